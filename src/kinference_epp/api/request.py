@@ -1,0 +1,45 @@
+"""The parsed form of an inference request body, as every later stage sees it."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class ApiKind(enum.Enum):
+    """Which API the body belongs to, decided by the request path."""
+
+    CHAT = "chat"
+    """OpenAI ``/v1/chat/completions``."""
+    COMPLETIONS = "completions"
+    """OpenAI ``/v1/completions``."""
+    MESSAGES = "messages"
+    """Anthropic ``/v1/messages``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    """One chat message with its content flattened to text (parts joined in order)."""
+
+    role: str
+    content: str
+    name: str | None = None
+
+
+@dataclass(slots=True)
+class InferenceRequest:
+    """A validated request body; ``raw`` is kept so untouched bodies pass through unchanged."""
+
+    kind: ApiKind
+    model: str
+    raw: bytes
+    stream: bool = False
+    include_usage: bool = False
+    max_tokens: int | None = None
+    messages: tuple[ChatMessage, ...] = ()
+    """Chat / Anthropic messages (Anthropic ``system`` becomes a leading system message)."""
+    prompt: str | list[str] | list[int] | list[list[int]] | None = None
+    """Completions ``prompt`` as sent: a string, strings, token ids or lists of token ids."""
+    cache_salt: str | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+    """Other top-level fields later stages may need (e.g. ``user``), never re-serialised."""

@@ -1,0 +1,1 @@
+"""Entry points: ``kinference-epp`` (serve, sim, demo) and ``kinfctl``."""

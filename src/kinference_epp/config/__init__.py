@@ -1,0 +1,1 @@
+"""Runtime settings (flags, env, file) as pydantic models."""

@@ -1,0 +1,109 @@
+"""The picker's configuration: one YAML file (the embedded default without Kubernetes), flags override.
+
+Unknown fields are rejected everywhere (``extra="forbid"``) so a typo is an error, not a silent default.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_address(value: str) -> str:
+    host, sep, port = value.rpartition(":")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected ip:port, got {value!r}")
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        raise ValueError(f"expected an IP address before the port, got {host!r}") from None
+    return value
+
+
+class EndpointConfig(_Strict):
+    """One vLLM pod, listed by hand."""
+
+    address: str = Field(description="ip:port of the OpenAI server; the routing target.")
+    models: list[str] = Field(min_length=1, description="Served model names and LoRA adapters.")
+    name: str | None = None
+    metrics_url: str | None = Field(
+        default=None, description="Prometheus endpoint; default http://<address>/metrics."
+    )
+    kv_events: str | None = Field(default=None, description="ZMQ PUB address of KV events.")
+    kv_replay: str | None = Field(default=None, description="ZMQ ROUTER address for replay.")
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        return _check_address(value)
+
+
+class PoolConfig(_Strict):
+    name: str = "default"
+    endpoints: list[EndpointConfig] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique_addresses(self) -> PoolConfig:
+        seen: set[str] = set()
+        for ep in self.endpoints:
+            if ep.address in seen:
+                raise ValueError(f"endpoint {ep.address} is listed twice")
+            seen.add(ep.address)
+        return self
+
+
+class PluginConfig(_Strict):
+    """A filter, scorer or picker by registered type name, with its own parameters."""
+
+    type: str
+    weight: float = Field(default=1.0, ge=0.0)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class SchedulerConfig(_Strict):
+    router: str = Field(
+        default="default",
+        description="default (filters + weighted scorers + max-score picker), round-robin, random or least-queue.",
+    )
+    scorers: list[PluginConfig] | None = Field(
+        default=None, description="Weighted scorers for the default router; None: built-in weights."
+    )
+    fallbacks: int = Field(default=2, ge=0, le=16, description="Extra endpoints after the pick.")
+    seed: int | None = Field(default=None, description="Seed for random tie-breaks (tests).")
+
+
+class ScrapeConfig(_Strict):
+    interval_s: float = Field(default=0.05, gt=0)
+    timeout_s: float = Field(default=1.0, gt=0)
+    stale_after_s: float = Field(
+        default=2.0, gt=0, description="A snapshot older than this marks the endpoint stale."
+    )
+
+
+class ServerConfig(_Strict):
+    host: str = "0.0.0.0"
+    grpc_port: int = Field(default=9002, ge=0, lt=65536, description="ext_proc + access logs.")
+    health_port: int = Field(default=9003, ge=0, lt=65536)
+    metrics_port: int = Field(default=9090, ge=0, lt=65536)
+    max_body_bytes: int = Field(default=16 * 1024 * 1024, gt=0)
+    grpc_max_message_bytes: int = Field(default=64 * 1024 * 1024, gt=0)
+    test_mode: bool = Field(
+        default=False,
+        description="Honour test-epp-endpoint-selection and echo x-conformance-test-served-endpoint.",
+    )
+    score_header: bool = Field(
+        default=False, description="Add x-kinference-scores to routed requests (debugging)."
+    )
+
+
+class EppConfig(_Strict):
+    pool: PoolConfig = Field(default_factory=PoolConfig)
+    scheduler: SchedulerConfig = Field(default_factory=SchedulerConfig)
+    scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)
+    server: ServerConfig = Field(default_factory=ServerConfig)

@@ -1,0 +1,1 @@
+"""Endpoint datastore, metrics scraping and per-endpoint load snapshots."""

@@ -1,0 +1,53 @@
+"""What the picker knows about one serving endpoint (a vLLM pod's ip:port)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NewType
+
+EndpointKey = NewType("EndpointKey", str)
+"""An endpoint's identity and routing target: ``"ip:port"`` as Envoy's ORIGINAL_DST expects it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Endpoint:
+    """Static facts about an endpoint; changes only when the pod set changes."""
+
+    key: EndpointKey
+    models: frozenset[str]
+    """Model names this endpoint serves: the base model and any LoRA adapters."""
+    metrics_url: str
+    kv_events: str | None = None
+    """ZMQ PUB address of vLLM's KV-event publisher, e.g. ``tcp://10.0.0.1:5557``."""
+    kv_replay: str | None = None
+    """ZMQ ROUTER address of the publisher's replay socket."""
+    name: str = ""
+    """Human-readable name (the pod name in Kubernetes); defaults to the key."""
+    labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def host(self) -> str:
+        return self.key.rsplit(":", 1)[0]
+
+    @property
+    def port(self) -> int:
+        return int(self.key.rsplit(":", 1)[1])
+
+
+@dataclass(frozen=True, slots=True)
+class LoadSnapshot:
+    """One scrape of an endpoint's engine metrics (vLLM names, PROTOCOLS.md §4)."""
+
+    running: float = 0.0
+    waiting: float = 0.0
+    kv_usage: float = 0.0
+    """KV-cache usage in [0, 1]."""
+    prefix_cache_queries: float = 0.0
+    prefix_cache_hits: float = 0.0
+    block_size: int | None = None
+    num_gpu_blocks: int | None = None
+    running_lora_adapters: frozenset[str] = frozenset()
+    waiting_lora_adapters: frozenset[str] = frozenset()
+    max_lora: int | None = None
+    scraped_at: float = 0.0
+    """Monotonic time of the scrape that produced this snapshot."""

@@ -1,0 +1,33 @@
+"""What the scheduler is asked and what it answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from kinference_epp.api.request import InferenceRequest
+from kinference_epp.pool.endpoint import EndpointKey
+
+
+@dataclass(slots=True)
+class SchedulingRequest:
+    model: str | None
+    """The model the request must be served by; None for body-less requests (any endpoint)."""
+    subset: frozenset[EndpointKey] | None = None
+    """Envoy's subset hint (or the conformance test header): pick only inside it when set."""
+    request: InferenceRequest | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    request_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulingResult:
+    endpoints: tuple[EndpointKey, ...]
+    """The pick first, then the ordered fallbacks."""
+    scores: Mapping[EndpointKey, float] = field(default_factory=dict)
+    """Weighted total score of every eligible endpoint (for debugging headers and logs)."""
+    router: str = ""
+
+    @property
+    def primary(self) -> EndpointKey:
+        return self.endpoints[0]
