@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+import msgspec
+
 
 class ApiKind(enum.Enum):
     """Which API the body belongs to, decided by the request path."""
@@ -17,9 +19,12 @@ class ApiKind(enum.Enum):
     """Anthropic ``/v1/messages``."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChatMessage:
-    """One chat message with its content flattened to text (parts joined in order)."""
+class ChatMessage(msgspec.Struct, frozen=True):
+    """One chat message with its content flattened to text (parts joined in order).
+
+    A msgspec Struct rather than a dataclass: a 300 KB conversation builds hundreds of them per
+    request, and Struct construction is ~3x cheaper.
+    """
 
     role: str
     content: str

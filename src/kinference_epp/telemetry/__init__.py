@@ -1,1 +1,1 @@
-"""telemetry."""
+"""Prometheus metrics and structured logs. Owned objects, never module-level registries."""

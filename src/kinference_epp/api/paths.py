@@ -1,0 +1,23 @@
+"""Which API a request path belongs to: the path, not the body, picks the schema."""
+
+from __future__ import annotations
+
+from kinference_epp.api.request import ApiKind
+
+_KIND_BY_PATH = {
+    "/v1/chat/completions": ApiKind.CHAT,
+    "/v1/completions": ApiKind.COMPLETIONS,
+    "/v1/messages": ApiKind.MESSAGES,
+}
+
+
+def api_kind_for_path(path: str) -> ApiKind | None:
+    """The API of an HTTP ``:path``, ignoring the query string and one trailing slash.
+
+    ``None`` means the picker does not understand the body (e.g. ``/v1/models``); the edge
+    decides what to do with such requests.
+    """
+    path = path.split("?", 1)[0].split("#", 1)[0]
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    return _KIND_BY_PATH.get(path)

@@ -1,0 +1,146 @@
+"""``kinference-epp``: serve (the endpoint picker), sim (simulated vLLM pods), demo."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from kinference_epp import __version__
+from kinference_epp.config.model import EppConfig
+from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
+from kinference_epp.telemetry.logs import configure_logging
+
+log = logging.getLogger("kinference_epp")
+
+
+def _install_uvloop() -> None:
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - a declared dependency; keep asyncio working anyway
+        return
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+
+async def wait_for_signal() -> None:
+    """Return on SIGINT or SIGTERM (Kubernetes sends SIGTERM): callers then stop gracefully."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+
+
+def load_config(args: argparse.Namespace) -> EppConfig:
+    config = load_yaml_model(args.config, EppConfig) if args.config else EppConfig()
+    server = config.server.model_copy(
+        update={
+            k: v
+            for k, v in {
+                "grpc_port": args.grpc_port,
+                "health_port": args.health_port,
+                "metrics_port": args.metrics_port,
+                "test_mode": args.test_mode or None,
+                "host": args.host,
+            }.items()
+            if v is not None
+        }
+    )
+    scheduler = config.scheduler
+    if args.router:
+        scheduler = scheduler.model_copy(update={"router": args.router})
+    return config.model_copy(update={"server": server, "scheduler": scheduler})
+
+
+async def _serve(config: EppConfig) -> None:
+    from kinference_epp.picker import Picker
+
+    picker = Picker(config)
+    await picker.start()
+    try:
+        await wait_for_signal()
+    finally:
+        await picker.stop()
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if not config.pool.endpoints:
+        log.warning("no endpoints configured: every request will get 503 until some are added")
+    _install_uvloop()
+    asyncio.run(_serve(config))
+    return 0
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from kinference_epp.sim.runner import sim_main
+
+    return sim_main(args.sim_args)
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from kinference_epp.demo.runner import demo_main
+
+    return demo_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kinference-epp", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"kinference-epp {__version__}")
+    parser.add_argument("--log-level", default="info")
+    parser.add_argument("--log-format", choices=["json", "text"], default="json")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the endpoint picker (ext_proc gRPC server)")
+    serve.add_argument("--config", type=Path, help="YAML config (pool endpoints, scheduler, ...)")
+    serve.add_argument("--host", default=None)
+    serve.add_argument("--grpc-port", type=int, default=None, help="ext_proc + access logs (9002)")
+    serve.add_argument("--health-port", type=int, default=None, help="gRPC health (9003)")
+    serve.add_argument("--metrics-port", type=int, default=None, help="Prometheus (9090)")
+    serve.add_argument("--router", default=None, help="default, round-robin, random, least-queue")
+    serve.add_argument("--test-mode", action="store_true", help="conformance test mode")
+    serve.set_defaults(func=_cmd_serve)
+
+    sim = sub.add_parser(
+        "sim", help="run simulated vLLM pods (OpenAI HTTP, /metrics, ZMQ KV events)", add_help=False
+    )
+    sim.add_argument("sim_args", nargs=argparse.REMAINDER)
+    sim.set_defaults(func=_cmd_sim)
+
+    demo = sub.add_parser("demo", help="Envoy + picker + 4 simulated pods, a short workload")
+    demo.add_argument("--requests", type=int, default=200)
+    demo.add_argument("--concurrency", type=int, default=8)
+    demo.add_argument("--pods", type=int, default=4)
+    demo.add_argument("--router", default="default")
+    demo.add_argument(
+        "--body-mode", choices=["FULL_DUPLEX_STREAMED", "BUFFERED"], default="FULL_DUPLEX_STREAMED"
+    )
+    demo.add_argument("--keep-running", action="store_true", help="stay up after the workload")
+    demo.set_defaults(func=_cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    configure_logging(args.log_level, args.log_format)
+    with contextlib.suppress(KeyboardInterrupt):
+        return int(args.func(args))
+    return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""``kinfctl``: offline tools for operators (no cluster needed)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from kinference_epp import __version__
+from kinference_epp.config.model import EppConfig
+from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
+
+
+def _cmd_check_config(args: argparse.Namespace) -> int:
+    failed = False
+    for path in args.files:
+        try:
+            config = load_yaml_model(path, EppConfig)
+        except ConfigError as exc:
+            print(exc, file=sys.stderr)
+            failed = True
+            continue
+        print(f"{path}: ok ({len(config.pool.endpoints)} endpoints, router {config.scheduler.router})")
+    return 1 if failed else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kinfctl", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"kinfctl {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check-config", help="validate picker config files (file:line errors)")
+    check.add_argument("files", nargs="+", type=Path)
+    check.set_defaults(func=_cmd_check_config)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

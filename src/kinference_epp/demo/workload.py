@@ -1,0 +1,150 @@
+"""A short chat workload sent through Envoy, measured from the client's side.
+
+Requests share system prompts in groups (like the shared-prefix benchmarks), stream with
+``include_usage``, and record which pod served them (Envoy's ``x-kinference-upstream``), the
+time to the first token and the usage the pod reported.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import aiohttp
+
+UPSTREAM_HEADER = "x-kinference-upstream"
+
+_WORDS = (
+    "cache prefix token block router envoy model pod latency queue batch decode prefill "
+    "kubernetes gateway policy tenant stream metric score picker vllm inference"
+).split()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    status: int
+    upstream: str
+    ttft_s: float | None
+    e2e_s: float
+    prompt_tokens: int
+    cached_tokens: int
+    completion_tokens: int
+    reason: str = ""
+
+
+def make_prompts(
+    requests: int, groups: int, system_words: int, question_words: int, seed: int
+) -> list[tuple[str, str]]:
+    """(system, question) pairs: ``groups`` distinct system prompts shared by their requests."""
+    rng = random.Random(seed)
+    systems = [
+        f"You are assistant #{g}. " + " ".join(rng.choice(_WORDS) for _ in range(system_words))
+        for g in range(groups)
+    ]
+    return [
+        (
+            systems[rng.randrange(groups)],
+            f"Question {i}: " + " ".join(rng.choice(_WORDS) for _ in range(question_words)),
+        )
+        for i in range(requests)
+    ]
+
+
+async def send_chat(
+    session: aiohttp.ClientSession,
+    url: str,
+    model: str,
+    system: str,
+    question: str,
+    max_tokens: int,
+) -> Outcome:
+    body = {
+        "model": model,
+        "messages": [
+            {"role": "system", "content": system},
+            {"role": "user", "content": question},
+        ],
+        "stream": True,
+        "stream_options": {"include_usage": True},
+        "max_tokens": max_tokens,
+    }
+    t0 = time.perf_counter()
+    ttft: float | None = None
+    usage: dict[str, object] = {}
+    async with session.post(f"{url}/v1/chat/completions", json=body) as resp:
+        upstream = resp.headers.get(UPSTREAM_HEADER, "")
+        if resp.status != 200:
+            await resp.read()
+            return Outcome(
+                resp.status,
+                upstream,
+                None,
+                time.perf_counter() - t0,
+                0,
+                0,
+                0,
+                resp.headers.get("x-kinference-reason", ""),
+            )
+        async for raw in resp.content:
+            line = raw.strip()
+            if not line.startswith(b"data:"):
+                continue
+            data = line[5:].strip()
+            if data == b"[DONE]":
+                break
+            chunk = json.loads(data)
+            if ttft is None and chunk.get("choices"):
+                ttft = time.perf_counter() - t0
+            if chunk.get("usage"):
+                usage = chunk["usage"]
+    details = usage.get("prompt_tokens_details") or {}
+    cached = details.get("cached_tokens", 0) if isinstance(details, dict) else 0
+    return Outcome(
+        200,
+        upstream,
+        ttft,
+        time.perf_counter() - t0,
+        int(usage.get("prompt_tokens", 0) or 0),  # type: ignore[call-overload]
+        int(cached or 0),
+        int(usage.get("completion_tokens", 0) or 0),  # type: ignore[call-overload]
+    )
+
+
+async def run_workload(
+    url: str,
+    model: str,
+    prompts: list[tuple[str, str]],
+    *,
+    concurrency: int,
+    max_tokens: int = 64,
+    on_done: Callable[[Outcome], None] | None = None,
+) -> list[Outcome]:
+    """Closed loop: ``concurrency`` clients, each sending its next request when one finishes."""
+    queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+    for p in prompts:
+        queue.put_nowait(p)
+    outcomes: list[Outcome] = []
+    timeout = aiohttp.ClientTimeout(total=120)
+
+    async with aiohttp.ClientSession(timeout=timeout) as session:
+
+        async def client() -> None:
+            while True:
+                try:
+                    system, question = queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    return
+                try:
+                    out = await send_chat(session, url, model, system, question, max_tokens)
+                except (aiohttp.ClientError, TimeoutError) as exc:
+                    out = Outcome(0, "", None, 0.0, 0, 0, 0, reason=type(exc).__name__)
+                outcomes.append(out)
+                if on_done is not None:
+                    on_done(out)
+
+        await asyncio.gather(*(client() for _ in range(concurrency)))
+    return outcomes

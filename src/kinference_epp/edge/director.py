@@ -1,0 +1,184 @@
+"""From an assembled request to a routing decision: parse, check, schedule, account.
+
+The Director is the one place that turns a request into a decision; the ext_proc state machine
+only moves bytes. Later stages (policies, tenants, rate limits, tokenization) slot in here in
+request-path order, before the scheduler runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import msgspec
+
+from kinference_epp.api.bodies import parse_request
+from kinference_epp.api.paths import api_kind_for_path
+from kinference_epp.api.request import InferenceRequest
+from kinference_epp.edge.context import RequestContext, RoutingDecision
+from kinference_epp.edge.protocol import MODEL_HEADER, SCORES_HEADER, TEST_SELECTION_HEADER
+from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.pool.inflight import InflightRequest, InflightTracker
+from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
+from kinference_epp.telemetry.metrics import PickerMetrics
+
+log = logging.getLogger(__name__)
+
+
+class _ModelPeek(msgspec.Struct):
+    model: str | None = None
+
+
+_peek_decoder = msgspec.json.Decoder(_ModelPeek)
+
+
+class Director:
+    def __init__(
+        self,
+        datastore: PoolDatastore,
+        scheduler: Scheduler,
+        metrics: PickerMetrics,
+        inflight: InflightTracker,
+        *,
+        pool_name: str,
+        test_mode: bool = False,
+        score_header: bool = False,
+    ) -> None:
+        self._datastore = datastore
+        self._scheduler = scheduler
+        self._metrics = metrics
+        self._inflight = inflight
+        self._pool = pool_name
+        self._test_mode = test_mode
+        self._score_header = score_header
+
+    def route(self, ctx: RequestContext) -> RoutingDecision:
+        t0 = time.perf_counter()
+        request, model = self._parse(ctx)
+        if model is not None and not self._datastore.serves_model(model):
+            raise ModelNotFoundError(
+                f"The model `{model}` does not exist in pool {self._pool}.", param="model"
+            )
+        if self._test_mode and TEST_SELECTION_HEADER in ctx.headers:
+            endpoints = self._test_selection(ctx.headers[TEST_SELECTION_HEADER])
+            result = SchedulingResult(endpoints=endpoints, router="conformance-test")
+        else:
+            t_sched = time.perf_counter()
+            result = self._scheduler.schedule(
+                SchedulingRequest(
+                    model=model,
+                    subset=ctx.subset,
+                    request=request,
+                    headers=ctx.headers,
+                    request_id=ctx.request_id,
+                )
+            )
+            self._metrics.scheduler_e2e.observe(time.perf_counter() - t_sched)
+
+        headers: list[tuple[str, str]] = []
+        if model is not None:
+            headers.append((MODEL_HEADER, model))
+        if self._score_header and result.scores:
+            headers.append((SCORES_HEADER, _format_scores(result)))
+        decision = RoutingDecision(
+            endpoints=result.endpoints,
+            body=None,
+            headers=tuple(headers),
+            model=model or "",
+            target_model=model or "",
+        )
+        self._account(ctx, decision)
+        self._metrics.request_cpu.observe(time.perf_counter() - t0)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug(
+                "routed",
+                extra={
+                    "request_id": ctx.request_id,
+                    "model": decision.model,
+                    "endpoints": decision.destination,
+                    "router": result.router,
+                    "scores": _format_scores(result),
+                },
+            )
+        return decision
+
+    def rejected(self, ctx: RequestContext, err: KinferenceError) -> None:
+        self._metrics.rejections.labels(status=str(err.status), reason=err.reason).inc()
+        model = self._peek_model(ctx)
+        self._metrics.request_error_total.labels(
+            model_name=model, target_model_name=model, error_code=str(err.status)
+        ).inc()
+        log.info(
+            "rejected",
+            extra={
+                "request_id": ctx.request_id,
+                "status": err.status,
+                "reason": err.reason,
+                "error": err.message,
+            },
+        )
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def _parse(self, ctx: RequestContext) -> tuple[InferenceRequest | None, str | None]:
+        """The parsed body (inference APIs) and the model to serve (None: any endpoint)."""
+        if not ctx.body:
+            return None, None
+        kind = api_kind_for_path(ctx.path)
+        if kind is None:
+            # Not an inference API we know (embeddings, tokenize, ...): route by its model if
+            # it names one, else anywhere; the model server is the judge of the body.
+            return None, self._peek_model(ctx) or None
+        request = parse_request(kind, bytes(ctx.body))
+        return request, request.model
+
+    def _peek_model(self, ctx: RequestContext) -> str:
+        if not ctx.body:
+            return ""
+        try:
+            return _peek_decoder.decode(ctx.body).model or ""
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return ""
+
+    def _test_selection(self, header: str) -> tuple[EndpointKey, ...]:
+        """Conformance test mode: the listed IPs, in the listed order, that the pool knows."""
+        by_host: dict[str, list[EndpointKey]] = {}
+        for ep in self._datastore.endpoints():
+            by_host.setdefault(ep.host, []).append(ep.key)
+        picked: list[EndpointKey] = []
+        for ip in (s.strip() for s in header.split(",")):
+            for key in by_host.get(ip, ()):
+                if key not in picked:
+                    picked.append(key)
+        if not picked:
+            raise NoReadyEndpointError(
+                f"none of the endpoints in {TEST_SELECTION_HEADER} is in the pool",
+                reason="test_selection_empty",
+            )
+        return tuple(picked)
+
+    def _account(self, ctx: RequestContext, decision: RoutingDecision) -> None:
+        model = decision.model
+        m = self._metrics
+        m.request_total.labels(model_name=model, target_model_name=decision.target_model).inc()
+        m.request_sizes.labels(model_name=model, target_model_name=decision.target_model).observe(
+            len(ctx.body)
+        )
+        m.picks.labels(pool=self._pool, endpoint=decision.endpoints[0]).inc()
+        self._inflight.start(
+            InflightRequest(
+                request_id=ctx.request_id,
+                endpoint=decision.endpoints[0],
+                model=model,
+                target_model=decision.target_model,
+                started=time.monotonic(),
+                prompt_bytes=len(ctx.body),
+            )
+        )
+
+
+def _format_scores(result: SchedulingResult) -> str:
+    return ",".join(f"{k}={v:.3f}" for k, v in sorted(result.scores.items(), key=lambda kv: -kv[1]))

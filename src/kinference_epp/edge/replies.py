@@ -1,0 +1,183 @@
+"""Builders for the ext_proc ProcessingResponse messages the picker sends, in protocol order.
+
+Kept apart from the state machine so the order and shape of replies (PROTOCOLS.md §2) can be read
+in one place: headers response (clear_route_cache, destination header, content-length, envoy.lb
+metadata), then the body in <= 62,000-byte StreamedBodyResponse chunks in full-duplex mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from envoy.config.core.v3 import base_pb2
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
+from envoy.type.v3 import http_status_pb2
+from google.protobuf import struct_pb2
+
+from kinference_epp.api.error_body import error_body
+from kinference_epp.api.request import ApiKind
+from kinference_epp.edge.protocol import (
+    DESTINATION_HEADER,
+    LB_NAMESPACE,
+    MAX_STREAMED_CHUNK,
+    REASON_HEADER,
+)
+from kinference_epp.errors import KinferenceError
+
+_OVERWRITE = base_pb2.HeaderValueOption.OVERWRITE_IF_EXISTS_OR_ADD
+
+
+def _header(key: str, value: str) -> base_pb2.HeaderValueOption:
+    return base_pb2.HeaderValueOption(
+        header=base_pb2.HeaderValue(key=key, raw_value=value.encode()), append_action=_OVERWRITE
+    )
+
+
+def header_mutation(
+    headers: Iterable[tuple[str, str]], remove: Sequence[str] = ()
+) -> ep.HeaderMutation:
+    return ep.HeaderMutation(
+        set_headers=[_header(k, v) for k, v in headers], remove_headers=list(remove)
+    )
+
+
+def lb_metadata(destination: str) -> struct_pb2.Struct:
+    """``{"envoy.lb": {"x-gateway-destination-endpoint": destination}}``; same value as the header."""
+    md = struct_pb2.Struct()
+    md.fields[LB_NAMESPACE].struct_value.fields[DESTINATION_HEADER].string_value = destination
+    return md
+
+
+def continue_request_headers() -> ep.ProcessingResponse:
+    """An empty headers response: BUFFERED mode needs it before Envoy sends the body."""
+    return ep.ProcessingResponse(request_headers=ep.HeadersResponse())
+
+
+def routed_request_headers(
+    destination: str,
+    headers: Iterable[tuple[str, str]],
+    *,
+    content_length: int | None,
+) -> ep.ProcessingResponse:
+    """The headers response that routes the request (full-duplex, or a body-less request).
+
+    ``content_length`` is the length of the body that will follow (None: leave the header alone,
+    e.g. body-less requests); it must match what we stream or Envoy truncates or hangs.
+    """
+    hdrs = [(DESTINATION_HEADER, destination), *headers]
+    if content_length is not None:
+        hdrs.append(("content-length", str(content_length)))
+    return ep.ProcessingResponse(
+        request_headers=ep.HeadersResponse(
+            response=ep.CommonResponse(
+                header_mutation=header_mutation(hdrs), clear_route_cache=True
+            )
+        ),
+        dynamic_metadata=lb_metadata(destination),
+    )
+
+
+def routed_buffered_body(
+    destination: str, headers: Iterable[tuple[str, str]], body: bytes | None
+) -> ep.ProcessingResponse:
+    """BUFFERED mode: the route travels in the body response's header mutation.
+
+    When the body changed, it is replaced whole and Envoy fixes content-length itself.
+    """
+    common = ep.CommonResponse(
+        header_mutation=header_mutation([(DESTINATION_HEADER, destination), *headers]),
+        clear_route_cache=True,
+    )
+    if body is not None:
+        common.body_mutation.body = body
+    return ep.ProcessingResponse(
+        request_body=ep.BodyResponse(response=common), dynamic_metadata=lb_metadata(destination)
+    )
+
+
+def streamed_body(body: bytes, *, end_of_stream: bool = True) -> list[ep.ProcessingResponse]:
+    """The body as StreamedBodyResponse chunks of at most 62,000 bytes, EOS on the last."""
+    if not body:
+        chunks = [b""]
+    else:
+        chunks = [body[i : i + MAX_STREAMED_CHUNK] for i in range(0, len(body), MAX_STREAMED_CHUNK)]
+    out = []
+    last = len(chunks) - 1
+    for i, chunk in enumerate(chunks):
+        out.append(
+            ep.ProcessingResponse(
+                request_body=ep.BodyResponse(
+                    response=ep.CommonResponse(
+                        body_mutation=ep.BodyMutation(
+                            streamed_response=ep.StreamedBodyResponse(
+                                body=chunk, end_of_stream=end_of_stream and i == last
+                            )
+                        )
+                    )
+                )
+            )
+        )
+    return out
+
+
+def immediate(
+    status: int,
+    body: bytes,
+    reason: str,
+    *,
+    extra_headers: Iterable[tuple[str, str]] = (),
+) -> ep.ProcessingResponse:
+    hdrs = [("content-type", "application/json"), (REASON_HEADER, reason), *extra_headers]
+    return ep.ProcessingResponse(
+        immediate_response=ep.ImmediateResponse(
+            status=http_status_pb2.HttpStatus(code=status),  # type: ignore[arg-type]
+            headers=header_mutation(hdrs),
+            body=body,
+            details=f"kinference_{reason}",
+        )
+    )
+
+
+def error_response(err: KinferenceError, kind: ApiKind | None = None) -> ep.ProcessingResponse:
+    """Render one of our errors as an ImmediateResponse with a JSON error body.
+
+    OpenAI's error shape, or Anthropic's for ``/v1/messages`` so each SDK can read its errors.
+    """
+    body = error_body(kind, err)
+    extra: list[tuple[str, str]] = []
+    if err.status in (429, 503):
+        extra.append(("retry-after", "1"))
+    return immediate(err.status, body, err.reason, extra_headers=extra)
+
+
+def response_headers(headers: Iterable[tuple[str, str]] = ()) -> ep.ProcessingResponse:
+    hdrs = list(headers)
+    if not hdrs:
+        return ep.ProcessingResponse(response_headers=ep.HeadersResponse())
+    return ep.ProcessingResponse(
+        response_headers=ep.HeadersResponse(
+            response=ep.CommonResponse(header_mutation=header_mutation(hdrs))
+        )
+    )
+
+
+def response_body_passthrough() -> ep.ProcessingResponse:
+    return ep.ProcessingResponse(response_body=ep.BodyResponse())
+
+
+def response_body_streamed(chunk: bytes, end_of_stream: bool) -> ep.ProcessingResponse:
+    return ep.ProcessingResponse(
+        response_body=ep.BodyResponse(
+            response=ep.CommonResponse(
+                body_mutation=ep.BodyMutation(
+                    streamed_response=ep.StreamedBodyResponse(body=chunk, end_of_stream=end_of_stream)
+                )
+            )
+        )
+    )
+
+
+def trailers_continue(*, request: bool) -> ep.ProcessingResponse:
+    if request:
+        return ep.ProcessingResponse(request_trailers=ep.TrailersResponse())
+    return ep.ProcessingResponse(response_trailers=ep.TrailersResponse())

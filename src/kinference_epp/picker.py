@@ -1,0 +1,190 @@
+"""The composition root: builds the picker's objects from configuration and runs its servers.
+
+Everything is created here and passed down through constructors; there is no global state.
+One process serves ext_proc + access logs (+ health) on the gRPC port, health alone on the
+health port (GIE convention), and Prometheus metrics over HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import aiohttp
+import grpc
+from aiohttp import web
+from envoy.service.accesslog.v3 import als_pb2_grpc
+from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
+from grpc_health.v1 import health_pb2_grpc
+
+from kinference_epp.config.model import EppConfig
+from kinference_epp.edge.accesslog import AccessLogService, UsageRecord
+from kinference_epp.edge.director import Director
+from kinference_epp.edge.health import PickerHealth
+from kinference_epp.edge.processor import ExtProcSession
+from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.pool.inflight import InflightTracker
+from kinference_epp.pool.scraper import MetricsScraper
+from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class BoundPorts:
+    grpc: int
+    health: int
+    metrics: int
+
+
+class UsageRecorder:
+    """Turns access-log records into per-model metrics and closes in-flight entries."""
+
+    def __init__(self, metrics: PickerMetrics, inflight: InflightTracker) -> None:
+        self._metrics = metrics
+        self._inflight = inflight
+
+    def __call__(self, record: UsageRecord) -> None:
+        m = self._metrics
+        m.access_log_entries.inc()
+        routed = self._inflight.finish(record.request_id) if record.request_id else None
+        if routed is None and not record.model:
+            return  # not a request this picker routed (e.g. an immediate response of ours)
+        model = record.model or (routed.model if routed else "")
+        target = routed.target_model if routed else model
+        labels = {"model_name": model, "target_model_name": target}
+        if record.status >= 400 or record.status == 0:
+            m.request_error_total.labels(**labels, error_code=str(record.status)).inc()
+            return
+        if record.e2e_s is not None:
+            m.request_duration.labels(**labels).observe(record.e2e_s)
+        if record.ttft_s is not None:
+            m.request_ttft.labels(**labels).observe(record.ttft_s)
+        if record.prompt_tokens is not None:
+            m.input_tokens.labels(**labels).observe(record.prompt_tokens)
+        if record.completion_tokens is not None:
+            m.output_tokens.labels(**labels).observe(record.completion_tokens)
+        if record.cached_tokens is not None:
+            m.cached_tokens.labels(**labels).observe(record.cached_tokens)
+
+
+class Picker:
+    def __init__(self, config: EppConfig, *, metrics: PickerMetrics | None = None) -> None:
+        self.config = config
+        self.metrics = metrics or PickerMetrics()
+        self.datastore = PoolDatastore.from_config(config.pool)
+        self.inflight = InflightTracker()
+        self.scheduler = Scheduler(config.scheduler, self.datastore)
+        self.director = Director(
+            self.datastore,
+            self.scheduler,
+            self.metrics,
+            self.inflight,
+            pool_name=config.pool.name,
+            test_mode=config.server.test_mode,
+            score_header=config.server.score_header,
+        )
+        self.usage = UsageRecorder(self.metrics, self.inflight)
+        self.health = PickerHealth()
+        self.metrics.register_collector(
+            PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
+        )
+        self._http_session: aiohttp.ClientSession | None = None
+        self.scraper = MetricsScraper(
+            self.datastore, config.scrape, self._session, on_scrape=self._on_scrape
+        )
+        self._grpc: grpc.aio.Server | None = None
+        self._health_grpc: grpc.aio.Server | None = None
+        self._metrics_runner: web.AppRunner | None = None
+        self.ports: BoundPorts | None = None
+
+    def new_session(self) -> ExtProcSession:
+        server = self.config.server
+        return ExtProcSession(
+            self.director, max_body_bytes=server.max_body_bytes, test_mode=server.test_mode
+        )
+
+    def _session(self) -> aiohttp.ClientSession:
+        if self._http_session is None or self._http_session.closed:
+            self._http_session = aiohttp.ClientSession()
+        return self._http_session
+
+    def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:
+        if not ok:
+            self.metrics.scrape_errors.labels(endpoint=key).inc()
+
+    def _on_stream(self, delta: int) -> None:
+        self.metrics.streams_active.inc(delta)
+
+    async def start(self) -> BoundPorts:
+        server = self.config.server
+        options = [
+            ("grpc.max_receive_message_length", server.grpc_max_message_bytes),
+            ("grpc.max_send_message_length", server.grpc_max_message_bytes),
+            ("grpc.so_reuseport", 0),
+        ]
+        self._grpc = grpc.aio.server(options=options)
+        ep_grpc.add_ExternalProcessorServicer_to_server(
+            ExternalProcessor(self.new_session, self._on_stream), self._grpc
+        )
+        als_pb2_grpc.add_AccessLogServiceServicer_to_server(
+            AccessLogService(self.usage), self._grpc
+        )
+        health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._grpc)
+        grpc_port = self._grpc.add_insecure_port(f"{server.host}:{server.grpc_port}")
+        self._health_grpc = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+        health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._health_grpc)
+        health_port = self._health_grpc.add_insecure_port(f"{server.host}:{server.health_port}")
+        await self._grpc.start()
+        await self._health_grpc.start()
+        metrics_port = await self._start_metrics_http(server.host, server.metrics_port)
+        await self.scraper.start()
+        await self.health.set(ready=True)
+        self.ports = BoundPorts(grpc=grpc_port, health=health_port, metrics=metrics_port)
+        log.info(
+            "picker started",
+            extra={
+                "grpc_port": grpc_port,
+                "health_port": health_port,
+                "metrics_port": metrics_port,
+                "endpoints": len(self.datastore.endpoints()),
+                "router": self.config.scheduler.router,
+            },
+        )
+        return self.ports
+
+    async def _start_metrics_http(self, host: str, port: int) -> int:
+        async def metrics(_: web.Request) -> web.Response:
+            return web.Response(
+                body=self.metrics.exposition(),
+                headers={"Content-Type": "text/plain; version=0.0.4; charset=utf-8"},
+            )
+
+        async def healthz(_: web.Request) -> web.Response:
+            return web.Response(text="ok")
+
+        app = web.Application()
+        app.router.add_get("/metrics", metrics)
+        app.router.add_get("/healthz", healthz)
+        self._metrics_runner = web.AppRunner(app, access_log=None)
+        await self._metrics_runner.setup()
+        site = web.TCPSite(self._metrics_runner, host, port, reuse_port=False)
+        await site.start()
+        sockets = site._server.sockets if site._server is not None else []  # type: ignore[union-attr]
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def stop(self, grace_s: float = 5.0) -> None:
+        """Graceful stop (SIGTERM): stop taking streams, let open ones finish, then close."""
+        await self.health.shutdown()
+        stops = [s.stop(grace_s) for s in (self._grpc, self._health_grpc) if s is not None]
+        await asyncio.gather(*stops)
+        await self.scraper.stop()
+        if self._metrics_runner is not None:
+            await self._metrics_runner.cleanup()
+        if self._http_session is not None:
+            await self._http_session.close()
+        log.info("picker stopped")

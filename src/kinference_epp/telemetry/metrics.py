@@ -1,0 +1,205 @@
+"""The picker's Prometheus metrics, under the names Inference Extension dashboards already use.
+
+One ``PickerMetrics`` object owns its own ``CollectorRegistry`` (no global registry, so tests and
+several pickers in one process never collide). Names follow the Gateway API Inference Extension
+EPP (``inference_objective_*``, ``inference_pool_*``, ``inference_extension_*``); what those do not
+cover is ``kinference_*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+from kinference_epp import __version__
+
+PoolAggregates = Callable[[], tuple[int, float, float]]
+"""Returns (ready endpoints, average waiting queue, average KV usage) of one pool."""
+
+_LATENCY_BUCKETS = (
+    0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30,
+    45, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600,
+)  # fmt: skip
+_TTFT_BUCKETS = (
+    0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0,
+    20.0, 40.0, 80.0,
+)  # fmt: skip
+_TOKEN_BUCKETS = (
+    1, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32778, 65536, 131072,
+    262144, 524288, 1048576,
+)  # fmt: skip
+_SIZE_BUCKETS = tuple(float(2**i) for i in range(6, 27, 2))  # 64 B .. 64 MiB
+_SCHED_BUCKETS = (
+    0.00001, 0.00002, 0.00005, 0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05,
+    0.1,
+)  # fmt: skip
+
+
+class PickerMetrics:
+    """Every metric the picker exports; pass it to the components that record."""
+
+    def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        self.registry = registry or CollectorRegistry(auto_describe=True)
+        r = self.registry
+        labels = ["model_name", "target_model_name"]
+        self.request_total = Counter(
+            "inference_objective_request_total",
+            "Requests routed, by requested and target model.",
+            labels,
+            registry=r,
+        )
+        self.request_error_total = Counter(
+            "inference_objective_request_error_total",
+            "Requests answered with an error by the picker or the model server.",
+            [*labels, "error_code"],
+            registry=r,
+        )
+        self.request_duration = Histogram(
+            "inference_objective_request_duration_seconds",
+            "End-to-end request latency as seen by the proxy.",
+            labels,
+            buckets=_LATENCY_BUCKETS,
+            registry=r,
+        )
+        self.request_ttft = Histogram(
+            "inference_objective_request_ttft_seconds",
+            "Time to first response body byte (first token for streams) as seen by the proxy.",
+            labels,
+            buckets=_TTFT_BUCKETS,
+            registry=r,
+        )
+        self.request_sizes = Histogram(
+            "inference_objective_request_sizes",
+            "Request body size in bytes.",
+            labels,
+            buckets=_SIZE_BUCKETS,
+            registry=r,
+        )
+        self.input_tokens = Histogram(
+            "inference_objective_input_tokens",
+            "Prompt tokens per request, as reported by the model server's usage.",
+            labels,
+            buckets=_TOKEN_BUCKETS,
+            registry=r,
+        )
+        self.output_tokens = Histogram(
+            "inference_objective_output_tokens",
+            "Completion tokens per request, as reported by the model server's usage.",
+            labels,
+            buckets=_TOKEN_BUCKETS,
+            registry=r,
+        )
+        self.cached_tokens = Histogram(
+            "kinference_request_cached_tokens",
+            "Prompt tokens served from the model server's prefix cache, per request.",
+            labels,
+            buckets=_TOKEN_BUCKETS,
+            registry=r,
+        )
+        self.scheduler_e2e = Histogram(
+            "inference_extension_scheduler_e2e_duration_seconds",
+            "Time to run the scheduler (filters, scorers, picker) for one request.",
+            buckets=_SCHED_BUCKETS,
+            registry=r,
+        )
+        self.scheduler_plugin = Histogram(
+            "inference_extension_scheduler_plugin_duration_seconds",
+            "Time of one scheduler plug-in for one request.",
+            ["extension_point", "plugin_type", "plugin_name"],
+            buckets=_SCHED_BUCKETS,
+            registry=r,
+        )
+        self.picks = Counter(
+            "kinference_endpoint_picks_total",
+            "Requests sent to each endpoint as its first choice.",
+            ["pool", "endpoint"],
+            registry=r,
+        )
+        self.rejections = Counter(
+            "kinference_rejections_total",
+            "Requests the picker answered itself, by HTTP status and x-kinference-reason.",
+            ["status", "reason"],
+            registry=r,
+        )
+        self.request_cpu = Histogram(
+            "kinference_request_processing_seconds",
+            "Picker time per request from the last body chunk to the reply (parse + schedule + encode).",
+            buckets=_SCHED_BUCKETS,
+            registry=r,
+        )
+        self.scrape_errors = Counter(
+            "kinference_metrics_scrape_errors_total",
+            "Failed scrapes of an endpoint's /metrics.",
+            ["endpoint"],
+            registry=r,
+        )
+        self.access_log_entries = Counter(
+            "kinference_access_log_entries_total",
+            "Per-request entries received from Envoy's gRPC access log service.",
+            registry=r,
+        )
+        self.streams_active = Gauge(
+            "kinference_ext_proc_streams_active",
+            "Open ext_proc streams (one per in-flight request being processed).",
+            registry=r,
+        )
+        info = Gauge(
+            "inference_extension_info",
+            "General information about the endpoint picker build.",
+            ["commit", "build_ref"],
+            registry=r,
+        )
+        info.labels(commit="", build_ref=f"kinference-epp-{__version__}").set(1)
+
+    def register_collector(self, collector: Collector) -> None:
+        """Add a collector computed at scrape time (pool gauges read from the datastore)."""
+        self.registry.register(collector)
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+class PoolGaugeCollector(Collector):
+    """Gauges computed from live state at scrape time, so they can never drift from it."""
+
+    def __init__(
+        self,
+        pool_name: str,
+        aggregates: PoolAggregates,
+        running_by_model: Callable[[], dict[str, int]],
+    ) -> None:
+        self._pool = pool_name
+        self._aggregates = aggregates
+        self._running = running_by_model
+
+    def collect(self) -> list[GaugeMetricFamily]:  # type: ignore[override]
+        ready, avg_queue, avg_kv = self._aggregates()
+        running = GaugeMetricFamily(
+            "inference_objective_running_requests",
+            "Requests routed and not yet reported finished by the access log.",
+            labels=["model_name"],
+        )
+        for model, n in sorted(self._running().items()):
+            running.add_metric([model], float(n))
+        families = [running]
+        for name, doc, value in (
+            ("inference_pool_ready_pods", "Ready endpoints in the pool.", float(ready)),
+            (
+                "inference_pool_average_queue_size",
+                "Average number of waiting requests per ready endpoint.",
+                avg_queue,
+            ),
+            (
+                "inference_pool_average_kv_cache_utilization",
+                "Average KV-cache usage (0-1) of ready endpoints.",
+                avg_kv,
+            ),
+        ):
+            fam = GaugeMetricFamily(name, doc, labels=["name"])
+            fam.add_metric([self._pool], value)
+            families.append(fam)
+        return families
+

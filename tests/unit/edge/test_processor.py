@@ -1,0 +1,254 @@
+"""The ext_proc state machine, fed ProcessingRequest messages without gRPC."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from envoy.config.core.v3 import base_pb2
+from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
+from google.protobuf import struct_pb2
+
+from kinference_epp.edge.context import RequestContext, RoutingDecision
+from kinference_epp.edge.processor import ExtProcSession
+from kinference_epp.errors import KinferenceError, ModelNotFoundError
+from kinference_epp.pool.endpoint import EndpointKey
+
+Mode = pm.ProcessingMode.BodySendMode
+A, B = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000")
+
+
+class FakeRouter:
+    def __init__(self, *, error: KinferenceError | None = None, body: bytes | None = None) -> None:
+        self.error = error
+        self.body = body
+        self.routed: list[RequestContext] = []
+        self.rejections: list[KinferenceError] = []
+
+    def route(self, ctx: RequestContext) -> RoutingDecision:
+        self.routed.append(ctx)
+        if self.error is not None:
+            raise self.error
+        return RoutingDecision(endpoints=(A, B), body=self.body, headers=(("x-kinference-model", "m"),))
+
+    def rejected(self, ctx: RequestContext, err: KinferenceError) -> None:
+        self.rejections.append(err)
+
+
+def headers_msg(
+    *,
+    mode: int | None = Mode.FULL_DUPLEX_STREAMED,
+    eos: bool = False,
+    extra: dict[str, str] | None = None,
+    subset: list[str] | str | None = None,
+) -> ep.ProcessingRequest:
+    hdrs = {":path": "/v1/chat/completions", ":method": "POST", "x-request-id": "r1", **(extra or {})}
+    msg = ep.ProcessingRequest(
+        request_headers=ep.HttpHeaders(
+            headers=base_pb2.HeaderMap(
+                headers=[base_pb2.HeaderValue(key=k, raw_value=v.encode()) for k, v in hdrs.items()]
+            ),
+            end_of_stream=eos,
+        )
+    )
+    if mode is not None:
+        msg.protocol_config.request_body_mode = mode  # type: ignore[assignment]
+    if subset is not None:
+        s = struct_pb2.Struct()
+        if isinstance(subset, str):
+            s.fields["x-gateway-destination-endpoint-subset"].string_value = subset
+        else:
+            s.fields["x-gateway-destination-endpoint-subset"].list_value.extend(subset)
+        msg.metadata_context.filter_metadata["envoy.lb.subset_hint"].CopyFrom(s)
+    return msg
+
+
+def body_msg(data: bytes, eos: bool) -> ep.ProcessingRequest:
+    return ep.ProcessingRequest(request_body=ep.HttpBody(body=data, end_of_stream=eos))
+
+
+def header_map(mutation: ep.HeaderMutation) -> dict[str, str]:
+    return {h.header.key: h.header.raw_value.decode() for h in mutation.set_headers}
+
+
+def session(router: FakeRouter, **kw: object) -> ExtProcSession:
+    return ExtProcSession(router, max_body_bytes=int(kw.pop("max_body_bytes", 1 << 20)), **kw)  # type: ignore[arg-type]
+
+
+BODY = json.dumps({"model": "m", "messages": [{"role": "user", "content": "hi"}]}).encode()
+
+
+def test_full_duplex_waits_for_body_then_headers_then_chunks() -> None:
+    router = FakeRouter()
+    s = session(router)
+    assert s.handle(headers_msg()) == []
+    assert s.handle(body_msg(BODY[:10], False)) == []
+    out = s.handle(body_msg(BODY[10:], True))
+    assert [r.WhichOneof("response") for r in out] == ["request_headers", "request_body"]
+    common = out[0].request_headers.response
+    assert common.clear_route_cache
+    hdrs = header_map(common.header_mutation)
+    assert hdrs["x-gateway-destination-endpoint"] == f"{A},{B}"
+    assert hdrs["content-length"] == str(len(BODY))
+    lb = out[0].dynamic_metadata.fields["envoy.lb"].struct_value
+    assert lb.fields["x-gateway-destination-endpoint"].string_value == f"{A},{B}"
+    streamed = out[1].request_body.response.body_mutation.streamed_response
+    assert streamed.body == BODY
+    assert streamed.end_of_stream
+    assert bytes(router.routed[0].body) == BODY
+
+
+def test_full_duplex_large_body_is_chunked_at_62000() -> None:
+    big = b'{"model":"m","prompt":"' + b"x" * 200_000 + b'"}'
+    out = session(FakeRouter()).handle(headers_msg()) + session(FakeRouter()).handle(headers_msg())
+    assert out == []
+    s = session(FakeRouter())
+    s.handle(headers_msg())
+    out = s.handle(body_msg(big, True))
+    chunks = [r.request_body.response.body_mutation.streamed_response for r in out[1:]]
+    assert all(len(c.body) <= 62_000 for c in chunks)
+    assert b"".join(c.body for c in chunks) == big
+    assert [c.end_of_stream for c in chunks] == [False] * (len(chunks) - 1) + [True]
+    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(len(big))
+
+
+def test_full_duplex_rewritten_body_sets_its_own_length() -> None:
+    new = b'{"model":"other-model","messages":[]}'
+    s = session(FakeRouter(body=new))
+    s.handle(headers_msg())
+    out = s.handle(body_msg(BODY, True))
+    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(len(new))
+    assert out[1].request_body.response.body_mutation.streamed_response.body == new
+
+
+def test_buffered_continues_headers_then_routes_in_body_response() -> None:
+    s = session(FakeRouter())
+    out = s.handle(headers_msg(mode=Mode.BUFFERED))
+    assert len(out) == 1 and out[0].HasField("request_headers")
+    assert not out[0].request_headers.response.HasField("header_mutation")
+    out = s.handle(body_msg(BODY, True))
+    assert len(out) == 1
+    common = out[0].request_body.response
+    assert common.clear_route_cache
+    assert header_map(common.header_mutation)["x-gateway-destination-endpoint"] == f"{A},{B}"
+    assert not common.HasField("body_mutation")  # unchanged body is not echoed
+    assert out[0].dynamic_metadata.fields["envoy.lb"].struct_value.fields[
+        "x-gateway-destination-endpoint"
+    ].string_value == f"{A},{B}"
+
+
+def test_buffered_mutated_body_is_replaced() -> None:
+    s = session(FakeRouter(body=b'{"model":"x"}'))
+    s.handle(headers_msg(mode=Mode.BUFFERED))
+    out = s.handle(body_msg(BODY, True))
+    assert out[0].request_body.response.body_mutation.body == b'{"model":"x"}'
+
+
+def test_bodyless_request_routes_at_headers() -> None:
+    router = FakeRouter()
+    out = session(router).handle(headers_msg(eos=True))
+    assert len(out) == 1
+    hdrs = header_map(out[0].request_headers.response.header_mutation)
+    assert hdrs["x-gateway-destination-endpoint"] == f"{A},{B}"
+    assert "content-length" not in hdrs
+    assert router.routed[0].body == b""
+
+
+def test_mode_defaults_to_full_duplex_without_protocol_config() -> None:
+    s = session(FakeRouter())
+    assert s.handle(headers_msg(mode=None)) == []
+
+
+@pytest.mark.parametrize("mode", [Mode.FULL_DUPLEX_STREAMED, Mode.BUFFERED])
+def test_body_over_limit_is_413_once(mode: int) -> None:
+    router = FakeRouter()
+    s = session(router, max_body_bytes=100)
+    s.handle(headers_msg(mode=mode))
+    out = s.handle(body_msg(b"x" * 101, False))
+    assert out[0].immediate_response.status.code == 413
+    hdrs = header_map(out[0].immediate_response.headers)
+    assert hdrs["x-kinference-reason"] == "body_too_large"
+    assert json.loads(out[0].immediate_response.body)["error"]["type"] == "invalid_request_error"
+    assert s.answered
+    assert s.handle(body_msg(b"x", True)) == []
+    assert len(router.rejections) == 1 and router.routed == []
+
+
+def test_declared_content_length_over_limit_is_rejected_at_headers() -> None:
+    s = session(FakeRouter(), max_body_bytes=100)
+    out = s.handle(headers_msg(extra={"content-length": "5000"}))
+    assert out[0].immediate_response.status.code == 413
+
+
+def test_router_errors_become_immediate_responses() -> None:
+    router = FakeRouter(error=ModelNotFoundError("no such model", param="model"))
+    s = session(router)
+    s.handle(headers_msg())
+    out = s.handle(body_msg(BODY, True))
+    resp = out[0].immediate_response
+    assert resp.status.code == 404
+    assert header_map(resp.headers)["x-kinference-reason"] == "model_not_found"
+    err = json.loads(resp.body)["error"]
+    assert err["message"] == "no such model" and err["param"] == "model"
+
+
+def test_unexpected_exception_is_a_500_not_a_crash() -> None:
+    class Broken(FakeRouter):
+        def route(self, ctx: RequestContext) -> RoutingDecision:
+            raise RuntimeError("boom")
+
+    s = session(Broken())
+    s.handle(headers_msg())
+    out = s.handle(body_msg(BODY, True))
+    assert out[0].immediate_response.status.code == 500
+    assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == "internal_error"
+
+
+def test_streamed_mode_is_refused_clearly() -> None:
+    out = session(FakeRouter()).handle(headers_msg(mode=Mode.STREAMED))
+    assert out[0].immediate_response.status.code == 500
+    assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == "unsupported_body_mode"
+
+
+@pytest.mark.parametrize("subset", [[str(A)], f"{A}, {B}"])
+def test_subset_hint_reaches_the_router(subset: list[str] | str) -> None:
+    router = FakeRouter()
+    session(router).handle(headers_msg(eos=True, subset=subset))
+    assert A in (router.routed[0].subset or ())
+
+
+def test_empty_subset_hint_is_present_but_empty() -> None:
+    router = FakeRouter()
+    session(router).handle(headers_msg(eos=True, subset=[]))
+    assert router.routed[0].subset == frozenset()
+
+
+def test_trailers_after_body_route_and_continue() -> None:
+    s = session(FakeRouter())
+    s.handle(headers_msg())
+    s.handle(body_msg(BODY, False))
+    out = s.handle(ep.ProcessingRequest(request_trailers=ep.HttpTrailers()))
+    kinds = [r.WhichOneof("response") for r in out]
+    assert kinds[0] == "request_headers" and kinds[-1] == "request_trailers"
+    assert not out[-2].request_body.response.body_mutation.streamed_response.end_of_stream
+
+
+def test_test_mode_echoes_served_endpoint() -> None:
+    s = session(FakeRouter(), test_mode=True)
+    s.handle(headers_msg(eos=True))
+    msg = ep.ProcessingRequest(response_headers=ep.HttpHeaders())
+    msg.metadata_context.filter_metadata["envoy.lb"].fields[
+        "x-gateway-destination-endpoint-served"
+    ].string_value = str(B)
+    out = s.handle(msg)
+    assert header_map(out[0].response_headers.response.header_mutation) == {
+        "x-conformance-test-served-endpoint": str(B)
+    }
+
+
+def test_response_headers_without_test_mode_pass_through() -> None:
+    s = session(FakeRouter())
+    s.handle(headers_msg(eos=True))
+    out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
+    assert not out[0].response_headers.response.HasField("header_mutation")
