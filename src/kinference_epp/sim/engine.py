@@ -1,0 +1,363 @@
+"""The simulated vLLM engine core: continuous batching over a paged KV cache.
+
+A synchronous, I/O-free state machine driven by a clock the caller owns: the wall-clock
+server calls ``step(now)`` and sleeps the returned duration; the benchmark harness calls
+it on a virtual clock. Given the same requests and times it is fully deterministic.
+
+The scheduler follows vLLM v1 (``vllm/v1/core/sched/scheduler.py``):
+
+1. Running requests first, in order; each asks for its remaining tokens (a prefill
+   chunk, or one decode token), capped by the step's token budget
+   (``max_num_batched_tokens``). When the KV cache cannot grow a request, the *last*
+   running request is preempted (recompute: blocks freed, back to the front of the
+   waiting queue) until it fits or the request itself was preempted.
+2. If nothing was preempted, waiting requests are admitted FCFS while seats
+   (``max_num_seqs``), budget and blocks last; a request that does not fit blocks the
+   queue. Admission looks up the prefix cache first, so cached tokens cost no budget.
+3. Full blocks that the step will compute are committed to the prefix cache as they
+   are scheduled (vLLM's ``allocate_slots`` does the same). A request whose computed
+   tokens reach its length samples one token; the first one marks TTFT.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import deque
+from dataclasses import dataclass, field
+
+from kinference_epp.sim.events import KVEvent
+from kinference_epp.sim.kvcache import KVCache, KVCacheSeq
+from kinference_epp.sim.latency import DynamoMockerLatency, LatencyModel
+from kinference_epp.tokenize.approx import piece_id
+
+_WORDS = " ".join(
+    (
+        "the quick brown fox jumps over a lazy dog while simulated engines stream tokens",
+        "to clients across the cluster and every block of cache is counted with care",
+    )
+).split(" ")
+OUTPUT_VOCAB: tuple[tuple[int, str], ...] = tuple((piece_id(" " + w), " " + w) for w in _WORDS)
+"""The words a simulated request generates, as (token id, text) under ``ApproxTokenizer``."""
+
+
+def output_token(request_id: str, index: int) -> tuple[int, str]:
+    """The ``index``-th generated token of a request: deterministic, seeded by its id."""
+    start = zlib.crc32(request_id.encode())
+    return OUTPUT_VOCAB[(start + index * 7) % len(OUTPUT_VOCAB)]
+
+
+class RequestTooLargeError(ValueError):
+    """The request could never fit in the KV cache (vLLM rejects it up front too)."""
+
+
+@dataclass(slots=True)
+class SimRequest:
+    """One generation request as the engine sees it."""
+
+    request_id: str
+    prompt_token_ids: list[int]
+    max_tokens: int = 128
+    lora_name: str | None = None
+    """Scopes the prefix cache like a LoRA adapter (None for the base model)."""
+    arrival_time: float = 0.0
+    finish_reason: str = "length"
+    """Reported when ``max_tokens`` is reached ("stop" when the client set no limit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TokenOutput:
+    """One generated token; ``index`` 0 is the first token (TTFT)."""
+
+    request_id: str
+    token_id: int
+    text: str
+    index: int
+    time: float
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedRequest:
+    """A request that completed, with the usage an OpenAI response reports."""
+
+    request_id: str
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int
+    finish_reason: str
+    arrival_time: float
+    first_token_time: float
+    finish_time: float
+
+    @property
+    def ttft_s(self) -> float:
+        return self.first_token_time - self.arrival_time
+
+    @property
+    def e2e_s(self) -> float:
+        return self.finish_time - self.arrival_time
+
+
+@dataclass(slots=True)
+class StepOutput:
+    """What one step did; tokens and finishes happen at ``end``."""
+
+    start: float
+    duration: float
+    tokens: list[TokenOutput] = field(default_factory=list)
+    finished: list[FinishedRequest] = field(default_factory=list)
+    events: list[KVEvent] = field(default_factory=list)
+    preempted: list[str] = field(default_factory=list)
+    prefill_tokens: int = 0
+    decode_batch: int = 0
+    ttft_s: list[float] = field(default_factory=list)
+    itl_s: list[float] = field(default_factory=list)
+
+    @property
+    def end(self) -> float:
+        return self.start + self.duration
+
+
+@dataclass(frozen=True, slots=True)
+class EngineConfig:
+    """vLLM's scheduler and cache knobs, with vLLM's defaults where it has them."""
+
+    num_gpu_blocks: int = 4096
+    block_size: int = 16
+    max_num_seqs: int = 256
+    max_num_batched_tokens: int = 8192
+    enable_prefix_caching: bool = True
+    seed: int = 0
+    signed_hashes: bool = False
+
+
+class _Seq:
+    __slots__ = (
+        "first_token_time",
+        "kv",
+        "last_token_time",
+        "num_cached_tokens",
+        "num_computed",
+        "num_outputs",
+        "req",
+        "tokens",
+    )
+
+    def __init__(self, req: SimRequest) -> None:
+        self.req = req
+        self.tokens = list(req.prompt_token_ids)
+        self.num_outputs = 0
+        self.num_computed = 0
+        self.num_cached_tokens: int | None = None
+        self.first_token_time = 0.0
+        self.last_token_time = 0.0
+        self.kv = KVCacheSeq(req.lora_name)
+
+
+class SimEngine:
+    """Continuous batching with chunked prefill, prefix caching and recompute preemption."""
+
+    def __init__(self, config: EngineConfig | None = None, latency: LatencyModel | None = None):
+        self.config = config or EngineConfig()
+        self.latency: LatencyModel = latency or DynamoMockerLatency()
+        c = self.config
+        self.kv = KVCache(
+            c.num_gpu_blocks,
+            c.block_size,
+            seed=c.seed,
+            signed_hashes=c.signed_hashes,
+            enable_prefix_caching=c.enable_prefix_caching,
+        )
+        self._waiting: deque[_Seq] = deque()
+        self._running: list[_Seq] = []
+        self._by_id: dict[str, _Seq] = {}
+        self.prompt_tokens_total = 0
+        self.generation_tokens_total = 0
+        self.num_preemptions_total = 0
+
+    # ---- requests --------------------------------------------------------------------
+
+    def add_request(self, req: SimRequest) -> None:
+        """Queue a request; raises ``RequestTooLargeError`` if it could never fit."""
+        if req.request_id in self._by_id:
+            raise ValueError(f"duplicate request id {req.request_id!r}")
+        if not req.prompt_token_ids:
+            raise ValueError("the prompt must contain at least one token")
+        if req.max_tokens < 1:
+            raise ValueError("max_tokens must be at least 1")
+        need = self.kv.blocks_needed(len(req.prompt_token_ids) + req.max_tokens)
+        if need > self.config.num_gpu_blocks:
+            raise RequestTooLargeError(
+                f"prompt + max_tokens needs {need} KV blocks; the pod has {self.config.num_gpu_blocks}"
+            )
+        seq = _Seq(req)
+        self._by_id[req.request_id] = seq
+        self._waiting.append(seq)
+
+    def abort_request(self, request_id: str) -> bool:
+        """Drop a waiting or running request (client went away); False if unknown."""
+        seq = self._by_id.pop(request_id, None)
+        if seq is None:
+            return False
+        if seq in self._running:
+            self._running.remove(seq)
+        else:
+            self._waiting.remove(seq)
+        self.kv.free(seq.kv)
+        return True
+
+    def has_work(self) -> bool:
+        """Whether ``step`` would do anything."""
+        return bool(self._running or self._waiting)
+
+    # ---- one step ----------------------------------------------------------------------
+
+    def step(self, now: float) -> StepOutput:
+        """Schedule and run one forward pass starting at ``now``."""
+        out = StepOutput(start=now, duration=0.0)
+        scheduled = self._schedule(out)
+        prefill_chunks: list[int] = []
+        sampling: list[_Seq] = []
+        for seq, n in scheduled:
+            before = seq.num_computed
+            seq.num_computed = before + n
+            if not (n == 1 and seq.num_outputs and before == len(seq.tokens) - 1):
+                prefill_chunks.append(n)
+            if seq.num_computed >= len(seq.tokens):
+                sampling.append(seq)
+        out.prefill_tokens = sum(prefill_chunks)
+        out.decode_batch = len(sampling)
+        if scheduled:
+            out.duration = self.latency.step_s(prefill_chunks, len(sampling), self.kv.usage)
+        end = out.end
+        finished_any = False
+        for seq in sampling:
+            self._sample(seq, end, out)
+            if seq.num_outputs >= seq.req.max_tokens:
+                self._finish(seq, end, out)
+                finished_any = True
+        if finished_any:
+            self._running = [s for s in self._running if s.req.request_id in self._by_id]
+        out.events = self.kv.drain_events()
+        return out
+
+    def _schedule(self, out: StepOutput) -> list[tuple[_Seq, int]]:
+        budget = self.config.max_num_batched_tokens
+        scheduled: list[tuple[_Seq, int]] = []
+        running = self._running
+        preempted = False
+        i = 0
+        while i < len(running) and budget > 0:
+            seq = running[i]
+            n = min(len(seq.tokens) - seq.num_computed, budget)
+            while not self.kv.allocate(seq.kv, seq.num_computed + n):
+                victim = running.pop()
+                self._preempt(victim, out)
+                preempted = True
+                if victim is seq:
+                    break
+            else:
+                self._commit(seq, n, scheduled)
+                budget -= n
+            i += 1
+        if preempted:
+            return scheduled
+        bs = self.config.block_size
+        waiting = self._waiting
+        while waiting and len(running) < self.config.max_num_seqs and budget > 0:
+            seq = waiting[0]
+            hit = self.kv.match_prefix(seq.kv, seq.tokens)
+            computed = len(hit) * bs
+            n = min(len(seq.tokens) - computed, budget)
+            if not self.kv.allocate(seq.kv, computed + n, hit):
+                break
+            waiting.popleft()
+            self.kv.record_lookup(len(seq.tokens), computed)
+            if seq.num_cached_tokens is None:
+                seq.num_cached_tokens = computed
+            seq.num_computed = computed
+            running.append(seq)
+            self._commit(seq, n, scheduled)
+            budget -= n
+        return scheduled
+
+    def _commit(self, seq: _Seq, n: int, scheduled: list[tuple[_Seq, int]]) -> None:
+        # Like vLLM's allocate_slots, blocks that this step will fill are cached when
+        # scheduled, so an identical prompt admitted later in the same step shares them.
+        self.kv.commit(seq.kv, seq.tokens, seq.num_computed + n)
+        scheduled.append((seq, n))
+
+    def _preempt(self, seq: _Seq, out: StepOutput) -> None:
+        self.kv.free(seq.kv)
+        seq.num_computed = 0
+        self._waiting.appendleft(seq)
+        self.num_preemptions_total += 1
+        out.preempted.append(seq.req.request_id)
+
+    def _sample(self, seq: _Seq, end: float, out: StepOutput) -> None:
+        rid = seq.req.request_id
+        token_id, text = output_token(rid, seq.num_outputs)
+        if seq.num_outputs == 0:
+            seq.first_token_time = end
+            out.ttft_s.append(end - seq.req.arrival_time)
+            self.prompt_tokens_total += len(seq.req.prompt_token_ids)
+        else:
+            out.itl_s.append(end - seq.last_token_time)
+        seq.last_token_time = end
+        out.tokens.append(TokenOutput(rid, token_id, text, seq.num_outputs, end))
+        seq.tokens.append(token_id)
+        seq.num_outputs += 1
+        self.generation_tokens_total += 1
+
+    def _finish(self, seq: _Seq, end: float, out: StepOutput) -> None:
+        req = seq.req
+        self.kv.free(seq.kv)
+        del self._by_id[req.request_id]
+        out.finished.append(
+            FinishedRequest(
+                request_id=req.request_id,
+                prompt_tokens=len(req.prompt_token_ids),
+                completion_tokens=seq.num_outputs,
+                cached_tokens=seq.num_cached_tokens or 0,
+                finish_reason=req.finish_reason,
+                arrival_time=req.arrival_time,
+                first_token_time=seq.first_token_time,
+                finish_time=end,
+            )
+        )
+
+    # ---- gauges and counters -----------------------------------------------------------
+
+    @property
+    def num_running(self) -> int:
+        return len(self._running)
+
+    @property
+    def num_waiting(self) -> int:
+        return len(self._waiting)
+
+    @property
+    def kv_usage(self) -> float:
+        return self.kv.usage
+
+    @property
+    def prefix_cache_queries_total(self) -> int:
+        return self.kv.prefix_queries
+
+    @property
+    def prefix_cache_hits_total(self) -> int:
+        return self.kv.prefix_hits
+
+    def running_loras(self) -> list[str]:
+        """LoRA names of running requests, sorted (``vllm:lora_requests_info``)."""
+        return sorted({s.req.lora_name for s in self._running if s.req.lora_name})
+
+    def waiting_loras(self) -> list[str]:
+        return sorted({s.req.lora_name for s in self._waiting if s.req.lora_name})
+
+    def reset_prefix_cache(self) -> bool:
+        """Clear the prefix cache (``AllBlocksCleared``); only when nothing runs."""
+        return self.kv.reset()
+
+    def drain_events(self) -> list[KVEvent]:
+        """Events produced outside ``step`` (e.g. by ``reset_prefix_cache``)."""
+        return self.kv.drain_events()
