@@ -130,7 +130,7 @@ def _chat_message(message: _ChatMessage, index: int) -> ChatMessage:
         if None in texts:
             j = next(j for j, p in enumerate(content) if p.type == "text" and p.text is None)
             raise bad_field(f"messages[{index}].content[{j}].text", "a text part needs 'text'")
-        text = "".join(cast("list[str]", texts))
+        text = "\n".join(cast("list[str]", texts))  # as vLLM joins text parts
     return ChatMessage(message.role, text, message.name)
 
 

@@ -87,7 +87,7 @@ def test_nulls_are_accepted_for_optional_fields() -> None:
                     {"type": "text", "text": "this"},
                 ],
             },
-            ChatMessage("user", "look at this"),
+            ChatMessage("user", "look at \nthis"),  # text parts joined with a newline, as vLLM does
         ),
         ({"role": "tool", "content": "42", "tool_call_id": "c1"}, ChatMessage("tool", "42")),
     ],
