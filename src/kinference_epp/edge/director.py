@@ -144,13 +144,18 @@ class Director:
             return ""
 
     def _test_selection(self, header: str) -> tuple[EndpointKey, ...]:
-        """Conformance test mode: the listed IPs, in the listed order, that the pool knows."""
+        """Conformance test mode: the listed endpoints, in the listed order, that the pool knows.
+
+        The suite lists pod IPs; ``ip:port`` entries are accepted too, so that pods sharing an
+        address (several simulated pods on loopback) can be told apart.
+        """
         by_host: dict[str, list[EndpointKey]] = {}
         for ep in self._datastore.endpoints():
             by_host.setdefault(ep.host, []).append(ep.key)
+            by_host.setdefault(ep.key, []).append(ep.key)
         picked: list[EndpointKey] = []
-        for ip in (s.strip() for s in header.split(",")):
-            for key in by_host.get(ip, ()):
+        for item in (s.strip() for s in header.split(",")):
+            for key in by_host.get(item, ()):
                 if key not in picked:
                     picked.append(key)
         if not picked:

@@ -82,12 +82,13 @@ def routed_buffered_body(
 ) -> ep.ProcessingResponse:
     """BUFFERED mode: the route travels in the body response's header mutation.
 
-    When the body changed, it is replaced whole and Envoy fixes content-length itself.
+    When the body changed it is replaced whole, and content-length must be set to its new length
+    (Envoy answers 500 if the client's stale value is left in place).
     """
-    common = ep.CommonResponse(
-        header_mutation=header_mutation([(DESTINATION_HEADER, destination), *headers]),
-        clear_route_cache=True,
-    )
+    hdrs = [(DESTINATION_HEADER, destination), *headers]
+    if body is not None:
+        hdrs.append(("content-length", str(len(body))))
+    common = ep.CommonResponse(header_mutation=header_mutation(hdrs), clear_route_cache=True)
     if body is not None:
         common.body_mutation.body = body
     return ep.ProcessingResponse(

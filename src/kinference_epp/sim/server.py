@@ -44,6 +44,9 @@ from kinference_epp.tokenize.approx import ApproxTokenizer
 log = logging.getLogger(__name__)
 
 
+_MAX_BODY_BYTES = 256 * 1024 * 1024
+"""vLLM sets no small request-size limit; long-context prompts run to many megabytes."""
+
 @dataclass(frozen=True, slots=True)
 class PodSpec:
     """Everything one simulated pod needs; a port of 0 means "any free port"."""
@@ -178,7 +181,7 @@ class SimPod:
             topic=spec.topic,
             replay_topic=spec.replay_topic,
         )
-        app = web.Application()
+        app = web.Application(client_max_size=_MAX_BODY_BYTES)
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/v1/completions", self._completions)
         app.router.add_get("/v1/models", self._models)

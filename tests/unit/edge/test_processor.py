@@ -143,6 +143,7 @@ def test_buffered_mutated_body_is_replaced() -> None:
     s.handle(headers_msg(mode=Mode.BUFFERED))
     out = s.handle(body_msg(BODY, True))
     assert out[0].request_body.response.body_mutation.body == b'{"model":"x"}'
+    assert header_map(out[0].request_body.response.header_mutation)["content-length"] == "13"
 
 
 def test_bodyless_request_routes_at_headers() -> None:

@@ -1,0 +1,147 @@
+"""Envoy + the picker + simulated vLLM pods on loopback: the embedded default.
+
+One object starts the three real parts in order (pods, picker, Envoy) on free ports and stops
+them in reverse. The demo runs a workload through it; the integration tests and the picker-cost
+benchmark use the same stack, so what the README shows is what the tests check.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field, replace
+from types import TracebackType
+from typing import Literal
+
+from kinference_epp.config.model import (
+    EndpointConfig,
+    EppConfig,
+    PoolConfig,
+    SchedulerConfig,
+    ServerConfig,
+)
+from kinference_epp.demo.envoy_config import EnvoyOptions, ProviderRoute
+from kinference_epp.demo.envoy_process import EnvoyProcess, free_port
+from kinference_epp.picker import Picker
+from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
+from kinference_epp.sim.server import PodSpec
+
+BodyMode = Literal["BUFFERED", "FULL_DUPLEX_STREAMED"]
+
+
+@dataclass(frozen=True, slots=True)
+class StackOptions:
+    pods: int = 4
+    model: str = "qwen3-0.6b"
+    extra_models: tuple[str, ...] = ()
+    """Served as LoRA adapters of ``model`` by every pod."""
+    body_mode: BodyMode = "FULL_DUPLEX_STREAMED"
+    router: str = "default"
+    fallbacks: int = 0
+    time_scale: float = 0.05
+    """Simulated pods run this many wall seconds per simulated second (0.05: 20x real time)."""
+    num_gpu_blocks: int = 2048
+    max_body_bytes: int = 16 * 1024 * 1024
+    test_mode: bool = False
+    score_header: bool = False
+    provider_routes: tuple[ProviderRoute, ...] = ()
+    pod_template: PodSpec = field(default_factory=PodSpec)
+
+
+class LocalStack:
+    """``async with LocalStack(opts) as stack:`` then send HTTP to ``stack.url``."""
+
+    def __init__(self, options: StackOptions | None = None) -> None:
+        self.options = options or StackOptions()
+        self.cluster: SimCluster | None = None
+        self.picker: Picker | None = None
+        self.envoy: EnvoyProcess | None = None
+        self.url = ""
+        self._stack = contextlib.AsyncExitStack()
+
+    def picker_config(self, cluster: SimCluster) -> EppConfig:
+        o = self.options
+        return EppConfig(
+            pool=PoolConfig(
+                name="demo-pool",
+                endpoints=[
+                    EndpointConfig(
+                        address=a.hostport,
+                        name=a.name,
+                        models=list(a.models),
+                        kv_events=a.kv_events_endpoint,
+                        kv_replay=a.replay_endpoint,
+                    )
+                    for a in cluster.addresses
+                ],
+            ),
+            scheduler=SchedulerConfig(router=o.router, fallbacks=o.fallbacks),
+            server=ServerConfig(
+                host="127.0.0.1",
+                grpc_port=0,
+                health_port=0,
+                metrics_port=0,
+                max_body_bytes=o.max_body_bytes,
+                test_mode=o.test_mode,
+                score_header=o.score_header,
+            ),
+        )
+
+    async def __aenter__(self) -> LocalStack:
+        try:
+            await self._start()
+        except BaseException:
+            await self._stack.aclose()
+            raise
+        return self
+
+    async def _start(self) -> None:
+        o = self.options
+        template = replace(
+            o.pod_template,
+            models=(o.model, *o.extra_models),
+            time_scale=o.time_scale,
+            num_gpu_blocks=o.num_gpu_blocks,
+        )
+        self.cluster = await start_pods(ephemeral_specs(o.pods, template))
+        self._stack.push_async_callback(self.cluster.close)
+
+        # Envoy first (it retries the picker until it is up): forking Envoy once the picker's
+        # gRPC threads run makes gRPC warn about fork handlers.
+        grpc_port = free_port()
+        listener = free_port()
+        self.envoy = EnvoyProcess(
+            EnvoyOptions(
+                listener_host="127.0.0.1",
+                listener_port=listener,
+                admin_port=free_port(),
+                picker_address=f"127.0.0.1:{grpc_port}",
+                body_mode=o.body_mode,
+                send_response_headers=o.test_mode,
+                provider_routes=o.provider_routes,
+                max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
+            )
+        )
+        await self.envoy.start()
+        self._stack.push_async_callback(self.envoy.stop)
+
+        config = self.picker_config(self.cluster)
+        config = config.model_copy(
+            update={"server": config.server.model_copy(update={"grpc_port": grpc_port})}
+        )
+        self.picker = Picker(config)
+        await self.picker.start()
+        self._stack.push_async_callback(self.picker.stop, 1.0)
+        self.url = f"http://127.0.0.1:{listener}"
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self._stack.aclose()
+
+    @property
+    def metrics_url(self) -> str:
+        assert self.picker is not None and self.picker.ports is not None
+        return f"http://127.0.0.1:{self.picker.ports.metrics}/metrics"

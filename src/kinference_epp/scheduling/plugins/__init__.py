@@ -1,0 +1,40 @@
+"""The one place plug-ins are named: type name → factory, per extension point.
+
+Adding a plug-in: write its module (a params model with ``extra="forbid"``, one class
+with one method, a ``create(params, ctx)`` factory) and add one line here.
+"""
+
+from __future__ import annotations
+
+from kinference_epp.scheduling.framework import PluginRegistry
+from kinference_epp.scheduling.plugins import (
+    kv_usage_scorer,
+    max_score_picker,
+    model_filter,
+    queue_scorer,
+    random_picker,
+    ready_filter,
+    round_robin_picker,
+    stale_penalty_scorer,
+    subset_filter,
+)
+
+
+def default_registry() -> PluginRegistry:
+    return PluginRegistry(
+        filters={
+            "model": model_filter.create,
+            "subset": subset_filter.create,
+            "ready": ready_filter.create,
+        },
+        scorers={
+            "queue": queue_scorer.create,
+            "kv-usage": kv_usage_scorer.create,
+            "stale-penalty": stale_penalty_scorer.create,
+        },
+        pickers={
+            "max-score": max_score_picker.create,
+            "random": random_picker.create,
+            "round-robin": round_robin_picker.create,
+        },
+    )

@@ -1,0 +1,92 @@
+"""Router presets: which plug-in chain each ``SchedulerConfig.router`` runs.
+
+Every router runs the same filters (model → subset → ready); they differ in scorers and
+picker:
+
+==============  ==========================================  ============
+router          scorers (weight)                            picker
+==============  ==========================================  ============
+``default``     queue (1), kv-usage (1); or ``scorers:``    max-score
+``least-queue`` queue (1, waiting + running)                max-score
+``round-robin`` none                                        round-robin
+``random``      none                                        random
+==============  ==========================================  ============
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kinference_epp.config.model import PluginConfig, SchedulerConfig
+from kinference_epp.scheduling.framework import (
+    BuildContext,
+    Chain,
+    NamedFilter,
+    NamedPicker,
+    PluginLabel,
+    PluginRegistry,
+    WeightedScorer,
+)
+
+FILTERS: tuple[PluginConfig, ...] = (
+    PluginConfig(type="model"),
+    PluginConfig(type="subset"),
+    PluginConfig(type="ready"),
+)
+
+DEFAULT_SCORERS: tuple[PluginConfig, ...] = (
+    PluginConfig(type="queue", weight=1.0),
+    PluginConfig(type="kv-usage", weight=1.0),
+    # Next: PluginConfig(type="prefix", weight=...), then the predicted-load cost scorer.
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RouterPreset:
+    scorers: tuple[PluginConfig, ...]
+    picker: PluginConfig
+    configurable_scorers: bool = False
+    """Whether ``SchedulerConfig.scorers`` may replace the preset's scorers."""
+
+
+ROUTERS: dict[str, RouterPreset] = {
+    "default": RouterPreset(DEFAULT_SCORERS, PluginConfig(type="max-score"), True),
+    "least-queue": RouterPreset(
+        (PluginConfig(type="queue", params={"running_weight": 1.0}),),
+        PluginConfig(type="max-score"),
+    ),
+    "round-robin": RouterPreset((), PluginConfig(type="round-robin")),
+    "random": RouterPreset((), PluginConfig(type="random")),
+}
+
+
+def build_chain(config: SchedulerConfig, registry: PluginRegistry, ctx: BuildContext) -> Chain:
+    """The plug-in chain ``config.router`` names; raises ValueError for a bad configuration."""
+    preset = ROUTERS.get(config.router)
+    if preset is None:
+        raise ValueError(f"unknown router {config.router!r} (known: {', '.join(sorted(ROUTERS))})")
+    scorer_configs = preset.scorers
+    if config.scorers is not None:
+        if not preset.configurable_scorers:
+            raise ValueError(f"router {config.router!r} does not take scorers")
+        scorer_configs = tuple(config.scorers)
+    filters = tuple(
+        NamedFilter(_label("filter", c), registry.build_filter(c.type, c.params, ctx))
+        for c in FILTERS
+    )
+    scorers = tuple(
+        WeightedScorer(_label("scorer", c), registry.build_scorer(c.type, c.params, ctx), c.weight)
+        for c in scorer_configs
+    )
+    names = [s.label.name for s in scorers]
+    if len(set(names)) != len(names):
+        raise ValueError(f"a scorer type is listed twice: {names}")
+    picker = NamedPicker(
+        _label("picker", preset.picker),
+        registry.build_picker(preset.picker.type, preset.picker.params, ctx),
+    )
+    return Chain(config.router, filters, scorers, picker, config.fallbacks)
+
+
+def _label(extension_point: str, config: PluginConfig) -> PluginLabel:
+    return PluginLabel(extension_point, config.type, config.type)

@@ -1,0 +1,206 @@
+"""The runner: filters, then weighted scorers, then the picker, over one view of the pool.
+
+It enforces the plug-in contracts of :mod:`kinference_epp.scheduling.framework` (mask
+shape, scores clamped to [0, 1]), times each plug-in when asked, and turns an empty
+candidate set into ``NoReadyEndpointError``. The router presets a scheduler is built
+from live in :mod:`kinference_epp.scheduling.routers`, the plug-ins' names in
+:mod:`kinference_epp.scheduling.plugins`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Mapping, Sequence
+from time import perf_counter
+
+import numpy as np
+
+from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.errors import NoReadyEndpointError
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from kinference_epp.scheduling.framework import (
+    BoolVec,
+    BuildContext,
+    Chain,
+    FloatVec,
+    PickObserver,
+    PluginLabel,
+    PluginRegistry,
+    PluginTimer,
+    PoolSource,
+)
+from kinference_epp.scheduling.plugins import default_registry
+from kinference_epp.scheduling.routers import build_chain
+from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
+
+log = logging.getLogger(__name__)
+
+
+class ScoreMap(Mapping[EndpointKey, float]):
+    """The weighted total of every candidate, built into a dict only when first read.
+
+    Most requests never look at their scores; this keeps the per-request cost free of
+    a Python loop over the endpoints.
+    """
+
+    __slots__ = ("_dict", "_endpoints", "_mask", "_scores")
+
+    def __init__(self, endpoints: tuple[Endpoint, ...], mask: BoolVec, scores: FloatVec) -> None:
+        self._endpoints = endpoints
+        self._mask = mask
+        self._scores = scores
+        self._dict: dict[EndpointKey, float] | None = None
+
+    def _items(self) -> dict[EndpointKey, float]:
+        if self._dict is None:
+            slots = np.flatnonzero(self._mask)
+            values = self._scores[slots].tolist()
+            self._dict = {
+                self._endpoints[slot].key: value
+                for slot, value in zip(slots.tolist(), values, strict=True)
+            }
+        return self._dict
+
+    def __getitem__(self, key: EndpointKey) -> float:
+        return self._items()[key]
+
+    def __iter__(self) -> Iterator[EndpointKey]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self._mask))
+
+    def __repr__(self) -> str:
+        return f"ScoreMap({self._items()!r})"
+
+
+class Scheduler:
+    """Chooses an endpoint (and ordered fallbacks) for each request; synchronous, no I/O."""
+
+    def __init__(
+        self,
+        config: SchedulerConfig,
+        pool: PoolSource,
+        *,
+        registry: PluginRegistry | None = None,
+        rng: np.random.Generator | None = None,
+        on_timing: PluginTimer | None = None,
+        observers: Sequence[PickObserver] = (),
+    ) -> None:
+        """The router ``config`` names over ``pool``; ValueError for a bad configuration.
+
+        ``registry`` defaults to every built-in plug-in; ``rng`` to one seeded with
+        ``config.seed``. ``on_timing`` is called after every plug-in with its duration.
+        """
+        ctx = BuildContext(rng=rng if rng is not None else np.random.default_rng(config.seed))
+        chain = build_chain(config, registry or default_registry(), ctx)
+        self._setup(pool, chain, on_timing, observers)
+
+    @classmethod
+    def from_chain(
+        cls,
+        pool: PoolSource,
+        chain: Chain,
+        *,
+        on_timing: PluginTimer | None = None,
+        observers: Sequence[PickObserver] = (),
+    ) -> Scheduler:
+        """A scheduler over a hand-built chain (tests, experiments)."""
+        scheduler = cls.__new__(cls)
+        scheduler._setup(pool, chain, on_timing, observers)
+        return scheduler
+
+    def _setup(
+        self,
+        pool: PoolSource,
+        chain: Chain,
+        on_timing: PluginTimer | None,
+        observers: Sequence[PickObserver],
+    ) -> None:
+        self._pool = pool
+        self._filters = chain.filters
+        self._scorers = tuple(s for s in chain.scorers if s.weight > 0)
+        self._picker = chain.picker
+        self._want = 1 + chain.fallbacks
+        self._on_timing = on_timing
+        self._observers = tuple(observers)
+        self.router = chain.router
+        self.fallbacks = chain.fallbacks
+
+    @property
+    def plugins(self) -> tuple[PluginLabel, ...]:
+        """Plug-in labels in run order (filters, scorers with weight > 0, the picker)."""
+        return (
+            *(f.label for f in self._filters),
+            *(s.label for s in self._scorers),
+            self._picker.label,
+        )
+
+    @property
+    def weights(self) -> Mapping[str, float]:
+        """Scorer name → weight."""
+        return {s.label.name: s.weight for s in self._scorers}
+
+    def schedule(self, req: SchedulingRequest) -> SchedulingResult:
+        """Pick an endpoint and up to ``fallbacks`` more, best first.
+
+        Raises ``ModelNotFoundError`` (404) when no endpoint serves ``req.model``, and
+        ``NoReadyEndpointError`` (503) when none is eligible (reason ``subset_empty``
+        when the subset hint is the cause).
+        """
+        pool = self._pool.view()
+        size = len(pool)
+        timer = self._on_timing
+        mask = pool.all()
+        stage: object = "pool"
+        for named in self._filters:
+            started = perf_counter() if timer else 0.0
+            kept = named.filter.filter(req, pool, mask)
+            if timer:
+                timer(named.label, perf_counter() - started)
+            if kept.shape != (size,):
+                raise ValueError(f"{named.label} returned shape {kept.shape}, expected {(size,)}")
+            mask = kept & mask
+            stage = named.label
+            if not np.count_nonzero(mask):
+                break
+        if not np.count_nonzero(mask):
+            model = "any model" if req.model is None else f"model {req.model!r}"
+            raise NoReadyEndpointError(f"no ready endpoint for {model} (after {stage})")
+
+        total = np.zeros(size, dtype=np.float64)
+        for weighted in self._scorers:
+            started = perf_counter() if timer else 0.0
+            scores = weighted.scorer.score(req, pool, mask)
+            if timer:
+                timer(weighted.label, perf_counter() - started)
+            if scores.shape != (size,):
+                raise ValueError(
+                    f"{weighted.label} returned shape {scores.shape}, expected {(size,)}"
+                )
+            # fmax/fmin skip NaN, so NaN becomes 0 and ±inf is clamped, in two ufuncs.
+            clean = np.fmax(scores, 0.0)
+            np.fmin(clean, 1.0, out=clean)
+            if weighted.weight != 1.0:
+                clean *= weighted.weight
+            total += clean
+
+        started = perf_counter() if timer else 0.0
+        slots = self._picker.picker.pick(req, total, mask, self._want)
+        if timer:
+            timer(self._picker.label, perf_counter() - started)
+        if not slots:
+            raise ValueError(f"{self._picker.label} picked nothing from a non-empty candidate set")
+
+        endpoints = pool.endpoints
+        result = SchedulingResult(
+            endpoints=tuple(endpoints[slot].key for slot in slots),
+            scores=ScoreMap(endpoints, mask, total),
+            router=self.router,
+        )
+        for observer in self._observers:
+            try:
+                observer.on_pick(req, result)
+            except Exception:
+                log.exception("pick observer %r failed", observer)
+        return result

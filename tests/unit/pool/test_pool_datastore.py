@@ -1,0 +1,260 @@
+"""PoolDatastore: slot consistency through adds, removes and re-adds; views; listeners."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from kinference_epp.config.model import EndpointConfig, PoolConfig
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
+
+
+def ep(n: int, *models: str) -> Endpoint:
+    key = EndpointKey(f"10.0.0.{n}:8000")
+    return Endpoint(
+        key=key, models=frozenset(models or ("m",)), metrics_url=f"http://{key}/metrics"
+    )
+
+
+def check_consistent(store: PoolDatastore) -> None:
+    view = store.view()
+    n = len(store)
+    assert len(view) == n
+    for vec in (view.running, view.waiting, view.kv_usage, view.ready, view.stale):
+        assert vec.shape == (n,)
+    for slot, endpoint in enumerate(view.endpoints):
+        assert view.slot(endpoint.key) == slot
+        assert store.get(endpoint.key) is endpoint
+        snap = view.snapshot(slot)
+        if snap is not None and not view.stale[slot]:
+            assert view.running[slot] == snap.running
+            assert view.waiting[slot] == snap.waiting
+        for model in endpoint.models:
+            mask = view.model_mask(model)
+            assert mask is not None
+            assert mask[slot]
+    for model in store.models():
+        mask = view.model_mask(model)
+        assert mask is not None
+        assert mask.shape == (n,)
+        assert {view.endpoints[i].key for i in np.flatnonzero(mask)} == {
+            e.key for e in view.endpoints if model in e.models
+        }
+
+
+def test_new_endpoint_is_ready_and_stale_until_first_load() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1))
+    assert store.is_ready(EndpointKey("10.0.0.1:8000"))
+    assert store.is_stale(EndpointKey("10.0.0.1:8000"))
+    store.update_load(EndpointKey("10.0.0.1:8000"), LoadSnapshot(running=2, waiting=3))
+    assert not store.is_stale(EndpointKey("10.0.0.1:8000"))
+    assert store.view().waiting.tolist() == [3.0]
+
+
+def test_remove_swaps_last_slot_into_the_hole() -> None:
+    store = PoolDatastore()
+    for i in range(1, 4):
+        store.upsert(ep(i))
+        store.update_load(ep(i).key, LoadSnapshot(waiting=float(i)))
+    assert store.remove(ep(1).key)
+    view = store.view()
+    assert [e.key for e in view.endpoints] == [ep(3).key, ep(2).key]
+    assert view.waiting.tolist() == [3.0, 2.0]
+    assert not store.remove(ep(1).key)
+    check_consistent(store)
+
+
+def test_view_is_cached_and_sees_live_loads() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1))
+    view = store.view()
+    store.update_load(ep(1).key, LoadSnapshot(kv_usage=0.5))
+    assert store.view() is view
+    assert view.kv_usage[0] == 0.5
+    store.upsert(ep(2))
+    assert store.view() is not view
+
+
+def test_model_masks_are_read_only() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1, "a", "lora-x"))
+    mask = store.view().model_mask("lora-x")
+    assert mask is not None
+    with pytest.raises(ValueError, match="read-only"):
+        mask[0] = False
+    assert store.view().model_mask("unknown") is None
+    assert store.serves_model("lora-x")
+    assert not store.serves_model("b")
+
+
+def test_upsert_changed_endpoint_keeps_load_and_updates_models() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1, "a"))
+    store.update_load(ep(1).key, LoadSnapshot(waiting=7))
+    store.set_ready(ep(1).key, False)
+    store.upsert(ep(1, "b"))
+    assert store.serves_model("b")
+    assert not store.serves_model("a")
+    assert store.view().waiting.tolist() == [7.0]
+    assert not store.is_ready(ep(1).key)
+    store.upsert(ep(1, "b"), ready=True)
+    assert store.is_ready(ep(1).key)
+
+
+def test_unknown_keys_are_ignored() -> None:
+    store = PoolDatastore()
+    key = EndpointKey("10.9.9.9:1")
+    assert not store.update_load(key, LoadSnapshot())
+    assert not store.mark_stale(key)
+    assert not store.set_ready(key, True)
+    assert store.get(key) is None
+    assert store.snapshot(key) is None
+
+
+def test_growth_beyond_initial_capacity() -> None:
+    store = PoolDatastore()
+    for i in range(1, 100):
+        store.upsert(ep(i))
+        store.update_load(ep(i).key, LoadSnapshot(running=float(i)))
+    assert store.view().running.sum() == sum(range(1, 100))
+    check_consistent(store)
+
+
+def test_listeners_see_adds_removes_and_changes() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1))
+    events: list[tuple[str, EndpointKey]] = []
+    unsubscribe = store.subscribe(
+        lambda e: events.append(("add", e.key)), lambda e: events.append(("remove", e.key))
+    )
+    assert events == [("add", ep(1).key)]
+    store.upsert(ep(2))
+    store.upsert(ep(2))  # equal: no event
+    store.upsert(ep(2, "other"))  # changed: remove + add
+    store.remove(ep(1).key)
+    assert events[1:] == [
+        ("add", ep(2).key),
+        ("remove", ep(2).key),
+        ("add", ep(2).key),
+        ("remove", ep(1).key),
+    ]
+    unsubscribe()
+    store.upsert(ep(3))
+    assert len(events) == 5
+
+
+def test_a_failing_listener_does_not_break_the_datastore() -> None:
+    store = PoolDatastore()
+
+    def boom(_: Endpoint) -> None:
+        raise RuntimeError("listener bug")
+
+    store.subscribe(boom, boom)
+    store.upsert(ep(1))
+    store.remove(ep(1).key)
+    assert len(store) == 0
+
+
+def test_from_config() -> None:
+    store = PoolDatastore.from_config(
+        PoolConfig(
+            name="p",
+            endpoints=[
+                EndpointConfig(address="10.0.0.1:8000", models=["a", "lora"], name="pod-1"),
+                EndpointConfig(
+                    address="10.0.0.2:8000", models=["a"], metrics_url="http://10.0.0.2:9000/m"
+                ),
+            ],
+        )
+    )
+    assert store.name == "p"
+    first = store.get(EndpointKey("10.0.0.1:8000"))
+    second = store.get(EndpointKey("10.0.0.2:8000"))
+    assert first is not None
+    assert second is not None
+    assert first.metrics_url == "http://10.0.0.1:8000/metrics"
+    assert first.name == "pod-1"
+    assert second.metrics_url == "http://10.0.0.2:9000/m"
+    assert second.name == "10.0.0.2:8000"
+    assert store.serves_model("lora")
+
+
+def test_stats_average_over_ready_fresh_endpoints() -> None:
+    store = PoolDatastore()
+    for i in range(1, 5):
+        store.upsert(ep(i))
+    store.update_load(ep(1).key, LoadSnapshot(waiting=2, kv_usage=0.2))
+    store.update_load(ep(2).key, LoadSnapshot(waiting=4, kv_usage=0.4))
+    store.update_load(ep(3).key, LoadSnapshot(waiting=100, kv_usage=1.0))
+    store.set_ready(ep(3).key, False)
+    stats = store.stats()
+    assert (stats.endpoints, stats.ready, stats.stale) == (4, 3, 1)
+    assert stats.avg_waiting == pytest.approx(3.0)
+    assert stats.avg_kv_usage == pytest.approx(0.3)
+    assert store.aggregates() == (3, pytest.approx(3.0), pytest.approx(0.3))
+    assert PoolDatastore().aggregates() == (0, 0.0, 0.0)
+
+
+class DatastoreMachine(RuleBasedStateMachine):
+    """Random adds, removes, re-adds and load updates against a plain dict model."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.store = PoolDatastore()
+        self.model: dict[EndpointKey, tuple[frozenset[str], float, bool, bool]] = {}
+
+    @rule(n=st.integers(1, 12), models=st.sets(st.sampled_from("abc"), min_size=1))
+    def upsert(self, n: int, models: set[str]) -> None:
+        endpoint = ep(n, *sorted(models))
+        self.store.upsert(endpoint)
+        old = self.model.get(endpoint.key)
+        self.model[endpoint.key] = (
+            endpoint.models,
+            old[1] if old else 0.0,
+            old[2] if old else True,
+            old[3] if old else True,
+        )
+
+    @rule(n=st.integers(1, 12))
+    def remove(self, n: int) -> None:
+        key = ep(n).key
+        assert self.store.remove(key) == (key in self.model)
+        self.model.pop(key, None)
+
+    @precondition(lambda self: bool(self.model))
+    @rule(data=st.data(), waiting=st.floats(0, 100))
+    def update(self, data: st.DataObject, waiting: float) -> None:
+        key = data.draw(st.sampled_from(sorted(self.model)))
+        self.store.update_load(key, LoadSnapshot(waiting=waiting))
+        models, _, ready, _ = self.model[key]
+        self.model[key] = (models, waiting, ready, False)
+
+    @precondition(lambda self: bool(self.model))
+    @rule(data=st.data(), ready=st.booleans())
+    def flags(self, data: st.DataObject, ready: bool) -> None:
+        key = data.draw(st.sampled_from(sorted(self.model)))
+        self.store.set_ready(key, ready)
+        self.store.mark_stale(key)
+        models, waiting, _, _ = self.model[key]
+        self.model[key] = (models, waiting, ready, True)
+
+    @invariant()
+    def matches_model(self) -> None:
+        check_consistent(self.store)
+        view = self.store.view()
+        assert {e.key for e in view.endpoints} == set(self.model)
+        for slot, endpoint in enumerate(view.endpoints):
+            models, waiting, ready, stale = self.model[endpoint.key]
+            assert endpoint.models == models
+            assert view.waiting[slot] == waiting
+            assert bool(view.ready[slot]) == ready
+            assert bool(view.stale[slot]) == stale
+
+
+TestDatastoreMachine = DatastoreMachine.TestCase
+TestDatastoreMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)

@@ -1,0 +1,322 @@
+"""The Scheduler: errors, routers, fallbacks, contracts, timings, determinism."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from sched_fakes import Row, build_pool, key, keys
+
+from kinference_epp.config.model import PluginConfig, SchedulerConfig
+from kinference_epp.errors import ModelNotFoundError, NoReadyEndpointError
+from kinference_epp.pool.datastore import PoolView
+from kinference_epp.pool.endpoint import LoadSnapshot
+from kinference_epp.scheduling.framework import (
+    BoolVec,
+    Chain,
+    FloatVec,
+    NamedFilter,
+    NamedPicker,
+    PluginLabel,
+    WeightedScorer,
+)
+from kinference_epp.scheduling.plugins.max_score_picker import MaxScorePicker
+from kinference_epp.scheduling.plugins.model_filter import ModelFilter
+from kinference_epp.scheduling.routers import ROUTERS
+from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
+
+ROUTER_NAMES = sorted(ROUTERS)
+
+
+def scheduler(rows: list[Row], router: str = "default", **config: Any) -> Scheduler:
+    return Scheduler(SchedulerConfig(router=router, seed=0, **config), build_pool(rows))
+
+
+def req(model: str | None = "m", subset: tuple[int, ...] | None = None) -> SchedulingRequest:
+    return SchedulingRequest(
+        model=model, subset=None if subset is None else frozenset(keys(*subset))
+    )
+
+
+# -- errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("router", ROUTER_NAMES)
+@pytest.mark.parametrize(
+    ("rows", "request_", "error", "status", "reason"),
+    [
+        ([Row(1, ("a",))], req("b"), ModelNotFoundError, 404, "model_not_found"),
+        ([], req("b"), ModelNotFoundError, 404, "model_not_found"),
+        ([], req(None), NoReadyEndpointError, 503, "no_ready_endpoint"),
+        (
+            [Row(1, ready=False), Row(2, ready=False)],
+            req(),
+            NoReadyEndpointError,
+            503,
+            "no_ready_endpoint",
+        ),
+        (
+            [Row(1, ("a",)), Row(2, ("m",), ready=False)],
+            req(),
+            NoReadyEndpointError,
+            503,
+            "no_ready_endpoint",
+        ),
+        ([Row(1), Row(2)], req(subset=()), NoReadyEndpointError, 503, "subset_empty"),
+        ([Row(1), Row(2, ("x",))], req(subset=(2,)), NoReadyEndpointError, 503, "subset_empty"),
+        ([Row(1), Row(2)], req(subset=(9,)), NoReadyEndpointError, 503, "subset_empty"),
+        ([Row(1, ("a",))], req("b", subset=(1,)), ModelNotFoundError, 404, "model_not_found"),
+    ],
+)
+def test_errors(
+    router: str,
+    rows: list[Row],
+    request_: SchedulingRequest,
+    error: type[Exception],
+    status: int,
+    reason: str,
+) -> None:
+    with pytest.raises(error) as info:
+        scheduler(rows, router).schedule(request_)
+    assert getattr(info.value, "status", None) == status
+    assert getattr(info.value, "reason", None) == reason
+
+
+# -- routing --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("router", ROUTER_NAMES)
+def test_subset_restricts_and_model_none_goes_anywhere_ready(router: str) -> None:
+    rows = [Row(1, ("a",)), Row(2, ("b",)), Row(3, ("b",)), Row(4, ("c",), ready=False)]
+    sched = scheduler(rows, router, fallbacks=3)
+    for _ in range(20):
+        assert set(sched.schedule(req("b", subset=(1, 3))).endpoints) == {key(3)}
+        assert set(sched.schedule(req(None)).endpoints) == set(keys(1, 2, 3))
+
+
+@pytest.mark.parametrize(
+    ("router", "rows", "expected"),
+    [
+        ("least-queue", [Row(1, waiting=5), Row(2, waiting=1), Row(3, waiting=3)], keys(2, 3, 1)),
+        # least-queue counts the running batch too: 0 + 6 > 1 + 0
+        ("least-queue", [Row(1, waiting=0, running=6), Row(2, waiting=1)], keys(2, 1)),
+        (
+            "default",
+            [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0), Row(3, waiting=2, kv=0.5)],
+            keys(2, 1, 3),  # 1 + 1.0  >  1 + 0.1  >  0 + 0.5
+        ),
+        # stale endpoints are left out while a fresh one remains...
+        ("default", [Row(1, stale=True), Row(2, waiting=9, kv=0.9)], keys(2)),
+        # ...and all kept (on their last loads) when every one is stale
+        ("default", [Row(1, waiting=9, stale=True), Row(2, waiting=0, stale=True)], keys(2, 1)),
+    ],
+)
+def test_scored_routers_order_by_score(
+    router: str, rows: list[Row], expected: tuple[str, ...]
+) -> None:
+    result = scheduler(rows, router, fallbacks=5).schedule(req())
+    assert result.endpoints == expected
+    assert result.primary == expected[0]
+    assert result.router == router
+
+
+def test_result_scores_are_the_weighted_totals_of_every_candidate() -> None:
+    rows = [Row(1, waiting=0, kv=0.5), Row(2, waiting=4, kv=0.0), Row(3, ("x",))]
+    result = scheduler(rows).schedule(req())
+    assert dict(result.scores) == pytest.approx({key(1): 1.5, key(2): 1.0})
+    assert len(result.scores) == 2
+    assert key(3) not in result.scores
+
+
+def test_configured_scorers_and_weights() -> None:
+    rows = [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0)]
+    sched = scheduler(
+        rows,
+        scorers=[PluginConfig(type="queue", weight=1), PluginConfig(type="kv-usage", weight=3)],
+    )
+    assert sched.weights == {"queue": 1.0, "kv-usage": 3.0}
+    assert sched.schedule(req()).primary == key(2)
+
+
+def test_round_robin_spreads_evenly() -> None:
+    rows = [Row(n) for n in range(1, 6)] + [Row(6, ready=False)]
+    sched = scheduler(rows, "round-robin")
+    counts = Counter(sched.schedule(req()).primary for _ in range(500))
+    assert counts == dict.fromkeys(keys(1, 2, 3, 4, 5), 100)
+
+
+def test_round_robin_fallbacks_are_the_next_in_order() -> None:
+    sched = scheduler([Row(n) for n in range(1, 5)], "round-robin", fallbacks=2)
+    assert [sched.schedule(req()).endpoints for _ in range(3)] == [
+        keys(1, 2, 3),
+        keys(2, 3, 4),
+        keys(3, 4, 1),
+    ]
+
+
+@pytest.mark.parametrize("router", ROUTER_NAMES)
+@pytest.mark.parametrize(
+    ("endpoints", "fallbacks", "expected_len"), [(5, 2, 3), (2, 4, 2), (1, 0, 1)]
+)
+def test_fallbacks_are_distinct(
+    router: str, endpoints: int, fallbacks: int, expected_len: int
+) -> None:
+    rows = [Row(n, waiting=float(n % 3)) for n in range(1, endpoints + 1)]
+    sched = scheduler(rows, router, fallbacks=fallbacks)
+    for _ in range(30):
+        picked = sched.schedule(req()).endpoints
+        assert len(picked) == expected_len
+        assert len(set(picked)) == expected_len
+
+
+@pytest.mark.parametrize("router", ROUTER_NAMES)
+def test_same_seed_same_decisions(router: str) -> None:
+    rows = [Row(n, waiting=float(n % 2)) for n in range(1, 9)]
+
+    def run() -> list[tuple[str, ...]]:
+        sched = scheduler(rows, router, fallbacks=2)
+        return [sched.schedule(req()).endpoints for _ in range(50)]
+
+    assert run() == run()
+
+
+def test_scheduler_sees_live_load_and_membership_changes() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
+    sched = Scheduler(SchedulerConfig(router="least-queue", fallbacks=0), store)
+    assert sched.schedule(req()).endpoints == keys(1)
+    store.update_load(key(1), LoadSnapshot(waiting=10))
+    assert sched.schedule(req()).endpoints == keys(2)
+    store.remove(key(2))
+    assert sched.schedule(req()).endpoints == keys(1)
+
+
+# -- configuration --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("config", "match"),
+    [
+        (SchedulerConfig(router="fastest"), "unknown router 'fastest'"),
+        (
+            SchedulerConfig(router="round-robin", scorers=[PluginConfig(type="queue")]),
+            "does not take scorers",
+        ),
+        (SchedulerConfig(scorers=[PluginConfig(type="prefix")]), "unknown scorer type 'prefix'"),
+        (SchedulerConfig(scorers=[PluginConfig(type="queue", params={"x": 1})]), "scorer 'queue'"),
+        (
+            SchedulerConfig(scorers=[PluginConfig(type="queue"), PluginConfig(type="queue")]),
+            "listed twice",
+        ),
+    ],
+)
+def test_bad_configuration_is_rejected(config: SchedulerConfig, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        Scheduler(config, build_pool([Row(1)]))
+
+
+# -- contracts, timings, observers ----------------------------------------------------------
+
+
+class ConstScorer:
+    def __init__(self, values: list[float]) -> None:
+        self.values = np.array(values)
+
+    def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
+        return self.values
+
+
+def label(kind: str, name: str) -> PluginLabel:
+    return PluginLabel(kind, name, name)
+
+
+def chain_with(scorers: list[WeightedScorer]) -> Chain:
+    return Chain(
+        "custom",
+        (),
+        tuple(scorers),
+        NamedPicker(label("picker", "max-score"), MaxScorePicker(np.random.default_rng(0))),
+        fallbacks=3,
+    )
+
+
+def test_runner_clamps_scores_and_treats_nan_as_zero() -> None:
+    store = build_pool([Row(1), Row(2), Row(3), Row(4)])
+    bad = WeightedScorer(label("scorer", "bad"), ConstScorer([5.0, np.nan, -3.0, 0.5]), 2.0)
+    result = Scheduler.from_chain(store, chain_with([bad])).schedule(req())
+    assert dict(result.scores) == {key(1): 2.0, key(2): 0.0, key(3): 0.0, key(4): 1.0}
+    assert result.endpoints[:2] == keys(1, 4)
+
+
+def test_runner_rejects_a_wrong_shape() -> None:
+    store = build_pool([Row(1), Row(2)])
+    bad = WeightedScorer(label("scorer", "short"), ConstScorer([1.0]))
+    with pytest.raises(ValueError, match=r"scorer/short returned shape \(1,\)"):
+        Scheduler.from_chain(store, chain_with([bad])).schedule(req())
+
+
+def test_zero_weight_scorers_do_not_run() -> None:
+    store = build_pool([Row(1), Row(2)])
+    unused = WeightedScorer(label("scorer", "short"), ConstScorer([1.0]), 0.0)
+    sched = Scheduler.from_chain(store, chain_with([unused]))
+    assert len(sched.schedule(req()).endpoints) == 2
+    assert [str(p) for p in sched.plugins] == ["picker/max-score"]
+
+
+def test_every_plugin_is_timed() -> None:
+    timings: list[tuple[PluginLabel, float]] = []
+    sched = Scheduler(
+        SchedulerConfig(),
+        build_pool([Row(1), Row(2)]),
+        on_timing=lambda p, s: timings.append((p, s)),
+    )
+    sched.schedule(req())
+    assert [str(p) for p, _ in timings] == [
+        "filter/model",
+        "filter/subset",
+        "filter/ready",
+        "scorer/queue",
+        "scorer/kv-usage",
+        "picker/max-score",
+    ]
+    assert [p for p, _ in timings] == list(sched.plugins)
+    assert all(seconds >= 0 for _, seconds in timings)
+    assert timings[3][0] == PluginLabel("scorer", "queue", "queue")
+
+
+def test_observers_see_every_pick_and_cannot_break_routing() -> None:
+    seen: list[SchedulingResult] = []
+
+    class Recorder:
+        def on_pick(self, req: SchedulingRequest, result: SchedulingResult) -> None:
+            seen.append(result)
+
+    class Broken:
+        def on_pick(self, req: SchedulingRequest, result: SchedulingResult) -> None:
+            raise RuntimeError("observer bug")
+
+    sched = Scheduler(SchedulerConfig(), build_pool([Row(1)]), observers=[Broken(), Recorder()])
+    result = sched.schedule(req())
+    assert seen == [result]
+
+
+def test_filters_may_not_widen_the_mask() -> None:
+    class Everything:
+        def filter(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> BoolVec:
+            return np.ones(len(pool), dtype=bool)
+
+    store = build_pool([Row(1), Row(2, ("x",))])
+    chain = chain_with([])
+    chain = Chain(
+        "custom",
+        (
+            NamedFilter(label("filter", "model"), ModelFilter()),
+            NamedFilter(label("filter", "everything"), Everything()),
+        ),
+        (),
+        chain.picker,
+        fallbacks=3,
+    )
+    assert Scheduler.from_chain(store, chain).schedule(req()).endpoints == keys(1)
