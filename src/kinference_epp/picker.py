@@ -28,6 +28,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.inflight import InflightTracker
 from kinference_epp.pool.scraper import MetricsScraper
+from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
 
@@ -78,7 +79,9 @@ class Picker:
         self.metrics = metrics or PickerMetrics()
         self.datastore = PoolDatastore.from_config(config.pool)
         self.inflight = InflightTracker()
-        self.scheduler = Scheduler(config.scheduler, self.datastore)
+        self.scheduler = Scheduler(
+            config.scheduler, self.datastore, on_timing=self._on_plugin_timing
+        )
         self.director = Director(
             self.datastore,
             self.scheduler,
@@ -116,6 +119,11 @@ class Picker:
     def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:
         if not ok:
             self.metrics.scrape_errors.labels(endpoint=key).inc()
+
+    def _on_plugin_timing(self, label: PluginLabel, seconds: float) -> None:
+        self.metrics.scheduler_plugin.labels(
+            extension_point=label.extension_point, plugin_type=label.type, plugin_name=label.name
+        ).observe(seconds)
 
     def _on_stream(self, delta: int) -> None:
         self.metrics.streams_active.inc(delta)
@@ -174,8 +182,8 @@ class Picker:
         await self._metrics_runner.setup()
         site = web.TCPSite(self._metrics_runner, host, port, reuse_port=False)
         await site.start()
-        sockets = site._server.sockets if site._server is not None else []  # type: ignore[union-attr]
-        return int(sockets[0].getsockname()[1]) if sockets else port
+        bound = self._metrics_runner.addresses
+        return int(bound[0][1]) if bound else port
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Graceful stop (SIGTERM): stop taking streams, let open ones finish, then close."""

@@ -140,9 +140,7 @@ async def test_conformance_selection_and_served_endpoint_echo(
             assert resp.headers["x-conformance-test-served-endpoint"] == target
 
 
-async def expect_error(
-    resp: aiohttp.ClientResponse, status: int, reason: str
-) -> dict[str, Any]:
+async def expect_error(resp: aiohttp.ClientResponse, status: int, reason: str) -> dict[str, Any]:
     assert resp.status == status, await resp.text()
     assert resp.headers["x-kinference-reason"] == reason
     assert resp.headers["content-type"] == "application/json"
@@ -184,11 +182,16 @@ async def test_unknown_model_gets_404(stack: LocalStack, http: aiohttp.ClientSes
 async def test_anthropic_path_gets_anthropic_error_shape(
     stack: LocalStack, http: aiohttp.ClientSession
 ) -> None:
-    body = {"model": "no-such-model", "max_tokens": 5, "messages": [{"role": "user", "content": "x"}]}
+    body = {
+        "model": "no-such-model",
+        "max_tokens": 5,
+        "messages": [{"role": "user", "content": "x"}],
+    }
     async with http.post(f"{stack.url}/v1/messages", json=body) as resp:
         assert resp.status == 404
         data = await resp.json()
-    assert data["type"] == "error" and data["error"]["type"] == "not_found_error"
+    assert data["type"] == "error"
+    assert data["error"]["type"] == "not_found_error"
 
 
 async def test_oversized_body_gets_413(stack: LocalStack, http: aiohttp.ClientSession) -> None:

@@ -124,6 +124,12 @@ class EnvoyOptions:
     picker enforces its own limit there."""
     grpc_max_message_bytes: int = 64 * MIB
     """Largest gRPC message from the picker (a mutated body); gRPC's default is 4 MiB."""
+    pool_endpoints: tuple[str, ...] = ()
+    """When set, the pool is a STATIC cluster of these ip:port endpoints under Envoy's
+    ``override_host`` LB policy, which honours the picker's ordered fallback list (retries go
+    down it) and reports the served endpoint. Empty: ORIGINAL_DST, one endpoint per request."""
+    retries: int = 2
+    """Retries on connect failure or reset (override_host only): how many fallbacks get tried."""
     send_response_headers: bool = False
     """Send response headers to the picker (conformance test mode echoes the served endpoint)."""
     provider_routes: tuple[ProviderRoute, ...] = ()
@@ -231,6 +237,8 @@ def _picker_cluster(opts: EnvoyOptions) -> dict[str, Any]:
 
 
 def _pool_cluster(opts: EnvoyOptions) -> dict[str, Any]:
+    if opts.pool_endpoints:
+        return _override_host_pool(opts)
     return {
         "name": POOL_CLUSTER,
         "type": "ORIGINAL_DST",
@@ -239,6 +247,57 @@ def _pool_cluster(opts: EnvoyOptions) -> dict[str, Any]:
         "original_dst_lb_config": {
             "use_http_header": True,
             "http_header_name": ENDPOINT_HEADER,
+        },
+        "circuit_breakers": _high_limits(),
+    }
+
+
+def _override_host_pool(opts: EnvoyOptions) -> dict[str, Any]:
+    """The pool as known endpoints, picked by the header/metadata list the picker sends."""
+    lb_endpoints = []
+    for address in opts.pool_endpoints:
+        host, port = _split_address(address)
+        lb_endpoints.append({"endpoint": {"address": _socket(host, port)}})
+    return {
+        "name": POOL_CLUSTER,
+        "type": "STATIC",
+        "connect_timeout": _duration(opts.connect_timeout_s),
+        "load_assignment": {
+            "cluster_name": POOL_CLUSTER,
+            "endpoints": [{"lb_endpoints": lb_endpoints}],
+        },
+        "load_balancing_policy": {
+            "policies": [
+                {
+                    "typed_extension_config": {
+                        "name": "envoy.load_balancing_policies.override_host",
+                        "typed_config": {
+                            "@type": f"{_TYPE}.load_balancing_policies.override_host.v3.OverrideHost",
+                            "override_host_sources": [
+                                {"header": ENDPOINT_HEADER},
+                                {
+                                    "metadata": {
+                                        "key": "envoy.lb",
+                                        "path": [{"key": ENDPOINT_HEADER}],
+                                    }
+                                },
+                            ],
+                            "fallback_policy": {
+                                "policies": [
+                                    {
+                                        "typed_extension_config": {
+                                            "name": "envoy.load_balancing_policies.round_robin",
+                                            "typed_config": {
+                                                "@type": f"{_TYPE}.load_balancing_policies.round_robin.v3.RoundRobin"
+                                            },
+                                        }
+                                    }
+                                ]
+                            },
+                        },
+                    }
+                }
+            ]
         },
         "circuit_breakers": _high_limits(),
     }
@@ -371,6 +430,17 @@ def _access_log(opts: EnvoyOptions) -> dict[str, Any]:
     }
 
 
+def _pool_route(opts: EnvoyOptions) -> dict[str, Any]:
+    route: dict[str, Any] = {"cluster": POOL_CLUSTER, "timeout": "0s"}
+    if opts.pool_endpoints and opts.retries > 0:
+        # Fallbacks are tried by retrying: override_host walks the picker's list in order.
+        route["retry_policy"] = {
+            "retry_on": "connect-failure,reset,refused-stream",
+            "num_retries": opts.retries,
+        }
+    return route
+
+
 def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
     upstream_header = [
         {
@@ -395,7 +465,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             "name": "picked-endpoint",
             "match": {"prefix": "/", "headers": [{"name": ENDPOINT_HEADER, "present_match": True}]},
             # timeout 0s: a long generation must never be cut by the route timeout.
-            "route": {"cluster": POOL_CLUSTER, "timeout": "0s"},
+            "route": _pool_route(opts),
             "response_headers_to_add": upstream_header,
         }
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
 from collections import defaultdict
 
@@ -50,13 +49,16 @@ def summary_table(outcomes: list[Outcome], pod_names: dict[str, str]) -> Table:
 
 
 async def run_demo(args: argparse.Namespace, console: Console) -> int:
-    options = StackOptions(pods=args.pods, router=args.router, body_mode=args.body_mode)
+    options = StackOptions(
+        pods=args.pods, router=args.router, body_mode=args.body_mode, fallbacks=2
+    )
     console.print(
         f"[bold]kinference-epp demo[/bold]: Envoy + picker ({options.router}) + "
         f"{options.pods} simulated vLLM pods, body mode {options.body_mode}"
     )
     async with LocalStack(options) as stack:
-        assert stack.cluster is not None and stack.envoy is not None
+        assert stack.cluster is not None
+        assert stack.envoy is not None
         pod_names = {a.hostport: a.name for a in stack.cluster.addresses}
         console.print(f"  Envoy listener   {stack.url}  (admin {stack.envoy.admin_url})")
         console.print(f"  picker metrics   {stack.metrics_url}")

@@ -117,6 +117,10 @@ class LocalStack:
                 picker_address=f"127.0.0.1:{grpc_port}",
                 body_mode=o.body_mode,
                 send_response_headers=o.test_mode,
+                # Fallback lists need Envoy's override_host policy over known endpoints.
+                pool_endpoints=(
+                    tuple(a.hostport for a in self.cluster.addresses) if o.fallbacks else ()
+                ),
                 provider_routes=o.provider_routes,
                 max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
             )
@@ -143,5 +147,6 @@ class LocalStack:
 
     @property
     def metrics_url(self) -> str:
-        assert self.picker is not None and self.picker.ports is not None
+        assert self.picker is not None
+        assert self.picker.ports is not None
         return f"http://127.0.0.1:{self.picker.ports.metrics}/metrics"

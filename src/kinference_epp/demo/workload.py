@@ -18,10 +18,31 @@ import aiohttp
 
 UPSTREAM_HEADER = "x-kinference-upstream"
 
-_WORDS = (
-    "cache prefix token block router envoy model pod latency queue batch decode prefill "
-    "kubernetes gateway policy tenant stream metric score picker vllm inference"
-).split()
+_WORDS = [
+    "cache",
+    "prefix",
+    "token",
+    "block",
+    "router",
+    "envoy",
+    "model",
+    "pod",
+    "latency",
+    "queue",
+    "batch",
+    "decode",
+    "prefill",
+    "kubernetes",
+    "gateway",
+    "policy",
+    "tenant",
+    "stream",
+    "metric",
+    "score",
+    "picker",
+    "vllm",
+    "inference",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,10 +52,10 @@ class UsageRecord:
 
 
 def _duration_s(entry: accesslog_pb2.AccessLogCommon, name: str) -> float | None:
-    if not entry.HasField(name):  # type: ignore[arg-type]
+    if not entry.HasField(name):
         return None
     d = getattr(entry, name)
-    return float(d.seconds) + d.nanos / 1e9
+    return float(d.seconds) + float(d.nanos) / 1e9
 
 
 def _number(fields: dict[str, struct_pb2.Value], key: str) -> float | None:
@@ -118,7 +118,9 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         completion_tokens=_int(_number(kfields, COMPLETION_TOKENS)),
         cached_tokens=_int(_number(kfields, CACHED_TOKENS)),
         response_flags=",".join(
-            f.name for f in flags.DESCRIPTOR.fields if f.type == f.TYPE_BOOL and getattr(flags, f.name)
+            f.name
+            for f in flags.DESCRIPTOR.fields
+            if f.type == f.TYPE_BOOL and getattr(flags, f.name)
         ),
     )
 
@@ -129,10 +131,12 @@ class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[m
     def __init__(self, sink: Callable[[UsageRecord], None]) -> None:
         self._sink = sink
 
-    async def StreamAccessLogs(  # noqa: N802 - gRPC method name
+    async def StreamAccessLogs(
         self,
         request_iterator: AsyncIterator[als_pb2.StreamAccessLogsMessage],
-        context: grpc.aio.ServicerContext[als_pb2.StreamAccessLogsMessage, als_pb2.StreamAccessLogsResponse],
+        context: grpc.aio.ServicerContext[
+            als_pb2.StreamAccessLogsMessage, als_pb2.StreamAccessLogsResponse
+        ],
     ) -> als_pb2.StreamAccessLogsResponse:
         async for message in request_iterator:
             for entry in message.http_logs.log_entry:

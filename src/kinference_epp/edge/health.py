@@ -13,7 +13,7 @@ class PickerHealth:
     """Liveness is the process answering; readiness means the datastore can route."""
 
     def __init__(self) -> None:
-        self.servicer = health.aio.HealthServicer()
+        self.servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
 
     async def set(self, *, ready: bool) -> None:
         serving = health_pb2.HealthCheckResponse.SERVING

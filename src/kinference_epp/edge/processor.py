@@ -121,7 +121,9 @@ class ExtProcSession:
             self._response_duplex = msg.protocol_config.response_body_mode == FULL_DUPLEX
         ctx = self.ctx
         for h in msg.request_headers.headers.headers:
-            ctx.headers[h.key.lower()] = h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value
+            ctx.headers[h.key.lower()] = (
+                h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value
+            )
         ctx.subset = _subset_hint(msg.metadata_context.filter_metadata)
         declared = ctx.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self._max_body:
@@ -175,7 +177,9 @@ class ExtProcSession:
     def _route_with_body(self, *, trailers_follow: bool) -> list[ep.ProcessingResponse]:
         decision = self._decide()
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
-            return [replies.routed_buffered_body(decision.destination, decision.headers, decision.body)]
+            return [
+                replies.routed_buffered_body(decision.destination, decision.headers, decision.body)
+            ]
         body = decision.body if decision.body is not None else bytes(self.ctx.body)
         return [
             replies.routed_request_headers(

@@ -131,7 +131,7 @@ def immediate(
     hdrs = [("content-type", "application/json"), (REASON_HEADER, reason), *extra_headers]
     return ep.ProcessingResponse(
         immediate_response=ep.ImmediateResponse(
-            status=http_status_pb2.HttpStatus(code=status),  # type: ignore[arg-type]
+            status=http_status_pb2.HttpStatus(code=status),
             headers=header_mutation(hdrs),
             body=body,
             details=f"kinference_{reason}",
@@ -171,7 +171,9 @@ def response_body_streamed(chunk: bytes, end_of_stream: bool) -> ep.ProcessingRe
         response_body=ep.BodyResponse(
             response=ep.CommonResponse(
                 body_mutation=ep.BodyMutation(
-                    streamed_response=ep.StreamedBodyResponse(body=chunk, end_of_stream=end_of_stream)
+                    streamed_response=ep.StreamedBodyResponse(
+                        body=chunk, end_of_stream=end_of_stream
+                    )
                 )
             )
         )

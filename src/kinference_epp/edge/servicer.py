@@ -21,7 +21,7 @@ class ExternalProcessor(ep_grpc.ExternalProcessorServicer):  # type: ignore[misc
         self._new_session = new_session
         self._on_stream = on_stream
 
-    async def Process(  # noqa: N802 - gRPC method name
+    async def Process(
         self,
         request_iterator: AsyncIterator[ep.ProcessingRequest],
         context: grpc.aio.ServicerContext[ep.ProcessingRequest, ep.ProcessingResponse],

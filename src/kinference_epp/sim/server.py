@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 _MAX_BODY_BYTES = 256 * 1024 * 1024
 """vLLM sets no small request-size limit; long-context prompts run to many megabytes."""
 
+
 @dataclass(frozen=True, slots=True)
 class PodSpec:
     """Everything one simulated pod needs; a port of 0 means "any free port"."""

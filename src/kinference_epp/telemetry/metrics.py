@@ -175,7 +175,7 @@ class PoolGaugeCollector(Collector):
         self._aggregates = aggregates
         self._running = running_by_model
 
-    def collect(self) -> list[GaugeMetricFamily]:  # type: ignore[override]
+    def collect(self) -> list[GaugeMetricFamily]:
         ready, avg_queue, avg_kv = self._aggregates()
         running = GaugeMetricFamily(
             "inference_objective_running_requests",
@@ -202,4 +202,3 @@ class PoolGaugeCollector(Collector):
             fam.add_metric([self._pool], value)
             families.append(fam)
         return families
-

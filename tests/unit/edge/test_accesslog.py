@@ -5,9 +5,9 @@ from __future__ import annotations
 from envoy.data.accesslog.v3 import accesslog_pb2
 
 from kinference_epp.edge.accesslog import record_from_entry
+from kinference_epp.picker import UsageRecorder
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.inflight import InflightRequest, InflightTracker
-from kinference_epp.picker import UsageRecorder
 from kinference_epp.telemetry.metrics import PickerMetrics
 
 
@@ -39,19 +39,24 @@ def test_record_takes_usage_ttft_and_endpoint() -> None:
     assert r.endpoint == "10.0.0.7:8000"
     assert r.status == 200
     assert r.e2e_s == 2.0
-    assert r.ttft_s is not None and abs(r.ttft_s - 0.25) < 1e-6
+    assert r.ttft_s is not None
+    assert abs(r.ttft_s - 0.25) < 1e-6
     assert (r.prompt_tokens, r.completion_tokens, r.cached_tokens) == (120, 30, 64)
 
 
 def test_record_without_usage_falls_back_to_proxy_timings() -> None:
     r = record_from_entry(entry(with_usage=False))
-    assert r.prompt_tokens is None and r.completion_tokens is None
-    assert r.ttft_s is not None and abs(r.ttft_s - 0.3) < 1e-6
+    assert r.prompt_tokens is None
+    assert r.completion_tokens is None
+    assert r.ttft_s is not None
+    assert abs(r.ttft_s - 0.3) < 1e-6
 
 
 def test_empty_entry_does_not_raise() -> None:
     r = record_from_entry(accesslog_pb2.HTTPAccessLogEntry())
-    assert r.status == 0 and r.e2e_s is None and r.endpoint == ""
+    assert r.status == 0
+    assert r.e2e_s is None
+    assert r.endpoint == ""
 
 
 def _sample(metrics: PickerMetrics, name: str, labels: dict[str, str]) -> float | None:

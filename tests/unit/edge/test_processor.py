@@ -30,7 +30,9 @@ class FakeRouter:
         self.routed.append(ctx)
         if self.error is not None:
             raise self.error
-        return RoutingDecision(endpoints=(A, B), body=self.body, headers=(("x-kinference-model", "m"),))
+        return RoutingDecision(
+            endpoints=(A, B), body=self.body, headers=(("x-kinference-model", "m"),)
+        )
 
     def rejected(self, ctx: RequestContext, err: KinferenceError) -> None:
         self.rejections.append(err)
@@ -43,7 +45,12 @@ def headers_msg(
     extra: dict[str, str] | None = None,
     subset: list[str] | str | None = None,
 ) -> ep.ProcessingRequest:
-    hdrs = {":path": "/v1/chat/completions", ":method": "POST", "x-request-id": "r1", **(extra or {})}
+    hdrs = {
+        ":path": "/v1/chat/completions",
+        ":method": "POST",
+        "x-request-id": "r1",
+        **(extra or {}),
+    }
     msg = ep.ProcessingRequest(
         request_headers=ep.HttpHeaders(
             headers=base_pb2.HeaderMap(
@@ -110,7 +117,9 @@ def test_full_duplex_large_body_is_chunked_at_62000() -> None:
     assert all(len(c.body) <= 62_000 for c in chunks)
     assert b"".join(c.body for c in chunks) == big
     assert [c.end_of_stream for c in chunks] == [False] * (len(chunks) - 1) + [True]
-    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(len(big))
+    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(
+        len(big)
+    )
 
 
 def test_full_duplex_rewritten_body_sets_its_own_length() -> None:
@@ -118,14 +127,17 @@ def test_full_duplex_rewritten_body_sets_its_own_length() -> None:
     s = session(FakeRouter(body=new))
     s.handle(headers_msg())
     out = s.handle(body_msg(BODY, True))
-    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(len(new))
+    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(
+        len(new)
+    )
     assert out[1].request_body.response.body_mutation.streamed_response.body == new
 
 
 def test_buffered_continues_headers_then_routes_in_body_response() -> None:
     s = session(FakeRouter())
     out = s.handle(headers_msg(mode=Mode.BUFFERED))
-    assert len(out) == 1 and out[0].HasField("request_headers")
+    assert len(out) == 1
+    assert out[0].HasField("request_headers")
     assert not out[0].request_headers.response.HasField("header_mutation")
     out = s.handle(body_msg(BODY, True))
     assert len(out) == 1
@@ -133,9 +145,13 @@ def test_buffered_continues_headers_then_routes_in_body_response() -> None:
     assert common.clear_route_cache
     assert header_map(common.header_mutation)["x-gateway-destination-endpoint"] == f"{A},{B}"
     assert not common.HasField("body_mutation")  # unchanged body is not echoed
-    assert out[0].dynamic_metadata.fields["envoy.lb"].struct_value.fields[
-        "x-gateway-destination-endpoint"
-    ].string_value == f"{A},{B}"
+    assert (
+        out[0]
+        .dynamic_metadata.fields["envoy.lb"]
+        .struct_value.fields["x-gateway-destination-endpoint"]
+        .string_value
+        == f"{A},{B}"
+    )
 
 
 def test_buffered_mutated_body_is_replaced() -> None:
@@ -173,7 +189,8 @@ def test_body_over_limit_is_413_once(mode: int) -> None:
     assert json.loads(out[0].immediate_response.body)["error"]["type"] == "invalid_request_error"
     assert s.answered
     assert s.handle(body_msg(b"x", True)) == []
-    assert len(router.rejections) == 1 and router.routed == []
+    assert len(router.rejections) == 1
+    assert router.routed == []
 
 
 def test_declared_content_length_over_limit_is_rejected_at_headers() -> None:
@@ -191,7 +208,8 @@ def test_router_errors_become_immediate_responses() -> None:
     assert resp.status.code == 404
     assert header_map(resp.headers)["x-kinference-reason"] == "model_not_found"
     err = json.loads(resp.body)["error"]
-    assert err["message"] == "no such model" and err["param"] == "model"
+    assert err["message"] == "no such model"
+    assert err["param"] == "model"
 
 
 def test_unexpected_exception_is_a_500_not_a_crash() -> None:
@@ -209,7 +227,10 @@ def test_unexpected_exception_is_a_500_not_a_crash() -> None:
 def test_streamed_mode_is_refused_clearly() -> None:
     out = session(FakeRouter()).handle(headers_msg(mode=Mode.STREAMED))
     assert out[0].immediate_response.status.code == 500
-    assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == "unsupported_body_mode"
+    assert (
+        header_map(out[0].immediate_response.headers)["x-kinference-reason"]
+        == "unsupported_body_mode"
+    )
 
 
 @pytest.mark.parametrize("subset", [[str(A)], f"{A}, {B}"])
@@ -231,7 +252,8 @@ def test_trailers_after_body_route_and_continue() -> None:
     s.handle(body_msg(BODY, False))
     out = s.handle(ep.ProcessingRequest(request_trailers=ep.HttpTrailers()))
     kinds = [r.WhichOneof("response") for r in out]
-    assert kinds[0] == "request_headers" and kinds[-1] == "request_trailers"
+    assert kinds[0] == "request_headers"
+    assert kinds[-1] == "request_trailers"
     assert not out[-2].request_body.response.body_mutation.streamed_response.end_of_stream
 
 
