@@ -10,6 +10,8 @@ from pathlib import Path
 from kinference_epp import __version__
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.scheduling.scheduler import Scheduler
 
 
 def _cmd_check_config(args: argparse.Namespace) -> int:
@@ -21,7 +23,16 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
             print(exc, file=sys.stderr)
             failed = True
             continue
-        print(f"{path}: ok ({len(config.pool.endpoints)} endpoints, router {config.scheduler.router})")
+        try:
+            # Building the scheduler checks plug-in names and parameters too.
+            Scheduler(config.scheduler, PoolDatastore.from_config(config.pool))
+        except ValueError as exc:
+            print(f"{path}: scheduler: {exc}", file=sys.stderr)
+            failed = True
+            continue
+        print(
+            f"{path}: ok ({len(config.pool.endpoints)} endpoints, router {config.scheduler.router})"
+        )
     return 1 if failed else 0
 
 

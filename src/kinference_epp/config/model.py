@@ -6,7 +6,7 @@ Unknown fields are rejected everywhere (``extra="forbid"``) so a typo is an erro
 from __future__ import annotations
 
 import ipaddress
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 

@@ -1,0 +1,109 @@
+"""The console scripts as a user runs them: real processes, real signals."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+pytestmark = pytest.mark.integration
+
+BIN = Path(sys.executable).parent
+EXAMPLE = Path(__file__).parents[2] / "deploy" / "examples" / "static-config.yaml"
+
+
+def test_check_config_accepts_the_example() -> None:
+    out = subprocess.run(
+        [BIN / "kinfctl", "check-config", EXAMPLE], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert "ok (2 endpoints" in out.stdout
+
+
+def test_check_config_reports_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "pool:\n  endpoints:\n    - address: 10.0.0.1\n      models: [m]\n"
+        "scheduler:\n  scorers: [{type: nope}]\n"
+    )
+    out = subprocess.run(
+        [BIN / "kinfctl", "check-config", bad], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 1
+    assert f"{bad}:3: pool.endpoints.0.address" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_check_config_rejects_unknown_plugin(tmp_path: Path) -> None:
+    bad = tmp_path / "plugin.yaml"
+    bad.write_text("scheduler:\n  scorers: [{type: no-such-scorer}]\n")
+    out = subprocess.run(
+        [BIN / "kinfctl", "check-config", bad], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 1
+    assert "no-such-scorer" in out.stderr
+
+
+def test_serve_rejects_bad_config_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("server: {grpc_port: -1}\n")
+    out = subprocess.run(
+        [BIN / "kinference-epp", "serve", "--config", bad],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+    )
+    assert out.returncode == 2
+    assert "server.grpc_port" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_serve_reports_healthy_and_stops_on_sigterm(tmp_path: Path) -> None:
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        "pool:\n  endpoints:\n    - {address: 127.0.0.1:1, models: [m]}\n"
+        "server: {host: 127.0.0.1, grpc_port: 0, health_port: 0, metrics_port: 0}\n"
+    )
+    proc = subprocess.Popen(
+        [BIN / "kinference-epp", "serve", "--config", config],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        started = None
+        assert proc.stderr is not None
+        deadline = time.monotonic() + 30
+        while started is None and time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            if not line:
+                break
+            record = json.loads(line)
+            if record["msg"] == "picker started":
+                started = record
+        assert started is not None, "picker did not report its ports"
+        with grpc.insecure_channel(f"127.0.0.1:{started['health_port']}") as channel:
+            stub = health_pb2_grpc.HealthStub(channel)
+            for service in (
+                "",
+                "liveness",
+                "readiness",
+                "envoy.service.ext_proc.v3.ExternalProcessor",
+            ):
+                reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=5)
+                assert reply.status == health_pb2.HealthCheckResponse.SERVING
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if proc.stderr is not None:
+            proc.stderr.close()
