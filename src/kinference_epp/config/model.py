@@ -74,7 +74,12 @@ class SchedulerConfig(_Strict):
     scorers: list[PluginConfig] | None = Field(
         default=None, description="Weighted scorers for the default router; None: built-in weights."
     )
-    fallbacks: int = Field(default=2, ge=0, le=16, description="Extra endpoints after the pick.")
+    fallbacks: int = Field(
+        default=0,
+        ge=0,
+        le=16,
+        description="Extra endpoints after the pick; >0 needs Envoy's override_host LB policy.",
+    )
     seed: int | None = Field(default=None, description="Seed for random tie-breaks (tests).")
 
 
