@@ -90,6 +90,7 @@ class Picker:
             pool_name=config.pool.name,
             test_mode=config.server.test_mode,
             score_header=config.server.score_header,
+            ensure_usage=config.server.ensure_usage,
         )
         self.usage = UsageRecorder(self.metrics, self.inflight)
         self.health = PickerHealth()

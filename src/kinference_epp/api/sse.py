@@ -197,3 +197,14 @@ def _to_usage(wire: _WireUsage) -> Usage | None:
     if wire.prompt_tokens is None and wire.completion_tokens is None and cached is None:
         return None
     return Usage(wire.prompt_tokens, wire.completion_tokens, cached)
+
+
+def encode_event(event: SseEvent) -> bytes:
+    """One event back on the wire (``event:``/``id:`` then one ``data:`` line per data line)."""
+    head = b""
+    if event.event is not None:
+        head += b"event: " + event.event.encode() + b"\n"
+    if event.id is not None:
+        head += b"id: " + event.id.encode() + b"\n"
+    data = b"".join(b"data: " + line.encode() + b"\n" for line in event.data.split("\n"))
+    return head + data + b"\n"

@@ -102,6 +102,15 @@ class ServerConfig(_Strict):
         default=False,
         description="Honour test-epp-endpoint-selection and echo x-conformance-test-served-endpoint.",
     )
+    ensure_usage: bool = Field(
+        default=False,
+        description=(
+            "Ask for usage on streamed requests whose client did not (stream_options."
+            "include_usage) and strip that chunk from the response the client sees. Costs picker "
+            "CPU per streamed chunk of those requests. Needs BUFFERED request bodies and Envoy "
+            "sending response headers to the picker (Envoy ignores mode_override otherwise)."
+        ),
+    )
     score_header: bool = Field(
         default=False, description="Add x-kinference-scores to routed requests (debugging)."
     )

@@ -43,6 +43,7 @@ class StackOptions:
     max_body_bytes: int = 16 * 1024 * 1024
     test_mode: bool = False
     score_header: bool = False
+    ensure_usage: bool = False
     provider_routes: tuple[ProviderRoute, ...] = ()
     pod_template: PodSpec = field(default_factory=PodSpec)
 
@@ -83,6 +84,7 @@ class LocalStack:
                 max_body_bytes=o.max_body_bytes,
                 test_mode=o.test_mode,
                 score_header=o.score_header,
+                ensure_usage=o.ensure_usage,
             ),
         )
 
@@ -116,7 +118,7 @@ class LocalStack:
                 admin_port=free_port(),
                 picker_address=f"127.0.0.1:{grpc_port}",
                 body_mode=o.body_mode,
-                send_response_headers=o.test_mode,
+                send_response_headers=o.test_mode or o.ensure_usage,
                 # Fallback lists need Envoy's override_host policy over known endpoints.
                 pool_endpoints=(
                     tuple(a.hostport for a in self.cluster.addresses) if o.fallbacks else ()

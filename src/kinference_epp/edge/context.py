@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from kinference_epp.edge.response_transform import ResponseTransform
 from kinference_epp.pool.endpoint import EndpointKey
 
 
@@ -16,6 +17,9 @@ class RequestContext:
     subset: frozenset[EndpointKey] | None = None
     """Envoy's subset hint; None when absent (empty set: present but empty)."""
     started: float = field(default_factory=time.monotonic)
+    full_duplex: bool = True
+    """Whether Envoy streams this request's body full duplex (then Envoy ignores mode_override,
+    so the picker cannot switch response processing on for the request)."""
 
     @property
     def path(self) -> str:
@@ -44,6 +48,8 @@ class RoutingDecision:
     """The model the client asked for ("" for body-less requests)."""
     target_model: str = ""
     """The model the request is served by (after any rewrite)."""
+    response: ResponseTransform | None = None
+    """Set when the picker must rewrite this request's response (turned on with mode_override)."""
 
     @property
     def destination(self) -> str:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 import msgspec
 
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.paths import api_kind_for_path
-from kinference_epp.api.request import InferenceRequest
+from kinference_epp.api.request import ApiKind, InferenceRequest
+from kinference_epp.api.rewrite import set_top_level_field
 from kinference_epp.edge.context import RequestContext, RoutingDecision
 from kinference_epp.edge.protocol import MODEL_HEADER, SCORES_HEADER, TEST_SELECTION_HEADER
+from kinference_epp.edge.response_transform import UsageStripper
 from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
@@ -32,7 +35,13 @@ class _ModelPeek(msgspec.Struct):
     model: str | None = None
 
 
+class _StreamOptions(msgspec.Struct):
+    stream_options: dict[str, Any] | None = None
+
+
 _peek_decoder = msgspec.json.Decoder(_ModelPeek)
+_stream_options = msgspec.json.Decoder(_StreamOptions)
+_USAGE_APIS = (ApiKind.CHAT, ApiKind.COMPLETIONS)
 
 
 class Director:
@@ -46,6 +55,7 @@ class Director:
         pool_name: str,
         test_mode: bool = False,
         score_header: bool = False,
+        ensure_usage: bool = False,
     ) -> None:
         self._datastore = datastore
         self._scheduler = scheduler
@@ -54,6 +64,7 @@ class Director:
         self._pool = pool_name
         self._test_mode = test_mode
         self._score_header = score_header
+        self._ensure_usage = ensure_usage
 
     def route(self, ctx: RequestContext) -> RoutingDecision:
         t0 = time.perf_counter()
@@ -83,12 +94,14 @@ class Director:
             headers.append((MODEL_HEADER, model))
         if self._score_header and result.scores:
             headers.append((SCORES_HEADER, _format_scores(result)))
+        body, response = self._usage_transform(ctx, request)
         decision = RoutingDecision(
             endpoints=result.endpoints,
-            body=None,
+            body=body,
             headers=tuple(headers),
             model=model or "",
             target_model=model or "",
+            response=response,
         )
         self._account(ctx, decision)
         self._metrics.request_cpu.observe(time.perf_counter() - t0)
@@ -134,6 +147,27 @@ class Director:
             return None, self._peek_model(ctx) or None
         request = parse_request(kind, bytes(ctx.body))
         return request, request.model
+
+    def _usage_transform(
+        self, ctx: RequestContext, request: InferenceRequest | None
+    ) -> tuple[bytes | None, UsageStripper | None]:
+        """With ``ensure_usage``: ask for usage the client did not, and hide it from the client.
+
+        Needs BUFFERED request bodies and Envoy sending response headers: the rewrite is switched
+        on by mode_override in the response-headers reply.
+        """
+        if (
+            not self._ensure_usage
+            or ctx.full_duplex  # Envoy cannot switch response processing on in full duplex
+            or request is None
+            or request.kind not in _USAGE_APIS
+            or not request.stream
+            or request.include_usage
+        ):
+            return None, None
+        options = dict(_stream_options.decode(request.raw).stream_options or {})
+        options["include_usage"] = True
+        return set_top_level_field(request.raw, "stream_options", options), UsageStripper()
 
     def _peek_model(self, ctx: RequestContext) -> str:
         if not ctx.body:

@@ -138,6 +138,7 @@ class ExtProcSession:
                 reason="unsupported_body_mode",
             )
         self._state = _State.BODY
+        ctx.full_duplex = self._body_mode == FULL_DUPLEX
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
             return [replies.continue_request_headers()]
         return []  # full duplex: nothing until the body is in
@@ -214,9 +215,17 @@ class ExtProcSession:
                 served = self.decision.endpoints[0]
             if served:
                 extra.append((TEST_SERVED_HEADER, served))
-        return [replies.response_headers(extra)]
+        reply = replies.response_headers(extra)
+        if self.decision is not None and self.decision.response is not None:
+            # Envoy 1.40 honours mode_override only in a headers response, and not at all when
+            # the request body is FULL_DUPLEX_STREAMED; see deploy/envoy/README.md.
+            reply.mode_override.CopyFrom(replies.process_response_body())
+        return [reply]
 
     def _on_response_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
+        transform = self.decision.response if self.decision is not None else None
+        if transform is not None:
+            return [replies.response_body_replaced(transform.feed(body.body, body.end_of_stream))]
         if self._response_duplex:
             return [replies.response_body_streamed(body.body, body.end_of_stream)]
         return [replies.response_body_passthrough()]

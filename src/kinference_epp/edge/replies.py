@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from envoy.config.core.v3 import base_pb2
+from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from envoy.type.v3 import http_status_pb2
 from google.protobuf import struct_pb2
@@ -51,6 +52,14 @@ def lb_metadata(destination: str) -> struct_pb2.Struct:
 def continue_request_headers() -> ep.ProcessingResponse:
     """An empty headers response: BUFFERED mode needs it before Envoy sends the body."""
     return ep.ProcessingResponse(request_headers=ep.HeadersResponse())
+
+
+def process_response_body() -> pm.ProcessingMode:
+    """mode_override for one request whose response the picker rewrites, chunk by chunk."""
+    return pm.ProcessingMode(
+        response_header_mode=pm.ProcessingMode.SEND,
+        response_body_mode=pm.ProcessingMode.STREAMED,
+    )
 
 
 def routed_request_headers(
@@ -164,6 +173,15 @@ def response_headers(headers: Iterable[tuple[str, str]] = ()) -> ep.ProcessingRe
 
 def response_body_passthrough() -> ep.ProcessingResponse:
     return ep.ProcessingResponse(response_body=ep.BodyResponse())
+
+
+def response_body_replaced(chunk: bytes) -> ep.ProcessingResponse:
+    """STREAMED response mode: this chunk becomes ``chunk`` (possibly empty) for the client."""
+    return ep.ProcessingResponse(
+        response_body=ep.BodyResponse(
+            response=ep.CommonResponse(body_mutation=ep.BodyMutation(body=chunk))
+        )
+    )
 
 
 def response_body_streamed(chunk: bytes, end_of_stream: bool) -> ep.ProcessingResponse:

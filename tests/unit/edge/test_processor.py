@@ -275,3 +275,32 @@ def test_response_headers_without_test_mode_pass_through() -> None:
     s.handle(headers_msg(eos=True))
     out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
     assert not out[0].response_headers.response.HasField("header_mutation")
+
+
+class TransformRouter(FakeRouter):
+    def route(self, ctx: RequestContext) -> RoutingDecision:
+        from kinference_epp.edge.response_transform import UsageStripper
+
+        return RoutingDecision(endpoints=(A,), body=None, response=UsageStripper())
+
+
+def test_transform_turns_response_processing_on_at_response_headers() -> None:
+    s = session(TransformRouter())
+    s.handle(headers_msg(mode=Mode.BUFFERED))
+    s.handle(body_msg(BODY, True))
+    out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
+    assert out[0].mode_override.response_body_mode == Mode.STREAMED
+    usage = b'data: {"choices": [], "usage": {"prompt_tokens": 1}}\n\ndata: [DONE]\n\n'
+    first = s.handle(ep.ProcessingRequest(response_body=ep.HttpBody(body=usage[:10])))
+    assert first[0].response_body.response.body_mutation.body == b""
+    last = s.handle(
+        ep.ProcessingRequest(response_body=ep.HttpBody(body=usage[10:], end_of_stream=True))
+    )
+    assert last[0].response_body.response.body_mutation.body == b"data: [DONE]\n\n"
+
+
+def test_no_transform_no_mode_override() -> None:
+    s = session(FakeRouter())
+    s.handle(headers_msg(eos=True))
+    out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
+    assert not out[0].HasField("mode_override")
