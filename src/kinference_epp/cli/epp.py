@@ -100,7 +100,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kinference-epp", description=__doc__)
     parser.add_argument("--version", action="version", version=f"kinference-epp {__version__}")
-    parser.add_argument("--log-level", default="info")
+    parser.add_argument(
+        "--log-level", default=None, help="default: info for serve, warning for demo and sim"
+    )
     parser.add_argument("--log-format", choices=["json", "text"], default="json")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -136,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    configure_logging(args.log_level, args.log_format)
+    quiet = args.command in ("demo", "sim")
+    configure_logging(args.log_level or ("warning" if quiet else "info"), args.log_format)
     with contextlib.suppress(KeyboardInterrupt):
         return int(args.func(args))
     return 130
