@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
+
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.pool.endpoint import EndpointKey
 
@@ -18,6 +21,13 @@ class SchedulingRequest:
     request: InferenceRequest | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
     request_id: str = ""
+    prompt_tokens: int = 0
+    """Tokens in the prompt as the model's tokenizer counts them (0: unknown)."""
+    block_hashes: npt.NDArray[np.uint64] | None = None
+    """The picker's own chained hashes of the prompt's full blocks (kvcache.hashing), scoped by
+    model, LoRA adapter and cache salt: what prefix scorers look up. None: not computed."""
+    max_tokens: int | None = None
+    """Requested output length, when the client gave one (decode-load prediction)."""
 
 
 @dataclass(frozen=True, slots=True)
