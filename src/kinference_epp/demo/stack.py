@@ -17,6 +17,7 @@ from kinference_epp.config.model import (
     EppConfig,
     PoolConfig,
     SchedulerConfig,
+    ScrapeConfig,
     ServerConfig,
 )
 from kinference_epp.demo.envoy_config import EnvoyOptions, ProviderRoute
@@ -44,6 +45,7 @@ class StackOptions:
     test_mode: bool = False
     score_header: bool = False
     ensure_usage: bool = False
+    scrape: ScrapeConfig = field(default_factory=ScrapeConfig)
     provider_routes: tuple[ProviderRoute, ...] = ()
     pod_template: PodSpec = field(default_factory=PodSpec)
 
@@ -76,6 +78,7 @@ class LocalStack:
                 ],
             ),
             scheduler=SchedulerConfig(router=o.router, fallbacks=o.fallbacks),
+            scrape=o.scrape,
             server=ServerConfig(
                 host="127.0.0.1",
                 grpc_port=0,
