@@ -1,0 +1,98 @@
+"""The prefix index's interface: what ingestion writes and what a prefix scorer reads.
+
+Kept apart from the implementation (``index.py``) so that another backend can be swapped
+in and run through the same shared test suite. The index is synchronous and not
+thread-safe on purpose: one asyncio task (the event loop that runs the subscribers) owns
+it, and the scheduler reads it on the same loop, so no locks are needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from kinference_epp.kvcache.hashing import BlockHashArray, EngineHash, HashScope, TokenArray
+from kinference_epp.pool.endpoint import EndpointKey
+
+SlotArray = npt.NDArray[np.intp]
+"""Index slots of some endpoints, -1 for an endpoint the index does not know."""
+
+_ZERO = np.zeros(1, dtype=np.int32)
+
+
+@dataclass(frozen=True, slots=True)
+class PrefixMatch:
+    """Leading blocks of one request held by each endpoint, aligned to index slots.
+
+    ``gpu[s]``: how many blocks, from block 0 on, endpoint ``s`` holds in GPU memory.
+    ``cpu[s]``: how many *more* leading blocks it could load from its CPU (offload) tier,
+    i.e. the leading run over GPU-or-CPU blocks minus ``gpu[s]``. A scorer credits
+    ``gpu`` fully and ``cpu`` at a discount.
+    """
+
+    gpu: npt.NDArray[np.int32]
+    cpu: npt.NDArray[np.int32]
+    request_blocks: int = 0
+    """Blocks in the request (the most any endpoint can hold)."""
+
+    def for_slots(self, slots: SlotArray) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+        """``(gpu, cpu)`` for endpoints given by slot (``-1`` → 0), in that order."""
+        gpu = np.concatenate((self.gpu, _ZERO))
+        cpu = np.concatenate((self.cpu, _ZERO))
+        return gpu[slots], cpu[slots]
+
+
+class PrefixIndex(Protocol):
+    """Which endpoint holds which block, keyed by the picker's own chained block hash."""
+
+    @property
+    def block_size(self) -> int:
+        """Tokens per block; events with another block size are dropped and counted."""
+        ...
+
+    def apply_stored(
+        self,
+        endpoint: EndpointKey,
+        scope: HashScope,
+        engine_hashes: Sequence[EngineHash],
+        parent_engine_hash: EngineHash | None,
+        token_ids: TokenArray,
+        block_size: int,
+        medium: str,
+    ) -> int:
+        """Record blocks an endpoint cached; returns how many entries were added."""
+        ...
+
+    def apply_removed(
+        self, endpoint: EndpointKey, engine_hashes: Sequence[EngineHash], medium: str
+    ) -> int:
+        """Drop one copy of each block; returns how many entries disappeared."""
+        ...
+
+    def clear(self, endpoint: EndpointKey) -> None:
+        """Forget every block of an endpoint but keep its slot (``AllBlocksCleared``)."""
+        ...
+
+    def remove_endpoint(self, endpoint: EndpointKey) -> None:
+        """Forget an endpoint and free its slot, in O(its blocks)."""
+        ...
+
+    def match(self, block_hashes: BlockHashArray | Sequence[int]) -> PrefixMatch:
+        """Leading blocks of a request that each endpoint holds, per tier."""
+        ...
+
+    def slot_of(self, endpoint: EndpointKey) -> int | None:
+        """The slot an endpoint's numbers sit at in ``PrefixMatch``, or None."""
+        ...
+
+    def slots_for(self, endpoints: Sequence[EndpointKey]) -> SlotArray:
+        """Slots of many endpoints at once (``-1`` for unknown ones)."""
+        ...
+
+    def num_blocks(self, endpoint: EndpointKey) -> int:
+        """Entries (distinct engine hashes, both tiers) held for one endpoint."""
+        ...

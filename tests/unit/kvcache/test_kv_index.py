@@ -1,0 +1,219 @@
+"""The prefix index, one shared suite for every backend, plus a model-based property test."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
+from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.kvcache.interface import PrefixIndex
+from kinference_epp.pool.endpoint import EndpointKey
+
+BS = 4
+SCOPE = HashScope("m")
+A, B, C = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000"), EndpointKey("10.0.0.3:8000")
+BACKENDS: dict[str, Callable[[], PrefixIndex]] = {
+    "mask": lambda: MaskPrefixIndex(block_size=BS),
+}
+SEQS = [np.random.default_rng(i).integers(0, 1000, BS * 8) for i in range(3)]
+REQ = [block_hashes(s, BS, SCOPE) for s in SEQS]
+
+
+def engine(ep: EndpointKey, seq: int, block: int) -> EngineHash:
+    """A per-pod engine hash, like vLLM's randomly seeded one."""
+    digest = hashlib.blake2b(f"{ep}/{seq}/{block}".encode(), digest_size=8).digest()
+    return EngineHash(int.from_bytes(digest, "big"))
+
+
+def store(idx: PrefixIndex, ep: EndpointKey, seq: int, a: int, b: int, medium: str = "GPU") -> int:
+    parent = engine(ep, seq, a - 1) if a > 0 else None
+    hashes = [engine(ep, seq, i) for i in range(a, b)]
+    return idx.apply_stored(ep, SCOPE, hashes, parent, SEQS[seq][a * BS : b * BS], BS, medium)
+
+
+def depth(idx: PrefixIndex, ep: EndpointKey, seq: int = 0) -> tuple[int, int]:
+    m = idx.match(REQ[seq])
+    gpu, cpu = m.for_slots(idx.slots_for([ep]))
+    return int(gpu[0]), int(cpu[0])
+
+
+@pytest.fixture(params=sorted(BACKENDS))
+def idx(request: pytest.FixtureRequest) -> PrefixIndex:
+    return BACKENDS[request.param]()
+
+
+def test_leading_blocks_per_endpoint(idx: PrefixIndex) -> None:
+    store(idx, A, 0, 0, 8)
+    store(idx, B, 0, 0, 3)
+    store(idx, C, 1, 0, 8)
+    assert depth(idx, A) == (8, 0)
+    assert depth(idx, B) == (3, 0)
+    assert depth(idx, C) == (0, 0)
+    assert depth(idx, C, 1) == (8, 0)
+    unknown = idx.match(REQ[0]).for_slots(np.array([-1], dtype=np.intp))
+    assert unknown[0].tolist() == [0]
+
+
+def test_chained_events_and_gaps(idx: PrefixIndex) -> None:
+    store(idx, A, 0, 0, 2)
+    store(idx, A, 0, 2, 5)
+    assert depth(idx, A) == (5, 0)
+    idx.apply_removed(A, [engine(A, 0, 1)], "GPU")
+    assert depth(idx, A) == (1, 0)
+
+
+def test_refcounts(idx: PrefixIndex) -> None:
+    store(idx, A, 0, 0, 4)
+    store(idx, A, 0, 0, 4)
+    idx.apply_removed(A, [engine(A, 0, 0)], "GPU")
+    assert depth(idx, A) == (4, 0)
+    idx.apply_removed(A, [engine(A, 0, 0)], "GPU")
+    assert depth(idx, A) == (0, 0)
+
+
+def test_cpu_tier_extends_the_gpu_run(idx: PrefixIndex) -> None:
+    store(idx, A, 0, 0, 2)
+    store(idx, A, 0, 2, 6, "CPU")
+    assert depth(idx, A) == (2, 4)
+    idx.apply_removed(A, [engine(A, 0, 3)], "CPU")
+    assert depth(idx, A) == (2, 1)
+
+
+def test_unknown_parent_and_block_size_are_dropped(idx: PrefixIndex) -> None:
+    assert store(idx, A, 0, 3, 6) == 0
+    assert depth(idx, A) == (0, 0)
+    assert idx.apply_stored(A, SCOPE, [EngineHash(1)], None, np.arange(8), 8, "GPU") == 0
+    assert idx.num_blocks(A) == 0
+
+
+def test_scope_separates_lora(idx: PrefixIndex) -> None:
+    lora = HashScope("m", "adapter")
+    idx.apply_stored(A, lora, [EngineHash(1), EngineHash(2)], None, SEQS[0][: 2 * BS], BS, "GPU")
+    assert depth(idx, A) == (0, 0)
+    m = idx.match(block_hashes(SEQS[0], BS, lora))
+    assert m.for_slots(idx.slots_for([A]))[0].tolist() == [2]
+
+
+def test_clear_and_remove_endpoint(idx: PrefixIndex) -> None:
+    store(idx, A, 0, 0, 8)
+    store(idx, B, 0, 0, 8)
+    idx.clear(A)
+    assert depth(idx, A) == (0, 0)
+    assert depth(idx, B) == (8, 0)
+    slot_b = idx.slot_of(B)
+    idx.remove_endpoint(B)
+    assert idx.slot_of(B) is None
+    assert idx.num_blocks(B) == 0
+    store(idx, C, 0, 0, 1)
+    assert idx.slot_of(C) == slot_b  # the slot is reused, with no stale bits
+    assert depth(idx, C) == (1, 0)
+
+
+def test_many_endpoints_vectorised_path(idx: PrefixIndex) -> None:
+    eps = [EndpointKey(f"10.1.0.{i}:8000") for i in range(100)]
+    for i, ep in enumerate(eps):
+        store(idx, ep, 0, 0, i % 9)
+    gpu, _ = idx.match(REQ[0]).for_slots(idx.slots_for(eps))
+    assert gpu.tolist() == [i % 9 for i in range(100)]
+
+
+def test_cap_evicts_oldest() -> None:
+    idx = MaskPrefixIndex(block_size=BS, max_blocks_per_endpoint=16)
+    for s in range(3):
+        store(idx, A, s, 0, 8)
+    assert idx.num_blocks(A) <= 16
+    assert idx.evicted >= 8
+    assert depth(idx, A, 2) == (8, 0)
+    assert depth(idx, A, 0) == (0, 0)
+
+
+# ---- model-based: random operations against a naive reference --------------------------
+
+
+class Reference:
+    """Per endpoint and tier: engine hash → [own hash, copies]."""
+
+    def __init__(self) -> None:
+        self.eps: dict[EndpointKey, tuple[dict[int, list[int]], dict[int, list[int]]]] = {}
+
+    def store(self, ep: EndpointKey, seq: int, a: int, b: int, tier: int) -> None:
+        tiers = self.eps.setdefault(ep, ({}, {}))
+        if a > 0:
+            p = engine(ep, seq, a - 1)
+            if p not in tiers[0] and p not in tiers[1]:
+                return
+        for i in range(a, b):
+            e = engine(ep, seq, i)
+            if e in tiers[tier]:
+                tiers[tier][e][1] += 1
+            else:
+                tiers[tier][e] = [int(REQ[seq][i]), 1]
+
+    def remove(self, ep: EndpointKey, seq: int, i: int, tier: int) -> None:
+        t = self.eps.get(ep, ({}, {}))[tier]
+        e = engine(ep, seq, i)
+        if e in t:
+            t[e][1] -= 1
+            if t[e][1] == 0:
+                del t[e]
+
+    def depth(self, ep: EndpointKey, seq: int) -> tuple[int, int]:
+        tiers = self.eps.get(ep, ({}, {}))
+        held = [{v[0] for v in t.values()} for t in tiers]
+
+        def run(ok: Callable[[int], bool]) -> int:
+            n = 0
+            for h in REQ[seq].tolist():
+                if not ok(h):
+                    break
+                n += 1
+            return n
+
+        g = run(lambda h: h in held[0])
+        return g, run(lambda h: h in held[0] or h in held[1]) - g
+
+
+_ops = st.lists(
+    st.tuples(
+        st.sampled_from(["store", "store", "store", "remove", "remove", "clear", "drop"]),
+        st.sampled_from([A, B, C]),
+        st.integers(0, 2),
+        st.integers(0, 8),
+        st.integers(0, 8),
+        st.integers(0, 1),
+    ),
+    max_size=60,
+)
+
+
+@pytest.mark.parametrize("backend", sorted(BACKENDS))
+@settings(max_examples=150, deadline=None)
+@given(ops=_ops)
+def test_matches_reference_model(backend: str, ops: list[tuple[str, EndpointKey, int, int, int, int]]) -> None:  # fmt: skip
+    idx, ref = BACKENDS[backend](), Reference()
+    medium = ("GPU", "CPU")
+    for op, ep, seq, x, y, tier in ops:
+        if op == "store":
+            a, b = min(x, y), max(x, y)
+            store(idx, ep, seq, a, b, medium[tier])
+            ref.store(ep, seq, a, b, tier)
+        elif op == "remove":
+            i = min(x, 7)
+            idx.apply_removed(ep, [engine(ep, seq, i)], medium[tier])
+            ref.remove(ep, seq, i, tier)
+        elif op == "clear":
+            idx.clear(ep)
+            ref.eps.pop(ep, None)
+        else:
+            idx.remove_endpoint(ep)
+            ref.eps.pop(ep, None)
+        for e in (A, B, C):
+            for s in range(3):
+                assert depth(idx, e, s) == ref.depth(e, s), (e, s)
+            assert idx.num_blocks(e) == sum(len(t) for t in ref.eps.get(e, ({}, {})))
