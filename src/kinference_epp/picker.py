@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 
 import aiohttp
@@ -24,12 +25,15 @@ from kinference_epp.edge.director import Director
 from kinference_epp.edge.health import PickerHealth
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.kvcache.feed import KvFeed
+from kinference_epp.kvcache.index import MaskPrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.inflight import InflightTracker
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
 
 log = logging.getLogger(__name__)
@@ -101,6 +105,17 @@ class Picker:
         self.scraper = MetricsScraper(
             self.datastore, config.scrape, self._session, on_scrape=self._on_scrape
         )
+        self.prefix_index = MaskPrefixIndex(block_size=config.kv_events.block_size)
+        kv = config.kv_events
+        self.kv_feed = KvFeed(
+            self.datastore,
+            self.prefix_index,
+            topic=kv.topic,
+            replay_timeout_s=kv.replay_timeout_s,
+            centralized_bind=kv.centralized_bind,
+            stale_after_s=kv.stale_after_s,
+        )
+        self.metrics.register_collector(KvCollector(self._kv_streams, self._kv_index))
         self._grpc: grpc.aio.Server | None = None
         self._health_grpc: grpc.aio.Server | None = None
         self._metrics_runner: web.AppRunner | None = None
@@ -120,6 +135,39 @@ class Picker:
     def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:
         if not ok:
             self.metrics.scrape_errors.labels(endpoint=key).inc()
+
+    def _kv_streams(self) -> dict[str, StreamReading]:
+        ingest = self.kv_feed.ingest
+        if ingest is None:
+            return {}
+        now = time.monotonic()
+        return {
+            key: StreamReading(
+                synced=st.synced,
+                age_s=None if st.last_event_at is None else now - st.last_event_at,
+                batches=st.batches,
+                events=st.events,
+                replays=st.replays,
+                restarts=st.restarts,
+                irrecoverable_gaps=st.irrecoverable_gaps,
+                decode_errors=st.decode_errors,
+                blocks=self.prefix_index.num_blocks(key),
+            )
+            for key, st in ingest.statuses().items()
+        }
+
+    def _kv_index(self) -> IndexReading:
+        idx = self.prefix_index
+        return IndexReading(
+            stored=idx.stored,
+            removed=idx.removed,
+            evicted=idx.evicted,
+            dropped={
+                "block_size": idx.dropped_block_size,
+                "unknown_parent": idx.dropped_unknown_parent,
+                "malformed": idx.dropped_malformed,
+            },
+        )
 
     def _on_plugin_timing(self, label: PluginLabel, seconds: float) -> None:
         self.metrics.scheduler_plugin.labels(
@@ -152,6 +200,8 @@ class Picker:
         await self._health_grpc.start()
         metrics_port = await self._start_metrics_http(server.host, server.metrics_port)
         await self.scraper.start()
+        if self.config.kv_events.enabled:
+            await self.kv_feed.start()
         await self.health.set(ready=True)
         self.ports = BoundPorts(grpc=grpc_port, health=health_port, metrics=metrics_port)
         log.info(
@@ -192,6 +242,7 @@ class Picker:
         stops = [s.stop(grace_s) for s in (self._grpc, self._health_grpc) if s is not None]
         await asyncio.gather(*stops)
         await self.scraper.stop()
+        await self.kv_feed.stop()
         if self._metrics_runner is not None:
             await self._metrics_runner.cleanup()
         if self._http_session is not None:

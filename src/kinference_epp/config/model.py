@@ -91,6 +91,29 @@ class ScrapeConfig(_Strict):
     )
 
 
+class KvEventsConfig(_Strict):
+    """Subscribing to vLLM's KV-cache events (``--kv-events-config``)."""
+
+    enabled: bool = True
+    block_size: int = Field(
+        default=16, gt=0, description="vLLM's --block-size; events of another size are dropped."
+    )
+    topic: str = Field(default="", description="Topic prefix to subscribe to ('' = all).")
+    replay_timeout_s: float = Field(default=2.0, gt=0)
+    centralized_bind: str | None = Field(
+        default=None,
+        description=(
+            "Bind one SUB socket here (e.g. tcp://*:5557) for pods whose publishers connect to "
+            "the picker; batches are attributed to endpoints by topic."
+        ),
+    )
+    stale_after_s: float = Field(
+        default=30.0,
+        gt=0,
+        description="An endpoint with no event for this long and not synced is scored approximately.",
+    )
+
+
 class ServerConfig(_Strict):
     host: str = "0.0.0.0"
     grpc_port: int = Field(default=9002, ge=0, lt=65536, description="ext_proc + access logs.")
@@ -120,4 +143,5 @@ class EppConfig(_Strict):
     pool: PoolConfig = Field(default_factory=PoolConfig)
     scheduler: SchedulerConfig = Field(default_factory=SchedulerConfig)
     scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)
+    kv_events: KvEventsConfig = Field(default_factory=KvEventsConfig)
     server: ServerConfig = Field(default_factory=ServerConfig)

@@ -153,6 +153,7 @@ class PoolDatastore:
                     kv_events=ep.kv_events,
                     kv_replay=ep.kv_replay,
                     name=ep.name or ep.address,
+                    base_model=ep.models[0],
                 )
             )
         return store

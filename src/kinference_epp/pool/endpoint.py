@@ -23,6 +23,9 @@ class Endpoint:
     """ZMQ ROUTER address of the publisher's replay socket."""
     name: str = ""
     """Human-readable name (the pod name in Kubernetes); defaults to the key."""
+    base_model: str = ""
+    """The base model the pod runs (first of its served names). KV events do not name the model;
+    blocks are hashed under it, and under (it, adapter) for a LoRA adapter's blocks."""
     labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     @property
