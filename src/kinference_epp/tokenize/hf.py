@@ -1,0 +1,217 @@
+"""A model's own tokenizer: ``tokenizer.json`` (HF ``tokenizers``) plus its chat template.
+
+It produces the token ids a vLLM pod prefills, so the picker's block hashes match the pod's
+KV events:
+
+- chat and Anthropic messages: the chat template renders the conversation (with
+  ``add_generation_prompt``), and the text is encoded with ``add_special_tokens=False`` —
+  vLLM's default for chat, since the template already wrote every special token;
+- completions: the prompt is encoded with ``add_special_tokens=True`` — vLLM's default there,
+  so a tokenizer whose post-processor adds a BOS token (Llama 3) adds it.
+
+Chat prompts go through a :class:`~kinference_epp.tokenize.cache.SegmentedEncoder`, so a
+conversation's history is not re-tokenized every turn; results are identical to encoding the
+whole text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import tokenizers
+
+from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.tokenize.cache import SegmentedEncoder, TokenCache
+from kinference_epp.tokenize.chat_template import ChatTemplate, ChatTemplateError
+
+TOKENIZER_FILE = "tokenizer.json"
+CONFIG_FILE = "tokenizer_config.json"
+TEMPLATE_FILE = "chat_template.jinja"
+"""Where newer transformers save the template; it takes precedence over the config's."""
+_RESERVED = frozenset({"messages", "tools", "documents", "add_generation_prompt"})
+"""Template variables a request's ``chat_template_kwargs`` may not set."""
+
+
+class TokenizerLoadError(ValueError):
+    """A tokenizer directory that is missing files or holds unreadable ones."""
+
+
+def message_dicts(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
+    """Messages as the template sees them: OpenAI-style dicts (``name`` only when set)."""
+    return [
+        {"role": m.role, "content": m.content}
+        if m.name is None
+        else {"role": m.role, "content": m.content, "name": m.name}
+        for m in messages
+    ]
+
+
+class HFTokenizer:
+    """The :class:`~kinference_epp.tokenize.protocol.Tokenizer` of one model, loaded from disk.
+
+    Thread-safe: ``tokenizers.Tokenizer`` encodes concurrently and the cache locks itself.
+    """
+
+    def __init__(
+        self,
+        tokenizer: tokenizers.Tokenizer,
+        *,
+        name: str,
+        template: ChatTemplate | None,
+        cache: TokenCache | None = None,
+        template_kwargs: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._tokenizer = tokenizer
+        self._name = name
+        self.template = template
+        self.template_kwargs = dict(template_kwargs or {})
+        self.cache = cache
+        self._segmented = SegmentedEncoder(tokenizer, cache) if cache is not None else None
+
+    @classmethod
+    def from_dir(
+        cls,
+        path: Path | str,
+        *,
+        name: str | None = None,
+        cache: TokenCache | None = None,
+        chat_template: str | None = None,
+        template_kwargs: Mapping[str, Any] | None = None,
+    ) -> HFTokenizer:
+        """Load ``tokenizer.json`` and (if present) ``tokenizer_config.json`` from ``path``.
+
+        ``chat_template`` overrides the model's template (vLLM's ``--chat-template``);
+        ``template_kwargs`` are defaults for every render (vLLM's default chat template
+        kwargs), overridden per request. Raises :class:`TokenizerLoadError`.
+        """
+        directory = Path(path)
+        tok_file = directory / TOKENIZER_FILE
+        if not tok_file.is_file():
+            raise TokenizerLoadError(f"{tok_file} not found")
+        try:
+            tokenizer = tokenizers.Tokenizer.from_file(str(tok_file))
+        except Exception as exc:  # tokenizers raises a bare Exception on bad JSON
+            raise TokenizerLoadError(f"{tok_file}: {exc}") from exc
+        config = _read_config(directory / CONFIG_FILE)
+        # As transformers' fast tokenizer does: no truncation or padding from the file, and
+        # special-token strings in the text are plain text only if the config asks for it.
+        tokenizer.no_truncation()
+        tokenizer.no_padding()
+        tokenizer.encode_special_tokens = bool(config.get("split_special_tokens", False))
+        template_file = directory / TEMPLATE_FILE
+        if chat_template is None and template_file.is_file():
+            chat_template = template_file.read_text(encoding="utf-8")
+        try:
+            template = ChatTemplate.from_config(config, override=chat_template)
+        except ValueError as exc:
+            raise TokenizerLoadError(f"{directory}: {exc}") from exc
+        return cls(
+            tokenizer,
+            name=name or directory.name,
+            template=template,
+            cache=cache,
+            template_kwargs=template_kwargs,
+        )
+
+    @property
+    def name(self) -> str:
+        return f"hf:{self._name}"
+
+    @property
+    def backend(self) -> tokenizers.Tokenizer:
+        """The underlying ``tokenizers.Tokenizer`` (for tests and tools)."""
+        return self._tokenizer
+
+    def encode(self, text: str) -> list[int]:
+        """The ids of ``text`` as written (special-token strings → their ids, nothing added)."""
+        return self._tokenizer.encode(text, add_special_tokens=False).ids
+
+    def encode_prompt(self, text: str) -> list[int]:
+        """A completions prompt as vLLM encodes it: with the tokenizer's special tokens."""
+        return self._tokenizer.encode(text, add_special_tokens=True).ids
+
+    def render_chat(
+        self,
+        messages: Sequence[ChatMessage],
+        add_generation_prompt: bool = True,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        **template_kwargs: Any,
+    ) -> str:
+        """The prompt text of ``messages`` under the model's chat template.
+
+        Raises :class:`ChatTemplateError` (a 400) if the model has no template or the
+        template rejects the conversation.
+        """
+        if self.template is None:
+            raise ChatTemplateError(f"model tokenizer {self._name!r} has no chat template")
+        return self.template.render(
+            message_dicts(messages),
+            add_generation_prompt=add_generation_prompt,
+            tools=tools,
+            **{**self.template_kwargs, **template_kwargs},
+        )
+
+    def chat_token_ids(
+        self,
+        messages: Sequence[ChatMessage],
+        add_generation_prompt: bool = True,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        **template_kwargs: Any,
+    ) -> list[int]:
+        """Render, then encode without added special tokens (cached per segment)."""
+        text = self.render_chat(messages, add_generation_prompt, tools=tools, **template_kwargs)
+        if self._segmented is not None:
+            return self._segmented.encode(text)
+        return self.encode(text)
+
+    def prompt_token_ids(self, request: InferenceRequest) -> list[int]:
+        """The prompt a vLLM pod would prefill for ``request``.
+
+        Chat: ``tools``, ``chat_template_kwargs`` and ``add_generation_prompt`` are read from
+        ``request.extra`` when the parser keeps them (vLLM accepts all three in the body). Completions: a batch counts by its first prompt, as in
+        ``ApproxTokenizer``; token-id prompts pass through.
+        """
+        if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
+            extra = request.extra
+            tools = extra.get("tools")
+            kwargs = extra.get("chat_template_kwargs")
+            generation = extra.get("add_generation_prompt", True)
+            return self.chat_token_ids(
+                request.messages,
+                generation if isinstance(generation, bool) else True,
+                tools=tools if isinstance(tools, list) else None,
+                **(
+                    {k: v for k, v in kwargs.items() if k not in _RESERVED}
+                    if isinstance(kwargs, dict)
+                    else {}
+                ),
+            )
+        prompt = request.prompt
+        if prompt is None or not prompt:
+            return []
+        if isinstance(prompt, str):
+            return self.encode_prompt(prompt)
+        first = prompt[0]
+        if isinstance(first, str):
+            return self.encode_prompt(first)
+        if isinstance(first, list):
+            return [int(t) for t in first]
+        return [int(t) for t in prompt if isinstance(t, int)]
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    """``tokenizer_config.json`` as a dict; {} when the file is absent (no chat template)."""
+    if not path.is_file():
+        return {}
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise TokenizerLoadError(f"{path}: {exc}") from exc
+    if not isinstance(config, dict):
+        raise TokenizerLoadError(f"{path}: expected a JSON object")
+    return config
