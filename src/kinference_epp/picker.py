@@ -24,6 +24,7 @@ from kinference_epp.edge.accesslog import AccessLogService, UsageRecord
 from kinference_epp.edge.director import Director
 from kinference_epp.edge.health import PickerHealth
 from kinference_epp.edge.processor import ExtProcSession
+from kinference_epp.edge.prompt import PromptHasher
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import MaskPrefixIndex
@@ -35,6 +36,7 @@ from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
+from kinference_epp.tokenize.registry import TokenizerRegistry
 
 log = logging.getLogger(__name__)
 
@@ -86,12 +88,15 @@ class Picker:
         self.scheduler = Scheduler(
             config.scheduler, self.datastore, on_timing=self._on_plugin_timing
         )
+        self.tokenizers = TokenizerRegistry.from_config(config.tokenizers)
+        self.hasher = PromptHasher(self.tokenizers, self.datastore, config.kv_events.block_size)
         self.director = Director(
             self.datastore,
             self.scheduler,
             self.metrics,
             self.inflight,
             pool_name=config.pool.name,
+            hasher=self.hasher,
             test_mode=config.server.test_mode,
             score_header=config.server.score_header,
             ensure_usage=config.server.ensure_usage,

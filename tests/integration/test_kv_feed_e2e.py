@@ -14,7 +14,6 @@ from kinference_epp.api.request import ApiKind
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.tokenize.approx import ApproxTokenizer
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 
@@ -33,7 +32,7 @@ async def test_index_follows_pod_events_and_endpoint_removal() -> None:
             assert resp.status == 200
             served = EndpointKey(resp.headers["x-kinference-upstream"])
         request = parse_request(ApiKind.CHAT, json.dumps(body).encode())
-        tokens = np.asarray(ApproxTokenizer().prompt_token_ids(request), dtype=np.int64)
+        tokens = np.asarray(stack.tokenizer.prompt_token_ids(request), dtype=np.int64)
         hashes = block_hashes(tokens, 16, HashScope(MODEL))
         index = stack.picker.prefix_index
         for _ in range(100):

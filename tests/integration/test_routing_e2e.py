@@ -17,7 +17,6 @@ from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.tokenize.approx import ApproxTokenizer
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -65,10 +64,10 @@ def pods(stack: LocalStack) -> list[str]:
     return [a.hostport for a in stack.cluster.addresses]
 
 
-def expected_prompt_tokens(path: str, body: dict[str, Any]) -> int:
+def expected_prompt_tokens(stack: LocalStack, path: str, body: dict[str, Any]) -> int:
     kind = ApiKind.CHAT if path.endswith("chat/completions") else ApiKind.COMPLETIONS
     request = parse_request(kind, json.dumps(body).encode())
-    return len(ApproxTokenizer().prompt_token_ids(request))
+    return len(stack.tokenizer.prompt_token_ids(request))
 
 
 async def read_sse(resp: aiohttp.ClientResponse) -> list[dict[str, Any]]:
@@ -98,7 +97,7 @@ async def test_streaming_chat_reaches_a_pod_with_usage(
     assert len(tokens) == 8
     usage = events[-1]["usage"]
     assert usage["completion_tokens"] == 8
-    assert usage["prompt_tokens"] == expected_prompt_tokens("/v1/chat/completions", body)
+    assert usage["prompt_tokens"] == expected_prompt_tokens(stack, "/v1/chat/completions", body)
 
 
 @pytest.mark.parametrize("path", ["/v1/chat/completions", "/v1/completions"])
@@ -109,7 +108,7 @@ async def test_non_streaming_requests(
     async with http.post(f"{stack.url}{path}", json=body) as resp:
         assert resp.status == 200, await resp.text()
         data = await resp.json()
-    assert data["usage"]["prompt_tokens"] == expected_prompt_tokens(path, body)
+    assert data["usage"]["prompt_tokens"] == expected_prompt_tokens(stack, path, body)
 
 
 @pytest.mark.parametrize("size", [70_000, 1_200_000, 3_000_000])
@@ -124,7 +123,9 @@ async def test_large_bodies_arrive_whole(
         assert resp.status == 200, await resp.text()
         data = await resp.json()
     # The pod counted exactly the tokens of the body we sent: nothing truncated or doubled.
-    assert data["usage"]["prompt_tokens"] == expected_prompt_tokens("/v1/chat/completions", body)
+    assert data["usage"]["prompt_tokens"] == expected_prompt_tokens(
+        stack, "/v1/chat/completions", body
+    )
 
 
 async def test_conformance_selection_and_served_endpoint_echo(

@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from kinference_epp.tokenize.registry import TokenizerConfig
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -144,4 +146,5 @@ class EppConfig(_Strict):
     scheduler: SchedulerConfig = Field(default_factory=SchedulerConfig)
     scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)
     kv_events: KvEventsConfig = Field(default_factory=KvEventsConfig)
+    tokenizers: TokenizerConfig = Field(default_factory=TokenizerConfig)
     server: ServerConfig = Field(default_factory=ServerConfig)

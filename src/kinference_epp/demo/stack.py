@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
@@ -25,6 +26,9 @@ from kinference_epp.demo.envoy_process import EnvoyProcess, free_port
 from kinference_epp.picker import Picker
 from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
 from kinference_epp.sim.server import PodSpec
+from kinference_epp.tokenize.fixtures import default_tokenizer_dir
+from kinference_epp.tokenize.protocol import Tokenizer
+from kinference_epp.tokenize.registry import TokenizerConfig, TokenizerSource
 
 BodyMode = Literal["BUFFERED", "FULL_DUPLEX_STREAMED"]
 
@@ -46,6 +50,9 @@ class StackOptions:
     score_header: bool = False
     ensure_usage: bool = False
     scrape: ScrapeConfig = field(default_factory=ScrapeConfig)
+    tokenizer: Literal["auto", "approx"] = "auto"
+    """auto: the model's real tokenizer when fetched (``make tokenizers``), else the stand-in.
+    Pods and picker always use the same one, or prefix hashes could never match."""
     provider_routes: tuple[ProviderRoute, ...] = ()
     pod_template: PodSpec = field(default_factory=PodSpec)
 
@@ -61,9 +68,17 @@ class LocalStack:
         self.url = ""
         self._stack = contextlib.AsyncExitStack()
 
+    def tokenizer_dir(self) -> Path | None:
+        return default_tokenizer_dir() if self.options.tokenizer == "auto" else None
+
     def picker_config(self, cluster: SimCluster) -> EppConfig:
         o = self.options
+        tok_dir = self.tokenizer_dir()
+        sources = (
+            [TokenizerSource(models=[o.model, *o.extra_models], path=tok_dir)] if tok_dir else []
+        )
         return EppConfig(
+            tokenizers=TokenizerConfig(sources=sources),
             pool=PoolConfig(
                 name="demo-pool",
                 endpoints=[
@@ -106,6 +121,7 @@ class LocalStack:
             models=(o.model, *o.extra_models),
             time_scale=o.time_scale,
             num_gpu_blocks=o.num_gpu_blocks,
+            tokenizer_dir=str(tok) if (tok := self.tokenizer_dir()) else None,
         )
         self.cluster = await start_pods(ephemeral_specs(o.pods, template))
         self._stack.push_async_callback(self.cluster.close)
@@ -149,6 +165,12 @@ class LocalStack:
         tb: TracebackType | None,
     ) -> None:
         await self._stack.aclose()
+
+    @property
+    def tokenizer(self) -> Tokenizer:
+        """The tokenizer pods and picker use for the stack's model."""
+        assert self.picker is not None
+        return self.picker.tokenizers.for_model(self.options.model)
 
     @property
     def metrics_url(self) -> str:

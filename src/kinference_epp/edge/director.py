@@ -12,12 +12,15 @@ import time
 from typing import Any
 
 import msgspec
+import numpy as np
+import numpy.typing as npt
 
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.paths import api_kind_for_path
 from kinference_epp.api.request import ApiKind, InferenceRequest
 from kinference_epp.api.rewrite import set_top_level_field
 from kinference_epp.edge.context import RequestContext, RoutingDecision
+from kinference_epp.edge.prompt import PromptHasher
 from kinference_epp.edge.protocol import MODEL_HEADER, SCORES_HEADER, TEST_SELECTION_HEADER
 from kinference_epp.edge.response_transform import UsageStripper
 from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
@@ -53,6 +56,7 @@ class Director:
         inflight: InflightTracker,
         *,
         pool_name: str,
+        hasher: PromptHasher | None = None,
         test_mode: bool = False,
         score_header: bool = False,
         ensure_usage: bool = False,
@@ -65,6 +69,7 @@ class Director:
         self._test_mode = test_mode
         self._score_header = score_header
         self._ensure_usage = ensure_usage
+        self._hasher = hasher
 
     def route(self, ctx: RequestContext) -> RoutingDecision:
         t0 = time.perf_counter()
@@ -77,6 +82,7 @@ class Director:
             endpoints = self._test_selection(ctx.headers[TEST_SELECTION_HEADER])
             result = SchedulingResult(endpoints=endpoints, router="conformance-test")
         else:
+            prompt_tokens, hashes = self._prompt_blocks(request)
             t_sched = time.perf_counter()
             result = self._scheduler.schedule(
                 SchedulingRequest(
@@ -85,6 +91,9 @@ class Director:
                     request=request,
                     headers=ctx.headers,
                     request_id=ctx.request_id,
+                    prompt_tokens=prompt_tokens,
+                    block_hashes=hashes,
+                    max_tokens=request.max_tokens if request is not None else None,
                 )
             )
             self._metrics.scheduler_e2e.observe(time.perf_counter() - t_sched)
@@ -147,6 +156,24 @@ class Director:
             return None, self._peek_model(ctx) or None
         request = parse_request(kind, bytes(ctx.body))
         return request, request.model
+
+    def _prompt_blocks(
+        self, request: InferenceRequest | None
+    ) -> tuple[int, npt.NDArray[np.uint64] | None]:
+        """Tokenize and hash the prompt; a tokenizer failure degrades to prefix-blind routing."""
+        if request is None or self._hasher is None:
+            return 0, None
+        t0 = time.perf_counter()
+        try:
+            n, hashes = self._hasher.hash(request)
+        except KinferenceError:
+            raise  # e.g. a chat template that rejects the messages: the client's 400
+        except Exception:
+            log.exception("tokenizing the prompt failed; routing without prefix information")
+            self._metrics.tokenize_errors.labels(model_name=request.model).inc()
+            return 0, None
+        self._metrics.tokenize_seconds.observe(time.perf_counter() - t0)
+        return n, hashes
 
     def _usage_transform(
         self, ctx: RequestContext, request: InferenceRequest | None

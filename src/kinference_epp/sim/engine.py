@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import zlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kinference_epp.sim.events import KVEvent
@@ -40,10 +41,26 @@ OUTPUT_VOCAB: tuple[tuple[int, str], ...] = tuple((piece_id(" " + w), " " + w) f
 """The words a simulated request generates, as (token id, text) under ``ApproxTokenizer``."""
 
 
-def output_token(request_id: str, index: int) -> tuple[int, str]:
+def output_vocab(encode: Callable[[str], list[int]]) -> tuple[tuple[int, str], ...]:
+    """The generated words as (token id, text) under a real tokenizer: words that encode to
+    exactly one token, so a later turn that resends the answer tokenizes it to the same ids the
+    pod cached (as with a real model, whose answers are made of such tokens)."""
+    vocab = []
+    for word in _WORDS:
+        ids = encode(" " + word)
+        if len(ids) == 1:
+            vocab.append((ids[0], " " + word))
+    if not vocab:
+        raise ValueError("the tokenizer encodes none of the output words as a single token")
+    return tuple(vocab)
+
+
+def output_token(
+    request_id: str, index: int, vocab: tuple[tuple[int, str], ...] = OUTPUT_VOCAB
+) -> tuple[int, str]:
     """The ``index``-th generated token of a request: deterministic, seeded by its id."""
     start = zlib.crc32(request_id.encode())
-    return OUTPUT_VOCAB[(start + index * 7) % len(OUTPUT_VOCAB)]
+    return vocab[(start + index * 7) % len(vocab)]
 
 
 class RequestTooLargeError(ValueError):
@@ -156,8 +173,14 @@ class _Seq:
 class SimEngine:
     """Continuous batching with chunked prefill, prefix caching and recompute preemption."""
 
-    def __init__(self, config: EngineConfig | None = None, latency: LatencyModel | None = None):
+    def __init__(
+        self,
+        config: EngineConfig | None = None,
+        latency: LatencyModel | None = None,
+        vocab: tuple[tuple[int, str], ...] = OUTPUT_VOCAB,
+    ):
         self.config = config or EngineConfig()
+        self._vocab = vocab
         self.latency: LatencyModel = latency or DynamoMockerLatency()
         c = self.config
         self.kv = KVCache(
@@ -295,7 +318,7 @@ class SimEngine:
 
     def _sample(self, seq: _Seq, end: float, out: StepOutput) -> None:
         rid = seq.req.request_id
-        token_id, text = output_token(rid, seq.num_outputs)
+        token_id, text = output_token(rid, seq.num_outputs, self._vocab)
         if seq.num_outputs == 0:
             seq.first_token_time = end
             out.ttft_s.append(end - seq.req.arrival_time)

@@ -15,6 +15,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import TracebackType
 
 import uvloop
@@ -23,6 +24,8 @@ import zmq.asyncio
 from kinference_epp.sim.events import ENCODINGS
 from kinference_epp.sim.latency import LATENCY_MODELS
 from kinference_epp.sim.server import PodSpec, SimPod
+from kinference_epp.tokenize.hf import HFTokenizer
+from kinference_epp.tokenize.protocol import Tokenizer
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +85,15 @@ async def start_pods(specs: Sequence[PodSpec]) -> SimCluster:
     """Start every pod; on failure, close the ones already started and re-raise."""
     ctx = zmq.asyncio.Context()
     cluster = SimCluster([], ctx)
+    tokenizers: dict[str, Tokenizer] = {}  # one load per directory, shared by the pods
     try:
         for spec in specs:
-            pod = SimPod(spec, ctx)
+            tokenizer = None
+            if spec.tokenizer_dir is not None:
+                if spec.tokenizer_dir not in tokenizers:
+                    tokenizers[spec.tokenizer_dir] = HFTokenizer.from_dir(spec.tokenizer_dir)
+                tokenizer = tokenizers[spec.tokenizer_dir]
+            pod = SimPod(spec, ctx, tokenizer)
             cluster.pods.append(pod)
             await pod.start()
     except BaseException:
@@ -152,6 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
         dest="models",
         help="served model (repeat: first is the base, others LoRA adapters)",
     )
+    p.add_argument(
+        "--tokenizer-dir",
+        type=Path,
+        default=None,
+        help="tokenizer.json + tokenizer_config.json of the model (the picker must use the same)",
+    )
     p.add_argument("--num-gpu-blocks", type=int, default=4096)
     p.add_argument("--block-size", type=int, default=16)
     p.add_argument("--max-num-seqs", type=int, default=256)
@@ -211,6 +226,7 @@ def specs_from_args(args: argparse.Namespace) -> list[PodSpec]:
                 replay_topic=not args.legacy_replay,
                 signed_hashes=args.signed_hashes,
                 default_max_tokens=args.max_tokens,
+                tokenizer_dir=str(args.tokenizer_dir) if args.tokenizer_dir else None,
             )
         )
     return specs

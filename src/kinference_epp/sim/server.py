@@ -27,6 +27,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
 from kinference_epp.sim.engine import (
+    OUTPUT_VOCAB,
     EngineConfig,
     FinishedRequest,
     RequestTooLargeError,
@@ -34,12 +35,14 @@ from kinference_epp.sim.engine import (
     SimRequest,
     StepOutput,
     TokenOutput,
+    output_vocab,
 )
 from kinference_epp.sim.events import EventEncoding, encode_batch
 from kinference_epp.sim.latency import latency_model
 from kinference_epp.sim.metrics import PodMetrics
 from kinference_epp.sim.publisher import ZmqEventPublisher
 from kinference_epp.tokenize.approx import ApproxTokenizer
+from kinference_epp.tokenize.protocol import Tokenizer
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +76,9 @@ class PodSpec:
     replay_topic: bool = True
     signed_hashes: bool = False
     default_max_tokens: int = 128
+    tokenizer_dir: str | None = None
+    """A model's tokenizer.json + tokenizer_config.json (the picker must use the same one);
+    None: the approximate stand-in tokenizer."""
 
 
 class _Message(msgspec.Struct):
@@ -142,8 +148,11 @@ def _error(status: int, message: str, err_type: str) -> web.Response:
 class SimPod:
     """One simulated vLLM pod; ``start`` binds its sockets, ``close`` releases them."""
 
-    def __init__(self, spec: PodSpec, zmq_ctx: zmq.asyncio.Context) -> None:
+    def __init__(
+        self, spec: PodSpec, zmq_ctx: zmq.asyncio.Context, tokenizer: Tokenizer | None = None
+    ) -> None:
         self.spec = spec
+        self.tokenizer: Tokenizer = tokenizer or ApproxTokenizer()
         self._zmq_ctx = zmq_ctx
         self.engine = SimEngine(
             EngineConfig(
@@ -155,8 +164,8 @@ class SimPod:
                 signed_hashes=spec.signed_hashes,
             ),
             latency_model(spec.latency),
+            OUTPUT_VOCAB if tokenizer is None else output_vocab(self.tokenizer.encode),
         )
-        self.tokenizer = ApproxTokenizer()
         self.registry = CollectorRegistry(auto_describe=True)
         self.metrics = PodMetrics(self.engine, spec.models, self.registry)
         self._queues: dict[str, asyncio.Queue[TokenOutput | FinishedRequest]] = {}

@@ -130,6 +130,18 @@ class PickerMetrics:
             buckets=_SCHED_BUCKETS,
             registry=r,
         )
+        self.tokenize_seconds = Histogram(
+            "kinference_tokenize_duration_seconds",
+            "Time to render, tokenize and block-hash one prompt.",
+            buckets=_SCHED_BUCKETS,
+            registry=r,
+        )
+        self.tokenize_errors = Counter(
+            "kinference_tokenize_errors_total",
+            "Prompts the tokenizer failed on (routed without prefix information).",
+            ["model_name"],
+            registry=r,
+        )
         self.scrape_errors = Counter(
             "kinference_metrics_scrape_errors_total",
             "Failed scrapes of an endpoint's /metrics.",

@@ -1,0 +1,62 @@
+"""A request's prompt as the picker's own block hashes, scoped the way pods' KV events are.
+
+vLLM's events carry token ids but not the model, so blocks are hashed under the pod's base
+model, and under (base model, adapter) for a LoRA adapter's requests. The request side must
+make the same choice: its scope comes from the endpoints that serve the requested model.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import numpy.typing as npt
+
+from kinference_epp.api.request import InferenceRequest
+from kinference_epp.kvcache.hashing import HashScope, block_hashes
+from kinference_epp.pool.datastore import PoolDatastore, PoolView
+from kinference_epp.tokenize.registry import TokenizerRegistry
+
+log = logging.getLogger(__name__)
+
+
+class PromptHasher:
+    def __init__(
+        self, registry: TokenizerRegistry, datastore: PoolDatastore, block_size: int
+    ) -> None:
+        self._registry = registry
+        self._datastore = datastore
+        self._block_size = block_size
+        self._view: PoolView | None = None
+        self._base: dict[str, str] = {}
+
+    def base_model(self, model: str) -> str:
+        """The base model of the endpoints serving ``model`` (itself when it is one)."""
+        view = self._datastore.view()
+        if view is not self._view:  # the endpoint set changed: rebuild the map
+            self._view = view
+            base: dict[str, str] = {}
+            for ep in view.endpoints:
+                root = ep.base_model or min(ep.models)
+                for name in ep.models:
+                    base.setdefault(name, root)
+            self._base = base
+        return self._base.get(model, model)
+
+    def scope(self, request: InferenceRequest) -> HashScope:
+        base = self.base_model(request.model)
+        lora = None if request.model == base else request.model
+        return HashScope(base, lora, request.cache_salt)
+
+    def token_ids(self, request: InferenceRequest) -> list[int]:
+        """The ids a pod would prefill, with the model's tokenizer (an adapter uses its base's)."""
+        model = request.model
+        if model not in self._registry.models:
+            model = self.base_model(model)
+        return self._registry.for_model(model).prompt_token_ids(request)
+
+    def hash(self, request: InferenceRequest) -> tuple[int, npt.NDArray[np.uint64]]:
+        """(prompt tokens, own hashes of the full blocks)."""
+        ids = self.token_ids(request)
+        tokens = np.asarray(ids, dtype=np.int64)
+        return len(ids), block_hashes(tokens, self._block_size, self.scope(request))
