@@ -11,6 +11,7 @@ from kinference_epp import __version__
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
+from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.scheduler import Scheduler
 
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", type=Path)
     check.set_defaults(func=_cmd_check_config)
     add_kv_events_parser(sub).set_defaults(func=run_kv_events)
+    add_policy_commands(sub)
     return parser
 
 

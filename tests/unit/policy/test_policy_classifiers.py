@@ -1,0 +1,198 @@
+"""Built-in classifiers: PII (with check-digit validators), complexity, topics."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kinference_epp.policy.classifiers import (
+    ClassifierError,
+    ComplexityClassifier,
+    PiiClassifier,
+    PromptText,
+)
+from kinference_epp.policy.classifiers.validators import (
+    IBAN_LENGTHS,
+    iban_check_digits,
+    iban_valid,
+    luhn_check_digit,
+    luhn_valid,
+)
+from kinference_epp.policy.model import Complexity, PiiKind, PiiSettings
+
+PII = PiiClassifier()
+
+
+def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
+    return {k.value for k in clf.classify(PromptText(text, 1)).kinds}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("write to john.doe@acme-corp.com today", {"email"}),
+        ("card: 4539 1488 0343 6467", {"creditCard"}),
+        ("card: 4539-1488-0343-6467", {"creditCard"}),
+        ("card: 4539148803436467", {"creditCard"}),
+        ("IBAN DE89 3704 0044 0532 0130 00", {"iban"}),
+        ("GB82WEST12345698765432 please", {"iban"}),
+        ("ring +44 20 7946 0958", {"phone"}),
+        ("office (415) 555-0132", {"phone"}),
+        ("my SSN is 123-45-6789", {"nationalId"}),
+        ("ssn: 123456789", {"nationalId"}),
+        ("DNI 12345678Z", {"nationalId"}),
+        ("national insurance number AB 12 34 56 C", {"nationalId"}),
+        ("key AKIAZ7Q3K2M4N6P8R0TX", {"secret"}),
+        ("token ghp_" + "aB3" * 12, {"secret"}),
+        ("OPENAI_API_KEY=sk-proj-4fK9xQ2mL7vN1pR8sT3w", {"secret"}),
+        ("-----BEGIN OPENSSH PRIVATE KEY-----\nabc", {"secret"}),
+        ("a@b.io and 4539 1488 0343 6467", {"email", "creditCard"}),
+    ],
+)
+def test_pii_detects(text: str, expected: set[str]) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "card: 4539 1488 0343 6468",  # Luhn fails
+        "IBAN DE89 3704 0044 0532 0130 01",  # mod-97 fails
+        "see user@example.com or admin@build.test",  # documentation domains
+        "released 2024-05-17, version 1.2.3, host 10.0.0.1, port 8080",
+        "order #123456789 shipped",  # 9 digits without SSN context
+        "SSN 666-12-3456 is not assignable",
+        "ticket 555-123-4567",  # not NANP (exchange 1xx) and no phone context word
+        "AWS docs use AKIAIOSFODNN7EXAMPLE",
+        "set OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        "the matrix is 1234 5678 9012 3456 long",  # not Luhn
+        "@decorator\ndef f(): pass",
+        "",
+    ],
+)
+def test_pii_ignores(text: str) -> None:
+    assert kinds(text) == set()
+
+
+def test_pii_allowlists_and_kinds() -> None:
+    clf = PiiClassifier(
+        PiiSettings(
+            allow_domains=["corp.io"],
+            allow_values=["4539 1488 0343 6467"],
+            kinds=[PiiKind.EMAIL, PiiKind.CREDIT_CARD],
+        )
+    )
+    assert kinds("ops@corp.io, dev@eu.corp.io", clf) == set()
+    assert kinds("card 4539-1488-0343-6467", clf) == set()  # allow-listed by its digits
+    assert kinds("ssn 123-45-6789", clf) == set()  # kind not enabled
+    assert kinds("bob@elsewhere.org", clf) == {"email"}
+
+
+def test_pii_cannot_read_token_ids() -> None:
+    with pytest.raises(ClassifierError):
+        PII.classify(PromptText(None, 1))
+
+
+def test_pii_scans_the_whole_prompt() -> None:
+    filler = "lorem ipsum dolor sit amet " * 5000
+    assert kinds(filler + " reach me at jane@acme-corp.com") == {"email"}
+
+
+# -- check digits (property-based) -----------------------------------------------------------
+
+
+@given(st.text(alphabet=string.digits, min_size=1, max_size=30))
+def test_luhn_check_digit_makes_any_payload_valid(payload: str) -> None:
+    number = payload + luhn_check_digit(payload)
+    assert luhn_valid(number)
+
+
+@given(
+    st.text(alphabet=string.digits, min_size=2, max_size=30), st.integers(0, 29), st.integers(1, 9)
+)
+def test_luhn_catches_every_single_digit_error(payload: str, pos: int, delta: int) -> None:
+    number = payload + luhn_check_digit(payload)
+    i = pos % len(number)
+    changed = number[:i] + str((int(number[i]) + delta) % 10) + number[i + 1 :]
+    assert not luhn_valid(changed)
+
+
+@given(st.text(min_size=0, max_size=40))
+def test_luhn_never_raises(text: str) -> None:
+    assert luhn_valid(text) in (True, False)
+
+
+@given(st.sampled_from(sorted(IBAN_LENGTHS)), st.data())
+def test_iban_check_digits_round_trip(country: str, data: st.DataObject) -> None:
+    alphabet = string.digits + string.ascii_uppercase
+    bban = data.draw(st.text(alphabet=alphabet, min_size=IBAN_LENGTHS[country] - 4,
+                             max_size=IBAN_LENGTHS[country] - 4))  # fmt: skip
+    iban = country + iban_check_digits(country, bban) + bban
+    assert iban_valid(iban)
+    assert iban_valid(" ".join(iban[i : i + 4] for i in range(0, len(iban), 4)))
+    # Any single digit substitution is caught by mod 97 (letters, worth two digits, may not be).
+    i = data.draw(st.sampled_from([j for j in range(2, len(iban)) if iban[j].isdigit()]))
+    replacement = data.draw(st.sampled_from([c for c in string.digits if c != iban[i]]))
+    assert not iban_valid(iban[:i] + replacement + iban[i + 1 :])
+
+
+@given(st.text(max_size=40))
+def test_iban_never_raises(text: str) -> None:
+    assert iban_valid(text) in (True, False)
+
+
+@given(st.text(max_size=300))
+def test_pii_never_raises_on_arbitrary_text(text: str) -> None:
+    PII.classify(PromptText(text, 1))
+
+
+def test_generated_cards_are_found() -> None:
+    rng = random.Random(7)
+    for _ in range(50):
+        payload = "4" + "".join(rng.choice(string.digits) for _ in range(14))
+        number = payload + luhn_check_digit(payload)
+        spaced = " ".join(number[i : i + 4] for i in range(0, 16, 4))
+        assert kinds(f"pay with {spaced} now") == {"creditCard"}
+
+
+# -- complexity -------------------------------------------------------------------------------
+
+CX = ComplexityClassifier()
+
+
+@pytest.mark.parametrize(
+    ("text", "turns", "level"),
+    [
+        ("What is the capital of France?", 1, Complexity.EASY),
+        ("hi", 1, Complexity.EASY),
+        ("Prove that sqrt(2) is irrational, step by step.", 1, Complexity.MEDIUM),
+        ("Explain why the sky is blue and compare it with sunsets.", 1, Complexity.MEDIUM),
+        (
+            "Refactor this and analyze the trade-offs; justify the design.\n```python\n"
+            + "def f(x):\n    return x == 1\n" * 10
+            + "```",
+            1,
+            Complexity.HARD,
+        ),
+        ("word " * 40_000, 1, Complexity.MEDIUM),  # length alone: a 10k-token paste
+    ],
+)
+def test_complexity_levels(text: str, turns: int, level: Complexity) -> None:
+    assert CX.classify(PromptText(text, turns)) is level
+
+
+def test_complexity_counts_instructions_at_the_end_of_long_prompts() -> None:
+    pasted = "Some retrieved context sentence. " * 3000
+    question = " Now prove step by step, analyze and compare the trade-offs, then justify."
+    plain = CX.classify(PromptText(pasted, 1))
+    asked = CX.classify(PromptText(pasted + question, 1))
+    assert [plain, asked] == [Complexity.MEDIUM, Complexity.HARD]  # length alone: medium
+
+
+def test_complexity_cannot_read_token_ids() -> None:
+    with pytest.raises(ClassifierError):
+        CX.classify(PromptText(None, 1))
