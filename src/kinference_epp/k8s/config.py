@@ -1,0 +1,100 @@
+"""How the picker finds its pods and policies in Kubernetes (the ``kubernetes:`` config section).
+
+Everything has a default that matches a plain vLLM Deployment behind a Gateway API Inference
+Extension ``InferencePool``, so the usual config is two lines (``pool.name`` and maybe
+``pool.namespace``). Unknown fields are rejected, as everywhere in the picker's config.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PoolRef(_Strict):
+    """The ``InferencePool`` whose pods this picker routes to (GIE ``--pool-name``)."""
+
+    name: str = Field(min_length=1)
+    namespace: str | None = Field(
+        default=None,
+        description="Default: the picker's own namespace (in-cluster) or the kubeconfig context's.",
+    )
+
+
+class ModelDiscovery(_Strict):
+    """How a pod's served model names are found; the first source that yields names wins.
+
+    1. the pod annotation ``annotation`` (comma-separated names, LoRA adapters included);
+    2. with ``from_args``, the serving container's vLLM arguments: ``--served-model-name`` (one
+       or more names), else ``--model``/the positional model of ``vllm serve``, plus the names
+       of ``--lora-modules``;
+    3. ``default_models`` (a pool that serves one model needs nothing else).
+    """
+
+    annotation: str = "kinference.io/models"
+    from_args: bool = True
+    default_models: list[str] = Field(default_factory=list)
+
+
+class KvEventsDiscovery(_Strict):
+    """Where a pod's vLLM KV-event publisher listens (ZMQ PUB and its replay ROUTER).
+
+    vLLM offsets both ports by the data-parallel rank, so the endpoint on the i-th active
+    target port of a pod gets ``port + i`` and ``replay_port + i``. The annotations override
+    the base ports per pod.
+    """
+
+    enabled: bool = True
+    port: int = Field(default=5557, gt=0, lt=65536)
+    replay_port: int | None = Field(default=5558, gt=0, lt=65536)
+    port_annotation: str = "kinference.io/kv-events-port"
+    replay_port_annotation: str = "kinference.io/kv-replay-port"
+
+
+class MetricsDiscovery(_Strict):
+    """Where a pod's Prometheus metrics are: by default on the serving port at ``/metrics``."""
+
+    port: int | None = Field(
+        default=None, gt=0, lt=65536, description="None: the endpoint's own (target) port."
+    )
+    path: str = "/metrics"
+    port_annotation: str = "kinference.io/metrics-port"
+
+
+class WatchSettings(_Strict):
+    """List/watch timing. The defaults follow client-go's reflector."""
+
+    timeout_s: int = Field(
+        default=300,
+        gt=0,
+        description="Server-side timeoutSeconds of one watch request; it is then resumed.",
+    )
+    request_timeout_s: float = Field(
+        default=30.0, gt=0, description="Connect/list timeout; a watch read waits timeout_s + this."
+    )
+    backoff_initial_s: float = Field(default=0.5, gt=0)
+    backoff_max_s: float = Field(default=30.0, gt=0)
+
+
+class KubernetesConfig(_Strict):
+    """Discovery of endpoints from an InferencePool and of InferencePolicy objects."""
+
+    pool: PoolRef
+    kubeconfig: str | None = Field(
+        default=None,
+        description="Path to a kubeconfig; None: in-cluster when KUBERNETES_SERVICE_HOST is set, "
+        "else $KUBECONFIG or ~/.kube/config.",
+    )
+    context: str | None = None
+    models: ModelDiscovery = Field(default_factory=ModelDiscovery)
+    kv_events: KvEventsDiscovery = Field(default_factory=KvEventsDiscovery)
+    metrics: MetricsDiscovery = Field(default_factory=MetricsDiscovery)
+    watch: WatchSettings = Field(default_factory=WatchSettings)
+    policies: bool = Field(
+        default=True,
+        description="Watch InferencePolicy objects in the pool's namespace and write their status.",
+    )
+    field_manager: str = Field(default="kinference-epp", min_length=1)

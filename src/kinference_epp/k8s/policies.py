@@ -1,0 +1,379 @@
+"""InferencePolicy objects: watched, fed to the policy engine, their status written back.
+
+Flow: an :class:`Informer` on ``inferencepolicies.kinference.io`` in the pool's namespace →
+the objects that govern this picker's pool (``spec.scope.poolRefs`` empty or naming it) →
+a :class:`PolicySink`, which puts them in force as a set and says, per object, whether it was
+accepted → ``status.conditions`` (``Accepted``, ``ResolvedRefs``) written through the status
+subresource with a JSON merge patch, only when they differ from what the object already shows.
+
+Events are coalesced: the informer's handler only marks the set dirty; one task applies the
+whole set and writes statuses, so a relist of N policies is one apply, not N. A status write
+that fails (API down) stays pending and is retried; our own status writes come back as
+MODIFIED events with the same generation and do not re-apply the set.
+
+Replicas agree without coordination: validation is deterministic, and a condition's
+``lastTransitionTime`` is kept from the object whenever its status is unchanged, so a second
+replica computes exactly what the first wrote and does not write at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, KubeApi
+from kinference_epp.k8s.config import KubernetesConfig
+from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarget
+from kinference_epp.policy.checks import check_policies
+from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object
+from kinference_epp.policy.store import PolicyStore
+
+log = logging.getLogger(__name__)
+
+ACCEPTED = "Accepted"
+RESOLVED_REFS = "ResolvedRefs"
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyVerdict:
+    """What the policy engine made of one object; becomes its two status conditions."""
+
+    accepted: bool
+    reason: str
+    """CamelCase, e.g. ``Accepted``, ``Invalid``."""
+    message: str = ""
+    refs_resolved: bool | None = True
+    """None: unknown (an object that does not validate has no refs to resolve)."""
+    refs_reason: str = "ResolvedRefs"
+    refs_message: str = ""
+
+
+class PolicySink(Protocol):
+    """The policy engine as the watcher sees it."""
+
+    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, PolicyVerdict]:
+        """Put this set (``namespace/name`` → raw object) in force; a verdict per key.
+
+        Called with the complete current set each time anything changed. An implementation
+        keeps the last good version of an object that became invalid.
+        """
+        ...
+
+
+def _summary(problems: list[Problem], limit: int = 3) -> str:
+    text = "; ".join(f"{p.field}: {p.message}" if p.field else p.message for p in problems[:limit])
+    return text + (f" (and {len(problems) - limit} more)" if len(problems) > limit else "")
+
+
+def _same_policy(a: LoadedPolicy | None, b: LoadedPolicy) -> bool:
+    """Same spec (status and metadata edits do not change what is in force)."""
+    return a is not None and a.policy.spec == b.policy.spec
+
+
+class StorePolicySink:
+    """A :class:`PolicySink` over the picker's :class:`PolicyStore`, object by object.
+
+    The store takes a whole set or nothing; Kubernetes users edit one object at a time. So
+    each object is validated (and checked) alone first: one that fails keeps its last good
+    version in the set (or stays out if it never was good) and is reported ``Invalid``; the
+    rest go to ``store.update``. If the store still refuses the set (a conflict between
+    policies), nothing changes in force: objects still in force as they were stay
+    ``Accepted``, changed ones it names are reported ``Conflict``, other changed ones
+    ``NotApplied``.
+    """
+
+    def __init__(self, store: PolicyStore) -> None:
+        self._store = store
+        self._good: dict[str, LoadedPolicy] = {}
+        """The version of each object that is in force now."""
+
+    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, PolicyVerdict]:
+        verdicts: dict[str, PolicyVerdict] = {}
+        candidate: dict[str, LoadedPolicy] = {}
+        for key, obj in sorted(objects.items()):
+            result = validate_object(obj, key)
+            problems = result if isinstance(result, list) else check_policies([result])
+            if isinstance(result, LoadedPolicy) and not errors(problems):
+                candidate[key] = result
+                note = f" Warnings: {_summary(problems)}" if problems else ""
+                verdicts[key] = PolicyVerdict(True, "Accepted", "The policy is in force." + note)
+                continue
+            kept = self._good.get(key)
+            if kept is not None:
+                candidate[key] = kept
+            note = (
+                f"; generation {kept.policy.metadata.generation} stays in force"
+                if kept is not None
+                else ""
+            )
+            verdicts[key] = PolicyVerdict(
+                False, "Invalid", _summary(errors(problems)) + note, refs_resolved=None
+            )
+        loaded = [candidate[k] for k in sorted(candidate)]
+        problems = self._store.update(loaded)
+        refused = errors(problems)
+        if not refused:
+            self._good = candidate
+            return verdicts
+        blamed = {p.source for p in refused}
+        for key in objects:
+            unchanged = key in candidate and _same_policy(self._good.get(key), candidate[key])
+            if unchanged:  # still in force as it was: the newcomer is what was refused
+                continue
+            if key in blamed:
+                mine = [p for p in refused if p.source == key]
+                verdicts[key] = PolicyVerdict(
+                    False, "Conflict", _summary(mine) + "; the policy set in force is unchanged"
+                )
+            elif verdicts[key].accepted:
+                verdicts[key] = PolicyVerdict(
+                    False,
+                    "NotApplied",
+                    f"the policy set was refused because of {', '.join(sorted(blamed))}",
+                )
+        return verdicts
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _condition(
+    kind: str,
+    ok: bool | None,
+    reason: str,
+    message: str,
+    generation: int | None,
+    previous: Mapping[str, Any] | None,
+    now: str,
+) -> JsonObject:
+    status = "Unknown" if ok is None else "True" if ok else "False"
+    same = previous is not None and previous.get("status") == status
+    condition: JsonObject = {
+        "type": kind,
+        "status": status,
+        "reason": reason,
+        "message": message,
+        "lastTransitionTime": (previous or {}).get("lastTransitionTime") if same else now,
+    }
+    if generation is not None:
+        condition["observedGeneration"] = generation
+    return condition
+
+
+def desired_status(obj: Mapping[str, Any], verdict: PolicyVerdict, now: str) -> JsonObject:
+    """The status this picker wants on ``obj``; equal to the current one when nothing changed."""
+    generation = (obj.get("metadata") or {}).get("generation")
+    current = {c.get("type"): c for c in (obj.get("status") or {}).get("conditions") or []}
+    conditions = [
+        _condition(
+            ACCEPTED,
+            verdict.accepted,
+            verdict.reason,
+            verdict.message,
+            generation,
+            current.get(ACCEPTED),
+            now,
+        ),
+        _condition(
+            RESOLVED_REFS,
+            verdict.refs_resolved,
+            verdict.refs_reason,
+            verdict.refs_message,
+            generation,
+            current.get(RESOLVED_REFS),
+            now,
+        ),
+    ]
+    # Conditions other controllers set are kept (merge patch replaces the whole list).
+    others = [c for t, c in current.items() if t not in (ACCEPTED, RESOLVED_REFS)]
+    status: JsonObject = {"conditions": conditions + others}
+    if generation is not None:
+        status["observedGeneration"] = generation
+    return status
+
+
+def _status_equal(a: Mapping[str, Any] | None, b: Mapping[str, Any]) -> bool:
+    return (a or {}).get("observedGeneration") == b.get("observedGeneration") and (a or {}).get(
+        "conditions"
+    ) == b.get("conditions")
+
+
+def _policy_key(obj: Mapping[str, Any]) -> str:
+    meta = obj.get("metadata") or {}
+    return f"{meta.get('namespace') or 'default'}/{meta.get('name')}"
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyWatchStatus:
+    accepted: int
+    rejected: int
+    pending_status_writes: int
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """``namespace/name`` → the Accepted reason, for every policy governing this pool."""
+    watch: WatchStatus | None = None
+
+
+class PolicyWatcher:
+    """Keeps ``sink`` fed with this pool's InferencePolicy objects and writes their status."""
+
+    def __init__(
+        self,
+        api: KubeApi,
+        sink: PolicySink,
+        config: KubernetesConfig,
+        namespace: str,
+        *,
+        clock: Callable[[], str] = _now,
+    ) -> None:
+        self._api = api
+        self._sink = sink
+        self._config = config
+        self._clock = clock
+        self._informer = Informer(
+            api, WatchTarget(INFERENCE_POLICIES, namespace), config.watch, handlers=[self._on_event]
+        )
+        self._dirty = asyncio.Event()
+        self._specs: dict[str, tuple[Any, Any]] = {}
+        """key → (generation, spec) last applied: status-only changes do not re-apply."""
+        self._verdicts: dict[str, PolicyVerdict] = {}
+        self._pending: set[str] = set()
+        self._needs_apply = False
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def _governs(self, obj: Mapping[str, Any]) -> bool:
+        scope = (obj.get("spec") or {}).get("scope") or {}
+        refs = scope.get("poolRefs") or [] if isinstance(scope, dict) else []
+        if not isinstance(refs, list) or not refs:
+            return True
+        return any(isinstance(r, dict) and r.get("name") == self._config.pool.name for r in refs)
+
+    def _on_event(self, kind: EventType, obj: JsonObject, _old: JsonObject | None) -> None:
+        key = _policy_key(obj)
+        if kind is EventType.DELETED:
+            self._needs_apply = True
+        elif key not in self._specs and not self._governs(obj):
+            return  # another pool's policy, and never ours
+        else:
+            meta = obj.get("metadata") or {}
+            if self._specs.get(key) != (meta.get("generation"), obj.get("spec")):
+                self._needs_apply = True
+            else:
+                self._pending.add(key)  # a status-only change: check ours still holds
+        self._dirty.set()
+
+    async def start(self) -> None:
+        self._tasks = [
+            asyncio.create_task(self._informer.run(), name="k8s-inferencepolicies"),
+            asyncio.create_task(self._reconcile_loop(), name="k8s-policy-status"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+
+    async def wait_synced(self) -> None:
+        await self._informer.synced.wait()
+
+    @property
+    def synced(self) -> bool:
+        return self._informer.status.synced
+
+    def status(self) -> PolicyWatchStatus:
+        accepted = sum(v.accepted for v in self._verdicts.values())
+        return PolicyWatchStatus(
+            accepted=accepted,
+            rejected=len(self._verdicts) - accepted,
+            pending_status_writes=len(self._pending),
+            reasons={k: v.reason for k, v in self._verdicts.items()},
+            watch=self._informer.status,
+        )
+
+    def verdict(self, key: str) -> PolicyVerdict | None:
+        return self._verdicts.get(key)
+
+    # -- apply and write ----------------------------------------------------------------
+
+    def _apply(self) -> None:
+        governed = {_policy_key(o): o for o in self._informer.objects() if self._governs(o)}
+        self._specs = {
+            k: ((o.get("metadata") or {}).get("generation"), o.get("spec"))
+            for k, o in governed.items()
+        }
+        verdicts = dict(self._sink.apply(governed))
+        for key in governed:
+            verdicts.setdefault(key, PolicyVerdict(True, "Accepted"))
+        self._verdicts = verdicts
+        self._pending = set(governed)
+
+    async def _reconcile_loop(self) -> None:
+        rng = random.Random()
+        failures = 0
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            await self._informer.synced.wait()
+            if self._needs_apply:
+                self._needs_apply = False
+                try:
+                    self._apply()
+                except Exception:
+                    log.exception("the policy engine failed to apply the InferencePolicy set")
+            if await self._write_pending():
+                failures = 0
+                continue
+            settings = self._config.watch
+            delay = rng.uniform(
+                settings.backoff_initial_s / 2,
+                min(settings.backoff_max_s, settings.backoff_initial_s * 2**failures),
+            )
+            failures += 1
+            await asyncio.sleep(delay)
+            self._dirty.set()
+
+    async def _write_pending(self) -> bool:
+        """Write every pending status that differs; False if some write must be retried."""
+        ok = True
+        for key in sorted(self._pending):
+            namespace, name = key.split("/", 1)
+            obj = self._informer.get((namespace, name))
+            verdict = self._verdicts.get(key)
+            if obj is None or verdict is None or not self._governs(obj):
+                self._pending.discard(key)
+                continue
+            want = desired_status(obj, verdict, self._clock())
+            if _status_equal(obj.get("status"), want):
+                self._pending.discard(key)
+                continue
+            try:
+                updated = await self._api.patch_status(
+                    INFERENCE_POLICIES, namespace, name, {"status": want}
+                )
+            except ApiError as exc:
+                if exc.status == 404:
+                    self._pending.discard(key)
+                    continue
+                log.warning("status write for InferencePolicy %s failed: %s", key, exc)
+                ok = False
+                continue
+            except (asyncio.CancelledError, GeneratorExit):
+                raise
+            except Exception as exc:
+                log.warning("status write for InferencePolicy %s failed: %s", key, exc)
+                ok = False
+                continue
+            self._pending.discard(key)
+            # Seen at once, before its watch event: a second pass must not write it again.
+            self._informer.apply(EventType.MODIFIED, updated)
+            log.info("InferencePolicy %s: Accepted=%s (%s)", key, verdict.accepted, verdict.reason)
+        return ok

@@ -1,0 +1,196 @@
+"""Pool discovery: keep the PoolDatastore equal to the pods an InferencePool selects.
+
+Two informers: one on the named ``InferencePool`` (by ``metadata.name`` field selector), one on
+the pods its ``selector.matchLabels`` picks (by label selector, so the server filters). A change
+of selector restarts the pod watch with the new selector, seeded with the old cache so that the
+first list removes exactly the pods that no longer match; a change of target ports re-evaluates
+every cached pod. Each pod's endpoints are upserted and removed in the datastore, whose listeners
+start and stop the metrics scraper and the KV-event subscriber of each endpoint.
+
+The datastore is only written from the event loop that runs the informers (it has no locks).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+
+from kinference_epp.k8s.api import INFERENCE_POOLS, PODS, JsonObject, KubeApi
+from kinference_epp.k8s.config import KubernetesConfig
+from kinference_epp.k8s.pods import PoolSpec, is_ready, parse_pool, pod_endpoints
+from kinference_epp.k8s.watch import EventType, Informer, ObjectKey, WatchStatus, WatchTarget
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolStatus:
+    """What pool discovery knows, for readiness, metrics and logs."""
+
+    pool_found: bool
+    pool_error: str | None
+    """Why the pool's spec is unusable (the last good spec stays in force), or None."""
+    selector: str | None
+    pods: int
+    endpoints: int
+    watches: tuple[WatchStatus, ...]
+
+
+class PoolDiscovery:
+    """Feeds ``datastore`` from the InferencePool ``config.pool`` and its pods."""
+
+    def __init__(
+        self,
+        api: KubeApi,
+        datastore: PoolDatastore,
+        config: KubernetesConfig,
+        namespace: str,
+    ) -> None:
+        self._api = api
+        self._datastore = datastore
+        self._config = config
+        self._namespace = namespace
+        self._spec: PoolSpec | None = None
+        self._pool_error: str | None = None
+        self._owned: dict[ObjectKey, dict[EndpointKey, Endpoint]] = {}
+        self._owner: dict[EndpointKey, ObjectKey] = {}
+        """Which pod an endpoint key belongs to: a new pod may reuse a deleted pod's IP."""
+        self._pool = Informer(
+            api,
+            WatchTarget(
+                INFERENCE_POOLS, namespace, field_selector=f"metadata.name={config.pool.name}"
+            ),
+            config.watch,
+            handlers=[self._on_pool],
+        )
+        self._pods: Informer | None = None
+        self._pool_task: asyncio.Task[None] | None = None
+        self._pods_task: asyncio.Task[None] | None = None
+        self._pods_synced = asyncio.Event()
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._pool_task = asyncio.create_task(self._pool.run(), name="k8s-inferencepool")
+
+    async def stop(self) -> None:
+        """Stop watching; the datastore keeps its endpoints (the picker may still drain)."""
+        for task in (self._pods_task, self._pool_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._pods_task = self._pool_task = None
+
+    async def wait_synced(self) -> None:
+        """Until the pool has been listed and, if it exists, its pods too."""
+        await self._pool.synced.wait()
+        if self._spec is not None:
+            await self._pods_synced.wait()
+
+    @property
+    def synced(self) -> bool:
+        if not self._pool.status.synced:
+            return False
+        return self._spec is None or self._pods_synced.is_set()
+
+    def status(self) -> PoolStatus:
+        watches = [self._pool.status]
+        if self._pods is not None:
+            watches.append(self._pods.status)
+        return PoolStatus(
+            pool_found=self._spec is not None,
+            pool_error=self._pool_error,
+            selector=self._spec.label_selector() if self._spec else None,
+            pods=len(self._owned),
+            endpoints=sum(len(eps) for eps in self._owned.values()),
+            watches=tuple(watches),
+        )
+
+    # -- the pool -----------------------------------------------------------------------
+
+    def _on_pool(self, kind: EventType, obj: JsonObject, _old: JsonObject | None) -> None:
+        if kind is EventType.DELETED:
+            log.warning("InferencePool %s deleted: removing its endpoints", self._config.pool.name)
+            self._spec = None
+            self._stop_pods()
+            for pod in list(self._owned):
+                self._set_pod_endpoints(pod, [], ready=False)
+            return
+        try:
+            spec = parse_pool(obj)
+        except ValueError as exc:
+            self._pool_error = str(exc)
+            log.error(
+                "InferencePool %s is unusable (%s); keeping the last good spec",
+                self._config.pool.name,
+                exc,
+            )
+            return
+        self._pool_error = None
+        old, self._spec = self._spec, spec
+        if old is None or old.selector != spec.selector:
+            self._restart_pods(spec)
+        elif old.target_ports != spec.target_ports and self._pods is not None:
+            for pod_obj in self._pods.objects():
+                self._on_pod(EventType.MODIFIED, pod_obj, None)
+
+    def _restart_pods(self, spec: PoolSpec) -> None:
+        previous = self._pods.objects() if self._pods is not None else []
+        self._stop_pods()
+        self._pods_synced = asyncio.Event()
+        informer = Informer(
+            self._api,
+            WatchTarget(PODS, self._namespace, label_selector=spec.label_selector()),
+            self._config.watch,
+            handlers=[self._on_pod],
+        )
+        # Seed with what we had: the first list then deletes exactly the pods that left.
+        for pod in previous:
+            informer.apply(EventType.ADDED, pod)
+        self._pods = informer
+        self._pods_task = asyncio.create_task(self._run_pods(informer), name="k8s-pods")
+
+    async def _run_pods(self, informer: Informer) -> None:
+        synced = self._pods_synced
+        waiter = asyncio.create_task(informer.synced.wait())
+        waiter.add_done_callback(lambda _: synced.set())
+        try:
+            await informer.run()
+        finally:
+            waiter.cancel()
+
+    def _stop_pods(self) -> None:
+        if self._pods_task is not None:
+            self._pods_task.cancel()
+        self._pods_task = None
+
+    # -- pods ---------------------------------------------------------------------------
+
+    def _on_pod(self, kind: EventType, pod: JsonObject, _old: JsonObject | None) -> None:
+        meta = pod.get("metadata") or {}
+        key: ObjectKey = (str(meta.get("namespace") or ""), str(meta.get("name") or ""))
+        if kind is EventType.DELETED or self._spec is None:
+            self._set_pod_endpoints(key, [], ready=False)
+        else:
+            endpoints = pod_endpoints(pod, self._spec, self._config)
+            if endpoints and not next(iter(endpoints)).models:
+                log.warning("pod %s/%s serves no model name we could find", *key)
+            self._set_pod_endpoints(key, endpoints, ready=is_ready(pod))
+
+    def _set_pod_endpoints(self, pod: ObjectKey, endpoints: list[Endpoint], *, ready: bool) -> None:
+        old = self._owned.pop(pod, {})
+        new = {ep.key: ep for ep in endpoints}
+        for key in old.keys() - new.keys():
+            if self._owner.get(key) == pod:
+                del self._owner[key]
+                self._datastore.remove(key)
+        for endpoint in new.values():
+            self._owner[endpoint.key] = pod
+            self._datastore.upsert(endpoint, ready=ready)
+        if new:
+            self._owned[pod] = new

@@ -1,0 +1,192 @@
+"""Everything the picker takes from Kubernetes, behind one start/stop/status object.
+
+The composition root builds one :class:`KubernetesSource` when the config has a ``kubernetes``
+section, starts it before taking traffic, waits (bounded) for the first sync, and reads
+:meth:`KubernetesSource.status` for readiness and metrics (:class:`KubernetesCollector`).
+
+Readiness: the picker is ready once the pool and its pods have been listed once. After that
+an API outage does not make it unready: it keeps routing to the pods it knows (as the Inference
+Extension's EPP does), and says so in ``connected`` and in the metrics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+from kinference_epp.k8s.api import KubeApi, connect, default_namespace
+from kinference_epp.k8s.config import KubernetesConfig
+from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
+from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
+from kinference_epp.k8s.watch import WatchStatus
+from kinference_epp.pool.datastore import PoolDatastore
+
+
+@dataclass(frozen=True, slots=True)
+class KubernetesStatus:
+    connected: bool
+    """Every watch's last request reached the API server."""
+    synced: bool
+    """Every watch has listed at least once (stays True through outages)."""
+    last_sync: float | None
+    """Oldest of the watches' last contact with the server (wall-clock seconds), or None."""
+    pool: PoolStatus
+    policies: PolicyWatchStatus | None
+
+    @property
+    def watches(self) -> tuple[WatchStatus, ...]:
+        extra = (self.policies.watch,) if self.policies and self.policies.watch else ()
+        return self.pool.watches + extra
+
+
+class KubernetesSource:
+    """Pool discovery (InferencePool + Pods → ``datastore``) and InferencePolicy watching.
+
+    ``api`` defaults to a kubernetes-asyncio client built from ``config`` at ``start()``;
+    tests pass one. ``policies`` is the policy engine's :class:`PolicySink`; None (or
+    ``config.policies`` false) leaves InferencePolicy objects alone.
+    """
+
+    def __init__(
+        self,
+        config: KubernetesConfig,
+        datastore: PoolDatastore,
+        *,
+        policies: PolicySink | None = None,
+        api: KubeApi | None = None,
+    ) -> None:
+        self.config = config
+        self.datastore = datastore
+        self._sink = policies
+        self._api = api
+        self._owns_api = api is None
+        self.namespace = config.pool.namespace or default_namespace(
+            config.kubeconfig, config.context
+        )
+        self.pool: PoolDiscovery | None = None
+        self.policies: PolicyWatcher | None = None
+
+    async def start(self) -> None:
+        """Start the watches (returns at once; see :meth:`wait_synced`)."""
+        if self._api is None:
+            self._api = await connect(
+                self.config.kubeconfig,
+                self.config.context,
+                request_timeout_s=self.config.watch.request_timeout_s,
+            )
+        self.pool = PoolDiscovery(self._api, self.datastore, self.config, self.namespace)
+        await self.pool.start()
+        if self._sink is not None and self.config.policies:
+            self.policies = PolicyWatcher(self._api, self._sink, self.config, self.namespace)
+            await self.policies.start()
+
+    async def wait_synced(self, timeout_s: float) -> bool:
+        """Wait up to ``timeout_s`` for the first complete view; True if it arrived."""
+        waits = []
+        if self.pool is not None:
+            waits.append(self.pool.wait_synced())
+        if self.policies is not None:
+            waits.append(self.policies.wait_synced())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*waits), timeout_s)
+        return self.synced
+
+    @property
+    def synced(self) -> bool:
+        pool_ok = self.pool is not None and self.pool.synced
+        return pool_ok and (self.policies is None or self.policies.synced)
+
+    async def stop(self) -> None:
+        if self.policies is not None:
+            await self.policies.stop()
+        if self.pool is not None:
+            await self.pool.stop()
+        if self._owns_api and self._api is not None:
+            await self._api.close()
+            self._api = None
+
+    def status(self) -> KubernetesStatus:
+        if self.pool is None:
+            raise RuntimeError("KubernetesSource.status() before start()")
+        pool = self.pool.status()
+        policies = self.policies.status() if self.policies is not None else None
+        watches = pool.watches + ((policies.watch,) if policies and policies.watch else ())
+        syncs = [w.last_sync for w in watches if w.last_sync is not None]
+        return KubernetesStatus(
+            connected=all(w.connected for w in watches),
+            synced=self.synced,
+            last_sync=min(syncs) if len(syncs) == len(watches) and syncs else None,
+            pool=pool,
+            policies=policies,
+        )
+
+    def collector(self) -> Collector:
+        """Gauges and counters computed from :meth:`status` at scrape time."""
+        return KubernetesCollector(self)
+
+
+class KubernetesCollector(Collector):
+    """``kinference_kubernetes_*``: watch connectivity, sync age, relists, policy verdicts."""
+
+    def __init__(self, source: KubernetesSource) -> None:
+        self._source = source
+
+    def collect(self) -> list[GaugeMetricFamily | CounterMetricFamily]:
+        if self._source.pool is None:
+            return []
+        status = self._source.status()
+        connected = GaugeMetricFamily(
+            "kinference_kubernetes_watch_connected",
+            "1 while the last request of this watch reached the API server.",
+            labels=["resource"],
+        )
+        age = GaugeMetricFamily(
+            "kinference_kubernetes_watch_last_sync_age_seconds",
+            "Seconds since this watch last heard from the API server.",
+            labels=["resource"],
+        )
+        relists = CounterMetricFamily(
+            "kinference_kubernetes_watch_relists",
+            "Relists after the API server expired a watch (410 Gone).",
+            labels=["resource"],
+        )
+        errors = CounterMetricFamily(
+            "kinference_kubernetes_watch_errors",
+            "Failed list/watch requests (connection errors, 5xx), each followed by a backoff.",
+            labels=["resource"],
+        )
+        now = time.time()
+        for watch in status.watches:
+            connected.add_metric([watch.resource], 1.0 if watch.connected else 0.0)
+            if watch.last_sync is not None:
+                age.add_metric([watch.resource], max(0.0, now - watch.last_sync))
+            relists.add_metric([watch.resource], float(watch.relists))
+            errors.add_metric([watch.resource], float(watch.errors))
+        endpoints = GaugeMetricFamily(
+            "kinference_kubernetes_pool_endpoints",
+            "Endpoints discovered from the InferencePool's pods.",
+            labels=["pool"],
+        )
+        endpoints.add_metric([self._source.config.pool.name], float(status.pool.endpoints))
+        families: list[GaugeMetricFamily | CounterMetricFamily] = [
+            connected,
+            age,
+            relists,
+            errors,
+            endpoints,
+        ]
+        if status.policies is not None:
+            policies = GaugeMetricFamily(
+                "kinference_kubernetes_inference_policies",
+                "InferencePolicy objects governing this pool, by whether they were accepted.",
+                labels=["accepted"],
+            )
+            policies.add_metric(["true"], float(status.policies.accepted))
+            policies.add_metric(["false"], float(status.policies.rejected))
+            families.append(policies)
+        return families

@@ -1,0 +1,96 @@
+"""The informer cache and the status conditions, fed events directly (no I/O)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kinference_epp.k8s.api import PODS
+from kinference_epp.k8s.config import WatchSettings
+from kinference_epp.k8s.policies import PolicyVerdict, desired_status
+from kinference_epp.k8s.testing import merge_patch
+from kinference_epp.k8s.watch import EventType, Informer, WatchTarget
+
+
+def obj(name: str, rv: str) -> dict[str, Any]:
+    return {"metadata": {"name": name, "namespace": "ns", "resourceVersion": rv}}
+
+
+def informer(events: list[tuple[str, str]]) -> Informer:
+    inf = Informer(
+        api=None,  # type: ignore[arg-type]  # never called: events are applied directly
+        target=WatchTarget(PODS, "ns"),
+        settings=WatchSettings(),
+    )
+    inf.handlers.append(lambda kind, o, _old: events.append((kind.value, o["metadata"]["name"])))
+    return inf
+
+
+def test_snapshot_emits_only_differences() -> None:
+    events: list[tuple[str, str]] = []
+    inf = informer(events)
+    inf.apply_snapshot([obj("a", "1"), obj("b", "1")])
+    assert events == [("ADDED", "a"), ("ADDED", "b")]
+    events.clear()
+    inf.apply_snapshot([obj("a", "1"), obj("b", "2"), obj("c", "3")])
+    assert events == [("MODIFIED", "b"), ("ADDED", "c")]
+    events.clear()
+    inf.apply_snapshot([obj("c", "3")])
+    assert sorted(events) == [("DELETED", "a"), ("DELETED", "b")]
+
+
+def test_events_normalise_types_and_skip_repeats() -> None:
+    events: list[tuple[str, str]] = []
+    inf = informer(events)
+    inf.apply(EventType.MODIFIED, obj("a", "1"))  # unknown object: it is an addition
+    inf.apply(EventType.ADDED, obj("a", "1"))  # same version again: nothing
+    inf.apply(EventType.ADDED, obj("a", "2"))  # known object: a modification
+    inf.apply(EventType.DELETED, obj("x", "3"))  # unknown deletion: nothing
+    inf.apply(EventType.DELETED, obj("a", "4"))
+    assert events == [("ADDED", "a"), ("MODIFIED", "a"), ("DELETED", "a")]
+    assert inf.objects() == []
+
+
+def test_a_failing_handler_does_not_stop_the_others() -> None:
+    events: list[tuple[str, str]] = []
+    inf = informer([])
+
+    def boom(*_: object) -> None:
+        raise RuntimeError("boom")
+
+    inf.handlers.insert(0, boom)
+    inf.handlers.append(lambda kind, o, _old: events.append((kind.value, o["metadata"]["name"])))
+    inf.apply(EventType.ADDED, obj("a", "1"))
+    assert events == [("ADDED", "a")]
+
+
+def test_desired_status_keeps_transition_time_while_status_holds() -> None:
+    policy: dict[str, Any] = {"metadata": {"generation": 3}, "status": {}}
+    first = desired_status(policy, PolicyVerdict(True, "Accepted", "ok"), "T1")
+    assert first["observedGeneration"] == 3
+    accepted = first["conditions"][0]
+    assert accepted == {
+        "type": "Accepted",
+        "status": "True",
+        "reason": "Accepted",
+        "message": "ok",
+        "lastTransitionTime": "T1",
+        "observedGeneration": 3,
+    }
+    policy["status"] = first
+    assert desired_status(policy, PolicyVerdict(True, "Accepted", "ok"), "T2") == first
+    flipped = desired_status(policy, PolicyVerdict(False, "Invalid", "bad", None), "T3")
+    assert flipped["conditions"][0]["lastTransitionTime"] == "T3"
+    assert flipped["conditions"][1]["status"] == "Unknown"
+
+
+def test_desired_status_keeps_other_controllers_conditions() -> None:
+    foreign = {"type": "Programmed", "status": "True"}
+    policy = {"metadata": {"generation": 1}, "status": {"conditions": [foreign]}}
+    status = desired_status(policy, PolicyVerdict(True, "Accepted"), "T")
+    assert status["conditions"][-1] == foreign
+
+
+def test_merge_patch_rfc7386() -> None:
+    target = {"a": "b", "c": {"d": "e", "f": "g"}}
+    patch = {"a": "z", "c": {"f": None}, "l": [1]}
+    assert merge_patch(target, patch) == {"a": "z", "c": {"d": "e"}, "l": [1]}
