@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kinference_epp.kvcache.fast_index import FastPrefixIndex
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
 from kinference_epp.kvcache.index import MaskPrefixIndex
 from kinference_epp.kvcache.interface import PrefixIndex
@@ -18,8 +19,13 @@ from kinference_epp.pool.endpoint import EndpointKey
 BS = 4
 SCOPE = HashScope("m")
 A, B, C = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000"), EndpointKey("10.0.0.3:8000")
+CappedIndex = MaskPrefixIndex | FastPrefixIndex
+CAPPED: dict[str, Callable[[int], CappedIndex]] = {
+    "mask": lambda cap: MaskPrefixIndex(block_size=BS, max_blocks_per_endpoint=cap),
+    "fast": lambda cap: FastPrefixIndex(block_size=BS, max_blocks_per_endpoint=cap),
+}
 BACKENDS: dict[str, Callable[[], PrefixIndex]] = {
-    "mask": lambda: MaskPrefixIndex(block_size=BS),
+    name: lambda make=make: make(1 << 21) for name, make in CAPPED.items()
 }
 SEQS = [np.random.default_rng(i).integers(0, 1000, BS * 8) for i in range(3)]
 REQ = [block_hashes(s, BS, SCOPE) for s in SEQS]
@@ -123,8 +129,27 @@ def test_many_endpoints_vectorised_path(idx: PrefixIndex) -> None:
     assert gpu.tolist() == [i % 9 for i in range(100)]
 
 
-def test_cap_evicts_oldest() -> None:
-    idx = MaskPrefixIndex(block_size=BS, max_blocks_per_endpoint=16)
+def test_long_request_past_the_first_lookup_chunk(idx: PrefixIndex) -> None:
+    """1500 blocks: backends may look up a leading chunk first and the rest on demand."""
+    toks = np.random.default_rng(9).integers(0, 1000, BS * 1500)
+    req = block_hashes(toks, BS, SCOPE)
+    for ep, n, medium in ((A, 1500, "GPU"), (B, 1100, "GPU"), (C, 100, "GPU"), (C, 0, "CPU")):
+        hashes = [engine(ep, 9, i) for i in range(n)]
+        idx.apply_stored(ep, SCOPE, hashes, None, toks[: n * BS], BS, medium)
+    gpu, cpu = idx.match(req).for_slots(idx.slots_for([A, B, C]))
+    assert (gpu.tolist(), cpu.tolist()) == ([1500, 1100, 100], [0, 0, 0])
+    idx.clear(A)
+    idx.clear(B)
+    gpu, _ = idx.match(req).for_slots(idx.slots_for([A, B, C]))
+    assert gpu.tolist() == [0, 0, 100]
+    idx.apply_stored(B, SCOPE, [engine(B, 9, i) for i in range(900)], None, toks[: 900 * BS], BS, "CPU")  # fmt: skip
+    gpu, cpu = idx.match(req).for_slots(idx.slots_for([A, B, C]))
+    assert (gpu.tolist(), cpu.tolist()) == ([0, 0, 100], [0, 900, 0])
+
+
+@pytest.mark.parametrize("backend", sorted(CAPPED))
+def test_cap_evicts_oldest(backend: str) -> None:
+    idx = CAPPED[backend](16)
     for s in range(3):
         store(idx, A, s, 0, 8)
     assert idx.num_blocks(A) <= 16
@@ -217,3 +242,41 @@ def test_matches_reference_model(backend: str, ops: list[tuple[str, EndpointKey,
             for s in range(3):
                 assert depth(idx, e, s) == ref.depth(e, s), (e, s)
             assert idx.num_blocks(e) == sum(len(t) for t in ref.eps.get(e, ({}, {})))
+
+
+# ---- differential: every backend against the first, on a larger seeded workload ---------
+
+
+def test_backends_agree_under_growth_and_churn() -> None:
+    """Hundreds of blocks on 70 endpoints (two mask words), both tiers, tables rebuilt."""
+    rng = np.random.default_rng(7)
+    seqs = [rng.integers(0, 50_000, BS * 64) for _ in range(40)]
+    reqs = [block_hashes(s, BS, SCOPE) for s in seqs]
+    eps = [EndpointKey(f"10.3.0.{i}:8000") for i in range(70)]
+    backends = {name: make() for name, make in BACKENDS.items()}
+
+    for step in range(1500):
+        ep, seq = eps[int(rng.integers(len(eps)))], int(rng.integers(len(seqs)))
+        op = rng.random()
+        a = int(rng.integers(0, 64))
+        b = min(64, a + int(rng.integers(1, 40)))
+        medium = "CPU" if rng.random() < 0.2 else "GPU"
+        for idx in backends.values():
+            if op < 0.6:
+                parent = engine(ep, seq, a - 1) if a else None
+                hashes = [engine(ep, seq, i) for i in range(a, b)]
+                idx.apply_stored(ep, SCOPE, hashes, parent, seqs[seq][a * BS : b * BS], BS, medium)
+            elif op < 0.95:
+                idx.apply_removed(ep, [engine(ep, seq, i) for i in range(a, b)], medium)
+            elif op < 0.98:
+                idx.clear(ep)
+            else:
+                idx.remove_endpoint(ep)
+        if step % 50 == 49:
+            results = []
+            for idx in backends.values():
+                slots = idx.slots_for(eps)
+                per_req = [idx.match(r).for_slots(slots) for r in reqs]
+                blocks = [idx.num_blocks(e) for e in eps]
+                results.append(([(g.tolist(), c.tolist()) for g, c in per_req], blocks))
+            assert all(r == results[0] for r in results), step
