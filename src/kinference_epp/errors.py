@@ -7,6 +7,16 @@ OpenAI-style JSON error body. Rooms raise them; only the edge renders them.
 
 from __future__ import annotations
 
+_TYPE_OF_STATUS = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "invalid_request_error",
+    413: "invalid_request_error",
+    429: "rate_limit_error",
+    503: "service_unavailable",
+}
+
 
 class KinferenceError(Exception):
     """A request the picker answers itself instead of routing."""
@@ -15,11 +25,21 @@ class KinferenceError(Exception):
     reason: str = "internal_error"
     error_type: str = "server_error"
 
-    def __init__(self, message: str, *, reason: str | None = None, param: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        param: str | None = None,
+        status: int | None = None,
+    ):
         super().__init__(message)
         self.message = message
         if reason is not None:
             self.reason = reason
+        if status is not None:  # a policy's own reject status
+            self.status = status
+            self.error_type = _TYPE_OF_STATUS.get(status, self.error_type)
         self.param = param
 
 

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import aiohttp
 import grpc
@@ -20,14 +21,22 @@ from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
 from grpc_health.v1 import health_pb2_grpc
 
 from kinference_epp.config.model import EppConfig
+from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.edge.accesslog import AccessLogService, UsageRecord
 from kinference_epp.edge.director import Director
 from kinference_epp.edge.health import PickerHealth
+from kinference_epp.edge.policy_gate import PolicyGate
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.prompt import PromptHasher
+from kinference_epp.edge.secrets import SecretFiles
 from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.k8s.policies import StorePolicySink
+from kinference_epp.k8s.source import KubernetesSource
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.policy.files import PolicyFiles
+from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.inflight import InflightTracker
@@ -90,6 +99,26 @@ class Picker:
         )
         self.tokenizers = TokenizerRegistry.from_config(config.tokenizers)
         self.hasher = PromptHasher(self.tokenizers, self.datastore, config.kv_events.block_size)
+        self.policy_store = PolicyStore()
+        self.policy_files = PolicyFiles(
+            self.policy_store, config.policies, on_rejected=self._on_policy_rejected
+        )
+        if config.policies:
+            problems = errors(self.policy_files.load())
+            if problems:
+                raise ConfigError([str(p) for p in problems])
+        self.policy_gate = PolicyGate(
+            self.policy_store,
+            self.datastore,
+            self.metrics,
+            pool_name=config.pool.name,
+            tenant_header=config.server.tenant_header,
+        )
+        self.k8s: KubernetesSource | None = None
+        if config.kubernetes is not None:
+            sink = StorePolicySink(self.policy_store) if config.kubernetes.policies else None
+            self.k8s = KubernetesSource(config.kubernetes, self.datastore, policies=sink)
+            self.metrics.register_collector(self.k8s.collector())
         self.director = Director(
             self.datastore,
             self.scheduler,
@@ -97,6 +126,8 @@ class Picker:
             self.inflight,
             pool_name=config.pool.name,
             hasher=self.hasher,
+            policies=self.policy_gate,
+            secrets=SecretFiles(Path(config.server.secrets_dir)),
             test_mode=config.server.test_mode,
             score_header=config.server.score_header,
             ensure_usage=config.server.ensure_usage,
@@ -207,7 +238,16 @@ class Picker:
         await self.scraper.start()
         if self.config.kv_events.enabled:
             await self.kv_feed.start()
-        await self.health.set(ready=True)
+        if self.config.policies:
+            await self.policy_files.start()
+        ready = True
+        if self.k8s is not None:
+            await self.k8s.start()
+            ready = await self.k8s.wait_synced(self.config.kubernetes_sync_timeout_s)
+            if not ready:
+                log.warning("Kubernetes not synced yet; readiness waits for the first full list")
+                asyncio.get_running_loop().create_task(self._ready_when_synced())
+        await self.health.set(ready=ready)
         self.ports = BoundPorts(grpc=grpc_port, health=health_port, metrics=metrics_port)
         log.info(
             "picker started",
@@ -220,6 +260,15 @@ class Picker:
             },
         )
         return self.ports
+
+    async def _ready_when_synced(self) -> None:
+        assert self.k8s is not None
+        while not await self.k8s.wait_synced(5.0):
+            pass
+        await self.health.set(ready=True)
+
+    def _on_policy_rejected(self, problems: list[Problem]) -> None:
+        self.metrics.policy_rejected_updates.inc()
 
     async def _start_metrics_http(self, host: str, port: int) -> int:
         async def metrics(_: web.Request) -> web.Response:
@@ -246,6 +295,9 @@ class Picker:
         await self.health.shutdown()
         stops = [s.stop(grace_s) for s in (self._grpc, self._health_grpc) if s is not None]
         await asyncio.gather(*stops)
+        if self.k8s is not None:
+            await self.k8s.stop()
+        await self.policy_files.stop()
         await self.scraper.stop()
         await self.kv_feed.stop()
         if self._metrics_runner is not None:

@@ -81,7 +81,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not config.pool.endpoints:
         log.warning("no endpoints configured: every request will get 503 until some are added")
     _install_uvloop()
-    asyncio.run(_serve(config))
+    try:
+        asyncio.run(_serve(config))
+    except ConfigError as exc:  # e.g. invalid policy files found at start-up
+        print(exc, file=sys.stderr)
+        return 2
     return 0
 
 

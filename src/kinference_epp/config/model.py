@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.tokenize.registry import TokenizerConfig
 
 
@@ -71,7 +72,7 @@ class PluginConfig(_Strict):
 class SchedulerConfig(_Strict):
     router: str = Field(
         default="default",
-        description="default (filters + weighted scorers + max-score picker), round-robin, random or least-queue.",
+        description="default (filters + weighted scorers + max-score picker; load-cost by default), ours, approx-prefix, round-robin, random or least-queue.",
     )
     scorers: list[PluginConfig] | None = Field(
         default=None, description="Weighted scorers for the default router; None: built-in weights."
@@ -136,6 +137,14 @@ class ServerConfig(_Strict):
             "sending response headers to the picker (Envoy ignores mode_override otherwise)."
         ),
     )
+    secrets_dir: str = Field(
+        default="/etc/kinference/secrets",
+        description="Mounted secrets as <dir>/<name>/<key> (provider API keys).",
+    )
+    tenant_header: str = Field(
+        default="x-kinference-tenant",
+        description="Trusted request header naming the tenant (set by the gateway, not clients).",
+    )
     score_header: bool = Field(
         default=False, description="Add x-kinference-scores to routed requests (debugging)."
     )
@@ -147,4 +156,15 @@ class EppConfig(_Strict):
     scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)
     kv_events: KvEventsConfig = Field(default_factory=KvEventsConfig)
     tokenizers: TokenizerConfig = Field(default_factory=TokenizerConfig)
+    policies: list[str] = Field(
+        default_factory=list,
+        description="InferencePolicy YAML files or directories (the static deployment).",
+    )
+    kubernetes: KubernetesConfig | None = Field(
+        default=None,
+        description="Discover endpoints from an InferencePool and watch InferencePolicy objects.",
+    )
+    kubernetes_sync_timeout_s: float = Field(
+        default=10.0, gt=0, description="How long start-up waits for the first full list."
+    )
     server: ServerConfig = Field(default_factory=ServerConfig)

@@ -50,6 +50,10 @@ class StackOptions:
     score_header: bool = False
     ensure_usage: bool = False
     scrape: ScrapeConfig = field(default_factory=ScrapeConfig)
+    policies: tuple[str, ...] = ()
+    """InferencePolicy files for the picker."""
+    secrets_dir: str | None = None
+    """Mounted-secret layout (<dir>/<name>/<key>) for provider API keys."""
     tokenizer: Literal["auto", "approx"] = "auto"
     """auto: the model's real tokenizer when fetched (``make tokenizers``), else the stand-in.
     Pods and picker always use the same one, or prefix hashes could never match."""
@@ -94,6 +98,7 @@ class LocalStack:
             ),
             scheduler=SchedulerConfig(router=o.router, fallbacks=o.fallbacks),
             scrape=o.scrape,
+            policies=list(o.policies),
             server=ServerConfig(
                 host="127.0.0.1",
                 grpc_port=0,
@@ -103,6 +108,7 @@ class LocalStack:
                 test_mode=o.test_mode,
                 score_header=o.score_header,
                 ensure_usage=o.ensure_usage,
+                **({"secrets_dir": o.secrets_dir} if o.secrets_dir else {}),
             ),
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kinference_epp.edge.response_transform import ResponseTransform
@@ -34,12 +35,35 @@ class RequestContext:
         return self.headers.get("x-request-id", "")
 
 
+class Deferral(Exception):
+    """The request must wait: ``until()`` is polled for up to ``max_wait_s`` seconds, then
+    ``resume(condition_met)`` gives the decision (or raises a KinferenceError).
+
+    Raised by the router instead of returning a decision; the I/O shell does the waiting so
+    the state machine and the Director stay free of awaits.
+    """
+
+    def __init__(
+        self,
+        until: Callable[[], bool],
+        max_wait_s: float,
+        resume: Callable[[bool], RoutingDecision],
+        reason: str = "",
+    ) -> None:
+        super().__init__(reason)
+        self.until = until
+        self.max_wait_s = max_wait_s
+        self.resume = resume
+        self.reason = reason
+
+
 @dataclass(frozen=True, slots=True)
 class RoutingDecision:
     """What to tell Envoy for a routed request."""
 
     endpoints: tuple[EndpointKey, ...]
-    """Primary first, then fallbacks."""
+    """Primary first, then fallbacks; empty when the request leaves the pool (a provider route
+    chosen by header)."""
     body: bytes | None
     """The body to forward when it changed (e.g. a rewritten model); None: forward as received."""
     headers: tuple[tuple[str, str], ...] = ()

@@ -7,6 +7,7 @@ request-path order, before the scheduler runs.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from typing import Any
@@ -18,12 +19,20 @@ import numpy.typing as npt
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.paths import api_kind_for_path
 from kinference_epp.api.request import ApiKind, InferenceRequest
-from kinference_epp.api.rewrite import set_top_level_field
-from kinference_epp.edge.context import RequestContext, RoutingDecision
+from kinference_epp.api.rewrite import rewrite_model, set_top_level_field
+from kinference_epp.edge.context import Deferral, RequestContext, RoutingDecision
+from kinference_epp.edge.policy_gate import PolicyGate
 from kinference_epp.edge.prompt import PromptHasher
-from kinference_epp.edge.protocol import MODEL_HEADER, SCORES_HEADER, TEST_SELECTION_HEADER
+from kinference_epp.edge.protocol import (
+    MODEL_HEADER,
+    PROVIDER_ROUTE_HEADER,
+    SCORES_HEADER,
+    TEST_SELECTION_HEADER,
+)
 from kinference_epp.edge.response_transform import UsageStripper
+from kinference_epp.edge.secrets import SecretFiles
 from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
+from kinference_epp.policy import Defer, Outcome, PoolState, Reject, RouteTo, SendToProvider
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.inflight import InflightRequest, InflightTracker
@@ -57,6 +66,8 @@ class Director:
         *,
         pool_name: str,
         hasher: PromptHasher | None = None,
+        policies: PolicyGate | None = None,
+        secrets: SecretFiles | None = None,
         test_mode: bool = False,
         score_header: bool = False,
         ensure_usage: bool = False,
@@ -70,10 +81,110 @@ class Director:
         self._score_header = score_header
         self._ensure_usage = ensure_usage
         self._hasher = hasher
+        self._policies = policies
+        self._secrets = secrets
 
     def route(self, ctx: RequestContext) -> RoutingDecision:
         t0 = time.perf_counter()
         request, model = self._parse(ctx)
+        if request is not None and self._policies is not None:
+            decision = self._policies.decide(request, ctx.headers, None)
+            outcome, local_only = decision.action, decision.local_only
+            if isinstance(outcome, Defer):
+                deferred = outcome  # bind for the closures
+                raise Deferral(
+                    until=lambda: deferred.until(self._policies_pool_state()),
+                    max_wait_s=deferred.max_wait_s,
+                    resume=lambda met: self._apply(
+                        ctx, request, deferred.ready if met else deferred.timeout, local_only, t0
+                    ),
+                    reason=deferred.until_text,
+                )
+            return self._apply(ctx, request, outcome, local_only, t0)
+        return self._local(ctx, request, model, None, t0)
+
+    def _policies_pool_state(self) -> PoolState:
+        assert self._policies is not None
+        return self._policies.pool_state()
+
+    def _apply(
+        self,
+        ctx: RequestContext,
+        request: InferenceRequest,
+        outcome: Outcome,
+        local_only: bool,
+        t0: float,
+    ) -> RoutingDecision:
+        """Carry out a policy's outcome (never a Defer: that was waited out already)."""
+        if isinstance(outcome, Reject):
+            raise KinferenceError(outcome.message, reason=outcome.reason, status=outcome.status)
+        if isinstance(outcome, SendToProvider):
+            if local_only:  # a fail-closed rule matched: this prompt must not leave the pool
+                raise NoReadyEndpointError(
+                    "the request must be served locally and no local endpoint can take it",
+                    reason="policy_fail_closed",
+                )
+            return self._provider(ctx, request, outcome)
+        if isinstance(outcome, RouteTo):
+            asked = request.model
+            target = self._servable(outcome)
+            body = rewrite_model(request, target) if target != asked else None
+            if body is not None:
+                request = dataclasses.replace(request, model=target, raw=body)
+            return self._local(ctx, request, target, body, t0, asked=asked)
+        return self._local(ctx, request, request.model, None, t0)
+
+    def _servable(self, route: RouteTo) -> str:
+        for candidate in route.candidates or (route.model,):
+            if self._datastore.serves_model(candidate):
+                return candidate
+        if route.local_only:
+            raise NoReadyEndpointError(
+                "no local endpoint serves the models this policy allows",
+                reason="policy_fail_closed",
+            )
+        raise ModelNotFoundError(
+            f"The model `{route.model}` does not exist in pool {self._pool}.", param="model"
+        )
+
+    def _provider(
+        self, ctx: RequestContext, request: InferenceRequest, out: SendToProvider
+    ) -> RoutingDecision:
+        headers = [(PROVIDER_ROUTE_HEADER, out.provider), (MODEL_HEADER, out.model)]
+        if out.api_key is not None:
+            if self._secrets is None:
+                raise NoReadyEndpointError(
+                    "no secrets are mounted for provider keys", reason="provider_key_missing"
+                )
+            key = self._secrets.get(out.api_key.name, out.api_key.key)
+            headers.append(("authorization", f"Bearer {key}"))
+        body = rewrite_model(request, out.model) if out.model != request.model else None
+        decision = RoutingDecision(
+            endpoints=(),
+            body=body,
+            headers=tuple(headers),
+            model=request.model,
+            target_model=out.model,
+        )
+        self._metrics.request_total.labels(
+            model_name=request.model, target_model_name=out.model
+        ).inc()
+        log.info(
+            "sent to provider",
+            extra={"request_id": ctx.request_id, "provider": out.provider, "model": out.model},
+        )
+        return decision
+
+    def _local(
+        self,
+        ctx: RequestContext,
+        request: InferenceRequest | None,
+        model: str | None,
+        body: bytes | None,
+        t0: float,
+        asked: str | None = None,
+    ) -> RoutingDecision:
+        """Schedule on the pool's endpoints serving ``model`` (any endpoint when None)."""
         if model is not None and not self._datastore.serves_model(model):
             raise ModelNotFoundError(
                 f"The model `{model}` does not exist in pool {self._pool}.", param="model"
@@ -103,12 +214,12 @@ class Director:
             headers.append((MODEL_HEADER, model))
         if self._score_header and result.scores:
             headers.append((SCORES_HEADER, _format_scores(result)))
-        body, response = self._usage_transform(ctx, request)
+        usage_body, response = self._usage_transform(ctx, request)
         decision = RoutingDecision(
             endpoints=result.endpoints,
-            body=body,
+            body=usage_body if usage_body is not None else body,
             headers=tuple(headers),
-            model=model or "",
+            model=asked or model or "",
             target_model=model or "",
             response=response,
         )
@@ -120,6 +231,7 @@ class Director:
                 extra={
                     "request_id": ctx.request_id,
                     "model": decision.model,
+                    "target_model": decision.target_model,
                     "endpoints": decision.destination,
                     "router": result.router,
                     "scores": _format_scores(result),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import Callable
 from typing import Protocol
 
 from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
@@ -25,7 +26,7 @@ from google.protobuf import struct_pb2
 
 from kinference_epp.api.paths import api_kind_for_path
 from kinference_epp.edge import replies
-from kinference_epp.edge.context import RequestContext, RoutingDecision
+from kinference_epp.edge.context import Deferral, RequestContext, RoutingDecision
 from kinference_epp.edge.protocol import (
     LB_NAMESPACE,
     SERVED_KEY,
@@ -55,6 +56,7 @@ class Router(Protocol):
 class _State(enum.Enum):
     HEADERS = "awaiting request headers"
     BODY = "receiving request body"
+    DEFERRED = "waiting for a policy's condition"
     ROUTED = "routed"
     DONE = "answered"
 
@@ -77,6 +79,9 @@ class ExtProcSession:
         self._state = _State.HEADERS
         self.ctx = RequestContext()
         self.decision: RoutingDecision | None = None
+        self.deferral: Deferral | None = None
+        """Set while the request waits; the shell polls it, then calls :meth:`resume`."""
+        self._emit: Callable[[RoutingDecision], list[ep.ProcessingResponse]] | None = None
         self._response_duplex = False
 
     @property
@@ -161,22 +166,33 @@ class ExtProcSession:
 
     def _on_request_trailers(self) -> list[ep.ProcessingResponse]:
         if self._state is _State.BODY:
-            out = self._route_with_body(trailers_follow=True)
-            return [*out, replies.trailers_continue(request=True)]
+            return self._route_with_body(trailers_follow=True)
         return [replies.trailers_continue(request=True)]
 
     # -- routing ----------------------------------------------------------------------------
 
     def _route_headers_only(self) -> list[ep.ProcessingResponse]:
-        decision = self._decide()
-        return [
-            replies.routed_request_headers(
-                decision.destination, decision.headers, content_length=None
-            )
-        ]
+        def emit(decision: RoutingDecision) -> list[ep.ProcessingResponse]:
+            return [
+                replies.routed_request_headers(
+                    decision.destination, decision.headers, content_length=None
+                )
+            ]
+
+        return self._decide(emit)
 
     def _route_with_body(self, *, trailers_follow: bool) -> list[ep.ProcessingResponse]:
-        decision = self._decide()
+        def emit(decision: RoutingDecision) -> list[ep.ProcessingResponse]:
+            return self._body_replies(decision, trailers_follow=trailers_follow)
+
+        out = self._decide(emit)
+        if trailers_follow and self._state is _State.ROUTED:
+            out.append(replies.trailers_continue(request=True))
+        return out
+
+    def _body_replies(
+        self, decision: RoutingDecision, *, trailers_follow: bool
+    ) -> list[ep.ProcessingResponse]:
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
             return [
                 replies.routed_buffered_body(decision.destination, decision.headers, decision.body)
@@ -189,11 +205,36 @@ class ExtProcSession:
             *replies.streamed_body(body, end_of_stream=not trailers_follow),
         ]
 
-    def _decide(self) -> RoutingDecision:
-        decision = self._router.route(self.ctx)
+    def _decide(
+        self, emit: Callable[[RoutingDecision], list[ep.ProcessingResponse]]
+    ) -> list[ep.ProcessingResponse]:
+        try:
+            decision = self._router.route(self.ctx)
+        except Deferral as deferral:
+            self.deferral = deferral
+            self._emit = emit
+            self._state = _State.DEFERRED
+            return []
         self.decision = decision
         self._state = _State.ROUTED
-        return decision
+        return emit(decision)
+
+    def resume(self, condition_met: bool) -> list[ep.ProcessingResponse]:
+        """After a deferral: the condition held (or the wait ran out); reply now."""
+        deferral, emit = self.deferral, self._emit
+        if self._state is not _State.DEFERRED or deferral is None or emit is None:
+            return []
+        self.deferral = None
+        try:
+            decision = deferral.resume(condition_met)
+            self.decision = decision
+            self._state = _State.ROUTED
+            return emit(decision)
+        except KinferenceError as err:
+            return self._reject(err)
+        except Exception:
+            log.exception("resuming a deferred request failed")
+            return self._reject(KinferenceError("internal error in the endpoint picker"))
 
     def _reject(self, err: KinferenceError) -> list[ep.ProcessingResponse]:
         if self._state is _State.DONE:

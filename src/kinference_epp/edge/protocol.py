@@ -22,6 +22,9 @@ TEST_SELECTION_HEADER = "test-epp-endpoint-selection"
 """Conformance suite: comma-separated IPs the picker must choose from (test mode only)."""
 TEST_SERVED_HEADER = "x-conformance-test-served-endpoint"
 
+PROVIDER_ROUTE_HEADER = "x-kinference-route"
+"""Set (with no destination endpoint) to send a request to an external provider's Envoy route."""
+
 KINFERENCE_NAMESPACE = "kinference"
 """Dynamic-metadata namespace Envoy's filters write usage and TTFT stamps into."""
 

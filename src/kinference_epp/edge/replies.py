@@ -73,17 +73,24 @@ def routed_request_headers(
     ``content_length`` is the length of the body that will follow (None: leave the header alone,
     e.g. body-less requests); it must match what we stream or Envoy truncates or hangs.
     """
-    hdrs = [(DESTINATION_HEADER, destination), *headers]
+    hdrs = [*_destination(destination), *headers]
     if content_length is not None:
         hdrs.append(("content-length", str(content_length)))
-    return ep.ProcessingResponse(
+    reply = ep.ProcessingResponse(
         request_headers=ep.HeadersResponse(
             response=ep.CommonResponse(
                 header_mutation=header_mutation(hdrs), clear_route_cache=True
             )
-        ),
-        dynamic_metadata=lb_metadata(destination),
+        )
     )
+    if destination:
+        reply.dynamic_metadata.CopyFrom(lb_metadata(destination))
+    return reply
+
+
+def _destination(destination: str) -> list[tuple[str, str]]:
+    """No destination: the request leaves the pool by a route its headers select."""
+    return [(DESTINATION_HEADER, destination)] if destination else []
 
 
 def routed_buffered_body(
@@ -94,15 +101,16 @@ def routed_buffered_body(
     When the body changed it is replaced whole, and content-length must be set to its new length
     (Envoy answers 500 if the client's stale value is left in place).
     """
-    hdrs = [(DESTINATION_HEADER, destination), *headers]
+    hdrs = [*_destination(destination), *headers]
     if body is not None:
         hdrs.append(("content-length", str(len(body))))
     common = ep.CommonResponse(header_mutation=header_mutation(hdrs), clear_route_cache=True)
     if body is not None:
         common.body_mutation.body = body
-    return ep.ProcessingResponse(
-        request_body=ep.BodyResponse(response=common), dynamic_metadata=lb_metadata(destination)
-    )
+    reply = ep.ProcessingResponse(request_body=ep.BodyResponse(response=common))
+    if destination:
+        reply.dynamic_metadata.CopyFrom(lb_metadata(destination))
+    return reply
 
 
 def streamed_body(body: bytes, *, end_of_stream: bool = True) -> list[ep.ProcessingResponse]:

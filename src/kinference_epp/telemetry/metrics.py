@@ -142,6 +142,17 @@ class PickerMetrics:
             ["model_name"],
             registry=r,
         )
+        self.policy_decisions = Counter(
+            "kinference_policy_decisions_total",
+            "InferencePolicy decisions by policy, rule and action (mode: enforce or shadow).",
+            ["policy", "rule", "action", "mode"],
+            registry=r,
+        )
+        self.policy_rejected_updates = Counter(
+            "kinference_policy_rejected_updates_total",
+            "Policy updates refused (the last good set stayed in force).",
+            registry=r,
+        )
         self.scrape_errors = Counter(
             "kinference_metrics_scrape_errors_total",
             "Failed scrapes of an endpoint's /metrics.",
