@@ -108,7 +108,7 @@ class LocalStack:
                 test_mode=o.test_mode,
                 score_header=o.score_header,
                 ensure_usage=o.ensure_usage,
-                **({"secrets_dir": o.secrets_dir} if o.secrets_dir else {}),
+                secrets_dir=o.secrets_dir or ServerConfig().secrets_dir,
             ),
         )
 
