@@ -72,20 +72,20 @@ class UsageRecorder:
             return  # not a request this picker routed (e.g. an immediate response of ours)
         model = record.model or (routed.model if routed else "")
         target = routed.target_model if routed else model
-        labels = {"model_name": model, "target_model_name": target}
+        bound = m.model(model, target)
         if record.status >= 400 or record.status == 0:
-            m.request_error_total.labels(**labels, error_code=str(record.status)).inc()
+            bound.error(record.status)
             return
         if record.e2e_s is not None:
-            m.request_duration.labels(**labels).observe(record.e2e_s)
+            bound.duration.observe(record.e2e_s)
         if record.ttft_s is not None:
-            m.request_ttft.labels(**labels).observe(record.ttft_s)
+            bound.ttft.observe(record.ttft_s)
         if record.prompt_tokens is not None:
-            m.input_tokens.labels(**labels).observe(record.prompt_tokens)
+            bound.input_tokens.observe(record.prompt_tokens)
         if record.completion_tokens is not None:
-            m.output_tokens.labels(**labels).observe(record.completion_tokens)
+            bound.output_tokens.observe(record.completion_tokens)
         if record.cached_tokens is not None:
-            m.cached_tokens.labels(**labels).observe(record.cached_tokens)
+            bound.cached_tokens.observe(record.cached_tokens)
 
 
 class Picker:
@@ -206,9 +206,7 @@ class Picker:
         )
 
     def _on_plugin_timing(self, label: PluginLabel, seconds: float) -> None:
-        self.metrics.scheduler_plugin.labels(
-            extension_point=label.extension_point, plugin_type=label.type, plugin_name=label.name
-        ).observe(seconds)
+        self.metrics.plugin(label.extension_point, label.type, label.name).observe(seconds)
 
     def _on_stream(self, delta: int) -> None:
         self.metrics.streams_active.inc(delta)

@@ -77,6 +77,13 @@ def _int(value: float | None) -> int | None:
     return int(value) if value is not None else None
 
 
+_FLAG_FIELDS = tuple(
+    f.name
+    for f in accesslog_pb2.ResponseFlags.DESCRIPTOR.fields
+    if f.type == f.TYPE_BOOL  # unauthorized_details is a message, not a flag
+)
+
+
 def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
     """Decode one HTTP access-log entry; tolerant of every field being absent."""
     common = entry.common_properties
@@ -117,11 +124,7 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         prompt_tokens=_int(_number(kfields, PROMPT_TOKENS)),
         completion_tokens=_int(_number(kfields, COMPLETION_TOKENS)),
         cached_tokens=_int(_number(kfields, CACHED_TOKENS)),
-        response_flags=",".join(
-            f.name
-            for f in flags.DESCRIPTOR.fields
-            if f.type == f.TYPE_BOOL and getattr(flags, f.name)
-        ),
+        response_flags=",".join(f for f in _FLAG_FIELDS if getattr(flags, f)),
     )
 
 

@@ -242,6 +242,8 @@ class Director:
     def rejected(self, ctx: RequestContext, err: KinferenceError) -> None:
         self._metrics.rejections.labels(status=str(err.status), reason=err.reason).inc()
         model = self._peek_model(ctx)
+        if model and not self._datastore.serves_model(model):
+            model = "unknown"  # a client-chosen name must not create a series per typo
         self._metrics.request_error_total.labels(
             model_name=model, target_model_name=model, error_code=str(err.status)
         ).inc()
@@ -341,11 +343,10 @@ class Director:
     def _account(self, ctx: RequestContext, decision: RoutingDecision) -> None:
         model = decision.model
         m = self._metrics
-        m.request_total.labels(model_name=model, target_model_name=decision.target_model).inc()
-        m.request_sizes.labels(model_name=model, target_model_name=decision.target_model).observe(
-            len(ctx.body)
-        )
-        m.picks.labels(pool=self._pool, endpoint=decision.endpoints[0]).inc()
+        bound = m.model(model, decision.target_model)
+        bound.request_total.inc()
+        bound.request_sizes.observe(len(ctx.body))
+        m.pick(self._pool, decision.endpoints[0]).inc()
         self._inflight.start(
             InflightRequest(
                 request_id=ctx.request_id,

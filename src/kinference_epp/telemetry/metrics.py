@@ -176,6 +176,37 @@ class PickerMetrics:
             registry=r,
         )
         info.labels(commit="", build_ref=f"kinference-epp-{__version__}").set(1)
+        self._by_model: dict[tuple[str, str], ModelMetrics] = {}
+        self._plugin_children: dict[tuple[str, str, str], Histogram] = {}
+        self._pick_children: dict[tuple[str, str], Counter] = {}
+
+    def model(self, model: str, target: str) -> ModelMetrics:
+        """Label-bound children for one (model, target model): ``.labels()`` costs ~2 µs a call,
+        and the request path would otherwise pay it several times per request."""
+        key = (model, target)
+        bound = self._by_model.get(key)
+        if bound is None:
+            bound = ModelMetrics(self, model, target)
+            self._by_model[key] = bound
+        return bound
+
+    def plugin(self, extension_point: str, plugin_type: str, name: str) -> Histogram:
+        key = (extension_point, plugin_type, name)
+        child = self._plugin_children.get(key)
+        if child is None:
+            child = self.scheduler_plugin.labels(
+                extension_point=extension_point, plugin_type=plugin_type, plugin_name=name
+            )
+            self._plugin_children[key] = child
+        return child
+
+    def pick(self, pool: str, endpoint: str) -> Counter:
+        key = (pool, endpoint)
+        child = self._pick_children.get(key)
+        if child is None:
+            child = self.picks.labels(pool=pool, endpoint=endpoint)
+            self._pick_children[key] = child
+        return child
 
     def register_collector(self, collector: Collector) -> None:
         """Add a collector computed at scrape time (pool gauges read from the datastore)."""
@@ -183,6 +214,25 @@ class PickerMetrics:
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)
+
+
+class ModelMetrics:
+    """The per-model series of one (model, target model), bound once."""
+
+    def __init__(self, m: PickerMetrics, model: str, target: str) -> None:
+        labels = {"model_name": model, "target_model_name": target}
+        self.request_total = m.request_total.labels(**labels)
+        self.request_sizes = m.request_sizes.labels(**labels)
+        self.duration = m.request_duration.labels(**labels)
+        self.ttft = m.request_ttft.labels(**labels)
+        self.input_tokens = m.input_tokens.labels(**labels)
+        self.output_tokens = m.output_tokens.labels(**labels)
+        self.cached_tokens = m.cached_tokens.labels(**labels)
+        self._errors = m.request_error_total
+        self._labels = labels
+
+    def error(self, code: int) -> None:
+        self._errors.labels(**self._labels, error_code=str(code)).inc()
 
 
 class PoolGaugeCollector(Collector):
