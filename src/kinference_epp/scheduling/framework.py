@@ -20,7 +20,12 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.pool.datastore import PoolView
-from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
+from kinference_epp.scheduling.types import (
+    InflightLoad,
+    PrefixCredit,
+    SchedulingRequest,
+    SchedulingResult,
+)
 
 BoolVec = npt.NDArray[np.bool_]
 FloatVec = npt.NDArray[np.float64]
@@ -73,6 +78,31 @@ class PoolSource(Protocol):
     """Where the scheduler reads the pool from (the datastore)."""
 
     def view(self) -> PoolView: ...
+
+
+class PrefixSource(Protocol):
+    """Which endpoint holds how much of a request's prompt prefix (prefix-aware scorers).
+
+    Implemented by :class:`~kinference_epp.scheduling.prefix_state.PrefixState`, which
+    combines the precise index (vLLM KV events) with the picker's own routing history.
+    One call per request is computed; repeated calls for the same ``req`` and ``pool``
+    objects return the same answer (so several scorers and observers share one match).
+    """
+
+    def match(
+        self, req: SchedulingRequest, pool: PoolView, *, approximate_only: bool = False
+    ) -> PrefixCredit:
+        """Credited leading blocks per slot; ``approximate_only`` ignores the KV events."""
+        ...
+
+
+class LoadSource(Protocol):
+    """The picker's own in-flight work per endpoint (predicted load).
+
+    Implemented by :class:`~kinference_epp.scheduling.inflight_load.InflightLoadTracker`.
+    """
+
+    def load(self, pool: PoolView) -> InflightLoad: ...
 
 
 T = TypeVar("T")
@@ -133,6 +163,13 @@ class BuildContext:
 
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
     """Shared by every random choice of one scheduler; seeded from ``SchedulerConfig.seed``."""
+    prefix: PrefixSource | None = None
+    """Prefix cache state (precise index from KV events, approximate and predicted state
+    from past picks). None: prefix scorers score 0 and the load-cost scorer assumes no
+    cache hit."""
+    load: LoadSource | None = None
+    """The picker's in-flight work per endpoint. None: the load-cost scorer uses only
+    scraped metrics."""
 
 
 FilterFactory = Callable[[Mapping[str, Any], BuildContext], Filter]

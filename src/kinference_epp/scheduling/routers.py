@@ -34,11 +34,15 @@ FILTERS: tuple[PluginConfig, ...] = (
     PluginConfig(type="ready"),
 )
 
-DEFAULT_SCORERS: tuple[PluginConfig, ...] = (
-    PluginConfig(type="queue", weight=1.0),
-    PluginConfig(type="kv-usage", weight=1.0),
-    # Next: PluginConfig(type="prefix", weight=...), then the predicted-load cost scorer.
+DEFAULT_SCORERS: tuple[PluginConfig, ...] = (PluginConfig(type="load-cost", weight=1.0),)
+"""``ours``: precise prefix (KV events) + predicted state + in-flight load, as one cost."""
+
+APPROX_PREFIX_SCORERS: tuple[PluginConfig, ...] = (
+    PluginConfig(type="prefix", weight=3.0, params={"source": "approximate"}),
+    PluginConfig(type="queue", weight=2.0),
+    PluginConfig(type="kv-usage", weight=2.0),
 )
+"""GIE/llm-d's default profile: prefix from past picks 3, queue 2, KV usage 2."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,8 @@ class RouterPreset:
 
 ROUTERS: dict[str, RouterPreset] = {
     "default": RouterPreset(DEFAULT_SCORERS, PluginConfig(type="max-score"), True),
+    "ours": RouterPreset(DEFAULT_SCORERS, PluginConfig(type="max-score")),
+    "approx-prefix": RouterPreset(APPROX_PREFIX_SCORERS, PluginConfig(type="max-score")),
     "least-queue": RouterPreset(
         (PluginConfig(type="queue", params={"running_weight": 1.0}),),
         PluginConfig(type="max-score"),

@@ -23,11 +23,13 @@ from kinference_epp.scheduling.framework import (
     BuildContext,
     Chain,
     FloatVec,
+    LoadSource,
     PickObserver,
     PluginLabel,
     PluginRegistry,
     PluginTimer,
     PoolSource,
+    PrefixSource,
 )
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.routers import build_chain
@@ -86,13 +88,22 @@ class Scheduler:
         rng: np.random.Generator | None = None,
         on_timing: PluginTimer | None = None,
         observers: Sequence[PickObserver] = (),
+        prefix: PrefixSource | None = None,
+        load: LoadSource | None = None,
     ) -> None:
         """The router ``config`` names over ``pool``; ValueError for a bad configuration.
 
         ``registry`` defaults to every built-in plug-in; ``rng`` to one seeded with
         ``config.seed``. ``on_timing`` is called after every plug-in with its duration.
+        ``prefix`` and ``load`` are the shared state the prefix-aware and load-cost
+        scorers read (see ``BuildContext``); the objects behind them are usually also
+        ``observers`` (they learn from every pick).
         """
-        ctx = BuildContext(rng=rng if rng is not None else np.random.default_rng(config.seed))
+        ctx = BuildContext(
+            rng=rng if rng is not None else np.random.default_rng(config.seed),
+            prefix=prefix,
+            load=load,
+        )
         chain = build_chain(config, registry or default_registry(), ctx)
         self._setup(pool, chain, on_timing, observers)
 

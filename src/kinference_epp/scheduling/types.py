@@ -31,6 +31,37 @@ class SchedulingRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class PrefixCredit:
+    """Leading blocks of one request each endpoint is credited with, per pool-view slot.
+
+    Built once per request by a prefix source and shared by every scorer and observer
+    that needs it (prefix overlap, load cost, predicted load).
+    """
+
+    gpu: npt.NDArray[np.float64]
+    """Leading blocks held in GPU memory (reported by KV events, or predicted)."""
+    cpu: npt.NDArray[np.float64]
+    """Further leading blocks loadable from the CPU/offload tier (events only)."""
+    precise: npt.NDArray[np.bool_]
+    """Slots scored from KV events; the others from the picker's own routing history."""
+    request_blocks: int
+    """Full blocks in the request (the most any endpoint can hold)."""
+    block_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class InflightLoad:
+    """The picker's own view of the work it sent to each endpoint, per pool-view slot."""
+
+    requests: npt.NDArray[np.float64]
+    """Requests routed there and not yet reported finished."""
+    kv_tokens: npt.NDArray[np.float64]
+    """KV tokens those requests add: uncached prompt tokens plus expected output tokens."""
+    prefill_backlog_tokens: npt.NDArray[np.float64]
+    """Uncached prompt tokens predicted to be still waiting for prefill."""
+
+
+@dataclass(frozen=True, slots=True)
 class SchedulingResult:
     endpoints: tuple[EndpointKey, ...]
     """The pick first, then the ordered fallbacks."""

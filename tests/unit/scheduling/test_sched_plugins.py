@@ -204,8 +204,8 @@ def test_same_seed_same_picks() -> None:
 
 
 def test_unknown_plugin_type_is_rejected() -> None:
-    with pytest.raises(ValueError, match=r"unknown scorer type 'prefix'.*known: kv-usage"):
-        REGISTRY.build_scorer("prefix", {}, ctx())
+    with pytest.raises(ValueError, match=r"unknown scorer type 'nope'.*known: kv-usage"):
+        REGISTRY.build_scorer("nope", {}, ctx())
 
 
 @pytest.mark.parametrize(

@@ -103,10 +103,17 @@ def test_subset_restricts_and_model_none_goes_anywhere_ready(router: str) -> Non
         ("least-queue", [Row(1, waiting=5), Row(2, waiting=1), Row(3, waiting=3)], keys(2, 3, 1)),
         # least-queue counts the running batch too: 0 + 6 > 1 + 0
         ("least-queue", [Row(1, waiting=0, running=6), Row(2, waiting=1)], keys(2, 1)),
+        # default = load-cost; with nothing wired it costs 1024 tokens per waiting/running
         (
             "default",
             [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0), Row(3, waiting=2, kv=0.5)],
-            keys(2, 1, 3),  # 1 + 1.0  >  1 + 0.1  >  0 + 0.5
+            keys(1, 2, 3),
+        ),
+        ("ours", [Row(1, waiting=3), Row(2, running=1), Row(3, waiting=2)], keys(2, 3, 1)),
+        (
+            "approx-prefix",  # no prefix history yet: queue 2 + kv-usage 2 decide
+            [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0), Row(3, waiting=2, kv=0.5)],
+            keys(2, 1, 3),  # 2·1 + 2·1.0  >  2·1 + 2·0.1  >  0 + 2·0.5
         ),
         # stale endpoints are left out while a fresh one remains...
         ("default", [Row(1, stale=True), Row(2, waiting=9, kv=0.9)], keys(2)),
@@ -125,7 +132,9 @@ def test_scored_routers_order_by_score(
 
 def test_result_scores_are_the_weighted_totals_of_every_candidate() -> None:
     rows = [Row(1, waiting=0, kv=0.5), Row(2, waiting=4, kv=0.0), Row(3, ("x",))]
-    result = scheduler(rows).schedule(req())
+    result = scheduler(
+        rows, scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")]
+    ).schedule(req())
     assert dict(result.scores) == pytest.approx({key(1): 1.5, key(2): 1.0})
     assert len(result.scores) == 2
     assert key(3) not in result.scores
@@ -204,7 +213,7 @@ def test_scheduler_sees_live_load_and_membership_changes() -> None:
             SchedulerConfig(router="round-robin", scorers=[PluginConfig(type="queue")]),
             "does not take scorers",
         ),
-        (SchedulerConfig(scorers=[PluginConfig(type="prefix")]), "unknown scorer type 'prefix'"),
+        (SchedulerConfig(scorers=[PluginConfig(type="nope")]), "unknown scorer type 'nope'"),
         (SchedulerConfig(scorers=[PluginConfig(type="queue", params={"x": 1})]), "scorer 'queue'"),
         (
             SchedulerConfig(scorers=[PluginConfig(type="queue"), PluginConfig(type="queue")]),
@@ -277,13 +286,12 @@ def test_every_plugin_is_timed() -> None:
         "filter/model",
         "filter/subset",
         "filter/ready",
-        "scorer/queue",
-        "scorer/kv-usage",
+        "scorer/load-cost",
         "picker/max-score",
     ]
     assert [p for p, _ in timings] == list(sched.plugins)
     assert all(seconds >= 0 for _, seconds in timings)
-    assert timings[3][0] == PluginLabel("scorer", "queue", "queue")
+    assert timings[3][0] == PluginLabel("scorer", "load-cost", "load-cost")
 
 
 def test_observers_see_every_pick_and_cannot_break_routing() -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from kinference_epp.scheduling.framework import PluginRegistry
 from kinference_epp.scheduling.plugins import (
     kv_usage_scorer,
+    load_cost_scorer,
     max_score_picker,
     model_filter,
+    prefix_scorer,
     queue_scorer,
     random_picker,
     ready_filter,
@@ -31,6 +33,8 @@ def default_registry() -> PluginRegistry:
             "queue": queue_scorer.create,
             "kv-usage": kv_usage_scorer.create,
             "stale-penalty": stale_penalty_scorer.create,
+            "prefix": prefix_scorer.create,
+            "load-cost": load_cost_scorer.create,
         },
         pickers={
             "max-score": max_score_picker.create,

@@ -1,0 +1,76 @@
+"""The routers under test, wired exactly as the picker wires them.
+
+Every router is the real :class:`~kinference_epp.scheduling.scheduler.Scheduler` over
+the real datastore; they differ only in the router preset and the shared state handed
+to it. This module is also the reference for wiring ``ours`` into the picker:
+
+- ``PrefixState(index, is_precise=..., clock=...)`` over the precise prefix index,
+- ``InflightLoadTracker(datastore, prefix_state, clock=...)``,
+- ``Scheduler(config, datastore, prefix=state, load=tracker, observers=[tracker, state])``
+  (the tracker first: it reads the prefix match the scorers used, before the state
+  records the pick as predicted), and ``tracker.finish(request_id)`` when a request ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.kvcache.interface import PrefixIndex
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.scheduling.framework import PickObserver
+from kinference_epp.scheduling.inflight_load import InflightLoadConfig, InflightLoadTracker
+from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
+from kinference_epp.scheduling.scheduler import Scheduler
+
+ROUTERS = ("round-robin", "random", "least-queue", "approx-prefix", "ours")
+"""The baselines of BENCHMARKS.md, in report order."""
+
+
+@dataclass(frozen=True, slots=True)
+class RouterUnderTest:
+    name: str
+    scheduler: Scheduler
+    finish: Callable[[str], object]
+    """Tell the router a request ended (the picker's access log does this live)."""
+    prefix: PrefixState | None = None
+    load: InflightLoadTracker | None = None
+
+
+def _ignore(request_id: str) -> None:
+    return None
+
+
+def build_router(
+    name: str,
+    pool: PoolDatastore,
+    index: PrefixIndex,
+    clock: Callable[[], float],
+    *,
+    seed: int,
+    config: SchedulerConfig | None = None,
+    prefix_config: PrefixStateConfig | None = None,
+    load_config: InflightLoadConfig | None = None,
+) -> RouterUnderTest:
+    """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``.
+
+    ``config`` overrides the scheduler configuration (e.g. tuned scorer weights with
+    ``router: default``); its router name must be a preset.
+    """
+    cfg = config or SchedulerConfig(router="default" if name == "ours" else name, seed=seed)
+    rng = np.random.default_rng(seed)
+    if name in ("ours", "default") or cfg.router in ("ours", "default"):
+        prefix = PrefixState(index, config=prefix_config, clock=clock)
+        load = InflightLoadTracker(pool, prefix, config=load_config, clock=clock)
+        observers: list[PickObserver] = [load, prefix]
+        sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, load=load, observers=observers)
+        sched.router = name
+        return RouterUnderTest(name, sched, load.finish, prefix, load)
+    if name == "approx-prefix" or cfg.router == "approx-prefix":
+        prefix = PrefixState(None, config=prefix_config, clock=clock)
+        sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, observers=[prefix])
+        return RouterUnderTest(name, sched, _ignore, prefix)
+    return RouterUnderTest(name, Scheduler(cfg, pool, rng=rng), _ignore)

@@ -1,0 +1,193 @@
+"""Benchmark workloads: parameters from YAML files, synthetic token-id conversations from a seed.
+
+A workload is a list of *conversations*; each is a shared ``prefix`` (a system prompt)
+followed by turns, and every turn resends the whole history (prefix, earlier user turns
+and the engine's earlier answers) plus a new user message. A shared-prefix workload is
+the one-turn case: ``groups`` system prompts, each with ``prompts_per_group`` distinct
+questions. Token ids are drawn uniformly from the ordinary range of the stand-in
+tokenizer (no text needed: the picker and the simulated pods hash the same ids).
+
+Files live in ``benchmarks/workloads/<name>.yaml``; parameters mirror the peers'
+published workloads (BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from kinference_epp.tokenize.approx import ORDINARY_BASE, ORDINARY_SPAN
+
+TokenIds = npt.NDArray[np.int64]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class EngineSpec(_Strict):
+    """One simulated pod (vLLM's knobs)."""
+
+    block_size: int = Field(default=16, gt=0)
+    max_num_seqs: int = Field(default=256, gt=0)
+    max_num_batched_tokens: int = Field(default=8192, gt=0)
+    num_gpu_blocks: int | None = Field(default=None, gt=0)
+    """KV blocks per pod; None: sized from ``prefix_kv_fraction``."""
+    prefix_kv_fraction: float | None = Field(default=None, gt=0, le=1)
+    """Size the pool's KV so that all distinct prefixes fill this fraction of it."""
+
+    @model_validator(mode="after")
+    def _one_size(self) -> EngineSpec:
+        if (self.num_gpu_blocks is None) == (self.prefix_kv_fraction is None):
+            raise ValueError("set exactly one of num_gpu_blocks and prefix_kv_fraction")
+        return self
+
+
+class SharedPrefixSpec(_Strict):
+    groups: int = Field(gt=0)
+    prompts_per_group: int = Field(gt=0)
+    system_tokens: int = Field(gt=0)
+    question_tokens: int = Field(gt=0)
+    output_tokens: int = Field(gt=0)
+
+
+class MultiturnSpec(_Strict):
+    conversations: int = Field(gt=0)
+    system_prompts: int = Field(default=1, gt=0)
+    """Distinct system prompts, shared round-robin by the conversations."""
+    system_tokens: int = Field(gt=0)
+    user_tokens_mean: float = Field(gt=0)
+    user_tokens_sd: float = Field(ge=0)
+    output_tokens_mean: float = Field(gt=0)
+    output_tokens_sd: float = Field(ge=0)
+    turns_min: int = Field(gt=0)
+    turns_max: int = Field(gt=0)
+
+
+class ClientSpec(_Strict):
+    kind: Literal["poisson", "concurrency"]
+    """``poisson``: conversations start open-loop at ``load`` per second; ``concurrency``:
+    ``load`` users each run one conversation at a time, back to back (closed loop)."""
+    loads: list[float] = Field(min_length=1)
+    conversations_per_user: int | None = Field(default=None, gt=0)
+    """Closed loop: run at most this many conversations per user (bounds run time)."""
+    quick_loads: list[float] | None = None
+    """The load points ``--quick`` runs (default: the first, middle and last)."""
+
+
+class WorkloadSpec(_Strict):
+    name: str
+    description: str = ""
+    model: str = "bench-model"
+    pods: int = Field(default=8, gt=0)
+    seed: int = 1
+    engine: EngineSpec
+    client: ClientSpec
+    shared_prefix: SharedPrefixSpec | None = None
+    multiturn: MultiturnSpec | None = None
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> WorkloadSpec:
+        if (self.shared_prefix is None) == (self.multiturn is None):
+            raise ValueError("set exactly one of shared_prefix and multiturn")
+        return self
+
+    def num_gpu_blocks(self) -> int:
+        """KV blocks per pod (sized from the prefixes when ``prefix_kv_fraction`` is set)."""
+        e = self.engine
+        if e.num_gpu_blocks is not None:
+            return e.num_gpu_blocks
+        assert e.prefix_kv_fraction is not None
+        if self.shared_prefix is not None:
+            prefix_tokens = self.shared_prefix.groups * self.shared_prefix.system_tokens
+        else:
+            assert self.multiturn is not None
+            prefix_tokens = self.multiturn.system_prompts * self.multiturn.system_tokens
+        blocks = prefix_tokens / e.block_size / e.prefix_kv_fraction
+        return math.ceil(blocks / self.pods)
+
+    def quick_loads(self) -> list[float]:
+        c = self.client
+        if c.quick_loads is not None:
+            return list(c.quick_loads)
+        loads = c.loads
+        picked = [loads[0], loads[len(loads) // 2], loads[-1]]
+        return sorted(set(picked))
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    user: TokenIds
+    """The new user message's tokens."""
+    output_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    id: int
+    prefix: TokenIds
+    """The system prompt every turn starts with."""
+    turns: tuple[Turn, ...]
+
+
+def load_workload(name_or_path: str, search: Path | None = None) -> WorkloadSpec:
+    """A workload from ``<search>/<name>.yaml`` (default ``benchmarks/workloads``) or a path."""
+    path = Path(name_or_path)
+    if not path.is_file():
+        folder = search if search is not None else Path.cwd() / "benchmarks" / "workloads"
+        path = folder / f"{name_or_path}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in path.parent.glob("*.yaml")) if path.parent.is_dir() else []
+        raise ValueError(f"no workload {name_or_path!r} (known: {', '.join(known) or 'none'})")
+    return WorkloadSpec.model_validate(yaml.safe_load(path.read_text()))
+
+
+def conversations(spec: WorkloadSpec, seed: int) -> list[Conversation]:
+    """The workload's conversations, in the order clients start them (seeded shuffle)."""
+    rng = np.random.default_rng([seed, spec.seed])
+    if spec.shared_prefix is not None:
+        return _shared_prefix(spec.shared_prefix, rng)
+    assert spec.multiturn is not None
+    return _multiturn(spec.multiturn, rng)
+
+
+def _tokens(rng: np.random.Generator, n: int) -> TokenIds:
+    return rng.integers(ORDINARY_BASE, ORDINARY_BASE + ORDINARY_SPAN, size=n, dtype=np.int64)
+
+
+def _shared_prefix(s: SharedPrefixSpec, rng: np.random.Generator) -> list[Conversation]:
+    systems = [_tokens(rng, s.system_tokens) for _ in range(s.groups)]
+    convs = [
+        Conversation(0, systems[g], (Turn(_tokens(rng, s.question_tokens), s.output_tokens),))
+        for g in range(s.groups)
+        for _ in range(s.prompts_per_group)
+    ]
+    order = rng.permutation(len(convs))
+    return [Conversation(i, convs[j].prefix, convs[j].turns) for i, j in enumerate(order.tolist())]
+
+
+def _normal_int(rng: np.random.Generator, mean: float, sd: float, low: int = 8) -> int:
+    return max(low, round(float(rng.normal(mean, sd))))
+
+
+def _multiturn(s: MultiturnSpec, rng: np.random.Generator) -> list[Conversation]:
+    systems = [_tokens(rng, s.system_tokens) for _ in range(s.system_prompts)]
+    out = []
+    for c in range(s.conversations):
+        n_turns = int(rng.integers(s.turns_min, s.turns_max + 1))
+        turns = tuple(
+            Turn(
+                _tokens(rng, _normal_int(rng, s.user_tokens_mean, s.user_tokens_sd)),
+                _normal_int(rng, s.output_tokens_mean, s.output_tokens_sd),
+            )
+            for _ in range(n_turns)
+        )
+        out.append(Conversation(c, systems[c % s.system_prompts], turns))
+    return out

@@ -1,0 +1,179 @@
+"""The picker's own, always-fresh count of the work it sent to each endpoint.
+
+Scraped metrics lag by a scrape interval (50 ms) plus the engine's own step; a burst of
+requests routed within that window would all see the same "idle" endpoint. This tracker
+is updated at every pick, so the next request already sees the previous one:
+
+- ``requests`` and ``kv_tokens`` (uncached prompt tokens + expected output tokens) of
+  requests routed and not yet finished — the KV memory they will occupy, the
+  "decode blocks" of Dynamo's router cost;
+- a predicted **prefill backlog**: each endpoint is modelled as a FIFO prefill server
+  of ``prefill_tokens_per_s``; a pick adds its uncached tokens, time drains them::
+
+      done_at[e] = max(now, done_at[e]) + new_tokens / prefill_tokens_per_s
+      backlog[e] = max(0, done_at[e] - now) * prefill_tokens_per_s
+
+  It needs no completion signal, so it cannot drift.
+
+Why a separate tracker rather than ``pool.inflight.InflightTracker``: that one counts
+requests for metrics from the access log and knows nothing of tokens or prefix hits;
+this one is a ``PickObserver`` fed by the scheduler itself (it reads the same memoised
+prefix match the scorers used), so it works unchanged in the benchmark harness. Its
+one outside input is :meth:`finish` (the access log in the picker, the engine in the
+harness); entries whose finish never arrives expire after ``ttl_s``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel, ConfigDict, Field
+
+from kinference_epp.pool.datastore import PoolView
+from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.scheduling.framework import PoolSource, PrefixSource
+from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, SchedulingResult
+
+
+class InflightLoadConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    prefill_tokens_per_s: float = Field(default=30_000.0, gt=0)
+    """Prefill speed of one endpoint (uncached prompt tokens per second)."""
+    default_output_tokens: int = Field(default=256, ge=0)
+    """Expected output when the request sets no ``max_tokens``."""
+    ttl_s: float = Field(default=600.0, gt=0)
+    """An in-flight entry whose finish never arrives is dropped after this long."""
+
+
+@dataclass(slots=True)
+class _Entry:
+    slot: int
+    kv_tokens: float
+    started: float
+
+
+class InflightLoadTracker:
+    """Implements ``LoadSource`` and ``PickObserver``; see the module docstring."""
+
+    def __init__(
+        self,
+        pool: PoolSource,
+        prefix: PrefixSource | None = None,
+        *,
+        config: InflightLoadConfig | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config or InflightLoadConfig()
+        self._pool = pool
+        self._prefix = prefix
+        self._clock = clock
+        self._slots: dict[EndpointKey, int] = {}
+        self._requests = np.zeros(8, dtype=np.float64)
+        self._kv_tokens = np.zeros(8, dtype=np.float64)
+        self._done_at = np.zeros(8, dtype=np.float64)
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._map: tuple[PoolView, int, npt.NDArray[np.intp]] | None = None
+
+    # ---- PickObserver ------------------------------------------------------------------
+
+    def on_pick(self, req: SchedulingRequest, result: SchedulingResult) -> None:
+        now = self._clock()
+        self._expire(now)
+        slot = self._slot(result.primary)
+        new_tokens = float(req.prompt_tokens)
+        if self._prefix is not None and req.prompt_tokens:
+            pool = self._pool.view()
+            view_slot = pool.slot(result.primary)
+            if view_slot is not None:
+                credit = self._prefix.match(req, pool)
+                cached = (credit.gpu[view_slot] + credit.cpu[view_slot]) * credit.block_size
+                new_tokens = max(0.0, new_tokens - float(cached))
+        rate = self.config.prefill_tokens_per_s
+        self._done_at[slot] = max(now, self._done_at[slot]) + new_tokens / rate
+        if not req.request_id:
+            return
+        output = req.max_tokens if req.max_tokens is not None else self.config.default_output_tokens
+        previous = self._entries.pop(req.request_id, None)
+        if previous is not None:  # re-routed retry: count it once
+            self._drop(previous)
+        entry = _Entry(slot, new_tokens + output, now)
+        self._entries[req.request_id] = entry
+        self._requests[slot] += 1
+        self._kv_tokens[slot] += entry.kv_tokens
+
+    def finish(self, request_id: str) -> bool:
+        """The request completed (or failed); False if it was not tracked."""
+        entry = self._entries.pop(request_id, None)
+        if entry is None:
+            return False
+        self._drop(entry)
+        return True
+
+    # ---- LoadSource ------------------------------------------------------------------
+
+    def load(self, pool: PoolView) -> InflightLoad:
+        now = self._clock()
+        self._expire(now)
+        slots = self._view_map(pool)
+        rate = self.config.prefill_tokens_per_s
+        backlog = np.maximum(self._done_at - now, 0.0) * rate
+        pad = np.zeros(1, dtype=np.float64)
+        return InflightLoad(
+            requests=np.concatenate((self._requests, pad))[slots],
+            kv_tokens=np.concatenate((self._kv_tokens, pad))[slots],
+            prefill_backlog_tokens=np.concatenate((backlog, pad))[slots],
+        )
+
+    def count(self, endpoint: EndpointKey) -> int:
+        slot = self._slots.get(endpoint)
+        return 0 if slot is None else int(self._requests[slot])
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    # ---- internals ---------------------------------------------------------------------
+
+    def _slot(self, endpoint: EndpointKey) -> int:
+        slot = self._slots.get(endpoint)
+        if slot is None:
+            slot = self._slots[endpoint] = len(self._slots)
+            if slot == len(self._requests):
+                size = 2 * slot
+                self._requests = np.resize(self._requests, size)
+                self._kv_tokens = np.resize(self._kv_tokens, size)
+                self._done_at = np.resize(self._done_at, size)
+                self._requests[slot:] = 0.0
+                self._kv_tokens[slot:] = 0.0
+                self._done_at[slot:] = 0.0
+        return slot
+
+    def _view_map(self, pool: PoolView) -> npt.NDArray[np.intp]:
+        """View slot → own slot; unknown endpoints point at the zero pad at the end."""
+        cached = self._map
+        known = len(self._slots)
+        if cached is not None and cached[0] is pool and cached[1] == known:
+            return cached[2]
+        pad = len(self._requests)
+        slots = np.array([self._slots.get(ep.key, pad) for ep in pool.endpoints], dtype=np.intp)
+        self._map = (pool, known, slots)
+        return slots
+
+    def _drop(self, entry: _Entry) -> None:
+        self._requests[entry.slot] = max(0.0, self._requests[entry.slot] - 1)
+        self._kv_tokens[entry.slot] = max(0.0, self._kv_tokens[entry.slot] - entry.kv_tokens)
+
+    def _expire(self, now: float) -> None:
+        deadline = now - self.config.ttl_s
+        entries = self._entries
+        while entries:
+            oldest = next(iter(entries.values()))
+            if oldest.started >= deadline:
+                break
+            entries.popitem(last=False)
+            self._drop(oldest)

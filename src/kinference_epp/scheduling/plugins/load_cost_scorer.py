@@ -1,0 +1,111 @@
+"""Scorer ``load-cost``: the endpoint that will do the least work for this request, in tokens.
+
+In the spirit of Dynamo's KV router (new prefill work plus decode load), with the
+picker's own in-flight counts and the scraped gauges::
+
+    credit   = min(prompt, (gpu + cpu_weight * cpu) * block_size)      cached prompt tokens
+    credit  *= hot_credit      if waiting >= hot_waiting or kv_usage >= hot_kv_usage
+    new      = prompt - credit                                         tokens to prefill
+    cost     = prefill_weight * (new + backlog_weight * backlog)
+             + decode_weight  * kv_tokens
+             + waiting_weight * waiting + running_weight * running
+    score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
+
+``backlog`` (uncached prompt tokens predicted still queued for prefill) and
+``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
+picker's own tracker (without one, ``unwired_request_tokens * (waiting + running)``
+stands in for them) (:mod:`kinference_epp.scheduling.inflight_load`), updated at every
+pick, so a burst sees itself; ``waiting``/``running``/``kv_usage`` are the scraped
+vLLM gauges, which also count traffic other picker replicas sent. A long cache hit on
+an endpoint with a long backlog therefore loses to an idle endpoint when prefilling
+from scratch there is cheaper. The hot-spot guard discounts the prefix credit of a
+saturated endpoint, so a popular prefix spreads to a second endpoint instead of
+queueing behind one. Weights are tokens-per-token (or tokens per request for the
+gauges); defaults are what ``benchmarks`` found best (scheduling/README.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from pydantic import Field
+
+from kinference_epp.pool.datastore import PoolView
+from kinference_epp.scheduling.framework import (
+    BoolVec,
+    BuildContext,
+    FloatVec,
+    LoadSource,
+    PrefixSource,
+)
+from kinference_epp.scheduling.plugins._params import Params
+from kinference_epp.scheduling.types import SchedulingRequest
+
+
+class LoadCostScorerParams(Params):
+    prefill_weight: float = Field(default=1.0, ge=0.0)
+    backlog_weight: float = Field(default=1.0, ge=0.0)
+    """Weight of the predicted prefill backlog (the wait) against this request's own work."""
+    decode_weight: float = Field(default=0.1, ge=0.0)
+    waiting_weight: float = Field(default=0.0, ge=0.0)
+    """Tokens of cost per request in the scraped waiting queue."""
+    running_weight: float = Field(default=0.0, ge=0.0)
+    """Tokens of cost per request in the scraped running batch."""
+    cpu_weight: float = Field(default=0.8, ge=0.0, le=1.0)
+    unwired_request_tokens: float = Field(default=1024.0, ge=0.0)
+    """Without the picker's in-flight tracker (nothing wired), tokens of cost per scraped
+    waiting or running request, so the scorer still balances load."""
+    hot_waiting: float = Field(default=32.0, gt=0.0)
+    hot_kv_usage: float = Field(default=1.0, gt=0.0)
+    """1.0: KV usage alone never marks an endpoint hot (full KV is normal under load)."""
+    hot_credit: float = Field(default=0.5, ge=0.0, le=1.0)
+    """Fraction of the prefix credit kept by a saturated (hot) endpoint."""
+
+
+class LoadCostScorer:
+    def __init__(
+        self, params: LoadCostScorerParams, prefix: PrefixSource | None, load: LoadSource | None
+    ) -> None:
+        self._p = params
+        self._prefix = prefix
+        self._load = load
+
+    def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
+        p = self._p
+        n = len(pool)
+        prompt = float(req.prompt_tokens)
+        credit = np.zeros(n, dtype=np.float64)
+        if self._prefix is not None:
+            found = self._prefix.match(req, pool)
+            if not prompt:
+                prompt = float(found.request_blocks * found.block_size)
+            held = found.gpu + p.cpu_weight * found.cpu if p.cpu_weight else found.gpu
+            credit = np.minimum(held * found.block_size, prompt)
+            hot = (pool.waiting >= p.hot_waiting) | (pool.kv_usage >= p.hot_kv_usage)
+            if hot.any():
+                credit = np.where(hot, credit * p.hot_credit, credit)
+        work = prompt - credit
+        cost = np.zeros(n, dtype=np.float64)
+        if self._load is not None:
+            inflight = self._load.load(pool)
+            work += p.backlog_weight * inflight.prefill_backlog_tokens
+            if p.decode_weight:
+                cost += p.decode_weight * inflight.kv_tokens
+        elif p.unwired_request_tokens:
+            cost += p.unwired_request_tokens * (pool.waiting + pool.running)
+        cost += p.prefill_weight * work
+        if p.waiting_weight:
+            cost += p.waiting_weight * pool.waiting
+        if p.running_weight:
+            cost += p.running_weight * pool.running
+        worst = float(cost[mask].max())
+        if worst <= 0.0:
+            return np.ones(n, dtype=np.float64)
+        result: FloatVec = 1.0 - cost / worst
+        return result
+
+
+def create(params: Mapping[str, Any], ctx: BuildContext) -> LoadCostScorer:
+    return LoadCostScorer(LoadCostScorerParams.model_validate(params), ctx.prefix, ctx.load)

@@ -1,0 +1,142 @@
+"""Scorer ``load-cost`` and the in-flight tracker it reads: prefill work vs load."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from prefix_fakes import BS, PROMPT, Clock, request, store
+from sched_fakes import Row, build_pool, key
+
+from kinference_epp.config.model import PluginConfig, SchedulerConfig
+from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.scheduling.framework import BuildContext
+from kinference_epp.scheduling.inflight_load import InflightLoadConfig, InflightLoadTracker
+from kinference_epp.scheduling.plugins import default_registry
+from kinference_epp.scheduling.prefix_state import PrefixState
+from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.types import SchedulingResult
+
+REGISTRY = default_registry()
+RATE = 1000.0  # prefill tokens per second of the fake endpoints
+
+
+def setup(
+    rows: list[Row], cached: dict[int, int]
+) -> tuple[PoolDatastore, PrefixState, InflightLoadTracker, Clock]:
+    clock = Clock()
+    index = MaskPrefixIndex(block_size=BS)
+    for n, blocks in cached.items():
+        store(index, key(n), blocks)
+    pool = build_pool(rows)
+    state = PrefixState(index, clock=clock)
+    tracker = InflightLoadTracker(
+        pool, state, config=InflightLoadConfig(prefill_tokens_per_s=RATE), clock=clock
+    )
+    return pool, state, tracker, clock
+
+
+def scores(
+    pool: PoolDatastore, state: PrefixState, tracker: InflightLoadTracker | None, **params: Any
+) -> list[float]:
+    view = pool.view()
+    scorer = REGISTRY.build_scorer(
+        "load-cost", {"decode_weight": 0.0} | params, BuildContext(prefix=state, load=tracker)
+    )
+    return scorer.score(request(), view, view.all()).tolist()
+
+
+def test_cached_idle_endpoint_wins() -> None:
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
+    # cost: 32 new tokens on 1, 0 on 2  →  1 - cost/max
+    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0])
+
+
+def test_long_backlog_on_the_cached_endpoint_loses_to_a_cold_idle_one() -> None:
+    pool, state, tracker, clock = setup([Row(1), Row(2)], {2: 6})
+    other = request(PROMPT[::-1].copy(), rid="busy")  # an unrelated prompt queued on 2
+    tracker.on_pick(other, SchedulingResult(endpoints=(key(2),)))
+    # backlog on 2: 32 tokens (a 32-token prompt, none cached there for it) + 8 new = 40 > 32
+    assert scores(pool, state, tracker) == pytest.approx([1.0 - 32 / 40, 0.0])
+    clock.now += 1.0  # the backlog drains at RATE tokens/s
+    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0 - 8 / 32])
+
+
+def test_hot_spot_guard_discounts_the_prefix_of_a_saturated_endpoint() -> None:
+    pool, state, tracker, _ = setup([Row(1), Row(2, waiting=40)], {2: 8})
+    # credit 32 tokens * 0.25 → 24 new tokens on 2 vs 32 on 1
+    got = scores(pool, state, tracker, hot_credit=0.25, hot_waiting=32)
+    assert got == pytest.approx([0.0, 1.0 - 24 / 32])
+
+
+def test_decode_and_gauge_weights() -> None:
+    pool, state, tracker, _ = setup([Row(1, running=2), Row(2, waiting=1)], {})
+    got = scores(pool, state, tracker, prefill_weight=0.0, running_weight=10, waiting_weight=30)
+    assert got == pytest.approx([1.0 - 20 / 30, 0.0])
+    flat = scores(pool, state, tracker, prefill_weight=0.0)
+    assert flat == [1.0, 1.0]  # no cost anywhere: every candidate scores 1
+
+
+def test_without_a_tracker_scraped_load_stands_in() -> None:
+    pool, state, _, _ = setup([Row(1, running=1), Row(2)], {})
+    got = scores(pool, state, None, unwired_request_tokens=32)
+    assert got == pytest.approx([0.0, 1.0 - 32 / 64])
+
+
+def test_tracker_counts_uncached_tokens_and_finishes() -> None:
+    pool, state, tracker, clock = setup([Row(1), Row(2)], {1: 6})
+    view = pool.view()
+    req = request(max_tokens=10)
+    state.match(req, view)
+    tracker.on_pick(req, SchedulingResult(endpoints=(key(1),)))
+    load = tracker.load(view)
+    assert load.requests.tolist() == [1.0, 0.0]
+    assert load.kv_tokens.tolist() == [8.0 + 10.0, 0.0]  # 2 uncached blocks + output
+    assert load.prefill_backlog_tokens.tolist() == pytest.approx([8.0, 0.0])
+    clock.now += 0.004
+    assert tracker.load(view).prefill_backlog_tokens.tolist() == pytest.approx([4.0, 0.0])
+    assert tracker.finish("r")
+    assert not tracker.finish("r")
+    assert tracker.load(view).requests.tolist() == [0.0, 0.0]
+
+
+def test_tracker_expires_lost_requests() -> None:
+    pool, _, _, clock = setup([Row(1)], {})
+    tracker = InflightLoadTracker(pool, None, config=InflightLoadConfig(ttl_s=10), clock=clock)
+    tracker.on_pick(request(), SchedulingResult(endpoints=(key(1),)))
+    assert tracker.count(key(1)) == 1
+    clock.now += 11
+    assert tracker.load(pool.view()).requests.tolist() == [0.0]
+    assert len(tracker) == 0
+
+
+def test_ours_router_sends_siblings_of_a_new_prefix_together() -> None:
+    """Predicted state: no KV event has arrived yet, the second sibling follows the first."""
+    pool, state, tracker, clock = setup([Row(n) for n in range(1, 5)], {})
+    sched = Scheduler(
+        SchedulerConfig(router="ours", seed=0),
+        pool,
+        prefix=state,
+        load=tracker,
+        observers=[tracker, state],
+    )
+    first = sched.schedule(request(rid="a")).primary
+    clock.now += 0.02  # 20 ms later: the first prompt's prefill is under way, not reported
+    second = sched.schedule(request(rid="b")).primary
+    assert first == second
+
+
+def test_ours_weights_are_configurable_through_default() -> None:
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
+    sched = Scheduler(
+        SchedulerConfig(
+            router="default",
+            seed=0,
+            scorers=[PluginConfig(type="load-cost", params={"prefill_weight": 0.0})],
+        ),
+        pool,
+        prefix=state,
+        load=tracker,
+    )
+    assert sched.weights == {"load-cost": 1.0}
