@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench clean venv tokenizers
+.PHONY: demo test lint fmt unit integration bench bench-cost clean venv tokenizers
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,7 +39,12 @@ integration: $(STAMP) tokenizers
 test: lint tokenizers
 	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest -q
 
-bench: $(STAMP)
+# Routing quality: every router on the standard workloads (virtual clock), JSON + Markdown + PNG.
+bench: $(STAMP) tokenizers
+	$(BIN)/kinference-epp bench --workload standard --out benchmarks/results/routing
+
+# Picker CPU per request through real Envoy (needs wrk: apt-get install wrk).
+bench-cost: $(STAMP)
 	$(BIN)/python benchmarks/picker_cost.py
 
 clean:

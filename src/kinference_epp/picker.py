@@ -38,16 +38,22 @@ from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.inflight import InflightTracker
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.scheduling.framework import PluginLabel
+from kinference_epp.scheduling.inflight_load import InflightLoadTracker
+from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 log = logging.getLogger(__name__)
+
+
+def _ignore(_: Endpoint) -> None:
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +66,22 @@ class BoundPorts:
 class UsageRecorder:
     """Turns access-log records into per-model metrics and closes in-flight entries."""
 
-    def __init__(self, metrics: PickerMetrics, inflight: InflightTracker) -> None:
+    def __init__(
+        self,
+        metrics: PickerMetrics,
+        inflight: InflightTracker,
+        load: InflightLoadTracker | None = None,
+    ) -> None:
         self._metrics = metrics
         self._inflight = inflight
+        self._load = load
 
     def __call__(self, record: UsageRecord) -> None:
         m = self._metrics
         m.access_log_entries.inc()
         routed = self._inflight.finish(record.request_id) if record.request_id else None
+        if self._load is not None and record.request_id:
+            self._load.finish(record.request_id)
         if routed is None and not record.model:
             return  # not a request this picker routed (e.g. an immediate response of ours)
         model = record.model or (routed.model if routed else "")
@@ -94,9 +108,29 @@ class Picker:
         self.metrics = metrics or PickerMetrics()
         self.datastore = PoolDatastore.from_config(config.pool)
         self.inflight = InflightTracker()
-        self.scheduler = Scheduler(
-            config.scheduler, self.datastore, on_timing=self._on_plugin_timing
+        self.prefix_index = MaskPrefixIndex(block_size=config.kv_events.block_size)
+        kv = config.kv_events
+        self.kv_feed = KvFeed(
+            self.datastore,
+            self.prefix_index,
+            topic=kv.topic,
+            replay_timeout_s=kv.replay_timeout_s,
+            centralized_bind=kv.centralized_bind,
+            stale_after_s=kv.stale_after_s,
         )
+        self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
+        self.load_tracker = InflightLoadTracker(self.datastore, self.prefix_state)
+        self.scheduler = Scheduler(
+            config.scheduler,
+            self.datastore,
+            prefix=self.prefix_state,
+            load=self.load_tracker,
+            # the tracker first: it reads the prefix match the scorers used, before the
+            # state records the pick as predicted cache contents
+            observers=[self.load_tracker, self.prefix_state],
+            on_timing=self._on_plugin_timing,
+        )
+        self.datastore.subscribe(_ignore, self._endpoint_removed)
         self.tokenizers = TokenizerRegistry.from_config(config.tokenizers)
         self.hasher = PromptHasher(self.tokenizers, self.datastore, config.kv_events.block_size)
         self.policy_store = PolicyStore()
@@ -132,7 +166,7 @@ class Picker:
             score_header=config.server.score_header,
             ensure_usage=config.server.ensure_usage,
         )
-        self.usage = UsageRecorder(self.metrics, self.inflight)
+        self.usage = UsageRecorder(self.metrics, self.inflight, self.load_tracker)
         self.health = PickerHealth()
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
@@ -140,16 +174,6 @@ class Picker:
         self._http_session: aiohttp.ClientSession | None = None
         self.scraper = MetricsScraper(
             self.datastore, config.scrape, self._session, on_scrape=self._on_scrape
-        )
-        self.prefix_index = MaskPrefixIndex(block_size=config.kv_events.block_size)
-        kv = config.kv_events
-        self.kv_feed = KvFeed(
-            self.datastore,
-            self.prefix_index,
-            topic=kv.topic,
-            replay_timeout_s=kv.replay_timeout_s,
-            centralized_bind=kv.centralized_bind,
-            stale_after_s=kv.stale_after_s,
         )
         self.metrics.register_collector(KvCollector(self._kv_streams, self._kv_index))
         self._grpc: grpc.aio.Server | None = None
@@ -171,6 +195,9 @@ class Picker:
     def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:
         if not ok:
             self.metrics.scrape_errors.labels(endpoint=key).inc()
+
+    def _endpoint_removed(self, endpoint: Endpoint) -> None:
+        self.prefix_state.remove_endpoint(endpoint.key)
 
     def _kv_streams(self) -> dict[str, StreamReading]:
         ingest = self.kv_feed.ingest

@@ -175,11 +175,6 @@ async def test_replicas_build_the_same_index_and_a_restarted_one_catches_up(
                     assert c.prefix_index.num_blocks(key) == a.prefix_index.num_blocks(key)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs picker.py to pass the KV prefix index to the Scheduler (being wired); "
-    "remove this marker when it XPASSes",
-)
 async def test_replicas_route_each_prompt_to_the_pod_that_cached_it(tmp_path: Path) -> None:
     async with sim_pods() as (_sims, http, pub, replay), cluster(tmp_path) as k8s:
         keys = setup_pool(k8s, http)

@@ -95,6 +95,12 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     return sim_main(args.sim_args)
 
 
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from kinference_epp.bench.cli import bench_main
+
+    return bench_main(args.bench_args)
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from kinference_epp.demo.runner import demo_main
 
@@ -116,7 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--grpc-port", type=int, default=None, help="ext_proc + access logs (9002)")
     serve.add_argument("--health-port", type=int, default=None, help="gRPC health (9003)")
     serve.add_argument("--metrics-port", type=int, default=None, help="Prometheus (9090)")
-    serve.add_argument("--router", default=None, help="default, round-robin, random, least-queue")
+    serve.add_argument(
+        "--router",
+        default=None,
+        help="default, ours, approx-prefix, round-robin, random, least-queue",
+    )
     serve.add_argument("--test-mode", action="store_true", help="conformance test mode")
     serve.set_defaults(func=_cmd_serve)
 
@@ -125,6 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("sim_args", nargs=argparse.REMAINDER)
     sim.set_defaults(func=_cmd_sim)
+
+    bench = sub.add_parser(
+        "bench",
+        help="routing benchmark: the real scheduler vs baselines on simulated pods (virtual clock)",
+        add_help=False,
+    )
+    bench.add_argument("bench_args", nargs=argparse.REMAINDER)
+    bench.set_defaults(func=_cmd_bench)
 
     demo = sub.add_parser("demo", help="Envoy + picker + 4 simulated pods, a short workload")
     demo.add_argument("--requests", type=int, default=200)
@@ -139,10 +157,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_PASSTHROUGH = {"sim": "sim_args", "bench": "bench_args"}
+"""Subcommands with their own parsers: everything after the name goes to them (``--help`` too)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    quiet = args.command in ("demo", "sim")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = {"serve", "demo", *_PASSTHROUGH}
+    first = next((i for i, word in enumerate(argv) if word in commands), None)
+    if first is not None and argv[first] in _PASSTHROUGH:
+        args = parser.parse_args(argv[: first + 1])
+        setattr(args, _PASSTHROUGH[argv[first]], argv[first + 1 :])
+    else:
+        args = parser.parse_args(argv)
+    quiet = args.command in ("demo", "sim", "bench")
     configure_logging(args.log_level or ("warning" if quiet else "info"), args.log_format)
     with contextlib.suppress(KeyboardInterrupt):
         return int(args.func(args))
