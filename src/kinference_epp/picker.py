@@ -45,6 +45,7 @@ from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.inflight_load import InflightLoadTracker
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
 from kinference_epp.tokenize.registry import TokenizerRegistry
@@ -61,6 +62,31 @@ class BoundPorts:
     grpc: int
     health: int
     metrics: int
+
+
+class PrefixHitObserver:
+    """Counts the prefix tokens the picker expected on its pick, to set beside what vLLM reports
+    (``cached_tokens``): the two diverging means the index is wrong (missed events, hashing)."""
+
+    def __init__(
+        self, prefix: PrefixState, datastore: PoolDatastore, metrics: PickerMetrics
+    ) -> None:
+        self._prefix = prefix
+        self._datastore = datastore
+        self._hits = metrics.prefix_hit_tokens.labels(source="predicted")
+        self._prompts = metrics.prefix_prompt_tokens.labels(source="predicted")
+
+    def on_pick(self, req: SchedulingRequest, result: SchedulingResult) -> None:
+        if req.block_hashes is None or not result.endpoints or not req.prompt_tokens:
+            return
+        view = self._datastore.view()
+        slot = view.slot(result.endpoints[0])
+        if slot is None:
+            return
+        credit = self._prefix.match(req, view)
+        hit = min(float(credit.gpu[slot]) * credit.block_size, float(req.prompt_tokens))
+        self._hits.inc(hit)
+        self._prompts.inc(req.prompt_tokens)
 
 
 class UsageRecorder:
@@ -100,6 +126,9 @@ class UsageRecorder:
             bound.output_tokens.observe(record.completion_tokens)
         if record.cached_tokens is not None:
             bound.cached_tokens.observe(record.cached_tokens)
+            if record.prompt_tokens:
+                m.prefix_hit_tokens.labels(source="reported").inc(record.cached_tokens)
+                m.prefix_prompt_tokens.labels(source="reported").inc(record.prompt_tokens)
 
 
 class Picker:
@@ -127,7 +156,11 @@ class Picker:
             load=self.load_tracker,
             # the tracker first: it reads the prefix match the scorers used, before the
             # state records the pick as predicted cache contents
-            observers=[self.load_tracker, self.prefix_state],
+            observers=[
+                PrefixHitObserver(self.prefix_state, self.datastore, self.metrics),
+                self.load_tracker,
+                self.prefix_state,
+            ],
             on_timing=self._on_plugin_timing,
         )
         self.datastore.subscribe(_ignore, self._endpoint_removed)

@@ -28,7 +28,8 @@ MODEL = "qwen3-0.6b"
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def stack() -> AsyncIterator[LocalStack]:
     # Small caches so that eviction is easy to provoke; 3 pods so a wrong pick is visible.
-    async with LocalStack(StackOptions(pods=3, router="ours", num_gpu_blocks=400)) as s:
+    options = StackOptions(pods=3, router="ours", num_gpu_blocks=400, score_header=True)
+    async with LocalStack(options) as s:
         yield s
 
 
@@ -47,6 +48,9 @@ async def send(stack: LocalStack, payload: dict[str, Any]) -> str:
     ):
         assert resp.status == 200, await resp.text()
         await resp.read()
+        # opt-in visibility: every endpoint's score for this decision, echoed by Envoy
+        scores = dict(item.split("=") for item in resp.headers["x-kinference-scores"].split(","))
+        assert len(scores) == 3
         return resp.headers["x-kinference-upstream"]
 
 
@@ -74,6 +78,21 @@ async def test_siblings_follow_the_cached_prefix(stack: LocalStack) -> None:
     await until(lambda: held_blocks(stack, first, home) > 20, "the first prompt's KV events")
     served = [await send(stack, body(prefix, f"Where is order {i}?")) for i in range(2, 8)]
     assert served == [home] * 6
+    # The picker predicted those hits, and the pod reported them (vLLM's cached_tokens).
+    async with aiohttp.ClientSession() as http:
+        for _ in range(100):
+            async with http.get(stack.metrics_url) as resp:
+                text = await resp.text()
+            if 'kinference_prefix_hit_tokens_total{source="reported"}' in text:
+                break
+            await asyncio.sleep(0.1)
+    hits = {
+        line.split("{")[1].split("}")[0]: float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("kinference_prefix_hit_tokens_total{")
+    }
+    assert hits['source="predicted"'] > 0
+    assert hits['source="reported"'] > 0
 
 
 async def test_evicted_prefix_is_no_longer_credited(stack: LocalStack) -> None:

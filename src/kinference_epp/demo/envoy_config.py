@@ -51,6 +51,7 @@ ENDPOINT_HEADER = "x-gateway-destination-endpoint"
 ROUTE_HEADER = "x-kinference-route"
 """Request header that selects an extra (external provider) route by name."""
 UPSTREAM_HEADER = "x-kinference-upstream"
+SCORES_HEADER = "x-kinference-scores"
 """Response header carrying ``%UPSTREAM_HOST%`` so callers see which pod served."""
 METADATA_NAMESPACE = "kinference"
 """Dynamic metadata namespace for usage tokens and the first-byte stamp."""
@@ -446,7 +447,13 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
         {
             "header": {"key": UPSTREAM_HEADER, "value": "%UPSTREAM_HOST%"},
             "append_action": "OVERWRITE_IF_EXISTS_OR_ADD",
-        }
+        },
+        # The picker's per-endpoint scores, when it adds them to the request (opt-in
+        # server.score_header), echoed to the client; absent otherwise (empty values are dropped).
+        {
+            "header": {"key": SCORES_HEADER, "value": f"%REQ({SCORES_HEADER})%"},
+            "append_action": "OVERWRITE_IF_EXISTS_OR_ADD",
+        },
     ]
     routes: list[dict[str, Any]] = [
         {

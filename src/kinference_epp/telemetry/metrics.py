@@ -153,6 +153,19 @@ class PickerMetrics:
             "Policy updates refused (the last good set stayed in force).",
             registry=r,
         )
+        self.prefix_hit_tokens = Counter(
+            "kinference_prefix_hit_tokens",
+            "Prompt tokens found in the chosen pod's prefix cache: source=predicted (the picker's "
+            "index at decision time) or reported (vLLM's usage cached_tokens).",
+            ["source"],
+            registry=r,
+        )
+        self.prefix_prompt_tokens = Counter(
+            "kinference_prefix_prompt_tokens",
+            "Prompt tokens of the requests counted in kinference_prefix_hit_tokens, per source.",
+            ["source"],
+            registry=r,
+        )
         self.scrape_errors = Counter(
             "kinference_metrics_scrape_errors_total",
             "Failed scrapes of an endpoint's /metrics.",
