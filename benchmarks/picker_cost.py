@@ -63,6 +63,7 @@ import yaml
 
 from kinference_epp.demo.envoy_config import EnvoyOptions, render_envoy_config
 from kinference_epp.demo.envoy_process import EnvoyProcess, find_envoy_binary, free_port
+from kinference_epp.tokenize.fixtures import default_tokenizer_dir
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -516,6 +517,8 @@ class Bench:
         self.pods: list[str] = []
         self.python = sys.executable
         self.serve_bin = Path(sys.executable).parent / "kinference-epp"
+        self.tokenizer: Path | None = None
+        """The model's tokenizer directory (Qwen3); None: the approximate stand-in."""
 
     async def start_pods(self, stack: contextlib.AsyncExitStack) -> None:
         ports = [free_port() for _ in range(PODS)]
@@ -546,6 +549,11 @@ class Bench:
                 ],
             },
             "scheduler": {"router": "default", "fallbacks": 0},
+            **(
+                {"tokenizers": {"sources": [{"models": [MODEL], "path": str(self.tokenizer)}]}}
+                if self.tokenizer is not None
+                else {}
+            ),
             "server": {
                 "host": "127.0.0.1",
                 "grpc_port": port,
@@ -732,7 +740,8 @@ def markdown(rows: list[dict[str, Any]], checks: list[dict[str, Any]], meta: dic
         f"`{meta['command']}` — {meta['date']}, {meta['machine']['cpu']} "
         f"({meta['machine']['cores']} cores), Envoy {meta['envoy_version']}, "
         f"{meta['settings']['repeats']} interleaved repeats (medians), "
-        f"concurrency {meta['settings']['concurrency']}, load generator wrk.",
+        f"concurrency {meta['settings']['concurrency']}, load generator wrk, "
+        f"kinference tokenizer: {meta['settings'].get('tokenizer', 'approx')}.",
         "",
         "| body | mode | picker | req/s | picker CPU µs/req | (min..max) | bg ms/s "
         "| Envoy CPU µs/req | p50 ms | p99 ms | +p50 ms | +p99 ms | c1 +p50 ms | c1 +p99 ms "
@@ -881,6 +890,12 @@ async def amain(args: argparse.Namespace) -> int:
     bodies = [b for b in BODIES if not args.bodies or b.name in args.bodies]
     modes = args.modes or ["BUFFERED", "FULL_DUPLEX_STREAMED"]
     pickers = args.pickers or ["noop", "kinference"]
+    tokenizer = default_tokenizer_dir() if args.tokenizer == "qwen3" else None
+    if args.tokenizer == "qwen3" and tokenizer is None:
+        print(
+            "no Qwen3 tokenizer in .cache/tokenizers (make tokenizers): using the approximate one"
+        )
+    tokenizer_name = "qwen3" if tokenizer is not None else "approx"
     configs: list[tuple[BodySpec, str, str]] = []
     for b in bodies:
         configs.append((b, "-", "direct"))
@@ -894,6 +909,7 @@ async def amain(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="kinference-bench-") as tmp:
         workdir = Path(tmp)
         bench = Bench(settings, workdir)
+        bench.tokenizer = tokenizer
         files: dict[str, Path] = {}
         payloads: dict[str, bytes] = {}
         for b in bodies:
@@ -927,7 +943,9 @@ async def amain(args: argparse.Namespace) -> int:
         "wrk_version": _version(["wrk", "-v"]),
         "git": _git(),
         "src_sha256": _src_digest(),
-        "settings": dict(asdict(settings), repeats=repeats, pods=PODS, router="default"),
+        "settings": dict(
+            asdict(settings), repeats=repeats, pods=PODS, router="default", tokenizer=tokenizer_name
+        ),
         "upstream": "Envoy direct_response (fixed OpenAI chat.completion JSON, vLLM /metrics), "
         f"{PODS} listeners, request body buffered before answering",
         "target": f"kinference <= noop + {TARGET_US:.0f} us picker CPU per request, 1k tokens",
@@ -962,6 +980,13 @@ def main() -> int:
     p.add_argument("--modes", nargs="*", choices=["BUFFERED", "FULL_DUPLEX_STREAMED"])
     p.add_argument("--pickers", nargs="*", choices=["noop", "kinference"])
     p.add_argument("--output", help="results folder (default benchmarks/results)")
+    p.add_argument(
+        "--tokenizer",
+        choices=["qwen3", "approx"],
+        default="qwen3",
+        help="the model's tokenizer: Qwen3 from .cache/tokenizers (default, when fetched; how "
+        "users run it) or the approximate stand-in (no tokenizer configured)",
+    )
     args = p.parse_args()
     try:
         return asyncio.run(amain(args))

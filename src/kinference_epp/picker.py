@@ -19,6 +19,7 @@ from aiohttp import web
 from envoy.service.accesslog.v3 import als_pb2_grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
 from grpc_health.v1 import health_pb2_grpc
+from prometheus_client import Counter
 
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
@@ -101,6 +102,8 @@ class UsageRecorder:
         self._metrics = metrics
         self._inflight = inflight
         self._load = load
+        self._reported: tuple[Counter, Counter] | None = None
+        """The ``source="reported"`` children, bound at the first report (not exported before)."""
 
     def __call__(self, record: UsageRecord) -> None:
         m = self._metrics
@@ -127,8 +130,13 @@ class UsageRecorder:
         if record.cached_tokens is not None:
             bound.cached_tokens.observe(record.cached_tokens)
             if record.prompt_tokens:
-                m.prefix_hit_tokens.labels(source="reported").inc(record.cached_tokens)
-                m.prefix_prompt_tokens.labels(source="reported").inc(record.prompt_tokens)
+                if self._reported is None:
+                    self._reported = (
+                        m.prefix_hit_tokens.labels(source="reported"),
+                        m.prefix_prompt_tokens.labels(source="reported"),
+                    )
+                self._reported[0].inc(record.cached_tokens)
+                self._reported[1].inc(record.prompt_tokens)
 
 
 class Picker:

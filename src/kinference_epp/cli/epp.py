@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sys
@@ -66,6 +67,11 @@ async def _serve(config: EppConfig) -> None:
 
     picker = Picker(config)
     await picker.start()
+    # Everything built so far (tokenizers, chat templates, config, the gRPC and aiohttp
+    # servers) lives as long as the process: move it out of the cyclic GC's generations so
+    # full collections, triggered by the request path's churn, stop re-walking it.
+    gc.collect()
+    gc.freeze()
     try:
         await wait_for_signal()
     finally:

@@ -82,6 +82,16 @@ _FLAG_FIELDS = tuple(
     for f in accesslog_pb2.ResponseFlags.DESCRIPTOR.fields
     if f.type == f.TYPE_BOOL  # unauthorized_details is a message, not a flag
 )
+_FLAG_ORDER = {name: i for i, name in enumerate(_FLAG_FIELDS)}
+
+
+def _response_flags(flags: accesslog_pb2.ResponseFlags) -> str:
+    """The set flags, comma-separated in declaration order; ListFields skips unset ones (most
+    requests have none), instead of a getattr per flag."""
+    set_flags = [f.name for f, v in flags.ListFields() if v is True and f.name in _FLAG_ORDER]
+    if not set_flags:
+        return ""
+    return ",".join(sorted(set_flags, key=_FLAG_ORDER.__getitem__))
 
 
 def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
@@ -124,7 +134,7 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         prompt_tokens=_int(_number(kfields, PROMPT_TOKENS)),
         completion_tokens=_int(_number(kfields, COMPLETION_TOKENS)),
         cached_tokens=_int(_number(kfields, CACHED_TOKENS)),
-        response_flags=",".join(f for f in _FLAG_FIELDS if getattr(flags, f)),
+        response_flags=_response_flags(flags),
     )
 
 

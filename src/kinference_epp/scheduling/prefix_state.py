@@ -108,14 +108,18 @@ class PrefixState:
         self.predicted.expire(now)
         self.approx.expire(now)
         predicted = self._routed(self.predicted, blocks, pool)
-        approx = np.maximum(self._routed(self.approx, blocks, pool), predicted)
         if approximate_only or self.index is None:
+            approx = np.maximum(self._routed(self.approx, blocks, pool), predicted)
             return PrefixCredit(approx, zeros, np.zeros(n, np.bool_), len(blocks), self.block_size)
         precise = self._precise_mask(pool, now)
         found = self.index.match(hashes)
         gpu_i, cpu_i = found.for_slots(self._index_slots(pool, len(found.gpu)))
         gpu_precise = np.maximum(gpu_i, predicted)
-        gpu = np.where(precise, gpu_precise, approx)
+        if precise.all():  # the approximate state is not read: skip its walk
+            gpu = gpu_precise
+        else:
+            approx = np.maximum(self._routed(self.approx, blocks, pool), predicted)
+            gpu = np.where(precise, gpu_precise, approx)
         cpu = np.where(precise, np.maximum(gpu_i + cpu_i - gpu_precise, 0.0), 0.0)
         return PrefixCredit(
             gpu.astype(np.float64), cpu.astype(np.float64), precise, len(blocks), self.block_size

@@ -36,6 +36,8 @@ VOCAB_SIZE = ORDINARY_BASE + ORDINARY_SPAN
 _SPECIAL_ALT = "|".join(re.escape(s) for s in SPECIAL_TOKENS)
 _PIECE_RE = re.compile(rf"{_SPECIAL_ALT}| ?\w+| ?[^\s\w]+|\s+(?!\S)|\s+")
 _CACHE_LIMIT = 200_000
+_MESSAGE_CACHE_CHARS = 32 << 20
+"""Characters of rendered messages whose ids are kept (cleared whole when full)."""
 
 
 def piece_id(piece: str) -> int:
@@ -54,6 +56,8 @@ class ApproxTokenizer:
 
     def __init__(self) -> None:
         self._cache: dict[str, int] = dict(SPECIAL_TOKENS)
+        self._messages: dict[str, list[int]] = {}
+        self._message_chars = 0
 
     def encode(self, text: str) -> list[int]:
         """Token ids of ``text``; special-token strings become their single ids."""
@@ -61,14 +65,27 @@ class ApproxTokenizer:
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
             cache.update(SPECIAL_TOKENS)
-        out: list[int] = []
-        append = out.append
-        for piece in _PIECE_RE.findall(text):
-            tid = cache.get(piece)
-            if tid is None:
-                tid = cache[piece] = piece_id(piece)
-            append(tid)
-        return out
+        pieces = _PIECE_RE.findall(text)
+        out: list[int | None] = list(map(cache.get, pieces))  # C speed when all are known
+        if None in out:
+            for i, tid in enumerate(out):
+                if tid is None:
+                    piece = pieces[i]
+                    out[i] = cache[piece] = piece_id(piece)
+        return out  # type: ignore[return-value]  # no None left
+
+    def _encode_block(self, block: str) -> list[int]:
+        """``encode`` of one rendered ChatML message, cached (a conversation resends them)."""
+        ids = self._messages.get(block)
+        if ids is None:
+            ids = self.encode(block)
+            if self._message_chars + len(block) > _MESSAGE_CACHE_CHARS:
+                self._messages.clear()
+                self._message_chars = 0
+            if len(block) <= _MESSAGE_CACHE_CHARS:
+                self._messages[block] = ids
+                self._message_chars += len(block)
+        return ids
 
     def render_chat(
         self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True
@@ -88,7 +105,13 @@ class ApproxTokenizer:
         its blocks are the ones any pod caches first.
         """
         if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
-            return self.encode(self.render_chat(request.messages))
+            # == encode(render_chat(messages)): every message block starts with <|im_start|>
+            # right after a "\n", where a piece always begins, so blocks encode independently.
+            out: list[int] = []
+            for m in request.messages:
+                out += self._encode_block(f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n")
+            out += self._encode_block("<|im_start|>assistant\n")
+            return out
         return self._completion_ids(request.prompt)
 
     def _completion_ids(

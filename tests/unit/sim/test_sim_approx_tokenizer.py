@@ -66,3 +66,23 @@ def test_encode_ids_in_range_and_prefix_stable(text: str) -> None:
     assert all(0 < i < VOCAB_SIZE for i in ids)
     # Appending a separate sentence never changes the ids of an earlier complete line.
     assert tok.encode(text + "\n\nMore.")[: max(len(ids) - 1, 0)] == ids[: max(len(ids) - 1, 0)]
+
+
+_TEXT = st.lists(
+    st.sampled_from([*"ab .,!?\n\t", "<|im_end|>", "<|im_start|>", "<|", "|>"]), max_size=40
+).map("".join)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["system", "user", "assistant"]), _TEXT), max_size=4))
+def test_chat_ids_per_message_block_equal_whole_render(messages: list[tuple[str, str]]) -> None:
+    """The per-message cache is exact: the same ids as encoding the whole rendered prompt."""
+    tok = ApproxTokenizer()
+    chat = InferenceRequest(
+        kind=ApiKind.CHAT,
+        model="m",
+        raw=b"",
+        messages=tuple(ChatMessage(role, text) for role, text in messages),
+    )
+    whole = ApproxTokenizer().encode(tok.render_chat(chat.messages))
+    assert tok.prompt_token_ids(chat) == whole
+    assert tok.prompt_token_ids(chat) == whole  # from the cache
