@@ -29,7 +29,7 @@ from kinference_epp.edge.health import PickerHealth
 from kinference_epp.edge.policy_gate import PolicyGate
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.prompt import PromptHasher
-from kinference_epp.edge.secrets import SecretFiles
+from kinference_epp.edge.secrets import SecretFiles, SecretReader
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.source import KubernetesSource
@@ -189,10 +189,15 @@ class Picker:
             pool_name=config.pool.name,
             tenant_header=config.server.tenant_header,
         )
+        secrets: SecretReader = SecretFiles(Path(config.server.secrets_dir))
         self.k8s: KubernetesSource | None = None
         if config.kubernetes is not None:
             sink = StorePolicySink(self.policy_store) if config.kubernetes.policies else None
-            self.k8s = KubernetesSource(config.kubernetes, self.datastore, policies=sink)
+            self.k8s = KubernetesSource(
+                config.kubernetes, self.datastore, policies=sink, secrets_fallback=secrets
+            )
+            if self.k8s.secrets is not None:  # policies are watched: keys come from Secrets
+                secrets = self.k8s.secrets
             self.metrics.register_collector(self.k8s.collector())
         self.director = Director(
             self.datastore,
@@ -202,7 +207,7 @@ class Picker:
             pool_name=config.pool.name,
             hasher=self.hasher,
             policies=self.policy_gate,
-            secrets=SecretFiles(Path(config.server.secrets_dir)),
+            secrets=secrets,
             test_mode=config.server.test_mode,
             score_header=config.server.score_header,
             ensure_usage=config.server.ensure_usage,

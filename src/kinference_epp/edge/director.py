@@ -30,7 +30,7 @@ from kinference_epp.edge.protocol import (
     TEST_SELECTION_HEADER,
 )
 from kinference_epp.edge.response_transform import UsageStripper
-from kinference_epp.edge.secrets import SecretFiles
+from kinference_epp.edge.secrets import SecretReader
 from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
 from kinference_epp.policy import Defer, Outcome, PoolState, Reject, RouteTo, SendToProvider
 from kinference_epp.pool.datastore import PoolDatastore
@@ -67,7 +67,7 @@ class Director:
         pool_name: str,
         hasher: PromptHasher | None = None,
         policies: PolicyGate | None = None,
-        secrets: SecretFiles | None = None,
+        secrets: SecretReader | None = None,
         test_mode: bool = False,
         score_header: bool = False,
         ensure_usage: bool = False,

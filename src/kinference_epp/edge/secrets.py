@@ -9,8 +9,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from kinference_epp.errors import NoReadyEndpointError
+
+
+class SecretReader(Protocol):
+    """Provider keys as the request path reads them (SecretFiles, k8s.secrets.KubeSecrets)."""
+
+    def get(self, name: str, key: str) -> str: ...
 
 
 class SecretFiles:

@@ -48,6 +48,8 @@ class Resource:
 PODS = Resource("", "v1", "pods", "Pod")
 INFERENCE_POOLS = Resource("inference.networking.k8s.io", "v1", "inferencepools", "InferencePool")
 INFERENCE_POLICIES = Resource("kinference.io", "v1alpha1", "inferencepolicies", "InferencePolicy")
+SECRETS = Resource("", "v1", "secrets", "Secret")
+"""Only ever read by name (:meth:`KubeApi.get`): the picker never lists or watches Secrets."""
 
 
 class ApiError(Exception):
@@ -66,7 +68,7 @@ class ObjectList:
 
 
 class KubeApi(Protocol):
-    """List, watch and patch-status for namespaced resources, in raw JSON."""
+    """List, watch, get and patch-status for namespaced resources, in raw JSON."""
 
     async def list(
         self,
@@ -88,6 +90,10 @@ class KubeApi(Protocol):
         field_selector: str | None = None,
     ) -> AsyncIterator[JsonObject]:
         """Watch events (``{"type": ..., "object": ...}``) until the server ends the stream."""
+        ...
+
+    async def get(self, resource: Resource, namespace: str, name: str) -> JsonObject:
+        """One object by name; :class:`ApiError` 404 when there is none."""
         ...
 
     async def patch_status(
@@ -143,6 +149,9 @@ class KubernetesAsyncioApi:
             coro = self._core.list_namespaced_pod(namespace, **query)
         else:
             raise ValueError(f"unsupported core resource {resource.plural}")
+        return await self._send(coro)
+
+    async def _send(self, coro: Awaitable[Any]) -> aiohttp.ClientResponse:
         try:
             resp = cast(aiohttp.ClientResponse, await coro)
         except k8s_client.ApiException as exc:
@@ -210,6 +219,29 @@ class KubernetesAsyncioApi:
                 yield json.loads(buffer)
         finally:
             resp.release()
+
+    async def get(self, resource: Resource, namespace: str, name: str) -> JsonObject:
+        query: dict[str, Any] = {
+            "_preload_content": False,
+            "_request_timeout": aiohttp.ClientTimeout(total=self._timeout),
+        }
+        coro: Awaitable[Any]
+        if resource.group:
+            coro = self._custom.get_namespaced_custom_object(
+                resource.group, resource.version, namespace, resource.plural, name, **query
+            )
+        elif resource.plural == "secrets":
+            coro = self._core.read_namespaced_secret(name, namespace, **query)
+        elif resource.plural == "pods":
+            coro = self._core.read_namespaced_pod(name, namespace, **query)
+        else:
+            raise ValueError(f"unsupported core resource {resource.plural}")
+        resp = await self._send(coro)
+        try:
+            body: JsonObject = await resp.json(content_type=None)
+        finally:
+            resp.release()
+        return body
 
     async def patch_status(
         self, resource: Resource, namespace: str, name: str, patch: JsonObject

@@ -11,6 +11,14 @@ whole set and writes statuses, so a relist of N policies is one apply, not N. A 
 that fails (API down) stays pending and is retried; our own status writes come back as
 MODIFIED events with the same generation and do not re-apply the set.
 
+Secrets: every ``apiKeySecretRef`` (``{name, key}``) in the governed specs (and in the versions
+still in force) is reported to a :class:`SecretResolver` whenever that set changes, before the
+set is applied, so a new provider rule goes live with its key already read. ``ResolvedRefs``
+then says whether each object's references resolve (``SecretNotFound`` and the like, as the
+resolver reports them); the object stays ``Accepted``, and requests that reach such a rule get
+``provider_key_missing``. The resolver calls back when what it knows changes (a Secret deleted
+or created), and only the conditions are recomputed: the policy set is not re-applied.
+
 Replicas agree without coordination: validation is deterministic, and a condition's
 ``lastTransitionTime`` is kept from the object whenever its status is unchanged, so a second
 replica computes exactly what the first wrote and does not write at all.
@@ -20,9 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -33,6 +42,7 @@ from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarg
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object
 from kinference_epp.policy.store import PolicyStore
+from kinference_epp.policy.types import SecretKey
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +74,76 @@ class PolicySink(Protocol):
         keeps the last good version of an object that became invalid.
         """
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class RefCheck:
+    """Whether one secret reference resolves, as the :class:`SecretResolver` knows it now."""
+
+    resolved: bool | None
+    """None: not known yet (never read: the API server has not answered)."""
+    reason: str = "ResolvedRefs"
+    """CamelCase condition reason, e.g. ``SecretNotFound``, ``RefNotPermitted``."""
+    message: str = ""
+
+
+class SecretResolver(Protocol):
+    """Where the Secrets that policies reference are read (``k8s.secrets.KubeSecrets``)."""
+
+    async def track(self, refs: frozenset[SecretKey]) -> None:
+        """The complete set referenced now; returns once new ones were read (or tried)."""
+        ...
+
+    def check(self, ref: SecretKey) -> RefCheck: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (no arguments, on the loop) whenever a :meth:`check` may differ."""
+        ...
+
+
+API_KEY_SECRET_REF = "apiKeySecretRef"
+
+
+def secret_refs(spec: Any) -> frozenset[SecretKey]:
+    """Every ``apiKeySecretRef`` in a raw InferencePolicy spec, wherever a provider appears.
+
+    Walks the JSON rather than the model so it needs no validation and finds references in
+    every place a provider action can be (rules, ``defer.then``, ...), now and later.
+    """
+    found: set[SecretKey] = set()
+    stack: list[Any] = [spec]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get(API_KEY_SECRET_REF)
+            if isinstance(ref, dict):
+                name, key = ref.get("name"), ref.get("key")
+                if isinstance(name, str) and name and isinstance(key, str) and key:
+                    found.add(SecretKey(name, key))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(found)
+
+
+def resolve_refs(
+    verdict: PolicyVerdict, refs: Iterable[SecretKey], resolver: SecretResolver
+) -> PolicyVerdict:
+    """``verdict`` with ``ResolvedRefs`` from the secrets (unchanged when it is not True)."""
+    if verdict.refs_resolved is not True:
+        return verdict
+    checks = [resolver.check(ref) for ref in sorted(refs, key=lambda r: (r.name, r.key))]
+    failed = [c for c in checks if c.resolved is False]
+    unknown = [c for c in checks if c.resolved is None]
+    worst = failed or unknown
+    if not worst:
+        return verdict
+    return dataclasses.replace(
+        verdict,
+        refs_resolved=False if failed else None,
+        refs_reason=worst[0].reason,
+        refs_message="; ".join(c.message for c in worst),
+    )
 
 
 def _summary(problems: list[Problem], limit: int = 3) -> str:
@@ -218,6 +298,8 @@ class PolicyWatchStatus:
     reasons: Mapping[str, str] = field(default_factory=dict)
     """``namespace/name`` → the Accepted reason, for every policy governing this pool."""
     watch: WatchStatus | None = None
+    unresolved: int = 0
+    """Policies whose ``ResolvedRefs`` is not True (a referenced Secret missing, ...)."""
 
 
 class PolicyWatcher:
@@ -231,9 +313,11 @@ class PolicyWatcher:
         namespace: str,
         *,
         clock: Callable[[], str] = _now,
+        secrets: SecretResolver | None = None,
     ) -> None:
         self._api = api
         self._sink = sink
+        self._secrets = secrets
         self._config = config
         self._clock = clock
         self._informer = Informer(
@@ -243,9 +327,19 @@ class PolicyWatcher:
         self._specs: dict[str, tuple[Any, Any]] = {}
         """key → (generation, spec) last applied: status-only changes do not re-apply."""
         self._verdicts: dict[str, PolicyVerdict] = {}
+        """What the status says: the sink's verdicts with ResolvedRefs from the secrets."""
+        self._sink_verdicts: dict[str, PolicyVerdict] = {}
+        self._refs: dict[str, frozenset[SecretKey]] = {}
+        """key → the secret references of the object's current spec."""
+        self._in_force_refs: dict[str, frozenset[SecretKey]] = {}
+        """key → those of the version in force (an invalid edit keeps the last good one)."""
+        self._tracked: frozenset[SecretKey] | None = None
         self._pending: set[str] = set()
         self._needs_apply = False
+        self._needs_refs_check = False
         self._tasks: list[asyncio.Task[None]] = []
+        if secrets is not None:
+            secrets.subscribe(self._on_secrets_changed)
 
     def _governs(self, obj: Mapping[str, Any]) -> bool:
         scope = (obj.get("spec") or {}).get("scope") or {}
@@ -266,6 +360,10 @@ class PolicyWatcher:
                 self._needs_apply = True
             else:
                 self._pending.add(key)  # a status-only change: check ours still holds
+        self._dirty.set()
+
+    def _on_secrets_changed(self) -> None:
+        self._needs_refs_check = True
         self._dirty.set()
 
     async def start(self) -> None:
@@ -297,15 +395,39 @@ class PolicyWatcher:
             pending_status_writes=len(self._pending),
             reasons={k: v.reason for k, v in self._verdicts.items()},
             watch=self._informer.status,
+            unresolved=sum(v.refs_resolved is not True for v in self._verdicts.values()),
         )
+
+    def secret_refs(self) -> frozenset[SecretKey]:
+        """The secret references of the governed objects and of the versions in force."""
+        refs: set[SecretKey] = set()
+        for group in (self._refs, self._in_force_refs):
+            for found in group.values():
+                refs |= found
+        return frozenset(refs)
 
     def verdict(self, key: str) -> PolicyVerdict | None:
         return self._verdicts.get(key)
 
     # -- apply and write ----------------------------------------------------------------
 
-    def _apply(self) -> None:
-        governed = {_policy_key(o): o for o in self._informer.objects() if self._governs(o)}
+    def _governed(self) -> dict[str, JsonObject]:
+        return {_policy_key(o): o for o in self._informer.objects() if self._governs(o)}
+
+    async def _track_secrets(self) -> None:
+        """Tell the resolver the references in use, when they changed (it reads new ones)."""
+        refs = self.secret_refs()
+        if self._secrets is None or refs == self._tracked:
+            return
+        self._tracked = refs
+        try:
+            await self._secrets.track(refs)
+        except (asyncio.CancelledError, GeneratorExit):
+            raise
+        except Exception:
+            log.exception("reading the Secrets that InferencePolicy objects reference failed")
+
+    def _apply(self, governed: Mapping[str, JsonObject]) -> None:
         self._specs = {
             k: ((o.get("metadata") or {}).get("generation"), o.get("spec"))
             for k, o in governed.items()
@@ -313,8 +435,37 @@ class PolicyWatcher:
         verdicts = dict(self._sink.apply(governed))
         for key in governed:
             verdicts.setdefault(key, PolicyVerdict(True, "Accepted"))
-        self._verdicts = verdicts
+        self._sink_verdicts = verdicts
+        self._in_force_refs = {
+            k: self._refs[k] if verdicts[k].accepted else self._in_force_refs[k]
+            for k in governed
+            if verdicts[k].accepted or k in self._in_force_refs
+        }
+        self._verdicts = self._resolved_verdicts()
         self._pending = set(governed)
+
+    def _resolved_verdicts(self) -> dict[str, PolicyVerdict]:
+        if self._secrets is None:
+            return dict(self._sink_verdicts)
+        return {
+            k: resolve_refs(v, self._refs.get(k, frozenset()), self._secrets)
+            for k, v in self._sink_verdicts.items()
+        }
+
+    def _recheck_refs(self) -> None:
+        """The secrets changed: recompute ResolvedRefs; write the conditions that moved."""
+        verdicts = self._resolved_verdicts()
+        self._pending |= {k for k, v in verdicts.items() if self._verdicts.get(k) != v}
+        self._verdicts = verdicts
+
+    async def _apply_all(self) -> None:
+        governed = self._governed()
+        self._refs = {k: secret_refs(o.get("spec")) for k, o in governed.items()}
+        # New references are read before the set goes into force: a new provider rule starts
+        # with its key. (Objects that changed meanwhile mark the set dirty again.)
+        await self._track_secrets()
+        self._apply(governed)
+        await self._track_secrets()  # an accepted edit may have dropped references
 
     async def _reconcile_loop(self) -> None:
         rng = random.Random()
@@ -325,10 +476,14 @@ class PolicyWatcher:
             await self._informer.synced.wait()
             if self._needs_apply:
                 self._needs_apply = False
+                self._needs_refs_check = False
                 try:
-                    self._apply()
+                    await self._apply_all()
                 except Exception:
                     log.exception("the policy engine failed to apply the InferencePolicy set")
+            elif self._needs_refs_check:
+                self._needs_refs_check = False
+                self._recheck_refs()
             if await self._write_pending():
                 failures = 0
                 continue

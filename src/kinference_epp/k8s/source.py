@@ -7,6 +7,10 @@ section, starts it before taking traffic, waits (bounded) for the first sync, an
 Readiness: the picker is ready once the pool and its pods have been listed once. After that
 an API outage does not make it unready: it keeps routing to the pods it knows (as the Inference
 Extension's EPP does), and says so in ``connected`` and in the metrics.
+
+Provider keys: when InferencePolicy objects are watched, :attr:`KubernetesSource.secrets` is a
+:class:`~kinference_epp.k8s.secrets.KubeSecrets` (built at once, so the request path can hold it
+before ``start()``) that reads the Secrets those policies reference; ``start``/``stop`` run it.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from kinference_epp.k8s.api import KubeApi, connect, default_namespace
 from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
 from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
+from kinference_epp.k8s.secrets import KubeSecrets, SecretReader, SecretsStatus
 from kinference_epp.k8s.watch import WatchStatus
 from kinference_epp.pool.datastore import PoolDatastore
 
@@ -37,6 +42,7 @@ class KubernetesStatus:
     """Oldest of the watches' last contact with the server (wall-clock seconds), or None."""
     pool: PoolStatus
     policies: PolicyWatchStatus | None
+    secrets: SecretsStatus | None = None
 
     @property
     def watches(self) -> tuple[WatchStatus, ...]:
@@ -49,7 +55,9 @@ class KubernetesSource:
 
     ``api`` defaults to a kubernetes-asyncio client built from ``config`` at ``start()``;
     tests pass one. ``policies`` is the policy engine's :class:`PolicySink`; None (or
-    ``config.policies`` false) leaves InferencePolicy objects alone.
+    ``config.policies`` false) leaves InferencePolicy objects alone, and Secrets too.
+    ``secrets_fallback`` answers for keys no watched policy references (mounted files);
+    ``secrets_refresh_s`` is how often referenced Secrets are read again.
     """
 
     def __init__(
@@ -59,6 +67,8 @@ class KubernetesSource:
         *,
         policies: PolicySink | None = None,
         api: KubeApi | None = None,
+        secrets_fallback: SecretReader | None = None,
+        secrets_refresh_s: float = 30.0,
     ) -> None:
         self.config = config
         self.datastore = datastore
@@ -70,6 +80,12 @@ class KubernetesSource:
         )
         self.pool: PoolDiscovery | None = None
         self.policies: PolicyWatcher | None = None
+        self.secrets: KubeSecrets | None = None
+        """The provider keys the watched policies reference; None when policies are not watched."""
+        if policies is not None and config.policies:
+            self.secrets = KubeSecrets(
+                self.namespace, refresh_s=secrets_refresh_s, fallback=secrets_fallback
+            )
 
     async def start(self) -> None:
         """Start the watches (returns at once; see :meth:`wait_synced`)."""
@@ -82,7 +98,11 @@ class KubernetesSource:
         self.pool = PoolDiscovery(self._api, self.datastore, self.config, self.namespace)
         await self.pool.start()
         if self._sink is not None and self.config.policies:
-            self.policies = PolicyWatcher(self._api, self._sink, self.config, self.namespace)
+            if self.secrets is not None:
+                await self.secrets.start(self._api)
+            self.policies = PolicyWatcher(
+                self._api, self._sink, self.config, self.namespace, secrets=self.secrets
+            )
             await self.policies.start()
 
     async def wait_synced(self, timeout_s: float) -> bool:
@@ -104,6 +124,8 @@ class KubernetesSource:
     async def stop(self) -> None:
         if self.policies is not None:
             await self.policies.stop()
+        if self.secrets is not None:
+            await self.secrets.stop()
         if self.pool is not None:
             await self.pool.stop()
         if self._owns_api and self._api is not None:
@@ -123,6 +145,7 @@ class KubernetesSource:
             last_sync=min(syncs) if len(syncs) == len(watches) and syncs else None,
             pool=pool,
             policies=policies,
+            secrets=self.secrets.status() if self.secrets is not None else None,
         )
 
     def collector(self) -> Collector:
@@ -189,4 +212,20 @@ class KubernetesCollector(Collector):
             policies.add_metric(["true"], float(status.policies.accepted))
             policies.add_metric(["false"], float(status.policies.rejected))
             families.append(policies)
+        if status.secrets is not None:
+            refs = GaugeMetricFamily(
+                "kinference_kubernetes_provider_secret_refs",
+                "Secret references (apiKeySecretRef) of the watched InferencePolicy objects, by "
+                "state: resolved, unresolved (missing, forbidden, invalid), pending (not read).",
+                labels=["state"],
+            )
+            refs.add_metric(["resolved"], float(status.secrets.resolved))
+            refs.add_metric(["unresolved"], float(status.secrets.unresolved))
+            refs.add_metric(["pending"], float(status.secrets.pending))
+            read_errors = CounterMetricFamily(
+                "kinference_kubernetes_provider_secret_read_errors",
+                "Failed reads of provider Secrets (outages; the last known keys stay in use).",
+            )
+            read_errors.add_metric([], float(status.secrets.read_errors))
+            families += [refs, read_errors]
         return families

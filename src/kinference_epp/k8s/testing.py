@@ -13,7 +13,10 @@ server through the real kubernetes-asyncio client (a kubeconfig pointing at
 * ``labelSelector`` (``k=v``, ``k==v``, ``k!=v``, ``k``, ``!k``) and ``fieldSelector``
   (``metadata.name``, ``metadata.namespace``);
 * the ``status`` subresource: GET, PATCH (JSON merge patch) and PUT (409 on a stale
-  ``resourceVersion``); status writes do not bump ``metadata.generation``, spec changes do.
+  ``resourceVersion``); status writes do not bump ``metadata.generation``, spec changes do;
+* ``GET .../{plural}/{name}`` for one object (404 ``NotFound`` when absent), Secrets included;
+  ``allowed_secrets`` (a set of names) plays a Role with ``resourceNames``: other Secrets, and
+  any list or watch of Secrets, get 403 ``Forbidden``.
 
 Tests change the world with plain methods (``create``, ``replace``, ``delete``, ``bookmark``,
 ``expire_watches``, ``compact``, ``go_down``/``come_back``, ``fail_next``) and read what the
@@ -23,6 +26,7 @@ client did in ``requests``.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import copy
 import json
@@ -36,7 +40,14 @@ from typing import Any
 import yaml
 from aiohttp import web
 
-from kinference_epp.k8s.api import INFERENCE_POLICIES, INFERENCE_POOLS, PODS, JsonObject, Resource
+from kinference_epp.k8s.api import (
+    INFERENCE_POLICIES,
+    INFERENCE_POOLS,
+    PODS,
+    SECRETS,
+    JsonObject,
+    Resource,
+)
 
 _ResourceKey = tuple[str, str, str]
 """(group, version, plural)"""
@@ -162,7 +173,9 @@ class RecordedRequest:
 class FakeApiServer:
     """``async with FakeApiServer() as server:`` then point a client at ``server.url``."""
 
-    def __init__(self, resources: Iterable[Resource] = (PODS, INFERENCE_POOLS, INFERENCE_POLICIES)):
+    def __init__(
+        self, resources: Iterable[Resource] = (PODS, INFERENCE_POOLS, INFERENCE_POLICIES, SECRETS)
+    ):
         self._resources: dict[_ResourceKey, Resource] = {_key(r): r for r in resources}
         self._by_kind = {(r.api_version, r.kind): r for r in self._resources.values()}
         self._objects: dict[_ResourceKey, dict[tuple[str, str], JsonObject]] = {
@@ -175,6 +188,8 @@ class FakeApiServer:
         self._watchers: set[_Watcher] = set()
         self._failures: list[int] = []
         self.requests: list[RecordedRequest] = []
+        self.allowed_secrets: set[str] | None = None
+        """None: every Secret may be read; a set: only these, by name (RBAC resourceNames)."""
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._app = self._build_app()
@@ -350,6 +365,11 @@ class FakeApiServer:
         self._failures.extend([status] * count)
 
     @property
+    def pending_failures(self) -> int:
+        """Injected failures (``fail_next``) not yet answered."""
+        return len(self._failures)
+
+    @property
     def resource_version(self) -> int:
         return self._rv
 
@@ -404,6 +424,17 @@ class FakeApiServer:
         resource = self._resources.get(key)
         if resource is None:
             raise _HttpError(404, "NotFound", f"the server could not find {request.path}")
+        if resource == SECRETS and self.allowed_secrets is not None:
+            name = info.get("name")
+            if name is None or name not in self.allowed_secrets:
+                what = f'"{name}"' if name else "(all)"
+                raise _HttpError(
+                    403,
+                    "Forbidden",
+                    f'secrets {what} is forbidden: User "system:serviceaccount:default:epp" '
+                    f'cannot {"get" if name else "list"} resource "secrets" in API group "" '
+                    f'in the namespace "{info["namespace"]}"',
+                )
         return resource, info["namespace"]
 
     def _matcher(self, request: web.Request, namespace: str) -> Callable[[JsonObject], bool]:
@@ -611,4 +642,17 @@ def inference_pool(
                 "failureMode": "FailClose",
             },
         },
+    }
+
+
+def secret(
+    name: str, data: Mapping[str, str], *, namespace: str = "default", type_: str = "Opaque"
+) -> JsonObject:
+    """A Secret object; ``data`` values are given in clear and stored base64-encoded."""
+    return {
+        "apiVersion": "v1",
+        "kind": "Secret",
+        "metadata": {"name": name, "namespace": namespace},
+        "type": type_,
+        "data": {k: base64.b64encode(v.encode()).decode() for k, v in data.items()},
     }
