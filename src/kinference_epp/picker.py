@@ -48,7 +48,11 @@ from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
-from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
+from kinference_epp.telemetry.metrics import (
+    PickerMetrics,
+    PoolGaugeCollector,
+    TokenizerFallbackCollector,
+)
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 log = logging.getLogger(__name__)
@@ -173,6 +177,9 @@ class Picker:
         )
         self.datastore.subscribe(_ignore, self._endpoint_removed)
         self.tokenizers = TokenizerRegistry.from_config(config.tokenizers)
+        self.metrics.register_collector(
+            TokenizerFallbackCollector(lambda: dict(self.tokenizers.fallback_by_model))
+        )
         self.hasher = PromptHasher(self.tokenizers, self.datastore, config.kv_events.block_size)
         self.policy_store = PolicyStore()
         self.policy_files = PolicyFiles(

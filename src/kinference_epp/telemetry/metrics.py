@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from kinference_epp import __version__
@@ -288,3 +288,21 @@ class PoolGaugeCollector(Collector):
             fam.add_metric([self._pool], value)
             families.append(fam)
         return families
+
+
+class TokenizerFallbackCollector(Collector):
+    """Requests tokenized with the stand-in because their model has no tokenizer configured:
+    prefix routing cannot match the pods' KV events for them, so this should stay at 0."""
+
+    def __init__(self, counts: Callable[[], dict[str, int]]) -> None:
+        self._counts = counts
+
+    def collect(self) -> list[CounterMetricFamily]:
+        fam = CounterMetricFamily(
+            "kinference_tokenizer_fallback",
+            "Prompts tokenized with the approximate stand-in (no tokenizer for the model).",
+            labels=["model_name"],
+        )
+        for model, n in sorted(self._counts().items()):
+            fam.add_metric([model], float(n))
+        return [fam]
