@@ -46,6 +46,7 @@ from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.inflight_load import InflightLoadTracker
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
@@ -215,6 +216,12 @@ class Picker:
             hasher=self.hasher,
             policies=self.policy_gate,
             secrets=secrets,
+            ttft=TtftPredictor(
+                self.datastore,
+                self.prefix_state,
+                self.load_tracker,
+                prefill_tokens_per_s=self.load_tracker.config.prefill_tokens_per_s,
+            ),
             test_mode=config.server.test_mode,
             score_header=config.server.score_header,
             ensure_usage=config.server.ensure_usage,

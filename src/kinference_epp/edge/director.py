@@ -33,10 +33,12 @@ from kinference_epp.edge.response_transform import UsageStripper
 from kinference_epp.edge.secrets import SecretReader
 from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
 from kinference_epp.policy import Defer, Outcome, PoolState, Reject, RouteTo, SendToProvider
+from kinference_epp.policy.types import ModelScore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.inflight import InflightRequest, InflightTracker
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.metrics import PickerMetrics
 
@@ -68,6 +70,7 @@ class Director:
         hasher: PromptHasher | None = None,
         policies: PolicyGate | None = None,
         secrets: SecretReader | None = None,
+        ttft: TtftPredictor | None = None,
         test_mode: bool = False,
         score_header: bool = False,
         ensure_usage: bool = False,
@@ -83,12 +86,15 @@ class Director:
         self._hasher = hasher
         self._policies = policies
         self._secrets = secrets
+        self._ttft = ttft
 
     def route(self, ctx: RequestContext) -> RoutingDecision:
         t0 = time.perf_counter()
         request, model = self._parse(ctx)
         if request is not None and self._policies is not None:
-            decision = self._policies.decide(request, ctx.headers, None)
+            decision = self._policies.decide(
+                request, ctx.headers, None, predicted_ttft=self._ttft_for(request)
+            )
             outcome, local_only = decision.action, decision.local_only
             if isinstance(outcome, Defer):
                 deferred = outcome  # bind for the closures
@@ -102,6 +108,30 @@ class Director:
                 )
             return self._apply(ctx, request, outcome, local_only, t0)
         return self._local(ctx, request, model, None, t0)
+
+    def _ttft_for(self, request: InferenceRequest) -> ModelScore | None:
+        """``prefer: cache``: the request's predicted TTFT if served by a given model (its own
+        tokenization and prefix match per candidate; only computed when a rule asks)."""
+        ttft, hasher = self._ttft, self._hasher
+        if ttft is None or hasher is None:
+            return None
+
+        def predict(model: str) -> float | None:
+            if not self._datastore.serves_model(model):
+                return None
+            candidate = dataclasses.replace(request, model=model)
+            try:
+                tokens, hashes = hasher.hash(candidate)
+            except Exception:
+                log.exception("predicting TTFT failed for %s", model)
+                return None
+            return ttft.predict(
+                SchedulingRequest(
+                    model=model, request=candidate, prompt_tokens=tokens, block_hashes=hashes
+                )
+            )
+
+        return predict
 
     def _policies_pool_state(self) -> PoolState:
         assert self._policies is not None

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.policy import Decision, EvalInput, Passthrough, PolicyStore, PoolState
+from kinference_epp.policy.types import ModelScore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.telemetry.metrics import PickerMetrics
 
@@ -45,7 +46,11 @@ class PolicyGate:
         )
 
     def decide(
-        self, request: InferenceRequest, headers: Mapping[str, str], prompt_tokens: int | None
+        self,
+        request: InferenceRequest,
+        headers: Mapping[str, str],
+        prompt_tokens: int | None,
+        predicted_ttft: ModelScore | None = None,
     ) -> Decision:
         if len(self.store.active) == 0:
             return Decision(action=Passthrough(request.model))
@@ -56,6 +61,7 @@ class PolicyGate:
                 tenant=headers.get(self._tenant_header),
                 headers=headers,
                 prompt_tokens=prompt_tokens,
+                predicted_ttft=predicted_ttft,
             )
         )
         self._record(decision, mode="enforce")

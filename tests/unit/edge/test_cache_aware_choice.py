@@ -1,0 +1,83 @@
+"""``prefer: cache`` on the live path: the expensive model wins when its cache makes it faster."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from kinference_epp.api.bodies import parse_request
+from kinference_epp.api.request import ApiKind
+from kinference_epp.config.model import EndpointConfig, EppConfig, PoolConfig
+from kinference_epp.edge.context import RequestContext
+from kinference_epp.kvcache.hashing import HashScope
+from kinference_epp.picker import Picker
+from kinference_epp.pool.endpoint import EndpointKey
+
+POLICY = """
+apiVersion: kinference.io/v1alpha1
+kind: InferencePolicy
+metadata: {name: p, namespace: default}
+spec:
+  scope: {poolRefs: [{name: pool}], priority: 1}
+  rules:
+    - name: cheap-unless-cached
+      match: {models: [auto]}
+      action:
+        route: {candidates: [small, big], prefer: cache, minGain: 0.3}
+"""
+
+BIG = EndpointKey("10.0.0.2:8000")
+
+
+def picker(tmp_path: object) -> Picker:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "p.yaml"
+    path.write_text(POLICY)
+    return Picker(
+        EppConfig(
+            pool=PoolConfig(
+                name="pool",
+                endpoints=[
+                    EndpointConfig(address="10.0.0.1:8000", models=["small"]),
+                    EndpointConfig(address=str(BIG), models=["big"]),
+                ],
+            ),
+            policies=[str(path)],
+        )
+    )
+
+
+def ctx(content: str) -> RequestContext:
+    body = {"model": "auto", "messages": [{"role": "user", "content": content}]}
+    return RequestContext(
+        headers={":path": "/v1/chat/completions", "x-request-id": content[:8]},
+        body=bytearray(json.dumps(body).encode()),
+    )
+
+
+PROMPT = "a long shared document about shipping logistics " * 200
+
+
+def test_cheap_model_without_cache(tmp_path: object) -> None:
+    d = picker(tmp_path).director.route(ctx(PROMPT))
+    assert d.target_model == "small"
+
+
+def test_expensive_model_when_its_cache_makes_it_faster(tmp_path: object) -> None:
+    p = picker(tmp_path)
+    # The big model's pod reports (KV events) that it holds the whole prompt.
+    body = {"model": "big", "messages": [{"role": "user", "content": PROMPT}]}
+    request = parse_request(ApiKind.CHAT, json.dumps(body).encode())
+    tokens = np.asarray(p.hasher.token_ids(request), dtype=np.int64)
+    n = len(tokens) // 16 * 16
+    p.prefix_index.apply_stored(
+        BIG, HashScope("big"), list(range(1, n // 16 + 1)), None, tokens[:n], 16, "GPU"
+    )
+    # No live subscriber in a unit test: declare the big pod's event stream healthy.
+    p.prefix_state._is_precise = lambda key: True
+    p.prefix_state.mark_stale()
+    d = p.director.route(ctx(PROMPT))
+    assert d.target_model == "big"
+    assert d.endpoints == (BIG,)
