@@ -69,7 +69,7 @@ class Pod:
 async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
     c = zmq.asyncio.Context()
     yield c
-    c.term()
+    c.destroy(linger=0)
 
 
 @pytest.fixture

@@ -203,7 +203,7 @@ async def test_kv_events_replay_matches_the_prompt(
     try:
         frames = await replay_all(ctx, pod.replay_endpoint)
     finally:
-        ctx.term()
+        ctx.destroy(linger=0)
     assert frames, "the request produced no event batch"
     assert all(f[0] == b"" for f in frames)
     assert all(f[1] == b"kv-events" for f in frames)
@@ -270,7 +270,7 @@ async def test_publisher_pub_sub_and_replay_over_zmq() -> None:
     finally:
         sub.close(linger=0)
         await pub.close()
-        ctx.term()
+        ctx.destroy(linger=0)
 
 
 async def test_run_pods_stops_on_event_and_cli_specs() -> None:

@@ -134,7 +134,7 @@ async def _run(args: argparse.Namespace) -> int:
                 return 1 if printer.problems else 0
     finally:
         sub.close(linger=0)
-        ctx.term()
+        ctx.destroy(linger=0)
 
 
 def kv_events_main(argv: list[str]) -> int:

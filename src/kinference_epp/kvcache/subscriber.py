@@ -313,7 +313,7 @@ class KVEventIngest:
             self._central.close(linger=0)
             self._central = None
         if self._own_ctx:
-            self.ctx.term()
+            self.ctx.destroy(linger=0)
 
     async def _run_endpoint(self, stream: EventStream, address: str, topic: str) -> None:
         sock = self.ctx.socket(zmq.SUB)

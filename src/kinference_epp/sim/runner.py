@@ -67,7 +67,7 @@ class SimCluster:
         for pod in self.pods:
             await pod.close()
         self.pods = []
-        self._ctx.term()
+        self._ctx.destroy(linger=0)
 
     async def __aenter__(self) -> SimCluster:
         return self

@@ -29,7 +29,7 @@ async def _run_cli(payloads: list[bytes], extra: list[str]) -> int:
         return await asyncio.to_thread(kv_events_main, [*argv, "--idle-timeout", "0.2", *extra])
     finally:
         await pub.close()
-        ctx.term()
+        ctx.destroy(linger=0)
 
 
 async def test_prints_one_json_per_event(capsys: pytest.CaptureFixture[str]) -> None:
