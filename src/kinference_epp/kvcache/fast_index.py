@@ -45,7 +45,7 @@ from kinference_epp.kvcache.hashing import (
     block_hashes,
 )
 from kinference_epp.kvcache.index import GPU, OFFLOAD, tier_of
-from kinference_epp.kvcache.interface import PrefixMatch, SlotArray
+from kinference_epp.kvcache.interface import IndexCounters, PrefixMatch, SlotArray
 from kinference_epp.pool.endpoint import EndpointKey
 
 U64 = npt.NDArray[np.uint64]
@@ -206,10 +206,11 @@ class _Endpoint:
         self.tiers = (_EngineMap(), _EngineMap())
 
 
-class FastPrefixIndex:
+class FastPrefixIndex(IndexCounters):
     """Numpy hash tables with endpoint bitmasks; see the module docstring for the design."""
 
     def __init__(self, block_size: int = 16, max_blocks_per_endpoint: int = 1 << 21) -> None:
+        super().__init__()
         if block_size <= 0 or max_blocks_per_endpoint <= 0:
             raise ValueError("block_size and max_blocks_per_endpoint must be positive")
         self._block_size = block_size
@@ -224,14 +225,6 @@ class FastPrefixIndex:
         self._eps: dict[EndpointKey, _Endpoint] = {}
         self._slots: list[EndpointKey | None] = []
         self._free: list[int] = []
-        self.stored = 0
-        self.removed = 0
-        self.dropped_unknown_parent = 0
-        self.dropped_block_size = 0
-        self.dropped_malformed = 0
-        self.unknown_removed = 0
-        self.hash_conflicts = 0
-        self.evicted = 0
 
     @staticmethod
     def _zero_masks(capacity: int, words: int) -> U64:
@@ -332,11 +325,7 @@ class FastPrefixIndex:
         medium: str,
     ) -> int:
         n = len(engine_hashes)
-        if block_size != self._block_size:
-            self.dropped_block_size += n
-            return 0
-        if len(token_ids) != n * block_size:
-            self.dropped_malformed += n
+        if not self._admit_stored(n, len(token_ids), block_size, self._block_size):
             return 0
         self.add_endpoint(endpoint)
         ep = self._eps[endpoint]

@@ -41,7 +41,7 @@ from kinference_epp.kvcache.hashing import (
     TokenArray,
     block_hashes,
 )
-from kinference_epp.kvcache.interface import PrefixMatch, SlotArray
+from kinference_epp.kvcache.interface import IndexCounters, PrefixMatch, SlotArray
 from kinference_epp.pool.endpoint import EndpointKey
 
 GPU, OFFLOAD = 0, 1
@@ -73,10 +73,11 @@ class _Endpoint:
         self.tiers = (_Tier(), _Tier())
 
 
-class MaskPrefixIndex:
+class MaskPrefixIndex(IndexCounters):
     """Dict of own hash → endpoint bitmask; see the module docstring for the design."""
 
     def __init__(self, block_size: int = 16, max_blocks_per_endpoint: int = 1 << 21) -> None:
+        super().__init__()
         if block_size <= 0 or max_blocks_per_endpoint <= 0:
             raise ValueError("block_size and max_blocks_per_endpoint must be positive")
         self._block_size = block_size
@@ -85,19 +86,6 @@ class MaskPrefixIndex:
         self._eps: dict[EndpointKey, _Endpoint] = {}
         self._slots: list[EndpointKey | None] = []
         self._free: list[int] = []
-        self.stored = 0
-        """Block copies recorded (every copy counts)."""
-        self.removed = 0
-        """Block copies removed by ``BlockRemoved``."""
-        self.dropped_unknown_parent = 0
-        self.dropped_block_size = 0
-        self.dropped_malformed = 0
-        """Blocks whose ``token_ids`` length was not ``len(block_hashes) * block_size``."""
-        self.unknown_removed = 0
-        """Removals of engine hashes we never saw stored (or already dropped)."""
-        self.hash_conflicts = 0
-        """An engine hash stored again with different tokens (kept as another copy)."""
-        self.evicted = 0
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -178,11 +166,7 @@ class MaskPrefixIndex:
         medium: str,
     ) -> int:
         n = len(engine_hashes)
-        if block_size != self._block_size:
-            self.dropped_block_size += n
-            return 0
-        if len(token_ids) != n * block_size:
-            self.dropped_malformed += n
+        if not self._admit_stored(n, len(token_ids), block_size, self._block_size):
             return 0
         self.add_endpoint(endpoint)
         ep = self._eps[endpoint]

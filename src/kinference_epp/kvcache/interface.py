@@ -46,6 +46,36 @@ class PrefixMatch:
         return gpu[slots], cpu[slots]
 
 
+class IndexCounters:
+    """What every index backend counts (metrics read these), and the checks a ``BlockStored``
+    passes before any backend touches its tables."""
+
+    def __init__(self) -> None:
+        self.stored = 0
+        """Block copies recorded (every copy counts)."""
+        self.removed = 0
+        """Block copies removed by ``BlockRemoved``."""
+        self.dropped_unknown_parent = 0
+        self.dropped_block_size = 0
+        self.dropped_malformed = 0
+        """Blocks whose ``token_ids`` length was not ``len(block_hashes) * block_size``."""
+        self.unknown_removed = 0
+        """Removals of engine hashes we never saw stored (or already dropped)."""
+        self.hash_conflicts = 0
+        """An engine hash stored again with different tokens (kept as another copy)."""
+        self.evicted = 0
+
+    def _admit_stored(self, n: int, n_tokens: int, block_size: int, expected: int) -> bool:
+        """False (and counted) for blocks of another size or with the wrong token count."""
+        if block_size != expected:
+            self.dropped_block_size += n
+            return False
+        if n_tokens != n * block_size:
+            self.dropped_malformed += n
+            return False
+        return True
+
+
 class PrefixIndex(Protocol):
     """Which endpoint holds which block, keyed by the picker's own chained block hash."""
 
