@@ -55,8 +55,14 @@ class PromptHasher:
             model = self.base_model(model)
         return self._registry.for_model(model).prompt_token_ids(request)
 
+    def token_array(self, request: InferenceRequest) -> npt.NDArray[np.int32]:
+        """``token_ids`` as an int32 array (read-only; no per-token Python on the way)."""
+        model = request.model
+        if model not in self._registry.models:
+            model = self.base_model(model)
+        return self._registry.for_model(model).prompt_token_array(request)
+
     def hash(self, request: InferenceRequest) -> tuple[int, npt.NDArray[np.uint64]]:
         """(prompt tokens, own hashes of the full blocks)."""
-        ids = self.token_ids(request)
-        tokens = np.fromiter(ids, dtype=np.int64, count=len(ids))  # ~25% faster than asarray
-        return len(ids), block_hashes(tokens, self._block_size, self.scope(request))
+        tokens = self.token_array(request)
+        return len(tokens), block_hashes(tokens, self._block_size, self.scope(request))

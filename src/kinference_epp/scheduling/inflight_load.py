@@ -74,11 +74,13 @@ class InflightLoadTracker:
         self._prefix = prefix
         self._clock = clock
         self._slots: dict[EndpointKey, int] = {}
-        self._requests = np.zeros(8, dtype=np.float64)
-        self._kv_tokens = np.zeros(8, dtype=np.float64)
-        self._done_at = np.zeros(8, dtype=np.float64)
+        # One row more than slots: the last row stays zero, the "pad" that view slots of
+        # endpoints never picked point at, so ``load`` is plain gathers.
+        self._requests = np.zeros(9, dtype=np.float64)
+        self._kv_tokens = np.zeros(9, dtype=np.float64)
+        self._done_at = np.zeros(9, dtype=np.float64)
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
-        self._map: tuple[PoolView, int, npt.NDArray[np.intp]] | None = None
+        self._map: tuple[PoolView, int, npt.NDArray[np.intp], int] | None = None
 
     # ---- PickObserver ------------------------------------------------------------------
 
@@ -121,13 +123,14 @@ class InflightLoadTracker:
         now = self._clock()
         self._expire(now)
         slots = self._view_map(pool)
-        rate = self.config.prefill_tokens_per_s
-        backlog = np.maximum(self._done_at - now, 0.0) * rate
-        pad = np.zeros(1, dtype=np.float64)
+        backlog = self._done_at[slots]
+        backlog -= now
+        np.maximum(backlog, 0.0, out=backlog)
+        backlog *= self.config.prefill_tokens_per_s
         return InflightLoad(
-            requests=np.concatenate((self._requests, pad))[slots],
-            kv_tokens=np.concatenate((self._kv_tokens, pad))[slots],
-            prefill_backlog_tokens=np.concatenate((backlog, pad))[slots],
+            requests=self._requests[slots],
+            kv_tokens=self._kv_tokens[slots],
+            prefill_backlog_tokens=backlog,
         )
 
     def count(self, endpoint: EndpointKey) -> int:
@@ -143,25 +146,23 @@ class InflightLoadTracker:
         slot = self._slots.get(endpoint)
         if slot is None:
             slot = self._slots[endpoint] = len(self._slots)
-            if slot == len(self._requests):
-                size = 2 * slot
-                self._requests = np.resize(self._requests, size)
-                self._kv_tokens = np.resize(self._kv_tokens, size)
-                self._done_at = np.resize(self._done_at, size)
-                self._requests[slot:] = 0.0
-                self._kv_tokens[slot:] = 0.0
-                self._done_at[slot:] = 0.0
+            if slot == len(self._requests) - 1:  # the pad row: grow, keeping a zero pad
+                size = 2 * slot + 1
+                for name in ("_requests", "_kv_tokens", "_done_at"):
+                    grown = np.zeros(size, dtype=np.float64)
+                    grown[:slot] = getattr(self, name)[:slot]
+                    setattr(self, name, grown)
         return slot
 
     def _view_map(self, pool: PoolView) -> npt.NDArray[np.intp]:
-        """View slot → own slot; unknown endpoints point at the zero pad at the end."""
+        """View slot → own slot; unknown endpoints point at the zero pad row at the end."""
         cached = self._map
         known = len(self._slots)
-        if cached is not None and cached[0] is pool and cached[1] == known:
+        pad = len(self._requests) - 1
+        if cached is not None and cached[0] is pool and cached[1] == known and cached[3] == pad:
             return cached[2]
-        pad = len(self._requests)
         slots = np.array([self._slots.get(ep.key, pad) for ep in pool.endpoints], dtype=np.intp)
-        self._map = (pool, known, slots)
+        self._map = (pool, known, slots, pad)
         return slots
 
     def _drop(self, entry: _Entry) -> None:

@@ -48,10 +48,16 @@ class PrefixStateConfig(BaseModel):
     approx_ttl_s: float = Field(default=600.0, gt=0)
     """How long a routed block is assumed cached on an endpoint without events."""
     approx_capacity_blocks: int = Field(default=31_250, gt=0)
-    """Blocks remembered per endpoint (GIE's default LRU capacity per server)."""
+    """Keys (one per stride of ``routed_stride_blocks``) remembered per endpoint: GIE's
+    default LRU capacity per server, in its 64-token blocks."""
     predicted_ttl_s: float = Field(default=5.0, gt=0)
     """How long a routed block is credited before its ``BlockStored`` must confirm it."""
     predicted_capacity_blocks: int = Field(default=65_536, gt=0)
+    """Keys remembered per endpoint for the predicted state (as ``approx_capacity_blocks``)."""
+    routed_stride_blocks: int = Field(default=4, gt=0)
+    """The approximate and predicted state remember every n-th block of a routed request
+    (and its last): matches are found in whole strides (4 x 16 tokens = GIE's 64-token
+    approximate blocks), and a pick costs a quarter of the bookkeeping."""
     health_refresh_s: float = Field(default=0.5, ge=0)
     """How often ``is_precise`` is asked again for every endpoint."""
     block_size: int = Field(default=16, gt=0)
@@ -76,12 +82,17 @@ class PrefixState:
         self._is_precise = is_precise
         self._clock = clock
         c = self.config
-        self.approx = RoutedPrefixIndex(c.approx_ttl_s, c.approx_capacity_blocks)
-        self.predicted = RoutedPrefixIndex(c.predicted_ttl_s, c.predicted_capacity_blocks)
+        stride = c.routed_stride_blocks
+        self.approx = RoutedPrefixIndex(c.approx_ttl_s, c.approx_capacity_blocks, stride)
+        self.predicted = RoutedPrefixIndex(c.predicted_ttl_s, c.predicted_capacity_blocks, stride)
         self._memo: tuple[SchedulingRequest, PoolView, bool, PrefixCredit] | None = None
-        self._index_map: tuple[PoolView, int, npt.NDArray[np.intp]] | None = None
+        self._index_map: tuple[PoolView, int, npt.NDArray[np.intp], bool] | None = None
         self._routed_maps: dict[int, tuple[PoolView, int, npt.NDArray[np.intp]]] = {}
-        self._health: tuple[PoolView, float, npt.NDArray[np.bool_]] | None = None
+        self._health: tuple[PoolView, float, npt.NDArray[np.bool_], bool] | None = None
+        self._approx_read = False
+        """Someone read the approximate state for a precise endpoint (an ``approximate``
+        scorer, or no index): then every pick is recorded in it, not only picks of
+        endpoints without healthy events."""
 
     # ---- PrefixSource ----------------------------------------------------------------
 
@@ -98,74 +109,97 @@ class PrefixState:
     def _match(
         self, req: SchedulingRequest, pool: PoolView, approximate_only: bool
     ) -> PrefixCredit:
+        # Counted in numpy calls (each costs ~1 µs): a request normally takes one index
+        # walk, one predicted-state walk that stops at its first key, and a few vector ops.
         n = len(pool)
         hashes = req.block_hashes
-        zeros = np.zeros(n, dtype=np.float64)
         if hashes is None or len(hashes) == 0:
-            return PrefixCredit(zeros, zeros.copy(), np.zeros(n, np.bool_), 0, self.block_size)
-        blocks = hashes.tolist()
+            zeros = np.zeros(n, dtype=np.float64)
+            return PrefixCredit(zeros, zeros, np.zeros(n, np.bool_), 0, self.block_size)
+        blocks = len(hashes)
         now = self._clock()
         self.predicted.expire(now)
-        self.approx.expire(now)
-        predicted = self._routed(self.predicted, blocks, pool)
+        predicted = self._routed(self.predicted, hashes, pool)
         if approximate_only or self.index is None:
-            approx = np.maximum(self._routed(self.approx, blocks, pool), predicted)
-            return PrefixCredit(approx, zeros, np.zeros(n, np.bool_), len(blocks), self.block_size)
-        precise = self._precise_mask(pool, now)
+            self._approx_read = True
+            self.approx.expire(now)
+            gpu = _maximum(self._routed(self.approx, hashes, pool), predicted)
+            return PrefixCredit(
+                np.zeros(n, np.float64) if gpu is None else gpu,
+                np.zeros(n, np.float64),
+                np.zeros(n, np.bool_),
+                blocks,
+                self.block_size,
+            )
+        precise, all_precise = self._precise_mask(pool, now)
         found = self.index.match(hashes)
-        gpu_i, cpu_i = found.for_slots(self._index_slots(pool, len(found.gpu)))
-        gpu_precise = np.maximum(gpu_i, predicted)
-        if precise.all():  # the approximate state is not read: skip its walk
-            gpu = gpu_precise
+        gpu_i = self._gather(found.gpu, pool)
+        gpu = gpu_i.copy() if predicted is None else np.maximum(gpu_i, predicted)
+        if not all_precise:  # only then is the approximate state read
+            self.approx.expire(now)
+            approx = _maximum(self._routed(self.approx, hashes, pool), predicted)
+            gpu = np.where(precise, gpu, 0.0 if approx is None else approx)
+        if found.cpu.any():
+            both = gpu_i + self._gather(found.cpu, pool)
+            cpu = np.where(precise, np.maximum(both - gpu, 0.0), 0.0)
         else:
-            approx = np.maximum(self._routed(self.approx, blocks, pool), predicted)
-            gpu = np.where(precise, gpu_precise, approx)
-        cpu = np.where(precise, np.maximum(gpu_i + cpu_i - gpu_precise, 0.0), 0.0)
-        return PrefixCredit(
-            gpu.astype(np.float64), cpu.astype(np.float64), precise, len(blocks), self.block_size
-        )
+            cpu = np.zeros(n, np.float64)
+        return PrefixCredit(gpu, cpu, precise, blocks, self.block_size)
 
     def _routed(
-        self, routed: RoutedPrefixIndex, blocks: list[int], pool: PoolView
-    ) -> npt.NDArray[np.float64]:
-        depth = np.concatenate((routed.match(blocks), np.zeros(1, np.int32)))
+        self, routed: RoutedPrefixIndex, hashes: npt.NDArray[np.uint64], pool: PoolView
+    ) -> npt.NDArray[np.float64] | None:
+        """Per view slot, leading blocks ``routed`` credits; None when it credits none."""
+        depth = routed.leading(hashes)
+        if depth is None:
+            return None
         cached = self._routed_maps.get(id(routed))
         if cached is None or cached[0] is not pool or cached[1] != routed.version:
             slots = routed.slots_for([ep.key for ep in pool.endpoints])
             cached = self._routed_maps[id(routed)] = (pool, routed.version, slots)
-        result: npt.NDArray[np.float64] = depth[cached[2]].astype(np.float64)
+        padded = np.concatenate((depth, np.zeros(1, np.int32)))
+        result: npt.NDArray[np.float64] = padded[cached[2]].astype(np.float64)
         return result
 
-    def _index_slots(self, pool: PoolView, index_slots: int) -> npt.NDArray[np.intp]:
-        """View slot → index slot (-1 unknown), cached per view while the index has no new slot."""
+    def _gather(
+        self, per_index_slot: npt.NDArray[np.int32], pool: PoolView
+    ) -> npt.NDArray[np.float64]:
+        """An index-slot vector reordered to view slots (0 for endpoints the index lacks), as floats."""
+        n_index = len(per_index_slot)
         cached = self._index_map
-        if (
-            cached is not None
-            and cached[0] is pool
-            and cached[1] == index_slots
-            and not (cached[2] < 0).any()
-        ):
-            return cached[2]
-        assert self.index is not None
-        slots = self.index.slots_for([ep.key for ep in pool.endpoints])
-        self._index_map = (pool, index_slots, slots)
-        return slots
+        if cached is None or cached[0] is not pool or cached[1] != n_index:
+            # A new index slot can only matter for this view if an endpoint was unknown;
+            # a reused freed slot is picked up with the next view (the next scrape).
+            assert self.index is not None
+            slots = self.index.slots_for([ep.key for ep in pool.endpoints])
+            complete = bool((slots >= 0).all())
+            cached = self._index_map = (pool, n_index, slots, complete)
+        slots, complete = cached[2], cached[3]
+        if complete:
+            gathered: npt.NDArray[np.float64] = per_index_slot.astype(np.float64)[slots]
+            return gathered
+        padded = np.concatenate((per_index_slot, np.zeros(1, per_index_slot.dtype)))
+        result: npt.NDArray[np.float64] = padded[slots].astype(np.float64)
+        return result
 
-    def _precise_mask(self, pool: PoolView, now: float) -> npt.NDArray[np.bool_]:
-        n = len(pool)
-        if self._is_precise is None:
-            return np.ones(n, dtype=np.bool_)
+    def _precise_mask(self, pool: PoolView, now: float) -> tuple[npt.NDArray[np.bool_], bool]:
+        """Which view slots have a healthy event stream, and whether all do."""
         cached = self._health
         if (
             cached is not None
             and cached[0] is pool
-            and now - cached[1] < self.config.health_refresh_s
+            and (self._is_precise is None or now - cached[1] < self.config.health_refresh_s)
         ):
-            return cached[2]
-        check = self._is_precise
-        mask = np.fromiter((check(ep.key) for ep in pool.endpoints), dtype=np.bool_, count=n)
-        self._health = (pool, now, mask)
-        return mask
+            return cached[2], cached[3]
+        n = len(pool)
+        if self._is_precise is None:
+            mask = np.ones(n, dtype=np.bool_)
+        else:
+            check = self._is_precise
+            mask = np.fromiter((check(ep.key) for ep in pool.endpoints), dtype=np.bool_, count=n)
+        all_precise = bool(mask.all())
+        self._health = (pool, now, mask, all_precise)
+        return mask, all_precise
 
     # ---- PickObserver ------------------------------------------------------------------
 
@@ -174,10 +208,15 @@ class PrefixState:
         hashes = req.block_hashes
         if hashes is None or len(hashes) == 0:
             return
-        blocks = hashes.tolist()
         now = self._clock()
-        self.approx.record(result.primary, blocks, now)
-        self.predicted.record(result.primary, blocks, now)
+        primary = result.primary
+        self.predicted.record(primary, hashes, now)
+        if self._approx_read or self.index is None or not self._endpoint_precise(primary):
+            self.approx.expire(now)
+            self.approx.record(primary, hashes, now)
+
+    def _endpoint_precise(self, endpoint: EndpointKey) -> bool:
+        return self._is_precise is None or self._is_precise(endpoint)
 
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
         """The endpoint left the pool: forget what was routed to it."""
@@ -187,3 +226,14 @@ class PrefixState:
     def mark_stale(self) -> None:
         """Ask ``is_precise`` again on the next match (e.g. a subscriber changed state)."""
         self._health = None
+
+
+def _maximum(
+    a: npt.NDArray[np.float64] | None, b: npt.NDArray[np.float64] | None
+) -> npt.NDArray[np.float64] | None:
+    """Element-wise max where None stands for all zeros."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return np.maximum(a, b)

@@ -17,6 +17,9 @@ import re
 import zlib
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
 
 ENDOFTEXT_ID = 1
@@ -113,6 +116,10 @@ class ApproxTokenizer:
             out += self._encode_block("<|im_start|>assistant\n")
             return out
         return self._completion_ids(request.prompt)
+
+    def prompt_token_array(self, request: InferenceRequest) -> npt.NDArray[np.int32]:
+        """``prompt_token_ids`` as an int32 array."""
+        return np.array(self.prompt_token_ids(request), dtype=np.int32)
 
     def _completion_ids(
         self, prompt: str | list[str] | list[int] | list[list[int]] | None

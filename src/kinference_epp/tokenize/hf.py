@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import tokenizers
 
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
-from kinference_epp.tokenize.cache import SegmentedEncoder, TokenCache
+from kinference_epp.tokenize.cache import SegmentedEncoder, TokenCache, TokenIds
 from kinference_epp.tokenize.chat_template import ChatTemplate, ChatTemplateError
 
 TOKENIZER_FILE = "tokenizer.json"
@@ -164,33 +165,36 @@ class HFTokenizer:
         **template_kwargs: Any,
     ) -> list[int]:
         """Render, then encode without added special tokens (cached per segment)."""
+        ids: list[int] = self.chat_token_array(
+            messages, add_generation_prompt, tools=tools, **template_kwargs
+        ).tolist()
+        return ids
+
+    def chat_token_array(
+        self,
+        messages: Sequence[ChatMessage],
+        add_generation_prompt: bool = True,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        **template_kwargs: Any,
+    ) -> TokenIds:
+        """``chat_token_ids`` as a read-only int32 array."""
         text = self.render_chat(messages, add_generation_prompt, tools=tools, **template_kwargs)
         if self._segmented is not None:
-            return self._segmented.encode(text)
-        return self.encode(text)
+            return self._segmented.encode_array(text)
+        return np.array(self.encode(text), dtype=np.int32)
 
     def prompt_token_ids(self, request: InferenceRequest) -> list[int]:
         """The prompt a vLLM pod would prefill for ``request``.
 
         Chat: ``tools``, ``chat_template_kwargs`` and ``add_generation_prompt`` are read from
-        ``request.extra`` when the parser keeps them (vLLM accepts all three in the body). Completions: a batch counts by its first prompt, as in
-        ``ApproxTokenizer``; token-id prompts pass through.
+        ``request.extra`` when the parser keeps them (vLLM accepts all three in the body).
+        Completions: a batch counts by its first prompt, as in ``ApproxTokenizer``; token-id
+        prompts pass through.
         """
         if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
-            extra = request.extra
-            tools = extra.get("tools")
-            kwargs = extra.get("chat_template_kwargs")
-            generation = extra.get("add_generation_prompt", True)
-            return self.chat_token_ids(
-                request.messages,
-                generation if isinstance(generation, bool) else True,
-                tools=tools if isinstance(tools, list) else None,
-                **(
-                    {k: v for k, v in kwargs.items() if k not in _RESERVED}
-                    if isinstance(kwargs, dict)
-                    else {}
-                ),
-            )
+            ids: list[int] = self.prompt_token_array(request).tolist()
+            return ids
         prompt = request.prompt
         if prompt is None or not prompt:
             return []
@@ -202,6 +206,25 @@ class HFTokenizer:
         if isinstance(first, list):
             return [int(t) for t in first]
         return [int(t) for t in prompt if isinstance(t, int)]
+
+    def prompt_token_array(self, request: InferenceRequest) -> TokenIds:
+        """``prompt_token_ids`` as an int32 array (read-only: it may be a cached one)."""
+        if request.kind not in (ApiKind.CHAT, ApiKind.MESSAGES):
+            return np.array(self.prompt_token_ids(request), dtype=np.int32)
+        extra = request.extra
+        tools = extra.get("tools")
+        kwargs = extra.get("chat_template_kwargs")
+        generation = extra.get("add_generation_prompt", True)
+        return self.chat_token_array(
+            request.messages,
+            generation if isinstance(generation, bool) else True,
+            tools=tools if isinstance(tools, list) else None,
+            **(
+                {k: v for k, v in kwargs.items() if k not in _RESERVED}
+                if isinstance(kwargs, dict)
+                else {}
+            ),
+        )
 
 
 def _read_config(path: Path) -> dict[str, Any]:

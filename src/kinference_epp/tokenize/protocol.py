@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+import numpy as np
+import numpy.typing as npt
+
 from kinference_epp.api.request import ChatMessage, InferenceRequest
 
 
@@ -36,4 +39,11 @@ class Tokenizer(Protocol):
 
     def prompt_token_ids(self, request: InferenceRequest) -> list[int]:
         """The token ids a vLLM pod would prefill for ``request`` (first prompt of a batch)."""
+        ...
+
+    def prompt_token_array(self, request: InferenceRequest) -> npt.NDArray[np.int32]:
+        """``prompt_token_ids`` as an int32 array, for hashing without per-token Python.
+
+        Read-only: a tokenizer may hand out its cached arrays.
+        """
         ...

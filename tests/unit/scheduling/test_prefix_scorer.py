@@ -70,8 +70,12 @@ def test_unhealthy_endpoint_is_scored_from_routing_history() -> None:
 def test_predicted_blocks_credit_siblings_until_events_arrive() -> None:
     clock = Clock()
     state = PrefixState(
-        MaskPrefixIndex(block_size=BS), config=PrefixStateConfig(predicted_ttl_s=2), clock=clock
+        MaskPrefixIndex(block_size=BS),
+        config=PrefixStateConfig(predicted_ttl_s=2, routed_stride_blocks=1),
+        clock=clock,
     )
+    # an approximate-only scorer in the chain: every pick is also kept in the approximate state
+    assert scores(state, request(), source="approximate") == pytest.approx([0.0, 0.0, 0.0])
     first = request(PROMPT[: 6 * BS], rid="first")
     picked(state, first, 3)
     assert scores(state, request()) == pytest.approx([0.0, 0.0, 0.75])
@@ -79,6 +83,25 @@ def test_predicted_blocks_credit_siblings_until_events_arrive() -> None:
     assert scores(state, request()) == pytest.approx([0.0, 0.0, 0.0])
     # the approximate-only view still remembers the pick
     assert scores(state, request(), source="approximate") == pytest.approx([0.0, 0.0, 0.75])
+
+
+def test_approximate_state_is_kept_only_for_endpoints_without_healthy_events() -> None:
+    clock = Clock()
+    healthy = {key(1), key(2), key(3)}
+    state = PrefixState(
+        MaskPrefixIndex(block_size=BS),
+        is_precise=lambda k: k in healthy,
+        config=PrefixStateConfig(health_refresh_s=0, routed_stride_blocks=1),
+        clock=clock,
+    )
+    picked(state, request(PROMPT[: 8 * BS], rid="a"), 1)  # healthy: not recorded
+    assert state.approx.num_entries == 0
+    healthy.discard(key(2))
+    state.mark_stale()
+    picked(state, request(PROMPT[: 8 * BS], rid="b"), 2)  # its stream failed: recorded
+    assert state.approx.num_blocks(key(2)) == 8
+    clock.now += 10  # predicted state gone; endpoint 2 scores from its routing history
+    assert scores(state, request()) == pytest.approx([0.0, 1.0, 0.0])
 
 
 def test_one_match_per_request_is_shared() -> None:

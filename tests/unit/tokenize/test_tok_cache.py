@@ -6,6 +6,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 import tokenizers
 from hypothesis import HealthCheck, given, settings
@@ -19,28 +20,45 @@ from kinference_epp.tokenize.hf import HFTokenizer
 # --- TokenCache --------------------------------------------------------------------------
 
 
-def _entry_bytes(cache: TokenCache, segment: str, ids: list[int]) -> int:
+def ids(*values: int) -> np.ndarray:
+    return np.array(values, dtype=np.int32)
+
+
+def as_lists(found: list[np.ndarray | None]) -> list[list[int] | None]:
+    return [None if f is None else f.tolist() for f in found]
+
+
+def _entry_bytes(cache: TokenCache, segment: str, tokens: np.ndarray) -> int:
     before = cache.bytes_used
-    cache.put_many([(segment, ids)])
+    cache.put_many([(segment, tokens)])
     return cache.bytes_used - before
 
 
 def test_cache_counts_hits_and_misses() -> None:
     cache = TokenCache()
     assert cache.get_many(["a", "b"]) == [None, None]
-    cache.put_many([("a", [1, 2])])
-    assert cache.get_many(["a", "b", "a"]) == [[1, 2], None, [1, 2]]
+    cache.put_many([("a", ids(1, 2))])
+    assert as_lists(cache.get_many(["a", "b", "a"])) == [[1, 2], None, [1, 2]]
     assert (cache.hits, cache.misses, len(cache)) == (2, 3, 1)
 
 
+def test_cached_ids_are_read_only() -> None:
+    cache = TokenCache()
+    cache.put_many([("a", ids(1, 2))])
+    (found,) = cache.get_many(["a"])
+    assert found is not None
+    with pytest.raises(ValueError, match="read-only"):
+        found[0] = 7
+
+
 def test_cache_evicts_least_recently_used_by_bytes() -> None:
-    size = _entry_bytes(TokenCache(), "seg-0", [1] * 10)
+    size = _entry_bytes(TokenCache(), "seg-0", ids(*[1] * 10))
     cache = TokenCache(max_bytes=3 * size)
-    cache.put_many([(f"seg-{i}", [1] * 10) for i in range(3)])
+    cache.put_many([(f"seg-{i}", ids(*[1] * 10)) for i in range(3)])
     assert len(cache) == 3
     cache.get_many(["seg-0"])  # seg-1 is now the least recently used
-    cache.put_many([("seg-3", [1] * 10)])
-    assert cache.get_many(["seg-0", "seg-1", "seg-2", "seg-3"]) == [
+    cache.put_many([("seg-3", ids(*[1] * 10))])
+    assert as_lists(cache.get_many(["seg-0", "seg-1", "seg-2", "seg-3"])) == [
         [1] * 10,
         None,
         [1] * 10,
@@ -52,16 +70,16 @@ def test_cache_evicts_least_recently_used_by_bytes() -> None:
 
 def test_cache_replaces_an_entry_without_double_counting() -> None:
     cache = TokenCache()
-    cache.put_many([("a", [1])])
+    cache.put_many([("a", ids(1))])
     used = cache.bytes_used
-    cache.put_many([("a", [1])])
+    cache.put_many([("a", ids(1))])
     assert cache.bytes_used == used
     assert len(cache) == 1
 
 
 def test_cache_skips_entries_larger_than_itself() -> None:
     cache = TokenCache(max_bytes=100)
-    cache.put_many([("x" * 500, [1] * 100)])
+    cache.put_many([("x" * 500, ids(*[1] * 100))])
     assert len(cache) == 0
     assert cache.bytes_used == 0
     cache.clear()
@@ -230,6 +248,10 @@ def test_cached_ids_are_not_shared_with_callers(tiny: HFTokenizer) -> None:
     first = tiny.chat_token_ids(messages)
     first.append(-1)
     assert tiny.chat_token_ids(messages) == first[:-1]
+    array = tiny.chat_token_array(messages)  # the cached ids themselves: read-only
+    with pytest.raises(ValueError, match="read-only"):
+        array[0] = -1
+    assert array.tolist() == first[:-1]
 
 
 def test_concurrent_encoding_is_exact(tiny_dir: Path) -> None:
@@ -256,7 +278,7 @@ def test_cutting_anywhere_else_would_be_wrong(awkward: tokenizers.Tokenizer) -> 
         assert encoder.encode(text) != awkward.encode(text, add_special_tokens=False).ids
 
 
-def test_ids_beyond_the_vocabulary_size_survive_interning() -> None:
+def test_ids_beyond_the_vocabulary_size_survive_caching() -> None:
     """A model vocabulary with gaps has ids >= its size; they must come back unchanged."""
     gapped = tokenizers.Tokenizer(
         tokenizers.models.BPE(vocab={"a": 0, "b": 7, "ab": 9}, merges=[("a", "b")])
