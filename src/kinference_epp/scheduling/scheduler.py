@@ -30,6 +30,7 @@ from kinference_epp.scheduling.framework import (
     PluginTimer,
     PoolSource,
     PrefixSource,
+    WeightedScorer,
 )
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.routers import build_chain
@@ -90,11 +91,13 @@ class Scheduler:
         observers: Sequence[PickObserver] = (),
         prefix: PrefixSource | None = None,
         load: LoadSource | None = None,
+        timing_every: int = 1,
     ) -> None:
         """The router ``config`` names over ``pool``; ValueError for a bad configuration.
 
         ``registry`` defaults to every built-in plug-in; ``rng`` to one seeded with
-        ``config.seed``. ``on_timing`` is called after every plug-in with its duration.
+        ``config.seed``. ``on_timing`` is called after every plug-in with its duration, on
+        every ``timing_every``-th call of :meth:`schedule` (a sample).
         ``prefix`` and ``load`` are the shared state the prefix-aware and load-cost
         scorers read (see ``BuildContext``); the objects behind them are usually also
         ``observers`` (they learn from every pick).
@@ -106,6 +109,9 @@ class Scheduler:
         )
         chain = build_chain(config, registry or default_registry(), ctx)
         self._setup(pool, chain, on_timing, observers)
+        if timing_every < 1:
+            raise ValueError("timing_every must be >= 1")
+        self.timing_every = timing_every
 
     @classmethod
     def from_chain(
@@ -137,6 +143,10 @@ class Scheduler:
         self._observers = tuple(observers)
         self.router = chain.router
         self.fallbacks = chain.fallbacks
+        self.timing_every = 1
+        """``on_timing`` runs on every n-th scheduling cycle (the picker samples: timing
+        every plug-in of every request costs more than most plug-ins)."""
+        self._cycle = 0
 
     @property
     def plugins(self) -> tuple[PluginLabel, ...]:
@@ -146,6 +156,11 @@ class Scheduler:
             *(s.label for s in self._scorers),
             self._picker.label,
         )
+
+    @property
+    def scorers(self) -> tuple[WeightedScorer, ...]:
+        """The scorers that run (weight > 0), in order (benchmarks time them alone)."""
+        return self._scorers
 
     @property
     def weights(self) -> Mapping[str, float]:
@@ -161,9 +176,11 @@ class Scheduler:
         """
         pool = self._pool.view()
         size = len(pool)
-        timer = self._on_timing
+        self._cycle += 1
+        timer = self._on_timing if self._cycle % self.timing_every == 0 else None
         mask = pool.all()
         stage: object = "pool"
+        empty = size == 0
         for named in self._filters:
             started = perf_counter() if timer else 0.0
             kept = named.filter.filter(req, pool, mask)
@@ -173,13 +190,14 @@ class Scheduler:
                 raise ValueError(f"{named.label} returned shape {kept.shape}, expected {(size,)}")
             mask = kept & mask
             stage = named.label
-            if not np.count_nonzero(mask):
+            if not mask.any():
+                empty = True
                 break
-        if not np.count_nonzero(mask):
+        if empty:
             model = "any model" if req.model is None else f"model {req.model!r}"
             raise NoReadyEndpointError(f"no ready endpoint for {model} (after {stage})")
 
-        total = np.zeros(size, dtype=np.float64)
+        total: FloatVec | None = None
         for weighted in self._scorers:
             started = perf_counter() if timer else 0.0
             scores = weighted.scorer.score(req, pool, mask)
@@ -189,12 +207,18 @@ class Scheduler:
                 raise ValueError(
                     f"{weighted.label} returned shape {scores.shape}, expected {(size,)}"
                 )
-            # fmax/fmin skip NaN, so NaN becomes 0 and ±inf is clamped, in two ufuncs.
+            # fmax/fmin skip NaN, so NaN becomes 0 and ±inf is clamped, in two ufuncs; a
+            # fresh array, so a scorer may hand out one it keeps.
             clean = np.fmax(scores, 0.0)
             np.fmin(clean, 1.0, out=clean)
             if weighted.weight != 1.0:
                 clean *= weighted.weight
-            total += clean
+            if total is None:
+                total = clean
+            else:
+                total += clean
+        if total is None:
+            total = np.zeros(size, dtype=np.float64)
 
         started = perf_counter() if timer else 0.0
         slots = self._picker.picker.pick(req, total, mask, self._want)
