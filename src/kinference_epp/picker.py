@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiohttp
 import grpc
 from aiohttp import web
 from envoy.service.accesslog.v3 import als_pb2_grpc
@@ -33,8 +32,8 @@ from kinference_epp.edge.secrets import SecretFiles, SecretReader
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.source import KubernetesSource
+from kinference_epp.kvcache.backends import make_index
 from kinference_epp.kvcache.feed import KvFeed
-from kinference_epp.kvcache.index import MaskPrefixIndex
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.store import PolicyStore
@@ -50,6 +49,7 @@ from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
+    HistogramChild,
     PickerMetrics,
     PoolGaugeCollector,
     TokenizerFallbackCollector,
@@ -156,7 +156,9 @@ class Picker:
         self.metrics = metrics or PickerMetrics()
         self.datastore = PoolDatastore.from_config(config.pool)
         self.inflight = InflightTracker()
-        self.prefix_index = MaskPrefixIndex(block_size=config.kv_events.block_size)
+        self.prefix_index = make_index(
+            config.kv_events.index, block_size=config.kv_events.block_size
+        )
         kv = config.kv_events
         self.kv_feed = KvFeed(
             self.datastore,
@@ -238,10 +240,8 @@ class Picker:
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
         )
-        self._http_session: aiohttp.ClientSession | None = None
-        self.scraper = MetricsScraper(
-            self.datastore, config.scrape, self._session, on_scrape=self._on_scrape
-        )
+        self._plugin_children: dict[PluginLabel, HistogramChild] = {}
+        self.scraper = MetricsScraper(self.datastore, config.scrape, on_scrape=self._on_scrape)
         self.metrics.register_collector(KvCollector(self._kv_streams, self._kv_index))
         self._grpc: grpc.aio.Server | None = None
         self._health_grpc: grpc.aio.Server | None = None
@@ -253,11 +253,6 @@ class Picker:
         return ExtProcSession(
             self.director, max_body_bytes=server.max_body_bytes, test_mode=server.test_mode
         )
-
-    def _session(self) -> aiohttp.ClientSession:
-        if self._http_session is None or self._http_session.closed:
-            self._http_session = aiohttp.ClientSession()
-        return self._http_session
 
     def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:
         if not ok:
@@ -300,7 +295,12 @@ class Picker:
         )
 
     def _on_plugin_timing(self, label: PluginLabel, seconds: float) -> None:
-        self.metrics.plugin(label.extension_point, label.type, label.name).observe(seconds)
+        child = self._plugin_children.get(label)
+        if child is None:
+            child = self._plugin_children[label] = self.metrics.plugin(
+                label.extension_point, label.type, label.name
+            )
+        child.observe(seconds)
 
     def _on_stream(self, delta: int) -> None:
         self.metrics.streams_active.inc(delta)
@@ -394,6 +394,4 @@ class Picker:
         await self.kv_feed.stop()
         if self._metrics_runner is not None:
             await self._metrics_runner.cleanup()
-        if self._http_session is not None:
-            await self._http_session.close()
         log.info("picker stopped")

@@ -87,8 +87,19 @@ class SchedulerConfig(_Strict):
 
 
 class ScrapeConfig(_Strict):
-    interval_s: float = Field(default=0.05, gt=0)
-    timeout_s: float = Field(default=1.0, gt=0)
+    interval_s: float = Field(
+        default=0.05,
+        gt=0,
+        description=(
+            "Seconds between scrapes of each endpoint's /metrics (GIE's default refresh); every "
+            "endpoint is scraped on the same ticks. Picker CPU grows with pods / interval."
+        ),
+    )
+    timeout_s: float = Field(
+        default=1.0,
+        gt=0,
+        description="Bound on one scrape (connect + answer); below stale_after_s.",
+    )
     stale_after_s: float = Field(
         default=2.0, gt=0, description="A snapshot older than this marks the endpoint stale."
     )
@@ -114,6 +125,16 @@ class KvEventsConfig(_Strict):
         default=30.0,
         gt=0,
         description="An endpoint with no event for this long and not synced is scored approximately.",
+    )
+    index: str = Field(
+        default="fast",
+        pattern="^(fast|mask)$",
+        description=(
+            "Prefix-index backend (kvcache.backends): 'fast' (numpy cuckoo table; a match is a "
+            "fixed handful of vector ops, ~35-50 bytes per cached block, whole event batches "
+            "applied at once) or 'mask' (dicts of Python-int bitmasks; the simple reference, "
+            "several times slower to match at 8k tokens and ~3x the memory)."
+        ),
     )
 
 

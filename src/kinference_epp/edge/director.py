@@ -196,9 +196,7 @@ class Director:
             model=request.model,
             target_model=out.model,
         )
-        self._metrics.request_total.labels(
-            model_name=request.model, target_model_name=out.model
-        ).inc()
+        self._metrics.model(request.model, out.model).request_total.inc()
         log.info(
             "sent to provider",
             extra={"request_id": ctx.request_id, "provider": out.provider, "model": out.model},

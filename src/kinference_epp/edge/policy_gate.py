@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
+from prometheus_client import Counter
+
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.policy import Decision, EvalInput, Passthrough, PolicyStore, PoolState
 from kinference_epp.policy.types import ModelScore
@@ -34,6 +36,7 @@ class PolicyGate:
         self._metrics = metrics
         self._pool = pool_name
         self._tenant_header = tenant_header
+        self._decision_children: dict[tuple[str, str, str, str], Counter] = {}
 
     def pool_state(self) -> PoolState:
         stats = self._datastore.stats()
@@ -71,9 +74,15 @@ class PolicyGate:
 
     def _record(self, decision: Decision, *, mode: str) -> None:
         action = decision.action.kind
-        self._metrics.policy_decisions.labels(
-            policy=decision.policy or "", rule=decision.rule or "", action=action, mode=mode
-        ).inc()
+        key = (decision.policy or "", decision.rule or "", action, mode)
+        counter = self._decision_children.get(key)
+        if counter is None:  # labels() costs microseconds; a policy set has few rules
+            if len(self._decision_children) > 4096:
+                self._decision_children.clear()
+            counter = self._decision_children[key] = self._metrics.policy_decisions.labels(
+                policy=key[0], rule=key[1], action=action, mode=mode
+            )
+        counter.inc()
         if decision.rule is not None:
             log.info(
                 "policy decision",

@@ -1,15 +1,31 @@
 """Read the routing metrics out of vLLM's Prometheus text exposition (PROTOCOLS.md §4).
 
-This runs every scrape interval (50 ms) for every pod, so it does not parse the whole
-exposition: one compiled regex pass picks out the lines of the few metrics it needs and
-only those are parsed in Python. The histogram bucket lines that make up most of a vLLM
-exposition cost one failed match each, in C.
+This runs every scrape interval (50 ms) for every pod, on the event loop that also answers
+Envoy, so it does not parse the exposition. A vLLM page is mostly histogram bucket lines
+(~9 KB from the simulator, tens of KB from a real pod with several engines) and the picker
+needs a handful of gauges and counters, so one compiled bytes regex pass (C, ~1 ns a byte)
+picks out the sample lines of those metrics and splits each into name, label set and value
+text; every other line costs one failed match in C. Python then only converts the values of
+those few lines, and parses a label set only where it is needed (``model_name`` filtering,
+the info gauges), through a cache: a pod's label sets do not change between scrapes. The
+body is never decoded as a whole.
+
+Metric names, old and new (the first name with a well-formed sample wins):
+
+- ``running``: ``vllm:num_requests_running``; ``waiting``: ``vllm:num_requests_waiting``.
+- ``kv_usage``: ``vllm:kv_cache_usage_perc``, else (vLLM v0) ``vllm:gpu_cache_usage_perc``.
+- prefix cache: ``vllm:prefix_cache_{queries,hits}_total``, else without ``_total``.
+- ``vllm:cache_config_info`` (block size, GPU blocks) and ``vllm:lora_requests_info``.
+
+A sample line is ``name[{labels}] value [timestamp]``: the label set runs to the line's last
+``}`` (label values may contain braces), and a line with no value, or a value that is not a
+float, is skipped.
 
 Aggregation across data-parallel engines (one series per ``engine`` label):
 
 - ``running``, ``waiting``, prefix-cache counters, ``num_gpu_blocks``: summed.
 - ``kv_usage``: the mean of the engines' usage fractions (engines have equal caches).
-- ``block_size``: the first series' value.
+- ``block_size``: the first series' value (of those with a readable one).
 - NaN and infinite samples are skipped.
 - LoRA info: per engine the series with the newest value (a timestamp) wins; adapters
   are the union over engines, ``max_lora`` is the newest series' value.
@@ -21,29 +37,40 @@ series without that label (the info gauges) always count.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from math import isfinite
 
 from kinference_epp.pool.endpoint import LoadSnapshot
 
-_RUNNING = ("num_requests_running",)
-_WAITING = ("num_requests_waiting",)
-_KV_USAGE = ("kv_cache_usage_perc",)
-_KV_USAGE_OLD = ("gpu_cache_usage_perc",)
-_QUERIES = ("prefix_cache_queries_total", "prefix_cache_queries")
-_HITS = ("prefix_cache_hits_total", "prefix_cache_hits")
-_CACHE_CONFIG = ("cache_config_info",)
-_LORA = ("lora_requests_info",)
-_ALL = (*_RUNNING, *_WAITING, *_KV_USAGE, *_KV_USAGE_OLD, *_QUERIES, *_HITS, *_CACHE_CONFIG, *_LORA)
+_RUNNING = (b"num_requests_running",)
+_WAITING = (b"num_requests_waiting",)
+_KV_USAGE = (b"kv_cache_usage_perc",)
+_KV_USAGE_OLD = (b"gpu_cache_usage_perc",)
+_QUERIES = (b"prefix_cache_queries_total", b"prefix_cache_queries")
+_HITS = (b"prefix_cache_hits_total", b"prefix_cache_hits")
+_CACHE_CONFIG = (b"cache_config_info",)
+_LORA = (b"lora_requests_info",)
 
-# One pass over the text: sre finds the literal "\nvllm:" prefix and tries the names only
-# there, so histogram lines cost a failed match each and no Python code.
-_LINE = re.compile(r"\nvllm:(" + "|".join(_ALL) + r")([{ \t][^\n]*)")
+# One pass over the page: sre looks for the literal "\nvllm:" and tries the names only
+# there (factored, so most lines fail on their first letter). Groups: name, the label set
+# with its braces (empty without one), the value's text. Without a label set the name must
+# be followed by whitespace, so a longer name (``..._created``) is not read as this one. The
+# label set runs to the line's last "}" and is atomic: with no value after it, the line is
+# skipped rather than re-split at an earlier "}" inside a label value.
+_LINE = re.compile(
+    rb"\nvllm:(num_requests_(?:running|waiting)|kv_cache_usage_perc|gpu_cache_usage_perc"
+    rb"|prefix_cache_(?:queries|hits)(?:_total)?|cache_config_info|lora_requests_info)"
+    rb"(?:((?>\{[^\n]*\}))[ \t]*|[ \t]+)([^ \t\n]+)"
+)
 _LABEL = re.compile(r'([a-zA-Z_]\w*)\s*=\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
 _ESCAPES = re.compile(r"\\(.)")
 
 Labels = dict[str, str]
 Sample = tuple[Labels, float]
+_Raw = tuple[bytes, float]
+"""A sample as found: its label set's bytes (with the braces, or empty) and its value."""
+
+_label_cache: dict[bytes, Labels] = {}
+_LABEL_CACHE_SIZE = 4096
 _NO_LABELS: Labels = {}
 
 
@@ -53,40 +80,33 @@ def _unescape(value: str) -> str:
     return _ESCAPES.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), value)
 
 
-def _parse_sample(rest: str, with_labels: bool) -> Sample | None:
-    """``{labels} value [timestamp]`` (what follows the name) → (labels, value), or None.
+def _labels(raw: bytes) -> Labels:
+    """The label set ``raw`` (``{...}`` or empty) as a dict; shared, so never mutate it.
 
-    Without ``with_labels`` the label set is skipped (the labels come back empty).
+    A pod's label sets hardly change between scrapes (only the values do), and a real
+    ``cache_config_info`` carries some fifteen labels that cost ~10 µs to parse, so parsed
+    sets are cached by their bytes; hashing them is cheap next to parsing. The cache is
+    emptied when full, which bounds it against a pod inventing label values.
     """
-    labels = _NO_LABELS
-    if rest.startswith("{"):
-        body, brace, rest = rest[1:].rpartition("}")
-        if not brace:
-            return None
-        if body and with_labels:
-            labels = {k: _unescape(v) for k, v in _LABEL.findall(body)}
-    parts = rest.split()
-    if not parts:
-        return None
-    try:
-        return labels, float(parts[0])
-    except ValueError:
-        return None
+    if not raw:
+        return _NO_LABELS
+    labels = _label_cache.get(raw)
+    if labels is None:
+        text = raw[1:-1].decode("utf-8", "replace")
+        labels = {k: _unescape(v) for k, v in _LABEL.findall(text)}
+        if len(_label_cache) >= _LABEL_CACHE_SIZE:
+            _label_cache.clear()
+        _label_cache[raw] = labels
+    return labels
 
 
-def _samples(
-    lines: dict[str, list[str]], names: tuple[str, ...], with_labels: bool = True
-) -> Iterator[Sample]:
-    """The well-formed samples of the first of ``names`` that has any."""
+def _first(found: dict[bytes, list[_Raw]], names: tuple[bytes, ...]) -> list[_Raw]:
+    """The samples of the first of ``names`` that has any."""
     for name in names:
-        found = False
-        for rest in lines.get(name, ()):
-            sample = _parse_sample(rest, with_labels)
-            if sample is not None:
-                found = True
-                yield sample
-        if found:
-            return
+        samples = found.get(name)
+        if samples:
+            return samples
+    return []
 
 
 def _wanted(labels: Labels, model_name: str | None) -> bool:
@@ -112,25 +132,36 @@ def _adapters(value: str | None) -> frozenset[str]:
 
 
 def parse_vllm_metrics(
-    text: str, *, model_name: str | None = None, scraped_at: float = 0.0
+    text: str | bytes, *, model_name: str | None = None, scraped_at: float = 0.0
 ) -> LoadSnapshot:
     """Build a LoadSnapshot from one scrape of a vLLM ``/metrics`` page.
 
-    Odd lines are skipped and missing metrics keep their defaults. Raises ValueError
-    only when not one routing metric sample could be read (an HTML error page, a
-    server that is not vLLM, an empty body).
+    ``text`` is the body as received (bytes: what the scraper passes) or as text. Odd lines
+    are skipped and missing metrics keep their defaults. Raises ValueError only when not one
+    routing metric sample could be read (an HTML error page, a server that is not vLLM, an
+    empty body).
     """
-    lines: dict[str, list[str]] = {}
-    # A leading newline makes the first line match too; CRLF's "\r" is trailing whitespace.
-    for name, rest in _LINE.findall("\n" + text):
-        lines.setdefault(name, []).append(rest)
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    found: dict[bytes, list[_Raw]] = {}
+    # A leading newline lets the first line match like the others. CRLF's "\r" ends up at
+    # the end of the value's text, and float() ignores surrounding whitespace.
+    for name, label_set, value_text in _LINE.findall(b"\n" + raw):
+        try:
+            value = float(value_text)
+        except ValueError:
+            continue
+        samples = found.get(name)
+        if samples is None:
+            found[name] = [(label_set, value)]
+        else:
+            samples.append((label_set, value))
     seen = False
 
-    def total(names: tuple[str, ...]) -> tuple[float, int]:
+    def total(names: tuple[bytes, ...]) -> tuple[float, int]:
         nonlocal seen
         acc, count = 0.0, 0
-        for labels, value in _samples(lines, names, with_labels=model_name is not None):
-            if isfinite(value) and _wanted(labels, model_name):
+        for label_set, value in _first(found, names):
+            if isfinite(value) and (model_name is None or _wanted(_labels(label_set), model_name)):
                 acc += value
                 count += 1
         seen = seen or count > 0
@@ -146,7 +177,8 @@ def parse_vllm_metrics(
 
     block_size: int | None = None
     num_gpu_blocks: int | None = None
-    for labels, _value in _samples(lines, _CACHE_CONFIG):
+    for label_set, _value in _first(found, _CACHE_CONFIG):
+        labels = _labels(label_set)
         if not _wanted(labels, model_name):
             continue
         seen = True
@@ -157,7 +189,8 @@ def parse_vllm_metrics(
             num_gpu_blocks = blocks + (num_gpu_blocks or 0)
 
     newest: dict[str, Sample] = {}
-    for labels, value in _samples(lines, _LORA):
+    for label_set, value in _first(found, _LORA):
+        labels = _labels(label_set)
         if not _wanted(labels, model_name):
             continue
         seen = True

@@ -6,6 +6,31 @@ non-200 status, no vLLM metrics in the body) only counts an error: the endpoint 
 stale once its last good scrape is older than ``stale_after_s`` (checked after every
 attempt), so one dropped scrape at a 50 ms interval does not flip routing. A request is
 bounded by ``timeout_s``; keep it below ``stale_after_s`` so staleness is noticed in time.
+``on_scrape`` is called after every attempt; a scrape cancelled by ``stop`` or by the
+endpoint's removal is not an attempt.
+
+Each endpoint's task owns one ``HttpGetClient`` (``pool/httpget.py``): a single keep-alive
+HTTP/1.1 connection to its pod, closed with the task. The scrapes run on the event loop that
+answers Envoy, so their CPU is taken from request handling; that client and the parser
+(``pool/promtext.py``, which reads only the handful of vLLM gauges routing needs) exist to
+keep it small (``benchmarks/results/scrape_cost.md``).
+
+Every endpoint is scraped on the same ticks, the multiples of the interval on the loop's
+clock: one timer wake-up per interval for the whole pool instead of one per endpoint. An idle
+picker pays for each wake-up (a few hundred µs of CPU each on the 2-core VM the benchmarks run
+on), and an endpoint whose scrape overran a tick waits for the next one instead of drifting.
+The answers then arrive together, as they did before (all tasks start together and kept that
+phase); with hundreds of pods that burst is worth spreading.
+
+The interval (``ScrapeConfig.interval_s``, 50 ms by default) stays the Gateway API Inference
+Extension's default metrics refresh. vLLM updates these gauges as its engine steps (every
+few tens of milliseconds under load), so scraping much faster reads the same numbers twice,
+and between scrapes the picker adds the requests it routed itself (the in-flight tracker),
+so a slower scrape loses less than it seems. The cost is linear in pods: ~0.4-0.55 ms of
+picker CPU per scrape measured on that VM (most of it the kernel's loopback TCP and wake-ups;
+by a profile the Python side is ~0.1 ms), so 50 ms costs ~8-11 ms of CPU per second per pod
+there. A large pool that needs the CPU back can raise the interval; staleness follows
+``stale_after_s``, not the interval.
 """
 
 from __future__ import annotations
@@ -15,26 +40,39 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
-
-import aiohttp
+from typing import Protocol
 
 from kinference_epp.config.model import ScrapeConfig
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from kinference_epp.pool.httpget import HttpGetClient
 from kinference_epp.pool.promtext import parse_vllm_metrics
 
 log = logging.getLogger(__name__)
 
-SessionFactory = Callable[[], aiohttp.ClientSession]
+
+class MetricsClient(Protocol):
+    """What the scraper needs to fetch one endpoint's page (``HttpGetClient``, or a fake)."""
+
+    async def get(self) -> bytes:
+        """The page body; raises OSError, TimeoutError or ValueError on failure."""
+        ...
+
+    def close(self) -> None:
+        """Release the connection; ``get`` may still be called again afterwards."""
+        ...
+
+
+ClientFactory = Callable[[str, float], MetricsClient]
+"""``factory(metrics_url, timeout_s)``: the client for one endpoint (raises ValueError for a
+URL it cannot fetch)."""
 ScrapeCallback = Callable[[EndpointKey, bool, float], None]
 """``on_scrape(key, ok, seconds)``: called after every scrape attempt (for metrics)."""
 
 
-def default_session() -> aiohttp.ClientSession:
-    return aiohttp.ClientSession(
-        connector=aiohttp.TCPConnector(limit=0, ttl_dns_cache=300),
-        raise_for_status=False,
-    )
+def http_client(url: str, timeout_s: float) -> MetricsClient:
+    """The default client: one persistent HTTP/1.1 connection to the endpoint."""
+    return HttpGetClient(url, timeout_s=timeout_s)
 
 
 class MetricsScraper:
@@ -44,18 +82,17 @@ class MetricsScraper:
         self,
         datastore: PoolDatastore,
         config: ScrapeConfig,
-        session_factory: SessionFactory = default_session,
         *,
+        client_factory: ClientFactory = http_client,
         on_scrape: ScrapeCallback | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """``client_factory(url, timeout_s)`` replaces how pages are fetched (tests)."""
         self._store = datastore
         self._config = config
-        self._session_factory = session_factory
+        self._client_factory = client_factory
         self._on_scrape = on_scrape
         self._clock = clock
-        self._timeout = aiohttp.ClientTimeout(total=config.timeout_s)
-        self._session: aiohttp.ClientSession | None = None
         self._tasks: dict[EndpointKey, asyncio.Task[None]] = {}
         self._stopping: set[asyncio.Task[None]] = set()
         self._unsubscribe: Callable[[], None] | None = None
@@ -70,14 +107,13 @@ class MetricsScraper:
         return frozenset(self._tasks)
 
     async def start(self) -> None:
-        """Open the HTTP session and start a task for every current and future endpoint."""
-        if self._session is not None:
+        """Start a task for every current and future endpoint (a second call does nothing)."""
+        if self._unsubscribe is not None:
             return
-        self._session = self._session_factory()
         self._unsubscribe = self._store.subscribe(self._on_added, self._on_removed)
 
     async def stop(self) -> None:
-        """Stop every task and close the session; nothing lingers afterwards."""
+        """Stop every task (each closes its connection); nothing lingers afterwards."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -85,9 +121,6 @@ class MetricsScraper:
             self._cancel(key)
         if self._stopping:
             await asyncio.gather(*self._stopping, return_exceptions=True)
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
 
     async def __aenter__(self) -> MetricsScraper:
         await self.start()
@@ -118,35 +151,45 @@ class MetricsScraper:
         interval = self._config.interval_s
         stale_after = self._config.stale_after_s
         last_good: float | None = None
-        while True:
-            started = self._clock()
-            ok = await self.scrape_once(endpoint)
-            now = self._clock()
-            if ok:
-                last_good = started
-            elif last_good is None or now - last_good > stale_after:
-                self._store.mark_stale(endpoint.key)
-            await asyncio.sleep(max(0.0, interval - (now - started)))
+        client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                started = self._clock()
+                ok = await self.scrape_once(endpoint, client)
+                now = self._clock()
+                if ok:
+                    last_good = started
+                elif last_good is None or now - last_good > stale_after:
+                    self._store.mark_stale(endpoint.key)
+                # Until the next multiple of the interval: the tick every endpoint shares.
+                tick = loop.time()
+                await asyncio.sleep((tick // interval + 1) * interval - tick)
+        finally:
+            client.close()
 
-    async def scrape_once(self, endpoint: Endpoint) -> bool:
-        """One GET and parse; True (and the load recorded) on success. A failure never raises."""
-        session = self._session
-        if session is None:
-            raise RuntimeError("MetricsScraper.start() was not called")
+    async def scrape_once(self, endpoint: Endpoint, client: MetricsClient | None = None) -> bool:
+        """One GET and parse; True (and the load recorded) on success. A failure never raises.
+
+        ``client`` is the endpoint task's connection; without it the scrape connects, fetches
+        and closes (a one-off scrape outside the tasks).
+        """
         key = endpoint.key
         started = self._clock()
         ok = False
+        own = client is None
+        if client is None:
+            client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
         try:
-            async with session.get(endpoint.metrics_url, timeout=self._timeout) as response:
-                if response.status != 200:
-                    raise ValueError(f"HTTP {response.status}")
-                body = await response.read()
-            snapshot = parse_vllm_metrics(body.decode("utf-8", "replace"), scraped_at=started)
-            ok = self._store.update_load(key, snapshot)
-        except (aiohttp.ClientError, TimeoutError, ValueError, OSError) as exc:
+            body = await client.get()
+            ok = self._store.update_load(key, parse_vllm_metrics(body, scraped_at=started))
+        except (TimeoutError, ValueError, OSError) as exc:
             log.debug("scrape of %s failed: %s", key, exc or type(exc).__name__)
         except Exception:
             log.exception("unexpected error scraping %s", key)
+        finally:
+            if own:
+                client.close()
         elapsed = self._clock() - started
         if ok:
             self.ok[key] += 1
@@ -158,3 +201,27 @@ class MetricsScraper:
             except Exception:
                 log.exception("on_scrape callback failed")
         return ok
+
+
+class _LazyClient:
+    """An endpoint's client, made at its first ``get``: a URL the factory rejects then fails
+    each scrape (counted, the endpoint goes stale) instead of the endpoint's task."""
+
+    def __init__(self, factory: ClientFactory, url: str, timeout_s: float) -> None:
+        self._factory = factory
+        self._url = url
+        self._timeout_s = timeout_s
+        self._client: MetricsClient | None = None
+
+    async def get(self) -> bytes:
+        if self._client is None:
+            self._client = self._factory(self._url, self._timeout_s)
+        return await self._client.get()
+
+    def close(self) -> None:
+        """Close the client, if one was made; never raises (it runs in ``finally`` blocks)."""
+        if self._client is not None:
+            try:
+                self._client.close()
+            except Exception:
+                log.exception("closing the metrics client of %s failed", self._url)

@@ -4,15 +4,29 @@ One ``PickerMetrics`` object owns its own ``CollectorRegistry`` (no global regis
 several pickers in one process never collide). Names follow the Gateway API Inference Extension
 EPP (``inference_objective_*``, ``inference_pool_*``, ``inference_extension_*``); what those do not
 cover is ``kinference_*``.
+
+The histograms are ``LoopHistogram``s, not prometheus_client's ``Histogram``: a request records
+14 observations with the default router (5 plug-in timings, scheduler, processing and tokenize
+time, body size; from the access log duration, TTFT and 3 token counts), and prometheus_client's
+``observe`` takes two locks and walks the buckets in a Python loop: ~25 µs per request on the
+picker's machine against ~5 µs with ``LoopHistogram`` (``benchmarks/results/scrape_cost.md``).
+The exposition is the same: names, labels, bucket bounds, ``_bucket``/``_count``/``_sum``/
+``_created`` (tested against prometheus_client's own output). Counters and gauges are still
+prometheus_client's (an ``inc`` costs ~0.9 µs; callers annotate them with its types).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+import prometheus_client.metrics
+from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
+from prometheus_client.utils import floatToGoString
 
 from kinference_epp import __version__
 
@@ -38,6 +52,114 @@ _SCHED_BUCKETS = (
 )  # fmt: skip
 
 
+_go_float: Callable[[float], str] = floatToGoString
+"""How prometheus_client writes a bucket bound (``le``): Go's float format (untyped there)."""
+
+
+class HistogramChild:
+    """One labelled series of a ``LoopHistogram``: per-bucket counts and a sum, no locks.
+
+    The picker records from its one event loop thread, so there is nothing to lock against; a
+    scrape from another thread (none in the picker) could see the sum one observation apart
+    from the counts, never a torn value.
+    """
+
+    __slots__ = ("_bounds", "counts", "created", "total")
+
+    def __init__(self, bounds: tuple[float, ...]) -> None:
+        self._bounds = bounds
+        self.counts = [0] * len(bounds)
+        """Observations per bucket (not cumulative); the last bucket is +Inf."""
+        self.total = 0.0
+        self.created = time.time()
+
+    def observe(self, amount: float) -> None:
+        """Count ``amount`` in the first bucket whose upper bound is >= it, as Prometheus does
+        (a NaN counts in no bucket and makes the sum NaN)."""
+        if amount == amount:
+            self.counts[bisect_left(self._bounds, amount)] += 1
+        self.total += amount
+
+
+class LoopHistogram(Collector):
+    """A histogram for code that runs on one thread: ``observe`` is a bisect and two adds.
+
+    The subset of ``prometheus_client.Histogram`` the picker uses: ``labels(...)`` returns a
+    cached ``HistogramChild`` (bind it once, as ``PickerMetrics.model`` does), an unlabelled
+    histogram has ``observe``. The samples are built when the registry is scraped.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        documentation: str,
+        labelnames: Sequence[str] = (),
+        *,
+        buckets: Sequence[float],
+        registry: CollectorRegistry,
+    ) -> None:
+        bounds = sorted(float(b) for b in buckets)
+        if not bounds or bounds[-1] != float("inf"):
+            bounds.append(float("inf"))
+        self._name = name
+        self._documentation = documentation
+        self._labelnames = tuple(labelnames)
+        self._bounds = tuple(bounds)
+        self._le = tuple(_go_float(b) for b in bounds)
+        self._children: dict[tuple[str, ...], HistogramChild] = {}
+        self._unlabelled = None if labelnames else self._child(())
+        registry.register(self)
+
+    def _child(self, values: tuple[str, ...]) -> HistogramChild:
+        child = self._children.get(values)
+        if child is None:
+            child = HistogramChild(self._bounds)
+            self._children[values] = child
+        return child
+
+    def labels(self, *values: object, **by_name: object) -> HistogramChild:
+        """The series for these label values (positional, or all by name), created on first use."""
+        if not self._labelnames:
+            raise ValueError(f"{self._name} has no labels")
+        if values and by_name:
+            raise ValueError("pass label values by position or by name, not both")
+        if by_name:
+            if sorted(by_name) != sorted(self._labelnames):
+                raise ValueError(f"{self._name} takes the labels {self._labelnames}")
+            values = tuple(by_name[n] for n in self._labelnames)
+        elif len(values) != len(self._labelnames):
+            raise ValueError(f"{self._name} takes {len(self._labelnames)} label values")
+        return self._child(tuple(str(v) for v in values))
+
+    def observe(self, amount: float) -> None:
+        """Record into the unlabelled series (a histogram without labels only)."""
+        if self._unlabelled is None:
+            raise ValueError(f"{self._name} has labels: observe on .labels(...)")
+        self._unlabelled.observe(amount)
+
+    def describe(self) -> list[Metric]:
+        return [Metric(self._name, self._documentation, "histogram")]
+
+    def collect(self) -> list[Metric]:
+        name = self._name
+        family = Metric(name, self._documentation, "histogram")
+        # prometheus_client's switch for the _created series (PROMETHEUS_DISABLE_CREATED_SERIES
+        # or disable_created_metrics()), read as its own Histogram reads it.
+        created = getattr(prometheus_client.metrics, "_use_created", True)
+        for values, child in list(self._children.items()):
+            labels = dict(zip(self._labelnames, values, strict=True))
+            acc = 0
+            for le, count in zip(self._le, child.counts, strict=True):
+                acc += count
+                family.add_sample(f"{name}_bucket", {**labels, "le": le}, float(acc))
+            family.add_sample(f"{name}_count", labels, float(acc))
+            if self._bounds[0] >= 0:
+                family.add_sample(f"{name}_sum", labels, child.total)
+            if created:
+                family.add_sample(f"{name}_created", labels, child.created)
+        return [family]
+
+
 class PickerMetrics:
     """Every metric the picker exports; pass it to the components that record."""
 
@@ -57,57 +179,57 @@ class PickerMetrics:
             [*labels, "error_code"],
             registry=r,
         )
-        self.request_duration = Histogram(
+        self.request_duration = LoopHistogram(
             "inference_objective_request_duration_seconds",
             "End-to-end request latency as seen by the proxy.",
             labels,
             buckets=_LATENCY_BUCKETS,
             registry=r,
         )
-        self.request_ttft = Histogram(
+        self.request_ttft = LoopHistogram(
             "inference_objective_request_ttft_seconds",
             "Time to first response body byte (first token for streams) as seen by the proxy.",
             labels,
             buckets=_TTFT_BUCKETS,
             registry=r,
         )
-        self.request_sizes = Histogram(
+        self.request_sizes = LoopHistogram(
             "inference_objective_request_sizes",
             "Request body size in bytes.",
             labels,
             buckets=_SIZE_BUCKETS,
             registry=r,
         )
-        self.input_tokens = Histogram(
+        self.input_tokens = LoopHistogram(
             "inference_objective_input_tokens",
             "Prompt tokens per request, as reported by the model server's usage.",
             labels,
             buckets=_TOKEN_BUCKETS,
             registry=r,
         )
-        self.output_tokens = Histogram(
+        self.output_tokens = LoopHistogram(
             "inference_objective_output_tokens",
             "Completion tokens per request, as reported by the model server's usage.",
             labels,
             buckets=_TOKEN_BUCKETS,
             registry=r,
         )
-        self.cached_tokens = Histogram(
+        self.cached_tokens = LoopHistogram(
             "kinference_request_cached_tokens",
             "Prompt tokens served from the model server's prefix cache, per request.",
             labels,
             buckets=_TOKEN_BUCKETS,
             registry=r,
         )
-        self.scheduler_e2e = Histogram(
+        self.scheduler_e2e = LoopHistogram(
             "inference_extension_scheduler_e2e_duration_seconds",
             "Time to run the scheduler (filters, scorers, picker) for one request.",
             buckets=_SCHED_BUCKETS,
             registry=r,
         )
-        self.scheduler_plugin = Histogram(
+        self.scheduler_plugin = LoopHistogram(
             "inference_extension_scheduler_plugin_duration_seconds",
-            "Time of one scheduler plug-in for one request.",
+            "Time of one scheduler plug-in for one request (sampled: one scheduling cycle in 16).",
             ["extension_point", "plugin_type", "plugin_name"],
             buckets=_SCHED_BUCKETS,
             registry=r,
@@ -124,13 +246,13 @@ class PickerMetrics:
             ["status", "reason"],
             registry=r,
         )
-        self.request_cpu = Histogram(
+        self.request_cpu = LoopHistogram(
             "kinference_request_processing_seconds",
             "Picker time per request from the last body chunk to the reply (parse + schedule + encode).",
             buckets=_SCHED_BUCKETS,
             registry=r,
         )
-        self.tokenize_seconds = Histogram(
+        self.tokenize_seconds = LoopHistogram(
             "kinference_tokenize_duration_seconds",
             "Time to render, tokenize and block-hash one prompt.",
             buckets=_SCHED_BUCKETS,
@@ -190,7 +312,7 @@ class PickerMetrics:
         )
         info.labels(commit="", build_ref=f"kinference-epp-{__version__}").set(1)
         self._by_model: dict[tuple[str, str], ModelMetrics] = {}
-        self._plugin_children: dict[tuple[str, str, str], Histogram] = {}
+        self._plugin_children: dict[tuple[str, str, str], HistogramChild] = {}
         self._pick_children: dict[tuple[str, str], Counter] = {}
 
     def model(self, model: str, target: str) -> ModelMetrics:
@@ -203,7 +325,7 @@ class PickerMetrics:
             self._by_model[key] = bound
         return bound
 
-    def plugin(self, extension_point: str, plugin_type: str, name: str) -> Histogram:
+    def plugin(self, extension_point: str, plugin_type: str, name: str) -> HistogramChild:
         key = (extension_point, plugin_type, name)
         child = self._plugin_children.get(key)
         if child is None:

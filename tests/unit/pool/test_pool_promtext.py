@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from math import isfinite
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kinference_epp.pool import promtext
+from kinference_epp.pool.endpoint import LoadSnapshot
 from kinference_epp.pool.promtext import parse_vllm_metrics
 
 DATA = Path(__file__).parent / "data"
@@ -158,3 +162,244 @@ def test_never_raises_anything_but_value_error(parts: list[str]) -> None:
     except ValueError:
         return
     assert 0.0 <= snap.kv_usage <= 1.0
+
+
+# ---- the bytes interface, and equivalence with a line-by-line reference --------------------
+
+
+def test_bytes_and_text_give_the_same_snapshot() -> None:
+    data = (DATA / "vllm_v1_two_engines.prom").read_bytes()
+    assert parse_vllm_metrics(data, scraped_at=1.0) == parse_vllm_metrics(
+        data.decode(), scraped_at=1.0
+    )
+    assert parse_vllm_metrics(data, model_name=MODEL) == parse_vllm_metrics(
+        data.decode(), model_name=MODEL
+    )
+
+
+def test_invalid_utf8_in_a_label_value_is_replaced_not_fatal() -> None:
+    text = (
+        b'vllm:cache_config_info{block_size="16",note="\xff\xfe"} 1\nvllm:num_requests_running 2\n'
+    )
+    snap = parse_vllm_metrics(text)
+    assert (snap.block_size, snap.running) == (16, 2.0)
+
+
+def test_openmetrics_interleaved_created_samples_are_not_read_as_values() -> None:
+    text = """\
+# TYPE vllm:prefix_cache_queries counter
+vllm:prefix_cache_queries_total{engine="0"} 10
+vllm:prefix_cache_queries_created{engine="0"} 1.7e9
+vllm:prefix_cache_queries_total{engine="1"} 20
+vllm:prefix_cache_queries_created{engine="1"} 1.7e9
+vllm:prefix_cache_hits_created{engine="0"} 1.7e9
+vllm:prefix_cache_hits_total{engine="0"} 5
+"""
+    snap = parse_vllm_metrics(text)
+    assert (snap.prefix_cache_queries, snap.prefix_cache_hits) == (30.0, 5.0)
+
+
+def test_value_right_after_the_label_set_and_tabs() -> None:
+    text = 'vllm:num_requests_running{a="b"}7\nvllm:num_requests_waiting\t2\n'
+    snap = parse_vllm_metrics(text)
+    assert (snap.running, snap.waiting) == (7.0, 2.0)
+
+
+def test_longer_names_are_not_read_as_known_ones() -> None:
+    text = "vllm:num_requests_running1 5\nvllm:num_requests_waiting_total 3\nvllm:num_requests_running 1\n"
+    snap = parse_vllm_metrics(text)
+    assert (snap.running, snap.waiting) == (1.0, 0.0)
+
+
+def test_label_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(promtext, "_label_cache", {})
+    monkeypatch.setattr(promtext, "_LABEL_CACHE_SIZE", 8)
+    for i in range(50):
+        text = f'vllm:cache_config_info{{block_size="{i}",num_gpu_blocks="{i * 10}"}} 1\n'
+        snap = parse_vllm_metrics(text)
+        assert (snap.block_size, snap.num_gpu_blocks) == (i, i * 10)
+        assert len(promtext._label_cache) <= 8
+        again = parse_vllm_metrics(text)  # served from the cache
+        assert (again.block_size, again.num_gpu_blocks) == (i, i * 10)
+
+
+_REF_LINE = re.compile(r"^vllm:([a-zA-Z_:][a-zA-Z0-9_:]*)(.*)$")
+_REF_LABEL = re.compile(r'([a-zA-Z_]\w*)\s*=\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
+
+
+def reference(text: str, model_name: str | None) -> LoadSnapshot:
+    """A slow, obvious reading of the same rules: every line, full label sets, no shortcuts."""
+    samples: dict[str, list[tuple[dict[str, str], float]]] = {}
+    for line in text.splitlines():
+        m = _REF_LINE.match(line)
+        if m is None:
+            continue
+        name, rest = m.groups()
+        labels: dict[str, str] = {}
+        if rest.startswith("{"):
+            body, brace, rest = rest[1:].rpartition("}")
+            if not brace:
+                continue
+            labels = {
+                k: re.sub(r"\\(.)", lambda e: "\n" if e.group(1) == "n" else e.group(1), v)
+                for k, v in _REF_LABEL.findall(body)
+            }
+        elif rest[:1] not in (" ", "\t"):
+            continue
+        parts = rest.split()
+        if not parts:
+            continue
+        try:
+            value = float(parts[0])
+        except ValueError:
+            continue
+        samples.setdefault(name, []).append((labels, value))
+
+    def wanted(labels: dict[str, str]) -> bool:
+        return model_name is None or labels.get("model_name", model_name) == model_name
+
+    def first(*names: str) -> list[tuple[dict[str, str], float]]:
+        return next((samples[n] for n in names if samples.get(n)), [])
+
+    def finite(*names: str) -> list[float]:
+        return [v for labels, v in first(*names) if isfinite(v) and wanted(labels)]
+
+    kv = finite("kv_cache_usage_perc") or finite("gpu_cache_usage_perc")
+    groups = [
+        finite("num_requests_running"),
+        finite("num_requests_waiting"),
+        kv,
+        finite("prefix_cache_queries_total", "prefix_cache_queries"),
+        finite("prefix_cache_hits_total", "prefix_cache_hits"),
+    ]
+    config = [labels for labels, _ in first("cache_config_info") if wanted(labels)]
+    lora = [(labels, v) for labels, v in first("lora_requests_info") if wanted(labels)]
+    if not any(groups) and not config and not lora:
+        raise ValueError("no vLLM routing metrics found in the exposition")
+
+    def as_int(value: str | None) -> int | None:
+        try:
+            return None if value is None else int(float(value))
+        except ValueError:
+            return None
+
+    sizes = [as_int(c.get("block_size")) for c in config]
+    blocks = [b for b in (as_int(c.get("num_gpu_blocks")) for c in config) if b is not None]
+    newest: dict[str, tuple[dict[str, str], float]] = {}
+    for labels, v in lora:
+        engine = labels.get("engine", "")
+        if engine not in newest or v > newest[engine][1]:
+            newest[engine] = (labels, v)
+
+    def adapters(key: str) -> frozenset[str]:
+        return frozenset(
+            a.strip()
+            for labels, _ in newest.values()
+            for a in (labels.get(key) or "").split(",")
+            if a.strip()
+        )
+
+    top = max(newest.values(), key=lambda s: s[1])[0] if newest else None
+    return LoadSnapshot(
+        running=sum(groups[0]),
+        waiting=sum(groups[1]),
+        kv_usage=min(max(sum(kv) / len(kv), 0.0), 1.0) if kv else 0.0,
+        prefix_cache_queries=sum(groups[3]),
+        prefix_cache_hits=sum(groups[4]),
+        block_size=next((size for size in sizes if size is not None), None),
+        num_gpu_blocks=sum(blocks) if blocks else None,
+        running_lora_adapters=adapters("running_lora_adapters"),
+        waiting_lora_adapters=adapters("waiting_lora_adapters"),
+        max_lora=as_int(top.get("max_lora")) if top is not None else None,
+    )
+
+
+_NAMES = [
+    "num_requests_running",
+    "num_requests_waiting",
+    "kv_cache_usage_perc",
+    "gpu_cache_usage_perc",
+    "prefix_cache_queries_total",
+    "prefix_cache_queries",
+    "prefix_cache_queries_created",
+    "prefix_cache_hits_total",
+    "prefix_cache_hits",
+    "cache_config_info",
+    "lora_requests_info",
+    "num_requests_running_by_reason",
+    "time_to_first_token_seconds_bucket",
+]
+_label_values = (
+    st.lists(
+        st.sampled_from([*'abc ,-"\\\n{}', "sql-lora", "m", "16", "2.5", "None", "} 5"]),
+        max_size=6,
+    )
+    .map("".join)
+    .map(lambda v: v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"))
+)
+_label_sets = st.dictionaries(
+    st.sampled_from(
+        [
+            "engine",
+            "model_name",
+            "block_size",
+            "num_gpu_blocks",
+            "max_lora",
+            "running_lora_adapters",
+            "waiting_lora_adapters",
+            "le",
+        ]
+    ),
+    st.one_of(st.sampled_from(["0", "1", "m", "other", "16", "a,b", " c ", ""]), _label_values),
+    max_size=4,
+)
+_values = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.integers(-5, 10**6).map(str),
+    st.sampled_from(["NaN", "+Inf", "-Inf", "1e400", "oops", "1_0", ""]),
+)
+
+
+@st.composite
+def sample_lines(draw: st.DrawFn) -> str:
+    name = draw(st.sampled_from(_NAMES))
+    labels = draw(_label_sets)
+    braces = bool(labels) or draw(st.booleans())  # "{}" is a label set too
+    label_text = "{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "}" if braces else ""
+    sep = draw(st.sampled_from([" ", "\t", "  "] if not label_text else ["", " ", "\t"]))
+    value = draw(_values)
+    stamp = draw(st.sampled_from(["", " 1733156800000"]))
+    return f"vllm:{name}{label_text}{sep}{value}{stamp}"
+
+
+_noise = st.sampled_from(
+    [
+        "# HELP vllm:num_requests_running Number of requests.",
+        "# TYPE vllm:num_requests_running gauge",
+        "process_cpu_seconds_total 12.5",
+        "",
+        "vllm:num_requests_running",
+        'vllm:num_requests_waiting{model_name="m"',
+        "garbage vllm:num_requests_waiting 5",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.one_of(sample_lines(), _noise), max_size=14),
+    st.sampled_from(["\n", "\r\n"]),
+    st.sampled_from([None, "m", "other"]),
+)
+def test_agrees_with_the_line_by_line_reference(
+    lines: list[str], newline: str, model_name: str | None
+) -> None:
+    text = newline.join(lines)
+    try:
+        expected = reference(text, model_name)
+    except ValueError:
+        with pytest.raises(ValueError, match="no vLLM routing metrics"):
+            parse_vllm_metrics(text.encode(), model_name=model_name)
+        return
+    got = parse_vllm_metrics(text.encode(), model_name=model_name)
+    assert got == expected

@@ -1,4 +1,5 @@
-"""MetricsScraper against a real local aiohttp server that serves canned text or fails on demand.
+"""MetricsScraper against a real local aiohttp server that serves canned text or fails on demand,
+and against in-memory clients through its ``client_factory`` seam.
 
 Time is a fake clock advanced by the test, so staleness never depends on wall time; the
 tests wait for scrape events, not for durations.
@@ -10,7 +11,6 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
-import aiohttp
 import pytest
 from aiohttp import web
 
@@ -29,11 +29,13 @@ class FakeVllm:
     mode: str = "ok"
     body: str = GOOD
     hits: int = 0
+    peers: set[object] = field(default_factory=set)
     release: asyncio.Event = field(default_factory=asyncio.Event)
     requested: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def metrics(self, _: web.Request) -> web.Response:
+    async def metrics(self, request: web.Request) -> web.Response:
         self.hits += 1
+        self.peers.add(request.transport.get_extra_info("peername") if request.transport else None)
         self.requested.set()
         if self.mode == "error":
             return web.Response(status=500, text="engine dead")
@@ -97,9 +99,7 @@ class Events:
 
 def make(store: PoolDatastore, events: Events, clock: Clock, **config: float) -> MetricsScraper:
     settings = {"interval_s": 0.001, "timeout_s": 1.0, "stale_after_s": 2.0} | config
-    return MetricsScraper(
-        store, ScrapeConfig(**settings), aiohttp.ClientSession, on_scrape=events, clock=clock
-    )
+    return MetricsScraper(store, ScrapeConfig(**settings), on_scrape=events, clock=clock)
 
 
 def scrape_tasks() -> list[asyncio.Task[object]]:
@@ -216,3 +216,116 @@ async def test_stop_is_clean_while_a_scrape_hangs(server: Server) -> None:
     assert events.queue.empty()  # a cancelled scrape is not reported as a failure
     store.upsert(server.endpoint(port=9000))  # unsubscribed: no new task
     assert scrape_tasks() == []
+
+
+async def test_one_keep_alive_connection_per_endpoint(server: Server) -> None:
+    store, events, clock = PoolDatastore(), Events(), Clock()
+    store.upsert(server.endpoint())
+    async with make(store, events, clock):
+        for _ in range(5):
+            await events.until(ok=True)
+    assert len(server.fake.peers) == 1
+
+
+@dataclass
+class FakeClient:
+    """A MetricsClient that answers from memory and records what the scraper did with it."""
+
+    url: str
+    timeout_s: float
+    body: bytes = GOOD.encode()
+    gets: list[float] = field(default_factory=list)
+    closed: int = 0
+
+    async def get(self) -> bytes:
+        self.gets.append(asyncio.get_running_loop().time())
+        await asyncio.sleep(0)
+        return self.body
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+@dataclass
+class FakeClients:
+    made: list[FakeClient] = field(default_factory=list)
+
+    def __call__(self, url: str, timeout_s: float) -> FakeClient:
+        if not url.startswith("fake://"):
+            raise ValueError(f"not a fake URL: {url}")
+        client = FakeClient(url, timeout_s)
+        self.made.append(client)
+        return client
+
+
+def fake_endpoint(port: int, url: str = "fake://pod/metrics") -> Endpoint:
+    return Endpoint(key=EndpointKey(f"10.0.0.1:{port}"), models=frozenset({"m"}), metrics_url=url)
+
+
+def make_fake(
+    store: PoolDatastore, events: Events, clients: FakeClients, interval_s: float = 0.001
+) -> MetricsScraper:
+    config = ScrapeConfig(interval_s=interval_s, timeout_s=0.5, stale_after_s=2.0)
+    return MetricsScraper(store, config, client_factory=clients, on_scrape=events, clock=Clock())
+
+
+async def test_client_factory_seam_and_clients_closed_with_their_endpoint() -> None:
+    store, events, clients = PoolDatastore(), Events(), FakeClients()
+    first, second = fake_endpoint(1), fake_endpoint(2)
+    store.upsert(first)
+    store.upsert(second)
+    async with make_fake(store, events, clients) as scraper:
+        seen: set[EndpointKey] = set()
+        while seen != {first.key, second.key}:
+            key, ok = await events.next()
+            assert ok
+            seen.add(key)
+        assert [c.timeout_s for c in clients.made] == [0.5, 0.5]
+        store.remove(first.key)
+        await asyncio.sleep(0)  # the cancelled task runs its cleanup
+        assert [c.closed for c in clients.made] == [1, 0]
+        assert scraper.running == {second.key}
+    assert [c.closed for c in clients.made] == [1, 1]
+    assert all(len(c.gets) >= 1 for c in clients.made)
+
+
+async def test_a_url_the_client_refuses_fails_each_scrape_and_leaves_the_endpoint_stale() -> None:
+    store, events, clients = PoolDatastore(), Events(), FakeClients()
+    bad = fake_endpoint(1, url="gopher://pod/metrics")
+    store.upsert(bad)
+    async with make_fake(store, events, clients) as scraper:
+        assert await events.next() == (bad.key, False)
+        assert await events.next() == (bad.key, False)  # the task lives on
+        assert scraper.errors[bad.key] >= 2
+        assert store.is_stale(bad.key)
+    assert clients.made == []
+
+
+async def test_scrapes_of_all_endpoints_share_a_tick() -> None:
+    # Every endpoint is scraped on the same multiples of the interval, so the loop wakes once
+    # per interval for all of them instead of once per endpoint (a wake-up is the costly part
+    # of an idle scrape).
+    store, events, clients = PoolDatastore(), Events(), FakeClients()
+    for port in (1, 2, 3):
+        store.upsert(fake_endpoint(port))
+    async with make_fake(store, events, clients, interval_s=0.05):
+        while len(clients.made) < 3 or min(len(c.gets) for c in clients.made) < 4:
+            await events.next()
+    interval = 0.05
+    for round_ in (1, 2, 3):
+        times = [c.gets[round_] for c in clients.made]
+        assert max(times) - min(times) < interval / 2, times
+        ticks = {round(t / interval) for t in times}
+        assert len(ticks) == 1, times
+
+
+async def test_one_off_scrape_once_opens_and_closes_its_own_client() -> None:
+    store, events, clients = PoolDatastore(), Events(), FakeClients()
+    endpoint = fake_endpoint(1)
+    store.upsert(endpoint)
+    scraper = make_fake(store, events, clients)
+    assert await scraper.scrape_once(endpoint)
+    assert len(clients.made) == 1
+    assert clients.made[0].closed == 1
+    assert await events.next() == (endpoint.key, True)
+    assert not store.is_stale(endpoint.key)
