@@ -15,10 +15,22 @@ Verified against ``vllm-project/vllm:vllm/distributed/kv_events.py``:
 
 One malformed or unknown event is counted and skipped (a newer vLLM may add event
 types); a payload that is not an event batch at all raises ``EventDecodeError``.
+
+Two paths, one result. Ingestion must keep up with every pod's cache churn, so a batch is
+first decoded by msgspec into typed structs (one decoder per encoding, the last one that
+worked tried first) and laid out column-wise: one engine-hash array and one token array
+for all ``BlockStored`` events of the batch, one hash array for all ``BlockRemoved``
+(``EventColumns``). Index backends apply those columns in a few vectorised calls per
+batch, and the per-event objects of ``DecodedBatch.events`` are only built when someone
+asks (the CLI, the per-event fallback). Anything the typed decoders do not take exactly
+(bytes or negative hashes, a malformed or unknown event, token ids outside ``0 .. 2**63 - 1``)
+is decoded again by the generic walker, which decides what to count and skip; the typed
+path never counts anything, so both paths agree on every payload.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +39,9 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.kvcache.hashing import EngineHash, fold_engine_hash
+
+TokenIds = npt.NDArray[np.int64]
+EngineHashes = npt.NDArray[np.uint64]
 
 MEDIUM_GPU = "GPU"
 MEDIUM_CPU = "CPU"
@@ -42,7 +57,7 @@ class BlockStored:
 
     block_hashes: list[EngineHash]
     parent_block_hash: EngineHash | None
-    token_ids: npt.NDArray[np.int64]
+    token_ids: TokenIds
     block_size: int
     medium: str
     lora_name: str | None
@@ -66,16 +81,357 @@ KVEvent = BlockStored | BlockRemoved | AllBlocksCleared
 
 
 @dataclass(frozen=True, slots=True)
-class DecodedBatch:
-    """One ``EventBatch``: the events we understood, and how many we had to skip."""
+class StoredColumns:
+    """Every ``BlockStored`` of a batch, in order, as columns (one entry per event)."""
 
+    hashes: EngineHashes
+    """Engine hashes of all events, concatenated (folded to u64)."""
+    tokens: TokenIds
+    """Token ids of all events, concatenated."""
+    counts: list[int]
+    """Blocks (engine hashes) per event."""
+    n_tokens: list[int]
+    parents: list[EngineHash | None]
+    block_sizes: list[int]
+    media: list[str]
+    loras: list[str | None]
+    lora_ids: list[int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class RemovedColumns:
+    """Every ``BlockRemoved`` of a batch, in order, as columns (one entry per event)."""
+
+    hashes: EngineHashes
+    counts: list[int]
+    media: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class EventColumns:
+    """A batch column-wise: what index backends apply in a few vectorised calls.
+
+    The order *between* stores and removals is not kept: a backend that applies columns
+    must first check that the order cannot matter (no engine hash both stored and
+    removed, no parent removed, no ``AllBlocksCleared``), or replay ``DecodedBatch.events``.
+    """
+
+    stored: StoredColumns
+    removed: RemovedColumns
+    clears: int
+
+
+class DecodedBatch:
+    """One ``EventBatch``: the events we understood, and how many we had to skip.
+
+    ``columns`` and ``events`` are two views of the same events; whichever the decoder did
+    not build is built (once) when first read.
+    """
+
+    __slots__ = (
+        "_columns",
+        "_events",
+        "_structs",
+        "data_parallel_rank",
+        "malformed",
+        "ts",
+        "unknown",
+    )
+
+    def __init__(
+        self,
+        ts: float,
+        events: list[KVEvent] | None = None,
+        data_parallel_rank: int | None = None,
+        unknown: int = 0,
+        malformed: int = 0,
+        *,
+        columns: EventColumns | None = None,
+        structs: list[Any] | None = None,
+    ) -> None:
+        if events is None and (columns is None or structs is None):
+            raise ValueError("DecodedBatch needs events, or columns with their structs")
+        self.ts = ts
+        self.data_parallel_rank = data_parallel_rank
+        self.unknown = unknown
+        """Events with a type this decoder does not know (skipped)."""
+        self.malformed = malformed
+        """Events of a known type whose fields did not validate (skipped)."""
+        self._events = events
+        self._columns = columns
+        self._structs = structs
+
+    @property
+    def n_events(self) -> int:
+        """Events understood (without building them)."""
+        if self._events is not None:
+            return len(self._events)
+        assert self._structs is not None
+        return len(self._structs)
+
+    @property
+    def events(self) -> list[KVEvent]:
+        if self._events is None:
+            assert self._columns is not None
+            assert self._structs is not None
+            self._events = _materialize(self._structs, self._columns)
+        return self._events
+
+    @property
+    def columns(self) -> EventColumns:
+        if self._columns is None:
+            assert self._events is not None
+            self._columns = columns_of(self._events)
+        return self._columns
+
+    def block_counts(self) -> tuple[int, int, int]:
+        """``(stored blocks, removed blocks, clears)`` from whichever view exists (cheap)."""
+        if self._columns is not None:
+            c = self._columns
+            return len(c.stored.hashes), len(c.removed.hashes), c.clears
+        stored = removed = clears = 0
+        for ev in self.events:
+            if isinstance(ev, BlockStored):
+                stored += len(ev.block_hashes)
+            elif isinstance(ev, BlockRemoved):
+                removed += len(ev.block_hashes)
+            else:
+                clears += 1
+        return stored, removed, clears
+
+    def __repr__(self) -> str:
+        return (
+            f"DecodedBatch(ts={self.ts!r}, events={self.n_events}, rank="
+            f"{self.data_parallel_rank!r}, unknown={self.unknown}, malformed={self.malformed})"
+        )
+
+
+def columns_of(events: Sequence[KVEvent]) -> EventColumns:
+    """The columns of already-built events (the generic decoder's output, tests)."""
+    s_hash: list[int] = []
+    s_tok: list[TokenIds] = []
+    counts, n_tokens, block_sizes, lora_ids = [], [], [], []
+    parents: list[EngineHash | None] = []
+    media: list[str] = []
+    loras: list[str | None] = []
+    r_hash: list[int] = []
+    r_counts: list[int] = []
+    r_media: list[str] = []
+    clears = 0
+    for ev in events:
+        if isinstance(ev, BlockStored):
+            s_hash += ev.block_hashes
+            s_tok.append(ev.token_ids)
+            counts.append(len(ev.block_hashes))
+            n_tokens.append(len(ev.token_ids))
+            parents.append(ev.parent_block_hash)
+            block_sizes.append(ev.block_size)
+            media.append(ev.medium)
+            loras.append(ev.lora_name)
+            lora_ids.append(ev.lora_id)
+        elif isinstance(ev, BlockRemoved):
+            r_hash += ev.block_hashes
+            r_counts.append(len(ev.block_hashes))
+            r_media.append(ev.medium)
+        else:
+            clears += 1
+    tokens = np.concatenate(s_tok) if s_tok else np.zeros(0, dtype=np.int64)
+    stored = StoredColumns(
+        np.array(s_hash, dtype=np.uint64),
+        tokens.astype(np.int64, copy=False),
+        counts,
+        n_tokens,
+        parents,
+        block_sizes,
+        media,
+        loras,
+        lora_ids,
+    )
+    removed = RemovedColumns(np.array(r_hash, dtype=np.uint64), r_counts, r_media)
+    return EventColumns(stored, removed, clears)
+
+
+# ---- typed path --------------------------------------------------------------------------
+
+
+class _StoredArray(msgspec.Struct, tag="BlockStored", array_like=True, gc=False):
+    block_hashes: list[int]
+    parent_block_hash: int | None
+    token_ids: list[int]
+    block_size: int
+    lora_id: int | None = None
+    medium: str | None = None
+    lora_name: str | None = None
+
+
+class _RemovedArray(msgspec.Struct, tag="BlockRemoved", array_like=True, gc=False):
+    block_hashes: list[int]
+    medium: str | None = None
+
+
+class _ClearedArray(msgspec.Struct, tag="AllBlocksCleared", array_like=True, gc=False):
+    pass
+
+
+class _StoredMap(msgspec.Struct, tag="BlockStored", gc=False):
+    block_hashes: list[int]
+    parent_block_hash: int | None
+    token_ids: list[int]
+    block_size: int
+    lora_id: int | None = None
+    medium: str | None = None
+    lora_name: str | None = None
+
+
+class _RemovedMap(msgspec.Struct, tag="BlockRemoved", gc=False):
+    block_hashes: list[int]
+    medium: str | None = None
+
+
+class _ClearedMap(msgspec.Struct, tag="AllBlocksCleared", gc=False):
+    pass
+
+
+_ArrayEvent = _StoredArray | _RemovedArray | _ClearedArray
+_MapEvent = _StoredMap | _RemovedMap | _ClearedMap
+
+
+class _BatchArrayArray(msgspec.Struct, array_like=True):
     ts: float
-    events: list[KVEvent]
+    events: list[_ArrayEvent]
     data_parallel_rank: int | None = None
-    unknown: int = 0
-    """Events with a type this decoder does not know (skipped)."""
-    malformed: int = 0
-    """Events of a known type whose fields did not validate (skipped)."""
+
+
+class _BatchArrayMap(msgspec.Struct, array_like=True):
+    ts: float
+    events: list[_MapEvent]
+    data_parallel_rank: int | None = None
+
+
+class _BatchMapArray(msgspec.Struct):
+    events: list[_ArrayEvent]
+    ts: float = 0.0
+    data_parallel_rank: int | None = None
+
+
+class _BatchMapMap(msgspec.Struct):
+    events: list[_MapEvent]
+    ts: float = 0.0
+    data_parallel_rank: int | None = None
+
+
+_TypedBatch = _BatchArrayArray | _BatchArrayMap | _BatchMapArray | _BatchMapMap
+_STORED = (_StoredArray, _StoredMap)
+_REMOVED = (_RemovedArray, _RemovedMap)
+_DECODERS: list[msgspec.msgpack.Decoder[Any]] = [
+    msgspec.msgpack.Decoder(t)
+    for t in (_BatchArrayMap, _BatchArrayArray, _BatchMapMap, _BatchMapArray)
+]
+"""Current vLLM first (positional batch, map events); the last success moves to the front."""
+
+
+def _decode_typed(payload: bytes) -> DecodedBatch | None:
+    """The fast path; None when the payload needs the generic walker."""
+    raw: _TypedBatch | None = None
+    for i, dec in enumerate(_DECODERS):
+        try:
+            raw = dec.decode(payload)
+        except msgspec.DecodeError:
+            continue
+        if i:
+            _DECODERS.insert(0, _DECODERS.pop(i))
+        break
+    if raw is None:
+        return None
+    try:
+        columns = _columns(raw.events)
+    except (OverflowError, ValueError):
+        return None
+    if columns is None:
+        return None
+    return DecodedBatch(raw.ts, None, raw.data_parallel_rank, columns=columns, structs=raw.events)
+
+
+def _columns(events: list[Any]) -> EventColumns | None:
+    """Lay typed events out column-wise (None: the generic walker must decide).
+
+    Written as comprehensions over each event type rather than one loop with branches:
+    a pod's step can carry hundreds of one-block ``BlockRemoved`` events.
+    """
+    kinds = [type(ev) for ev in events]
+    removed_types, stored_types = _REMOVED, _STORED
+    rms = [ev for ev, k in zip(events, kinds, strict=True) if k in removed_types]
+    sts = [ev for ev, k in zip(events, kinds, strict=True) if k in stored_types]
+    clears = len(events) - len(rms) - len(sts)
+    r_hash = [h for ev in rms for h in ev.block_hashes]
+    r_counts = [len(ev.block_hashes) for ev in rms]
+    r_media = [MEDIUM_GPU if ev.medium is None else ev.medium for ev in rms]
+    if any(ev.block_size <= 0 for ev in sts):
+        return None
+    s_hash: list[int] = []
+    s_tok: list[int] = []
+    for ev in sts:  # few events, long lists: list.extend copies in C
+        s_hash += ev.block_hashes
+        s_tok += ev.token_ids
+    # msgspec typed these as ints (no bools, no floats); fromiter is the cheapest copy
+    tokens = np.fromiter(s_tok, dtype=np.int64, count=len(s_tok))
+    if len(tokens) and int(tokens.min()) < 0:
+        return None
+    stored = StoredColumns(
+        _u64(s_hash),
+        tokens,
+        [len(ev.block_hashes) for ev in sts],
+        [len(ev.token_ids) for ev in sts],
+        [
+            None if ev.parent_block_hash is None else fold_engine_hash(ev.parent_block_hash)
+            for ev in sts
+        ],
+        [ev.block_size for ev in sts],
+        [MEDIUM_GPU if ev.medium is None else ev.medium for ev in sts],
+        [ev.lora_name for ev in sts],
+        [ev.lora_id for ev in sts],
+    )
+    return EventColumns(stored, RemovedColumns(_u64(r_hash), r_counts, r_media), clears)
+
+
+def _u64(hashes: list[int]) -> EngineHashes:
+    """Engine hashes as u64: unsigned as they are, signed (old vLLM) two's complement."""
+    try:
+        return np.array(hashes, dtype=np.uint64)
+    except OverflowError:
+        return np.array(hashes, dtype=np.int64).view(np.uint64)
+
+
+def _materialize(structs: list[Any], cols: EventColumns) -> list[KVEvent]:
+    """The per-event objects of a typed batch (for the CLI and the per-event fallback)."""
+    st, rm = cols.stored, cols.removed
+    out: list[KVEvent] = []
+    si = ri = hs = ts_ = hr = 0
+    for ev in structs:
+        if isinstance(ev, _STORED):
+            n, nt = st.counts[si], st.n_tokens[si]
+            out.append(
+                BlockStored(
+                    block_hashes=st.hashes[hs : hs + n].tolist(),
+                    parent_block_hash=st.parents[si],
+                    token_ids=st.tokens[ts_ : ts_ + nt],
+                    block_size=st.block_sizes[si],
+                    medium=st.media[si],
+                    lora_name=st.loras[si],
+                    lora_id=st.lora_ids[si],
+                )
+            )
+            si, hs, ts_ = si + 1, hs + n, ts_ + nt
+        elif isinstance(ev, _REMOVED):
+            n = rm.counts[ri]
+            out.append(BlockRemoved(rm.hashes[hr : hr + n].tolist(), rm.media[ri]))
+            ri, hr = ri + 1, hr + n
+        else:
+            out.append(AllBlocksCleared())
+    return out
+
+
+# ---- generic path ------------------------------------------------------------------------
 
 
 class _BadEvent(Exception):
@@ -87,6 +443,12 @@ _decoder = msgspec.msgpack.Decoder()
 
 def decode_batch(payload: bytes) -> DecodedBatch:
     """Decode one ZMQ payload; raises ``EventDecodeError`` if it is not an event batch."""
+    typed = _decode_typed(payload)
+    return typed if typed is not None else decode_batch_generic(payload)
+
+
+def decode_batch_generic(payload: bytes) -> DecodedBatch:
+    """The exact walker alone (what ``decode_batch`` falls back to); for tests and tools."""
     try:
         raw = _decoder.decode(payload)
     except (msgspec.DecodeError, ValueError, TypeError) as exc:
@@ -203,7 +565,7 @@ def _stored(
     )
 
 
-def _tokens(value: Any) -> npt.NDArray[np.int64]:
+def _tokens(value: Any) -> TokenIds:
     if not isinstance(value, list):
         raise _BadEvent
     if not value:

@@ -1,30 +1,45 @@
-"""A numpy prefix index: bucketed hash tables, endpoint bitmasks in uint64 words.
+"""A numpy prefix index: a cuckoo block table, endpoint bitmasks in uint64 words.
 
 Same contract as ``MaskPrefixIndex`` (``interface.PrefixIndex``; same counters and cap),
-built so that ``match`` costs a few dozen numpy calls whatever the prompt length, and an
-entry costs a few dozen bytes instead of Python objects.
+built for the picker's budgets (``benchmarks/kv_index.py``): ``match`` in a fixed handful
+of numpy calls whatever the prompt length, a whole ``EventBatch`` applied in a few dozen
+calls whatever its event count, and a few dozen bytes per (endpoint, block) entry.
 
 Layout:
 
-- **Block table** (``_Keys``): own hash → position; per position and tier a row of
-  ``ceil(slots / 64)`` uint64 words, bit ``s`` = endpoint slot ``s``. Position ``-1`` (an
-  absent hash) reads an extra all-zero row, so lookups need no masking.
-- **Per endpoint and tier** (``_EngineMap``): mixed engine hash → (block position, store
-  sequence), plus sparse refcounts as in ``MaskPrefixIndex``: ``copies`` (an engine hash
-  stored again) and ``shared`` (another engine hash with the same own hash). The bit is
-  cleared when the last copy goes. An endpoint's blocks are exactly its map's live rows,
-  so ``clear``/``remove_endpoint`` are O(its blocks).
-- Keys are never deleted in place: a removed entry is marked dead (sequence 0, or an
-  all-zero mask row) and dropped when its table is rebuilt (on growth, or when dead rows
-  push the load over the limit), so a bucket's keys are always packed from slot 0.
-- ``match``: find every request hash at once (one bucket-row gather and compare, a rare
-  second bucket), gather mask rows, ``bitwise_and.accumulate`` down the blocks; bit ``s``
-  survives exactly ``depth[s]`` rows, so each endpoint's depth is read off the few rows
-  where bits drop. The first ``_FIRST_CHUNK`` blocks are looked up alone and the rest only
-  if some endpoint holds all of them (short matches stay cheap).
+- **Block table** (``_Blocks``): own hash → row. A row holds the hash, then per tier
+  ``ceil(slots / 64)`` uint64 words, bit ``s`` = endpoint slot ``s`` (one ``(rows, columns)``
+  array, so one gather brings a hash and its masks). Row 0 is a sentinel (hash 0, no bits).
+  Rows are found by cuckoo hashing: a hash lives in one of two slots of a power-of-two slot
+  array (``int32`` row numbers), picked by the top bits of its low and of its high 32-bit
+  half. A lookup of many hashes is then one gather of both slots, one gather of their rows,
+  one compare: no probe loop and no branch per key, which is what makes ``match`` cheap.
+  Inserting takes a free slot of the two, where a slot whose row nobody holds any more
+  counts as free (that row is given back on the spot); when both are taken, occupants move
+  to their other slot (vectorised kick rounds, a scalar tail for the last few). The slot
+  array stays at most 45% full, which keeps kicks rare. Rows never move: growing either
+  array, or sweeping rows nobody holds, keeps every row number, so the engine maps keep them.
+- **Per endpoint and tier** (``_EngineMap``): mixed engine hash → (block row, store
+  sequence) in bucketed open addressing, plus sparse refcounts as in ``MaskPrefixIndex``:
+  ``copies`` (an engine hash stored again) and ``shared`` (another engine hash with the
+  same own hash). The bit is cleared when the last copy goes. An endpoint's blocks are
+  exactly its map's live rows, so ``clear``/``remove_endpoint`` are O(its blocks).
+- Engine-map slots are never emptied: a removed entry is marked dead (sequence 0) and its
+  slot reused by a later insert (or dropped when the table is rebuilt on growth), so a
+  bucket's slots fill from slot 0 and a lookup may stop at the first bucket not full. Reuse
+  is what keeps a pod with steady churn from rebuilding its map every few batches.
+- ``match``: the two-slot lookup above, the matching slot's mask words, then
+  ``bitwise_and.accumulate`` down the blocks; bit ``s`` survives exactly ``depth[s]`` rows,
+  so each endpoint's depth is read off the (at most one per endpoint) rows where bits drop.
+  13 numpy calls whatever the prompt length (``benchmarks/results/kv_index.md``).
+- ``apply_batch``: a batch comes from one endpoint. When the order of its events cannot
+  change the result (every engine hash of a tier appears once, no parent is removed, no
+  ``AllBlocksCleared``, no cap reached) every store is hashed in one call, each tier's
+  engine map is searched once, removals are applied in one vectorised step and stores in
+  another; otherwise the events are replayed one by one (the reference semantics).
 - Bounded memory as in ``MaskPrefixIndex``: per endpoint and tier at most
-  ``max_blocks_per_endpoint`` entries; beyond it the oldest-stored (by store call) are
-  evicted in bulk.
+  ``max_blocks_per_endpoint`` entries; beyond it the oldest-stored (by store call; a batch
+  is one store call per tier) are evicted in bulk.
 
 Own hash 0 and mixed engine key 0 mark empty slots, so they are stored as 1 (a 2**-64
 collision, like any other hash collision here: it only costs a misrouted cache hit).
@@ -37,12 +52,22 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from kinference_epp.kvcache.events import (
+    AllBlocksCleared,
+    BlockRemoved,
+    BlockStored,
+    DecodedBatch,
+    EventColumns,
+    KVEvent,
+)
 from kinference_epp.kvcache.hashing import (
     BlockHashArray,
     EngineHash,
     HashScope,
     TokenArray,
+    block_contents,
     block_hashes,
+    chain_segments,
 )
 from kinference_epp.kvcache.index import GPU, OFFLOAD, tier_of
 from kinference_epp.kvcache.interface import IndexCounters, PrefixMatch, SlotArray
@@ -50,30 +75,52 @@ from kinference_epp.pool.endpoint import EndpointKey
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
 
 _MAX_LOAD = 0.8
-"""Rebuild a table before its used slots (live and dead) pass this fraction."""
+"""Rebuild an engine map before its used slots (live and dead) pass this fraction."""
 _REBUILD_LOAD = 0.6
-"""Size a rebuilt table so that its live keys fill about this fraction."""
-_FIRST_CHUNK = 512
+"""Size a rebuilt engine map so that its live keys fill about this fraction."""
 _MIX = np.uint64(0x9FB21C651E98DF25)
+_ONE = np.uint64(1)
 
-
+_SLOT_LOAD = 0.45
+"""Most rows per block-table slot: cuckoo hashing with two choices works below 0.5."""
+_MIN_BITS = 10
+_MIN_ROWS = 1024
+_ROW_GROWTH = 1.125
+"""Row arrays grow by an eighth: rows are most of the block table's bytes."""
+_KICK_ROUNDS = 64
+_SCALAR_KICKS = 8
+"""Pending inserts below this many are kicked one by one in Python (cheaper than a round)."""
+_SCALAR_LIMIT = 500
+_NONE = np.int64(-1)
+_NO_KEYS = np.zeros(0, dtype=np.uint64)
 _WIDTH = 8
 """Slots per bucket: one 64-byte line of keys, and a row of 8 bools compared at once."""
 
 
+_BYTE_RANK = np.uint64(0x0001020304050607)
+_S56 = np.uint64(56)
+
+
 def _byte_index(hit: U64) -> I64:
-    """For words whose only non-zero byte is ``0x01`` at byte ``j``: ``j`` (the float exponent)."""
-    return (hit.astype(np.float64).view(np.int64) >> 55) - 127
+    """For words whose only non-zero byte is ``0x01`` at byte ``j``: ``j``.
+
+    ``hit`` is ``1 << 8j``, so ``hit * 0x0001020304050607`` shifts the constant up by ``j``
+    bytes and its top byte is then ``j`` (two integer ops, no float conversion).
+    """
+    j: I64 = ((hit * _BYTE_RANK) >> _S56).view(np.int64)
+    return j
 
 
 class _Keys:
     """Bucketed open addressing over non-zero uint64 keys (0 = empty slot).
 
     ``nb`` buckets of ``_WIDTH`` slots, filled from slot 0; a full bucket spills into the
-    next. Keys are only dropped by building a new table, so a lookup can stop at the first
-    bucket whose last slot is empty.
+    next. A slot is never emptied (a dead key is only overwritten by a new one, or dropped
+    by building a new table), so a lookup can stop at the first bucket whose last slot is
+    empty. ``used`` counts non-empty slots, dead ones included.
     """
 
     __slots__ = ("flat", "keys", "limit", "nb", "used")
@@ -101,7 +148,7 @@ class _Keys:
         """Position of each key, ``-1`` where absent."""
         keys, nb = self.keys, int(self.nb)
         b = self.bucket(h)
-        rows = np.take(keys, b, axis=0)
+        rows = keys.take(b, axis=0)
         hit = (rows == h[:, None]).view(np.uint64).reshape(-1)
         found = hit != 0
         pos: I64 = np.where(found, (b << 3) + _byte_index(hit), -1)
@@ -109,60 +156,86 @@ class _Keys:
         while todo.size:
             b[todo] = (b[todo] + 1) % nb
             bt, ht = b[todo], h[todo]
-            rows = np.take(keys, bt, axis=0)
+            rows = keys.take(bt, axis=0)
             hit = (rows == ht[:, None]).view(np.uint64).reshape(-1)
             ok = hit != 0
             pos[todo[ok]] = (bt[ok] << 3) + _byte_index(hit[ok])
             todo = todo[~ok & (rows[:, -1] != 0)]
         return pos
 
-    def place(self, h: U64) -> I64:
+    def place(self, h: U64, seq: npt.NDArray[np.uint32]) -> I64:
         """Insert distinct, absent, non-zero keys; the caller keeps ``used`` under ``limit``.
 
-        Keys sorted by bucket take the bucket's free slots in turn (first free slot plus
-        rank among the keys of that bucket); keys that do not fit move to the next bucket.
+        A slot is free when its ``seq`` is 0: empty, or a dead entry whose key may be
+        overwritten (a dead key is never looked for again, and overwriting keeps its bucket
+        as full as it was, so lookups still stop at the right bucket). Reusing dead slots is
+        what keeps an endpoint with steady churn from rebuilding its map every few batches.
+        Keys sorted by bucket take the bucket's free slots in turn (the key of rank ``r`` in
+        its bucket the ``r``-th free slot); keys that do not fit move to the next bucket.
+        Placed slots get ``seq`` 1 until the caller writes the real sequence.
         """
-        keys, nb = self.keys, int(self.nb)
-        pos = np.empty(len(h), dtype=np.int64)
+        nb = int(self.nb)
+        seq_rows = seq[: self.capacity].reshape(-1, _WIDTH)
         b = self.bucket(h)
+        # common case first: each key takes its home bucket's first free slot, no two alike
+        free = (seq_rows.take(b, axis=0) == 0).view(np.uint64).reshape(-1)
+        p = (b << 3) + _byte_index(free & np.negative(free))
+        if free.all():
+            flat = self.flat
+            old = flat[p]
+            flat[p] = h
+            if (flat[p] == h).all():
+                seq[p] = 1
+                self.used += int(np.count_nonzero(old == 0))
+                return p
+            flat[p] = old  # two keys wanted one slot: undo, take the general way
+        pos = np.empty(len(h), dtype=np.int64)
         todo = np.arange(len(h))
+        fresh = 0
         while todo.size:
             todo = todo[np.argsort(b[todo], kind="stable")]
             bt = b[todo]
-            free = (np.take(keys, bt, axis=0) == 0).view(np.uint64).reshape(-1)
-            first = np.where(free != 0, _byte_index(free & (~free + np.uint64(1))), _WIDTH)
-            at = np.arange(len(bt))
+            free = (seq_rows.take(bt, axis=0) == 0).view(np.uint64).reshape(-1)
             start = np.empty(len(bt), dtype=np.bool_)
             start[0] = True
             np.not_equal(bt[1:], bt[:-1], out=start[1:])
-            slot = first + at - np.maximum.accumulate(np.where(start, at, 0))
-            fits = slot < _WIDTH
-            p = (bt[fits] << 3) + slot[fits]
+            if not start.all():  # some keys share a bucket: the r-th takes the r-th free slot
+                at = np.arange(len(bt))
+                rank = at - np.maximum.accumulate(np.where(start, at, 0))
+                for r in range(1, int(rank.max()) + 1):
+                    later = rank >= r
+                    free[later] &= free[later] - _ONE
+            fits = free != 0
+            p = (bt[fits] << 3) + _byte_index(free[fits] & (~free[fits] + _ONE))
+            fresh += int(np.count_nonzero(self.flat[p] == 0))
             self.flat[p] = h[todo[fits]]
+            seq[p] = 1
             pos[todo[fits]] = p
             todo = todo[~fits]
             b[todo] = (b[todo] + 1) % nb
-        self.used += len(h)
+        self.used += fresh
         return pos
 
 
-def _mix(engine_hashes: Sequence[EngineHash]) -> U64:
+def _mix(engine_hashes: Sequence[int] | U64) -> U64:
     """Engine hashes → well-spread non-zero table keys (a bijection but for 0 and 1)."""
     x = np.array(engine_hashes, dtype=np.uint64)
+    if not len(x):
+        return x
     x *= _MIX
     x ^= x >> np.uint64(29)
     return np.maximum(x, np.uint64(1))
 
 
 class _EngineMap:
-    """One endpoint's blocks in one tier: engine key → block position and store sequence."""
+    """One endpoint's blocks in one tier: engine key → block row and store sequence."""
 
-    __slots__ = ("clock", "copies", "gpos", "keys", "live", "seq", "shared")
+    __slots__ = ("clock", "copies", "keys", "live", "row", "seq", "shared")
 
     def __init__(self, slots: int = 16) -> None:
         self.keys = _Keys(slots)
         cap = self.keys.capacity
-        self.gpos = np.full(cap + 1, -1, dtype=np.int32)
+        self.row = np.full(cap + 1, -1, dtype=np.int32)
         self.seq = np.zeros(cap + 1, dtype=np.uint32)
         """Store call that added each entry (0 = dead); the extra last row stays dead."""
         self.live = 0
@@ -176,11 +249,11 @@ class _EngineMap:
         alive = self.alive()
         old_keys = self.keys.flat[alive]
         self.keys = _Keys(int((len(alive) + n) / _REBUILD_LOAD))
-        new = self.keys.place(old_keys)
-        cap = self.keys.capacity
-        gpos, seq = np.full(cap + 1, -1, dtype=np.int32), np.zeros(cap + 1, dtype=np.uint32)
-        gpos[new], seq[new] = self.gpos[alive], self.seq[alive]
-        self.gpos, self.seq = gpos, seq
+        seq = np.zeros(self.keys.capacity + 1, dtype=np.uint32)
+        new = self.keys.place(old_keys, seq)
+        row = np.full(self.keys.capacity + 1, -1, dtype=np.int32)
+        row[new], seq[new] = self.row[alive], self.seq[alive]
+        self.row, self.seq = row, seq
 
     def alive(self) -> I64:
         return np.flatnonzero(self.seq[:-1])
@@ -196,6 +269,235 @@ class _EngineMap:
         return self.clock
 
 
+class _Blocks:
+    """Own hash → row (cuckoo hashing); a row holds the hash, then per tier its masks.
+
+    ``data`` is ``(rows, 1 + words)`` (``1 + 2 * words`` once an offload store happened):
+    column 0 the own hash, then the GPU words, then the offload words; ``keys``, ``gpu``
+    and ``cpu`` are views into it. One row gather brings a hash and its masks together,
+    which is what ``match`` needs. (Never ``.take`` from the column views: numpy would copy
+    the whole column first; index them.)
+    """
+
+    __slots__ = (
+        "cpu",
+        "data",
+        "free",
+        "gpu",
+        "keys",
+        "n_free",
+        "n_rows",
+        "shift",
+        "slots",
+        "used",
+        "words",
+    )
+
+    def __init__(self) -> None:
+        self.slots = np.zeros(1 << _MIN_BITS, dtype=np.int32)
+        self.shift = np.uint32(32 - _MIN_BITS)
+        self.used = 0
+        """Occupied slots: rows with a hash (held, or not yet swept)."""
+        self.words = 1
+        self.data = np.zeros((_MIN_ROWS, 2), dtype=np.uint64)
+        self.keys: U64 = self.data[:, 0]
+        self.gpu: U64 = self.data[:, 1:2]
+        self.cpu: U64 | None = None
+        """Offload-tier masks, allocated on the first offload store."""
+        self.n_rows = 1
+        """Rows handed out so far; row 0 is the sentinel."""
+        self.free = np.zeros(0, dtype=np.int64)
+        self.n_free = 0
+        """``free[:n_free]``: rows given back (sweeps, reused dead slots), reused first."""
+
+    @property
+    def bits(self) -> int:
+        return int(self.slots.size).bit_length() - 1
+
+    def probes(self, h: U64) -> npt.NDArray[np.uint32]:
+        """Both candidate slots of each hash, shape ``(2, n)``."""
+        halves = np.ascontiguousarray(h, dtype=np.uint64).view(np.uint32).reshape(-1, 2).T
+        return np.right_shift(halves, self.shift)
+
+    def find(self, h: U64) -> I32:
+        """Row of each hash, 0 where absent."""
+        r = self.slots.take(self.probes(h))
+        r *= self.keys[r] == h
+        rows: I32 = r[0] | r[1]
+        return rows
+
+    def lookup(self, h: U64) -> tuple[U64, npt.NDArray[np.bool_]]:
+        """Both candidate rows of each hash ``(2, n, columns)``, and which one is it."""
+        x = self.data.take(self.slots.take(self.probes(h)), axis=0)
+        return x, x[:, :, 0] == h
+
+    def masks(self, tier: int) -> U64:
+        """``(rows, words)`` masks of a tier (offload masks allocated on first use)."""
+        if tier == GPU:
+            return self.gpu
+        if self.cpu is None:
+            self._layout(self.words, True, len(self.data))
+        assert self.cpu is not None
+        return self.cpu
+
+    def widen(self, words: int) -> None:
+        """Room for endpoint slots up to ``64 * words``."""
+        if words > self.words:
+            self._layout(words, self.cpu is not None, len(self.data))
+
+    def insert(self, h: U64) -> I64:
+        """Rows for distinct hashes that are not in the table."""
+        n = len(h)
+        if self.used + n > len(self.slots) * _SLOT_LOAD:
+            self._make_room(n)
+        rows = self._alloc(n)
+        self.keys[rows] = h
+        self.used += n
+        if not self._place(rows, h):
+            self._rebuild(self.bits + 1)
+        return rows
+
+    def _layout(self, words: int, offload: bool, rows: int) -> None:
+        """Reallocate ``data`` (more rows, words or the offload tier), keeping row numbers."""
+        old, old_words = self.data, self.words
+        data = np.zeros((rows, 1 + words * (2 if offload else 1)), dtype=np.uint64)
+        n = min(len(old), rows)
+        data[:n, 0] = old[:n, 0]
+        data[:n, 1 : 1 + old_words] = old[:n, 1 : 1 + old_words]
+        if self.cpu is not None:
+            data[:n, 1 + words : 1 + words + old_words] = old[:n, 1 + old_words :]
+        self.data, self.words = data, words
+        self.keys = data[:, 0]
+        self.gpu = data[:, 1 : 1 + words]
+        self.cpu = data[:, 1 + words :] if offload else None
+
+    # ---- internals ---------------------------------------------------------------------
+
+    def _alloc(self, n: int) -> I64:
+        take = min(n, self.n_free)
+        reused = self.free[self.n_free - take : self.n_free].copy()
+        self.n_free -= take
+        if take == n:
+            return reused
+        start = self.n_rows
+        self._reserve_rows(start + n - take)
+        self.n_rows += n - take
+        fresh = np.arange(start, self.n_rows, dtype=np.int64)
+        return fresh if not take else np.concatenate((reused, fresh))
+
+    def _give_back(self, rows: I64) -> None:
+        """Rows nobody holds leave the table (their slot is already cleared or reused)."""
+        self.keys[rows] = 0
+        self.used -= len(rows)
+        end = self.n_free + len(rows)
+        if end > len(self.free):
+            self.free = np.concatenate((self.free[: self.n_free], np.zeros(max(end, 2 * len(self.free)) - self.n_free, dtype=np.int64)))  # fmt: skip
+        self.free[self.n_free : end] = rows
+        self.n_free = end
+
+    def _reserve_rows(self, n: int) -> None:
+        cap = len(self.data)
+        if n > cap:
+            rows = max(n, int(cap * _ROW_GROWTH), cap + _MIN_ROWS)
+            self._layout(self.words, self.cpu is not None, rows)
+
+    def _make_room(self, n: int) -> None:
+        """Sweep rows nobody holds; grow the slot array unless that freed a quarter of it
+        (so that a table that stays nearly full is not swept again and again)."""
+        self._sweep()
+        bits = self.bits
+        while self.used + n > (1 << bits) * _SLOT_LOAD * 0.75:
+            bits += 1
+        if bits != self.bits:
+            self._rebuild(bits)
+
+    def _sweep(self) -> None:
+        n = self.n_rows
+        held = self.data[:n, 1:].any(axis=1)
+        dead = (self.keys[:n] != 0) & ~held
+        rows = dead.nonzero()[0]
+        if not len(rows):
+            return
+        pos = self.probes(self.keys[rows]).astype(np.intp)
+        for p in pos:
+            here = self.slots.take(p) == rows
+            self.slots[p[here]] = 0
+        self._give_back(rows)
+
+    def _rebuild(self, bits: int) -> None:
+        live = (self.keys[: self.n_rows] != 0).nonzero()[0]
+        while True:
+            self.slots = np.zeros(1 << bits, dtype=np.int32)
+            self.shift = np.uint32(32 - bits)
+            if self._place(live):
+                break
+            bits += 1
+        self.used = len(live)
+
+    def _place(self, rows: I64, h: U64 | None = None) -> bool:
+        """Put rows (their hashes already set) into slots; False if kicking ran out.
+
+        A slot whose row nobody holds any more counts as free: its row is given back on
+        the spot (what a sweep would do later), so a table with steady churn rarely kicks.
+        """
+        slots = self.slots
+        pos = self.probes(self.keys[rows] if h is None else h)
+        occ = slots.take(pos)
+        # row 0 holds nothing, so an empty slot reads as free too
+        masks = self.data.take(occ, axis=0)[:, :, 1:]
+        taken = masks[:, :, 0] != 0 if masks.shape[2] == 1 else np.any(masks, axis=2)
+        target = np.where(taken[0], np.where(taken[1], _NONE, pos[1]), pos[0])
+        before = np.where(taken[0], occ[1], occ[0])
+        ok = target >= 0
+        every = bool(ok.all())
+        if not every:
+            target, before, r = target[ok], before[ok], rows[ok]
+        else:
+            r = rows
+        slots[target] = r
+        won = slots.take(target) == r
+        if every and won.all():
+            dead = before[before != 0]
+            if len(dead):
+                self._give_back(dead.astype(np.int64))
+            return True
+        dead = before[won & (before != 0)]
+        if len(dead):
+            self._give_back(dead.astype(np.int64))
+        pending = np.concatenate((rows[~ok], r[~won]))
+        # evict the occupant of each pending row's first slot; it moves to its other slot
+        cur = self.probes(self.keys[pending])[0].astype(np.intp)
+        for _ in range(_KICK_ROUNDS):
+            if len(pending) <= _SCALAR_KICKS:
+                return self._kick_scalar(pending.tolist(), cur.tolist())
+            occ1 = slots.take(cur)
+            slots[cur] = pending
+            won = slots.take(cur) == pending
+            moved = occ1[won]
+            moved_from = cur[won][moved != 0]
+            moved = moved[moved != 0]
+            pending = np.concatenate((moved, pending[~won]))
+            came = np.concatenate((moved_from, cur[~won]))
+            p = self.probes(self.keys[pending]).astype(np.intp)
+            cur = np.where(p[0] == came, p[1], p[0])
+        return False
+
+    def _kick_scalar(self, rows: list[int], curs: list[int]) -> bool:
+        slots, keys, shift = self.slots, self.keys, 32 - self.bits
+        for row, cur in zip(rows, curs, strict=True):
+            for _ in range(_SCALAR_LIMIT):
+                occ = int(slots[cur])
+                slots[cur] = row
+                if occ == 0:
+                    break
+                h = int(keys[occ])
+                a, b = (h & 0xFFFFFFFF) >> shift, h >> 32 >> shift
+                row, cur = occ, b if a == cur else a
+            else:
+                return False
+        return True
+
+
 class _Endpoint:
     __slots__ = ("bit", "slot", "tiers", "word")
 
@@ -207,7 +509,7 @@ class _Endpoint:
 
 
 class FastPrefixIndex(IndexCounters):
-    """Numpy hash tables with endpoint bitmasks; see the module docstring for the design."""
+    """Cuckoo block table with endpoint bitmasks; see the module docstring for the design."""
 
     def __init__(self, block_size: int = 16, max_blocks_per_endpoint: int = 1 << 21) -> None:
         super().__init__()
@@ -215,20 +517,12 @@ class FastPrefixIndex(IndexCounters):
             raise ValueError("block_size and max_blocks_per_endpoint must be positive")
         self._block_size = block_size
         self.max_blocks_per_endpoint = max_blocks_per_endpoint
-        self._blocks = _Keys(64)
-        self._words = 1
-        self._gpu = self._zero_masks(self._blocks.capacity, 1)
-        self._cpu: U64 | None = None
-        """Offload-tier masks, allocated on the first offload store."""
+        self._blocks = _Blocks()
         self._live = [0, 0]
         """Live (endpoint, engine hash) entries per tier; ``match`` skips an empty tier."""
         self._eps: dict[EndpointKey, _Endpoint] = {}
         self._slots: list[EndpointKey | None] = []
         self._free: list[int] = []
-
-    @staticmethod
-    def _zero_masks(capacity: int, words: int) -> U64:
-        return np.zeros((capacity + 1, words), dtype=np.uint64)
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -260,39 +554,46 @@ class FastPrefixIndex(IndexCounters):
 
     @property
     def num_distinct_blocks(self) -> int:
-        masks = [m for m in (self._gpu, self._cpu) if m is not None]
+        b = self._blocks
+        masks = [m[: b.n_rows] for m in (b.gpu, b.cpu) if m is not None]
         return sum(int(np.count_nonzero(m.any(axis=1))) for m in masks)
 
     def holders(self, block_hash: int, tier: int = GPU) -> list[EndpointKey]:
-        pos = int(self._blocks.find(np.array([block_hash], dtype=np.uint64))[0])
-        masks = self._gpu if tier == GPU else self._cpu
+        b = self._blocks
+        row = int(b.find(np.array([block_hash], dtype=np.uint64))[0])
+        masks = b.gpu if tier == GPU else b.cpu
         if masks is None:
             return []
-        row = masks[pos]
+        words = masks[row]
         return [
             k
             for s, k in enumerate(self._slots)
-            if k is not None and int(row[s >> 6]) >> (s & 63) & 1
+            if k is not None and int(words[s >> 6]) >> (s & 63) & 1
         ]
 
     def match(self, block_hashes: BlockHashArray | Sequence[int]) -> PrefixMatch:
-        h: U64 = np.asarray(block_hashes, dtype=np.uint64)
+        h: U64 = np.ascontiguousarray(block_hashes, dtype=np.uint64)
         n, n_slots = len(h), len(self._slots)
         none = np.zeros(n_slots, dtype=np.int32)
         if n == 0 or not (self._live[GPU] or self._live[OFFLOAD]):
             return PrefixMatch(none, none.copy(), n)
-        gpu_m, cpu_m = self._gpu, self._cpu if self._live[OFFLOAD] else None
-        find = self._blocks.find
-        pos = find(h[:_FIRST_CHUNK])
-        if n > _FIRST_CHUNK:
-            rows = gpu_m[pos] if cpu_m is None else gpu_m[pos] | cpu_m[pos]
-            if np.bitwise_and.reduce(rows, axis=0).any():
-                pos = np.concatenate((pos, find(h[_FIRST_CHUNK:])))
-        gpu_rows = np.take(gpu_m, pos, axis=0)
-        gpu = _depths(np.bitwise_and.accumulate(gpu_rows, axis=0), n_slots)
-        if cpu_m is None:
-            return PrefixMatch(gpu, none, n)
-        both = _depths(np.bitwise_and.accumulate(gpu_rows | cpu_m[pos], axis=0), n_slots)
+        b = self._blocks
+        x, hit = b.lookup(h)
+        w, offload = b.words, self._live[OFFLOAD] and b.cpu is not None
+        if w == 1:
+            g = x[:, :, 1] * hit
+            gpu_m = g[0] | g[1]
+            if not offload:
+                return PrefixMatch(_depths(gpu_m, n_slots), none, n)
+            c = x[:, :, 2] * hit
+            gpu, both = _depths(gpu_m, n_slots), _depths(gpu_m | c[0] | c[1], n_slots)
+        else:
+            x[~hit] = 0
+            gpu_w = x[0, :, 1 : 1 + w] | x[1, :, 1 : 1 + w]
+            if not offload:
+                return PrefixMatch(_depths_wide(gpu_w, n_slots), none, n)
+            gpu = _depths_wide(gpu_w, n_slots)
+            both = _depths_wide(gpu_w | x[0, :, 1 + w :] | x[1, :, 1 + w :], n_slots)
         return PrefixMatch(gpu, both - gpu, n)
 
     # ---- writing ---------------------------------------------------------------------
@@ -306,11 +607,7 @@ class FastPrefixIndex(IndexCounters):
             else:
                 slot = len(self._slots)
                 self._slots.append(endpoint)
-            if slot >> 6 >= self._words:
-                self._words = (slot >> 6) + 1
-                self._gpu = _widen(self._gpu, self._words)
-                if self._cpu is not None:
-                    self._cpu = _widen(self._cpu, self._words)
+            self._blocks.widen((slot >> 6) + 1)
             ep = self._eps[endpoint] = _Endpoint(slot)
         return ep.slot
 
@@ -331,89 +628,17 @@ class FastPrefixIndex(IndexCounters):
         ep = self._eps[endpoint]
         parent = None
         if parent_engine_hash is not None:
-            parent = self._own_of(ep, parent_engine_hash)
+            parent = self._own_of(ep, [parent_engine_hash])[0]
             if parent is None:
                 self.dropped_unknown_parent += n
                 return 0
         self.stored += n
         if n == 0:
             return 0
-        own = np.maximum(block_hashes(token_ids, block_size, scope, parent), np.uint64(1))
-        keys, ti = _mix(engine_hashes), tier_of(medium)
-        if n > 1 and (len(set(engine_hashes)) < n or len(np.unique(own)) < n):
-            added = sum(self._store(ep, ti, keys[i : i + 1], own[i : i + 1]) for i in range(n))
-        else:
-            added = self._store(ep, ti, keys, own)
-        tier = ep.tiers[ti]
-        if tier.live > self.max_blocks_per_endpoint:
-            excess = tier.live - self.max_blocks_per_endpoint
-            self._evict(ep, ti, excess + self.max_blocks_per_endpoint // 16)
+        own = np.maximum(block_hashes(token_ids, block_size, scope, parent), _ONE)
+        added = self._store_checked(ep, tier_of(medium), _mix(engine_hashes), own)
+        self._cap(ep, tier_of(medium))
         return added
-
-    def _own_of(self, ep: _Endpoint, engine_hash: EngineHash) -> int | None:
-        key = _mix([engine_hash])
-        for tier in ep.tiers:
-            p = int(tier.keys.find(key)[0])
-            if tier.seq[p]:
-                return int(self._blocks.flat[tier.gpos[p]])
-        return None
-
-    def _store(self, ep: _Endpoint, ti: int, keys: U64, own: U64) -> int:
-        """Store distinct engine keys with distinct own hashes in one tier."""
-        tier = ep.tiers[ti]
-        self._reserve_blocks(len(own))
-        tier.reserve(len(keys))
-        epos = tier.keys.find(keys)
-        held = tier.seq[epos] != 0
-        if held.any():
-            for i in np.flatnonzero(held).tolist():
-                k = int(keys[i])
-                tier.copies[k] = tier.copies.get(k, 0) + 1
-                if self._blocks.flat[tier.gpos[epos[i]]] != own[i]:
-                    self.hash_conflicts += 1
-            fresh = ~held
-            keys, own, epos = keys[fresh], own[fresh], epos[fresh]
-        gpos = self._blocks.find(own)
-        absent = gpos < 0
-        if absent.any():
-            gpos[absent] = self._blocks.place(own[absent])
-        absent = epos < 0
-        if absent.any():
-            epos[absent] = tier.keys.place(keys[absent])
-        tier.gpos[epos] = gpos
-        tier.seq[epos] = tier.tick()
-        tier.live += len(epos)
-        self._live[ti] += len(epos)
-        masks, word, bit = self._tier_masks(ti), ep.word, ep.bit
-        col = masks[gpos, word]
-        dup = (col & bit) != 0
-        if dup.any():
-            for o in own[dup].tolist():
-                tier.shared[o] = tier.shared.get(o, 0) + 1
-        masks[gpos, word] = col | bit
-        return len(epos)
-
-    def _reserve_blocks(self, n: int) -> None:
-        """Rebuild the block table (dropping dead rows) if ``n`` more keys could overfill it."""
-        blocks = self._blocks
-        if blocks.used + n <= blocks.limit:
-            return
-        gpu, cpu = self._gpu, self._cpu
-        held = gpu[:-1] if cpu is None else gpu[:-1] | cpu[:-1]
-        alive = np.flatnonzero(held.any(axis=1))
-        self._blocks = _Keys(int((len(alive) + n) / _REBUILD_LOAD))
-        new = self._blocks.place(blocks.flat[alive])
-        cap = self._blocks.capacity
-        self._gpu = self._zero_masks(cap, self._words)
-        self._gpu[new] = gpu[alive]
-        if cpu is not None:
-            self._cpu = self._zero_masks(cap, self._words)
-            self._cpu[new] = cpu[alive]
-        remap = np.full(blocks.capacity + 1, -1, dtype=np.int32)
-        remap[alive] = new
-        for ep in self._eps.values():
-            for tier in ep.tiers:
-                tier.gpos = remap[tier.gpos]
 
     def apply_removed(
         self, endpoint: EndpointKey, engine_hashes: Sequence[EngineHash], medium: str
@@ -425,12 +650,295 @@ class FastPrefixIndex(IndexCounters):
             return 0
         if n > 1 and len(set(engine_hashes)) < n:
             return sum(self.apply_removed(endpoint, [e], medium) for e in engine_hashes)
-        if n == 0:
-            return 0
-        ti = tier_of(medium)
-        tier = ep.tiers[ti]
+        return self._remove(ep, tier_of(medium), _mix(engine_hashes))
+
+    def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
+        """Apply one batch of an endpoint's events, in a few calls when order cannot matter."""
+        if not self._apply_columns(endpoint, model, batch.columns):
+            self._replay(endpoint, model, batch.events)
+
+    def clear(self, endpoint: EndpointKey) -> None:
+        ep = self._eps.get(endpoint)
+        if ep is None:
+            return
+        for ti, tier in enumerate(ep.tiers):
+            if tier.live:
+                rows = tier.row[tier.alive()]
+                self._blocks.masks(ti)[rows, ep.word] &= ~ep.bit
+            self._live[ti] -= tier.live
+        ep.tiers = (_EngineMap(), _EngineMap())
+
+    def remove_endpoint(self, endpoint: EndpointKey) -> None:
+        ep = self._eps.get(endpoint)
+        if ep is None:
+            return
+        self.clear(endpoint)
+        del self._eps[endpoint]
+        self._slots[ep.slot] = None
+        self._free.append(ep.slot)
+
+    # ---- internals -------------------------------------------------------------------
+
+    def _replay(self, endpoint: EndpointKey, model: str, events: Sequence[KVEvent]) -> None:
+        """The reference semantics: every event on its own, in order."""
+        for ev in events:
+            if isinstance(ev, BlockStored):
+                self.apply_stored(
+                    endpoint,
+                    HashScope(model, ev.lora_name),
+                    ev.block_hashes,
+                    ev.parent_block_hash,
+                    ev.token_ids,
+                    ev.block_size,
+                    ev.medium,
+                )
+            elif isinstance(ev, BlockRemoved):
+                self.apply_removed(endpoint, ev.block_hashes, ev.medium)
+            elif isinstance(ev, AllBlocksCleared):
+                self.clear(endpoint)
+
+    def _apply_columns(self, endpoint: EndpointKey, model: str, cols: EventColumns) -> bool:
+        """Apply a batch column-wise; False when the order of its events could matter.
+
+        Everything that decides between the two paths is computed before the first write
+        (an engine map may be resized on the way; that changes no content). Each tier's
+        engine map is searched once for the batch: parents, stored and removed hashes.
+        Removals go first, then stores: with every engine hash once per tier the result is
+        the same in any order, and a removal must see the map as it was before any store
+        reused a dead slot.
+        """
+        if cols.clears:
+            return False
+        st, rm = cols.stored, cols.removed
+        bs, ep = self._block_size, self._eps.get(endpoint)
+        # admitted stores: (event, tier, first hash, blocks, first token)
+        admitted: list[tuple[int, int, int, int, int]] = []
+        bad_size = bad_tokens = h0 = t0 = 0
+        for i, (n, nt, size) in enumerate(zip(st.counts, st.n_tokens, st.block_sizes, strict=True)):
+            if size != bs:
+                bad_size += n
+            elif nt != n * size:
+                bad_tokens += n
+            else:
+                admitted.append((i, tier_of(st.media[i]), h0, n, t0))
+            h0, t0 = h0 + n, t0 + nt
+        rm_tier = _removal_tiers(rm.media, rm.counts)
+        gone = [_of_tier(rm.hashes, rm_tier, ti) for ti in (GPU, OFFLOAD)]
+        whole = len(admitted) == len(st.counts) and len({a[1] for a in admitted}) == 1
+        stored: list[U64] = [st.hashes[:0], st.hashes[:0]]
+        if whole:
+            stored[admitted[0][1]] = st.hashes
+        elif admitted:
+            for ti in (GPU, OFFLOAD):
+                parts = [st.hashes[a : a + n] for _, t, a, n, _ in admitted if t == ti]
+                if parts:
+                    stored[ti] = np.concatenate(parts)
+        # order cannot matter: each engine hash once per tier, no parent removed, no cap hit
+        for ti in (GPU, OFFLOAD):
+            if not _distinct(stored[ti], gone[ti]):
+                return False
+            live = 0 if ep is None else ep.tiers[ti].live
+            if len(stored[ti]) and live + len(stored[ti]) > self.max_blocks_per_endpoint:
+                return False
+        parents = [st.parents[a[0]] for a in admitted]
+        asked = list(dict.fromkeys(p for p in parents if p is not None))
+        if asked and len(rm.hashes) and not set(asked).isdisjoint(rm.hashes.tolist()):
+            return False
+        # one search per tier: parents (GPU first), stored, removed
+        ask = _mix(asked) if asked else _NO_KEYS
+        keys = [_mix(h) if len(h) else _NO_KEYS for h in stored]
+        drop = [_mix(h) if len(h) else _NO_KEYS for h in gone]
+        found: list[I64 | None] = [None, None]
+        held: dict[int, int] = {}
+        if ep is not None:
+            for ti in (GPU, OFFLOAD):
+                tier = ep.tiers[ti]
+                look_up_parents = len(ask) and tier.live
+                if not (len(keys[ti]) or len(drop[ti]) or look_up_parents):
+                    continue
+                tier.reserve(len(keys[ti]))
+                searched = tier.keys.find(np.concatenate((ask, keys[ti], drop[ti])))
+                found[ti] = searched[len(ask) :]
+                if look_up_parents:
+                    at = searched[: len(ask)]
+                    hit = tier.seq[at] != 0
+                    own = self._blocks.keys[tier.row[at[hit]]]
+                    for j, o in zip(hit.nonzero()[0].tolist(), own.tolist(), strict=True):
+                        held.setdefault(asked[j], o)
+        # each admitted store roots at the scope's seed, at a block held before the batch,
+        # or continues the store just before it (one chain run); anything else is replayed
+        batch_hashes: set[int] | None = None
+        if held:
+            batch_hashes = set(st.hashes.tolist())
+            if not batch_hashes.isdisjoint(held):
+                return False  # a parent held before and stored again: which one is found first?
+        kept: list[tuple[int, int, int, int, int]] = []
+        runs: list[int] = []
+        roots: list[int] = []
+        tail: int | None = None
+        unknown_parent = 0
+        for entry, p in zip(admitted, parents, strict=True):
+            i, _, a, n, _ = entry
+            root = held.get(p) if p is not None else HashScope(model, st.loras[i]).seed
+            if root is None:
+                if p == tail and n:
+                    runs[-1] += n
+                    kept.append(entry)
+                    tail = int(st.hashes[a + n - 1])
+                    continue
+                if batch_hashes is None:
+                    batch_hashes = set(st.hashes.tolist())
+                if p in batch_hashes:
+                    return False  # rooted at a store that is not the one just before
+                unknown_parent += n
+                continue
+            if n:
+                kept.append(entry)
+                runs.append(n)
+                roots.append(root)
+                tail = int(st.hashes[a + n - 1])
+        # ---- from here on the batch is applied ----
+        self.dropped_block_size += bad_size
+        self.dropped_malformed += bad_tokens
+        self.dropped_unknown_parent += unknown_parent
+        self.stored += sum(n for _, _, _, n, _ in admitted) - unknown_parent
+        if ep is None:
+            self.unknown_removed += len(rm.hashes)
+            if not admitted:
+                return True
+            self.add_endpoint(endpoint)
+            ep = self._eps[endpoint]
+        else:
+            for ti in (GPU, OFFLOAD):
+                at_ti = found[ti]
+                if len(drop[ti]) and at_ti is not None:
+                    self._remove_at(ep, ti, drop[ti], at_ti[len(keys[ti]) :])
+        if not kept:
+            return True
+        all_kept = len(kept) == len(admitted)
+        tokens = (
+            st.tokens
+            if all_kept and whole
+            else np.concatenate([st.tokens[t : t + n * bs] for _, _, _, n, t in kept])
+        )
+        own = np.maximum(chain_segments(block_contents(tokens, bs), runs, roots), _ONE)
+        for ti in (GPU, OFFLOAD):
+            if not len(keys[ti]):
+                continue
+            epos: I64 | None = found[ti]
+            tier_keys, tier_own = keys[ti], own
+            if not (all_kept and whole):
+                # kept stores of this tier: their place in ``keys[ti]`` and in ``own``
+                in_keys, in_own, k_off, o_off = [], [], 0, 0
+                for entry in admitted:
+                    n = entry[3]
+                    if entry[1] == ti and entry in kept:
+                        in_keys.append(np.arange(k_off, k_off + n))
+                    if entry[1] == ti:
+                        k_off += n
+                for entry in kept:
+                    if entry[1] == ti:
+                        in_own.append(np.arange(o_off, o_off + entry[3]))
+                    o_off += entry[3]
+                if not in_keys:
+                    continue
+                sel = np.concatenate(in_keys)
+                tier_keys, tier_own = keys[ti][sel], own[np.concatenate(in_own)]
+                epos = None if epos is None else epos[: len(keys[ti])][sel]
+            else:
+                epos = None if epos is None else epos[: len(keys[ti])]
+            if len(tier_own) > 1 and not _distinct(tier_own):
+                for j in range(len(tier_own)):  # two engine hashes, one own hash: in order
+                    self._store(ep, ti, tier_keys[j : j + 1], tier_own[j : j + 1])
+                continue
+            if epos is None:
+                ep.tiers[ti].reserve(len(tier_keys))
+                epos = np.full(len(tier_keys), -1, dtype=np.int64)
+            self._store_at(ep, ti, tier_keys, tier_own, epos)
+        return True
+
+    def _own_of(self, ep: _Endpoint | None, engine_hashes: Sequence[int]) -> list[int | None]:
+        """Own hashes of engine hashes an endpoint holds (GPU tier first), None if not held."""
+        out: list[int | None] = [None] * len(engine_hashes)
+        if ep is None or not engine_hashes:
+            return out
         keys = _mix(engine_hashes)
-        epos = tier.keys.find(keys)
+        todo = np.arange(len(keys))
+        for tier in ep.tiers:
+            if not tier.live:
+                continue
+            epos = tier.keys.find(keys[todo])
+            hit = tier.seq[epos] != 0
+            own = self._blocks.keys[tier.row[epos[hit]]]
+            for i, o in zip(todo[hit].tolist(), own.tolist(), strict=True):
+                out[i] = o
+            todo = todo[~hit]
+            if not len(todo):
+                break
+        return out
+
+    def _store_checked(self, ep: _Endpoint, ti: int, keys: U64, own: U64) -> int:
+        """Store, one entry at a time where keys or own hashes repeat (then order matters)."""
+        n = len(keys)
+        if n > 1 and not (_distinct(keys) and _distinct(own)):
+            return sum(self._store(ep, ti, keys[i : i + 1], own[i : i + 1]) for i in range(n))
+        return self._store(ep, ti, keys, own)
+
+    def _store(self, ep: _Endpoint, ti: int, keys: U64, own: U64) -> int:
+        """Store distinct engine keys with distinct own hashes in one tier."""
+        tier = ep.tiers[ti]
+        tier.reserve(len(keys))
+        return self._store_at(ep, ti, keys, own, tier.keys.find(keys))
+
+    def _store_at(self, ep: _Endpoint, ti: int, keys: U64, own: U64, epos: I64) -> int:
+        """``_store`` with the keys already searched (in a map reserved for them)."""
+        tier = ep.tiers[ti]
+        held = tier.seq[epos] != 0
+        if held.any():
+            known = self._blocks.keys
+            for i in held.nonzero()[0].tolist():
+                k = int(keys[i])
+                tier.copies[k] = tier.copies.get(k, 0) + 1
+                if known[tier.row[epos[i]]] != own[i]:
+                    self.hash_conflicts += 1
+            fresh = ~held
+            keys, own, epos = keys[fresh], own[fresh], epos[fresh]
+        n = len(keys)
+        if not n:
+            return 0
+        rows = self._blocks.find(own).astype(np.int64)
+        absent = rows == 0
+        if absent.any():
+            rows[absent] = self._blocks.insert(own[absent])
+        absent = epos < 0
+        if absent.any():
+            # dead slots these keys revive are not free for the absent ones
+            tier.seq[epos[~absent]] = 1
+            epos = epos.copy()
+            epos[absent] = tier.keys.place(keys[absent], tier.seq)
+        tier.row[epos] = rows
+        tier.seq[epos] = tier.tick()
+        tier.live += n
+        self._live[ti] += n
+        word = self._blocks.masks(ti)[:, ep.word]
+        col = word[rows]
+        dup = (col & ep.bit) != 0
+        if dup.any():
+            for o in own[dup].tolist():
+                tier.shared[o] = tier.shared.get(o, 0) + 1
+        word[rows] = col | ep.bit
+        return n
+
+    def _remove(self, ep: _Endpoint, ti: int, keys: U64) -> int:
+        """Drop one copy of each of these distinct engine keys from one tier."""
+        if not len(keys):
+            return 0
+        return self._remove_at(ep, ti, keys, ep.tiers[ti].keys.find(keys))
+
+    def _remove_at(self, ep: _Endpoint, ti: int, keys: U64, epos: I64) -> int:
+        """``_remove`` with the keys already searched."""
+        tier = ep.tiers[ti]
+        n = len(keys)
         held = tier.seq[epos] != 0
         found = int(np.count_nonzero(held))
         self.unknown_removed += n - found
@@ -453,7 +961,7 @@ class FastPrefixIndex(IndexCounters):
     def _drop(self, ep: _Endpoint, ti: int, epos: I64) -> None:
         """Forget live entries of one tier entirely (all their copies)."""
         tier = ep.tiers[ti]
-        gpos = tier.gpos[epos]
+        rows = tier.row[epos]
         tier.seq[epos] = 0
         tier.live -= len(epos)
         self._live[ti] -= len(epos)
@@ -462,7 +970,7 @@ class FastPrefixIndex(IndexCounters):
                 tier.copies.pop(k, None)
         if tier.shared:
             shared, clear = tier.shared, []
-            for i, o in enumerate(self._blocks.flat[gpos].tolist()):
+            for i, o in enumerate(self._blocks.keys[rows].tolist()):
                 s = shared.get(o)
                 if s is None:
                     clear.append(i)
@@ -470,15 +978,15 @@ class FastPrefixIndex(IndexCounters):
                     del shared[o]
                 else:
                     shared[o] = s - 1
-            gpos = gpos[clear]
-        self._tier_masks(ti)[gpos, ep.word] &= ~ep.bit
+            rows = rows[clear]
+        word = self._blocks.masks(ti)[:, ep.word]
+        word[rows] &= ~ep.bit
 
-    def _tier_masks(self, ti: int) -> U64:
-        if ti == GPU:
-            return self._gpu
-        if self._cpu is None:
-            self._cpu = self._zero_masks(self._blocks.capacity, self._words)
-        return self._cpu
+    def _cap(self, ep: _Endpoint, ti: int) -> None:
+        tier = ep.tiers[ti]
+        if tier.live > self.max_blocks_per_endpoint:
+            excess = tier.live - self.max_blocks_per_endpoint
+            self._evict(ep, ti, excess + self.max_blocks_per_endpoint // 16)
 
     def _evict(self, ep: _Endpoint, ti: int, count: int) -> None:
         tier = ep.tiers[ti]
@@ -488,47 +996,71 @@ class FastPrefixIndex(IndexCounters):
         self._drop(ep, ti, victims)
         self.evicted += count
 
-    def clear(self, endpoint: EndpointKey) -> None:
-        ep = self._eps.get(endpoint)
-        if ep is None:
-            return
-        for ti, tier in enumerate(ep.tiers):
-            alive = tier.alive()
-            if tier.live:
-                self._tier_masks(ti)[tier.gpos[alive], ep.word] &= ~ep.bit
-            self._live[ti] -= tier.live
-        ep.tiers = (_EngineMap(), _EngineMap())
 
-    def remove_endpoint(self, endpoint: EndpointKey) -> None:
-        ep = self._eps.get(endpoint)
-        if ep is None:
-            return
-        self.clear(endpoint)
-        del self._eps[endpoint]
-        self._slots[ep.slot] = None
-        self._free.append(ep.slot)
+def _removal_tiers(media: list[str], counts: list[int]) -> int | npt.NDArray[np.int8]:
+    """The tier of every removed hash: one int when all share it, else an array."""
+    tiers = {tier_of(m) for m in set(media)}
+    if len(tiers) <= 1:
+        return tiers.pop() if tiers else GPU
+    return np.repeat(np.array([tier_of(m) for m in media], dtype=np.int8), counts)
 
 
-def _widen(masks: U64, words: int) -> U64:
-    out = np.zeros((len(masks), words), dtype=np.uint64)
-    out[:, : masks.shape[1]] = masks
+def _of_tier(hashes: U64, tiers: int | npt.NDArray[np.int8], ti: int) -> U64:
+    if isinstance(tiers, int):
+        return hashes if tiers == ti else hashes[:0]
+    picked: U64 = hashes[tiers == ti]
+    return picked
+
+
+def _distinct(a: U64, b: U64 | None = None) -> bool:
+    """No value twice in ``a`` and ``b`` together (a Python set when small: fewer calls)."""
+    if b is not None and len(b):
+        a = np.concatenate((a, b)) if len(a) else b
+    n = len(a)
+    if n < 2:
+        return True
+    if n <= 256:
+        return len(set(a.tolist())) == n
+    s = np.sort(a)
+    return not bool((s[1:] == s[:-1]).any())
+
+
+_BYTE_BITS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float64)
+"""Row ``v``: the eight bits of byte ``v``, lowest first, as floats (for one BLAS dot)."""
+
+
+def _depths(m: U64, n_slots: int) -> I32:
+    """Per slot, how many leading masks keep its bit (the masks AND-accumulated).
+
+    Bits only drop, so each endpoint's bit drops at one row at most: the few rows where
+    bits drop, unpacked, weighted by their depth and summed (a dot) give every depth.
+    """
+    n = len(m)
+    if not m[0]:
+        return np.zeros(n_slots, dtype=np.int32)
+    buf = np.zeros(2 * n + 2, dtype=np.uint64)
+    acc, drops = buf[: n + 1], buf[n + 1 :]
+    np.bitwise_and.accumulate(m, out=acc[:n])
+    np.bitwise_xor(acc[:n], acc[1:], out=drops[1:])  # drops[d]: bits whose depth is d
+    depth = drops.nonzero()[0]
+    bits = _BYTE_BITS.take(drops.take(depth).view(np.uint8), axis=0)
+    out: I32 = np.dot(depth, bits.reshape(-1, 64))[:n_slots].astype(np.int32)
     return out
 
 
-def _depths(acc: U64, n_slots: int) -> npt.NDArray[np.int32]:
-    """Per slot, how many leading rows of a bitwise-AND-accumulated mask keep its bit."""
-    words = acc.shape[1]
-    drops = acc.copy()
-    drops[:-1] &= ~acc[1:]  # bits held through row i and not row i + 1: depth i + 1
-    flat = drops.reshape(-1)
-    idx = np.flatnonzero(flat)
-    depth = np.zeros(words * 64, dtype=np.int32)
-    if idx.size:
-        bits = np.unpackbits(flat[idx].view(np.uint8), bitorder="little").view(np.bool_)
-        at = np.flatnonzero(bits)
-        hit = idx[at >> 6]
-        if words == 1:
-            depth[at & 63] = hit + 1
-        else:
-            depth[(hit % words) * 64 + (at & 63)] = hit // words + 1
-    return depth[:n_slots]
+def _depths_wide(m: U64, n_slots: int) -> I32:
+    """``_depths`` for masks of several words (more than 64 endpoint slots)."""
+    n, words = m.shape
+    acc = np.zeros((n + 1, words), dtype=np.uint64)
+    np.bitwise_and.accumulate(m, axis=0, out=acc[:n])
+    drops = (acc[:n] ^ acc[1:]).reshape(-1)
+    at = drops.nonzero()[0]
+    bits = _BYTE_BITS.take(drops.take(at).view(np.uint8), axis=0).reshape(len(at), 64)
+    # one row of weights per dropping (row, word): the depth, in that word's column
+    weights = np.zeros((len(at), words))
+    weights[np.arange(len(at)), at % words] = at // words + 1
+    depth = (weights.T @ bits).reshape(-1)
+    out: I32 = depth[:n_slots].astype(np.int32)
+    return out

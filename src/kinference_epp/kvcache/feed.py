@@ -13,7 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.kvcache.subscriber import EndpointKVStatus, KVEventIngest
 from kinference_epp.kvcache.writer import IndexWriter
 from kinference_epp.pool.datastore import PoolDatastore
@@ -26,7 +26,7 @@ class KvFeed:
     def __init__(
         self,
         datastore: PoolDatastore,
-        index: MaskPrefixIndex,
+        index: PrefixIndex,
         *,
         topic: str = "",
         replay_timeout_s: float = 2.0,

@@ -28,6 +28,7 @@ counts *leading* blocks, a collision matters only after the whole preceding pref
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NewType
@@ -56,6 +57,10 @@ _F2 = _U64(0xC4CEB9FE1A85EC53)
 _B = 0x100000001B3 * 0x9E37 | 1
 """The chain base (odd so that it has an inverse modulo 2**64)."""
 _B_INV = pow(_B, -1, 1 << 64)
+_B64 = np.uint64(_B)
+_ONE = np.uint64(1)
+_S31 = np.uint64(31)
+_S33 = np.uint64(33)
 _MAX_BLOCK_SIZE = 4096
 
 
@@ -138,21 +143,28 @@ _powers = _Powers()
 
 
 def block_contents(tokens: TokenArray, block_size: int) -> npt.NDArray[np.uint64]:
-    """Per-block content hashes ``c[i]`` of the full blocks of ``tokens`` (tail ignored)."""
+    """Per-block content hashes ``c[i]`` of the full blocks of ``tokens`` (tail ignored).
+
+    Whole blocks of a whole batch at once: ingestion hashes every ``BlockStored`` of a
+    batch in one call (``chain_segments`` then roots each event's run).
+    """
     if not 0 < block_size <= _MAX_BLOCK_SIZE:
         raise ValueError(f"block_size must be in 1..{_MAX_BLOCK_SIZE}, got {block_size}")
     n = len(tokens) // block_size
-    t = np.asarray(tokens)[: n * block_size].astype(np.uint64).reshape(n, block_size)
-    x = (t + _U64(1)) * _K1
+    t = np.asarray(tokens)[: n * block_size]
+    # int64 token ids are non-negative: their bits are the uint64 value (no copy)
+    u = t.view(np.uint64) if t.dtype in (np.int64, np.uint64) else t.astype(np.uint64)
+    x = u.reshape(n, block_size) + _ONE
+    x *= _K1
     x ^= _COL[:block_size]
-    x ^= x >> _U64(31)
-    c: npt.NDArray[np.uint64] = (x * _W[:block_size]).sum(axis=1, dtype=np.uint64)
+    x ^= x >> _S31
+    c: npt.NDArray[np.uint64] = x @ _W[:block_size]  # sum_j x[i, j] * W[j], wrapping
     c += _U64(block_size)
-    c ^= c >> _U64(33)
+    c ^= c >> _S33
     c *= _F1
-    c ^= c >> _U64(33)
+    c ^= c >> _S33
     c *= _F2
-    c ^= c >> _U64(33)
+    c ^= c >> _S33
     return c
 
 
@@ -178,3 +190,33 @@ def block_hashes(
     """
     root = scope.seed if parent is None else parent
     return chain(block_contents(tokens, block_size), root)
+
+
+def chain_segments(
+    contents: npt.NDArray[np.uint64], lengths: Sequence[int], roots: Sequence[int]
+) -> BlockHashArray:
+    """``chain`` of consecutive runs of ``contents`` at once, run ``s`` from ``roots[s]``.
+
+    With ``G[k] = sum_{j<=k} c[j] * B**-j`` over the whole array, a run starting at block
+    ``a`` gives ``P[k] = B**k * (G[k] + K)`` with ``K = root * B**(1-a) - G[a-1]``: one
+    cumulative sum for every run, and one constant per run.
+    """
+    n = len(contents)
+    if n == 0:
+        return np.zeros(0, dtype=np.uint64)
+    if len(lengths) == 1:
+        return chain(contents, roots[0])
+    _powers.ensure(n + 1)
+    g = np.cumsum(contents * _powers.neg[:n], dtype=np.uint64)
+    lens = np.array(lengths, dtype=np.intp)
+    starts = np.zeros(len(lens), dtype=np.intp)
+    np.cumsum(lens[:-1], out=starts[1:])
+    k = np.array(roots, dtype=np.uint64)
+    k *= _powers.neg.take(starts)
+    k *= _B64
+    before = g.take(starts - 1)
+    before[starts == 0] = 0
+    k -= before
+    g += np.repeat(k, lens)
+    g *= _powers.pos[:n]
+    return g

@@ -1,7 +1,9 @@
-"""The prefix index: own block hash → bitmask of the endpoints holding it, per tier.
+"""The reference prefix index: own block hash → bitmask of the endpoints holding it, per tier.
 
-Chosen by measurement (``benchmarks/kv_index.py``): a dict from own hash to a Python-int
-bitmask (bit ``s`` = endpoint slot ``s``) lets ``match`` run entirely in C iterators —
+The readable backend (``kv_events.index: mask``); the default is the numpy
+``fast_index.FastPrefixIndex``, which meets the latency and memory budgets this one does not
+(``benchmarks/results/kv_index.md``). Both pass one shared test suite. Here a dict from own
+hash to a Python-int bitmask (bit ``s`` = endpoint slot ``s``) lets ``match`` run in C iterators —
 ``map(dict.get)`` → ``accumulate(and_)`` → ``takewhile(bool)`` — and stop at the first
 block no endpoint holds. The AND-accumulated masks only lose bits, so as integers they
 are non-increasing: each endpoint's leading-run length is found by bisecting them.
@@ -33,7 +35,13 @@ from itertools import accumulate, compress, islice, repeat, takewhile
 import numpy as np
 import numpy.typing as npt
 
-from kinference_epp.kvcache.events import MEDIUM_GPU
+from kinference_epp.kvcache.events import (
+    MEDIUM_GPU,
+    AllBlocksCleared,
+    BlockRemoved,
+    BlockStored,
+    DecodedBatch,
+)
 from kinference_epp.kvcache.hashing import (
     BlockHashArray,
     EngineHash,
@@ -188,6 +196,25 @@ class MaskPrefixIndex(IndexCounters):
             excess = len(tier.own_of) - self.max_blocks_per_endpoint
             self._evict(ep, ti, excess + self.max_blocks_per_endpoint // 16)
         return added
+
+    def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
+        """Every event in order (the reference semantics; dict updates gain nothing from
+        batching, so this backend does not try)."""
+        for ev in batch.events:
+            if isinstance(ev, BlockStored):
+                self.apply_stored(
+                    endpoint,
+                    HashScope(model, ev.lora_name),
+                    ev.block_hashes,
+                    ev.parent_block_hash,
+                    ev.token_ids,
+                    ev.block_size,
+                    ev.medium,
+                )
+            elif isinstance(ev, BlockRemoved):
+                self.apply_removed(endpoint, ev.block_hashes, ev.medium)
+            elif isinstance(ev, AllBlocksCleared):
+                self.clear(endpoint)
 
     def _store(self, ep: _Endpoint, ti: int, engine: Sequence[int], own: list[int]) -> int:
         tier, masks, bit = ep.tiers[ti], self._masks[ti], ep.bit

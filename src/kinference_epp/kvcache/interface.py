@@ -15,6 +15,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from kinference_epp.kvcache.events import DecodedBatch
 from kinference_epp.kvcache.hashing import BlockHashArray, EngineHash, HashScope, TokenArray
 from kinference_epp.pool.endpoint import EndpointKey
 
@@ -101,6 +102,13 @@ class PrefixIndex(Protocol):
         self, endpoint: EndpointKey, engine_hashes: Sequence[EngineHash], medium: str
     ) -> int:
         """Drop one copy of each block; returns how many entries disappeared."""
+        ...
+
+    def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
+        """Apply one ``EventBatch`` of an endpoint serving ``model`` (the LoRA name of each
+        ``BlockStored`` picks its hash scope). The result must equal applying the events one
+        by one with ``apply_stored``/``apply_removed``/``clear``; a backend may get there
+        faster (``FastPrefixIndex`` applies whole batches column-wise)."""
         ...
 
     def clear(self, endpoint: EndpointKey) -> None:

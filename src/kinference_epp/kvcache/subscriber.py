@@ -200,7 +200,7 @@ class EventStream:
             return
         self._deliver(batch)
         st.batches += 1
-        st.events += len(batch.events)
+        st.events += batch.n_events
         st.unknown_events += batch.unknown
         st.malformed_events += batch.malformed
         st.last_event_at = time.monotonic()
@@ -210,7 +210,7 @@ class EventStream:
             self.sink.apply(self.endpoint, self.model, batch)
         except Exception:  # a bug in the sink must not kill the stream
             log.exception("kv events of %s: applying a batch failed", self.endpoint)
-            self.status.malformed_events += len(batch.events)
+            self.status.malformed_events += batch.n_events
 
 
 class KVEventIngest:

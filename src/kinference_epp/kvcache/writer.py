@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from kinference_epp.kvcache.events import AllBlocksCleared, BlockRemoved, BlockStored, DecodedBatch
-from kinference_epp.kvcache.hashing import HashScope
+from kinference_epp.kvcache.events import DecodedBatch
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.endpoint import EndpointKey
 
@@ -36,25 +35,12 @@ class IndexWriter:
         self.clears = 0
 
     def apply(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
-        index = self.index
-        for ev in batch.events:
-            if isinstance(ev, BlockStored):
-                index.apply_stored(
-                    endpoint,
-                    HashScope(model, ev.lora_name),
-                    ev.block_hashes,
-                    ev.parent_block_hash,
-                    ev.token_ids,
-                    ev.block_size,
-                    ev.medium,
-                )
-                self.blocks_stored += len(ev.block_hashes)
-            elif isinstance(ev, BlockRemoved):
-                index.apply_removed(endpoint, ev.block_hashes, ev.medium)
-                self.blocks_removed += len(ev.block_hashes)
-            elif isinstance(ev, AllBlocksCleared):
-                index.clear(endpoint)
-                self.clears += 1
+        """Hand the whole batch to the index (one call: backends vectorise across events)."""
+        self.index.apply_batch(endpoint, model, batch)
+        stored, removed, clears = batch.block_counts()
+        self.blocks_stored += stored
+        self.blocks_removed += removed
+        self.clears += clears
 
     def reset(self, endpoint: EndpointKey) -> None:
         self.index.clear(endpoint)

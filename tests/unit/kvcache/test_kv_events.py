@@ -13,9 +13,14 @@ from kinference_epp.kvcache.events import (
     AllBlocksCleared,
     BlockRemoved,
     BlockStored,
+    DecodedBatch,
     EventDecodeError,
+    _decode_typed,
+    columns_of,
     decode_batch,
+    decode_batch_generic,
 )
+from kinference_epp.sim.events import AllBlocksCleared as SimCleared
 from kinference_epp.sim.events import BlockRemoved as SimRemoved
 from kinference_epp.sim.events import BlockStored as SimStored
 from kinference_epp.sim.events import encode_batch
@@ -175,3 +180,66 @@ def test_arbitrary_event_shapes_never_crash(events: list[object]) -> None:
         return
     b = decode_batch(enc)
     assert len(b.events) + b.unknown + b.malformed == len(events)
+
+
+# ---- the typed fast path must agree with the generic walker ------------------------------
+
+
+def _normalised(b: DecodedBatch) -> object:
+    def ev(e: object) -> object:
+        if isinstance(e, BlockStored):
+            return (
+                "S", e.block_hashes, e.parent_block_hash, e.token_ids.tolist(), e.block_size,
+                e.medium, e.lora_name, e.lora_id,
+            )  # fmt: skip
+        return e
+
+    return (b.ts, b.data_parallel_rank, b.unknown, b.malformed, [ev(e) for e in b.events])
+
+
+_hash = st.integers(0, 2**64 - 1) | st.integers(-(2**63), -1)
+_medium = st.sampled_from([None, "GPU", "CPU", "cpu_tier"])
+_stored = st.builds(
+    SimStored,
+    st.lists(_hash, max_size=4),
+    st.none() | _hash,
+    st.lists(st.integers(0, 2**40), max_size=12),
+    st.integers(1, 4),
+    lora_name=st.none() | st.text(max_size=3),
+    medium=_medium,
+    lora_id=st.none() | st.integers(0, 9),
+)
+_removed = st.builds(SimRemoved, st.lists(_hash, max_size=4), medium=_medium)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_stored | _removed | st.just(SimCleared()), max_size=6),
+    st.sampled_from(["array", "map"]),
+    st.none() | st.integers(0, 3),
+)
+def test_typed_decoder_agrees_with_the_generic_walker(
+    events: list[SimStored | SimRemoved | SimCleared], encoding: str, rank: int | None
+) -> None:
+    payload = encode_batch(events, 1.25, encoding, rank)  # type: ignore[arg-type]
+    fast, exact = decode_batch(payload), decode_batch_generic(payload)
+    assert _normalised(fast) == _normalised(exact)
+    assert fast.n_events == len(fast.events) == len(events)
+    cols, ref = fast.columns, columns_of(exact.events)
+    assert cols.stored.hashes.tolist() == ref.stored.hashes.tolist()
+    assert cols.stored.tokens.tolist() == ref.stored.tokens.tolist()
+    assert cols.removed.hashes.tolist() == ref.removed.hashes.tolist()
+    assert (cols.stored.counts, cols.removed.counts, cols.clears) == (
+        ref.stored.counts, ref.removed.counts, ref.clears,
+    )  # fmt: skip
+
+
+def test_vllm_shaped_batches_take_the_typed_path() -> None:
+    events = [SimStored([1, 2], None, list(range(32)), 16), SimRemoved([7])]
+    for encoding in ("array", "map"):
+        payload = encode_batch(events, 0.0, encoding)  # type: ignore[arg-type]
+        assert _decode_typed(payload) is not None
+    # bytes hashes, a malformed event, an unknown type: the generic walker decides
+    for raw in (GOLDEN_ARRAY, GOLDEN_MAP):
+        assert _decode_typed(raw) is None
+        assert _normalised(decode_batch(raw)) == _normalised(decode_batch_generic(raw))

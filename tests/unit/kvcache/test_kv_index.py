@@ -10,11 +10,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kinference_epp.kvcache.fast_index import FastPrefixIndex
+from kinference_epp.kvcache.events import (
+    AllBlocksCleared,
+    BlockRemoved,
+    BlockStored,
+    DecodedBatch,
+    KVEvent,
+    decode_batch,
+)
+from kinference_epp.kvcache.fast_index import FastPrefixIndex, _Blocks
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
 from kinference_epp.kvcache.index import MaskPrefixIndex
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.sim.events import BlockRemoved as SimRemoved
+from kinference_epp.sim.events import BlockStored as SimStored
+from kinference_epp.sim.events import encode_batch
 
 BS = 4
 SCOPE = HashScope("m")
@@ -280,3 +291,194 @@ def test_backends_agree_under_growth_and_churn() -> None:
                 blocks = [idx.num_blocks(e) for e in eps]
                 results.append(([(g.tolist(), c.tolist()) for g, c in per_req], blocks))
             assert all(r == results[0] for r in results), step
+
+
+# ---- whole batches: apply_batch must equal the events applied one by one -----------------
+
+
+def _counters(idx: CappedIndex) -> dict[str, int]:
+    names = ("stored", "removed", "dropped_unknown_parent", "dropped_block_size")
+    names += ("dropped_malformed", "unknown_removed", "hash_conflicts", "evicted")
+    return {n: getattr(idx, n) for n in names}
+
+
+def _state(idx: CappedIndex, eps: list[EndpointKey]) -> object:
+    slots = idx.slots_for(eps)
+    per_req = [idx.match(r).for_slots(slots) for r in REQ]
+    return (
+        [(g.tolist(), c.tolist()) for g, c in per_req],
+        [idx.num_blocks(e) for e in eps],
+        _counters(idx),
+    )
+
+
+_batch_event = st.tuples(
+    st.sampled_from(["store", "store", "store", "remove", "remove", "clear", "odd"]),
+    st.integers(0, 2),  # sequence
+    st.integers(0, 8),
+    st.integers(0, 8),
+    st.integers(0, 1),  # tier
+)
+
+
+def _events(ep: EndpointKey, spec: list[tuple[str, int, int, int, int]]) -> list[KVEvent]:
+    medium = ("GPU", "CPU")
+    out: list[KVEvent] = []
+    for op, seq, x, y, tier in spec:
+        a, b = min(x, y), max(x, y)
+        hashes = [engine(ep, seq, i) for i in range(a, b)]
+        parent = engine(ep, seq, a - 1) if a > 0 else None
+        tokens = SEQS[seq][a * BS : b * BS]
+        if op == "store":
+            out.append(BlockStored(hashes, parent, tokens, BS, medium[tier], None))
+        elif op == "odd":  # dropped: another block size, or a token count that does not fit
+            size = BS * 2 if tier else BS
+            toks = tokens if tier else tokens[:-1]
+            out.append(BlockStored(hashes, parent, toks, size, medium[tier], None))
+        elif op == "remove":
+            out.append(BlockRemoved(hashes, medium[tier]))
+        else:
+            out.append(AllBlocksCleared())
+    return out
+
+
+@pytest.mark.parametrize("backend", sorted(CAPPED))
+@settings(max_examples=150, deadline=None)
+@given(batches=st.lists(st.tuples(st.sampled_from([A, B]), st.lists(_batch_event, max_size=8)), max_size=8))  # fmt: skip
+def test_apply_batch_equals_one_by_one(backend: str, batches: list[tuple[EndpointKey, list[tuple[str, int, int, int, int]]]]) -> None:  # fmt: skip
+    whole, single = CAPPED[backend](1 << 21), CAPPED[backend](1 << 21)
+    for ep, spec in batches:
+        events = _events(ep, spec)
+        whole.apply_batch(ep, SCOPE.model, DecodedBatch(0.0, events))
+        for ev in events:
+            single.apply_batch(ep, SCOPE.model, DecodedBatch(0.0, [ev]))
+        assert _state(whole, [A, B]) == _state(single, [A, B])
+
+
+def test_apply_batch_through_the_wire_and_across_backends() -> None:
+    """Encoded by the simulator's publisher, decoded by the typed path, both backends."""
+    rng = np.random.default_rng(11)
+    idxs = {name: make(1 << 21) for name, make in CAPPED.items()}
+    for step in range(200):
+        ep = (A, B, C)[step % 3]
+        spec = [
+            (
+                str(rng.choice(["store", "store", "remove", "odd"])),
+                int(rng.integers(3)),
+                int(rng.integers(9)),
+                int(rng.integers(9)),
+                int(rng.random() < 0.2),
+            )
+            for _ in range(int(rng.integers(1, 6)))
+        ]
+        wire = [_to_sim(ev) for ev in _events(ep, spec)]
+        array, mapped = (decode_batch(encode_batch(wire, 0.0, e)) for e in ("array", "map"))
+        assert array.n_events == mapped.n_events == len(wire)
+        assert _same(array.events, mapped.events)
+        for idx in idxs.values():
+            idx.apply_batch(ep, SCOPE.model, array if step % 2 else mapped)
+    states = [_state(idx, [A, B, C]) for idx in idxs.values()]
+    assert all(s == states[0] for s in states)
+
+
+def _same(a: list[KVEvent], b: list[KVEvent]) -> bool:
+    def key(ev: KVEvent) -> object:
+        if isinstance(ev, BlockStored):
+            return (ev.block_hashes, ev.parent_block_hash, ev.token_ids.tolist(), ev.medium)
+        return ev
+
+    return [key(e) for e in a] == [key(e) for e in b]
+
+
+def _to_sim(ev: KVEvent) -> SimStored | SimRemoved:
+    if isinstance(ev, BlockStored):
+        return SimStored(
+            list(ev.block_hashes), ev.parent_block_hash, ev.token_ids.tolist(), ev.block_size,
+            medium=ev.medium,
+        )  # fmt: skip
+    assert isinstance(ev, BlockRemoved)
+    return SimRemoved(list(ev.block_hashes), medium=ev.medium)
+
+
+@pytest.mark.parametrize("backend", sorted(CAPPED))
+def test_apply_batch_of_a_long_prefill(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many 32-block chunks of one request in one batch: one chained run, then evicted."""
+    idx = CAPPED[backend](1 << 21)
+    toks = np.random.default_rng(5).integers(0, 1000, BS * 320)
+    req = block_hashes(toks, BS, SCOPE)
+    chunks: list[KVEvent] = []
+    for c in range(10):
+        hashes = [engine(A, 7, i) for i in range(c * 32, (c + 1) * 32)]
+        parent = engine(A, 7, c * 32 - 1) if c else None
+        chunks.append(BlockStored(hashes, parent, toks[c * 32 * BS : (c + 1) * 32 * BS], BS, "GPU", None))  # fmt: skip
+    if isinstance(idx, FastPrefixIndex):  # the column-wise path, not the event replay
+        monkeypatch.setattr(idx, "_replay", _must_not_replay)
+    idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, chunks))
+    assert idx.match(req).for_slots(idx.slots_for([A]))[0].tolist() == [320]
+    assert idx.num_blocks(A) == 320
+    gone = BlockRemoved([engine(A, 7, i) for i in range(100, 320)], "GPU")
+    idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [gone]))
+    assert idx.match(req).for_slots(idx.slots_for([A]))[0].tolist() == [100]
+    assert (idx.stored, idx.removed) == (320, 220)
+
+
+def _must_not_replay(*_: object) -> None:
+    raise AssertionError("replayed event by event")
+
+
+def test_fast_batch_replays_when_order_matters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parent removed in the same batch, or an engine hash stored twice: event by event."""
+    idx = FastPrefixIndex(BS)
+    store(idx, A, 0, 0, 2)
+    replayed: list[int] = []
+    monkeypatch.setattr(idx, "_replay", lambda ep, model, evs: replayed.append(len(evs)))
+    orphan = BlockStored([engine(A, 0, 2)], engine(A, 0, 1), SEQS[0][2 * BS : 3 * BS], BS, "GPU", None)  # fmt: skip
+    gone = BlockRemoved([engine(A, 0, 1)], "GPU")
+    idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [gone, orphan]))
+    twice = BlockStored([engine(A, 1, 0)], None, SEQS[1][:BS], BS, "GPU", None)
+    idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [twice, twice]))
+    assert replayed == [2, 2]
+
+
+@pytest.mark.parametrize("backend", sorted(BACKENDS))
+def test_restore_after_removal_next_to_a_new_block(backend: str) -> None:
+    """One store revives a removed engine hash and adds a new one: two entries, not one.
+
+    (A dead slot is reused by inserts; the one being revived must not be handed out. Ten
+    endpoints so that, in some, both hashes land in the same bucket.)
+    """
+    idx = BACKENDS[backend]()
+    eps = [EndpointKey(f"10.4.0.{i}:8000") for i in range(10)]
+    for ep in eps:
+        store(idx, ep, 0, 0, 1)
+        idx.apply_removed(ep, [engine(ep, 0, 0)], "GPU")
+        store(idx, ep, 0, 0, 2)
+    assert [depth(idx, ep) for ep in eps] == [(2, 0)] * 10
+    for ep in eps:
+        idx.apply_removed(ep, [engine(ep, 0, 1), engine(ep, 0, 0)], "GPU")
+    assert [(idx.num_blocks(ep), depth(idx, ep)) for ep in eps] == [(0, (0, 0))] * 10
+    assert idx.unknown_removed == 0
+
+
+def test_block_table_finds_every_row_through_growth_kicks_and_reuse() -> None:
+    """The cuckoo table itself: batches that collide, grow it, reuse dead rows' slots."""
+    table = _Blocks()
+    rng = np.random.default_rng(3)
+    live: dict[int, int] = {}
+    for step in range(60):
+        keys = np.unique(rng.integers(1, 2**64 - 1, 900, dtype=np.uint64))
+        keys = keys[table.find(keys) == 0]
+        rows = table.insert(keys)
+        table.gpu[rows, 0] = 1  # held by slot 0
+        live.update(zip(keys.tolist(), rows.tolist(), strict=True))
+        if step % 3 == 2:  # nobody holds a third of the rows any more
+            held = list(live)
+            gone = rng.choice(len(held), len(held) // 3, replace=False)
+            table.gpu[[live.pop(held[i]) for i in gone.tolist()], 0] = 0
+    want = np.array(list(live), dtype=np.uint64)
+    assert table.find(want).tolist() == list(live.values())
+    absent = rng.integers(1, 2**64 - 1, 1000, dtype=np.uint64)
+    assert not table.find(absent[~np.isin(absent, want)]).any()
+    held = table.keys[: table.n_rows] != 0
+    assert table.used == int(np.count_nonzero(held))
+    assert table.used <= len(table.slots) * 0.45
