@@ -61,45 +61,58 @@ def _by_score(
     first = candidates[0]
     if score is None or len(candidates) == 1:
         return first, ()
+    # Plain loops rather than min(key=...) and generators: this runs on every routed request.
+    scores: list[tuple[str, float]] = []
     try:
-        scores = tuple((m, s) for m in candidates if (s := score(m)) is not None)
+        for m in candidates:
+            s = score(m)
+            if s is not None:
+                scores.append((m, s))
     except Exception:  # a failing cost model must not lose the request: keep the default
         return first, ()
     if not scores:
         return first, ()
-    best, best_score = min(scores, key=lambda item: item[1])
-    base = next((s for m, s in scores if m == first), None)
+    best, best_score = scores[0]
+    base = None
+    for m, s in scores:
+        if s < best_score:  # strict: the earliest of equal scores wins, as with min()
+            best, best_score = m, s
+        if base is None and m == first:
+            base = s
     if best != first and base is not None and best_score > base * (1.0 - min_gain):
-        return first, scores
-    return best, scores
+        return first, tuple(scores)
+    return best, tuple(scores)
+
+
+_FIRST, _CACHE, _LOAD = Prefer.FIRST, Prefer.CACHE, Prefer.LOAD
+"""Module constants: an enum member looked up on its class costs ~0.2 µs on each request."""
 
 
 def choose(
     ctx: EvalContext, catalog: Catalog, candidates: tuple[str, ...], prefer: Prefer, min_gain: float
 ) -> RouteTo:
+    """Pick one of ``candidates`` (unique names, as ``expand_all`` makes them) by ``prefer``."""
     usable = _served(ctx, candidates)
     scores: tuple[tuple[str, float], ...] = ()
-    if prefer is Prefer.CACHE:
+    if prefer is _FIRST:
+        model = usable[0]
+    elif prefer is _CACHE:
         model, scores = _by_score(usable, ctx.inp.predicted_ttft, min_gain)
-    elif prefer is Prefer.LOAD:
+    elif prefer is _LOAD:
         model, scores = _by_score(usable, ctx.inp.model_load, min_gain)
-    elif prefer is Prefer.COST:
+    else:  # Prefer.COST
         tokens, max_tokens = ctx.prompt_tokens(), ctx.inp.request.max_tokens
         priced = tuple(
             (m, c) for m in usable if (c := catalog.cost(m, tokens, max_tokens)) is not None
         )
         model = min(priced, key=lambda item: item[1])[0] if priced else usable[0]
         scores = priced
-    else:
-        model = usable[0]
-    ordered = (model, *(m for m in usable if m != model))
-    return RouteTo(
-        model=model,
-        candidates=ordered,
-        rewrite=model != ctx.model,
-        pool=catalog.pool_of(model),
-        scores=scores,
-    )
+    if model == usable[0]:
+        ordered = usable
+    else:  # the chosen model first, the others in their order
+        i = usable.index(model)
+        ordered = (model, *usable[:i], *usable[i + 1 :])
+    return RouteTo(model, ordered, model != ctx.model, catalog.pool_of(model), False, scores)
 
 
 def route(catalog: Catalog, spec: RouteAction) -> OutcomeFn:

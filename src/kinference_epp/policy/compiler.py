@@ -6,6 +6,11 @@ globs compiled). A rule's conditions are sorted by cost — request fields, then
 then the prompt size (which may join the text), then classifiers from the cheapest (topic
 regexes) to plug-ins — so a request that fails a header check never runs a classifier.
 
+Conditions that read one request field and nothing else (tenant, model, API path, a
+header) also carry that field's getter and a test on its value (``Cond.on_field``): each
+policy's :class:`~kinference_epp.policy.index.RuleIndex` answers them once per distinct
+value, so a request only walks the rules it can match.
+
 Classifier instances are shared between policies whose settings are equal, so the per-
 request cache (keyed by instance) runs e.g. the PII scan once even if three policies ask.
 The compiler trusts ``policy.checks`` to have rejected dangling names; given one anyway it
@@ -16,10 +21,11 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from operator import attrgetter
+from typing import Any, TypeAlias
 
 from kinference_epp.api.request import ApiKind
 from kinference_epp.policy import actions
@@ -31,6 +37,7 @@ from kinference_epp.policy.classifiers.pii import PiiClassifier, PiiFindings
 from kinference_epp.policy.classifiers.plugin import ClassifierFactory, TimeLimited
 from kinference_epp.policy.classifiers.topics import TopicClassifier
 from kinference_epp.policy.context import EvalContext
+from kinference_epp.policy.index import RuleIndex
 from kinference_epp.policy.model import (
     IdleSettings,
     InferencePolicy,
@@ -43,6 +50,9 @@ from kinference_epp.policy.model import (
     Rule,
 )
 from kinference_epp.policy.types import PoolPredicate, PoolState
+
+FieldTest: TypeAlias = tuple[str, Callable[[EvalContext], Hashable], Callable[[Any], bool]]
+"""A field condition as (dimension key, value getter, test on the value)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +70,9 @@ class Cond:
     rank: int
     classifier: bool = False
     pii_expect: bool | None = None
+    on_field: FieldTest | None = None
+    """Set when the condition reads one request field only: (key, getter, value test), with
+    ``test(c) == check(get(c))``. The rule index answers these per distinct value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +96,11 @@ class CompiledPolicy:
     rules: tuple[CompiledRule, ...]
     catalog: Catalog
     source: InferencePolicy = field(compare=False)
+    index: RuleIndex = field(init=False, compare=False, repr=False)
+    """The rules by the request fields they test (built here, so every policy has one)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", RuleIndex(self.rules))
 
     def governs(self, pool: str) -> bool:
         return self.pools is None or pool in self.pools
@@ -146,19 +164,24 @@ def _range_text(r: Range | IntRange) -> str:
     return f">= {r.min}" if r.min is not None else f"<= {r.max}"
 
 
-def _pool_tests(
-    pm: PoolMatch, idle: PoolPredicate
-) -> list[tuple[PoolPredicate, Callable[[PoolState], str], str]]:
-    """Each given pool condition as (predicate, observed value, description)."""
-    tests: list[tuple[PoolPredicate, Callable[[PoolState], str], str]] = []
-    fields: list[tuple[str, Range | IntRange | None, Callable[[PoolState], float]]] = [
-        ("queueDepth", pm.queue_depth, lambda p: p.queue_depth),
-        ("kvCacheUsage", pm.kv_cache_usage, lambda p: p.kv_cache_usage),
-        ("readyEndpoints", pm.ready_endpoints, lambda p: p.ready_endpoints),
+_PoolTest: TypeAlias = tuple[
+    PoolPredicate, Callable[[PoolState], str], str, Callable[[EvalContext], bool]
+]
+"""(predicate on the pool, observed value, description, the same predicate on a context)."""
+
+
+def _pool_tests(pm: PoolMatch, idle: PoolPredicate) -> list[_PoolTest]:
+    """Each given pool condition, as a predicate on the pool state and on a context."""
+    tests: list[_PoolTest] = []
+    fields: list[tuple[str, Range | IntRange | None, str]] = [
+        ("queueDepth", pm.queue_depth, "queue_depth"),
+        ("kvCacheUsage", pm.kv_cache_usage, "kv_cache_usage"),
+        ("readyEndpoints", pm.ready_endpoints, "ready_endpoints"),
     ]
-    for name, rng, get in fields:
+    for name, rng, attr in fields:
         if rng is not None:
-            tests.append((*_range_test(rng, get), f"{name} {_range_text(rng)}"))
+            on_pool, show, on_ctx = _range_test(rng, attr)
+            tests.append((on_pool, show, f"{name} {_range_text(rng)}", on_ctx))
     if pm.idle is not None:
         want = pm.idle
         tests.append(
@@ -166,37 +189,49 @@ def _pool_tests(
                 lambda p: idle(p) is want,
                 lambda p: str(idle(p)).lower(),
                 f"idle is {str(want).lower()}",
+                lambda c: idle(c.pool) is want,
             )
         )
     return tests
 
 
 def _range_test(
-    rng: Range | IntRange, get: Callable[[PoolState], float]
-) -> tuple[PoolPredicate, Callable[[PoolState], str]]:
-    inside = _in_range(rng.min, rng.max)
-    return (lambda p: inside(get(p))), (lambda p: f"{get(p):g}")
+    rng: Range | IntRange, attr: str
+) -> tuple[PoolPredicate, Callable[[PoolState], str], Callable[[EvalContext], bool]]:
+    low = float("-inf") if rng.min is None else rng.min
+    high = float("inf") if rng.max is None else rng.max
+    get = attrgetter(attr)
+
+    def on_pool(p: PoolState) -> bool:
+        v: float = get(p)
+        return low <= v <= high
+
+    def on_ctx(c: EvalContext) -> bool:  # one call per request instead of three nested ones
+        v: float = get(c.pool)
+        return low <= v <= high
+
+    return on_pool, (lambda p: f"{get(p):g}"), on_ctx
 
 
-def _pool_cond(pred: PoolPredicate, show: Callable[[PoolState], str], text: str) -> Cond:
-    return Cond(
-        test=lambda c: pred(c.pool), text=f"pool.{text}", observe=lambda c: show(c.pool), rank=1
-    )
+def _pool_cond(
+    show: Callable[[PoolState], str], text: str, test: Callable[[EvalContext], bool]
+) -> Cond:
+    return Cond(test=test, text=f"pool.{text}", observe=lambda c: show(c.pool), rank=1)
 
 
 def pool_conds(pm: PoolMatch, idle: PoolPredicate) -> list[Cond]:
-    return [_pool_cond(*test) for test in _pool_tests(pm, idle)]
+    return [_pool_cond(show, text, test) for _, show, text, test in _pool_tests(pm, idle)]
 
 
 def pool_predicate(pm: PoolMatch, idle: PoolPredicate) -> tuple[PoolPredicate, str]:
     """A PoolMatch as a predicate on PoolState (for ``defer.until``) and its description."""
     tests = _pool_tests(pm, idle)
-    preds = [pred for pred, _, _ in tests]
+    preds = [pred for pred, _, _, _ in tests]
 
     def holds(pool: PoolState) -> bool:
         return all(pred(pool) for pred in preds)
 
-    return holds, " and ".join(text for _, _, text in tests) or "always"
+    return holds, " and ".join(text for _, _, text, _ in tests) or "always"
 
 
 def _glob_regex(patterns: Sequence[str]) -> re.Pattern[str]:
@@ -291,8 +326,10 @@ class _Compiler:
         if m.models is not None:
             ids = frozenset(catalog.match_identity(n) for n in m.models)
             conds.append(
-                Cond(
-                    test=lambda c: not ids.isdisjoint(catalog.identity(c.model)),
+                _field_cond(
+                    "model",
+                    _GET_MODEL,
+                    lambda model: not ids.isdisjoint(catalog.identity(model)),
                     text=f"model in {m.models}",
                     observe=lambda c: c.model,
                     rank=0,
@@ -301,8 +338,10 @@ class _Compiler:
         if m.member_of is not None:
             members = frozenset(MEMBER_PREFIX + n for n in m.member_of)
             conds.append(
-                Cond(
-                    test=lambda c: not members.isdisjoint(catalog.identity(c.model)),
+                _field_cond(
+                    "model",
+                    _GET_MODEL,
+                    lambda model: not members.isdisjoint(catalog.identity(model)),
                     text=f"model is a member of {m.member_of}",
                     observe=lambda c: c.model,
                     rank=0,
@@ -311,8 +350,10 @@ class _Compiler:
         if m.api_paths is not None:
             kinds = frozenset(ApiKind(p.value) for p in m.api_paths)
             conds.append(
-                Cond(
-                    test=lambda c: c.api in kinds,
+                _field_cond(
+                    "api",
+                    _GET_API,
+                    lambda api: api in kinds,
                     text=f"apiPath in {[p.value for p in m.api_paths]}",
                     observe=lambda c: c.api.value,
                     rank=0,
@@ -439,47 +480,87 @@ def _shown(c: EvalContext, labels: list[str]) -> str:
     return ", ".join(parts)
 
 
+_GET_TENANT = attrgetter("tenant")
+_GET_MODEL = attrgetter("model")
+_GET_API = attrgetter("api")
+
+
+class _Absent:
+    """The value of a header the request does not carry (a header's value may be anything)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+ABSENT = _Absent()
+
+
+def _field_cond(
+    key: str,
+    get: Callable[[EvalContext], Hashable],
+    check: Callable[[Any], bool],
+    *,
+    text: str,
+    observe: Callable[[EvalContext], str],
+    rank: int,
+) -> Cond:
+    """A condition on one request field; ``test`` is ``check(get(c))`` by construction."""
+    return Cond(
+        test=lambda c: check(get(c)),
+        text=text,
+        observe=observe,
+        rank=rank,
+        on_field=(key, get, check),
+    )
+
+
 def _tenants(tenants: Sequence[str]) -> Cond:
     exact = frozenset(t for t in tenants if not any(ch in t for ch in "*?["))
     globs = [t for t in tenants if t not in exact]
     rx = _glob_regex(globs) if globs else None
 
-    def test(c: EvalContext) -> bool:
-        t = c.tenant
+    def check(t: str | None) -> bool:
         return t is not None and (t in exact or (rx is not None and rx.match(t) is not None))
 
-    return Cond(
-        test=test, text=f"tenant in {list(tenants)}", observe=lambda c: str(c.tenant), rank=0
+    return _field_cond(
+        "tenant",
+        _GET_TENANT,
+        check,
+        text=f"tenant in {list(tenants)}",
+        observe=lambda c: str(c.tenant),
+        rank=0,
     )
 
 
 def _header(name: str, values: Sequence[str], absent: bool) -> Cond:
+    def get(c: EvalContext) -> Hashable:
+        return c.headers.get(name, ABSENT)
+
+    def observe(c: EvalContext) -> str:
+        return repr(c.headers.get(name))
+
     if absent:
-        return Cond(
-            test=lambda c: name not in c.headers,
-            text=f"header {name} absent",
-            observe=lambda c: repr(c.headers.get(name)),
-            rank=1,
-        )
-    if not values:
-        return Cond(
-            test=lambda c: name in c.headers,
-            text=f"header {name} present",
-            observe=lambda c: repr(c.headers.get(name)),
-            rank=1,
-        )
-    rx = _glob_regex(values)
+        text = f"header {name} absent"
 
-    def test(c: EvalContext) -> bool:
-        v = c.headers.get(name)
-        return v is not None and rx.match(v) is not None
+        def check(v: Any) -> bool:
+            return v is ABSENT
 
-    return Cond(
-        test=test,
-        text=f"header {name} in {list(values)}",
-        observe=lambda c: repr(c.headers.get(name)),
-        rank=1,
-    )
+    elif not values:
+        text = f"header {name} present"
+
+        def check(v: Any) -> bool:
+            return v is not ABSENT
+
+    else:
+        rx = _glob_regex(values)
+        text = f"header {name} in {list(values)}"
+
+        def check(v: Any) -> bool:
+            return v is not ABSENT and v is not None and rx.match(v) is not None
+
+    return _field_cond("header:" + name, get, check, text=text, observe=observe, rank=1)
 
 
 def compile_policies(

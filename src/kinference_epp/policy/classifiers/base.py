@@ -58,6 +58,10 @@ class PromptText:
             raise ClassifierError("the prompt is token ids; text classifiers cannot read it")
         return self.text
 
+    def has_lower(self) -> bool:
+        """Whether ``lower()`` is already computed (free to reuse)."""
+        return self._lower is not None
+
     def lower(self) -> str:
         if self._lower is None:
             self._lower = self.require().lower()

@@ -19,7 +19,8 @@ The result names the kinds found, never the values: it ends up in logs and trace
 
 Known gaps: phone numbers written only in digit pairs ("06 12 34 56 78") have no run of
 three digits and are missed; so are spaced UK NINOs without a "national insurance" / NINO
-mention nearby.
+mention nearby, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
+since only runs of 20 token characters are searched for secrets.
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ _NINO = re.compile(
 )
 _CARD_SEPARATED = re.compile(r"^[0-9]{4}(?:([ \-])[0-9]{4}){2}\1[0-9]{1,7}$|^[0-9]{13,19}$")
 _NON_DIGITS = re.compile(r"[^0-9]")
+_DROP_ASCII_NON_DIGITS = str.maketrans(
+    "", "", "".join(chr(i) for i in range(128) if not chr(i).isdigit())
+)
+"""``_NON_DIGITS.sub("", s)`` for ASCII ``s`` (every ``num`` match is), without a regex call."""
 
 _PHONE_WORDS = ("phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms")
 _SSN_WORDS = ("ssn", "social security")
@@ -84,64 +89,142 @@ class PiiFindings:
 
 def _near(text: str, start: int, words: Iterable[str]) -> bool:
     before = text[max(0, start - _CONTEXT) : start].lower()
-    return any(w in before for w in words)
+    for w in words:  # noqa: SIM110 -- a loop is ~2x cheaper than any(genexpr); most dates get here
+        if w in before:
+            return True
+    return False
 
 
-_DIGIT_BYTES = bytes.maketrans(b"123456789", b"000000000")
-_DIGIT_STR = str.maketrans("123456789", "000000000")
 _TOKEN_CHARS = string.ascii_letters + string.digits + "_-"
-_TOKEN_BYTES = bytes(ord("a") if chr(i) in _TOKEN_CHARS else ord(" ") for i in range(256))
-_TOKEN_STR = str.maketrans({chr(i): "a" if chr(i) in _TOKEN_CHARS else " " for i in range(128)})
+
+
+def _class_table(question: bytes) -> bytes:
+    """A byte's class: ``0`` digit, ``a`` other token character, space other ASCII, ``x``
+    beyond ASCII; ``question`` is the class given to ``?``."""
+    table = bytearray(b"x" * 256)
+    for i in range(128):
+        ch = chr(i)
+        table[i] = ord("0" if ch.isdigit() else "a" if ch in _TOKEN_CHARS else " ")
+    table[ord("?")] = question[0]
+    return bytes(table)
+
+
+_CLASSES = _class_table(b" ")
+_CLASSES_MASKED = _class_table(b"x")
+"""For ``encode("ascii", "replace")`` output, where ``?`` stands for a non-ASCII character."""
 _CLUSTER = frozenset(string.digits + string.ascii_uppercase + " .()/+-")
 _LONG_TOKEN = 20
 """Every secret pattern is a run of at least this many token characters."""
+_SHORTEST_SECRET = 15
+"""... except ``xox?-`` and ten characters, which may be shorter: no secret match, other
+than the key armour line, lies outside a run of at least this many token characters."""
+_STARTS = r"[+(0-9A-Z@sgx\-]"
+"""Every character a ``_CANDIDATES`` match can start with: ``+ ( digit`` (num), ``A-Z``
+(upper), ``@``, and the first characters of the secrets (``A s g x -``)."""
+_CANDIDATE_AT = re.compile(_STARTS + r"(?<=(?=" + _CANDIDATES.pattern + r")(?s:.))")
+"""``_CANDIDATES`` at a position whose character is in ``_STARTS``, which lets ``re`` skip
+every other character with a bitmap test instead of trying twelve alternatives on each
+(``re`` only does that for a pattern that starts with a character class, so the class is
+consumed and the real pattern matched from its start by a lookahead inside a one-character
+lookbehind). The match is that one character; the named group holds the candidate. ~7x
+faster on prose than ``_CANDIDATES.finditer``, with the same matches (property-tested)."""
+_NO_SECRET_AT = re.compile(
+    r"[+(0-9A-Z@](?<=(?=" + _CANDIDATES.pattern.split("|(?P<secret>", 1)[0] + r")(?s:.))"
+)
+"""``_CANDIDATE_AT`` without the secrets, for a window no secret can match in: it also
+skips lowercase letters, most of prose. Same group numbers."""
+
+
+_GROUPS = {i: name for name, i in _CANDIDATE_AT.groupindex.items()}
+_UPPER = _CANDIDATE_AT.groupindex["upper"]
+"""Group numbers, cheaper to look up per match than names; ``num`` < ``upper`` < the rest."""
+
+
+def _classes(text: str) -> bytes:
+    """One class byte per character of ``text`` (see ``_class_table``), so runs of digits or
+    token characters are found with ``bytes.find`` (in C) at the text's own offsets.
+
+    ``bytes.translate`` costs ~1.5 ns a byte, a ``str.translate`` of non-ASCII text several
+    times that, so the codec replaces each non-ASCII character by one ``?`` (in C), after
+    the real question marks became ``!`` — the same class, so the ``?`` left are the
+    replacements.
+    """
+    if text.isascii():
+        return text.encode("ascii").translate(_CLASSES)
+    return text.replace("?", "!").encode("ascii", "replace").translate(_CLASSES_MASKED)
+
+
+def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
+    """The stretches between gaps (``tokens`` spaces) that hold a run of at least
+    ``_SHORTEST_SECRET`` token characters, in order: the only places a secret can be."""
+    segments = []
+    run = b"a" * _SHORTEST_SECRET
+    pos = tokens.find(run)
+    while pos != -1:
+        start = tokens.rfind(b" ", 0, pos) + 1
+        stop = tokens.find(b" ", pos)
+        stop = n if stop == -1 else stop
+        segments.append((start, stop))
+        pos = tokens.find(run, stop)
+    return segments
 
 
 def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
     Python's ``re`` costs ~10 ns a character and an alternation of these patterns several
-    times that, so the text is first mapped with ``translate`` (C, ~1 ns a character) and
-    searched with ``find`` (memchr-fast): a run of three digits, an ``@``, a run of 20 token
-    characters or a private-key armour line marks a short window, and only windows are
-    matched with the regex. Cost grows with the number of such spots, not the text length.
+    times that, so the text is first mapped to character classes (``_classes``) and
+    searched with ``find``: a run of three digits, an ``@``, a run of 20 token characters or
+    a private-key armour line marks a short window, and only windows are matched with the
+    regex — without its secret alternatives where no secret can be (no long token run
+    nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
+    the number of such spots, not the text length.
     """
-    if text.isascii():  # bytes.translate: a 256-byte table, no per-character dict lookups
-        data = text.encode("ascii")
-        digits = data.translate(_DIGIT_BYTES).decode("ascii")
-        tokens = data.translate(_TOKEN_BYTES).decode("ascii")
-    else:
-        digits, tokens = text.translate(_DIGIT_STR), text.translate(_TOKEN_STR)
-    three, long_run, gap = "000", "a" * _LONG_TOKEN, " "
+    classes = _classes(text)
+    tokens = classes.replace(b"0", b"a")
     n = len(text)
-    pos = digits.find(three)
+    segments = _token_segments(tokens, n)
+    armour = text.find("PRIVATE KEY-----")
+    pos = classes.find(b"000")
     while pos != -1:
         lo, limit = pos, max(0, pos - 40)
         while lo > limit and text[lo - 1] in _CLUSTER:
             lo -= 1
-        end = pos + 3
-        for m in _CANDIDATES.finditer(text, lo, min(n, lo + 96)):
-            if m.lastgroup in ("num", "upper"):
-                yield m.lastgroup, m.start(), m.group()
-                end = max(end, m.end())
-        pos = digits.find(three, end)
+        end, stop = pos + 3, min(n, lo + 96)
+        search = _NO_SECRET_AT.search
+        if armour != -1:
+            search = _CANDIDATE_AT.search
+        else:
+            for start, after in segments:
+                if start < stop and lo < after:  # a secret could be matched in the window
+                    search = _CANDIDATE_AT.search
+                    break
+        m = search(text, lo, stop)
+        while m is not None:  # _CANDIDATES.finditer(text, lo, stop), faster
+            group = m.lastindex
+            assert group is not None  # every alternative is a group
+            start, after = m.span(group)
+            if group <= _UPPER:
+                yield _GROUPS[group], start, text[start:after]
+                if after > end:
+                    end = after
+            m = search(text, after, stop)
+        pos = classes.find(b"000", end)
     pos = text.find("@")
     while pos != -1:
         yield "at", pos, "@"
         pos = text.find("@", pos + 1)
-    pos = tokens.find(long_run)
-    while pos != -1:
-        start = tokens.rfind(gap, 0, pos) + 1
-        stop = tokens.find(gap, pos)
-        stop = n if stop == -1 else stop
-        for m in _SECRET.finditer(text, start, stop):
-            yield "secret", m.start(), m.group()
-        pos = tokens.find(long_run, stop)
-    armour = text.find("PRIVATE KEY-----")
+    long_run = b"a" * _LONG_TOKEN
+    for start, stop in segments:  # those with a run of 20 (see "Known gaps")
+        if tokens.find(long_run, start, stop) != -1:
+            for m in _SECRET.finditer(text, start, stop):
+                yield "secret", m.start(), m.group()
     key = _SECRET.search(text, max(0, armour - 40), armour + 16) if armour != -1 else None
     if key is not None:
         yield "secret", key.start(), key.group()
-    if "nsurance" in text or "NINO" in text or "nino" in text:
+    # A spaced NINO has digit pairs: without "00 00" among the classes the three word
+    # searches below (~0.7 ns a character each) cannot lead anywhere.
+    if b"00 00" in classes and ("nsurance" in text or "NINO" in text or "nino" in text):
         for m in _SPACED_NINO.finditer(text):
             yield "upper", m.start(), m.group()
 
@@ -189,7 +272,7 @@ class PiiClassifier:
     def _number(self, text: str, start: int, value: str) -> PiiKind | None:
         letter = value[-1] if value[-1].isalpha() else ""
         body = value[:-1] if letter else value
-        digits = _NON_DIGITS.sub("", body)
+        digits = body if body.isdigit() else body.translate(_DROP_ASCII_NON_DIGITS)
         if digits in self._allow_values:
             return None
         n = len(digits)
@@ -200,13 +283,15 @@ class PiiClassifier:
         card_shaped = 13 <= n <= 19 and digits[0] in "23456" and _CARD_SEPARATED.match(body)
         if card_shaped and luhn_valid(digits):
             return PiiKind.CREDIT_CARD
-        ssn = _SSN.match(body)
+        # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
+        # is 11 characters, a NANP number 10 digits or 11 with a leading 1.
+        ssn = _SSN.match(body) if len(body) == 11 else None
         if ssn and ssn_valid(*ssn.groups()):
             return PiiKind.NATIONAL_ID
         bare_ssn = n == 9 and body.isdigit() and _near(text, start, _SSN_WORDS)
         if bare_ssn and ssn_valid(digits[:3], digits[3:5], digits[5:]):
             return PiiKind.NATIONAL_ID
-        if _NANP.match(body):
+        if 10 <= n <= 11 and _NANP.match(body):
             return PiiKind.PHONE
         if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
             return PiiKind.PHONE
