@@ -95,7 +95,9 @@ class PrefixHitObserver:
         slot = view.slot(result.endpoints[0])
         if slot is None:
             return
-        credit = self._prefix.match(req, view)
+        credit = self._prefix.matched(req, view)
+        if credit is None:  # the router scores no prefix: nothing predicted to report
+            return
         hit = min(float(credit.gpu[slot]) * credit.block_size, float(req.prompt_tokens))
         self._hits.inc(hit)
         self._prompts.inc(req.prompt_tokens)

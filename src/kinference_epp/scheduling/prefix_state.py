@@ -106,6 +106,14 @@ class PrefixState:
         self._memo = (req, pool, approximate_only, credit)
         return credit
 
+    def matched(self, req: SchedulingRequest, pool: PoolView) -> PrefixCredit | None:
+        """The match already computed for this request and view, if a scorer asked for one
+        (observers that only report on it must not pay for a walk the router never uses)."""
+        memo = self._memo
+        if memo is not None and memo[0] is req and memo[1] is pool:
+            return memo[3]
+        return None
+
     def _match(
         self, req: SchedulingRequest, pool: PoolView, approximate_only: bool
     ) -> PrefixCredit:
