@@ -53,12 +53,8 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.kvcache.events import (
-    AllBlocksCleared,
-    BlockRemoved,
-    BlockStored,
     DecodedBatch,
     EventColumns,
-    KVEvent,
 )
 from kinference_epp.kvcache.hashing import (
     BlockHashArray,
@@ -70,7 +66,12 @@ from kinference_epp.kvcache.hashing import (
     chain_segments,
 )
 from kinference_epp.kvcache.index import GPU, OFFLOAD, tier_of
-from kinference_epp.kvcache.interface import IndexCounters, PrefixMatch, SlotArray
+from kinference_epp.kvcache.interface import (
+    IndexCounters,
+    PrefixMatch,
+    SlotArray,
+    replay_events,
+)
 from kinference_epp.pool.endpoint import EndpointKey
 
 U64 = npt.NDArray[np.uint64]
@@ -655,7 +656,7 @@ class FastPrefixIndex(IndexCounters):
     def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
         """Apply one batch of an endpoint's events, in a few calls when order cannot matter."""
         if not self._apply_columns(endpoint, model, batch.columns):
-            self._replay(endpoint, model, batch.events)
+            replay_events(self, endpoint, model, batch.events)
 
     def clear(self, endpoint: EndpointKey) -> None:
         ep = self._eps.get(endpoint)
@@ -678,24 +679,6 @@ class FastPrefixIndex(IndexCounters):
         self._free.append(ep.slot)
 
     # ---- internals -------------------------------------------------------------------
-
-    def _replay(self, endpoint: EndpointKey, model: str, events: Sequence[KVEvent]) -> None:
-        """The reference semantics: every event on its own, in order."""
-        for ev in events:
-            if isinstance(ev, BlockStored):
-                self.apply_stored(
-                    endpoint,
-                    HashScope(model, ev.lora_name),
-                    ev.block_hashes,
-                    ev.parent_block_hash,
-                    ev.token_ids,
-                    ev.block_size,
-                    ev.medium,
-                )
-            elif isinstance(ev, BlockRemoved):
-                self.apply_removed(endpoint, ev.block_hashes, ev.medium)
-            elif isinstance(ev, AllBlocksCleared):
-                self.clear(endpoint)
 
     def _apply_columns(self, endpoint: EndpointKey, model: str, cols: EventColumns) -> bool:
         """Apply a batch column-wise; False when the order of its events could matter.

@@ -37,9 +37,6 @@ import numpy.typing as npt
 
 from kinference_epp.kvcache.events import (
     MEDIUM_GPU,
-    AllBlocksCleared,
-    BlockRemoved,
-    BlockStored,
     DecodedBatch,
 )
 from kinference_epp.kvcache.hashing import (
@@ -49,7 +46,12 @@ from kinference_epp.kvcache.hashing import (
     TokenArray,
     block_hashes,
 )
-from kinference_epp.kvcache.interface import IndexCounters, PrefixMatch, SlotArray
+from kinference_epp.kvcache.interface import (
+    IndexCounters,
+    PrefixMatch,
+    SlotArray,
+    replay_events,
+)
 from kinference_epp.pool.endpoint import EndpointKey
 
 GPU, OFFLOAD = 0, 1
@@ -200,21 +202,7 @@ class MaskPrefixIndex(IndexCounters):
     def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
         """Every event in order (the reference semantics; dict updates gain nothing from
         batching, so this backend does not try)."""
-        for ev in batch.events:
-            if isinstance(ev, BlockStored):
-                self.apply_stored(
-                    endpoint,
-                    HashScope(model, ev.lora_name),
-                    ev.block_hashes,
-                    ev.parent_block_hash,
-                    ev.token_ids,
-                    ev.block_size,
-                    ev.medium,
-                )
-            elif isinstance(ev, BlockRemoved):
-                self.apply_removed(endpoint, ev.block_hashes, ev.medium)
-            elif isinstance(ev, AllBlocksCleared):
-                self.clear(endpoint)
+        replay_events(self, endpoint, model, batch.events)
 
     def _store(self, ep: _Endpoint, ti: int, engine: Sequence[int], own: list[int]) -> int:
         tier, masks, bit = ep.tiers[ti], self._masks[ti], ep.bit

@@ -15,7 +15,13 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from kinference_epp.kvcache.events import DecodedBatch
+from kinference_epp.kvcache.events import (
+    AllBlocksCleared,
+    BlockRemoved,
+    BlockStored,
+    DecodedBatch,
+    KVEvent,
+)
 from kinference_epp.kvcache.hashing import BlockHashArray, EngineHash, HashScope, TokenArray
 from kinference_epp.pool.endpoint import EndpointKey
 
@@ -134,3 +140,25 @@ class PrefixIndex(Protocol):
     def num_blocks(self, endpoint: EndpointKey) -> int:
         """Entries (distinct engine hashes, both tiers) held for one endpoint."""
         ...
+
+
+def replay_events(
+    index: PrefixIndex, endpoint: EndpointKey, model: str, events: Sequence[KVEvent]
+) -> None:
+    """The reference semantics of a batch: every event on its own, in order (what any
+    ``apply_batch`` must be equivalent to)."""
+    for ev in events:
+        if isinstance(ev, BlockStored):
+            index.apply_stored(
+                endpoint,
+                HashScope(model, ev.lora_name),
+                ev.block_hashes,
+                ev.parent_block_hash,
+                ev.token_ids,
+                ev.block_size,
+                ev.medium,
+            )
+        elif isinstance(ev, BlockRemoved):
+            index.apply_removed(endpoint, ev.block_hashes, ev.medium)
+        elif isinstance(ev, AllBlocksCleared):
+            index.clear(endpoint)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kinference_epp.kvcache import fast_index
 from kinference_epp.kvcache.events import (
     AllBlocksCleared,
     BlockRemoved,
@@ -412,7 +413,7 @@ def test_apply_batch_of_a_long_prefill(backend: str, monkeypatch: pytest.MonkeyP
         parent = engine(A, 7, c * 32 - 1) if c else None
         chunks.append(BlockStored(hashes, parent, toks[c * 32 * BS : (c + 1) * 32 * BS], BS, "GPU", None))  # fmt: skip
     if isinstance(idx, FastPrefixIndex):  # the column-wise path, not the event replay
-        monkeypatch.setattr(idx, "_replay", _must_not_replay)
+        monkeypatch.setattr(fast_index, "replay_events", _must_not_replay)
     idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, chunks))
     assert idx.match(req).for_slots(idx.slots_for([A]))[0].tolist() == [320]
     assert idx.num_blocks(A) == 320
@@ -431,7 +432,9 @@ def test_fast_batch_replays_when_order_matters(monkeypatch: pytest.MonkeyPatch) 
     idx = FastPrefixIndex(BS)
     store(idx, A, 0, 0, 2)
     replayed: list[int] = []
-    monkeypatch.setattr(idx, "_replay", lambda ep, model, evs: replayed.append(len(evs)))
+    monkeypatch.setattr(
+        fast_index, "replay_events", lambda index, ep, model, evs: replayed.append(len(evs))
+    )
     orphan = BlockStored([engine(A, 0, 2)], engine(A, 0, 1), SEQS[0][2 * BS : 3 * BS], BS, "GPU", None)  # fmt: skip
     gone = BlockRemoved([engine(A, 0, 1)], "GPU")
     idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [gone, orphan]))
