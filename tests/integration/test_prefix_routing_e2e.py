@@ -78,19 +78,22 @@ async def test_siblings_follow_the_cached_prefix(stack: LocalStack) -> None:
     await until(lambda: held_blocks(stack, first, home) > 20, "the first prompt's KV events")
     served = [await send(stack, body(prefix, f"Where is order {i}?")) for i in range(2, 8)]
     assert served == [home] * 6
-    # The picker predicted those hits, and the pod reported them (vLLM's cached_tokens).
+    # The picker predicted those hits, and the pod reported them (vLLM's cached_tokens). The
+    # access log arrives in batches (the first request, with no hit, may come alone), so wait
+    # for a report of a hit rather than for the series to exist.
+    hits: dict[str, float] = {}
     async with aiohttp.ClientSession() as http:
         for _ in range(100):
             async with http.get(stack.metrics_url) as resp:
                 text = await resp.text()
-            if 'kinference_prefix_hit_tokens_total{source="reported"}' in text:
+            hits = {
+                line.split("{")[1].split("}")[0]: float(line.rsplit(" ", 1)[1])
+                for line in text.splitlines()
+                if line.startswith("kinference_prefix_hit_tokens_total{")
+            }
+            if hits.get('source="reported"', 0.0) > 0:
                 break
             await asyncio.sleep(0.1)
-    hits = {
-        line.split("{")[1].split("}")[0]: float(line.rsplit(" ", 1)[1])
-        for line in text.splitlines()
-        if line.startswith("kinference_prefix_hit_tokens_total{")
-    }
     assert hits['source="predicted"'] > 0
     assert hits['source="reported"'] > 0
 
