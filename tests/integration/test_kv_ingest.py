@@ -126,6 +126,19 @@ async def test_events_replay_and_eviction(
         await pod.pub.close()
 
 
+async def rebind(ctx: zmq.asyncio.Context, pub: str, replay: str | None) -> ZmqEventPublisher:
+    """A publisher on the addresses one just closed: ZMQ releases a closed socket's port
+    asynchronously (its I/O thread), so binding at once can still find it in use."""
+    for _ in range(100):
+        try:
+            return ZmqEventPublisher(ctx, pub, replay)
+        except zmq.ZMQError as exc:
+            if exc.errno != zmq.EADDRINUSE:
+                raise
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"{pub} stayed in use")
+
+
 async def test_publisher_restart_clears_and_rebuilds(
     ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, IndexBackend]
 ) -> None:
@@ -143,7 +156,7 @@ async def test_publisher_restart_clears_and_rebuilds(
     # the pod comes back on the same addresses with an empty cache and seq from 0
     pod2 = Pod.__new__(Pod)
     pod2.ctx, pod2.cache, pod2.encoding = ctx, KVCache(64, BS), "map"
-    pod2.pub = ZmqEventPublisher(ctx, pub_addr, pod.pub.replay_endpoint)
+    pod2.pub = await rebind(ctx, pub_addr, pod.pub.replay_endpoint)
     try:
         b = tokens(2, 5)
         pod2.run(b)

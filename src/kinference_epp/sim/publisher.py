@@ -98,7 +98,12 @@ class ZmqEventPublisher:
         if replay_endpoint is not None:
             self._replay = ctx.socket(zmq.ROUTER)
             self._replay.setsockopt(zmq.LINGER, 0)
-            self._replay.bind(replay_endpoint)
+            try:
+                self._replay.bind(replay_endpoint)
+            except zmq.ZMQError:  # e.g. the port is still in use: leave nothing bound behind
+                self._replay.close(linger=0)
+                self._pub.close(linger=0)
+                raise
             self.replay_endpoint = self._replay.getsockopt_string(zmq.LAST_ENDPOINT)
             self._replay_task = asyncio.get_running_loop().create_task(self._serve_replay())
 
