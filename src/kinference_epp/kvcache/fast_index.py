@@ -67,9 +67,8 @@ from kinference_epp.kvcache.hashing import (
 )
 from kinference_epp.kvcache.index import GPU, OFFLOAD, tier_of
 from kinference_epp.kvcache.interface import (
-    IndexCounters,
+    IndexBase,
     PrefixMatch,
-    SlotArray,
     replay_events,
 )
 from kinference_epp.pool.endpoint import EndpointKey
@@ -509,7 +508,7 @@ class _Endpoint:
         self.tiers = (_EngineMap(), _EngineMap())
 
 
-class FastPrefixIndex(IndexCounters):
+class FastPrefixIndex(IndexBase[_Endpoint]):
     """Cuckoo block table with endpoint bitmasks; see the module docstring for the design."""
 
     def __init__(self, block_size: int = 16, max_blocks_per_endpoint: int = 1 << 21) -> None:
@@ -521,29 +520,12 @@ class FastPrefixIndex(IndexCounters):
         self._blocks = _Blocks()
         self._live = [0, 0]
         """Live (endpoint, engine hash) entries per tier; ``match`` skips an empty tier."""
-        self._eps: dict[EndpointKey, _Endpoint] = {}
-        self._slots: list[EndpointKey | None] = []
-        self._free: list[int] = []
 
     # ---- reading ---------------------------------------------------------------------
 
     @property
     def block_size(self) -> int:
         return self._block_size
-
-    @property
-    def endpoints(self) -> list[EndpointKey | None]:
-        return list(self._slots)
-
-    def slot_of(self, endpoint: EndpointKey) -> int | None:
-        ep = self._eps.get(endpoint)
-        return None if ep is None else ep.slot
-
-    def slots_for(self, endpoints: Sequence[EndpointKey]) -> SlotArray:
-        eps = self._eps
-        return np.array(
-            [ep.slot if (ep := eps.get(k)) is not None else -1 for k in endpoints], dtype=np.intp
-        )
 
     def num_blocks(self, endpoint: EndpointKey) -> int:
         ep = self._eps.get(endpoint)
@@ -602,12 +584,7 @@ class FastPrefixIndex(IndexCounters):
     def add_endpoint(self, endpoint: EndpointKey) -> int:
         ep = self._eps.get(endpoint)
         if ep is None:
-            if self._free:
-                slot = self._free.pop()
-                self._slots[slot] = endpoint
-            else:
-                slot = len(self._slots)
-                self._slots.append(endpoint)
+            slot = self._take_slot(endpoint)
             self._blocks.widen((slot >> 6) + 1)
             ep = self._eps[endpoint] = _Endpoint(slot)
         return ep.slot
@@ -674,9 +651,7 @@ class FastPrefixIndex(IndexCounters):
         if ep is None:
             return
         self.clear(endpoint)
-        del self._eps[endpoint]
-        self._slots[ep.slot] = None
-        self._free.append(ep.slot)
+        self._release(endpoint)
 
     # ---- internals -------------------------------------------------------------------
 

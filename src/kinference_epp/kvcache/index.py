@@ -47,9 +47,8 @@ from kinference_epp.kvcache.hashing import (
     block_hashes,
 )
 from kinference_epp.kvcache.interface import (
-    IndexCounters,
+    IndexBase,
     PrefixMatch,
-    SlotArray,
     replay_events,
 )
 from kinference_epp.pool.endpoint import EndpointKey
@@ -83,7 +82,7 @@ class _Endpoint:
         self.tiers = (_Tier(), _Tier())
 
 
-class MaskPrefixIndex(IndexCounters):
+class MaskPrefixIndex(IndexBase[_Endpoint]):
     """Dict of own hash → endpoint bitmask; see the module docstring for the design."""
 
     def __init__(self, block_size: int = 16, max_blocks_per_endpoint: int = 1 << 21) -> None:
@@ -93,30 +92,12 @@ class MaskPrefixIndex(IndexCounters):
         self._block_size = block_size
         self.max_blocks_per_endpoint = max_blocks_per_endpoint
         self._masks: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        self._eps: dict[EndpointKey, _Endpoint] = {}
-        self._slots: list[EndpointKey | None] = []
-        self._free: list[int] = []
 
     # ---- reading ---------------------------------------------------------------------
 
     @property
     def block_size(self) -> int:
         return self._block_size
-
-    @property
-    def endpoints(self) -> list[EndpointKey | None]:
-        """Endpoint at each slot (None for a free slot); a copy."""
-        return list(self._slots)
-
-    def slot_of(self, endpoint: EndpointKey) -> int | None:
-        ep = self._eps.get(endpoint)
-        return None if ep is None else ep.slot
-
-    def slots_for(self, endpoints: Sequence[EndpointKey]) -> SlotArray:
-        eps = self._eps
-        return np.array(
-            [ep.slot if (ep := eps.get(k)) is not None else -1 for k in endpoints], dtype=np.intp
-        )
 
     def num_blocks(self, endpoint: EndpointKey) -> int:
         ep = self._eps.get(endpoint)
@@ -156,12 +137,7 @@ class MaskPrefixIndex(IndexCounters):
         """Give an endpoint a slot (idempotent); writes add unknown endpoints themselves."""
         ep = self._eps.get(endpoint)
         if ep is None:
-            if self._free:
-                slot = self._free.pop()
-                self._slots[slot] = endpoint
-            else:
-                slot = len(self._slots)
-                self._slots.append(endpoint)
+            slot = self._take_slot(endpoint)
             ep = self._eps[endpoint] = _Endpoint(slot)
         return ep.slot
 
@@ -296,9 +272,7 @@ class MaskPrefixIndex(IndexCounters):
         if ep is None:
             return
         self.clear(endpoint)
-        del self._eps[endpoint]
-        self._slots[ep.slot] = None
-        self._free.append(ep.slot)
+        self._release(endpoint)
 
 
 def _leading(masks: Iterator[int], n_slots: int) -> npt.NDArray[np.int32]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -53,11 +53,24 @@ class PrefixMatch:
         return gpu[slots], cpu[slots]
 
 
-class IndexCounters:
-    """What every index backend counts (metrics read these), and the checks a ``BlockStored``
-    passes before any backend touches its tables."""
+class _Slotted(Protocol):
+    @property
+    def slot(self) -> int: ...
+
+
+E = TypeVar("E", bound=_Slotted)
+
+
+class IndexBase(Generic[E]):
+    """What every index backend shares: its counters (metrics read these), the checks a
+    ``BlockStored`` passes before any backend touches its tables, and the endpoint ↔ slot
+    table (slot ``s`` is element ``s`` of every ``PrefixMatch`` vector; freed slots are
+    reused first, so the vectors stay as short as the pool)."""
 
     def __init__(self) -> None:
+        self._eps: dict[EndpointKey, E] = {}
+        self._slots: list[EndpointKey | None] = []
+        self._free: list[int] = []
         self.stored = 0
         """Block copies recorded (every copy counts)."""
         self.removed = 0
@@ -81,6 +94,37 @@ class IndexCounters:
             self.dropped_malformed += n
             return False
         return True
+
+    @property
+    def endpoints(self) -> list[EndpointKey | None]:
+        """Endpoint at each slot (None for a free slot); a copy."""
+        return list(self._slots)
+
+    def slot_of(self, endpoint: EndpointKey) -> int | None:
+        ep = self._eps.get(endpoint)
+        return None if ep is None else ep.slot
+
+    def slots_for(self, endpoints: Sequence[EndpointKey]) -> SlotArray:
+        eps = self._eps
+        return np.array(
+            [ep.slot if (ep := eps.get(k)) is not None else -1 for k in endpoints], dtype=np.intp
+        )
+
+    def _take_slot(self, endpoint: EndpointKey) -> int:
+        """A slot for a new endpoint: a freed one first."""
+        if self._free:
+            slot = self._free.pop()
+            self._slots[slot] = endpoint
+        else:
+            slot = len(self._slots)
+            self._slots.append(endpoint)
+        return slot
+
+    def _release(self, endpoint: EndpointKey) -> None:
+        """Forget an endpoint's record and free its slot (its blocks must be gone)."""
+        ep = self._eps.pop(endpoint)
+        self._slots[ep.slot] = None
+        self._free.append(ep.slot)
 
 
 class PrefixIndex(Protocol):
