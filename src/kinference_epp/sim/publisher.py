@@ -90,7 +90,11 @@ class ZmqEventPublisher:
         self._pub = ctx.socket(zmq.PUB)
         self._pub.setsockopt(zmq.SNDHWM, hwm)
         self._pub.setsockopt(zmq.LINGER, 0)
-        self._pub.bind(pub_endpoint)
+        try:
+            self._pub.bind(pub_endpoint)
+        except zmq.ZMQError:  # e.g. the port is still in use: leave no open socket behind
+            self._pub.close(linger=0)
+            raise
         self.pub_endpoint: str = self._pub.getsockopt_string(zmq.LAST_ENDPOINT)
         self._replay: zmq.asyncio.Socket | None = None
         self.replay_endpoint: str | None = None
@@ -100,7 +104,7 @@ class ZmqEventPublisher:
             self._replay.setsockopt(zmq.LINGER, 0)
             try:
                 self._replay.bind(replay_endpoint)
-            except zmq.ZMQError:  # e.g. the port is still in use: leave nothing bound behind
+            except zmq.ZMQError:  # as above; the PUB socket is already bound: close it too
                 self._replay.close(linger=0)
                 self._pub.close(linger=0)
                 raise
