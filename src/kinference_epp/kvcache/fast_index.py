@@ -903,16 +903,7 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         self.removed += found
         epos = epos[held]
         if tier.copies:
-            copies, drop = tier.copies, []
-            for i, k in enumerate(keys[held].tolist()):
-                c = copies.get(k)
-                if c is None:
-                    drop.append(i)
-                elif c == 1:
-                    del copies[k]
-                else:
-                    copies[k] = c - 1
-            epos = epos[drop]
+            epos = epos[_unref(tier.copies, keys[held].tolist())]
         self._drop(ep, ti, epos)
         return len(epos)
 
@@ -927,16 +918,7 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             for k in tier.keys.flat[epos].tolist():
                 tier.copies.pop(k, None)
         if tier.shared:
-            shared, clear = tier.shared, []
-            for i, o in enumerate(self._blocks.keys[rows].tolist()):
-                s = shared.get(o)
-                if s is None:
-                    clear.append(i)
-                elif s == 1:
-                    del shared[o]
-                else:
-                    shared[o] = s - 1
-            rows = rows[clear]
+            rows = rows[_unref(tier.shared, self._blocks.keys[rows].tolist())]
         word = self._blocks.masks(ti)[:, ep.word]
         word[rows] &= ~ep.bit
 
@@ -987,6 +969,21 @@ _BYTE_BITS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float64)
 """Row ``v``: the eight bits of byte ``v``, lowest first, as floats (for one BLAS dot)."""
+
+
+def _unref(extra: dict[int, int], keys: list[int]) -> list[int]:
+    """Drop one extra reference (sparse refcount) of each key; the positions of the keys
+    that had none, i.e. whose last reference goes now."""
+    last: list[int] = []
+    for i, k in enumerate(keys):
+        c = extra.get(k)
+        if c is None:
+            last.append(i)
+        elif c == 1:
+            del extra[k]
+        else:
+            extra[k] = c - 1
+    return last
 
 
 def _depths(m: U64, n_slots: int) -> I32:
