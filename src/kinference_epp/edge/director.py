@@ -302,8 +302,11 @@ class Director:
     def _prompt_blocks(
         self, request: InferenceRequest | None
     ) -> tuple[int, npt.NDArray[np.uint64] | None]:
-        """Tokenize and hash the prompt; a tokenizer failure degrades to prefix-blind routing."""
-        if request is None or self._hasher is None:
+        """Tokenize and hash the prompt; a tokenizer failure degrades to prefix-blind routing.
+
+        Skipped when no plug-in of the router reads the prompt (round-robin, least-queue, ...):
+        tokenizing is most of a decision's CPU, and those routers would throw it away."""
+        if request is None or self._hasher is None or not self._scheduler.reads_prompt:
             return 0, None
         t0 = time.perf_counter()
         try:

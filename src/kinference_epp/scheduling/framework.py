@@ -155,6 +155,9 @@ class Chain:
     scorers: tuple[WeightedScorer, ...]
     picker: NamedPicker
     fallbacks: int = 0
+    reads_prompt: bool = True
+    """Whether a plug-in of the chain reads the prompt's tokens or block hashes: when none
+    does (round-robin, least-queue, ...), the director neither tokenizes nor hashes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +187,9 @@ class PluginRegistry:
     filters: Mapping[str, FilterFactory]
     scorers: Mapping[str, ScorerFactory]
     pickers: Mapping[str, PickerFactory]
+    prompt_blind: frozenset[str] = frozenset()
+    """Type names of plug-ins known to read neither ``prompt_tokens`` nor ``block_hashes``.
+    Any other type is assumed to read them (the safe default: the prompt is tokenized)."""
 
     def build_filter(self, type_name: str, params: Mapping[str, Any], ctx: BuildContext) -> Filter:
         return _build("filter", self.filters, type_name, params, ctx)

@@ -1,16 +1,19 @@
 """Router presets: which plug-in chain each ``SchedulerConfig.router`` runs.
 
 Every router runs the same filters (model → subset → ready); they differ in scorers and
-picker:
+picker. Routers whose plug-ins read no prompt (``least-queue``, ``round-robin``, ``random``,
+or ``default`` with prompt-blind ``scorers:``) are routed without tokenizing:
 
-==============  ==========================================  ============
-router          scorers (weight)                            picker
-==============  ==========================================  ============
-``default``     queue (1), kv-usage (1); or ``scorers:``    max-score
-``least-queue`` queue (1, waiting + running)                max-score
-``round-robin`` none                                        round-robin
-``random``      none                                        random
-==============  ==========================================  ============
+=================  ===========================================  ============
+router             scorers (weight)                             picker
+=================  ===========================================  ============
+``default``        load-cost (1); or ``scorers:``               max-score
+``ours``           load-cost (1)                                max-score
+``approx-prefix``  prefix (3, approximate), queue (2), kv (2)   max-score
+``least-queue``    queue (1, waiting + running)                 max-score
+``round-robin``    none                                         round-robin
+``random``         none                                         random
+=================  ===========================================  ============
 """
 
 from __future__ import annotations
@@ -91,7 +94,9 @@ def build_chain(config: SchedulerConfig, registry: PluginRegistry, ctx: BuildCon
         _label("picker", preset.picker),
         registry.build_picker(preset.picker.type, preset.picker.params, ctx),
     )
-    return Chain(config.router, filters, scorers, picker, config.fallbacks)
+    types = {c.type for c in (*FILTERS, *scorer_configs, preset.picker)}
+    reads_prompt = not types <= registry.prompt_blind
+    return Chain(config.router, filters, scorers, picker, config.fallbacks, reads_prompt)
 
 
 def _label(extension_point: str, config: PluginConfig) -> PluginLabel:

@@ -143,6 +143,8 @@ class Scheduler:
         self._observers = tuple(observers)
         self.router = chain.router
         self.fallbacks = chain.fallbacks
+        self.reads_prompt = chain.reads_prompt
+        """Whether a plug-in reads the prompt (tokens, block hashes); see ``Chain``."""
         self.timing_every = 1
         """``on_timing`` runs on every n-th scheduling cycle (the picker samples: timing
         every plug-in of every request costs more than most plug-ins)."""

@@ -328,3 +328,26 @@ def test_filters_may_not_widen_the_mask() -> None:
         fallbacks=3,
     )
     assert Scheduler.from_chain(store, chain).schedule(req()).endpoints == keys(1)
+
+
+@pytest.mark.parametrize(
+    ("config", "reads"),
+    [
+        (SchedulerConfig(router="default"), True),
+        (SchedulerConfig(router="ours"), True),
+        (SchedulerConfig(router="approx-prefix"), True),
+        (SchedulerConfig(router="least-queue"), False),
+        (SchedulerConfig(router="round-robin"), False),
+        (SchedulerConfig(router="random"), False),
+        (SchedulerConfig(router="default", scorers=[PluginConfig(type="queue")]), False),
+        (
+            SchedulerConfig(
+                router="default",
+                scorers=[PluginConfig(type="queue"), PluginConfig(type="prefix")],
+            ),
+            True,
+        ),
+    ],
+)
+def test_reads_prompt_only_when_a_plugin_needs_tokens(config: SchedulerConfig, reads: bool) -> None:
+    assert Scheduler(config, build_pool([Row(1)])).reads_prompt is reads

@@ -41,4 +41,17 @@ def default_registry() -> PluginRegistry:
             "random": random_picker.create,
             "round-robin": round_robin_picker.create,
         },
+        prompt_blind=frozenset(
+            {
+                "model",
+                "subset",
+                "ready",
+                "queue",
+                "kv-usage",
+                "stale-penalty",
+                "max-score",
+                "random",
+                "round-robin",
+            }
+        ),
     )
