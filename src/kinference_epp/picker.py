@@ -28,6 +28,7 @@ from kinference_epp.edge.health import PickerHealth
 from kinference_epp.edge.policy_gate import PolicyGate
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.prompt import PromptHasher
+from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.secrets import SecretFiles, SecretReader
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.k8s.policies import StorePolicySink
@@ -43,7 +44,9 @@ from kinference_epp.pool.inflight import InflightTracker
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.inflight_load import InflightLoadTracker
+from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
+from kinference_epp.scheduling.routers import chain_reads_prompt
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
@@ -172,6 +175,9 @@ class Picker:
         )
         self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
         self.load_tracker = InflightLoadTracker(self.datastore, self.prefix_state)
+        # A router that reads no prompt (least-queue, round-robin, ...) is given no prompt,
+        # so the observers that learn from the prompts of past picks have nothing to learn.
+        prompt_aware = chain_reads_prompt(config.scheduler, default_registry())
         self.scheduler = Scheduler(
             config.scheduler,
             self.datastore,
@@ -183,7 +189,9 @@ class Picker:
                 PrefixHitObserver(self.prefix_state, self.datastore, self.metrics),
                 self.load_tracker,
                 self.prefix_state,
-            ],
+            ]
+            if prompt_aware
+            else [],
             on_timing=self._on_plugin_timing,
             timing_every=PLUGIN_TIMING_EVERY,
         )
@@ -237,12 +245,15 @@ class Picker:
             score_header=config.server.score_header,
             ensure_usage=config.server.ensure_usage,
         )
-        self.usage = UsageRecorder(self.metrics, self.inflight, self.load_tracker)
+        self.usage = UsageRecorder(
+            self.metrics, self.inflight, self.load_tracker if prompt_aware else None
+        )
         self.health = PickerHealth()
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
         )
         self._plugin_children: dict[PluginLabel, HistogramChild] = {}
+        self._reply_cache = ReplyCache()
         self.scraper = MetricsScraper(self.datastore, config.scrape, on_scrape=self._on_scrape)
         self.metrics.register_collector(KvCollector(self._kv_streams, self._kv_index))
         self._grpc: grpc.aio.Server | None = None
@@ -253,7 +264,10 @@ class Picker:
     def new_session(self) -> ExtProcSession:
         server = self.config.server
         return ExtProcSession(
-            self.director, max_body_bytes=server.max_body_bytes, test_mode=server.test_mode
+            self.director,
+            max_body_bytes=server.max_body_bytes,
+            test_mode=server.test_mode,
+            reply_cache=self._reply_cache,
         )
 
     def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:

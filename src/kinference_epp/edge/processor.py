@@ -71,8 +71,10 @@ class ExtProcSession:
         max_body_bytes: int,
         default_body_mode: int = FULL_DUPLEX,
         test_mode: bool = False,
+        reply_cache: replies.ReplyCache | None = None,
     ) -> None:
         self._router = router
+        self._replies = reply_cache if reply_cache is not None else replies.ReplyCache()
         self._max_body = max_body_bytes
         self._body_mode = default_body_mode
         self._test_mode = test_mode
@@ -125,10 +127,12 @@ class ExtProcSession:
             self._body_mode = msg.protocol_config.request_body_mode
             self._response_duplex = msg.protocol_config.response_body_mode == FULL_DUPLEX
         ctx = self.ctx
-        for h in msg.request_headers.headers.headers:
-            ctx.headers[h.key.lower()] = (
-                h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value
-            )
+        ctx.headers.update(
+            {
+                h.key.lower(): h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value
+                for h in msg.request_headers.headers.headers
+            }
+        )
         ctx.subset = _subset_hint(msg.metadata_context.filter_metadata)
         declared = ctx.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self._max_body:
@@ -145,7 +149,7 @@ class ExtProcSession:
         self._state = _State.BODY
         ctx.full_duplex = self._body_mode == FULL_DUPLEX
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
-            return [replies.continue_request_headers()]
+            return [self._replies.continue_request_headers()]
         return []  # full duplex: nothing until the body is in
 
     def _on_request_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
@@ -195,7 +199,9 @@ class ExtProcSession:
     ) -> list[ep.ProcessingResponse]:
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
             return [
-                replies.routed_buffered_body(decision.destination, decision.headers, decision.body)
+                self._replies.routed_buffered_body(
+                    decision.destination, decision.headers, decision.body
+                )
             ]
         body = decision.body if decision.body is not None else bytes(self.ctx.body)
         return [

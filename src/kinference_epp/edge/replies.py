@@ -113,6 +113,41 @@ def routed_buffered_body(
     return reply
 
 
+class ReplyCache:
+    """The routing replies that depend only on (destination, headers), built once each.
+
+    Most requests of a pool get one of a few replies (one per endpoint and model), and
+    building one costs a dozen protobuf constructions; grpc only serialises a reply, so one
+    object can answer any number of streams. Replies that carry a body, a content-length or
+    anything per-request are never cached. Bounded: cleared when ``max_entries`` is reached
+    (a churning key space, e.g. per-request score headers, then costs what no cache costs).
+    """
+
+    __slots__ = ("_buffered", "_continue", "max_entries")
+
+    def __init__(self, max_entries: int = 4096) -> None:
+        self.max_entries = max_entries
+        self._buffered: dict[tuple[str, tuple[tuple[str, str], ...]], ep.ProcessingResponse] = {}
+        self._continue = continue_request_headers()
+
+    def continue_request_headers(self) -> ep.ProcessingResponse:
+        return self._continue
+
+    def routed_buffered_body(
+        self, destination: str, headers: tuple[tuple[str, str], ...], body: bytes | None
+    ) -> ep.ProcessingResponse:
+        """:func:`routed_buffered_body`, shared between requests when ``body`` is None."""
+        if body is not None:
+            return routed_buffered_body(destination, headers, body)
+        key = (destination, headers)
+        reply = self._buffered.get(key)
+        if reply is None:
+            if len(self._buffered) >= self.max_entries:
+                self._buffered.clear()
+            reply = self._buffered[key] = routed_buffered_body(destination, headers, None)
+        return reply
+
+
 def streamed_body(body: bytes, *, end_of_stream: bool = True) -> list[ep.ProcessingResponse]:
     """The body as StreamedBodyResponse chunks of at most 62,000 bytes, EOS on the last."""
     if not body:

@@ -94,9 +94,28 @@ def build_chain(config: SchedulerConfig, registry: PluginRegistry, ctx: BuildCon
         _label("picker", preset.picker),
         registry.build_picker(preset.picker.type, preset.picker.params, ctx),
     )
-    types = {c.type for c in (*FILTERS, *scorer_configs, preset.picker)}
-    reads_prompt = not types <= registry.prompt_blind
-    return Chain(config.router, filters, scorers, picker, config.fallbacks, reads_prompt)
+    return Chain(
+        config.router,
+        filters,
+        scorers,
+        picker,
+        config.fallbacks,
+        _reads_prompt(registry, (*FILTERS, *scorer_configs, preset.picker)),
+    )
+
+
+def chain_reads_prompt(config: SchedulerConfig, registry: PluginRegistry) -> bool:
+    """Whether the chain ``config`` names reads the prompt (see ``Chain.reads_prompt``),
+    without building it: the picker wires its prompt observers only when it does."""
+    preset = ROUTERS.get(config.router)
+    if preset is None:
+        return True  # build_chain will reject the configuration
+    scorers = preset.scorers if config.scorers is None else tuple(config.scorers)
+    return _reads_prompt(registry, (*FILTERS, *scorers, preset.picker))
+
+
+def _reads_prompt(registry: PluginRegistry, plugins: tuple[PluginConfig, ...]) -> bool:
+    return not {c.type for c in plugins} <= registry.prompt_blind
 
 
 def _label(extension_point: str, config: PluginConfig) -> PluginLabel:

@@ -44,6 +44,8 @@ def test_prompt_blind_router_does_not_tokenize() -> None:
         body=bytearray(json.dumps(body).encode()),
     )
     assert picker.director.route(ctx).endpoints == ("10.0.0.1:8000",)
+    # nor feeds the prompt observers: nothing for a prompt-blind router to learn from
+    assert picker.load_tracker.count("10.0.0.1:8000") == 0
     registry = picker.metrics.registry
     assert registry.get_sample_value(
         "kinference_tokenizer_fallback_total", {"model_name": "m"}
