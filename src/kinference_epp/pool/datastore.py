@@ -52,6 +52,7 @@ class PoolView:
         "_slots",
         "_snapshots",
         "endpoints",
+        "everyone",
         "kv_usage",
         "ready",
         "running",
@@ -81,6 +82,8 @@ class PoolView:
         self._slots = slots
         self._snapshots = snapshots
         self._model_masks = model_masks
+        self.everyone: BoolVec = _readonly(np.ones(len(endpoints), dtype=np.bool_))
+        """An all-true mask, read-only: the candidate set before any filter ran."""
 
     def __len__(self) -> int:
         return len(self.endpoints)

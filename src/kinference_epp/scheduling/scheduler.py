@@ -180,7 +180,7 @@ class Scheduler:
         size = len(pool)
         self._cycle += 1
         timer = self._on_timing if self._cycle % self.timing_every == 0 else None
-        mask = pool.all()
+        mask = everyone = pool.everyone  # read-only: a filter must not write its input
         stage: object = "pool"
         empty = size == 0
         for named in self._filters:
@@ -188,9 +188,12 @@ class Scheduler:
             kept = named.filter.filter(req, pool, mask)
             if timer:
                 timer(named.label, perf_counter() - started)
+            if kept is mask:
+                continue  # nothing filtered out (e.g. no subset hint)
             if kept.shape != (size,):
                 raise ValueError(f"{named.label} returned shape {kept.shape}, expected {(size,)}")
-            mask = kept & mask
+            # a filter may only remove candidates: kept & mask (nothing to AND with everyone)
+            mask = kept if mask is everyone else kept & mask
             stage = named.label
             if not mask.any():
                 empty = True
