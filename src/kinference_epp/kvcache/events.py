@@ -16,20 +16,22 @@ Verified against ``vllm-project/vllm:vllm/distributed/kv_events.py``:
 One malformed or unknown event is counted and skipped (a newer vLLM may add event
 types); a payload that is not an event batch at all raises ``EventDecodeError``.
 
-Two paths, one result. Ingestion must keep up with every pod's cache churn, so a batch is
-first decoded by msgspec into typed structs (one decoder per encoding, the last one that
-worked tried first) and laid out column-wise: one engine-hash array and one token array
-for all ``BlockStored`` events of the batch, one hash array for all ``BlockRemoved``
-(``EventColumns``). Index backends apply those columns in a few vectorised calls per
-batch, and the per-event objects of ``DecodedBatch.events`` are only built when someone
-asks (the CLI, the per-event fallback). Anything the typed decoders do not take exactly
-(bytes or negative hashes, a malformed or unknown event, token ids outside ``0 .. 2**63 - 1``)
-is decoded again by the generic walker, which decides what to count and skip; the typed
-path never counts anything, so both paths agree on every payload.
+Three paths, one result. Ingestion must keep up with every pod's cache churn, so a batch
+is first walked by a compiled kernel (``decode_kernel.decode_columns``) straight into the
+columns backends apply (``EventColumns``: one engine-hash array and one token array for
+all ``BlockStored`` events of the batch, one per-event table of block counts, sizes,
+parents, media; one hash array and one table for all ``BlockRemoved``), with no Python
+object per event or token. It takes vLLM's shapes only; for anything else it gives up,
+and msgspec's typed decoders (one per encoding, the last one that worked tried first)
+try, then the generic walker, which decides what to count, skip or reject. Neither fast
+path ever counts or rejects anything, so all paths agree on every payload. The per-event
+objects of ``DecodedBatch.events`` are only built when someone asks (the CLI, the
+per-event fallback).
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,13 +40,40 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
+from kinference_epp.kvcache.decode_kernel import (
+    KIND_CLEARED,
+    KIND_REMOVED,
+    KIND_STORED,
+    OK,
+    R_BLOCKS,
+    R_MEDIUM,
+    S_BLOCKS,
+    S_COLS,
+    S_HAS_LORA_ID,
+    S_HAS_PARENT,
+    S_LORA_AT,
+    S_LORA_ID,
+    S_LORA_LEN,
+    S_MEDIUM,
+    S_PARENT,
+    S_SIZE,
+    S_TOKENS,
+    TS_F32,
+    TS_F64,
+    decode_columns,
+)
 from kinference_epp.kvcache.hashing import EngineHash, fold_engine_hash
+
+_F64 = struct.Struct(">d")
+_F32 = struct.Struct(">f")
 
 TokenIds = npt.NDArray[np.int64]
 EngineHashes = npt.NDArray[np.uint64]
 
 MEDIUM_GPU = "GPU"
 MEDIUM_CPU = "CPU"
+MEDIA = (MEDIUM_GPU, MEDIUM_CPU)
+"""Media the compiled decoder knows, by index (index 0 must stay ``"GPU"``)."""
 
 
 class EventDecodeError(ValueError):
@@ -82,29 +111,76 @@ KVEvent = BlockStored | BlockRemoved | AllBlocksCleared
 
 @dataclass(frozen=True, slots=True)
 class StoredColumns:
-    """Every ``BlockStored`` of a batch, in order, as columns (one entry per event)."""
+    """Every ``BlockStored`` of a batch, in order, as columns.
+
+    ``table`` has one row per event, columns ``decode_kernel.S_*``: blocks, tokens, block
+    size, parent (its u64 bits) and whether there is one, medium (an index into
+    ``media_names``), LoRA name position in the payload, LoRA id and whether there is one.
+    The list properties are for tools and tests; backends read the arrays.
+    """
 
     hashes: EngineHashes
     """Engine hashes of all events, concatenated (folded to u64)."""
     tokens: TokenIds
     """Token ids of all events, concatenated."""
-    counts: list[int]
-    """Blocks (engine hashes) per event."""
-    n_tokens: list[int]
-    parents: list[EngineHash | None]
-    block_sizes: list[int]
-    media: list[str]
+    table: npt.NDArray[np.int64]
     loras: list[str | None]
-    lora_ids: list[int | None]
+    media_names: tuple[str, ...] = MEDIA
+    wide: tuple[list[int], list[int | None]] | None = None
+    """Block sizes and LoRA ids exactly, when one does not fit int64 (the table then holds
+    -1 for such a block size, which no index accepts, and 0 for such a LoRA id)."""
+
+    @property
+    def counts(self) -> list[int]:
+        """Blocks (engine hashes) per event."""
+        return self.table[:, S_BLOCKS].tolist()  # type: ignore[no-any-return]
+
+    @property
+    def n_tokens(self) -> list[int]:
+        return self.table[:, S_TOKENS].tolist()  # type: ignore[no-any-return]
+
+    @property
+    def block_sizes(self) -> list[int]:
+        if self.wide is not None:
+            return self.wide[0]
+        return self.table[:, S_SIZE].tolist()  # type: ignore[no-any-return]
+
+    @property
+    def parents(self) -> list[EngineHash | None]:
+        bits = self.table[:, S_PARENT].view(np.uint64).tolist()
+        has = self.table[:, S_HAS_PARENT].tolist()
+        return [EngineHash(p) if h else None for p, h in zip(bits, has, strict=True)]
+
+    @property
+    def media(self) -> list[str]:
+        names = self.media_names
+        return [names[m] for m in self.table[:, S_MEDIUM].tolist()]
+
+    @property
+    def lora_ids(self) -> list[int | None]:
+        if self.wide is not None:
+            return self.wide[1]
+        ids, has = self.table[:, S_LORA_ID].tolist(), self.table[:, S_HAS_LORA_ID].tolist()
+        return [i if h else None for i, h in zip(ids, has, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)
 class RemovedColumns:
-    """Every ``BlockRemoved`` of a batch, in order, as columns (one entry per event)."""
+    """Every ``BlockRemoved`` of a batch, in order: ``table`` columns ``decode_kernel.R_*``
+    (blocks, medium as an index into ``media_names``)."""
 
     hashes: EngineHashes
-    counts: list[int]
-    media: list[str]
+    table: npt.NDArray[np.int64]
+    media_names: tuple[str, ...] = MEDIA
+
+    @property
+    def counts(self) -> list[int]:
+        return self.table[:, R_BLOCKS].tolist()  # type: ignore[no-any-return]
+
+    @property
+    def media(self) -> list[str]:
+        names = self.media_names
+        return [names[m] for m in self.table[:, R_MEDIUM].tolist()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +190,7 @@ class EventColumns:
     The order *between* stores and removals is not kept: a backend that applies columns
     must first check that the order cannot matter (no engine hash both stored and
     removed, no parent removed, no ``AllBlocksCleared``), or replay ``DecodedBatch.events``.
+    A medium index 0 is always ``"GPU"``; every other medium is an offload tier.
     """
 
     stored: StoredColumns
@@ -131,7 +208,7 @@ class DecodedBatch:
     __slots__ = (
         "_columns",
         "_events",
-        "_structs",
+        "_kinds",
         "data_parallel_rank",
         "malformed",
         "ts",
@@ -147,10 +224,10 @@ class DecodedBatch:
         malformed: int = 0,
         *,
         columns: EventColumns | None = None,
-        structs: list[Any] | None = None,
+        kinds: npt.NDArray[np.int8] | None = None,
     ) -> None:
-        if events is None and (columns is None or structs is None):
-            raise ValueError("DecodedBatch needs events, or columns with their structs")
+        if events is None and (columns is None or kinds is None):
+            raise ValueError("DecodedBatch needs events, or columns with the events' kinds")
         self.ts = ts
         self.data_parallel_rank = data_parallel_rank
         self.unknown = unknown
@@ -159,22 +236,23 @@ class DecodedBatch:
         """Events of a known type whose fields did not validate (skipped)."""
         self._events = events
         self._columns = columns
-        self._structs = structs
+        self._kinds = kinds
+        """``KIND_*`` of each event, in order (with ``columns``, what rebuilds ``events``)."""
 
     @property
     def n_events(self) -> int:
         """Events understood (without building them)."""
         if self._events is not None:
             return len(self._events)
-        assert self._structs is not None
-        return len(self._structs)
+        assert self._kinds is not None
+        return len(self._kinds)
 
     @property
     def events(self) -> list[KVEvent]:
         if self._events is None:
             assert self._columns is not None
-            assert self._structs is not None
-            self._events = _materialize(self._structs, self._columns)
+            assert self._kinds is not None
+            self._events = _materialize(self._kinds, self._columns)
         return self._events
 
     @property
@@ -208,47 +286,64 @@ class DecodedBatch:
 
 def columns_of(events: Sequence[KVEvent]) -> EventColumns:
     """The columns of already-built events (the generic decoder's output, tests)."""
-    s_hash: list[int] = []
-    s_tok: list[TokenIds] = []
-    counts, n_tokens, block_sizes, lora_ids = [], [], [], []
-    parents: list[EngineHash | None] = []
-    media: list[str] = []
-    loras: list[str | None] = []
-    r_hash: list[int] = []
-    r_counts: list[int] = []
-    r_media: list[str] = []
-    clears = 0
-    for ev in events:
-        if isinstance(ev, BlockStored):
-            s_hash += ev.block_hashes
-            s_tok.append(ev.token_ids)
-            counts.append(len(ev.block_hashes))
-            n_tokens.append(len(ev.token_ids))
-            parents.append(ev.parent_block_hash)
-            block_sizes.append(ev.block_size)
-            media.append(ev.medium)
-            loras.append(ev.lora_name)
-            lora_ids.append(ev.lora_id)
-        elif isinstance(ev, BlockRemoved):
-            r_hash += ev.block_hashes
-            r_counts.append(len(ev.block_hashes))
-            r_media.append(ev.medium)
-        else:
-            clears += 1
+    stored = [ev for ev in events if isinstance(ev, BlockStored)]
+    removed = [ev for ev in events if isinstance(ev, BlockRemoved)]
+    media = list(MEDIA)
+    for medium in [ev.medium for ev in stored] + [ev.medium for ev in removed]:
+        if medium not in media:
+            media.append(medium)
+    code = {m: i for i, m in enumerate(media)}
+    s_table, wide = _stored_table(
+        [
+            (len(ev.block_hashes), len(ev.token_ids), ev.block_size, ev.parent_block_hash,
+             code[ev.medium], ev.lora_id)
+            for ev in stored
+        ]
+    )  # fmt: skip
+    s_tok = [ev.token_ids for ev in stored]
     tokens = np.concatenate(s_tok) if s_tok else np.zeros(0, dtype=np.int64)
-    stored = StoredColumns(
-        np.array(s_hash, dtype=np.uint64),
+    cols = StoredColumns(
+        _u64([h for ev in stored for h in ev.block_hashes]),
         tokens.astype(np.int64, copy=False),
-        counts,
-        n_tokens,
-        parents,
-        block_sizes,
-        media,
-        loras,
-        lora_ids,
+        s_table,
+        [ev.lora_name for ev in stored],
+        tuple(media),
+        wide,
     )
-    removed = RemovedColumns(np.array(r_hash, dtype=np.uint64), r_counts, r_media)
-    return EventColumns(stored, removed, clears)
+    r_table = np.array(
+        [(len(ev.block_hashes), code[ev.medium]) for ev in removed], dtype=np.int64
+    ).reshape(-1, 2)
+    r_hashes = _u64([h for ev in removed for h in ev.block_hashes])
+    clears = len(events) - len(stored) - len(removed)
+    return EventColumns(cols, RemovedColumns(r_hashes, r_table, tuple(media)), clears)
+
+
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def _stored_table(
+    rows: list[tuple[int, int, int, int | None, int, int | None]],
+) -> tuple[npt.NDArray[np.int64], tuple[list[int], list[int | None]] | None]:
+    """``StoredColumns.table`` (and ``wide``) from (blocks, tokens, block size, parent,
+    medium, LoRA id) per event; parents already folded to u64."""
+    table = np.zeros((len(rows), S_COLS), dtype=np.int64)
+    table[:, S_LORA_AT] = -1
+    if not rows:
+        return table, None
+    blocks, n_tok, sizes, parents, media, lora_ids = (list(c) for c in zip(*rows, strict=True))
+    wide = None
+    fits = [i is None or _I64_MIN <= i <= _I64_MAX for i in lora_ids]
+    if max(sizes) > _I64_MAX or not all(fits):
+        wide = (sizes, lora_ids)
+        sizes = [-1 if v > _I64_MAX else v for v in sizes]
+        lora_ids = [i if ok else 0 for i, ok in zip(lora_ids, fits, strict=True)]
+    table[:, S_BLOCKS], table[:, S_TOKENS] = blocks, n_tok
+    table[:, S_SIZE], table[:, S_MEDIUM] = sizes, media
+    table[:, S_PARENT] = _u64([0 if p is None else p for p in parents]).view(np.int64)
+    table[:, S_HAS_PARENT] = [p is not None for p in parents]
+    table[:, S_LORA_ID] = [0 if i is None else i for i in lora_ids]
+    table[:, S_HAS_LORA_ID] = [i is not None for i in lora_ids]
+    return table, wide
 
 
 # ---- typed path --------------------------------------------------------------------------
@@ -331,7 +426,7 @@ _DECODERS: list[msgspec.msgpack.Decoder[Any]] = [
 
 
 def _decode_typed(payload: bytes) -> DecodedBatch | None:
-    """The fast path; None when the payload needs the generic walker."""
+    """msgspec's typed decoders; None when the payload needs the generic walker."""
     raw: _TypedBatch | None = None
     for i, dec in enumerate(_DECODERS):
         try:
@@ -349,23 +444,18 @@ def _decode_typed(payload: bytes) -> DecodedBatch | None:
         return None
     if columns is None:
         return None
-    return DecodedBatch(raw.ts, None, raw.data_parallel_rank, columns=columns, structs=raw.events)
+    kinds = np.array(
+        [KIND_STORED if isinstance(ev, _STORED) else KIND_REMOVED if isinstance(ev, _REMOVED)
+         else KIND_CLEARED for ev in raw.events],
+        dtype=np.int8,
+    )  # fmt: skip
+    return DecodedBatch(raw.ts, None, raw.data_parallel_rank, columns=columns, kinds=kinds)
 
 
 def _columns(events: list[Any]) -> EventColumns | None:
-    """Lay typed events out column-wise (None: the generic walker must decide).
-
-    Written as comprehensions over each event type rather than one loop with branches:
-    a pod's step can carry hundreds of one-block ``BlockRemoved`` events.
-    """
-    kinds = [type(ev) for ev in events]
-    removed_types, stored_types = _REMOVED, _STORED
-    rms = [ev for ev, k in zip(events, kinds, strict=True) if k in removed_types]
-    sts = [ev for ev, k in zip(events, kinds, strict=True) if k in stored_types]
-    clears = len(events) - len(rms) - len(sts)
-    r_hash = [h for ev in rms for h in ev.block_hashes]
-    r_counts = [len(ev.block_hashes) for ev in rms]
-    r_media = [MEDIUM_GPU if ev.medium is None else ev.medium for ev in rms]
+    """Lay typed events out column-wise (None: the generic walker must decide)."""
+    rms = [ev for ev in events if isinstance(ev, _REMOVED)]
+    sts = [ev for ev in events if isinstance(ev, _STORED)]
     if any(ev.block_size <= 0 for ev in sts):
         return None
     s_hash: list[int] = []
@@ -377,21 +467,27 @@ def _columns(events: list[Any]) -> EventColumns | None:
     tokens = np.fromiter(s_tok, dtype=np.int64, count=len(s_tok))
     if len(tokens) and int(tokens.min()) < 0:
         return None
-    stored = StoredColumns(
-        _u64(s_hash),
-        tokens,
-        [len(ev.block_hashes) for ev in sts],
-        [len(ev.token_ids) for ev in sts],
+    media = list(MEDIA)
+    for medium in [ev.medium for ev in sts] + [ev.medium for ev in rms]:
+        if medium is not None and medium not in media:
+            media.append(medium)
+    code: dict[str | None, int] = {m: i for i, m in enumerate(media)}
+    code[None] = 0  # nil: vLLM before offloading, the GPU
+    table, wide = _stored_table(
         [
-            None if ev.parent_block_hash is None else fold_engine_hash(ev.parent_block_hash)
+            (len(ev.block_hashes), len(ev.token_ids), ev.block_size,
+             None if ev.parent_block_hash is None else fold_engine_hash(ev.parent_block_hash),
+             code[ev.medium], ev.lora_id)
             for ev in sts
-        ],
-        [ev.block_size for ev in sts],
-        [MEDIUM_GPU if ev.medium is None else ev.medium for ev in sts],
-        [ev.lora_name for ev in sts],
-        [ev.lora_id for ev in sts],
-    )
-    return EventColumns(stored, RemovedColumns(_u64(r_hash), r_counts, r_media), clears)
+        ]
+    )  # fmt: skip
+    names = tuple(media)
+    stored = StoredColumns(_u64(s_hash), tokens, table, [ev.lora_name for ev in sts], names, wide)
+    r_table = np.array(
+        [(len(ev.block_hashes), code[ev.medium]) for ev in rms], dtype=np.int64
+    ).reshape(-1, 2)
+    removed = RemovedColumns(_u64([h for ev in rms for h in ev.block_hashes]), r_table, names)
+    return EventColumns(stored, removed, len(events) - len(rms) - len(sts))
 
 
 def _u64(hashes: list[int]) -> EngineHashes:
@@ -402,33 +498,67 @@ def _u64(hashes: list[int]) -> EngineHashes:
         return np.array(hashes, dtype=np.int64).view(np.uint64)
 
 
-def _materialize(structs: list[Any], cols: EventColumns) -> list[KVEvent]:
-    """The per-event objects of a typed batch (for the CLI and the per-event fallback)."""
+def _materialize(kinds: npt.NDArray[np.int8], cols: EventColumns) -> list[KVEvent]:
+    """The per-event objects of a column-wise batch (for the CLI and the per-event fallback)."""
     st, rm = cols.stored, cols.removed
+    s_hashes, r_hashes = st.hashes.tolist(), rm.hashes.tolist()
+    counts, n_tokens, parents = st.counts, st.n_tokens, st.parents
+    sizes, media, loras, lora_ids = st.block_sizes, st.media, st.loras, st.lora_ids
+    r_counts, r_media = rm.counts, rm.media
     out: list[KVEvent] = []
     si = ri = hs = ts_ = hr = 0
-    for ev in structs:
-        if isinstance(ev, _STORED):
-            n, nt = st.counts[si], st.n_tokens[si]
+    for kind in kinds.tolist():
+        if kind == KIND_STORED:
+            n, nt = counts[si], n_tokens[si]
             out.append(
                 BlockStored(
-                    block_hashes=st.hashes[hs : hs + n].tolist(),
-                    parent_block_hash=st.parents[si],
+                    block_hashes=s_hashes[hs : hs + n],
+                    parent_block_hash=parents[si],
                     token_ids=st.tokens[ts_ : ts_ + nt],
-                    block_size=st.block_sizes[si],
-                    medium=st.media[si],
-                    lora_name=st.loras[si],
-                    lora_id=st.lora_ids[si],
+                    block_size=sizes[si],
+                    medium=media[si],
+                    lora_name=loras[si],
+                    lora_id=lora_ids[si],
                 )
             )
             si, hs, ts_ = si + 1, hs + n, ts_ + nt
-        elif isinstance(ev, _REMOVED):
-            n = rm.counts[ri]
-            out.append(BlockRemoved(rm.hashes[hr : hr + n].tolist(), rm.media[ri]))
+        elif kind == KIND_REMOVED:
+            n = r_counts[ri]
+            out.append(BlockRemoved(r_hashes[hr : hr + n], r_media[ri]))
             ri, hr = ri + 1, hr + n
         else:
             out.append(AllBlocksCleared())
     return out
+
+
+def _decode_compiled(payload: bytes) -> DecodedBatch | None:
+    """The compiled walker (``decode_kernel``); None when the exact decoders must decide."""
+    buf = np.frombuffer(payload, dtype=np.uint8)
+    summary, kinds, table, s_hashes, tokens, r_table, r_hashes = decode_columns(buf)
+    status, ts_kind, ts_at, ts_int, has_rank, rank, n_loras = summary.tolist()
+    if status != OK:
+        return None
+    if ts_kind == TS_F64:
+        ts = _F64.unpack_from(payload, ts_at)[0]
+    elif ts_kind == TS_F32:
+        ts = _F32.unpack_from(payload, ts_at)[0]
+    else:
+        ts = float(ts_int)
+    loras: list[str | None] = [None] * len(table)
+    if n_loras:
+        raw = bytes(payload)
+        for i, (at, length) in enumerate(table[:, [S_LORA_AT, S_LORA_LEN]].tolist()):
+            if at >= 0:
+                try:
+                    loras[i] = raw[at : at + length].decode()
+                except UnicodeDecodeError:
+                    return None
+    cols = EventColumns(
+        StoredColumns(s_hashes, tokens, table, loras),
+        RemovedColumns(r_hashes, r_table),
+        len(kinds) - len(table) - len(r_table),
+    )
+    return DecodedBatch(ts, None, rank if has_rank else None, columns=cols, kinds=kinds)
 
 
 # ---- generic path ------------------------------------------------------------------------
@@ -443,8 +573,10 @@ _decoder = msgspec.msgpack.Decoder()
 
 def decode_batch(payload: bytes) -> DecodedBatch:
     """Decode one ZMQ payload; raises ``EventDecodeError`` if it is not an event batch."""
-    typed = _decode_typed(payload)
-    return typed if typed is not None else decode_batch_generic(payload)
+    batch = _decode_compiled(payload)
+    if batch is None:
+        batch = _decode_typed(payload)
+    return batch if batch is not None else decode_batch_generic(payload)
 
 
 def decode_batch_generic(payload: bytes) -> DecodedBatch:

@@ -1,8 +1,8 @@
 """A numpy prefix index: a cuckoo block table, endpoint bitmasks in uint64 words.
 
 Same contract as ``MaskPrefixIndex`` (``interface.PrefixIndex``; same counters and cap),
-built for the picker's budgets (``benchmarks/kv_index.py``): ``match`` in a fixed handful
-of numpy calls whatever the prompt length, a whole ``EventBatch`` applied in a few dozen
+built for the picker's budgets (``benchmarks/kv_index.py``): ``match`` in one compiled
+walk that stops at the first block nobody holds, a whole ``EventBatch`` applied in a few dozen
 calls whatever its event count, and a few dozen bytes per (endpoint, block) entry.
 
 Layout:
@@ -13,7 +13,8 @@ Layout:
   Rows are found by cuckoo hashing: a hash lives in one of two slots of a power-of-two slot
   array (``int32`` row numbers), picked by the top bits of its low and of its high 32-bit
   half. A lookup of many hashes is then one gather of both slots, one gather of their rows,
-  one compare: no probe loop and no branch per key, which is what makes ``match`` cheap.
+  one compare: no probe loop and no branch per key (``find``; ``match`` probes the same
+  two slots per block in a compiled loop).
   Inserting takes a free slot of the two, where a slot whose row nobody holds any more
   counts as free (that row is given back on the spot); when both are taken, occupants move
   to their other slot (vectorised kick rounds, a scalar tail for the last few). The slot
@@ -28,10 +29,10 @@ Layout:
   slot reused by a later insert (or dropped when the table is rebuilt on growth), so a
   bucket's slots fill from slot 0 and a lookup may stop at the first bucket not full. Reuse
   is what keeps a pod with steady churn from rebuilding its map every few batches.
-- ``match``: the two-slot lookup above, the matching slot's mask words, then
-  ``bitwise_and.accumulate`` down the blocks; bit ``s`` survives exactly ``depth[s]`` rows,
-  so each endpoint's depth is read off the (at most one per endpoint) rows where bits drop.
-  13 numpy calls whatever the prompt length (``benchmarks/results/kv_index.md``).
+- ``match``: one numba kernel (``match_kernel.match_depths``) walks the request's blocks:
+  the two-slot lookup above, the matching row's mask words AND-accumulated down the
+  blocks; bit ``s`` survives exactly ``depth[s]`` blocks, recorded where it drops, and the
+  walk ends when no bit is left (``benchmarks/results/kv_index.md``).
 - ``apply_batch``: a batch comes from one endpoint. When the order of its events cannot
   change the result (every engine hash of a tier appears once, no parent is removed, no
   ``AllBlocksCleared``, no cap reached) every store is hashed in one call, each tier's
@@ -52,6 +53,35 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from kinference_epp.kvcache.apply_kernel import (
+    DONE,
+    NEED_ROOM,
+    ST_ADDED,
+    ST_CONFLICTS,
+    ST_FRESH,
+    ST_HELD,
+    ST_LIMIT,
+    ST_N_FREE,
+    ST_N_ROWS,
+    ST_NEXT,
+    ST_SHARED,
+    ST_STATUS,
+    ST_USED,
+    STATE_SIZE,
+    distinct,
+    find_keys,
+    place_keys,
+    remove_keys,
+    store_keys,
+)
+from kinference_epp.kvcache.decode_kernel import (
+    R_BLOCKS,
+    R_MEDIUM,
+    S_BLOCKS,
+    S_MEDIUM,
+    S_SIZE,
+    S_TOKENS,
+)
 from kinference_epp.kvcache.events import (
     DecodedBatch,
     EventColumns,
@@ -71,6 +101,7 @@ from kinference_epp.kvcache.interface import (
     PrefixMatch,
     replay_events,
 )
+from kinference_epp.kvcache.match_kernel import match_depths
 from kinference_epp.pool.endpoint import EndpointKey
 
 U64 = npt.NDArray[np.uint64]
@@ -98,20 +129,6 @@ _NONE = np.int64(-1)
 _NO_KEYS = np.zeros(0, dtype=np.uint64)
 _WIDTH = 8
 """Slots per bucket: one 64-byte line of keys, and a row of 8 bools compared at once."""
-
-
-_BYTE_RANK = np.uint64(0x0001020304050607)
-_S56 = np.uint64(56)
-
-
-def _byte_index(hit: U64) -> I64:
-    """For words whose only non-zero byte is ``0x01`` at byte ``j``: ``j``.
-
-    ``hit`` is ``1 << 8j``, so ``hit * 0x0001020304050607`` shifts the constant up by ``j``
-    bytes and its top byte is then ``j`` (two integer ops, no float conversion).
-    """
-    j: I64 = ((hit * _BYTE_RANK) >> _S56).view(np.int64)
-    return j
 
 
 class _Keys:
@@ -145,23 +162,8 @@ class _Keys:
         return len(self.flat)
 
     def find(self, h: U64) -> I64:
-        """Position of each key, ``-1`` where absent."""
-        keys, nb = self.keys, int(self.nb)
-        b = self.bucket(h)
-        rows = keys.take(b, axis=0)
-        hit = (rows == h[:, None]).view(np.uint64).reshape(-1)
-        found = hit != 0
-        pos: I64 = np.where(found, (b << 3) + _byte_index(hit), -1)
-        todo = np.flatnonzero(~found & (rows[:, -1] != 0))  # full bucket: may have spilled on
-        while todo.size:
-            b[todo] = (b[todo] + 1) % nb
-            bt, ht = b[todo], h[todo]
-            rows = keys.take(bt, axis=0)
-            hit = (rows == ht[:, None]).view(np.uint64).reshape(-1)
-            ok = hit != 0
-            pos[todo[ok]] = (bt[ok] << 3) + _byte_index(hit[ok])
-            todo = todo[~ok & (rows[:, -1] != 0)]
-        return pos
+        """Position of each key, ``-1`` where absent (``apply_kernel.find_keys``)."""
+        return find_keys(self.flat, self.nb, h)
 
     def place(self, h: U64, seq: npt.NDArray[np.uint32]) -> I64:
         """Insert distinct, absent, non-zero keys; the caller keeps ``used`` under ``limit``.
@@ -170,50 +172,12 @@ class _Keys:
         overwritten (a dead key is never looked for again, and overwriting keeps its bucket
         as full as it was, so lookups still stop at the right bucket). Reusing dead slots is
         what keeps an endpoint with steady churn from rebuilding its map every few batches.
-        Keys sorted by bucket take the bucket's free slots in turn (the key of rank ``r`` in
-        its bucket the ``r``-th free slot); keys that do not fit move to the next bucket.
-        Placed slots get ``seq`` 1 until the caller writes the real sequence.
+        Each key in turn takes the first free slot of its home bucket, or of the next bucket
+        with one (``apply_kernel.place_keys``). Placed slots get ``seq`` 1 until the caller
+        writes the real sequence.
         """
-        nb = int(self.nb)
-        seq_rows = seq[: self.capacity].reshape(-1, _WIDTH)
-        b = self.bucket(h)
-        # common case first: each key takes its home bucket's first free slot, no two alike
-        free = (seq_rows.take(b, axis=0) == 0).view(np.uint64).reshape(-1)
-        p = (b << 3) + _byte_index(free & np.negative(free))
-        if free.all():
-            flat = self.flat
-            old = flat[p]
-            flat[p] = h
-            if (flat[p] == h).all():
-                seq[p] = 1
-                self.used += int(np.count_nonzero(old == 0))
-                return p
-            flat[p] = old  # two keys wanted one slot: undo, take the general way
-        pos = np.empty(len(h), dtype=np.int64)
-        todo = np.arange(len(h))
-        fresh = 0
-        while todo.size:
-            todo = todo[np.argsort(b[todo], kind="stable")]
-            bt = b[todo]
-            free = (seq_rows.take(bt, axis=0) == 0).view(np.uint64).reshape(-1)
-            start = np.empty(len(bt), dtype=np.bool_)
-            start[0] = True
-            np.not_equal(bt[1:], bt[:-1], out=start[1:])
-            if not start.all():  # some keys share a bucket: the r-th takes the r-th free slot
-                at = np.arange(len(bt))
-                rank = at - np.maximum.accumulate(np.where(start, at, 0))
-                for r in range(1, int(rank.max()) + 1):
-                    later = rank >= r
-                    free[later] &= free[later] - _ONE
-            fits = free != 0
-            p = (bt[fits] << 3) + _byte_index(free[fits] & (~free[fits] + _ONE))
-            fresh += int(np.count_nonzero(self.flat[p] == 0))
-            self.flat[p] = h[todo[fits]]
-            seq[p] = 1
-            pos[todo[fits]] = p
-            todo = todo[~fits]
-            b[todo] = (b[todo] + 1) % nb
-        self.used += fresh
+        pos, fresh_slots = place_keys(self.flat, seq, h, self.nb)
+        self.used += fresh_slots
         return pos
 
 
@@ -274,8 +238,8 @@ class _Blocks:
 
     ``data`` is ``(rows, 1 + words)`` (``1 + 2 * words`` once an offload store happened):
     column 0 the own hash, then the GPU words, then the offload words; ``keys``, ``gpu``
-    and ``cpu`` are views into it. One row gather brings a hash and its masks together,
-    which is what ``match`` needs. (Never ``.take`` from the column views: numpy would copy
+    and ``cpu`` are views into it. One row brings a hash and its masks together, which is
+    what ``match`` reads. (Never ``.take`` from the column views: numpy would copy
     the whole column first; index them.)
     """
 
@@ -326,11 +290,6 @@ class _Blocks:
         rows: I32 = r[0] | r[1]
         return rows
 
-    def lookup(self, h: U64) -> tuple[U64, npt.NDArray[np.bool_]]:
-        """Both candidate rows of each hash ``(2, n, columns)``, and which one is it."""
-        x = self.data.take(self.slots.take(self.probes(h)), axis=0)
-        return x, x[:, :, 0] == h
-
     def masks(self, tier: int) -> U64:
         """``(rows, words)`` masks of a tier (offload masks allocated on first use)."""
         if tier == GPU:
@@ -356,6 +315,14 @@ class _Blocks:
         if not self._place(rows, h):
             self._rebuild(self.bits + 1)
         return rows
+
+    def reserve(self, n: int) -> None:
+        """Room for ``n`` new rows and as many rows given back (``store_keys``'s bound)."""
+        self._reserve_rows(self.n_rows + max(0, n - self.n_free))
+        end = self.n_free + n
+        if end > len(self.free):
+            more = max(end, 2 * len(self.free)) - self.n_free
+            self.free = np.concatenate((self.free[: self.n_free], np.zeros(more, np.int64)))
 
     def _layout(self, words: int, offload: bool, rows: int) -> None:
         """Reallocate ``data`` (more rows, words or the offload tier), keeping row numbers."""
@@ -557,27 +524,14 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
     def match(self, block_hashes: BlockHashArray | Sequence[int]) -> PrefixMatch:
         h: U64 = np.ascontiguousarray(block_hashes, dtype=np.uint64)
         n, n_slots = len(h), len(self._slots)
-        none = np.zeros(n_slots, dtype=np.int32)
         if n == 0 or not (self._live[GPU] or self._live[OFFLOAD]):
+            none = np.zeros(n_slots, dtype=np.int32)
             return PrefixMatch(none, none.copy(), n)
         b = self._blocks
-        x, hit = b.lookup(h)
-        w, offload = b.words, self._live[OFFLOAD] and b.cpu is not None
-        if w == 1:
-            g = x[:, :, 1] * hit
-            gpu_m = g[0] | g[1]
-            if not offload:
-                return PrefixMatch(_depths(gpu_m, n_slots), none, n)
-            c = x[:, :, 2] * hit
-            gpu, both = _depths(gpu_m, n_slots), _depths(gpu_m | c[0] | c[1], n_slots)
-        else:
-            x[~hit] = 0
-            gpu_w = x[0, :, 1 : 1 + w] | x[1, :, 1 : 1 + w]
-            if not offload:
-                return PrefixMatch(_depths_wide(gpu_w, n_slots), none, n)
-            gpu = _depths_wide(gpu_w, n_slots)
-            both = _depths_wide(gpu_w | x[0, :, 1 + w :] | x[1, :, 1 + w :], n_slots)
-        return PrefixMatch(gpu, both - gpu, n)
+        offload = bool(self._live[OFFLOAD]) and b.cpu is not None
+        depths = np.zeros((2, n_slots), dtype=np.int32)
+        match_depths(h, b.slots, b.shift, b.data, b.words, offload, depths)
+        return PrefixMatch(depths[0], depths[1], n)
 
     # ---- writing ---------------------------------------------------------------------
 
@@ -614,7 +568,7 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         if n == 0:
             return 0
         own = np.maximum(block_hashes(token_ids, block_size, scope, parent), _ONE)
-        added = self._store_checked(ep, tier_of(medium), _mix(engine_hashes), own)
+        added = self._store_checked(ep, tier_of(medium), _raw(engine_hashes), own)
         self._cap(ep, tier_of(medium))
         return added
 
@@ -628,7 +582,7 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             return 0
         if n > 1 and len(set(engine_hashes)) < n:
             return sum(self.apply_removed(endpoint, [e], medium) for e in engine_hashes)
-        return self._remove(ep, tier_of(medium), _mix(engine_hashes))
+        return self._remove(ep, tier_of(medium), _raw(engine_hashes))
 
     def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
         """Apply one batch of an endpoint's events, in a few calls when order cannot matter."""
@@ -672,17 +626,19 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         # admitted stores: (event, tier, first hash, blocks, first token)
         admitted: list[tuple[int, int, int, int, int]] = []
         bad_size = bad_tokens = h0 = t0 = 0
-        for i, (n, nt, size) in enumerate(zip(st.counts, st.n_tokens, st.block_sizes, strict=True)):
+        # per-event columns read once (medium index 0 is "GPU", any other an offload tier)
+        per_event = st.table[:, [S_BLOCKS, S_TOKENS, S_SIZE, S_MEDIUM]].tolist()
+        for i, (n, nt, size, medium) in enumerate(per_event):
             if size != bs:
                 bad_size += n
             elif nt != n * size:
                 bad_tokens += n
             else:
-                admitted.append((i, tier_of(st.media[i]), h0, n, t0))
+                admitted.append((i, OFFLOAD if medium else GPU, h0, n, t0))
             h0, t0 = h0 + n, t0 + nt
-        rm_tier = _removal_tiers(rm.media, rm.counts)
+        rm_tier = _removal_tiers(rm.table)
         gone = [_of_tier(rm.hashes, rm_tier, ti) for ti in (GPU, OFFLOAD)]
-        whole = len(admitted) == len(st.counts) and len({a[1] for a in admitted}) == 1
+        whole = len(admitted) == len(per_event) and len({a[1] for a in admitted}) == 1
         stored: list[U64] = [st.hashes[:0], st.hashes[:0]]
         if whole:
             stored[admitted[0][1]] = st.hashes
@@ -698,31 +654,23 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             live = 0 if ep is None else ep.tiers[ti].live
             if len(stored[ti]) and live + len(stored[ti]) > self.max_blocks_per_endpoint:
                 return False
-        parents = [st.parents[a[0]] for a in admitted]
+        all_parents = st.parents
+        parents = [all_parents[a[0]] for a in admitted]
         asked = list(dict.fromkeys(p for p in parents if p is not None))
         if asked and len(rm.hashes) and not set(asked).isdisjoint(rm.hashes.tolist()):
             return False
-        # one search per tier: parents (GPU first), stored, removed
-        ask = _mix(asked) if asked else _NO_KEYS
-        keys = [_mix(h) if len(h) else _NO_KEYS for h in stored]
-        drop = [_mix(h) if len(h) else _NO_KEYS for h in gone]
-        found: list[I64 | None] = [None, None]
+        # parents held before the batch: their own hashes (GPU tier first)
         held: dict[int, int] = {}
-        if ep is not None:
-            for ti in (GPU, OFFLOAD):
-                tier = ep.tiers[ti]
-                look_up_parents = len(ask) and tier.live
-                if not (len(keys[ti]) or len(drop[ti]) or look_up_parents):
+        if ep is not None and asked:
+            ask = _mix(asked)
+            for tier in ep.tiers:
+                if not tier.live:
                     continue
-                tier.reserve(len(keys[ti]))
-                searched = tier.keys.find(np.concatenate((ask, keys[ti], drop[ti])))
-                found[ti] = searched[len(ask) :]
-                if look_up_parents:
-                    at = searched[: len(ask)]
-                    hit = tier.seq[at] != 0
-                    own = self._blocks.keys[tier.row[at[hit]]]
-                    for j, o in zip(hit.nonzero()[0].tolist(), own.tolist(), strict=True):
-                        held.setdefault(asked[j], o)
+                at = tier.keys.find(ask)
+                hit = tier.seq[at] != 0
+                own = self._blocks.keys[tier.row[at[hit]]]
+                for j, o in zip(hit.nonzero()[0].tolist(), own.tolist(), strict=True):
+                    held.setdefault(asked[j], o)
         # each admitted store roots at the scope's seed, at a block held before the batch,
         # or continues the store just before it (one chain run); anything else is replayed
         batch_hashes: set[int] | None = None
@@ -768,9 +716,7 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             ep = self._eps[endpoint]
         else:
             for ti in (GPU, OFFLOAD):
-                at_ti = found[ti]
-                if len(drop[ti]) and at_ti is not None:
-                    self._remove_at(ep, ti, drop[ti], at_ti[len(keys[ti]) :])
+                self._remove(ep, ti, gone[ti])
         if not kept:
             return True
         all_kept = len(kept) == len(admitted)
@@ -781,38 +727,31 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         )
         own = np.maximum(chain_segments(block_contents(tokens, bs), runs, roots), _ONE)
         for ti in (GPU, OFFLOAD):
-            if not len(keys[ti]):
+            if not len(stored[ti]):
                 continue
-            epos: I64 | None = found[ti]
-            tier_keys, tier_own = keys[ti], own
+            tier_hashes, tier_own = stored[ti], own
             if not (all_kept and whole):
-                # kept stores of this tier: their place in ``keys[ti]`` and in ``own``
-                in_keys, in_own, k_off, o_off = [], [], 0, 0
+                # kept stores of this tier: their place in ``stored[ti]`` and in ``own``
+                in_stored, in_own, k_off, o_off = [], [], 0, 0
                 for entry in admitted:
                     n = entry[3]
                     if entry[1] == ti and entry in kept:
-                        in_keys.append(np.arange(k_off, k_off + n))
+                        in_stored.append(np.arange(k_off, k_off + n))
                     if entry[1] == ti:
                         k_off += n
                 for entry in kept:
                     if entry[1] == ti:
                         in_own.append(np.arange(o_off, o_off + entry[3]))
                     o_off += entry[3]
-                if not in_keys:
+                if not in_stored:
                     continue
-                sel = np.concatenate(in_keys)
-                tier_keys, tier_own = keys[ti][sel], own[np.concatenate(in_own)]
-                epos = None if epos is None else epos[: len(keys[ti])][sel]
-            else:
-                epos = None if epos is None else epos[: len(keys[ti])]
+                tier_hashes = stored[ti][np.concatenate(in_stored)]
+                tier_own = own[np.concatenate(in_own)]
             if len(tier_own) > 1 and not _distinct(tier_own):
                 for j in range(len(tier_own)):  # two engine hashes, one own hash: in order
-                    self._store(ep, ti, tier_keys[j : j + 1], tier_own[j : j + 1])
+                    self._store(ep, ti, tier_hashes[j : j + 1], tier_own[j : j + 1])
                 continue
-            if epos is None:
-                ep.tiers[ti].reserve(len(tier_keys))
-                epos = np.full(len(tier_keys), -1, dtype=np.int64)
-            self._store_at(ep, ti, tier_keys, tier_own, epos)
+            self._store(ep, ti, tier_hashes, tier_own)
         return True
 
     def _own_of(self, ep: _Endpoint | None, engine_hashes: Sequence[int]) -> list[int | None]:
@@ -835,63 +774,75 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
                 break
         return out
 
-    def _store_checked(self, ep: _Endpoint, ti: int, keys: U64, own: U64) -> int:
-        """Store, one entry at a time where keys or own hashes repeat (then order matters)."""
-        n = len(keys)
-        if n > 1 and not (_distinct(keys) and _distinct(own)):
-            return sum(self._store(ep, ti, keys[i : i + 1], own[i : i + 1]) for i in range(n))
-        return self._store(ep, ti, keys, own)
+    def _store_checked(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
+        """Store, one entry at a time where hashes or own hashes repeat (then order matters)."""
+        n = len(hashes)
+        if n > 1 and not (_distinct(hashes) and _distinct(own)):
+            return sum(self._store(ep, ti, hashes[i : i + 1], own[i : i + 1]) for i in range(n))
+        return self._store(ep, ti, hashes, own)
 
-    def _store(self, ep: _Endpoint, ti: int, keys: U64, own: U64) -> int:
-        """Store distinct engine keys with distinct own hashes in one tier."""
-        tier = ep.tiers[ti]
-        tier.reserve(len(keys))
-        return self._store_at(ep, ti, keys, own, tier.keys.find(keys))
-
-    def _store_at(self, ep: _Endpoint, ti: int, keys: U64, own: U64, epos: I64) -> int:
-        """``_store`` with the keys already searched (in a map reserved for them)."""
-        tier = ep.tiers[ti]
-        held = tier.seq[epos] != 0
-        if held.any():
-            known = self._blocks.keys
-            for i in held.nonzero()[0].tolist():
-                k = int(keys[i])
-                tier.copies[k] = tier.copies.get(k, 0) + 1
-                if known[tier.row[epos[i]]] != own[i]:
-                    self.hash_conflicts += 1
-            fresh = ~held
-            keys, own, epos = keys[fresh], own[fresh], epos[fresh]
-        n = len(keys)
+    def _store(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
+        """Store distinct raw engine hashes with distinct own hashes in one tier, in one
+        ``apply_kernel.store_keys`` call (again after growing or rebuilding the slots)."""
+        n = len(hashes)
         if not n:
             return 0
-        rows = self._blocks.find(own).astype(np.int64)
-        absent = rows == 0
-        if absent.any():
-            rows[absent] = self._blocks.insert(own[absent])
-        absent = epos < 0
-        if absent.any():
-            # dead slots these keys revive are not free for the absent ones
-            tier.seq[epos[~absent]] = 1
-            epos = epos.copy()
-            epos[absent] = tier.keys.place(keys[absent], tier.seq)
-        tier.row[epos] = rows
-        tier.seq[epos] = tier.tick()
-        tier.live += n
-        self._live[ti] += n
-        word = self._blocks.masks(ti)[:, ep.word]
-        col = word[rows]
-        dup = (col & ep.bit) != 0
-        if dup.any():
-            for o in own[dup].tolist():
+        tier, b = ep.tiers[ti], self._blocks
+        tier.reserve(n)
+        b.masks(ti)  # offload masks exist before the first offload store
+        stamp = np.uint32(tier.tick())
+        at = np.empty((2, n), dtype=np.int64)
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        start = 0
+        while True:
+            b.reserve(n - start)
+            state[ST_N_FREE], state[ST_N_ROWS], state[ST_USED] = b.n_free, b.n_rows, b.used
+            state[ST_LIMIT] = int(len(b.slots) * _SLOT_LOAD)
+            col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
+            store_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots, b.shift,
+                       b.data, b.free, col, ep.bit, hashes, own, stamp, start, at[0], at[1],
+                       state)  # fmt: skip
+            b.n_free, b.n_rows, b.used = (int(v) for v in state[:ST_LIMIT])
+            if state[ST_STATUS] == DONE:
+                break
+            start = int(state[ST_NEXT])
+            if state[ST_STATUS] == NEED_ROOM:
+                b._make_room(n - start)
+            else:  # kicking ran out: the last row has its hash but no slot
+                b._rebuild(b.bits + 1)
+        tier.keys.used += int(state[ST_FRESH])
+        added = int(state[ST_ADDED])
+        tier.live += added
+        self._live[ti] += added
+        self.hash_conflicts += int(state[ST_CONFLICTS])
+        if state[ST_HELD]:  # stored again: one more copy to remove
+            for k in _mix(hashes[at[0, : state[ST_HELD]]]).tolist():
+                tier.copies[k] = tier.copies.get(k, 0) + 1
+        if state[ST_SHARED]:  # another engine hash of a block the endpoint holds
+            for o in own[at[1, : state[ST_SHARED]]].tolist():
                 tier.shared[o] = tier.shared.get(o, 0) + 1
-        word[rows] = col | ep.bit
-        return n
+        return added
 
-    def _remove(self, ep: _Endpoint, ti: int, keys: U64) -> int:
-        """Drop one copy of each of these distinct engine keys from one tier."""
-        if not len(keys):
+    def _remove(self, ep: _Endpoint, ti: int, hashes: U64) -> int:
+        """Drop one copy of each of these distinct raw engine hashes from one tier."""
+        n = len(hashes)
+        if not n:
             return 0
-        return self._remove_at(ep, ti, keys, ep.tiers[ti].keys.find(keys))
+        tier = ep.tiers[ti]
+        if tier.copies or tier.shared:
+            keys = _mix(hashes)
+            return self._remove_at(ep, ti, keys, tier.keys.find(keys))
+        found = 0
+        if tier.live:
+            b = self._blocks
+            col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
+            found = int(remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.data,
+                                    col, ep.bit, hashes))  # fmt: skip
+        self.unknown_removed += n - found
+        self.removed += found
+        tier.live -= found
+        self._live[ti] -= found
+        return found
 
     def _remove_at(self, ep: _Endpoint, ti: int, keys: U64, epos: I64) -> int:
         """``_remove`` with the keys already searched."""
@@ -937,12 +888,15 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         self.evicted += count
 
 
-def _removal_tiers(media: list[str], counts: list[int]) -> int | npt.NDArray[np.int8]:
-    """The tier of every removed hash: one int when all share it, else an array."""
-    tiers = {tier_of(m) for m in set(media)}
-    if len(tiers) <= 1:
-        return tiers.pop() if tiers else GPU
-    return np.repeat(np.array([tier_of(m) for m in media], dtype=np.int8), counts)
+def _removal_tiers(table: I64) -> int | npt.NDArray[np.int8]:
+    """The tier of every removed hash (``RemovedColumns.table``): one int when all share
+    it, else an array. Medium index 0 is the GPU, any other an offload tier."""
+    offload = table[:, R_MEDIUM] != 0
+    if not offload.any():
+        return GPU
+    if offload.all():
+        return OFFLOAD
+    return np.repeat(offload.astype(np.int8), table[:, R_BLOCKS])
 
 
 def _of_tier(hashes: U64, tiers: int | npt.NDArray[np.int8], ti: int) -> U64:
@@ -953,22 +907,17 @@ def _of_tier(hashes: U64, tiers: int | npt.NDArray[np.int8], ti: int) -> U64:
 
 
 def _distinct(a: U64, b: U64 | None = None) -> bool:
-    """No value twice in ``a`` and ``b`` together (a Python set when small: fewer calls)."""
-    if b is not None and len(b):
-        a = np.concatenate((a, b)) if len(a) else b
-    n = len(a)
-    if n < 2:
+    """No value twice in ``a`` and ``b`` together (``apply_kernel.distinct``)."""
+    if b is None:
+        b = _NO_KEYS
+    if len(a) + len(b) < 2:
         return True
-    if n <= 256:
-        return len(set(a.tolist())) == n
-    s = np.sort(a)
-    return not bool((s[1:] == s[:-1]).any())
+    return bool(distinct(a, b))
 
 
-_BYTE_BITS = np.unpackbits(
-    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
-).astype(np.float64)
-"""Row ``v``: the eight bits of byte ``v``, lowest first, as floats (for one BLAS dot)."""
+def _raw(engine_hashes: Sequence[int] | U64) -> U64:
+    """Engine hashes as the uint64 array the kernels mix themselves."""
+    return np.ascontiguousarray(engine_hashes, dtype=np.uint64)
 
 
 def _unref(extra: dict[int, int], keys: list[int]) -> list[int]:
@@ -984,38 +933,3 @@ def _unref(extra: dict[int, int], keys: list[int]) -> list[int]:
         else:
             extra[k] = c - 1
     return last
-
-
-def _depths(m: U64, n_slots: int) -> I32:
-    """Per slot, how many leading masks keep its bit (the masks AND-accumulated).
-
-    Bits only drop, so each endpoint's bit drops at one row at most: the few rows where
-    bits drop, unpacked, weighted by their depth and summed (a dot) give every depth.
-    """
-    n = len(m)
-    if not m[0]:
-        return np.zeros(n_slots, dtype=np.int32)
-    buf = np.zeros(2 * n + 2, dtype=np.uint64)
-    acc, drops = buf[: n + 1], buf[n + 1 :]
-    np.bitwise_and.accumulate(m, out=acc[:n])
-    np.bitwise_xor(acc[:n], acc[1:], out=drops[1:])  # drops[d]: bits whose depth is d
-    depth = drops.nonzero()[0]
-    bits = _BYTE_BITS.take(drops.take(depth).view(np.uint8), axis=0)
-    out: I32 = np.dot(depth, bits.reshape(-1, 64))[:n_slots].astype(np.int32)
-    return out
-
-
-def _depths_wide(m: U64, n_slots: int) -> I32:
-    """``_depths`` for masks of several words (more than 64 endpoint slots)."""
-    n, words = m.shape
-    acc = np.zeros((n + 1, words), dtype=np.uint64)
-    np.bitwise_and.accumulate(m, axis=0, out=acc[:n])
-    drops = (acc[:n] ^ acc[1:]).reshape(-1)
-    at = drops.nonzero()[0]
-    bits = _BYTE_BITS.take(drops.take(at).view(np.uint8), axis=0).reshape(len(at), 64)
-    # one row of weights per dropping (row, word): the depth, in that word's column
-    weights = np.zeros((len(at), words))
-    weights[np.arange(len(at)), at % words] = at // words + 1
-    depth = (weights.T @ bits).reshape(-1)
-    out: I32 = depth[:n_slots].astype(np.int32)
-    return out

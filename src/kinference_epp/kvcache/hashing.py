@@ -1,4 +1,4 @@
-"""The picker's own chained 64-bit block hash, computed with numpy (no per-token Python).
+"""The picker's own chained 64-bit block hash, computed by compiled kernels (one pass).
 
 Why our own hash: vLLM's block hash is seeded per process (``NONE_HASH`` from
 ``PYTHONHASHSEED`` or random), so two pods give the same prefix different hashes and the
@@ -15,11 +15,13 @@ full block i):
 - block content ``c[i] = fmix64(sum_j x[i, j] * W[j] + bs)``;
 - chain ``P[-1] = S``, ``P[i] = P[i-1] * B + c[i]``; the block hash of block i is ``P[i]``.
 
-The chain is a polynomial in ``B`` (odd, hence invertible mod 2**64), so every prefix
-hash comes out of one vectorised scan:
-``P[i] = B**i * (S*B + cumsum_k(c[k] * B**-k))``. Chaining from a known parent (an event
-whose ``parent_block_hash`` we already rehashed) is the same formula with ``S`` replaced by
-the parent's ``P``. The constants below are fixed forever: changing them changes every key.
+Computed by numba kernels (``jit.kernel``) in one pass over the tokens: each block's
+content, then the chain (~10 µs for 8k tokens; numpy needed a token matrix, an integer
+matmul and a scan, ~100 µs). Chaining from a known parent (an event whose
+``parent_block_hash`` we already rehashed) starts the chain at the parent's ``P`` instead
+of ``S``. ``tests/unit/kvcache/test_kv_hash_kernel.py`` holds the kernels to a numpy
+rendering of the definition. The constants below are fixed forever: changing them
+changes every key.
 
 Not cryptographic: a collision only costs a misrouted cache hit, and because the index
 counts *leading* blocks, a collision matters only after the whole preceding prefix matched.
@@ -35,6 +37,8 @@ from typing import NewType
 
 import numpy as np
 import numpy.typing as npt
+
+from kinference_epp.jit import kernel
 
 BlockHash = NewType("BlockHash", int)
 """One of the picker's own 64-bit block hashes (a chained prefix hash), as a Python int."""
@@ -56,12 +60,12 @@ _F1 = _U64(0xFF51AFD7ED558CCD)
 _F2 = _U64(0xC4CEB9FE1A85EC53)
 _B = 0x100000001B3 * 0x9E37 | 1
 """The chain base (odd so that it has an inverse modulo 2**64)."""
-_B_INV = pow(_B, -1, 1 << 64)
 _B64 = np.uint64(_B)
 _ONE = np.uint64(1)
 _S31 = np.uint64(31)
 _S33 = np.uint64(33)
 _MAX_BLOCK_SIZE = 4096
+_U64s = npt.NDArray[np.uint64]
 
 
 def _splitmix_constants(n: int, salt: int) -> npt.NDArray[np.uint64]:
@@ -118,28 +122,66 @@ def _scope_seed(model: str, lora: str | None, salt: str | None) -> int:
     return int.from_bytes(digest[-8:], "big")
 
 
-class _Powers:
-    """``B**i`` and ``B**-i`` for i < capacity, grown by doubling on demand."""
+@kernel
+def _contents(tokens: TokenArray, block_size: int, col: _U64s, w: _U64s) -> _U64s:
+    """``c[i]`` of every full block of ``tokens``, one pass (``col``/``w``: ``_COL``/``_W``)."""
+    n = tokens.shape[0] // block_size
+    out = np.empty(n, dtype=np.uint64)
+    bs = np.uint64(block_size)
+    k = 0
+    for i in range(n):
+        s = np.uint64(0)
+        for j in range(block_size):
+            x = (np.uint64(tokens[k]) + _ONE) * _K1
+            x ^= col[j]
+            x ^= x >> _S31
+            s += x * w[j]
+            k += 1
+        c = s + bs
+        c ^= c >> _S33
+        c *= _F1
+        c ^= c >> _S33
+        c *= _F2
+        c ^= c >> _S33
+        out[i] = c
+    return out
 
-    def __init__(self) -> None:
-        self.pos = np.ones(0, dtype=np.uint64)
-        self.neg = np.ones(0, dtype=np.uint64)
 
-    def ensure(self, n: int) -> None:
-        if n <= len(self.pos):
-            return
-        cap = max(n, 2 * len(self.pos), 1024)
-        pos, neg, p, q = [], [], 1, 1
-        for _ in range(cap):
-            pos.append(p)
-            neg.append(q)
-            p = (p * _B) & MASK64
-            q = (q * _B_INV) & MASK64
-        self.pos = np.array(pos, dtype=np.uint64)
-        self.neg = np.array(neg, dtype=np.uint64)
+@kernel
+def _chained(tokens: TokenArray, block_size: int, col: _U64s, w: _U64s, root: np.uint64) -> _U64s:
+    """``_contents`` chained from ``P[-1] = root`` in place: ``P[i] = P[i-1] * B + c[i]``."""
+    c = _contents(tokens, block_size, col, w)
+    p = root
+    for i in range(c.shape[0]):
+        p = p * _B64 + c[i]
+        c[i] = p
+    return c
 
 
-_powers = _Powers()
+@kernel
+def _chain_runs(contents: _U64s, lengths: npt.NDArray[np.int64], roots: _U64s) -> _U64s:
+    """Consecutive runs of ``contents`` chained, run ``s`` from ``roots[s]``."""
+    out = np.empty(contents.shape[0], dtype=np.uint64)
+    k = 0
+    for s in range(lengths.shape[0]):
+        p = roots[s]
+        for _ in range(lengths[s]):
+            p = p * _B64 + contents[k]
+            out[k] = p
+            k += 1
+    return out
+
+
+def _token_array(tokens: TokenArray, block_size: int) -> TokenArray:
+    """``tokens`` as the kernels take them: contiguous int32 or int64 (uint64 viewed)."""
+    if not 0 < block_size <= _MAX_BLOCK_SIZE:
+        raise ValueError(f"block_size must be in 1..{_MAX_BLOCK_SIZE}, got {block_size}")
+    t = np.ascontiguousarray(tokens)
+    if t.dtype == np.int32 or t.dtype == np.int64:
+        return t
+    if t.dtype == np.uint64:
+        return t.view(np.int64)
+    return t.astype(np.int64)  # same uint64 bits as ``astype(np.uint64)``
 
 
 def block_contents(tokens: TokenArray, block_size: int) -> npt.NDArray[np.uint64]:
@@ -148,36 +190,12 @@ def block_contents(tokens: TokenArray, block_size: int) -> npt.NDArray[np.uint64
     Whole blocks of a whole batch at once: ingestion hashes every ``BlockStored`` of a
     batch in one call (``chain_segments`` then roots each event's run).
     """
-    if not 0 < block_size <= _MAX_BLOCK_SIZE:
-        raise ValueError(f"block_size must be in 1..{_MAX_BLOCK_SIZE}, got {block_size}")
-    n = len(tokens) // block_size
-    t = np.asarray(tokens)[: n * block_size]
-    # int64 token ids are non-negative: their bits are the uint64 value (no copy)
-    u = t.view(np.uint64) if t.dtype in (np.int64, np.uint64) else t.astype(np.uint64)
-    x = u.reshape(n, block_size) + _ONE
-    x *= _K1
-    x ^= _COL[:block_size]
-    x ^= x >> _S31
-    c: npt.NDArray[np.uint64] = x @ _W[:block_size]  # sum_j x[i, j] * W[j], wrapping
-    c += _U64(block_size)
-    c ^= c >> _S33
-    c *= _F1
-    c ^= c >> _S33
-    c *= _F2
-    c ^= c >> _S33
-    return c
+    return _contents(_token_array(tokens, block_size), block_size, _COL, _W)
 
 
 def chain(contents: npt.NDArray[np.uint64], parent: int) -> BlockHashArray:
     """Prefix hashes ``P[i]`` of consecutive blocks following a block whose hash is ``parent``."""
-    n = len(contents)
-    if n == 0:
-        return np.zeros(0, dtype=np.uint64)
-    _powers.ensure(n + 1)
-    acc = np.cumsum(contents * _powers.neg[:n], dtype=np.uint64)
-    acc += _U64((parent * _B) & MASK64)
-    acc *= _powers.pos[:n]
-    return acc
+    return chain_segments(contents, [len(contents)], [parent])
 
 
 def block_hashes(
@@ -188,8 +206,8 @@ def block_hashes(
     ``parent`` is the own hash of the block just before ``tokens[0]`` (an event's parent);
     None means ``tokens`` starts the sequence.
     """
-    root = scope.seed if parent is None else parent
-    return chain(block_contents(tokens, block_size), root)
+    root = np.uint64(scope.seed if parent is None else parent)
+    return _chained(_token_array(tokens, block_size), block_size, _COL, _W, root)
 
 
 def chain_segments(
@@ -197,26 +215,28 @@ def chain_segments(
 ) -> BlockHashArray:
     """``chain`` of consecutive runs of ``contents`` at once, run ``s`` from ``roots[s]``.
 
-    With ``G[k] = sum_{j<=k} c[j] * B**-j`` over the whole array, a run starting at block
-    ``a`` gives ``P[k] = B**k * (G[k] + K)`` with ``K = root * B**(1-a) - G[a-1]``: one
-    cumulative sum for every run, and one constant per run.
+    The runs cover ``contents`` in order (``sum(lengths) == len(contents)``).
     """
     n = len(contents)
     if n == 0:
         return np.zeros(0, dtype=np.uint64)
     if len(lengths) == 1:
-        return chain(contents, roots[0])
-    _powers.ensure(n + 1)
-    g = np.cumsum(contents * _powers.neg[:n], dtype=np.uint64)
-    lens = np.array(lengths, dtype=np.intp)
-    starts = np.zeros(len(lens), dtype=np.intp)
-    np.cumsum(lens[:-1], out=starts[1:])
-    k = np.array(roots, dtype=np.uint64)
-    k *= _powers.neg.take(starts)
-    k *= _B64
-    before = g.take(starts - 1)
-    before[starts == 0] = 0
-    k -= before
-    g += np.repeat(k, lens)
-    g *= _powers.pos[:n]
-    return g
+        lengths = [n]
+    elif sum(lengths) != n or min(lengths) < 0:
+        raise ValueError("run lengths must cover the contents exactly")
+    c = np.ascontiguousarray(contents, dtype=np.uint64)
+    lens = np.array(lengths, dtype=np.int64)
+    return _chain_runs(c, lens, np.array(roots, dtype=np.uint64))
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's on-disk cache) the hashing kernels for the token arrays
+    the picker passes: int32 (the tokenizer's, read-only when cached) and int64 (events)."""
+    for dtype in (np.int32, np.int64):
+        t: TokenArray = np.zeros(2, dtype=dtype)
+        frozen = t.copy()
+        frozen.flags.writeable = False
+        for tokens in (t, frozen):
+            block_contents(tokens, 1)
+            block_hashes(tokens, 1, HashScope(""))
+    chain_segments(np.ones(2, dtype=np.uint64), [1, 1], [1, 2])

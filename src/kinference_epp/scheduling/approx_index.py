@@ -24,9 +24,10 @@ microseconds, not one Python step per block.
   time order) and drops only keys no later record refreshed; the capacity bound evicts
   keys of the endpoint's oldest records in order, one key at a time, so it is LRU per
   key like GIE's.
-- **Matching** is ``own key → bitmask of endpoint slots`` walked at C speed
-  (``map(dict.get)`` → ``accumulate(and_)`` → ``takewhile``), stopping at the first
-  sampled block nobody holds, as ``kvcache.index`` does.
+- **Matching** reads ``own key → bitmask of endpoint slots`` (``routed_kernel.KeyMasks``,
+  a numpy table only keys new to an endpoint, or leaving it, write to) in one compiled
+  walk over the request's sampled keys, stopping at the first one nobody holds.
+  ``leading_depths`` below is the plain reference it is tested against.
 
 Synchronous and lock-free: the scheduler's event loop owns it.
 """
@@ -42,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.scheduling.routed_kernel import KeyMasks
 
 
 class _Record:
@@ -59,11 +61,10 @@ class _Record:
 
 
 class _Endpoint:
-    __slots__ = ("bit", "records", "seq_of", "slot")
+    __slots__ = ("records", "seq_of", "slot")
 
     def __init__(self, slot: int) -> None:
         self.slot = slot
-        self.bit = 1 << slot
         self.seq_of: dict[int, int] = {}
         """Key → sequence number of the latest record that holds it."""
         self.records: deque[_Record] = deque()
@@ -79,7 +80,7 @@ class RoutedPrefixIndex:
         self.ttl_s = ttl_s
         self.capacity = capacity_per_endpoint
         self.stride = stride
-        self._masks: dict[int, int] = {}
+        self._masks = KeyMasks()
         self._eps: dict[EndpointKey, _Endpoint] = {}
         self._slots: list[EndpointKey | None] = []
         self._free: list[int] = []
@@ -116,11 +117,10 @@ class RoutedPrefixIndex:
             return
         ep = self._eps.get(endpoint) or self._add(endpoint)
         self._seq += 1
-        seq_of, masks, bit = ep.seq_of, self._masks, ep.bit
+        seq_of = ep.seq_of
         new = list(compress(keys, map(operator.not_, map(seq_of.__contains__, keys))))
         seq_of.update(zip(keys, repeat(self._seq)))
-        for h in new:
-            masks[h] = masks.get(h, 0) | bit
+        self._masks.set(new, ep.slot)
         rec = _Record(self._seq, now, keys, ep)
         ep.records.append(rec)
         self._by_time.append(rec)
@@ -143,8 +143,7 @@ class RoutedPrefixIndex:
         ep = self._eps.pop(endpoint, None)
         if ep is None:
             return
-        for h in ep.seq_of:
-            self._unset(h, ep.bit)
+        self._masks.clear(list(ep.seq_of), ep.slot)
         for rec in ep.records:
             rec.done = len(rec.keys)
         ep.records.clear()
@@ -172,15 +171,15 @@ class RoutedPrefixIndex:
 
     def _retire(self, ep: _Endpoint, rec: _Record, stop: int) -> int:
         """Drop ``rec.keys[rec.done:stop]`` that no later record refreshed; how many went."""
-        seq_of, seq, bit = ep.seq_of, rec.seq, ep.bit
-        gone = 0
+        seq_of, seq = ep.seq_of, rec.seq
+        gone: list[int] = []
         for h in islice(rec.keys, rec.done, stop):
             if seq_of.get(h) == seq:
                 del seq_of[h]
-                self._unset(h, bit)
-                gone += 1
+                gone.append(h)
+        self._masks.clear(gone, ep.slot)
         rec.done = stop
-        return gone
+        return len(gone)
 
     def _add(self, endpoint: EndpointKey) -> _Endpoint:
         if self._free:
@@ -192,13 +191,6 @@ class RoutedPrefixIndex:
         ep = self._eps[endpoint] = _Endpoint(slot)
         self.version += 1
         return ep
-
-    def _unset(self, h: int, bit: int) -> None:
-        m = self._masks[h] & ~bit
-        if m:
-            self._masks[h] = m
-        else:
-            del self._masks[h]
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -237,24 +229,13 @@ class RoutedPrefixIndex:
     ) -> npt.NDArray[np.int32] | None:
         """``match``, or None when no slot holds the request's first key (the common case,
         answered without allocating)."""
-        masks = self._masks
-        n = len(block_hashes)
-        if not masks or n == 0:
-            return None
-        stride = self.stride
-        first = block_hashes[min(stride, n) - 1]
-        if not masks.get(int(first)):
-            return None
-        keys = self.sample(block_hashes)
-        counts = _leading_or_none(map(masks.get, keys, repeat(0)), len(self._slots))
-        if counts is None or stride == 1:
-            return counts
-        depth: npt.NDArray[np.int32] = np.minimum(counts * stride, n).astype(np.int32)
-        return depth
+        return self._masks.leading(block_hashes, self.stride, len(self._slots))
 
 
 def leading_depths(masks: Iterator[int], n_slots: int) -> npt.NDArray[np.int32]:
-    """Per slot, how many leading bitmasks have its bit set; stops at the first empty AND."""
+    """Per slot, how many leading bitmasks have its bit set; stops at the first empty AND.
+
+    The plain reference of ``routed_kernel.leading`` (its tests hold it to this)."""
     depth = _leading_or_none(masks, n_slots)
     return np.zeros(n_slots, dtype=np.int32) if depth is None else depth
 

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling.framework import PoolSource, PrefixSource
+from kinference_epp.scheduling.score_kernel import inflight
 from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, SchedulingResult
 
 
@@ -123,15 +124,10 @@ class InflightLoadTracker:
         now = self._clock()
         self._expire(now)
         slots = self._view_map(pool)
-        backlog = self._done_at[slots]
-        backlog -= now
-        np.maximum(backlog, 0.0, out=backlog)
-        backlog *= self.config.prefill_tokens_per_s
-        return InflightLoad(
-            requests=self._requests[slots],
-            kv_tokens=self._kv_tokens[slots],
-            prefill_backlog_tokens=backlog,
-        )
+        out = np.empty((3, len(slots)), dtype=np.float64)
+        rate = self.config.prefill_tokens_per_s
+        inflight(slots, self._requests, self._kv_tokens, self._done_at, now, rate, out)
+        return InflightLoad(out[0], out[1], out[2])
 
     def count(self, endpoint: EndpointKey) -> int:
         slot = self._slots.get(endpoint)

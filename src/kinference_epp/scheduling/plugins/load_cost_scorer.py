@@ -41,6 +41,20 @@ from kinference_epp.scheduling.framework import (
     PrefixSource,
 )
 from kinference_epp.scheduling.plugins._params import Params
+from kinference_epp.scheduling.score_kernel import (
+    BACKLOG,
+    CPU,
+    DECODE,
+    HOT_CREDIT,
+    HOT_KV,
+    HOT_WAITING,
+    N_PARAMS,
+    PREFILL,
+    RUNNING,
+    UNWIRED,
+    WAITING,
+    load_cost,
+)
 from kinference_epp.scheduling.types import SchedulingRequest
 
 
@@ -64,58 +78,58 @@ class LoadCostScorerParams(Params):
     """Fraction of the prefix credit kept by a saturated (hot) endpoint."""
 
 
+_NONE = np.zeros(0, dtype=np.float64)
+"""An absent vector (no prefix or no load source), as the ``load_cost`` kernel takes it."""
+
+
 class LoadCostScorer:
     def __init__(
         self, params: LoadCostScorerParams, prefix: PrefixSource | None, load: LoadSource | None
     ) -> None:
-        self._p = params
         self._prefix = prefix
         self._load = load
+        weights = np.zeros(N_PARAMS, dtype=np.float64)
+        weights[PREFILL] = params.prefill_weight
+        weights[BACKLOG] = params.backlog_weight
+        weights[DECODE] = params.decode_weight
+        weights[WAITING] = params.waiting_weight
+        weights[RUNNING] = params.running_weight
+        weights[CPU] = params.cpu_weight
+        weights[UNWIRED] = params.unwired_request_tokens
+        weights[HOT_WAITING] = params.hot_waiting
+        weights[HOT_KV] = params.hot_kv_usage
+        weights[HOT_CREDIT] = params.hot_credit
+        self._weights = weights
 
     def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
-        # Runs on every request: written as few whole-vector numpy calls, in place where
-        # possible (each call costs about a microsecond whatever the pool size).
-        p = self._p
+        # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
+        gpu = cpu = backlog = kv_tokens = _NONE
+        block_size = 0.0
         if self._prefix is not None:
             found = self._prefix.match(req, pool)
             if not prompt:
                 prompt = float(found.request_blocks * found.block_size)
-            if p.cpu_weight and found.cpu.any():
-                credit = found.gpu + p.cpu_weight * found.cpu
-                credit *= found.block_size
-            else:
-                credit = found.gpu * found.block_size
-            np.minimum(credit, prompt, out=credit)
-            hot = pool.waiting >= p.hot_waiting
-            if p.hot_kv_usage <= 1.0:
-                hot |= pool.kv_usage >= p.hot_kv_usage
-            if hot.any():
-                credit[hot] *= p.hot_credit
-            work = np.subtract(prompt, credit, out=credit)  # uncached prompt tokens
-        else:
-            work = np.full(len(pool), prompt)
+            gpu, cpu, block_size = found.gpu, found.cpu, float(found.block_size)
         if self._load is not None:
             inflight = self._load.load(pool)
-            if p.backlog_weight:
-                work += p.backlog_weight * inflight.prefill_backlog_tokens
-            cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
-            if p.decode_weight:
-                cost += p.decode_weight * inflight.kv_tokens
-        else:
-            cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
-            if p.unwired_request_tokens:
-                cost += p.unwired_request_tokens * (pool.waiting + pool.running)
-        if p.waiting_weight:
-            cost += p.waiting_weight * pool.waiting
-        if p.running_weight:
-            cost += p.running_weight * pool.running
-        worst = float(cost.max(where=mask, initial=0.0))
-        if worst <= 0.0:
-            return np.ones(len(pool), dtype=np.float64)
-        cost /= -worst
-        cost += 1.0
-        return cost
+            backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
+        scores = np.empty(len(pool), dtype=np.float64)
+        load_cost(
+            gpu,
+            cpu,
+            block_size,
+            prompt,
+            pool.waiting,
+            pool.running,
+            pool.kv_usage,
+            backlog,
+            kv_tokens,
+            mask,
+            self._weights,
+            scores,
+        )
+        return scores
 
 
 def create(params: Mapping[str, Any], ctx: BuildContext) -> LoadCostScorer:

@@ -1,0 +1,248 @@
+"""The scoring kernels against the whole-vector numpy expressions they replaced: bitwise equal."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from kinference_epp.scheduling import score_kernel as sk
+from kinference_epp.scheduling.plugins.load_cost_scorer import LoadCostScorerParams
+
+F64 = npt.NDArray[np.float64]
+N = 12
+
+_blocks = hnp.arrays(np.int32, N, elements=st.integers(0, 600))
+_floats = hnp.arrays(np.float64, N, elements=st.floats(0, 1e6, allow_subnormal=False))
+_small = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 0.5, 1.0, 2.0, 31.0, 40.0]))
+_bools = hnp.arrays(np.bool_, N)
+_slots = hnp.arrays(np.intp, N, elements=st.integers(-1, N - 1))
+
+
+def ref_credit(
+    gpu_i: npt.NDArray[np.int32],
+    cpu_i: npt.NDArray[np.int32],
+    slots: npt.NDArray[np.intp],
+    predicted: F64 | None,
+    approx: F64 | None,
+    precise: npt.NDArray[np.bool_],
+    all_precise: bool,
+) -> tuple[F64, F64]:
+    def gather(v: npt.NDArray[np.int32]) -> F64:
+        padded = np.concatenate((v, np.zeros(1, v.dtype)))
+        out: F64 = padded[slots].astype(np.float64)
+        return out
+
+    g = gather(gpu_i)
+    gpu = g.copy() if predicted is None else np.maximum(g, predicted)
+    if not all_precise:
+        gpu = np.where(precise, gpu, 0.0 if approx is None else approx)
+    if cpu_i.any():
+        cpu = np.where(precise, np.maximum(g + gather(cpu_i) - gpu, 0.0), 0.0)
+    else:
+        cpu = np.zeros(len(slots))
+    return gpu, cpu
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    gpu_i=_blocks,
+    cpu_i=_blocks | st.just(np.zeros(N, np.int32)),
+    slots=_slots,
+    predicted=st.none() | _floats,
+    approx=st.none() | _floats,
+    precise=_bools,
+)
+def test_credit(
+    gpu_i: npt.NDArray[np.int32],
+    cpu_i: npt.NDArray[np.int32],
+    slots: npt.NDArray[np.intp],
+    predicted: F64 | None,
+    approx: F64 | None,
+    precise: npt.NDArray[np.bool_],
+) -> None:
+    none = np.zeros(0)
+    for mask, all_precise in ((precise, bool(precise.all())), (np.ones(N, np.bool_), True)):
+        got = np.full((2, N), np.nan)
+        sk.credit(
+            gpu_i,
+            cpu_i,
+            slots,
+            none if predicted is None else predicted,
+            none if approx is None else approx,
+            mask,
+            all_precise,
+            got,
+        )
+        want = ref_credit(gpu_i, cpu_i, slots, predicted, approx, mask, all_precise)
+        assert np.array_equal(got[0], want[0])
+        assert np.array_equal(got[1], want[1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    slots=hnp.arrays(np.intp, N, elements=st.integers(0, N - 1)),
+    requests=_floats,
+    kv=_floats,
+    done_at=_floats,
+    now=st.floats(0, 1e6),
+    rate=st.floats(1, 1e5),
+)
+def test_inflight(
+    slots: npt.NDArray[np.intp], requests: F64, kv: F64, done_at: F64, now: float, rate: float
+) -> None:
+    backlog = done_at[slots]
+    backlog -= now
+    np.maximum(backlog, 0.0, out=backlog)
+    backlog *= rate
+    got = np.full((3, N), np.nan)
+    sk.inflight(slots, requests, kv, done_at, now, rate, got)
+    assert np.array_equal(got[0], requests[slots])
+    assert np.array_equal(got[1], kv[slots])
+    assert np.array_equal(got[2], backlog)
+
+
+def ref_load_cost(
+    p: LoadCostScorerParams,
+    found: tuple[F64, F64, int] | None,
+    prompt: float,
+    waiting: F64,
+    running: F64,
+    kv_usage: F64,
+    load: tuple[F64, F64] | None,
+    mask: npt.NDArray[np.bool_],
+) -> F64:
+    """``LoadCostScorer.score`` as whole-vector numpy (before the kernel)."""
+    if found is not None:
+        gpu, cpu, bs = found
+        if p.cpu_weight and cpu.any():
+            credit = gpu + p.cpu_weight * cpu
+            credit *= bs
+        else:
+            credit = gpu * bs
+        np.minimum(credit, prompt, out=credit)
+        hot = waiting >= p.hot_waiting
+        if p.hot_kv_usage <= 1.0:
+            hot |= kv_usage >= p.hot_kv_usage
+        if hot.any():
+            credit[hot] *= p.hot_credit
+        work = np.subtract(prompt, credit, out=credit)
+    else:
+        work = np.full(len(waiting), prompt)
+    if load is not None:
+        backlog, kv_tokens = load
+        if p.backlog_weight:
+            work += p.backlog_weight * backlog
+        cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
+        if p.decode_weight:
+            cost += p.decode_weight * kv_tokens
+    else:
+        cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
+        if p.unwired_request_tokens:
+            cost += p.unwired_request_tokens * (waiting + running)
+    if p.waiting_weight:
+        cost += p.waiting_weight * waiting
+    if p.running_weight:
+        cost += p.running_weight * running
+    worst = float(cost.max(where=mask, initial=0.0))
+    if worst <= 0.0:
+        return np.ones(len(waiting), dtype=np.float64)
+    cost /= -worst
+    cost += 1.0
+    return cost
+
+
+_weight = st.sampled_from([0.0, 0.1, 0.5, 1.0, 3.0])
+_params = st.builds(
+    LoadCostScorerParams,
+    prefill_weight=_weight,
+    backlog_weight=_weight,
+    decode_weight=_weight,
+    waiting_weight=_weight,
+    running_weight=_weight,
+    cpu_weight=st.sampled_from([0.0, 0.8, 1.0]),
+    unwired_request_tokens=st.sampled_from([0.0, 1024.0]),
+    hot_waiting=st.sampled_from([1.0, 32.0]),
+    hot_kv_usage=st.sampled_from([0.5, 1.0, 2.0]),
+    hot_credit=st.sampled_from([0.0, 0.5, 1.0]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    p=_params,
+    gpu=_small,
+    cpu=_small | st.just(np.zeros(N)),
+    bs=st.sampled_from([1, 16]),
+    prompt=st.sampled_from([0.0, 100.0, 8000.0]),
+    waiting=_small,
+    running=_small,
+    kv_usage=hnp.arrays(np.float64, N, elements=st.floats(0, 1)),
+    backlog=_floats,
+    kv_tokens=_floats,
+    mask=_bools,
+    with_prefix=st.booleans(),
+    with_load=st.booleans(),
+)
+def test_load_cost(
+    p: LoadCostScorerParams,
+    gpu: F64,
+    cpu: F64,
+    bs: int,
+    prompt: float,
+    waiting: F64,
+    running: F64,
+    kv_usage: F64,
+    backlog: F64,
+    kv_tokens: F64,
+    mask: npt.NDArray[np.bool_],
+    with_prefix: bool,
+    with_load: bool,
+) -> None:
+    weights = np.zeros(sk.N_PARAMS)
+    for i, v in (
+        (sk.PREFILL, p.prefill_weight),
+        (sk.BACKLOG, p.backlog_weight),
+        (sk.DECODE, p.decode_weight),
+        (sk.WAITING, p.waiting_weight),
+        (sk.RUNNING, p.running_weight),
+        (sk.CPU, p.cpu_weight),
+        (sk.UNWIRED, p.unwired_request_tokens),
+        (sk.HOT_WAITING, p.hot_waiting),
+        (sk.HOT_KV, p.hot_kv_usage),
+        (sk.HOT_CREDIT, p.hot_credit),
+    ):
+        weights[i] = v
+    none = np.zeros(0)
+    got = np.full(N, np.nan)
+    sk.load_cost(
+        gpu if with_prefix else none,
+        cpu if with_prefix else none,
+        float(bs),
+        prompt,
+        waiting,
+        running,
+        kv_usage,
+        backlog if with_load else none,
+        kv_tokens if with_load else none,
+        mask,
+        weights,
+        got,
+    )
+    want = ref_load_cost(
+        p,
+        (gpu, cpu, bs) if with_prefix else None,
+        prompt,
+        waiting,
+        running,
+        kv_usage,
+        (backlog, kv_tokens) if with_load else None,
+        mask,
+    )
+    assert np.array_equal(got, want)
+
+
+def test_warm_up_runs() -> None:
+    sk.warm_up()
