@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	$(BIN)/python -m kinference_epp.jit   # compile the numba kernels once into their disk cache
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -31,6 +31,7 @@ from kinference_epp.edge.prompt import PromptHasher
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.secrets import SecretFiles, SecretReader
 from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.jit import warm_up_all
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.source import KubernetesSource
 from kinference_epp.kvcache.backends import make_index
@@ -340,8 +341,15 @@ class Picker:
         self._health_grpc = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._health_grpc)
         health_port = self._health_grpc.add_insecure_port(f"{server.host}:{server.health_port}")
-        await self._grpc.start()
+        # Health first, live but not ready: a cold kernel cache compiles for a while (seconds
+        # to a minute) and the liveness probe must not restart the pod meanwhile. Kernels are
+        # compiled (or loaded from the disk cache) before ext_proc opens, off the loop thread,
+        # so no request waits for a compile.
         await self._health_grpc.start()
+        await self.health.set(ready=False)
+        seconds = await asyncio.to_thread(warm_up_all)
+        log.info("kernels ready", extra={"seconds": round(seconds, 2)})
+        await self._grpc.start()
         metrics_port = await self._start_metrics_http(server.host, server.metrics_port)
         await self.scraper.start()
         if self.config.kv_events.enabled:

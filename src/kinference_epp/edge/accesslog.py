@@ -10,7 +10,7 @@ filter stamps the first response body chunk, and this service turns each entry i
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 
 import grpc
@@ -58,7 +58,10 @@ def _duration_s(entry: accesslog_pb2.AccessLogCommon, name: str) -> float | None
     return float(d.seconds) + float(d.nanos) / 1e9
 
 
-def _number(fields: dict[str, struct_pb2.Value], key: str) -> float | None:
+_NO_FIELDS: Mapping[str, struct_pb2.Value] = {}
+
+
+def _number(fields: Mapping[str, struct_pb2.Value], key: str) -> float | None:
     if key not in fields:
         return None
     v = fields[key]
@@ -98,8 +101,9 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
     """Decode one HTTP access-log entry; tolerant of every field being absent."""
     common = entry.common_properties
     meta = common.metadata.filter_metadata
-    kfields = dict(meta[KINFERENCE_NAMESPACE].fields) if KINFERENCE_NAMESPACE in meta else {}
-    lb = dict(meta[LB_NAMESPACE].fields) if LB_NAMESPACE in meta else {}
+    # protobuf maps answer ``in`` and ``[]`` themselves: no dict copies of them
+    kfields = meta[KINFERENCE_NAMESPACE].fields if KINFERENCE_NAMESPACE in meta else _NO_FIELDS
+    lb = meta[LB_NAMESPACE].fields if LB_NAMESPACE in meta else _NO_FIELDS
     headers = entry.request.request_headers
 
     endpoint = ""
