@@ -9,8 +9,10 @@ does. Kernels walk their keys one by one, in order, which is what the numpy code
 replace computes for the distinct keys it is given:
 
 - ``find_keys``: ``_Keys.find`` (position of each key, -1 where absent).
+- ``held_own``: ``_own_of``'s search of one engine map (find, then the row's own hash).
 - ``remove_keys``: ``_remove_at`` + ``_drop`` for a tier without sparse refcounts: mark the
-  held entries dead and clear the endpoint's bit of their rows.
+  held entries dead and clear the endpoint's bit of their rows; then what ``_Blocks._sweep``
+  does for the rows nobody holds any more (empty their slot, give the row back).
 - ``store_keys``: the former ``_store_at`` + ``_Blocks.insert``: per key, the engine-map
   search; a held key is reported (``copies`` refcount, conflict check); else its block row (found, or
   taken from the free list or the end and put in a cuckoo slot: a free slot of its two, a
@@ -20,7 +22,8 @@ replace computes for the distinct keys it is given:
   set before it is placed, so no row of the same call is taken for one nobody holds.
   The kernel stops and says why when the caller must act (make room in, or rebuild, the
   slot array) and is called again from where it stopped.
-- ``distinct``: ``fast_index._distinct``.
+- ``distinct``: ``fast_index._distinct``; ``member``: set membership (``_apply_columns``'s
+  parent checks).
 
 The Python caller keeps what needs allocation or dicts: growing arrays, rebuilds, the
 sparse refcounts (rare), counters.
@@ -63,7 +66,9 @@ ST_HELD = 9
 """out: count of ``held_at``"""
 ST_SHARED = 10
 """out: count of ``shared_at``"""
-STATE_SIZE = 11
+ST_TOUCH = 11
+"""out: a checksum of ``_touch``'s reads (kept so that the compiler keeps them; unused)"""
+STATE_SIZE = 12
 
 DONE = 0
 NEED_ROOM = 1
@@ -107,29 +112,101 @@ def find_keys(flat: U64, nb: np.uint64, keys: U64) -> I64:
 
 
 @kernel
+def _touch(flat: U64, nb: np.uint64, seq: U32, row: I32, slots: I32, sh: np.uint64,
+           data: U64, hashes: U64, own: U64, start: int) -> np.uint64:  # fmt: skip
+    """Read, for every key from ``start``, the lines its store or removal will read: the
+    home bucket of its engine map entry and, for a store, both cuckoo slots of its own hash
+    and their rows (``own`` empty: a removal). The writing loop walks the keys one by one,
+    each lookup waiting on the one before; these reads do not depend on each other, so the
+    memory system serves many at once and the writing loop then finds them in the cache.
+    A big block table is mostly cache misses, so this halves a batch's cost."""
+    width = flat.shape[0] // np.int64(nb)
+    acc = np.uint64(0)
+    for i in range(start, hashes.shape[0]):
+        b = np.int64(((mix(hashes[i]) >> _S32) * nb) >> _S32) * width
+        acc += flat[b] + np.uint64(seq[b]) + np.uint64(row[b])
+    if own.shape[0]:
+        for i in range(start, own.shape[0]):
+            h = own[i]
+            acc += np.uint64(slots[np.int64((h & _LOW) >> sh)] + slots[np.int64((h >> _S32) >> sh)])
+        for i in range(start, own.shape[0]):
+            h = own[i]
+            acc += data[slots[np.int64((h & _LOW) >> sh)], 0]
+            acc += data[slots[np.int64((h >> _S32) >> sh)], 0]
+    return acc
+
+
+@kernel
+def held_own(flat: U64, nb: np.uint64, seq: U32, row: I32, data: U64, hashes: U64) -> U64:
+    """The own hash of the block each raw engine hash is held as in one engine map (the
+    row's column 0), 0 where the map does not hold it (own hashes are never 0)."""
+    width = flat.shape[0] // np.int64(nb)
+    out = np.zeros(hashes.shape[0], dtype=np.uint64)
+    for i in range(hashes.shape[0]):
+        p = _find(flat, nb, width, mix(hashes[i]))
+        if p >= 0 and seq[p] != 0:
+            out[i] = data[row[p], 0]
+    return out
+
+
+@kernel
 def remove_keys(
     flat: U64,
     nb: np.uint64,
     seq: U32,
     row: I32,
+    slots: I32,
+    shift: np.uint32,
     data: U64,
+    free: I64,
     col: int,
     bit: np.uint64,
     hashes: U64,
+    state: I64,
 ) -> int:
     """Drop the held entries of these distinct raw engine hashes (tier without sparse
     refcounts: one copy each, one engine hash per row): mark them dead and clear ``bit`` in
-    column ``col`` of their rows. Returns how many were held."""
+    column ``col`` of their rows. A row nobody holds any more leaves the table at once (its
+    cuckoo slot emptied, the row given back, as ``_Blocks._sweep`` would later), so that
+    steady churn keeps the table at its live size. ``state``: ``ST_N_FREE`` and ``ST_USED``
+    in and out (the caller has room in ``free`` for every key), ``ST_TOUCH`` out. Returns
+    how many were held."""
     width = flat.shape[0] // np.int64(nb)
+    sh = np.uint64(shift)
+    n = hashes.shape[0]
+    # the lookups first, then the rows, then their slots: passes of independent reads the
+    # memory system overlaps (see ``_touch``), so the writing loop finds them cached
+    pos = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        pos[i] = _find(flat, nb, width, mix(hashes[i]))
+    acc = np.uint64(0)
+    for i in range(n):
+        if pos[i] >= 0:
+            acc += data[row[pos[i]], 0]
+    for i in range(n):
+        if pos[i] >= 0:
+            h = data[row[pos[i]], 0]
+            acc += np.uint64(slots[np.int64((h & _LOW) >> sh)] + slots[np.int64((h >> _S32) >> sh)])
+    state[ST_TOUCH] = np.int64(acc)
     found = 0
-    for i in range(hashes.shape[0]):
-        p = _find(flat, nb, width, mix(hashes[i]))
+    for i in range(n):
+        p = pos[i]
         if p < 0 or seq[p] == 0:
             continue
         seq[p] = 0
-        r = row[p]
-        data[r, col] &= ~bit
+        r = np.int64(row[p])
+        w = data[r, col] & ~bit
+        data[r, col] = w
         found += 1
+        if w == 0 and not _held(data, r):
+            h = data[r, 0]
+            p0 = np.int64((h & _LOW) >> sh)
+            p1 = np.int64((h >> _S32) >> sh)
+            if slots[p0] == r:
+                slots[p0] = 0
+            elif slots[p1] == r:
+                slots[p1] = 0
+            _give_back(data, free, state, r)
     return found
 
 
@@ -203,6 +280,7 @@ def store_keys(
     sh = np.uint64(shift)
     n = hashes.shape[0]
     state[ST_STATUS] = DONE
+    state[ST_TOUCH] = np.int64(_touch(flat, nb, seq, row, slots, sh, data, hashes, own, start))
     for i in range(start, n):
         key = mix(hashes[i])
         h = own[i]
@@ -283,6 +361,35 @@ def distinct(a: U64, b: U64) -> bool:
 
 
 @kernel
+def member(keys: U64, values: U64) -> npt.NDArray[np.bool_]:
+    """Whether each of ``keys`` is one of ``values`` (a set of ``values``, probed)."""
+    log = 4
+    while (1 << log) < 2 * values.shape[0]:
+        log += 1
+    size = 1 << log
+    bits = np.uint64(64 - log)
+    table = np.zeros(size, dtype=np.uint64)
+    taken = np.zeros(size, dtype=np.bool_)
+    for k in range(values.shape[0]):
+        x = values[k]
+        j = np.int64((x * _MIX) >> bits)
+        while taken[j] and table[j] != x:
+            j = (j + 1) & (size - 1)
+        taken[j] = True
+        table[j] = x
+    out = np.zeros(keys.shape[0], dtype=np.bool_)
+    for i in range(keys.shape[0]):
+        x = keys[i]
+        j = np.int64((x * _MIX) >> bits)
+        while taken[j]:
+            if table[j] == x:
+                out[i] = True
+                break
+            j = (j + 1) & (size - 1)
+    return out
+
+
+@kernel
 def place_keys(flat: U64, seq: npt.NDArray[np.uint32], h: U64, nb: np.uint64) -> tuple[I64, int]:
     """``fast_index._Keys.place``: one key at a time: each takes the first free slot (``seq`` 0) of its
     home bucket or, when that is full, of the next; returns the slots and how many of
@@ -326,6 +433,8 @@ def warm_up() -> None:
     store_keys(flat, nb, seq, row, slots, np.uint32(22), data, free, 1, np.uint64(1), h, h,
                np.uint32(1), 0, at, at, state)  # fmt: skip
     find_keys(flat, nb, h)
+    held_own(flat, nb, seq, row, data, h)
     place_keys(flat, seq, h, nb)
-    remove_keys(flat, nb, seq, row, data, 1, np.uint64(1), h)
+    remove_keys(flat, nb, seq, row, slots, np.uint32(22), data, free, 1, np.uint64(1), h, state)
     distinct(h, h[:0])
+    member(h, h)

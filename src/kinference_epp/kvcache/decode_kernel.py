@@ -219,20 +219,29 @@ def _hash(b: U8, p: Int) -> tuple[bool, np.uint64, Int]:
 
 @kernel
 def _hashes(b: U8, p: Int, out: npt.NDArray[np.uint64], at: Int) -> tuple[Int, Int]:
-    """A list of engine hashes into ``out[at:]``; ``(count, position)``, count -1 if bad."""
+    """A list of engine hashes into ``out`` from the back, the k-th hash of the batch at
+    ``out[-1 - k]`` (``at``: hashes so far); ``(count, position)``, count -1 if bad."""
     kind, v, p = _head(b, p)
     if kind != _ARR or v > np.uint64(len(b) - p):
         return -1, p
     n = len(b)
+    at = len(out) - 1 - at
     for i in range(np.int64(v)):
-        if p + 9 <= n and b[p] == 0xCF:  # inline fast path: current vLLM's u64 hashes
-            out[at + i] = _be(b, p + 1, 8)
-            p += 9
+        c = b[p] if p < n else 0xC1  # inline fast path: non-negative ints (u64 in vLLM)
+        if c <= 0x7F:
+            out[at - i] = np.uint64(c)
+            p += 1
             continue
+        if 0xCC <= c <= 0xCF:
+            k = np.int64(1) << (c - 0xCC)
+            if p + 1 + k <= n:
+                out[at - i] = _be(b, p + 1, k)
+                p += 1 + k
+                continue
         ok, h, p = _hash(b, p)
         if not ok:
             return -1, p
-        out[at + i] = h
+        out[at - i] = h
     return np.int64(v), p
 
 
@@ -267,10 +276,52 @@ def _starts(b: U8, p: Int, prefix: U8) -> bool:
     return True
 
 
+_RM_ONE = np.frombuffer(b"\x83\xa4type\xacBlockRemoved\xacblock_hashes\x91", dtype=np.uint8).copy()
+"""A map ``BlockRemoved`` of one hash, up to the hash (what vLLM sends most)."""
+_GPU_STR = np.frombuffer(b"\xa3GPU", dtype=np.uint8).copy()
+_CPU_STR = np.frombuffer(b"\xa3CPU", dtype=np.uint8).copy()
+
+
+@kernel
+def _removal_one(b: U8, p: Int, out: npt.NDArray[np.uint64], at: Int) -> tuple[Int, Int]:
+    """``_removal`` of the commonest layout in straight-line code: a map event, one
+    non-negative int hash, then ``"medium"`` nil, ``"GPU"`` or ``"CPU"``. ``(position after
+    it, medium)``, position -1 when the event is laid out otherwise (``_removal`` reads it)."""
+    q = p + len(_RM_ONE)
+    if q + 9 + len(_MEDIUM_KEY) + 1 > len(b) or not _starts(b, p, _RM_ONE):
+        return -1, 0
+    c = b[q]
+    if c <= 0x7F:
+        h = np.uint64(c)
+        q += 1
+    elif 0xCC <= c <= 0xCF:
+        k = np.int64(1) << (c - 0xCC)
+        h = _be(b, q + 1, k)
+        q += 1 + k
+    else:
+        return -1, 0
+    if not _starts(b, q, _MEDIUM_KEY):
+        return -1, 0
+    q += len(_MEDIUM_KEY)
+    if b[q] == 0xC0:
+        medium, q = 0, q + 1
+    elif _starts(b, q, _GPU_STR):
+        medium, q = 0, q + len(_GPU_STR)
+    elif _starts(b, q, _CPU_STR):
+        medium, q = 1, q + len(_CPU_STR)
+    else:
+        return -1, 0
+    out[len(out) - 1 - at] = h
+    return q, medium
+
+
 @kernel
 def _removal(b: U8, p: Int, out: npt.NDArray[np.uint64], at: Int) -> tuple[Int, Int, Int]:
     """vLLM's own ``BlockRemoved`` layouts (map or array, fields in order, nothing extra):
     ``(position after it, hashes, medium)``, position -1 for any other layout."""
+    q, medium = _removal_one(b, p, out, at)
+    if q >= 0:
+        return q, 1, medium
     is_map = _starts(b, p, _RM_MAP)
     if is_map:
         p += len(_RM_MAP)
@@ -443,18 +494,22 @@ def decode_columns(
     kinds = np.empty(n_events, dtype=np.int8)
     stores = np.zeros((n_events, S_COLS), dtype=np.int64)
     removals = np.zeros((n_events, 2), dtype=np.int64)
-    s_hashes = np.empty(n, dtype=np.uint64)
-    r_hashes = np.empty(n, dtype=np.uint64)
+    # One scratch buffer (fewer, smaller allocations: three of 8n bytes each made glibc
+    # map and unmap pages on every batch): token ids from the front, engine hashes (stored
+    # and removed, in event order) from the back. Each takes at least one payload byte, so
+    # together they fit in n; they are copied out, split by event, at the end.
     tokens = np.empty(n, dtype=np.int64)
-    at = np.zeros(3, dtype=np.int64)  # next stored hash, next token, LoRA names
+    hashes = tokens.view(np.uint64)
+    at = np.zeros(3, dtype=np.int64)  # next hash, next token, LoRA names
     n_st = n_rm = 0
     n_rh: Int = 0
     for e in range(n_events):
-        q, count, medium = _removal(b, p, r_hashes, n_rh)
+        q, count, medium = _removal(b, p, hashes, at[0])
         if q >= 0:  # the common case, one block per event: fast
             kinds[e] = KIND_REMOVED
             removals[n_rm, R_BLOCKS] = count
             removals[n_rm, R_MEDIUM] = medium
+            at[0] += count
             n_rh += count
             n_rm += 1
             p = q
@@ -497,7 +552,7 @@ def decode_columns(
                         if name == _N_TYPE or name > _N_LORA or seen & (1 << name):
                             return give_up
                         seen |= 1 << name
-                    p = _field(b, p, name, row, s_hashes, tokens, at)
+                    p = _field(b, p, name, row, hashes, tokens, at)
                     if p < 0:
                         return give_up
             else:
@@ -507,7 +562,7 @@ def decode_columns(
                     name = _STORED_ORDER[i] if i < len(_STORED_ORDER) else -1
                     if name >= 0:
                         seen |= 1 << name
-                    p = _field(b, p, name, row, s_hashes, tokens, at)
+                    p = _field(b, p, name, row, hashes, tokens, at)
                     if p < 0:
                         return give_up
             required = (1 << _N_HASHES) | (1 << _N_PARENT) | (1 << _N_TOKENS) | (1 << _N_SIZE)
@@ -536,10 +591,11 @@ def decode_columns(
                 else:
                     name = _N_HASHES if i == 0 else (_N_MEDIUM if i == 1 else -1)
                 if name == _N_HASHES:
-                    count, p = _hashes(b, p, r_hashes, n_rh)
+                    count, p = _hashes(b, p, hashes, at[0])
                     if count < 0:
                         return give_up
                     removals[n_rm, R_BLOCKS] = count
+                    at[0] += count
                     n_rh += count
                     has_hashes = True
                 elif name == _N_MEDIUM:
@@ -584,14 +640,33 @@ def decode_columns(
         return give_up
     summary[M_STATUS] = OK
     summary[M_LORAS] = at[2]
+    s_hashes = np.empty(at[0] - n_rh, dtype=np.uint64)
+    r_hashes = np.empty(n_rh, dtype=np.uint64)
+    h = si = ri = s_at = r_at = 0
+    for e in range(n_events):
+        if kinds[e] == KIND_STORED:
+            count = stores[si, S_BLOCKS]
+            for j in range(count):
+                s_hashes[s_at + j] = hashes[n - 1 - h - j]
+            s_at += count
+            si += 1
+        elif kinds[e] == KIND_REMOVED:
+            count = removals[ri, R_BLOCKS]
+            for j in range(count):
+                r_hashes[r_at + j] = hashes[n - 1 - h - j]
+            r_at += count
+            ri += 1
+        else:
+            count = 0
+        h += count
     return (
         summary,
         kinds,
         stores[:n_st],
-        s_hashes[: at[0]].copy(),
+        s_hashes,
         tokens[: at[1]].copy(),
         removals[:n_rm],
-        r_hashes[:n_rh].copy(),
+        r_hashes,
     )
 
 

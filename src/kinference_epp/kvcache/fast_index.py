@@ -18,8 +18,10 @@ Layout:
   Inserting takes a free slot of the two, where a slot whose row nobody holds any more
   counts as free (that row is given back on the spot); when both are taken, occupants move
   to their other slot (vectorised kick rounds, a scalar tail for the last few). The slot
-  array stays at most 45% full, which keeps kicks rare. Rows never move: growing either
-  array, or sweeping rows nobody holds, keeps every row number, so the engine maps keep them.
+  array stays at most 45% full, which keeps kicks rare. A removal whose row nobody holds
+  any more gives the row back on the spot (``apply_kernel.remove_keys``); other paths leave
+  it to a sweep. Rows never move: growing either array, or sweeping rows nobody holds, keeps
+  every row number, so the engine maps keep them.
 - **Per endpoint and tier** (``_EngineMap``): mixed engine hash → (block row, store
   sequence) in bucketed open addressing, plus sparse refcounts as in ``MaskPrefixIndex``:
   ``copies`` (an engine hash stored again) and ``shared`` (another engine hash with the
@@ -70,6 +72,8 @@ from kinference_epp.kvcache.apply_kernel import (
     STATE_SIZE,
     distinct,
     find_keys,
+    held_own,
+    member,
     place_keys,
     remove_keys,
     store_keys,
@@ -78,7 +82,9 @@ from kinference_epp.kvcache.decode_kernel import (
     R_BLOCKS,
     R_MEDIUM,
     S_BLOCKS,
+    S_HAS_PARENT,
     S_MEDIUM,
+    S_PARENT,
     S_SIZE,
     S_TOKENS,
 )
@@ -127,6 +133,8 @@ _SCALAR_KICKS = 8
 _SCALAR_LIMIT = 500
 _NONE = np.int64(-1)
 _NO_KEYS = np.zeros(0, dtype=np.uint64)
+_U64_MASK = (1 << 64) - 1
+_MAX_SEEDS = 4096
 _WIDTH = 8
 """Slots per bucket: one 64-byte line of keys, and a row of 8 bools compared at once."""
 
@@ -319,6 +327,10 @@ class _Blocks:
     def reserve(self, n: int) -> None:
         """Room for ``n`` new rows and as many rows given back (``store_keys``'s bound)."""
         self._reserve_rows(self.n_rows + max(0, n - self.n_free))
+        self.reserve_free(n)
+
+    def reserve_free(self, n: int) -> None:
+        """Room for ``n`` more rows given back (``remove_keys``'s bound)."""
         end = self.n_free + n
         if end > len(self.free):
             more = max(end, 2 * len(self.free)) - self.n_free
@@ -487,6 +499,7 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         self._blocks = _Blocks()
         self._live = [0, 0]
         """Live (endpoint, engine hash) entries per tier; ``match`` skips an empty tier."""
+        self._seeds: dict[tuple[str, str | None], int] = {}
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -627,8 +640,9 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         admitted: list[tuple[int, int, int, int, int]] = []
         bad_size = bad_tokens = h0 = t0 = 0
         # per-event columns read once (medium index 0 is "GPU", any other an offload tier)
-        per_event = st.table[:, [S_BLOCKS, S_TOKENS, S_SIZE, S_MEDIUM]].tolist()
-        for i, (n, nt, size, medium) in enumerate(per_event):
+        per_event = st.table.tolist()
+        for i, row in enumerate(per_event):
+            n, nt, size, medium = row[S_BLOCKS], row[S_TOKENS], row[S_SIZE], row[S_MEDIUM]
             if size != bs:
                 bad_size += n
             elif nt != n * size:
@@ -654,30 +668,32 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             live = 0 if ep is None else ep.tiers[ti].live
             if len(stored[ti]) and live + len(stored[ti]) > self.max_blocks_per_endpoint:
                 return False
-        all_parents = st.parents
-        parents = [all_parents[a[0]] for a in admitted]
+        # parents as ``StoredColumns.parents`` has them (the u64 bits of the int64 column)
+        parents = [
+            per_event[i][S_PARENT] & _U64_MASK if per_event[i][S_HAS_PARENT] else None
+            for i, _, _, _, _ in admitted
+        ]
         asked = list(dict.fromkeys(p for p in parents if p is not None))
-        if asked and len(rm.hashes) and not set(asked).isdisjoint(rm.hashes.tolist()):
+        ask = _raw(asked)
+        if asked and len(rm.hashes) and any(member(ask, rm.hashes).tolist()):
             return False
         # parents held before the batch: their own hashes (GPU tier first)
         held: dict[int, int] = {}
         if ep is not None and asked:
-            ask = _mix(asked)
             for tier in ep.tiers:
                 if not tier.live:
                     continue
-                at = tier.keys.find(ask)
-                hit = tier.seq[at] != 0
-                own = self._blocks.keys[tier.row[at[hit]]]
-                for j, o in zip(hit.nonzero()[0].tolist(), own.tolist(), strict=True):
-                    held.setdefault(asked[j], o)
+                found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
+                                 self._blocks.data, ask).tolist()  # fmt: skip
+                for p, o in zip(asked, found, strict=True):
+                    if o:
+                        held.setdefault(p, o)
         # each admitted store roots at the scope's seed, at a block held before the batch,
         # or continues the store just before it (one chain run); anything else is replayed
-        batch_hashes: set[int] | None = None
-        if held:
-            batch_hashes = set(st.hashes.tolist())
-            if not batch_hashes.isdisjoint(held):
-                return False  # a parent held before and stored again: which one is found first?
+        # which parents are also stored by this batch
+        in_batch = dict(zip(asked, member(ask, st.hashes).tolist(), strict=True)) if asked else {}
+        if any(in_batch[p] for p in held):
+            return False  # a parent held before and stored again: which one is found first?
         kept: list[tuple[int, int, int, int, int]] = []
         runs: list[int] = []
         roots: list[int] = []
@@ -685,16 +701,14 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         unknown_parent = 0
         for entry, p in zip(admitted, parents, strict=True):
             i, _, a, n, _ = entry
-            root = held.get(p) if p is not None else HashScope(model, st.loras[i]).seed
+            root = held.get(p) if p is not None else self._seed(model, st.loras[i])
             if root is None:
                 if p == tail and n:
                     runs[-1] += n
                     kept.append(entry)
                     tail = int(st.hashes[a + n - 1])
                     continue
-                if batch_hashes is None:
-                    batch_hashes = set(st.hashes.tolist())
-                if p in batch_hashes:
+                if p is not None and in_batch[p]:
                     return False  # rooted at a store that is not the one just before
                 unknown_parent += n
                 continue
@@ -754,24 +768,29 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             self._store(ep, ti, tier_hashes, tier_own)
         return True
 
+    def _seed(self, model: str, lora: str | None) -> int:
+        """``HashScope(model, lora).seed``, remembered (a few scopes, one per batch event)."""
+        seed = self._seeds.get((model, lora))
+        if seed is None:
+            if len(self._seeds) >= _MAX_SEEDS:
+                self._seeds.clear()
+            seed = self._seeds[model, lora] = HashScope(model, lora).seed
+        return seed
+
     def _own_of(self, ep: _Endpoint | None, engine_hashes: Sequence[int]) -> list[int | None]:
         """Own hashes of engine hashes an endpoint holds (GPU tier first), None if not held."""
         out: list[int | None] = [None] * len(engine_hashes)
         if ep is None or not engine_hashes:
             return out
-        keys = _mix(engine_hashes)
-        todo = np.arange(len(keys))
+        raw = _raw(engine_hashes)
         for tier in ep.tiers:
             if not tier.live:
                 continue
-            epos = tier.keys.find(keys[todo])
-            hit = tier.seq[epos] != 0
-            own = self._blocks.keys[tier.row[epos[hit]]]
-            for i, o in zip(todo[hit].tolist(), own.tolist(), strict=True):
-                out[i] = o
-            todo = todo[~hit]
-            if not len(todo):
-                break
+            found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
+                             self._blocks.data, raw).tolist()  # fmt: skip
+            for i, o in enumerate(found):
+                if o and out[i] is None:
+                    out[i] = o
         return out
 
     def _store_checked(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
@@ -802,24 +821,25 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
             store_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots, b.shift,
                        b.data, b.free, col, ep.bit, hashes, own, stamp, start, at[0], at[1],
                        state)  # fmt: skip
-            b.n_free, b.n_rows, b.used = (int(v) for v in state[:ST_LIMIT])
-            if state[ST_STATUS] == DONE:
+            out = state.tolist()
+            b.n_free, b.n_rows, b.used = out[ST_N_FREE], out[ST_N_ROWS], out[ST_USED]
+            if out[ST_STATUS] == DONE:
                 break
-            start = int(state[ST_NEXT])
-            if state[ST_STATUS] == NEED_ROOM:
+            start = out[ST_NEXT]
+            if out[ST_STATUS] == NEED_ROOM:
                 b._make_room(n - start)
             else:  # kicking ran out: the last row has its hash but no slot
                 b._rebuild(b.bits + 1)
-        tier.keys.used += int(state[ST_FRESH])
-        added = int(state[ST_ADDED])
+        tier.keys.used += out[ST_FRESH]
+        added = out[ST_ADDED]
         tier.live += added
         self._live[ti] += added
-        self.hash_conflicts += int(state[ST_CONFLICTS])
-        if state[ST_HELD]:  # stored again: one more copy to remove
-            for k in _mix(hashes[at[0, : state[ST_HELD]]]).tolist():
+        self.hash_conflicts += out[ST_CONFLICTS]
+        if out[ST_HELD]:  # stored again: one more copy to remove
+            for k in _mix(hashes[at[0, : out[ST_HELD]]]).tolist():
                 tier.copies[k] = tier.copies.get(k, 0) + 1
-        if state[ST_SHARED]:  # another engine hash of a block the endpoint holds
-            for o in own[at[1, : state[ST_SHARED]]].tolist():
+        if out[ST_SHARED]:  # another engine hash of a block the endpoint holds
+            for o in own[at[1, : out[ST_SHARED]]].tolist():
                 tier.shared[o] = tier.shared.get(o, 0) + 1
         return added
 
@@ -835,9 +855,14 @@ class FastPrefixIndex(IndexBase[_Endpoint]):
         found = 0
         if tier.live:
             b = self._blocks
+            b.reserve_free(n)
             col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
-            found = int(remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.data,
-                                    col, ep.bit, hashes))  # fmt: skip
+            state = np.zeros(STATE_SIZE, dtype=np.int64)
+            state[ST_N_FREE], state[ST_USED] = b.n_free, b.used
+            found = remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots,
+                                b.shift, b.data, b.free, col, ep.bit, hashes, state)  # fmt: skip
+            out = state.tolist()
+            b.n_free, b.used = out[ST_N_FREE], out[ST_USED]
         self.unknown_removed += n - found
         self.removed += found
         tier.live -= found

@@ -2,7 +2,8 @@
 
 The whole-index behaviour (``fast`` against ``mask`` and event-by-event replay, refcounts,
 caps) is held by ``test_kv_index.py`` and ``test_kv_backends.py``; here each kernel meets
-its own reference: ``find_keys`` the numpy bucket search, ``distinct`` a set, and
+its own reference: ``find_keys`` the numpy bucket search, ``held_own`` the numpy find and
+gather, ``distinct`` and ``member`` a set, and
 ``store_keys``/``remove_keys`` (through ``_store``/``_remove``) a dict model of which
 endpoint holds which own hash, on tables small enough to make them kick, rebuild and grow.
 """
@@ -76,11 +77,49 @@ def test_find_keys_is_the_numpy_search(
     assert (got[: len(keys)] >= 0).all()
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    stored=st.lists(u64s, max_size=120, unique=True),
+    asked=st.lists(u64s, max_size=40),
+    slots=st.integers(_WIDTH, 200),
+    dead=st.integers(0, 3),
+)
+def test_held_own_is_the_numpy_lookup(
+    stored: list[int], asked: list[int], slots: int, dead: int
+) -> None:
+    """``held_own`` against what ``_own_of`` did in numpy: find, keep the live entries,
+    gather their rows' own hashes (0 where not held)."""
+    t = _Keys(max(slots, int(len(stored) / 0.8) + 1))
+    seq = np.zeros(t.capacity + 1, dtype=np.uint32)
+    row = np.full(t.capacity + 1, -1, dtype=np.int32)
+    data = np.zeros((len(stored) + 1, 2), dtype=np.uint64)
+    data[1:, 0] = np.arange(1, len(stored) + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    if stored:
+        pos = t.place(_mix(stored), seq)
+        row[pos] = np.arange(1, len(stored) + 1, dtype=np.int32)
+        seq[pos[::4][:dead]] = 0  # dead entries keep their key and row
+    raw = np.array(stored + asked, dtype=np.uint64)
+    at = t.find(_mix(raw)) if len(raw) else np.zeros(0, dtype=np.int64)
+    want = np.where(seq[at] != 0, data[row[at], 0], np.uint64(0))
+    got = apply_kernel.held_own(t.flat, t.nb, seq, row, data, raw)
+    assert got.tolist() == want.tolist()
+
+
 @settings(max_examples=200, deadline=None)
 @given(a=st.lists(st.integers(0, 40), max_size=30), b=st.lists(st.integers(0, 40), max_size=10))
 def test_distinct_is_a_set(a: list[int], b: list[int]) -> None:
     x, y = np.array(a, dtype=np.uint64), np.array(b, dtype=np.uint64)
     assert apply_kernel.distinct(x, y) == (len(set(a + b)) == len(a) + len(b))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    keys=st.lists(st.integers(0, 40) | u64s, max_size=20),
+    values=st.lists(st.integers(0, 40) | u64s, max_size=40),
+)
+def test_member_is_a_set(keys: list[int], values: list[int]) -> None:
+    got = apply_kernel.member(np.array(keys, dtype=np.uint64), np.array(values, dtype=np.uint64))
+    assert got.tolist() == [k in set(values) for k in keys]
 
 
 EPS = [EndpointKey(f"10.9.0.{i}:8000") for i in range(70)]  # two mask words
