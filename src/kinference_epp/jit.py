@@ -34,6 +34,7 @@ KERNEL_MODULES = (
     "kinference_epp.kvcache.apply_kernel",
     "kinference_epp.scheduling.routed_kernel",
     "kinference_epp.scheduling.score_kernel",
+    "kinference_epp.scheduling.chain_kernel",
 )
 """Every module with kernels; each has a ``warm_up()`` that runs its kernels once."""
 

@@ -18,6 +18,7 @@ import numpy as np
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from kinference_epp.scheduling.chain_kernel import add_clamped
 from kinference_epp.scheduling.framework import (
     BoolVec,
     BuildContext,
@@ -202,7 +203,7 @@ class Scheduler:
             model = "any model" if req.model is None else f"model {req.model!r}"
             raise NoReadyEndpointError(f"no ready endpoint for {model} (after {stage})")
 
-        total: FloatVec | None = None
+        total: FloatVec = np.zeros(size, dtype=np.float64)
         for weighted in self._scorers:
             started = perf_counter() if timer else 0.0
             scores = weighted.scorer.score(req, pool, mask)
@@ -212,18 +213,8 @@ class Scheduler:
                 raise ValueError(
                     f"{weighted.label} returned shape {scores.shape}, expected {(size,)}"
                 )
-            # fmax/fmin skip NaN, so NaN becomes 0 and ±inf is clamped, in two ufuncs; a
-            # fresh array, so a scorer may hand out one it keeps.
-            clean = np.fmax(scores, 0.0)
-            np.fmin(clean, 1.0, out=clean)
-            if weighted.weight != 1.0:
-                clean *= weighted.weight
-            if total is None:
-                total = clean
-            else:
-                total += clean
-        if total is None:
-            total = np.zeros(size, dtype=np.float64)
+            # total += fmin(fmax(scores, 0), 1) * weight: NaN counts 0, ±inf is clamped
+            add_clamped(total, np.asarray(scores, dtype=np.float64), weighted.weight)
 
         started = perf_counter() if timer else 0.0
         slots = self._picker.picker.pick(req, total, mask, self._want)

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from kinference_epp.scheduling.chain_kernel import best_candidate
 from kinference_epp.scheduling.framework import BoolVec, BuildContext, FloatVec
 from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.types import SchedulingRequest
@@ -32,13 +33,16 @@ class MaxScorePicker:
         self._rng = rng
 
     def pick(self, req: SchedulingRequest, scores: FloatVec, mask: BoolVec, n: int) -> list[int]:
+        if n == 1:  # the usual case (no fallbacks): one compiled pass, no candidate array
+            k = int(np.count_nonzero(mask))
+            if k == 1:
+                return [int(mask.argmax())]
+            return [best_candidate(scores, mask, self._rng.random(k), TIE)]
         candidates = mask.nonzero()[0]
         k = len(candidates)
         if k == 1:
             return [int(candidates[0])]
         keyed = scores[candidates] + self._rng.random(k) * TIE
-        if n == 1:
-            return [int(candidates[keyed.argmax()])]
         keyed *= -1.0  # ascending sorts of -key: best first
         if n < k:
             top = keyed.argpartition(n)[:n]

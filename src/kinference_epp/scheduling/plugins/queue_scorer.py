@@ -19,6 +19,7 @@ import numpy as np
 from pydantic import Field
 
 from kinference_epp.pool.datastore import PoolView
+from kinference_epp.scheduling.chain_kernel import queue_scores
 from kinference_epp.scheduling.framework import BoolVec, BuildContext, FloatVec
 from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.types import SchedulingRequest
@@ -33,14 +34,10 @@ class QueueScorer:
         self._running_weight = params.running_weight
 
     def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
-        queue = pool.waiting
-        if self._running_weight:
-            queue = queue + self._running_weight * pool.running
-        candidates = queue[mask]
-        lo, hi = candidates.min(), candidates.max()
-        if hi <= lo:
-            return np.ones(len(queue), dtype=np.float64)
-        result: FloatVec = (hi - queue) / (hi - lo)
+        # queue = waiting + running_weight * running; (hi - queue) / (hi - lo) over the
+        # candidates' range, ones when they all queue alike (one compiled pass)
+        result: FloatVec = np.empty(len(pool.waiting), dtype=np.float64)
+        queue_scores(pool.waiting, pool.running, self._running_weight, mask, result)
         return result
 
 
