@@ -41,7 +41,7 @@ U32 = npt.NDArray[np.uint32]
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 
-_MIX = np.uint64(0x9FB21C651E98DF25)
+MIX = np.uint64(0x9FB21C651E98DF25)
 _S29 = np.uint64(29)
 _S32 = np.uint64(32)
 _LOW = np.uint64(0xFFFFFFFF)
@@ -80,7 +80,7 @@ REBUILD = 2
 @kernel
 def mix(x: np.uint64) -> np.uint64:
     """``fast_index._mix`` of one engine hash."""
-    x = x * _MIX
+    x = x * MIX
     x ^= x >> _S29
     return x if x else _ONE
 
@@ -350,7 +350,7 @@ def distinct(a: U64, b: U64) -> bool:
     taken = np.zeros(size, dtype=np.bool_)
     for k in range(n):
         x = a[k] if k < a.shape[0] else b[k - a.shape[0]]
-        j = np.int64((x * _MIX) >> bits)
+        j = np.int64((x * MIX) >> bits)
         while taken[j]:
             if table[j] == x:
                 return False
@@ -372,7 +372,7 @@ def member(keys: U64, values: U64) -> npt.NDArray[np.bool_]:
     taken = np.zeros(size, dtype=np.bool_)
     for k in range(values.shape[0]):
         x = values[k]
-        j = np.int64((x * _MIX) >> bits)
+        j = np.int64((x * MIX) >> bits)
         while taken[j] and table[j] != x:
             j = (j + 1) & (size - 1)
         taken[j] = True
@@ -380,7 +380,7 @@ def member(keys: U64, values: U64) -> npt.NDArray[np.bool_]:
     out = np.zeros(keys.shape[0], dtype=np.bool_)
     for i in range(keys.shape[0]):
         x = keys[i]
-        j = np.int64((x * _MIX) >> bits)
+        j = np.int64((x * MIX) >> bits)
         while taken[j]:
             if table[j] == x:
                 out[i] = True

@@ -3,9 +3,9 @@
 Both implement ``interface.PrefixIndex`` with the same semantics (one shared test suite);
 they differ in cost. ``fast`` is the default because it is the one that meets the issue's
 budgets (``benchmarks/kv_index.py``, ``benchmarks/results/kv_index.md``): match at 8k tokens
-on 64 endpoints in a handful of numpy calls, whole event batches applied column-wise, and a
-few dozen bytes per (endpoint, block) entry. ``mask`` stays as the readable reference and a
-fallback should the numpy backend ever misbehave in production.
+on 64 endpoints in one compiled call, whole event batches applied per tier in a few kernel
+calls, and a few dozen bytes per (endpoint, block) entry. ``mask`` stays as the readable
+reference and a fallback should the compiled backend ever misbehave in production.
 """
 
 from __future__ import annotations

@@ -57,6 +57,7 @@ import numpy.typing as npt
 
 from kinference_epp.kvcache.apply_kernel import (
     DONE,
+    MIX,
     NEED_ROOM,
     ST_ADDED,
     ST_CONFLICTS,
@@ -118,7 +119,6 @@ _MAX_LOAD = 0.8
 """Rebuild an engine map before its used slots (live and dead) pass this fraction."""
 _REBUILD_LOAD = 0.6
 """Size a rebuilt engine map so that its live keys fill about this fraction."""
-_MIX = np.uint64(0x9FB21C651E98DF25)
 _ONE = np.uint64(1)
 
 _SLOT_LOAD = 0.45
@@ -194,7 +194,7 @@ def _mix(engine_hashes: Sequence[int] | U64) -> U64:
     x = np.array(engine_hashes, dtype=np.uint64)
     if not len(x):
         return x
-    x *= _MIX
+    x *= MIX
     x ^= x >> np.uint64(29)
     return np.maximum(x, np.uint64(1))
 
