@@ -174,6 +174,27 @@ def _name(b: U8, p: Int, length: Int) -> int:
     return -1
 
 
+_BAD_KEY = -2
+"""``_map_key``'s name for a key the exact decoder must judge."""
+
+
+@kernel
+def _map_key(b: U8, p: Int) -> tuple[int, Int]:
+    """``(name, position after it)`` of the map key at ``p``: an index of ``_NAME_LIST``,
+    -1 for another ASCII string, ``_BAD_KEY`` for anything else (not a string, truncated,
+    non-ASCII)."""
+    kind, v, p = _head(b, p)
+    if kind != _STR or v > np.uint64(len(b) - p):
+        return _BAD_KEY, p
+    length = np.int64(v)
+    name = _name(b, p, length)
+    if name < 0:
+        for j in range(p, p + length):
+            if b[j] >= 0x80:
+                return _BAD_KEY, p
+    return name, p + length
+
+
 @kernel
 def _skip(b: U8, p: Int) -> Int:
     """Position after one value of plain data, -1 for one the exact decoder must judge
@@ -539,15 +560,9 @@ def decode_columns(
             seen = 0
             if is_map:
                 for _ in range(rest):
-                    kind, v, p = _head(b, p)
-                    if kind != _STR or v > np.uint64(n - p):
+                    name, p = _map_key(b, p)
+                    if name == _BAD_KEY:
                         return give_up
-                    name = _name(b, p, np.int64(v))
-                    if name < 0:
-                        for j in range(p, p + np.int64(v)):
-                            if b[j] >= 0x80:
-                                return give_up
-                    p += np.int64(v)
                     if name >= 0:
                         if name == _N_TYPE or name > _N_LORA or seen & (1 << name):
                             return give_up
@@ -575,15 +590,9 @@ def decode_columns(
             seen = 0
             for i in range(rest):
                 if is_map:
-                    kind, v, p = _head(b, p)
-                    if kind != _STR or v > np.uint64(n - p):
+                    name, p = _map_key(b, p)
+                    if name == _BAD_KEY:
                         return give_up
-                    name = _name(b, p, np.int64(v))
-                    if name < 0:
-                        for j in range(p, p + np.int64(v)):
-                            if b[j] >= 0x80:
-                                return give_up
-                    p += np.int64(v)
                     if name == _N_TYPE or (name >= 0 and seen & (1 << name)):
                         return give_up
                     if name >= 0:
