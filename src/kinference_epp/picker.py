@@ -18,7 +18,6 @@ from aiohttp import web
 from envoy.service.accesslog.v3 import als_pb2_grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
 from grpc_health.v1 import health_pb2_grpc
-from prometheus_client import Counter
 
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
@@ -53,6 +52,7 @@ from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
+    CounterChild,
     HistogramChild,
     PickerMetrics,
     PoolGaugeCollector,
@@ -119,7 +119,7 @@ class UsageRecorder:
         self._metrics = metrics
         self._inflight = inflight
         self._load = load
-        self._reported: tuple[Counter, Counter] | None = None
+        self._reported: tuple[CounterChild, CounterChild] | None = None
         """The ``source="reported"`` children, bound at the first report (not exported before)."""
 
     def __call__(self, record: UsageRecord) -> None:

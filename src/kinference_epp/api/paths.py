@@ -17,6 +17,9 @@ def api_kind_for_path(path: str) -> ApiKind | None:
     ``None`` means the picker does not understand the body (e.g. ``/v1/models``); the edge
     decides what to do with such requests.
     """
+    kind = _KIND_BY_PATH.get(path)
+    if kind is not None:
+        return kind  # the usual case: the exact path, nothing to strip
     path = path.split("?", 1)[0].split("#", 1)[0]
     if len(path) > 1 and path.endswith("/"):
         path = path[:-1]

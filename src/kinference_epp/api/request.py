@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 
 import msgspec
 
@@ -31,9 +30,14 @@ class ChatMessage(msgspec.Struct, frozen=True):
     name: str | None = None
 
 
-@dataclass(slots=True)
-class InferenceRequest:
-    """A validated request body; ``raw`` is kept so untouched bodies pass through unchanged."""
+class InferenceRequest(msgspec.Struct):
+    """A validated request body; ``raw`` is kept so untouched bodies pass through unchanged.
+
+    The per-request records of the request path (this, ``RequestContext``,
+    ``SchedulingRequest``, ``RoutingDecision``, ``UsageRecord``, ...) are msgspec Structs:
+    built in C, ~0.2 µs each against 1-2.5 µs for a (frozen) slotted dataclass, and a request
+    builds a dozen of them. ``msgspec.structs.replace`` stands in for ``dataclasses.replace``.
+    """
 
     kind: ApiKind
     model: str
@@ -46,5 +50,5 @@ class InferenceRequest:
     prompt: str | list[str] | list[int] | list[list[int]] | None = None
     """Completions ``prompt`` as sent: a string, strings, token ids or lists of token ids."""
     cache_salt: str | None = None
-    extra: dict[str, object] = field(default_factory=dict)
+    extra: dict[str, object] = msgspec.field(default_factory=dict)
     """Other top-level fields later stages may need (e.g. ``user``), never re-serialised."""

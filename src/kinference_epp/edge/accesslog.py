@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
+from math import isfinite
 
 import grpc
+import msgspec
 from envoy.data.accesslog.v3 import accesslog_pb2
 from envoy.service.accesslog.v3 import als_pb2, als_pb2_grpc
 from google.protobuf import struct_pb2
@@ -35,8 +36,7 @@ CACHED_TOKENS = "cached_tokens"
 FIRST_BYTE_MS = "first_byte_ms"
 
 
-@dataclass(frozen=True, slots=True)
-class UsageRecord:
+class UsageRecord(msgspec.Struct, frozen=True):
     """What one finished request cost and how fast it was served."""
 
     request_id: str
@@ -62,12 +62,12 @@ _NO_FIELDS: Mapping[str, struct_pb2.Value] = {}
 
 
 def _number(fields: Mapping[str, struct_pb2.Value], key: str) -> float | None:
-    if key not in fields:
+    v = fields.get(key)  # never ``fields[key]``: on a protobuf map that inserts the key
+    if v is None:
         return None
-    v = fields[key]
     kind = v.WhichOneof("kind")
     if kind == "number_value":
-        return float(v.number_value)
+        return v.number_value
     if kind == "string_value":
         try:
             return float(v.string_value)
@@ -76,8 +76,9 @@ def _number(fields: Mapping[str, struct_pb2.Value], key: str) -> float | None:
     return None
 
 
-def _int(value: float | None) -> int | None:
-    return int(value) if value is not None else None
+def _count(fields: Mapping[str, struct_pb2.Value], key: str) -> int | None:
+    value = _number(fields, key)
+    return int(value) if value is not None and isfinite(value) else None
 
 
 _FLAG_FIELDS = tuple(
@@ -98,48 +99,57 @@ def _response_flags(flags: accesslog_pb2.ResponseFlags) -> str:
 
 
 def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
-    """Decode one HTTP access-log entry; tolerant of every field being absent."""
+    """Decode one HTTP access-log entry; tolerant of every field being absent.
+
+    Runs once per request: every field read builds a Python object, so each is read once
+    and the fallbacks (the routed endpoint when no upstream was reached) only when needed."""
     common = entry.common_properties
     meta = common.metadata.filter_metadata
     # protobuf maps answer ``in`` and ``[]`` themselves: no dict copies of them
     kfields = meta[KINFERENCE_NAMESPACE].fields if KINFERENCE_NAMESPACE in meta else _NO_FIELDS
-    lb = meta[LB_NAMESPACE].fields if LB_NAMESPACE in meta else _NO_FIELDS
-    headers = entry.request.request_headers
+    request = entry.request
+    headers = request.request_headers
 
-    endpoint = ""
-    for key in (SERVED_KEY, DESTINATION_HEADER):
-        if key in lb and lb[key].WhichOneof("kind") == "string_value":
-            endpoint = lb[key].string_value
-            break
-    if not endpoint:
-        endpoint = headers.get(DESTINATION_HEADER, "")
     upstream = common.upstream_remote_address.socket_address
-    if upstream.address:
-        endpoint = f"{upstream.address}:{upstream.port_value}"
+    address = upstream.address
+    # never reached an upstream: the endpoint the picker chose, if any
+    endpoint = f"{address}:{upstream.port_value}" if address else _routed_endpoint(meta, headers)
 
-    e2e = _duration_s(common, "time_to_last_downstream_tx_byte")
     ttft: float | None = None
     first_ms = _number(kfields, FIRST_BYTE_MS)
     if first_ms is not None and common.HasField("start_time"):
-        start_ms = common.start_time.seconds * 1000 + common.start_time.nanos / 1e6
-        ttft = max(0.0, (first_ms - start_ms) / 1000.0)
+        start = common.start_time
+        ttft = max(0.0, (first_ms - (start.seconds * 1000 + start.nanos / 1e6)) / 1000.0)
     if ttft is None:
         ttft = _duration_s(common, "time_to_first_downstream_tx_byte")
 
-    status = entry.response.response_code.value if entry.response.HasField("response_code") else 0
-    flags = common.response_flags
     return UsageRecord(
-        request_id=entry.request.request_id or headers.get("x-request-id", ""),
+        request_id=request.request_id or headers.get("x-request-id", ""),
         model=headers.get(MODEL_HEADER, ""),
         endpoint=endpoint,
-        status=int(status),
-        e2e_s=e2e,
+        status=entry.response.response_code.value,  # 0 when unset: no response was sent
+        e2e_s=_duration_s(common, "time_to_last_downstream_tx_byte"),
         ttft_s=ttft,
-        prompt_tokens=_int(_number(kfields, PROMPT_TOKENS)),
-        completion_tokens=_int(_number(kfields, COMPLETION_TOKENS)),
-        cached_tokens=_int(_number(kfields, CACHED_TOKENS)),
-        response_flags=_response_flags(flags),
+        prompt_tokens=_count(kfields, PROMPT_TOKENS),
+        completion_tokens=_count(kfields, COMPLETION_TOKENS),
+        cached_tokens=_count(kfields, CACHED_TOKENS),
+        response_flags=_response_flags(common.response_flags),
     )
+
+
+def _routed_endpoint(meta: Mapping[str, struct_pb2.Struct], headers: Mapping[str, str]) -> str:
+    """The endpoint the picker chose: Envoy's ``envoy.lb`` metadata, else the header."""
+    if LB_NAMESPACE in meta:
+        lb = meta[LB_NAMESPACE].fields
+        for key in (SERVED_KEY, DESTINATION_HEADER):
+            value = lb.get(key)
+            if (
+                value is not None
+                and value.WhichOneof("kind") == "string_value"
+                and value.string_value
+            ):
+                return value.string_value
+    return headers.get(DESTINATION_HEADER, "")
 
 
 class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[misc]

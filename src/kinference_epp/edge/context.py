@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+
+import msgspec
 
 from kinference_epp.edge.response_transform import ResponseTransform
 from kinference_epp.pool.endpoint import EndpointKey
 
 
-@dataclass(slots=True)
-class RequestContext:
-    headers: dict[str, str] = field(default_factory=dict)
+class RequestContext(msgspec.Struct):
+    headers: dict[str, str] = msgspec.field(default_factory=dict)
     """Request headers, names lower-cased; pseudo-headers (``:path``) included."""
-    body: bytearray = field(default_factory=bytearray)
+    body: bytes | bytearray = b""
+    """The request body as received so far: the first chunk as Envoy's bytes (no copy), a
+    bytearray while more chunks arrive, bytes again once the body is complete."""
     subset: frozenset[EndpointKey] | None = None
     """Envoy's subset hint; None when absent (empty set: present but empty)."""
-    started: float = field(default_factory=time.monotonic)
+    started: float = msgspec.field(default_factory=time.monotonic)
     full_duplex: bool = True
     """Whether Envoy streams this request's body full duplex (then Envoy ignores mode_override,
     so the picker cannot switch response processing on for the request)."""
@@ -57,8 +59,7 @@ class Deferral(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class RoutingDecision:
+class RoutingDecision(msgspec.Struct, frozen=True):
     """What to tell Envoy for a routed request."""
 
     endpoints: tuple[EndpointKey, ...]

@@ -7,7 +7,6 @@ request-path order, before the scheduler runs.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from typing import Any
@@ -87,11 +86,13 @@ class Director:
         self._policies = policies
         self._secrets = secrets
         self._ttft = ttft
+        self._model_headers: dict[str | None, tuple[tuple[str, str], ...]] = {}
+        """The request headers a routed request gets set, per model (one tuple each)."""
 
     def route(self, ctx: RequestContext) -> RoutingDecision:
         t0 = time.perf_counter()
         request, model = self._parse(ctx)
-        if request is not None and self._policies is not None:
+        if request is not None and self._policies is not None and self._policies.enforcing:
             decision = self._policies.decide(
                 request, ctx.headers, None, predicted_ttft=self._ttft_for(request)
             )
@@ -119,7 +120,7 @@ class Director:
         def predict(model: str) -> float | None:
             if not self._datastore.serves_model(model):
                 return None
-            candidate = dataclasses.replace(request, model=model)
+            candidate = msgspec.structs.replace(request, model=model)
             try:
                 tokens, hashes = hasher.hash(candidate)
             except Exception:
@@ -160,7 +161,7 @@ class Director:
             target = self._servable(outcome)
             body = rewrite_model(request, target) if target != asked else None
             if body is not None:
-                request = dataclasses.replace(request, model=target, raw=body)
+                request = msgspec.structs.replace(request, model=target, raw=body)
             return self._local(ctx, request, target, body, t0, asked=asked)
         return self._local(ctx, request, request.model, None, t0)
 
@@ -221,7 +222,9 @@ class Director:
             endpoints = self._test_selection(ctx.headers[TEST_SELECTION_HEADER])
             result = SchedulingResult(endpoints=endpoints, router="conformance-test")
         else:
-            prompt_tokens, hashes = self._prompt_blocks(request)
+            prompt_tokens, hashes = (
+                self._prompt_blocks(request) if self._scheduler.reads_prompt else (0, None)
+            )
             t_sched = time.perf_counter()
             result = self._scheduler.schedule(
                 SchedulingRequest(
@@ -237,18 +240,24 @@ class Director:
             )
             self._metrics.scheduler_e2e.observe(time.perf_counter() - t_sched)
 
-        headers: list[tuple[str, str]] = []
-        if model is not None:
-            headers.append((MODEL_HEADER, model))
+        target = model or ""
+        asked = asked or target
+        headers = self._model_headers.get(model)
+        if headers is None:
+            headers = self._model_headers[model] = (
+                ((MODEL_HEADER, model),) if model is not None else ()
+            )
         if self._score_header and result.scores:
-            headers.append((SCORES_HEADER, _format_scores(result)))
-        usage_body, response = self._usage_transform(ctx, request)
+            headers = (*headers, (SCORES_HEADER, _format_scores(result)))
+        usage_body, response = (
+            self._usage_transform(ctx, request) if self._ensure_usage else (None, None)
+        )
         decision = RoutingDecision(
             endpoints=result.endpoints,
             body=usage_body if usage_body is not None else body,
-            headers=tuple(headers),
-            model=asked or model or "",
-            target_model=model or "",
+            headers=headers,
+            model=asked,
+            target_model=target,
             response=response,
         )
         self._account(ctx, decision)
@@ -304,9 +313,10 @@ class Director:
     ) -> tuple[int, npt.NDArray[np.uint64] | None]:
         """Tokenize and hash the prompt; a tokenizer failure degrades to prefix-blind routing.
 
-        Skipped when no plug-in of the router reads the prompt (round-robin, least-queue, ...):
-        tokenizing is most of a decision's CPU, and those routers would throw it away."""
-        if request is None or self._hasher is None or not self._scheduler.reads_prompt:
+        Only called when a plug-in of the router reads the prompt (not for round-robin,
+        least-queue, ...): tokenizing is most of a decision's CPU, and those routers would
+        throw it away."""
+        if request is None or self._hasher is None:
             return 0, None
         t0 = time.perf_counter()
         try:
@@ -323,14 +333,14 @@ class Director:
     def _usage_transform(
         self, ctx: RequestContext, request: InferenceRequest | None
     ) -> tuple[bytes | None, UsageStripper | None]:
-        """With ``ensure_usage``: ask for usage the client did not, and hide it from the client.
+        """With ``ensure_usage`` (the caller checks it): ask for usage the client did not, and
+        hide it from the client.
 
         Needs BUFFERED request bodies and Envoy sending response headers: the rewrite is switched
         on by mode_override in the response-headers reply.
         """
         if (
-            not self._ensure_usage
-            or ctx.full_duplex  # Envoy cannot switch response processing on in full duplex
+            ctx.full_duplex  # Envoy cannot switch response processing on in full duplex
             or request is None
             or request.kind not in _USAGE_APIS
             or not request.stream
@@ -376,16 +386,18 @@ class Director:
         m = self._metrics
         bound = m.model(model, decision.target_model)
         bound.request_total.inc()
-        bound.request_sizes.observe(len(ctx.body))
-        m.pick(self._pool, decision.endpoints[0]).inc()
+        size = len(ctx.body)
+        bound.request_sizes.observe(size)
+        endpoint = decision.endpoints[0]
+        m.pick(self._pool, endpoint).inc()
         self._inflight.start(
             InflightRequest(
                 request_id=ctx.request_id,
-                endpoint=decision.endpoints[0],
+                endpoint=endpoint,
                 model=model,
                 target_model=decision.target_model,
                 started=time.monotonic(),
-                prompt_bytes=len(ctx.body),
+                prompt_bytes=size,
             )
         )
 

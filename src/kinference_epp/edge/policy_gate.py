@@ -10,13 +10,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from prometheus_client import Counter
-
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.policy import Decision, EvalInput, Passthrough, PolicyStore, PoolState
 from kinference_epp.policy.types import ModelScore
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.telemetry.metrics import PickerMetrics
+from kinference_epp.telemetry.metrics import CounterChild, PickerMetrics
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +34,7 @@ class PolicyGate:
         self._metrics = metrics
         self._pool = pool_name
         self._tenant_header = tenant_header
-        self._decision_children: dict[tuple[str, str, str, str], Counter] = {}
+        self._decision_children: dict[tuple[str, str, str, str], CounterChild] = {}
 
     def pool_state(self) -> PoolState:
         stats = self._datastore.stats()
@@ -47,6 +45,12 @@ class PolicyGate:
             kv_cache_usage=stats.avg_kv_usage,
             served_models=self._datastore.models(),
         )
+
+    @property
+    def enforcing(self) -> bool:
+        """Whether any policy is loaded; without one every request is passed through as it came,
+        and the request path skips building the evaluator's input."""
+        return len(self.store.active) > 0
 
     def decide(
         self,

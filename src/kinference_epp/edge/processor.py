@@ -127,9 +127,13 @@ class ExtProcSession:
             self._body_mode = msg.protocol_config.request_body_mode
             self._response_duplex = msg.protocol_config.response_body_mode == FULL_DUPLEX
         ctx = self.ctx
+        # Envoy sends header names lower-cased: lower() only what is not (it costs as much
+        # as the rest of the copy); each field is read once (every read builds an object)
         ctx.headers.update(
             {
-                h.key.lower(): h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value
+                (key if (key := h.key).islower() else key.lower()): (
+                    raw.decode("utf-8", "replace") if (raw := h.raw_value) else h.value
+                )
                 for h in msg.request_headers.headers.headers
             }
         )
@@ -155,8 +159,15 @@ class ExtProcSession:
     def _on_request_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
         if self._state is not _State.BODY:
             raise KinferenceError("request body before headers", reason="protocol_error")
-        buf = self.ctx.body
-        buf += body.body
+        ctx = self.ctx
+        buf = ctx.body
+        if not buf:
+            buf = body.body  # most bodies arrive whole: keep Envoy's bytes, copy nothing
+        else:
+            if type(buf) is not bytearray:
+                buf = bytearray(buf)
+            buf += body.body
+        ctx.body = buf
         if len(buf) > self._max_body:
             raise _too_large(len(buf), self._max_body)
         if body.end_of_stream:
@@ -186,6 +197,9 @@ class ExtProcSession:
         return self._decide(emit)
 
     def _route_with_body(self, *, trailers_follow: bool) -> list[ep.ProcessingResponse]:
+        if type(self.ctx.body) is bytearray:
+            self.ctx.body = bytes(self.ctx.body)  # complete: one copy, then shared as is
+
         def emit(decision: RoutingDecision) -> list[ep.ProcessingResponse]:
             return self._body_replies(decision, trailers_follow=trailers_follow)
 
@@ -205,7 +219,7 @@ class ExtProcSession:
             ]
         body = decision.body if decision.body is not None else bytes(self.ctx.body)
         return [
-            replies.routed_request_headers(
+            self._replies.routed_request_headers(
                 decision.destination, decision.headers, content_length=len(body)
             ),
             *replies.streamed_body(body, end_of_stream=not trailers_follow),

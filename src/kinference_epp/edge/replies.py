@@ -123,11 +123,12 @@ class ReplyCache:
     (a churning key space, e.g. per-request score headers, then costs what no cache costs).
     """
 
-    __slots__ = ("_buffered", "_continue", "max_entries")
+    __slots__ = ("_buffered", "_continue", "_headers", "max_entries")
 
     def __init__(self, max_entries: int = 4096) -> None:
         self.max_entries = max_entries
         self._buffered: dict[tuple[str, tuple[tuple[str, str], ...]], ep.ProcessingResponse] = {}
+        self._headers: dict[tuple[str, tuple[tuple[str, str], ...]], ep.ProcessingResponse] = {}
         self._continue = continue_request_headers()
 
     def continue_request_headers(self) -> ep.ProcessingResponse:
@@ -147,30 +148,49 @@ class ReplyCache:
             reply = self._buffered[key] = routed_buffered_body(destination, headers, None)
         return reply
 
+    def routed_request_headers(
+        self, destination: str, headers: tuple[tuple[str, str], ...], *, content_length: int
+    ) -> ep.ProcessingResponse:
+        """:func:`routed_request_headers` with a content-length: a copy of the reply cached
+        per (destination, headers), plus that one header (one C-level copy and one append
+        instead of a dozen message constructions)."""
+        key = (destination, headers)
+        template = self._headers.get(key)
+        if template is None:
+            if len(self._headers) >= self.max_entries:
+                self._headers.clear()
+            template = self._headers[key] = routed_request_headers(
+                destination, headers, content_length=None
+            )
+        reply = ep.ProcessingResponse()
+        reply.CopyFrom(template)
+        reply.request_headers.response.header_mutation.set_headers.append(
+            _header("content-length", str(content_length))
+        )
+        return reply
+
 
 def streamed_body(body: bytes, *, end_of_stream: bool = True) -> list[ep.ProcessingResponse]:
     """The body as StreamedBodyResponse chunks of at most 62,000 bytes, EOS on the last."""
-    if not body:
-        chunks = [b""]
-    else:
-        chunks = [body[i : i + MAX_STREAMED_CHUNK] for i in range(0, len(body), MAX_STREAMED_CHUNK)]
-    out = []
+    if len(body) <= MAX_STREAMED_CHUNK:
+        return [_streamed_chunk(body, end_of_stream)]  # most bodies: one chunk, no slicing
+    chunks = [body[i : i + MAX_STREAMED_CHUNK] for i in range(0, len(body), MAX_STREAMED_CHUNK)]
     last = len(chunks) - 1
-    for i, chunk in enumerate(chunks):
-        out.append(
-            ep.ProcessingResponse(
-                request_body=ep.BodyResponse(
-                    response=ep.CommonResponse(
-                        body_mutation=ep.BodyMutation(
-                            streamed_response=ep.StreamedBodyResponse(
-                                body=chunk, end_of_stream=end_of_stream and i == last
-                            )
-                        )
+    return [_streamed_chunk(chunk, end_of_stream and i == last) for i, chunk in enumerate(chunks)]
+
+
+def _streamed_chunk(chunk: bytes, end_of_stream: bool) -> ep.ProcessingResponse:
+    return ep.ProcessingResponse(
+        request_body=ep.BodyResponse(
+            response=ep.CommonResponse(
+                body_mutation=ep.BodyMutation(
+                    streamed_response=ep.StreamedBodyResponse(
+                        body=chunk, end_of_stream=end_of_stream
                     )
                 )
             )
         )
-    return out
+    )
 
 
 def immediate(

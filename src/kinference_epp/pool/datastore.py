@@ -51,6 +51,7 @@ class PoolView:
         "_model_masks",
         "_slots",
         "_snapshots",
+        "_version",
         "endpoints",
         "everyone",
         "kv_usage",
@@ -72,6 +73,7 @@ class PoolView:
         kv_usage: FloatVec,
         ready: BoolVec,
         stale: BoolVec,
+        version: LoadVersion | None = None,
     ) -> None:
         self.endpoints = endpoints
         self.running = running
@@ -81,12 +83,23 @@ class PoolView:
         self.stale = stale
         self._slots = slots
         self._snapshots = snapshots
-        self._model_masks = model_masks
+        self._version = version if version is not None else LoadVersion()
         self.everyone: BoolVec = _readonly(np.ones(len(endpoints), dtype=np.bool_))
         """An all-true mask, read-only: the candidate set before any filter ran."""
+        # a model every endpoint serves gets ``everyone`` itself: the model filter then
+        # hands back the mask it was given, and the scheduler skips the AND and the check
+        self._model_masks = {
+            model: self.everyone if mask.all() else mask for model, mask in model_masks.items()
+        }
 
     def __len__(self) -> int:
         return len(self.endpoints)
+
+    @property
+    def version(self) -> int:
+        """Changes whenever a vector of this view changes (load, ready, stale): while it
+        and the view object stay the same, anything computed from the vectors alone holds."""
+        return self._version.value
 
     def all(self) -> BoolVec:
         """A fresh all-true mask (the starting point of a filter chain)."""
@@ -111,6 +124,15 @@ class PoolView:
     def snapshot(self, slot: int) -> LoadSnapshot | None:
         """The last good scrape of the endpoint in ``slot`` (None before the first)."""
         return self._snapshots[slot]
+
+
+class LoadVersion:
+    """A counter the datastore bumps on every write to the vectors its views expose."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +162,7 @@ class PoolDatastore:
         self._snapshots: list[LoadSnapshot | None] = []
         self._slots: dict[EndpointKey, int] = {}
         self._view: PoolView | None = None
+        self._version = LoadVersion()
         self._listeners: list[tuple[EndpointListener, EndpointListener]] = []
 
     @classmethod
@@ -175,6 +198,7 @@ class PoolDatastore:
         if slot is not None:
             if ready is not None:
                 self._ready[slot] = ready
+                self._version.value += 1
             old = self._endpoints[slot]
             if old is endpoint:
                 return
@@ -197,6 +221,7 @@ class PoolDatastore:
         self._snapshots.append(None)
         self._slots[endpoint.key] = slot
         self._view = None
+        self._version.value += 1
         self._notify_added(endpoint)
 
     def remove(self, key: EndpointKey) -> bool:
@@ -217,6 +242,7 @@ class PoolDatastore:
         self._snapshots.pop()
         self._size = last
         self._view = None
+        self._version.value += 1
         self._notify_removed(removed)
         return True
 
@@ -235,6 +261,7 @@ class PoolDatastore:
         if slot is None:
             return False
         self._ready[slot] = ready
+        self._version.value += 1
         return True
 
     def update_load(self, key: EndpointKey, snapshot: LoadSnapshot) -> bool:
@@ -247,6 +274,7 @@ class PoolDatastore:
         self._kv_usage[slot] = snapshot.kv_usage
         self._stale[slot] = False
         self._snapshots[slot] = snapshot
+        self._version.value += 1
         return True
 
     def mark_stale(self, key: EndpointKey) -> bool:
@@ -255,6 +283,7 @@ class PoolDatastore:
         if slot is None:
             return False
         self._stale[slot] = True
+        self._version.value += 1
         return True
 
     # -- reads --------------------------------------------------------------------------
@@ -317,6 +346,7 @@ class PoolDatastore:
             kv_usage=self._kv_usage[:n],
             ready=self._ready[:n],
             stale=self._stale[:n],
+            version=self._version,
         )
 
     def stats(self) -> PoolStats:

@@ -8,15 +8,15 @@ per-endpoint counts as the picker's own, always-fresh view of load.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from kinference_epp.pool.endpoint import EndpointKey
 
 
-@dataclass(slots=True)
-class InflightRequest:
+class InflightRequest(msgspec.Struct):
     request_id: str
     endpoint: EndpointKey
     model: str
@@ -26,53 +26,39 @@ class InflightRequest:
 
 
 class InflightTracker:
+    """Routed requests by id, oldest first; the per-endpoint and per-model counts are taken
+    when read (metrics scrapes, tests), so a request costs two dict operations, not six."""
+
     def __init__(self, ttl_s: float = 600.0, clock: Callable[[], float] = time.monotonic) -> None:
         self._ttl = ttl_s
         self._now = clock
         self._by_id: OrderedDict[str, InflightRequest] = OrderedDict()
-        self._per_endpoint: dict[EndpointKey, int] = {}
-        self._per_model: dict[str, int] = {}
 
     def start(self, req: InflightRequest) -> None:
-        if not req.request_id:
+        request_id = req.request_id
+        if not request_id:
             return
-        self._expire()
-        previous = self._by_id.pop(req.request_id, None)
-        if previous is not None:  # a retry of the same request id re-routed: count it once
-            self._dec(previous)
-        self._by_id[req.request_id] = req
-        self._per_endpoint[req.endpoint] = self._per_endpoint.get(req.endpoint, 0) + 1
-        self._per_model[req.model] = self._per_model.get(req.model, 0) + 1
+        by_id = self._by_id
+        if by_id:
+            self._expire()
+            by_id.pop(request_id, None)  # a retry of the same request id re-routed: count it once
+        by_id[request_id] = req
 
     def finish(self, request_id: str) -> InflightRequest | None:
-        req = self._by_id.pop(request_id, None)
-        if req is not None:
-            self._dec(req)
-        return req
+        return self._by_id.pop(request_id, None)
 
     def count(self, endpoint: EndpointKey) -> int:
-        return self._per_endpoint.get(endpoint, 0)
+        return sum(1 for req in self._by_id.values() if req.endpoint == endpoint)
 
     def by_model(self) -> dict[str, int]:
         self._expire()
-        return dict(self._per_model)
+        return dict(Counter(req.model for req in self._by_id.values()))
 
     def __len__(self) -> int:
         return len(self._by_id)
 
-    def _dec(self, req: InflightRequest) -> None:
-        for counts, key in ((self._per_endpoint, req.endpoint), (self._per_model, req.model)):
-            n = counts.get(key, 0) - 1  # type: ignore[call-overload]
-            if n > 0:
-                counts[key] = n  # type: ignore[index]
-            else:
-                counts.pop(key, None)  # type: ignore[call-overload]
-
     def _expire(self) -> None:
+        by_id = self._by_id
         deadline = self._now() - self._ttl
-        while self._by_id:
-            oldest = next(iter(self._by_id.values()))
-            if oldest.started >= deadline:
-                break
-            self._by_id.popitem(last=False)
-            self._dec(oldest)
+        while by_id and next(iter(by_id.values())).started < deadline:
+            by_id.popitem(last=False)

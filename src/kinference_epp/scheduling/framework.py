@@ -158,6 +158,11 @@ class Chain:
     reads_prompt: bool = True
     """Whether a plug-in of the chain reads the prompt's tokens or block hashes: when none
     does (round-robin, least-queue, ...), the director neither tokenizes nor hashes."""
+    pool_only: bool = False
+    """Whether every filter and scorer is a function of the pool's vectors, the request's
+    model and subset hint and its input mask alone (``PluginRegistry.pool_only``): then the
+    candidate mask and the weighted totals hold until the pool changes, and the scheduler
+    reuses them (only the picker runs per request)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +195,11 @@ class PluginRegistry:
     prompt_blind: frozenset[str] = frozenset()
     """Type names of plug-ins known to read neither ``prompt_tokens`` nor ``block_hashes``.
     Any other type is assumed to read them (the safe default: the prompt is tokenized)."""
+    pool_only: frozenset[str] = frozenset()
+    """Type names of filters and scorers whose output depends on nothing but the pool view's
+    vectors, ``req.model``, ``req.subset`` and the input mask: no other request field, no
+    clock, no state of their own. Any other type is assumed to depend on more (the safe
+    default: it runs for every request)."""
 
     def build_filter(self, type_name: str, params: Mapping[str, Any], ctx: BuildContext) -> Filter:
         return _build("filter", self.filters, type_name, params, ctx)

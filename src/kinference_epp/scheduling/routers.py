@@ -101,6 +101,7 @@ def build_chain(config: SchedulerConfig, registry: PluginRegistry, ctx: BuildCon
         picker,
         config.fallbacks,
         _reads_prompt(registry, (*FILTERS, *scorer_configs, preset.picker)),
+        {c.type for c in (*FILTERS, *scorer_configs)} <= registry.pool_only,
     )
 
 

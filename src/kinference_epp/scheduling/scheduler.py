@@ -12,11 +12,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from time import perf_counter
+from typing import NamedTuple
 
 import numpy as np
 
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.errors import NoReadyEndpointError
+from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.scheduling.chain_kernel import add_clamped
 from kinference_epp.scheduling.framework import (
@@ -146,6 +148,10 @@ class Scheduler:
         self.fallbacks = chain.fallbacks
         self.reads_prompt = chain.reads_prompt
         """Whether a plug-in reads the prompt (tokens, block hashes); see ``Chain``."""
+        self._pool_only = chain.pool_only
+        self._stages: dict[tuple[str | None, frozenset[EndpointKey] | None], _Stage] = {}
+        """Pool-only chains: the filters' mask and scorers' totals per (model, subset hint),
+        valid while the pool view and its version are the ones they were computed on."""
         self.timing_every = 1
         """``on_timing`` runs on every n-th scheduling cycle (the picker samples: timing
         every plug-in of every request costs more than most plug-ins)."""
@@ -178,9 +184,55 @@ class Scheduler:
         when the subset hint is the cause).
         """
         pool = self._pool.view()
-        size = len(pool)
         self._cycle += 1
         timer = self._on_timing if self._cycle % self.timing_every == 0 else None
+        if self._pool_only:
+            # the filters' mask and the scorers' totals hold while the pool is unchanged;
+            # a sampled (timed) cycle runs the plug-ins anyway, so their timings stay real
+            key = (req.model, req.subset)
+            stage = self._stages.get(key) if timer is None else None
+            if stage is None or stage.view is not pool or stage.version != pool.version:
+                stage = self._stage(req, pool, timer)
+                if len(self._stages) >= _MAX_STAGES:
+                    self._stages.clear()  # e.g. a new subset hint per request
+                self._stages[key] = stage
+            mask, total = stage.mask, stage.total
+        else:
+            mask, total = self._filter_and_score(req, pool, timer)
+
+        started = perf_counter() if timer else 0.0
+        slots = self._picker.picker.pick(req, total, mask, self._want)
+        if timer:
+            timer(self._picker.label, perf_counter() - started)
+        if not slots:
+            raise ValueError(f"{self._picker.label} picked nothing from a non-empty candidate set")
+
+        endpoints = pool.endpoints
+        result = SchedulingResult(
+            endpoints=tuple([endpoints[slot].key for slot in slots]),
+            scores=ScoreMap(endpoints, mask, total),
+            router=self.router,
+        )
+        for observer in self._observers:
+            try:
+                observer.on_pick(req, result)
+            except Exception:
+                log.exception("pick observer %r failed", observer)
+        return result
+
+    def _stage(self, req: SchedulingRequest, pool: PoolView, timer: PluginTimer | None) -> _Stage:
+        version = pool.version  # read before the plug-ins run: what they see is this or newer
+        mask, total = self._filter_and_score(req, pool, timer)
+        total.flags.writeable = False  # shared by the picks until the pool changes
+        if mask.flags.writeable:
+            mask.flags.writeable = False
+        return _Stage(pool, version, mask, total)
+
+    def _filter_and_score(
+        self, req: SchedulingRequest, pool: PoolView, timer: PluginTimer | None
+    ) -> tuple[BoolVec, FloatVec]:
+        """The candidates (filters) and their weighted, clamped total score (scorers)."""
+        size = len(pool)
         mask = everyone = pool.everyone  # read-only: a filter must not write its input
         stage: object = "pool"
         empty = size == 0
@@ -196,7 +248,7 @@ class Scheduler:
             # a filter may only remove candidates: kept & mask (nothing to AND with everyone)
             mask = kept if mask is everyone else kept & mask
             stage = named.label
-            if not mask.any():
+            if not np.count_nonzero(mask):  # ~7x cheaper than mask.any() on a small mask
                 empty = True
                 break
         if empty:
@@ -215,23 +267,17 @@ class Scheduler:
                 )
             # total += fmin(fmax(scores, 0), 1) * weight: NaN counts 0, ±inf is clamped
             add_clamped(total, np.asarray(scores, dtype=np.float64), weighted.weight)
+        return mask, total
 
-        started = perf_counter() if timer else 0.0
-        slots = self._picker.picker.pick(req, total, mask, self._want)
-        if timer:
-            timer(self._picker.label, perf_counter() - started)
-        if not slots:
-            raise ValueError(f"{self._picker.label} picked nothing from a non-empty candidate set")
 
-        endpoints = pool.endpoints
-        result = SchedulingResult(
-            endpoints=tuple(endpoints[slot].key for slot in slots),
-            scores=ScoreMap(endpoints, mask, total),
-            router=self.router,
-        )
-        for observer in self._observers:
-            try:
-                observer.on_pick(req, result)
-            except Exception:
-                log.exception("pick observer %r failed", observer)
-        return result
+_MAX_STAGES = 256
+"""Cached (model, subset hint) stages per scheduler; cleared when full."""
+
+
+class _Stage(NamedTuple):
+    """Filters' mask and scorers' totals of a pool-only chain, for one pool version."""
+
+    view: PoolView
+    version: int
+    mask: BoolVec
+    total: FloatVec

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
+import msgspec
 import numpy as np
 import numpy.typing as npt
 
@@ -12,14 +12,13 @@ from kinference_epp.api.request import InferenceRequest
 from kinference_epp.pool.endpoint import EndpointKey
 
 
-@dataclass(slots=True)
-class SchedulingRequest:
+class SchedulingRequest(msgspec.Struct):
     model: str | None
     """The model the request must be served by; None for body-less requests (any endpoint)."""
     subset: frozenset[EndpointKey] | None = None
     """Envoy's subset hint (or the conformance test header): pick only inside it when set."""
     request: InferenceRequest | None = None
-    headers: Mapping[str, str] = field(default_factory=dict)
+    headers: Mapping[str, str] = msgspec.field(default_factory=dict)
     request_id: str = ""
     prompt_tokens: int = 0
     """Tokens in the prompt as the model's tokenizer counts them (0: unknown)."""
@@ -30,8 +29,7 @@ class SchedulingRequest:
     """Requested output length, when the client gave one (decode-load prediction)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PrefixCredit:
+class PrefixCredit(msgspec.Struct, frozen=True):
     """Leading blocks of one request each endpoint is credited with, per pool-view slot.
 
     Built once per request by a prefix source and shared by every scorer and observer
@@ -49,8 +47,7 @@ class PrefixCredit:
     block_size: int
 
 
-@dataclass(frozen=True, slots=True)
-class InflightLoad:
+class InflightLoad(msgspec.Struct, frozen=True):
     """The picker's own view of the work it sent to each endpoint, per pool-view slot."""
 
     requests: npt.NDArray[np.float64]
@@ -61,11 +58,10 @@ class InflightLoad:
     """Uncached prompt tokens predicted to be still waiting for prefill."""
 
 
-@dataclass(frozen=True, slots=True)
-class SchedulingResult:
+class SchedulingResult(msgspec.Struct, frozen=True):
     endpoints: tuple[EndpointKey, ...]
     """The pick first, then the ordered fallbacks."""
-    scores: Mapping[EndpointKey, float] = field(default_factory=dict)
+    scores: Mapping[EndpointKey, float] = msgspec.field(default_factory=dict)
     """Weighted total score of every eligible endpoint (for debugging headers and logs)."""
     router: str = ""
 

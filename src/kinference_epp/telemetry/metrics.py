@@ -11,18 +11,25 @@ time, body size; from the access log duration, TTFT and 3 token counts), and pro
 ``observe`` takes two locks and walks the buckets in a Python loop: ~25 µs per request on the
 picker's machine against ~5 µs with ``LoopHistogram`` (``benchmarks/results/scrape_cost.md``).
 The exposition is the same: names, labels, bucket bounds, ``_bucket``/``_count``/``_sum``/
-``_created`` (tested against prometheus_client's own output). Counters and gauges are still
-prometheus_client's (an ``inc`` costs ~0.9 µs; callers annotate them with its types).
+``_created`` (tested against prometheus_client's own output). The counters and the
+``streams_active`` gauge are ``LoopCounter``/``LoopGauge`` for the same reason: the request path
+increments ~3 counters and that gauge twice, and prometheus_client's ``inc`` takes a lock through
+several Python frames (~0.9 µs) where a ``CounterChild.inc`` is one frame and an add. Their
+exposition is prometheus_client's too (``_total`` and ``_created`` for counters, tested the same
+way); callers annotate the series they bind with ``CounterChild``/``GaugeChild``. Only the
+constant ``inference_extension_info`` gauge is still prometheus_client's ``Gauge``.
 """
 
 from __future__ import annotations
 
 import time
+from abc import abstractmethod
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from typing import ClassVar, Generic, TypeVar
 
 import prometheus_client.metrics
-from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
+from prometheus_client import CollectorRegistry, Gauge, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
@@ -81,43 +88,75 @@ class HistogramChild:
         self.total += amount
 
 
-class LoopHistogram(Collector):
-    """A histogram for code that runs on one thread: ``observe`` is a bisect and two adds.
+class CounterChild:
+    """One labelled series of a ``LoopCounter``: a float, no lock (see ``HistogramChild``)."""
 
-    The subset of ``prometheus_client.Histogram`` the picker uses: ``labels(...)`` returns a
-    cached ``HistogramChild`` (bind it once, as ``PickerMetrics.model`` does), an unlabelled
-    histogram has ``observe``. The samples are built when the registry is scraped.
-    """
+    __slots__ = ("created", "value")
+
+    def __init__(self) -> None:
+        self.value = 0.0
+        self.created = time.time()
+
+    def inc(self, amount: float = 1.0) -> None:
+        """Add ``amount`` (not negative: a counter only goes up, as prometheus_client enforces)."""
+        if amount < 0:
+            raise ValueError("Counters can only be incremented by non-negative amounts.")
+        self.value += amount
+
+
+class GaugeChild:
+    """One labelled series of a ``LoopGauge``: a float, no lock (see ``HistogramChild``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0.0
+
+    def inc(self, amount: float = 1.0) -> None:
+        self.value += amount
+
+    def dec(self, amount: float = 1.0) -> None:
+        self.value -= amount
+
+    def set(self, value: float) -> None:
+        self.value = float(value)
+
+
+_Child = TypeVar("_Child")
+
+
+class _LoopMetric(Collector, Generic[_Child]):
+    """What the loop metrics share: a family name, label names, one cached child per label
+    values, and for a metric without labels its one child, created up front (as
+    prometheus_client does, so it is exposed at 0 before anything is recorded)."""
+
+    _type: ClassVar[str]
 
     def __init__(
         self,
         name: str,
         documentation: str,
-        labelnames: Sequence[str] = (),
-        *,
-        buckets: Sequence[float],
+        labelnames: Sequence[str],
         registry: CollectorRegistry,
     ) -> None:
-        bounds = sorted(float(b) for b in buckets)
-        if not bounds or bounds[-1] != float("inf"):
-            bounds.append(float("inf"))
         self._name = name
         self._documentation = documentation
         self._labelnames = tuple(labelnames)
-        self._bounds = tuple(bounds)
-        self._le = tuple(_go_float(b) for b in bounds)
-        self._children: dict[tuple[str, ...], HistogramChild] = {}
-        self._unlabelled = None if labelnames else self._child(())
+        self._children: dict[tuple[str, ...], _Child] = {}
+        self._unlabelled = None if self._labelnames else self._child(())
         registry.register(self)
 
-    def _child(self, values: tuple[str, ...]) -> HistogramChild:
+    @abstractmethod
+    def _new_child(self) -> _Child: ...
+
+    def _child(self, values: tuple[str, ...]) -> _Child:
         child = self._children.get(values)
         if child is None:
-            child = HistogramChild(self._bounds)
+            child = self._new_child()
             self._children[values] = child
         return child
 
-    def labels(self, *values: object, **by_name: object) -> HistogramChild:
+    def labels(self, *values: object, **by_name: object) -> _Child:
         """The series for these label values (positional, or all by name), created on first use."""
         if not self._labelnames:
             raise ValueError(f"{self._name} has no labels")
@@ -131,21 +170,60 @@ class LoopHistogram(Collector):
             raise ValueError(f"{self._name} takes {len(self._labelnames)} label values")
         return self._child(tuple(str(v) for v in values))
 
-    def observe(self, amount: float) -> None:
-        """Record into the unlabelled series (a histogram without labels only)."""
-        if self._unlabelled is None:
-            raise ValueError(f"{self._name} has labels: observe on .labels(...)")
-        self._unlabelled.observe(amount)
+    def _has_labels(self, method: str) -> ValueError:
+        return ValueError(f"{self._name} has labels: {method} on .labels(...)")
 
     def describe(self) -> list[Metric]:
-        return [Metric(self._name, self._documentation, "histogram")]
+        return [Metric(self._name, self._documentation, self._type)]
+
+
+def _use_created() -> bool:
+    """prometheus_client's switch for the _created series (PROMETHEUS_DISABLE_CREATED_SERIES or
+    disable_created_metrics()), read at each scrape as its own metrics read it."""
+    return bool(getattr(prometheus_client.metrics, "_use_created", True))
+
+
+class LoopHistogram(_LoopMetric[HistogramChild]):
+    """A histogram for code that runs on one thread: ``observe`` is a bisect and two adds.
+
+    The subset of ``prometheus_client.Histogram`` the picker uses: ``labels(...)`` returns a
+    cached ``HistogramChild`` (bind it once, as ``PickerMetrics.model`` does), an unlabelled
+    histogram has ``observe`` (its child's own, so one call). The samples are built when the
+    registry is scraped.
+    """
+
+    _type = "histogram"
+
+    def __init__(
+        self,
+        name: str,
+        documentation: str,
+        labelnames: Sequence[str] = (),
+        *,
+        buckets: Sequence[float],
+        registry: CollectorRegistry,
+    ) -> None:
+        bounds = sorted(float(b) for b in buckets)
+        if not bounds or bounds[-1] != float("inf"):
+            bounds.append(float("inf"))
+        self._bounds = tuple(bounds)
+        self._le = tuple(_go_float(b) for b in bounds)
+        super().__init__(name, documentation, labelnames, registry)
+        self.observe = (
+            self._observe_labelled if self._unlabelled is None else self._unlabelled.observe
+        )
+        """Record into the unlabelled series (a histogram without labels only)."""
+
+    def _new_child(self) -> HistogramChild:
+        return HistogramChild(self._bounds)
+
+    def _observe_labelled(self, amount: float) -> None:
+        raise self._has_labels("observe")
 
     def collect(self) -> list[Metric]:
         name = self._name
         family = Metric(name, self._documentation, "histogram")
-        # prometheus_client's switch for the _created series (PROMETHEUS_DISABLE_CREATED_SERIES
-        # or disable_created_metrics()), read as its own Histogram reads it.
-        created = getattr(prometheus_client.metrics, "_use_created", True)
+        created = _use_created()
         for values, child in list(self._children.items()):
             labels = dict(zip(self._labelnames, values, strict=True))
             acc = 0
@@ -160,6 +238,91 @@ class LoopHistogram(Collector):
         return [family]
 
 
+class LoopCounter(_LoopMetric[CounterChild]):
+    """A counter for code that runs on one thread: ``inc`` is a compare and an add.
+
+    The subset of ``prometheus_client.Counter`` the picker uses: ``labels(...)`` returns a cached
+    ``CounterChild``, an unlabelled counter has ``inc`` (its child's own, so one call). As with
+    prometheus_client, a name ending in ``_total`` names the family without it, and each series
+    is exposed as ``<family>_total`` and ``<family>_created``.
+    """
+
+    _type = "counter"
+
+    def __init__(
+        self,
+        name: str,
+        documentation: str,
+        labelnames: Sequence[str] = (),
+        *,
+        registry: CollectorRegistry,
+    ) -> None:
+        if name.endswith("_total"):
+            name = name[: -len("_total")]
+        super().__init__(name, documentation, labelnames, registry)
+        self.inc = self._inc_labelled if self._unlabelled is None else self._unlabelled.inc
+        """Add to the unlabelled series (a counter without labels only)."""
+
+    def _new_child(self) -> CounterChild:
+        return CounterChild()
+
+    def _inc_labelled(self, amount: float = 1.0) -> None:
+        raise self._has_labels("inc")
+
+    def collect(self) -> list[Metric]:
+        name = self._name
+        family = Metric(name, self._documentation, "counter")
+        created = _use_created()
+        for values, child in list(self._children.items()):
+            labels = dict(zip(self._labelnames, values, strict=True))
+            family.add_sample(f"{name}_total", labels, child.value)
+            if created:
+                family.add_sample(f"{name}_created", labels, child.created)
+        return [family]
+
+
+class LoopGauge(_LoopMetric[GaugeChild]):
+    """A gauge for code that runs on one thread: ``inc``/``dec``/``set`` on a float.
+
+    The subset of ``prometheus_client.Gauge`` the picker uses: ``labels(...)`` returns a cached
+    ``GaugeChild``, an unlabelled gauge has ``inc``, ``dec`` and ``set`` (its child's own). Each
+    series is one sample named as the family, with no ``_created``, as prometheus_client's.
+    """
+
+    _type = "gauge"
+
+    def __init__(
+        self,
+        name: str,
+        documentation: str,
+        labelnames: Sequence[str] = (),
+        *,
+        registry: CollectorRegistry,
+    ) -> None:
+        super().__init__(name, documentation, labelnames, registry)
+        child = self._unlabelled
+        self.inc = self._inc_labelled if child is None else child.inc
+        """Add to the unlabelled series (a gauge without labels only); so do ``dec``, ``set``."""
+        self.dec = self._inc_labelled if child is None else child.dec
+        self.set = self._set_labelled if child is None else child.set
+
+    def _new_child(self) -> GaugeChild:
+        return GaugeChild()
+
+    def _inc_labelled(self, amount: float = 1.0) -> None:
+        raise self._has_labels("inc/dec")
+
+    def _set_labelled(self, value: float) -> None:
+        raise self._has_labels("set")
+
+    def collect(self) -> list[Metric]:
+        name = self._name
+        family = Metric(name, self._documentation, "gauge")
+        for values, child in list(self._children.items()):
+            family.add_sample(name, dict(zip(self._labelnames, values, strict=True)), child.value)
+        return [family]
+
+
 class PickerMetrics:
     """Every metric the picker exports; pass it to the components that record."""
 
@@ -167,13 +330,13 @@ class PickerMetrics:
         self.registry = registry or CollectorRegistry(auto_describe=True)
         r = self.registry
         labels = ["model_name", "target_model_name"]
-        self.request_total = Counter(
+        self.request_total = LoopCounter(
             "inference_objective_request_total",
             "Requests routed, by requested and target model.",
             labels,
             registry=r,
         )
-        self.request_error_total = Counter(
+        self.request_error_total = LoopCounter(
             "inference_objective_request_error_total",
             "Requests answered with an error by the picker or the model server.",
             [*labels, "error_code"],
@@ -234,13 +397,13 @@ class PickerMetrics:
             buckets=_SCHED_BUCKETS,
             registry=r,
         )
-        self.picks = Counter(
+        self.picks = LoopCounter(
             "kinference_endpoint_picks_total",
             "Requests sent to each endpoint as its first choice.",
             ["pool", "endpoint"],
             registry=r,
         )
-        self.rejections = Counter(
+        self.rejections = LoopCounter(
             "kinference_rejections_total",
             "Requests the picker answered itself, by HTTP status and x-kinference-reason.",
             ["status", "reason"],
@@ -258,48 +421,48 @@ class PickerMetrics:
             buckets=_SCHED_BUCKETS,
             registry=r,
         )
-        self.tokenize_errors = Counter(
+        self.tokenize_errors = LoopCounter(
             "kinference_tokenize_errors_total",
             "Prompts the tokenizer failed on (routed without prefix information).",
             ["model_name"],
             registry=r,
         )
-        self.policy_decisions = Counter(
+        self.policy_decisions = LoopCounter(
             "kinference_policy_decisions_total",
             "InferencePolicy decisions by policy, rule and action (mode: enforce or shadow).",
             ["policy", "rule", "action", "mode"],
             registry=r,
         )
-        self.policy_rejected_updates = Counter(
+        self.policy_rejected_updates = LoopCounter(
             "kinference_policy_rejected_updates_total",
             "Policy updates refused (the last good set stayed in force).",
             registry=r,
         )
-        self.prefix_hit_tokens = Counter(
+        self.prefix_hit_tokens = LoopCounter(
             "kinference_prefix_hit_tokens",
             "Prompt tokens found in the chosen pod's prefix cache: source=predicted (the picker's "
             "index at decision time) or reported (vLLM's usage cached_tokens).",
             ["source"],
             registry=r,
         )
-        self.prefix_prompt_tokens = Counter(
+        self.prefix_prompt_tokens = LoopCounter(
             "kinference_prefix_prompt_tokens",
             "Prompt tokens of the requests counted in kinference_prefix_hit_tokens, per source.",
             ["source"],
             registry=r,
         )
-        self.scrape_errors = Counter(
+        self.scrape_errors = LoopCounter(
             "kinference_metrics_scrape_errors_total",
             "Failed scrapes of an endpoint's /metrics.",
             ["endpoint"],
             registry=r,
         )
-        self.access_log_entries = Counter(
+        self.access_log_entries = LoopCounter(
             "kinference_access_log_entries_total",
             "Per-request entries received from Envoy's gRPC access log service.",
             registry=r,
         )
-        self.streams_active = Gauge(
+        self.streams_active = LoopGauge(
             "kinference_ext_proc_streams_active",
             "Open ext_proc streams (one per in-flight request being processed).",
             registry=r,
@@ -313,7 +476,7 @@ class PickerMetrics:
         info.labels(commit="", build_ref=f"kinference-epp-{__version__}").set(1)
         self._by_model: dict[tuple[str, str], ModelMetrics] = {}
         self._plugin_children: dict[tuple[str, str, str], HistogramChild] = {}
-        self._pick_children: dict[tuple[str, str], Counter] = {}
+        self._pick_children: dict[tuple[str, str], CounterChild] = {}
 
     def model(self, model: str, target: str) -> ModelMetrics:
         """Label-bound children for one (model, target model): ``.labels()`` costs ~2 µs a call,
@@ -335,7 +498,7 @@ class PickerMetrics:
             self._plugin_children[key] = child
         return child
 
-    def pick(self, pool: str, endpoint: str) -> Counter:
+    def pick(self, pool: str, endpoint: str) -> CounterChild:
         key = (pool, endpoint)
         child = self._pick_children.get(key)
         if child is None:

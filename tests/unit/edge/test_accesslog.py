@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
 from envoy.data.accesslog.v3 import accesslog_pb2
 
 from kinference_epp.edge.accesslog import record_from_entry
@@ -57,6 +60,103 @@ def test_empty_entry_does_not_raise() -> None:
     assert r.status == 0
     assert r.e2e_s is None
     assert r.endpoint == ""
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_non_finite_token_counts_are_none(bad: float) -> None:
+    e = entry()
+    k = e.common_properties.metadata.filter_metadata["kinference"]
+    k.fields["prompt_tokens"].number_value = bad
+    k.fields["completion_tokens"].number_value = bad
+    k.fields["cached_tokens"].number_value = bad
+    r = record_from_entry(e)
+    assert (r.prompt_tokens, r.completion_tokens, r.cached_tokens) == (None, None, None)
+    assert r.endpoint == "10.0.0.7:8000"  # the rest of the record is still decoded
+    assert r.status == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("12", 12), ("12.9", 12), ("0", 0), ("nan", None), ("inf", None), ("1e400", None)],
+)
+def test_string_token_counts(text: str, expected: int | None) -> None:
+    e = entry()
+    k = e.common_properties.metadata.filter_metadata["kinference"]
+    k.fields["prompt_tokens"].string_value = text
+    r = record_from_entry(e)
+    assert r.prompt_tokens == expected
+    assert r.completion_tokens == 30
+
+
+def test_unparsable_or_non_numeric_token_counts_are_none() -> None:
+    e = entry()
+    k = e.common_properties.metadata.filter_metadata["kinference"]
+    k.fields["prompt_tokens"].string_value = "twelve"
+    k.fields["completion_tokens"].bool_value = True
+    r = record_from_entry(e)
+    assert r.prompt_tokens is None
+    assert r.completion_tokens is None
+    assert r.cached_tokens == 64
+
+
+def routed_entry(
+    *, served: str | None = None, destination: str | None = None, header: str | None = None
+) -> accesslog_pb2.HTTPAccessLogEntry:
+    """An entry that never reached an upstream (no upstream address)."""
+    e = entry()
+    e.common_properties.ClearField("upstream_remote_address")
+    lb = e.common_properties.metadata.filter_metadata["envoy.lb"]
+    if served is not None:
+        lb.fields["x-gateway-destination-endpoint-served"].string_value = served
+    if destination is not None:
+        lb.fields["x-gateway-destination-endpoint"].string_value = destination
+    if header is not None:
+        e.request.request_headers["x-gateway-destination-endpoint"] = header
+    return e
+
+
+def test_endpoint_without_upstream_prefers_the_served_key() -> None:
+    e = routed_entry(served="10.0.0.8:8000", destination="10.0.0.9:8000", header="10.0.0.1:1")
+    assert record_from_entry(e).endpoint == "10.0.0.8:8000"
+
+
+def test_endpoint_without_upstream_then_the_destination_key() -> None:
+    e = routed_entry(destination="10.0.0.9:8000", header="10.0.0.1:1")
+    assert record_from_entry(e).endpoint == "10.0.0.9:8000"
+
+
+def test_endpoint_without_upstream_then_the_request_header() -> None:
+    assert record_from_entry(routed_entry(header="10.0.0.1:1")).endpoint == "10.0.0.1:1"
+    # a non-string value in envoy.lb is skipped
+    e = routed_entry(header="10.0.0.1:1")
+    lb = e.common_properties.metadata.filter_metadata["envoy.lb"]
+    lb.fields["x-gateway-destination-endpoint-served"].number_value = 3
+    assert record_from_entry(e).endpoint == "10.0.0.1:1"
+    assert record_from_entry(routed_entry()).endpoint == ""
+
+
+def test_upstream_address_wins_over_the_routed_endpoint() -> None:
+    e = routed_entry(served="10.0.0.8:8000", header="10.0.0.1:1")
+    e.common_properties.upstream_remote_address.socket_address.address = "10.0.0.7"
+    e.common_properties.upstream_remote_address.socket_address.port_value = 8001
+    assert record_from_entry(e).endpoint == "10.0.0.7:8001"
+
+
+def test_reading_an_entry_does_not_add_metadata_keys() -> None:
+    e = routed_entry(header="10.0.0.1:1")
+    e.common_properties.metadata.filter_metadata["kinference"].Clear()
+    before = e.SerializeToString(deterministic=True)
+    record_from_entry(e)
+    assert e.SerializeToString(deterministic=True) == before
+
+
+def test_status_is_zero_without_a_response_code() -> None:
+    e = entry()
+    e.response.ClearField("response_code")
+    r = record_from_entry(e)
+    assert r.status == 0
+    assert r.endpoint == "10.0.0.7:8000"
+    assert r.prompt_tokens == 120
 
 
 def _sample(metrics: PickerMetrics, name: str, labels: dict[str, str]) -> float | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from google.protobuf import struct_pb2
 
+from kinference_epp.edge import replies
 from kinference_epp.edge.context import RequestContext, RoutingDecision
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError, ModelNotFoundError
@@ -304,3 +306,134 @@ def test_no_transform_no_mode_override() -> None:
     s.handle(headers_msg(eos=True))
     out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
     assert not out[0].HasField("mode_override")
+
+
+class TypeRecordingRouter(FakeRouter):
+    """Records the type and value of the body as the router sees it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bodies: list[tuple[type, bytes]] = []
+
+    def route(self, ctx: RequestContext) -> RoutingDecision:
+        self.bodies.append((type(ctx.body), bytes(ctx.body)))
+        return super().route(ctx)
+
+
+def streamed_bodies(out: list[ep.ProcessingResponse]) -> list[ep.StreamedBodyResponse]:
+    return [r.request_body.response.body_mutation.streamed_response for r in out[1:]]
+
+
+def test_full_duplex_body_in_three_chunks_streams_back_whole() -> None:
+    router = TypeRecordingRouter()
+    s = session(router)
+    assert s.handle(headers_msg()) == []
+    third = len(BODY) // 3
+    assert s.handle(body_msg(BODY[:third], False)) == []
+    assert s.handle(body_msg(BODY[third : 2 * third], False)) == []
+    out = s.handle(body_msg(BODY[2 * third :], True))
+    assert [r.WhichOneof("response") for r in out] == ["request_headers", "request_body"]
+    chunks = streamed_bodies(out)
+    assert b"".join(c.body for c in chunks) == BODY
+    assert [c.end_of_stream for c in chunks] == [True]
+    hdrs = header_map(out[0].request_headers.response.header_mutation)
+    assert hdrs["content-length"] == str(len(BODY))
+    assert list(hdrs).count("content-length") == 1
+    assert router.bodies == [(bytes, BODY)]
+    assert type(s.ctx.body) is bytes
+    assert s.ctx.body == BODY
+
+
+def test_full_duplex_large_body_in_chunks_streams_back_byte_identical() -> None:
+    big = b'{"model":"m","prompt":"' + bytes(range(256)) * 600 + b'"}'
+    s = session(TypeRecordingRouter())
+    s.handle(headers_msg())
+    cuts = [0, 50_000, 50_001, len(big)]  # a one-byte chunk in the middle
+    out: list[ep.ProcessingResponse] = []
+    for i, (start, end) in enumerate(itertools.pairwise(cuts)):
+        out = s.handle(body_msg(big[start:end], i == len(cuts) - 2))
+    chunks = streamed_bodies(out)
+    assert b"".join(c.body for c in chunks) == big
+    assert len(chunks) == 3
+    assert [c.end_of_stream for c in chunks] == [False, False, True]
+    hdrs = header_map(out[0].request_headers.response.header_mutation)
+    assert hdrs["content-length"] == str(len(big))
+
+
+def test_full_duplex_replies_do_not_share_a_content_length() -> None:
+    cache = replies.ReplyCache()
+    lengths = []
+    for body in (BODY, BODY + b" ", BODY[:-1] + b', "n": 1}'):
+        s = session(FakeRouter(), reply_cache=cache)
+        s.handle(headers_msg())
+        s.handle(body_msg(body[:5], False))
+        out = s.handle(body_msg(body[5:], True))
+        sent = out[0].request_headers.response.header_mutation.set_headers
+        lengths.append([h.header.raw_value for h in sent if h.header.key == "content-length"])
+        assert b"".join(c.body for c in streamed_bodies(out)) == body
+    assert lengths == [
+        [str(len(BODY)).encode()],
+        [str(len(BODY) + 1).encode()],
+        [str(len(BODY) + 8).encode()],
+    ]
+
+
+def test_buffered_single_chunk_body_reaches_the_router_as_bytes() -> None:
+    router = TypeRecordingRouter()
+    s = session(router)
+    s.handle(headers_msg(mode=Mode.BUFFERED))
+    out = s.handle(body_msg(BODY, True))
+    assert out[0].HasField("request_body")
+    assert router.bodies == [(bytes, BODY)]
+    assert type(s.ctx.body) is bytes
+    assert s.ctx.body == BODY
+
+
+def test_full_duplex_multi_chunk_body_ends_up_as_bytes() -> None:
+    router = TypeRecordingRouter()
+    s = session(router)
+    s.handle(headers_msg())
+    kinds: list[type] = []
+    for chunk, eos in ((BODY[:7], False), (BODY[7:20], False), (BODY[20:], True)):
+        s.handle(body_msg(chunk, eos))
+        kinds.append(type(s.ctx.body))
+    # the first chunk as received, a bytearray while accumulating, bytes once complete
+    assert kinds == [bytes, bytearray, bytes]
+    assert router.bodies == [(bytes, BODY)]
+    assert s.ctx.body == BODY
+
+
+def test_empty_first_chunk_then_body() -> None:
+    router = TypeRecordingRouter()
+    s = session(router)
+    s.handle(headers_msg())
+    assert s.handle(body_msg(b"", False)) == []
+    out = s.handle(body_msg(BODY, True))
+    assert b"".join(c.body for c in streamed_bodies(out)) == BODY
+    assert router.bodies == [(bytes, BODY)]
+
+
+def test_body_over_limit_across_two_chunks_is_413() -> None:
+    router = FakeRouter()
+    s = session(router, max_body_bytes=100)
+    s.handle(headers_msg())
+    assert s.handle(body_msg(b"x" * 60, False)) == []
+    out = s.handle(body_msg(b"x" * 41, True))
+    assert len(out) == 1
+    assert out[0].immediate_response.status.code == 413
+    assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == (
+        "body_too_large"
+    )
+    assert s.answered
+    assert router.routed == []
+    assert len(router.rejections) == 1
+
+
+def test_body_exactly_at_the_limit_across_two_chunks_is_routed() -> None:
+    router = TypeRecordingRouter()
+    s = session(router, max_body_bytes=100)
+    s.handle(headers_msg())
+    s.handle(body_msg(b"x" * 60, False))
+    out = s.handle(body_msg(b"x" * 40, True))
+    assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == "100"
+    assert router.bodies == [(bytes, b"x" * 100)]

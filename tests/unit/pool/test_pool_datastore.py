@@ -200,6 +200,116 @@ def test_stats_average_over_ready_fresh_endpoints() -> None:
     assert PoolDatastore().aggregates() == (0, 0.0, 0.0)
 
 
+def test_view_version_changes_on_every_load_write() -> None:
+    store = PoolDatastore()
+    first, second = ep(1), ep(2)
+    store.upsert(first)
+    store.upsert(second)
+    view = store.view()
+    seen = [view.version]
+
+    def changed() -> None:
+        assert store.view() is view  # a load write keeps the view object
+        assert view.version not in seen
+        seen.append(view.version)
+
+    store.update_load(first.key, LoadSnapshot(waiting=3))
+    changed()
+    store.update_load(first.key, LoadSnapshot(waiting=3))  # same values: still a write
+    changed()
+    store.mark_stale(second.key)
+    changed()
+    store.set_ready(first.key, False)
+    changed()
+    store.set_ready(first.key, False)  # unchanged flag: still a write
+    changed()
+    store.upsert(first, ready=True)  # the same endpoint object, ready given
+    changed()
+    assert bool(view.ready[0])
+    assert len(set(seen)) == 7  # the first value and six changes
+
+
+def test_view_version_ignores_unknown_keys_and_identical_upserts() -> None:
+    store = PoolDatastore()
+    first = ep(1)
+    store.upsert(first)
+    view = store.view()
+    before = view.version
+    gone = EndpointKey("10.9.9.9:1")
+    assert not store.update_load(gone, LoadSnapshot(waiting=1))
+    assert not store.mark_stale(gone)
+    assert not store.set_ready(gone, False)
+    store.upsert(first)  # the same object, no ready: nothing changes
+    assert store.view() is view
+    assert view.version == before
+
+
+def test_view_version_changes_on_membership_changes() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1))
+    old = store.view()
+    before = old.version
+    store.upsert(ep(2))
+    added = store.view()
+    after_add = added.version
+    assert added is not old
+    assert after_add != before
+    store.remove(ep(1).key)
+    removed = store.view()
+    assert removed is not added
+    assert removed.version not in (before, after_add)
+    after_remove = removed.version
+    assert not store.remove(ep(1).key)  # already gone: no change
+    assert store.view() is removed
+    assert removed.version == after_remove
+
+
+def test_view_version_does_not_change_on_reads() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1, "a"))
+    store.upsert(ep(2, "a", "b"))
+    store.update_load(ep(1).key, LoadSnapshot(waiting=2, kv_usage=0.5))
+    view = store.view()
+    before = view.version
+    assert store.view() is view
+    assert store.stats().endpoints == 2
+    assert store.aggregates()[0] == 2
+    snap = store.snapshot(ep(1).key)
+    assert snap is not None
+    assert snap.waiting == 2
+    assert view.snapshot(0) is snap
+    assert store.is_ready(ep(1).key)
+    assert not store.is_stale(ep(1).key)
+    assert store.models() == {"a", "b"}
+    assert store.serves_model("b")
+    assert len(store.endpoints()) == 2
+    assert view.model_mask("b") is not None
+    assert view.subset_mask([ep(2).key]).tolist() == [False, True]
+    assert store.view().version == before
+    assert view.version == before
+
+
+def test_model_every_endpoint_serves_gets_the_everyone_mask() -> None:
+    store = PoolDatastore()
+    store.upsert(ep(1, "base", "lora"))
+    store.upsert(ep(2, "base"))
+    view = store.view()
+    assert view.model_mask("base") is view.everyone
+    lora = view.model_mask("lora")
+    assert lora is not None
+    assert lora is not view.everyone
+    assert lora.tolist() == [True, False]
+    assert not lora.flags.writeable
+    assert not view.everyone.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        lora[1] = True
+    # once every endpoint serves it, it is ``everyone`` too (of the new view)
+    store.upsert(ep(2, "base", "lora"))
+    again = store.view()
+    assert again.model_mask("lora") is again.everyone
+    assert again.everyone.tolist() == [True, True]
+
+
 class DatastoreMachine(RuleBasedStateMachine):
     """Random adds, removes, re-adds and load updates against a plain dict model."""
 

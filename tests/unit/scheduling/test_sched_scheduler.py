@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -11,10 +12,11 @@ from sched_fakes import Row, build_pool, key, keys
 
 from kinference_epp.config.model import PluginConfig, SchedulerConfig
 from kinference_epp.errors import ModelNotFoundError, NoReadyEndpointError
-from kinference_epp.pool.datastore import PoolView
-from kinference_epp.pool.endpoint import LoadSnapshot
+from kinference_epp.pool.datastore import PoolDatastore, PoolView
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.framework import (
     BoolVec,
+    BuildContext,
     Chain,
     FloatVec,
     NamedFilter,
@@ -22,9 +24,11 @@ from kinference_epp.scheduling.framework import (
     PluginLabel,
     WeightedScorer,
 )
+from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.plugins.max_score_picker import MaxScorePicker
 from kinference_epp.scheduling.plugins.model_filter import ModelFilter
-from kinference_epp.scheduling.routers import ROUTERS
+from kinference_epp.scheduling.plugins.subset_filter import SubsetFilter
+from kinference_epp.scheduling.routers import ROUTERS, build_chain
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 
@@ -351,3 +355,304 @@ def test_filters_may_not_widen_the_mask() -> None:
 )
 def test_reads_prompt_only_when_a_plugin_needs_tokens(config: SchedulerConfig, reads: bool) -> None:
     assert Scheduler(config, build_pool([Row(1)])).reads_prompt is reads
+
+
+# -- the stage cache of pool-only chains ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("config", "pool_only"),
+    [
+        (SchedulerConfig(router="least-queue"), True),
+        (SchedulerConfig(router="round-robin"), True),
+        (SchedulerConfig(router="random"), True),
+        (
+            SchedulerConfig(
+                router="default",
+                scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")],
+            ),
+            True,
+        ),
+        (SchedulerConfig(router="default"), False),  # load-cost: in-flight and prefix state
+        (SchedulerConfig(router="ours"), False),
+        (SchedulerConfig(router="approx-prefix"), False),
+        (
+            SchedulerConfig(
+                router="default",
+                scorers=[PluginConfig(type="queue"), PluginConfig(type="prefix")],
+            ),
+            False,
+        ),
+    ],
+)
+def test_pool_only_chains(config: SchedulerConfig, pool_only: bool) -> None:
+    chain = build_chain(config, default_registry(), BuildContext())
+    assert chain.pool_only is pool_only
+    assert Scheduler(config, build_pool([Row(1)]))._pool_only is pool_only
+
+
+def least_queue(store: PoolDatastore) -> Scheduler:
+    sched = Scheduler(SchedulerConfig(router="least-queue", fallbacks=0), store)
+    assert sched._pool_only
+    return sched
+
+
+def picks(sched: Scheduler, n: int = 3) -> set[EndpointKey]:
+    return {sched.schedule(req()).primary for _ in range(n)}
+
+
+def endpoint(n: int, *models: str) -> Endpoint:
+    return Endpoint(key=key(n), models=frozenset(models or ("m",)), metrics_url=f"http://{key(n)}")
+
+
+def test_pool_only_cache_sees_a_load_change_on_the_next_request() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
+    sched = least_queue(store)
+    assert picks(sched) == {key(1)}
+    store.update_load(key(1), LoadSnapshot(waiting=50))
+    assert sched.schedule(req()).primary == key(2)
+    assert picks(sched) == {key(2)}
+    store.update_load(key(1), LoadSnapshot(waiting=1))
+    assert sched.schedule(req()).primary == key(1)
+
+
+def test_pool_only_cache_sees_the_winner_go_stale() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
+    sched = least_queue(store)
+    assert picks(sched) == {key(1)}
+    store.mark_stale(key(1))
+    assert sched.schedule(req()).primary == key(2)
+
+
+def test_pool_only_cache_sees_the_winner_become_unready() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
+    sched = least_queue(store)
+    assert picks(sched) == {key(1)}
+    store.set_ready(key(1), False)
+    assert sched.schedule(req()).primary == key(2)
+    store.set_ready(key(1), True)
+    assert sched.schedule(req()).primary == key(1)
+
+
+def test_pool_only_cache_sees_a_new_better_endpoint() -> None:
+    # all stale: routed on the last loads, so a new (stale) endpoint competes at once
+    store = build_pool([Row(1, waiting=2, stale=True), Row(2, waiting=5, stale=True)])
+    sched = least_queue(store)
+    assert picks(sched) == {key(1)}
+    store.upsert(endpoint(3))  # new: no load yet, queue 0
+    assert sched.schedule(req()).primary == key(3)
+
+
+def test_pool_only_cache_sees_the_winner_removed() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5), Row(3, waiting=9)])
+    sched = least_queue(store)
+    assert picks(sched) == {key(1)}
+    store.remove(key(1))
+    assert sched.schedule(req()).primary == key(2)
+
+
+def test_pool_only_cache_sees_a_model_change_without_a_load_write() -> None:
+    # replacing an endpoint's models writes no vector (no version bump): only the view changes
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
+    sched = least_queue(store)
+    assert picks(sched) == {key(1)}
+    store.upsert(endpoint(1, "other"))
+    assert sched.schedule(req()).primary == key(2)
+    assert sched.schedule(req("other")).primary == key(1)
+
+
+class CountingFilter:
+    """Passes the mask through; counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def filter(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> BoolVec:
+        self.calls += 1
+        return mask
+
+
+class CountingScorer:
+    """Shorter queues score higher (1 / (1 + waiting)); records the key of every call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str | None, frozenset[EndpointKey] | None]] = []
+
+    def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
+        self.calls.append((req.model, req.subset))
+        result: FloatVec = 1.0 / (1.0 + pool.waiting)
+        return result
+
+
+def counting_chain(scorer: CountingScorer, counting: CountingFilter, *, pool_only: bool) -> Chain:
+    return Chain(
+        "custom",
+        (
+            NamedFilter(label("filter", "model"), ModelFilter()),
+            NamedFilter(label("filter", "subset"), SubsetFilter()),
+            NamedFilter(label("filter", "counting"), counting),
+        ),
+        (WeightedScorer(label("scorer", "counting"), scorer),),
+        NamedPicker(label("picker", "max-score"), MaxScorePicker(np.random.default_rng(0))),
+        pool_only=pool_only,
+    )
+
+
+def test_pool_only_plugins_run_once_while_the_pool_is_unchanged() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=3)])
+    scorer, counting = CountingScorer(), CountingFilter()
+    sched = Scheduler.from_chain(store, counting_chain(scorer, counting, pool_only=True))
+    assert sched._pool_only
+    assert [sched.schedule(req()).primary for _ in range(10)] == [key(1)] * 10
+    assert len(scorer.calls) == 1
+    assert counting.calls == 1
+    store.update_load(key(1), LoadSnapshot(waiting=9))
+    assert [sched.schedule(req()).primary for _ in range(10)] == [key(2)] * 10
+    assert len(scorer.calls) == 2
+    assert counting.calls == 2
+    store.update_load(key(2), LoadSnapshot(waiting=3))  # same values: still runs again
+    sched.schedule(req())
+    assert len(scorer.calls) == 3
+
+
+def test_pool_only_stages_are_per_model_and_subset() -> None:
+    store = build_pool([Row(1, ("a", "b")), Row(2, ("a",), waiting=1), Row(3, ("b",), waiting=2)])
+    scorer = CountingScorer()
+    sched = Scheduler.from_chain(store, counting_chain(scorer, CountingFilter(), pool_only=True))
+    for _ in range(4):
+        assert sched.schedule(req("a")).primary == key(1)
+        assert sched.schedule(req("b")).primary == key(1)
+        assert sched.schedule(req("a", subset=(2,))).primary == key(2)
+        assert sched.schedule(req("b", subset=(1, 3))).primary == key(1)
+    assert scorer.calls == [
+        ("a", None),
+        ("b", None),
+        ("a", frozenset(keys(2))),
+        ("b", frozenset(keys(1, 3))),
+    ]
+    assert len(sched._stages) == 4
+    store.update_load(key(1), LoadSnapshot(waiting=5))
+    assert sched.schedule(req("a")).primary == key(2)
+    assert sched.schedule(req("b")).primary == key(3)
+    assert scorer.calls[4:] == [("a", None), ("b", None)]
+
+
+def test_pool_only_scorer_registered_as_such_is_cached() -> None:
+    scorer = CountingScorer()
+    base = default_registry()
+    registry = replace(
+        base,
+        scorers={**base.scorers, "counting": lambda params, ctx: scorer},
+        pool_only=base.pool_only | {"counting"},
+    )
+    store = build_pool([Row(1, waiting=4), Row(2, waiting=1)])
+    config = SchedulerConfig(router="default", scorers=[PluginConfig(type="counting")])
+    sched = Scheduler(config, store, registry=registry)
+    assert sched._pool_only
+    assert [sched.schedule(req()).primary for _ in range(5)] == [key(2)] * 5
+    assert len(scorer.calls) == 1
+    store.update_load(key(2), LoadSnapshot(waiting=8))
+    assert sched.schedule(req()).primary == key(1)
+    assert len(scorer.calls) == 2
+
+
+def test_a_scorer_not_registered_as_pool_only_runs_every_request() -> None:
+    scorer = CountingScorer()
+    base = default_registry()
+    registry = replace(base, scorers={**base.scorers, "counting": lambda params, ctx: scorer})
+    store = build_pool([Row(1, waiting=4), Row(2, waiting=1)])
+    config = SchedulerConfig(
+        router="default", scorers=[PluginConfig(type="queue"), PluginConfig(type="counting")]
+    )
+    sched = Scheduler(config, store, registry=registry)
+    assert not sched._pool_only
+    assert [sched.schedule(req()).primary for _ in range(5)] == [key(2)] * 5
+    assert len(scorer.calls) == 5
+    assert sched._stages == {}
+
+
+def test_a_chain_that_is_not_pool_only_runs_its_plugins_every_request() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=3)])
+    scorer, counting = CountingScorer(), CountingFilter()
+    sched = Scheduler.from_chain(store, counting_chain(scorer, counting, pool_only=False))
+    assert not sched._pool_only
+    for _ in range(6):
+        assert sched.schedule(req()).primary == key(1)
+    assert len(scorer.calls) == 6
+    assert counting.calls == 6
+
+
+def test_timed_cycles_bypass_the_stage_cache() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=3)])
+    scorer = CountingScorer()
+    timings: list[str] = []
+    sched = Scheduler.from_chain(
+        store,
+        counting_chain(scorer, CountingFilter(), pool_only=True),
+        on_timing=lambda p, s: timings.append(str(p)),
+    )
+    assert sched.timing_every == 1
+    for _ in range(5):
+        assert sched.schedule(req()).primary == key(1)
+    assert len(scorer.calls) == 5
+    assert timings.count("scorer/counting") == 5
+    assert timings.count("picker/max-score") == 5
+
+
+def test_sampled_timing_runs_the_plugins_only_on_timed_cycles() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=3)])
+    scorer = CountingScorer()
+    timings: list[str] = []
+    sched = Scheduler.from_chain(
+        store,
+        counting_chain(scorer, CountingFilter(), pool_only=True),
+        on_timing=lambda p, s: timings.append(str(p)),
+    )
+    sched.timing_every = 3
+    for _ in range(6):
+        assert sched.schedule(req()).primary == key(1)
+    # cycle 1 fills the cache; cycles 3 and 6 are timed and run everything again
+    assert len(scorer.calls) == 3
+    assert timings.count("scorer/counting") == 2
+    assert timings.count("filter/model") == 2
+    assert timings.count("picker/max-score") == 2
+
+
+def test_pool_only_stage_cache_is_bounded() -> None:
+    store = build_pool([Row(n) for n in range(1, 21)])
+    sched = Scheduler.from_chain(
+        store, counting_chain(CountingScorer(), CountingFilter(), pool_only=True)
+    )
+    subsets: list[tuple[int, ...]] = [(a, b) for a in range(1, 21) for b in range(a + 1, 21)]
+    subsets += [(a, b, c) for a in range(1, 4) for b in range(5, 9) for c in range(10, 20)]
+    assert len(subsets) > 300
+    for subset in subsets:
+        assert sched.schedule(req(subset=subset)).primary in keys(*subset)
+        assert len(sched._stages) <= 256
+
+
+def test_shared_totals_are_read_only_and_scores_stay_right() -> None:
+    rows = [Row(1, waiting=0, kv=0.5), Row(2, waiting=4, kv=0.0), Row(3, ("x",))]
+    store = build_pool(rows)
+    sched = Scheduler(
+        SchedulerConfig(scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")]),
+        store,
+    )
+    first = sched.schedule(req())
+    stage = sched._stages[("m", None)]
+    assert not stage.total.flags.writeable
+    assert not stage.mask.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        stage.total[0] = 99.0
+    assert stage.total.tolist()[:2] == pytest.approx([1.5, 1.0])
+    second = sched.schedule(req())
+    assert sched._stages[("m", None)] is stage  # reused, not rebuilt
+    assert dict(second.scores) == pytest.approx({key(1): 1.5, key(2): 1.0})
+    store.update_load(key(1), LoadSnapshot(waiting=8, kv_usage=0.5))
+    third = sched.schedule(req())
+    assert sched._stages[("m", None)] is not stage
+    assert dict(third.scores) == pytest.approx({key(1): 0.5, key(2): 2.0})
+    assert third.primary == key(2)
+    # an earlier result's scores are those of its own pick: the old totals were not written
+    assert dict(first.scores) == pytest.approx({key(1): 1.5, key(2): 1.0})
+    assert first.primary == key(1)

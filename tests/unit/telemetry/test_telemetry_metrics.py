@@ -1,4 +1,5 @@
-"""LoopHistogram exposes exactly what prometheus_client's Histogram does for the same data.
+"""LoopHistogram, LoopCounter and LoopGauge expose exactly what prometheus_client's Histogram,
+Counter and Gauge do for the same data.
 
 Both are fed the same observations in registries of their own and their text expositions are
 compared line by line (``_created`` values are creation times, compared by name only).
@@ -8,11 +9,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import MethodType
 
+import prometheus_client.metrics
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from prometheus_client import CollectorRegistry, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 from kinference_epp.telemetry.metrics import (
     _LATENCY_BUCKETS,
@@ -20,6 +25,11 @@ from kinference_epp.telemetry.metrics import (
     _SIZE_BUCKETS,
     _TOKEN_BUCKETS,
     _TTFT_BUCKETS,
+    CounterChild,
+    GaugeChild,
+    HistogramChild,
+    LoopCounter,
+    LoopGauge,
     LoopHistogram,
     PickerMetrics,
 )
@@ -151,3 +161,222 @@ def test_picker_metrics_exposition_has_the_same_families_as_before() -> None:
             f"{name}_created",
         }, name
         assert sum(s.value for s in family.samples if s.name == f"{name}_count") == 1, name
+
+
+_counts = st.one_of(
+    st.floats(min_value=0.0, allow_nan=False, allow_infinity=True),
+    st.integers(0, 2**53),
+    st.sampled_from([0, 1, 0.1, 1e300, math.nan]),  # NaN is not negative: both accept it
+)
+
+
+@contextmanager
+def created_series(on: bool) -> Iterator[None]:
+    """prometheus_client's _created switch, on or off (as disable_created_metrics() sets it)."""
+    before = prometheus_client.metrics._use_created
+    prometheus_client.metrics._use_created = on
+    try:
+        yield
+    finally:
+        prometheus_client.metrics._use_created = before
+
+
+@pytest.mark.parametrize("created", [True, False], ids=["created", "no-created"])
+@pytest.mark.parametrize("name", ["c_total", "c_requests"])
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["m", "n", 'q"uote\\']), _counts), max_size=20))
+def test_labelled_counter_exposition_matches_prometheus_client(
+    created: bool, name: str, increments: list[tuple[str, float]]
+) -> None:
+    with created_series(created):
+        theirs, ours = CollectorRegistry(), CollectorRegistry()
+        reference = Counter(name, "Doc.", ["model_name", "target"], registry=theirs)
+        fast = LoopCounter(name, "Doc.", ["model_name", "target"], registry=ours)
+        assert exposition(ours) == exposition(theirs)  # no series before the first labels()
+        for model, amount in increments:
+            reference.labels(model, "t").inc(amount)
+            fast.labels(target="t", model_name=model).inc(amount)
+            reference.labels(model, "u").inc()
+            fast.labels(model, "u").inc()
+        assert exposition(ours) == exposition(theirs)
+        has_created = any("_created" in line for line in exposition(ours))
+        assert has_created == (created and bool(increments))
+
+
+@pytest.mark.parametrize("created", [True, False], ids=["created", "no-created"])
+@pytest.mark.parametrize("name", ["c_total", "c_requests"])
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_counts, max_size=20))
+def test_unlabelled_counter_exposition_matches_prometheus_client(
+    created: bool, name: str, amounts: list[float]
+) -> None:
+    with created_series(created):
+        theirs, ours = CollectorRegistry(), CollectorRegistry()
+        reference = Counter(name, "Doc.", registry=theirs)
+        fast = LoopCounter(name, "Doc.", registry=ours)
+        assert exposition(ours) == exposition(theirs)  # the one series, at 0, before any inc
+        for amount in amounts:
+            reference.inc(amount)
+            fast.inc(amount)
+        reference.inc()
+        fast.inc()
+        assert exposition(ours) == exposition(theirs)
+        assert any("_created" in line for line in exposition(ours)) == created
+
+
+_gauge_ops = st.lists(
+    st.tuples(
+        st.sampled_from(["inc", "dec", "set", "inc1", "dec1"]),
+        st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-(2**40), 2**40)),
+    ),
+    max_size=30,
+)
+
+
+def _apply(series: Gauge | GaugeChild | LoopGauge, op: str, value: float) -> None:
+    if op == "inc1":
+        series.inc()
+    elif op == "dec1":
+        series.dec()
+    else:
+        getattr(series, op)(value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b"]), _gauge_ops), max_size=4))
+def test_labelled_gauge_exposition_matches_prometheus_client(
+    ops: list[tuple[str, list[tuple[str, float]]]],
+) -> None:
+    theirs, ours = CollectorRegistry(), CollectorRegistry()
+    reference = Gauge("g_open", "Doc.", ["pool"], registry=theirs)
+    fast = LoopGauge("g_open", "Doc.", ["pool"], registry=ours)
+    for pool, series_ops in ops:
+        for op, value in series_ops:
+            _apply(reference.labels(pool), op, value)
+            _apply(fast.labels(pool=pool), op, value)
+    assert generate_latest(ours) == generate_latest(theirs)  # no _created for gauges
+
+
+@settings(max_examples=100, deadline=None)
+@given(_gauge_ops)
+def test_unlabelled_gauge_exposition_matches_prometheus_client(
+    ops: list[tuple[str, float]],
+) -> None:
+    theirs, ours = CollectorRegistry(), CollectorRegistry()
+    reference = Gauge("g_open", "Doc.", registry=theirs)
+    fast = LoopGauge("g_open", "Doc.", registry=ours)
+    assert generate_latest(ours) == generate_latest(theirs)
+    for op, value in ops:
+        _apply(reference, op, value)
+        _apply(fast, op, value)
+    assert generate_latest(ours) == generate_latest(theirs)
+
+
+def test_negative_counter_increment_is_refused_as_prometheus_client_refuses_it() -> None:
+    registry = CollectorRegistry()
+    plain = LoopCounter("p_total", "Doc.", registry=registry)
+    child = LoopCounter("l_total", "Doc.", ["a"], registry=registry).labels("x")
+    reference = Counter("r_total", "Doc.", registry=CollectorRegistry())
+    with pytest.raises(ValueError, match="non-negative") as theirs:
+        reference.inc(-1)
+    for inc in (plain.inc, child.inc):
+        with pytest.raises(ValueError, match="non-negative") as ours:
+            inc(-0.5)
+        assert str(ours.value) == str(theirs.value)
+    assert registry.get_sample_value("p_total") == 0
+    assert registry.get_sample_value("l_total", {"a": "x"}) == 0
+
+
+def _function_of(method: object) -> object:
+    assert isinstance(method, MethodType)
+    return method.__func__
+
+
+def test_unlabelled_record_is_the_child_method_itself() -> None:
+    """One Python call per record: the metric's method is its series' bound method."""
+    registry = CollectorRegistry()
+    counter = LoopCounter("c_total", "Doc.", registry=registry)
+    gauge = LoopGauge("g", "Doc.", registry=registry)
+    histogram = LoopHistogram("h", "Doc.", buckets=(1,), registry=registry)
+    assert _function_of(counter.inc) is CounterChild.inc
+    assert _function_of(gauge.inc) is GaugeChild.inc
+    assert _function_of(gauge.dec) is GaugeChild.dec
+    assert _function_of(gauge.set) is GaugeChild.set
+    assert _function_of(histogram.observe) is HistogramChild.observe
+    counter.inc(2)
+    gauge.inc(3)
+    gauge.dec()
+    histogram.observe(0.5)
+    assert registry.get_sample_value("c_total") == 2
+    assert registry.get_sample_value("g") == 2
+    assert registry.get_sample_value("h_count") == 1
+
+
+def test_counter_and_gauge_label_mistakes_are_refused() -> None:
+    registry = CollectorRegistry()
+    counter = LoopCounter("c_total", "Doc.", ["a"], registry=registry)
+    gauge = LoopGauge("g", "Doc.", ["a"], registry=registry)
+    with pytest.raises(ValueError, match="has labels"):
+        counter.inc()
+    for record in (gauge.inc, gauge.dec):
+        with pytest.raises(ValueError, match="has labels"):
+            record()
+    with pytest.raises(ValueError, match="has labels"):
+        gauge.set(1)
+    with pytest.raises(ValueError, match="takes the labels"):
+        counter.labels(b="x")
+    with pytest.raises(ValueError, match="label values"):
+        gauge.labels("x", "y")
+    with pytest.raises(ValueError, match="has no labels"):
+        LoopCounter("p", "Doc.", registry=registry).labels("x")
+    assert counter.labels(a=1) is counter.labels("1")
+    # a counter named with or without _total is the same family, as in prometheus_client
+    with pytest.raises(ValueError, match="Duplicated timeseries"):
+        LoopCounter("c", "Doc.", registry=registry)
+    with pytest.raises(ValueError, match="Duplicated timeseries"):
+        Counter("c", "Doc.", registry=registry)
+    assert [(f.name, f.type) for f in registry.collect()] == [
+        ("c", "counter"),
+        ("g", "gauge"),
+        ("p", "counter"),
+    ]
+
+
+def test_picker_metrics_counters_and_gauges_keep_their_families() -> None:
+    metrics = PickerMetrics(CollectorRegistry())
+    metrics.model("m", "t").request_total.inc()
+    metrics.model("m", "t").error(503)
+    metrics.pick("pool", "10.0.0.1:8000").inc()
+    metrics.streams_active.inc()
+    metrics.streams_active.inc(-1)
+    metrics.access_log_entries.inc()
+    families = {f.name: f for f in metrics.registry.collect()}
+    expected = {
+        "inference_objective_request": ("counter", {"model_name", "target_model_name"}),
+        "inference_objective_request_error": ("counter", {"model_name", "target_model_name", "error_code"}),
+        "kinference_endpoint_picks": ("counter", {"pool", "endpoint"}),
+        "kinference_rejections": ("counter", {"status", "reason"}),
+        "kinference_tokenize_errors": ("counter", {"model_name"}),
+        "kinference_policy_decisions": ("counter", {"policy", "rule", "action", "mode"}),
+        "kinference_policy_rejected_updates": ("counter", set()),
+        "kinference_prefix_hit_tokens": ("counter", {"source"}),
+        "kinference_prefix_prompt_tokens": ("counter", {"source"}),
+        "kinference_metrics_scrape_errors": ("counter", {"endpoint"}),
+        "kinference_access_log_entries": ("counter", set()),
+        "kinference_ext_proc_streams_active": ("gauge", set()),
+        "inference_extension_info": ("gauge", {"commit", "build_ref"}),
+    }  # fmt: skip
+    for name, (typ, labelnames) in expected.items():
+        family = families[name]
+        assert family.type == typ, name
+        for sample in family.samples:
+            assert set(sample.labels) == labelnames, name
+    get = metrics.registry.get_sample_value
+    assert get("kinference_access_log_entries_total") == 1
+    assert get("kinference_ext_proc_streams_active") == 0
+    assert (
+        get("kinference_endpoint_picks_total", {"pool": "pool", "endpoint": "10.0.0.1:8000"}) == 1
+    )
+    labels = {"model_name": "m", "target_model_name": "t"}
+    assert get("inference_objective_request_total", labels) == 1
+    assert get("inference_objective_request_error_total", {**labels, "error_code": "503"}) == 1

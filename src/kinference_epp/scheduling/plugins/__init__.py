@@ -54,4 +54,5 @@ def default_registry() -> PluginRegistry:
                 "round-robin",
             }
         ),
+        pool_only=frozenset({"model", "subset", "ready", "queue", "kv-usage", "stale-penalty"}),
     )
