@@ -96,12 +96,13 @@ def warm_up() -> None:
     ro = m.copy()
     ro.flags.writeable = False
     out = np.empty(2, dtype=np.bool_)
+    frozen = f.copy()
+    frozen.flags.writeable = False
     for mask in (m, ro):
         ready_fresh(mask, ro, ro, out)
         ready_fresh(mask, m, m, out)
         queue_scores(f, f, 0.0, mask, f.copy())
         best_candidate(f, mask, f, 1e-9)
-    frozen = f.copy()
-    frozen.flags.writeable = False
+        best_candidate(frozen, mask, f, 1e-9)  # a pool-only chain's cached totals
     add_clamped(f.copy(), f, 1.0)
     add_clamped(f.copy(), frozen, 1.0)  # a scorer may hand out an array it keeps read-only

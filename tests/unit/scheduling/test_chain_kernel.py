@@ -96,3 +96,27 @@ def test_best_candidate_is_numpys_argmax_of_the_keys(data: st.DataObject) -> Non
 
 def test_warm_up() -> None:
     chain_kernel.warm_up()
+
+
+def test_warm_up_covers_what_a_pool_only_schedule_passes() -> None:
+    """After warm-up, scheduling with cached (read-only) totals and masks compiles nothing:
+    a first request must not pay a compile or a disk-cache load."""
+    from sched_fakes import Row, build_pool
+
+    from kinference_epp.config.model import SchedulerConfig
+    from kinference_epp.scheduling.scheduler import Scheduler
+    from kinference_epp.scheduling.types import SchedulingRequest
+
+    chain_kernel.warm_up()
+    kernels = (
+        chain_kernel.ready_fresh,
+        chain_kernel.queue_scores,
+        chain_kernel.add_clamped,
+        chain_kernel.best_candidate,
+    )
+    before = [len(k.signatures) for k in kernels]
+    store = build_pool([Row(1, waiting=1.0), Row(2, waiting=1.0), Row(3, waiting=3.0)])
+    sched = Scheduler(SchedulerConfig(router="least-queue", seed=0), store)
+    for _ in range(3):  # the first computes and caches the stage, the others reuse it
+        sched.schedule(SchedulingRequest(model="m"))
+    assert [len(k.signatures) for k in kernels] == before
