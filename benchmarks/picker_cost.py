@@ -1,6 +1,6 @@
 """What the endpoint picker costs per request, through real Envoy on loopback.
 
-    .venv/bin/python benchmarks/picker_cost.py            # full run (~10 min on 2 cores)
+    .venv/bin/python benchmarks/picker_cost.py            # full run (~17 min on 2 cores)
     .venv/bin/python benchmarks/picker_cost.py --quick    # one short pass (~2 min)
 
 Needs ``wrk`` on PATH (``apt-get install -y wrk``): the load generator, as for the published
