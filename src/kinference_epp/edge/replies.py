@@ -180,14 +180,15 @@ def streamed_body(body: bytes, *, end_of_stream: bool = True) -> list[ep.Process
 
 
 def _streamed_chunk(chunk: bytes, end_of_stream: bool) -> ep.ProcessingResponse:
-    return ep.ProcessingResponse(
-        request_body=ep.BodyResponse(
-            response=ep.CommonResponse(
-                body_mutation=ep.BodyMutation(
-                    streamed_response=ep.StreamedBodyResponse(
-                        body=chunk, end_of_stream=end_of_stream
-                    )
-                )
+    return ep.ProcessingResponse(request_body=_streamed_body(chunk, end_of_stream))
+
+
+def _streamed_body(chunk: bytes, end_of_stream: bool) -> ep.BodyResponse:
+    """A body response whose chunk replaces the one received (full-duplex streaming)."""
+    return ep.BodyResponse(
+        response=ep.CommonResponse(
+            body_mutation=ep.BodyMutation(
+                streamed_response=ep.StreamedBodyResponse(body=chunk, end_of_stream=end_of_stream)
             )
         )
     )
@@ -248,17 +249,7 @@ def response_body_replaced(chunk: bytes) -> ep.ProcessingResponse:
 
 
 def response_body_streamed(chunk: bytes, end_of_stream: bool) -> ep.ProcessingResponse:
-    return ep.ProcessingResponse(
-        response_body=ep.BodyResponse(
-            response=ep.CommonResponse(
-                body_mutation=ep.BodyMutation(
-                    streamed_response=ep.StreamedBodyResponse(
-                        body=chunk, end_of_stream=end_of_stream
-                    )
-                )
-            )
-        )
-    )
+    return ep.ProcessingResponse(response_body=_streamed_body(chunk, end_of_stream))
 
 
 def trailers_continue(*, request: bool) -> ep.ProcessingResponse:

@@ -131,23 +131,34 @@ class _LoopMetric(Collector, Generic[_Child]):
     prometheus_client does, so it is exposed at 0 before anything is recorded)."""
 
     _type: ClassVar[str]
+    _family_suffix: ClassVar[str] = ""
+    """Stripped from a metric name ending in it to name the family (``_total``: counters)."""
 
     def __init__(
         self,
         name: str,
         documentation: str,
-        labelnames: Sequence[str],
+        labelnames: Sequence[str] = (),
+        *,
         registry: CollectorRegistry,
     ) -> None:
+        if self._family_suffix and name.endswith(self._family_suffix):
+            name = name[: -len(self._family_suffix)]
         self._name = name
         self._documentation = documentation
         self._labelnames = tuple(labelnames)
         self._children: dict[tuple[str, ...], _Child] = {}
         self._unlabelled = None if self._labelnames else self._child(())
+        self._bind(self._unlabelled)
         registry.register(self)
 
     @abstractmethod
     def _new_child(self) -> _Child: ...
+
+    @abstractmethod
+    def _bind(self, child: _Child | None) -> None:
+        """Expose the unlabelled series' own recording methods on the metric (one call, not
+        a forwarding method and a call), or methods that raise when the metric has labels."""
 
     def _child(self, values: tuple[str, ...]) -> _Child:
         child = self._children.get(values)
@@ -208,14 +219,14 @@ class LoopHistogram(_LoopMetric[HistogramChild]):
             bounds.append(float("inf"))
         self._bounds = tuple(bounds)
         self._le = tuple(_go_float(b) for b in bounds)
-        super().__init__(name, documentation, labelnames, registry)
-        self.observe = (
-            self._observe_labelled if self._unlabelled is None else self._unlabelled.observe
-        )
-        """Record into the unlabelled series (a histogram without labels only)."""
+        super().__init__(name, documentation, labelnames, registry=registry)
 
     def _new_child(self) -> HistogramChild:
         return HistogramChild(self._bounds)
+
+    def _bind(self, child: HistogramChild | None) -> None:
+        self.observe = self._observe_labelled if child is None else child.observe
+        """Record into the unlabelled series (a histogram without labels only)."""
 
     def _observe_labelled(self, amount: float) -> None:
         raise self._has_labels("observe")
@@ -248,23 +259,14 @@ class LoopCounter(_LoopMetric[CounterChild]):
     """
 
     _type = "counter"
-
-    def __init__(
-        self,
-        name: str,
-        documentation: str,
-        labelnames: Sequence[str] = (),
-        *,
-        registry: CollectorRegistry,
-    ) -> None:
-        if name.endswith("_total"):
-            name = name[: -len("_total")]
-        super().__init__(name, documentation, labelnames, registry)
-        self.inc = self._inc_labelled if self._unlabelled is None else self._unlabelled.inc
-        """Add to the unlabelled series (a counter without labels only)."""
+    _family_suffix = "_total"
 
     def _new_child(self) -> CounterChild:
         return CounterChild()
+
+    def _bind(self, child: CounterChild | None) -> None:
+        self.inc = self._inc_labelled if child is None else child.inc
+        """Add to the unlabelled series (a counter without labels only)."""
 
     def _inc_labelled(self, amount: float = 1.0) -> None:
         raise self._has_labels("inc")
@@ -291,23 +293,14 @@ class LoopGauge(_LoopMetric[GaugeChild]):
 
     _type = "gauge"
 
-    def __init__(
-        self,
-        name: str,
-        documentation: str,
-        labelnames: Sequence[str] = (),
-        *,
-        registry: CollectorRegistry,
-    ) -> None:
-        super().__init__(name, documentation, labelnames, registry)
-        child = self._unlabelled
+    def _new_child(self) -> GaugeChild:
+        return GaugeChild()
+
+    def _bind(self, child: GaugeChild | None) -> None:
         self.inc = self._inc_labelled if child is None else child.inc
         """Add to the unlabelled series (a gauge without labels only); so do ``dec``, ``set``."""
         self.dec = self._inc_labelled if child is None else child.dec
         self.set = self._set_labelled if child is None else child.set
-
-    def _new_child(self) -> GaugeChild:
-        return GaugeChild()
 
     def _inc_labelled(self, amount: float = 1.0) -> None:
         raise self._has_labels("inc/dec")

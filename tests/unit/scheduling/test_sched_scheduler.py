@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -416,18 +417,26 @@ def test_pool_only_cache_sees_a_load_change_on_the_next_request() -> None:
     assert sched.schedule(req()).primary == key(1)
 
 
-def test_pool_only_cache_sees_the_winner_go_stale() -> None:
-    store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda store: store.mark_stale(key(1)),
+        lambda store: store.set_ready(key(1), False),
+        lambda store: store.remove(key(1)),
+    ],
+    ids=["stale", "unready", "removed"],
+)
+def test_pool_only_cache_sees_the_winner_go(change: Callable[[PoolDatastore], object]) -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=5), Row(3, waiting=9)])
     sched = least_queue(store)
     assert picks(sched) == {key(1)}
-    store.mark_stale(key(1))
+    change(store)
     assert sched.schedule(req()).primary == key(2)
 
 
-def test_pool_only_cache_sees_the_winner_become_unready() -> None:
+def test_pool_only_cache_sees_the_winner_ready_again() -> None:
     store = build_pool([Row(1, waiting=0), Row(2, waiting=5)])
     sched = least_queue(store)
-    assert picks(sched) == {key(1)}
     store.set_ready(key(1), False)
     assert sched.schedule(req()).primary == key(2)
     store.set_ready(key(1), True)
@@ -441,14 +450,6 @@ def test_pool_only_cache_sees_a_new_better_endpoint() -> None:
     assert picks(sched) == {key(1)}
     store.upsert(endpoint(3))  # new: no load yet, queue 0
     assert sched.schedule(req()).primary == key(3)
-
-
-def test_pool_only_cache_sees_the_winner_removed() -> None:
-    store = build_pool([Row(1, waiting=0), Row(2, waiting=5), Row(3, waiting=9)])
-    sched = least_queue(store)
-    assert picks(sched) == {key(1)}
-    store.remove(key(1))
-    assert sched.schedule(req()).primary == key(2)
 
 
 def test_pool_only_cache_sees_a_model_change_without_a_load_write() -> None:
