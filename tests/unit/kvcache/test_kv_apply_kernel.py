@@ -10,6 +10,8 @@ endpoint holds which own hash, on tables small enough to make them kick, rebuild
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 from hypothesis import given, settings
@@ -55,13 +57,20 @@ def reference_find(t: _Keys, h: U64) -> I64:
 u64s = st.integers(0, 2**64 - 1)
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    stored=st.lists(u64s, max_size=120, unique=True),
-    asked=st.lists(u64s, max_size=40),
-    slots=st.integers(_WIDTH, 200),
-    dead=st.integers(0, 3),
-)
+def _lookups(test: Callable[..., None]) -> Callable[..., None]:
+    """Stored keys, asked keys (some stored), table size, entries marked dead: the lookups'
+    cases, 150 examples each."""
+    return settings(max_examples=150, deadline=None)(
+        given(
+            stored=st.lists(u64s, max_size=120, unique=True),
+            asked=st.lists(u64s, max_size=40),
+            slots=st.integers(_WIDTH, 200),
+            dead=st.integers(0, 3),
+        )(test)
+    )
+
+
+@_lookups
 def test_find_keys_is_the_numpy_search(
     stored: list[int], asked: list[int], slots: int, dead: int
 ) -> None:
@@ -77,13 +86,7 @@ def test_find_keys_is_the_numpy_search(
     assert (got[: len(keys)] >= 0).all()
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    stored=st.lists(u64s, max_size=120, unique=True),
-    asked=st.lists(u64s, max_size=40),
-    slots=st.integers(_WIDTH, 200),
-    dead=st.integers(0, 3),
-)
+@_lookups
 def test_held_own_is_the_numpy_lookup(
     stored: list[int], asked: list[int], slots: int, dead: int
 ) -> None:

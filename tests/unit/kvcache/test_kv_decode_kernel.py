@@ -10,28 +10,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kv_compare import normalised
 
 from kinference_epp.kvcache.decode_kernel import OK, decode_columns, warm_up
 from kinference_epp.kvcache.events import (
-    BlockStored,
     DecodedBatch,
     EventDecodeError,
     _decode_compiled,
     decode_batch,
     decode_batch_generic,
 )
-
-
-def _normalised(b: DecodedBatch) -> object:
-    def ev(e: object) -> object:
-        if isinstance(e, BlockStored):
-            return (
-                "S", e.block_hashes, e.parent_block_hash, e.token_ids.tolist(), e.block_size,
-                e.medium, e.lora_name, e.lora_id,
-            )  # fmt: skip
-        return e
-
-    return (b.ts, b.data_parallel_rank, b.unknown, b.malformed, [ev(e) for e in b.events])
 
 
 def _columns(b: DecodedBatch) -> object:
@@ -97,9 +85,9 @@ def test_kernel_agrees_with_the_exact_decoder(
     exact = decode_batch_generic(payload)
     fast = _decode_compiled(payload)
     assert fast is not None  # every shape vLLM sends takes the kernel
-    assert _normalised(fast) == _normalised(exact)
+    assert normalised(fast) == normalised(exact)
     assert _columns(fast) == _columns(DecodedBatch(0.0, exact.events))
-    assert _normalised(decode_batch(payload)) == _normalised(exact)
+    assert normalised(decode_batch(payload)) == normalised(exact)
 
 
 def test_vllm_payload_shapes_take_the_kernel() -> None:
@@ -111,7 +99,7 @@ def test_vllm_payload_shapes_take_the_kernel() -> None:
         payload = msgspec.msgpack.encode([1.5, wire, 0])
         fast = _decode_compiled(payload)
         assert fast is not None
-        assert _normalised(fast) == _normalised(decode_batch_generic(payload))
+        assert normalised(fast) == normalised(decode_batch_generic(payload))
 
 
 @pytest.mark.parametrize(
@@ -159,7 +147,7 @@ def test_mutated_payloads_agree_or_fall_back(data: st.DataObject) -> None:
     fast = _decode_compiled(payload)
     if fast is None:
         return
-    assert _normalised(fast) == _normalised(decode_batch_generic(payload))
+    assert normalised(fast) == normalised(decode_batch_generic(payload))
 
 
 def test_warm_up_runs() -> None:

@@ -8,12 +8,12 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kv_compare import normalised
 
 from kinference_epp.kvcache.events import (
     AllBlocksCleared,
     BlockRemoved,
     BlockStored,
-    DecodedBatch,
     EventDecodeError,
     _decode_typed,
     columns_of,
@@ -185,18 +185,6 @@ def test_arbitrary_event_shapes_never_crash(events: list[object]) -> None:
 # ---- the typed fast path must agree with the generic walker ------------------------------
 
 
-def _normalised(b: DecodedBatch) -> object:
-    def ev(e: object) -> object:
-        if isinstance(e, BlockStored):
-            return (
-                "S", e.block_hashes, e.parent_block_hash, e.token_ids.tolist(), e.block_size,
-                e.medium, e.lora_name, e.lora_id,
-            )  # fmt: skip
-        return e
-
-    return (b.ts, b.data_parallel_rank, b.unknown, b.malformed, [ev(e) for e in b.events])
-
-
 _hash = st.integers(0, 2**64 - 1) | st.integers(-(2**63), -1)
 _medium = st.sampled_from([None, "GPU", "CPU", "cpu_tier"])
 _stored = st.builds(
@@ -223,7 +211,7 @@ def test_typed_decoder_agrees_with_the_generic_walker(
 ) -> None:
     payload = encode_batch(events, 1.25, encoding, rank)  # type: ignore[arg-type]
     fast, exact = decode_batch(payload), decode_batch_generic(payload)
-    assert _normalised(fast) == _normalised(exact)
+    assert normalised(fast) == normalised(exact)
     assert fast.n_events == len(fast.events) == len(events)
     cols, ref = fast.columns, columns_of(exact.events)
     assert cols.stored.hashes.tolist() == ref.stored.hashes.tolist()
@@ -242,4 +230,4 @@ def test_vllm_shaped_batches_take_the_typed_path() -> None:
     # bytes hashes, a malformed event, an unknown type: the generic walker decides
     for raw in (GOLDEN_ARRAY, GOLDEN_MAP):
         assert _decode_typed(raw) is None
-        assert _normalised(decode_batch(raw)) == _normalised(decode_batch_generic(raw))
+        assert normalised(decode_batch(raw)) == normalised(decode_batch_generic(raw))
