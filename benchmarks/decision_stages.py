@@ -6,7 +6,7 @@
 For chat prompts of 1k / 8k / 32k Qwen3 tokens x pools of 8 / 64 / 256 fake endpoints, the
 CPU time (``time.thread_time_ns``, one thread, no I/O) of each stage of the request path, as
 the live picker assembles it (``picker.py``): the same ``PrefixState`` over a
-default prefix index (``kvcache.backends.make_index``), ``InflightLoadTracker``, ``Scheduler`` (router ``ours``: load-cost over
+default prefix index (``kvcache.backends.make_index``), ``InflightLoadTracker``, ``Scheduler`` (router ``precise-prefix``: load-cost over
 precise prefix + in-flight load) with the picker's observers and plug-in timing metrics,
 ``PromptHasher`` and ``Director``.
 
@@ -158,7 +158,7 @@ class Rig:
         self.load = InflightLoadTracker(self.datastore, self.prefix)
         self.inflight = InflightTracker()
         self.scheduler = Scheduler(
-            SchedulerConfig(router="ours", fallbacks=0, seed=seed),
+            SchedulerConfig(router="precise-prefix", fallbacks=0, seed=seed),
             self.datastore,
             prefix=self.prefix,
             load=self.load,
@@ -415,7 +415,7 @@ def main() -> int:
     meta = (
         f"{time.strftime('%Y-%m-%d')}, {platform.processor() or platform.machine()}, "
         f"Python {platform.python_version()}, git `{git}`{' + uncommitted src/' if dirty else ''}; "
-        "Qwen3 tokenizer (HF `tokenizers`), router `ours`, block size 16."
+        "Qwen3 tokenizer (HF `tokenizers`), router `precise-prefix`, block size 16."
     )
     md = markdown(rows, meta)
     print("\n" + md)

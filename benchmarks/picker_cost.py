@@ -12,10 +12,10 @@ and picker, in its own processes:
 - ``noop``: ``benchmarks/noop_picker.py``, the floor (grpc.aio + uvloop, parses ``model`` with
   msgspec, round-robins, answers in our protocol shapes);
 - ``kinference``: the real ``kinference-epp serve`` with a generated YAML config (router
-  ``default``: precise prefix + load, so every prompt is rendered, tokenized and hashed; the
+  ``precise-prefix``: precise prefix + load, so every prompt is rendered, tokenized and hashed; the
   four upstreams, scraping their ``/metrics``), Envoy with the production filter chain and the
   gRPC access log on;
-- ``kinference-load``: the same with the load-aware scorers only (queue + KV usage): no
+- ``kinference-load``: the same with router ``load`` (queue + KV usage): no
   plug-in reads the prompt, so none is tokenized (issue 2's data path);
 - ``direct``: Envoy routing straight to the pods (no ext_proc, no access log) - the latency
   baseline, run beside the others under the same load.
@@ -79,13 +79,9 @@ TARGET_US = 300.0
 KINFERENCE: dict[str, dict[str, Any]] = {
     # the product's default: precise prefix (KV events) + predicted and in-flight load, one cost;
     # every prompt rendered with the chat template, tokenized (warm token cache) and hashed
-    "kinference": {"router": "default", "fallbacks": 0},
+    "kinference": {"router": "precise-prefix", "fallbacks": 0},
     # issue 2's data path: load-aware scorers only (queue + KV usage), so no prompt is tokenized
-    "kinference-load": {
-        "router": "default",
-        "fallbacks": 0,
-        "scorers": [{"type": "queue", "weight": 1.0}, {"type": "kv-usage", "weight": 1.0}],
-    },
+    "kinference-load": {"router": "load", "fallbacks": 0},
 }
 """The real picker's configurations, by the name the tables use: scheduler settings."""
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -803,9 +799,9 @@ def markdown(rows: list[dict[str, Any]], checks: list[dict[str, Any]], meta: dic
     lines += [
         "",
         f"Target: kinference ≤ noop + {TARGET_US:.0f} µs of picker CPU per request (1k tokens). "
-        "`kinference`: the default router (precise prefix + load, the prompt rendered, "
-        "tokenized and hashed); `kinference-load`: queue + KV-usage scorers, which read no "
-        "prompt (issue 2's data path).",
+        "`kinference`: router precise-prefix (precise prefix + load, the prompt rendered, "
+        "tokenized and hashed); `kinference-load`: router load (queue + KV usage), which "
+        "reads no prompt (issue 2's data path).",
         "",
         "| body | mode | picker | noop µs | kinference µs | Δ µs | Δ excl. bg µs | ratio | target |",
         "|---|---|---|---:|---:|---:|---:|---:|---|",

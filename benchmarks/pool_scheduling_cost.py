@@ -79,7 +79,7 @@ def _discard(label: PluginLabel, seconds: float) -> None:
 def bench_schedule() -> None:
     rng = np.random.default_rng(0)
     sizes = (8, 64, 256)
-    routers = ("default", "least-queue", "round-robin", "random")
+    routers = ("precise-prefix", "load", "least-queue", "round-robin", "random")
     print("\nschedule() (µs per call, median of 7, fallbacks=2)")
     print(f"{'router':<24}" + "".join(f"{n:>10}" for n in sizes))
     req = SchedulingRequest(model="m")
@@ -94,12 +94,12 @@ def bench_schedule() -> None:
     for n in sizes:
         sched = Scheduler(SchedulerConfig(seed=0), pool(n, rng), on_timing=_discard)
         row.append(median_us(lambda s=sched: s.schedule(req), 2000))
-    print(f"{'default + on_timing':<24}" + "".join(f"{v:>10.1f}" for v in row))
+    print(f"{'precise-prefix + on_timing':<24}" + "".join(f"{v:>10.1f}" for v in row))
     row = []
     for n in sizes:
         sched = Scheduler(SchedulerConfig(seed=0), pool(n, rng))
         row.append(median_us(lambda s=sched: s.schedule(sub_req), 2000))
-    print(f"{'default + subset hint':<24}" + "".join(f"{v:>10.1f}" for v in row))
+    print(f"{'precise-prefix + subset hint':<24}" + "".join(f"{v:>10.1f}" for v in row))
 
 
 if __name__ == "__main__":

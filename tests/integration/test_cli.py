@@ -43,12 +43,23 @@ def test_check_config_reports_file_and_line(tmp_path: Path) -> None:
 
 def test_check_config_rejects_unknown_plugin(tmp_path: Path) -> None:
     bad = tmp_path / "plugin.yaml"
-    bad.write_text("scheduler:\n  scorers: [{type: no-such-scorer}]\n")
+    bad.write_text("scheduler:\n  router: weighted\n  scorers: [{type: no-such-scorer}]\n")
     out = subprocess.run(
         [BIN / "kinfctl", "check-config", bad], capture_output=True, text=True, check=False
     )
     assert out.returncode == 1
     assert "no-such-scorer" in out.stderr
+
+
+def test_check_config_names_the_routers_for_a_word_that_is_none(tmp_path: Path) -> None:
+    bad = tmp_path / "router.yaml"
+    bad.write_text("scheduler:\n  router: ours\n")
+    out = subprocess.run(
+        [BIN / "kinfctl", "check-config", bad], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 1
+    assert "precise-prefix" in out.stderr
+    assert "Traceback" not in out.stderr
 
 
 def test_serve_rejects_bad_config_without_traceback(tmp_path: Path) -> None:

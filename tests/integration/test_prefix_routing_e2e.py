@@ -28,7 +28,7 @@ MODEL = "qwen3-0.6b"
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def stack() -> AsyncIterator[LocalStack]:
     # Small caches so that eviction is easy to provoke; 3 pods so a wrong pick is visible.
-    options = StackOptions(pods=3, router="ours", num_gpu_blocks=400, score_header=True)
+    options = StackOptions(pods=3, router="precise-prefix", num_gpu_blocks=400, score_header=True)
     async with LocalStack(options) as s:
         yield s
 

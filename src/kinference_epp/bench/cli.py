@@ -1,6 +1,6 @@
 """``kinference-epp bench``: run workloads x routers x load points and write the report.
 
-    bench_main(["--workload", "shared-prefix-73", "--routers", "round-robin,ours",
+    bench_main(["--workload", "shared-prefix-73", "--routers", "round-robin,kinference",
                 "--out", "benchmarks/results", "--quick"])
 
 Runs are independent and deterministic, so they are spread over worker processes

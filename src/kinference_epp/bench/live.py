@@ -8,7 +8,7 @@ prompt, closed loop), and the same figures, converted back to simulated seconds
 factor, so a live TTFT is slightly pessimistic; compare routers with each other, not
 the absolute numbers with the harness.
 
-    python -m kinference_epp.bench.live --routers round-robin,ours --out benchmarks/results/live
+    python -m kinference_epp.bench.live --routers round-robin,kinference --out benchmarks/results/live
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import aiohttp
 
 from kinference_epp.bench import report
 from kinference_epp.bench.harness import RequestRecord, RunResult
+from kinference_epp.bench.routing import preset_of
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.demo.workload import make_prompts, send_chat
 
@@ -44,7 +45,7 @@ async def run_live(
 ) -> RunResult:
     """One router through a fresh LocalStack; times in simulated seconds."""
     prompts = make_prompts(requests, groups, system_words, question_words, seed)
-    options = StackOptions(pods=pods, router=router, time_scale=time_scale)
+    options = StackOptions(pods=pods, router=preset_of(router), time_scale=time_scale)
     records: list[RequestRecord] = []
     picks: dict[str, int] = {}
     started = time.perf_counter()
@@ -99,7 +100,7 @@ async def run_live(
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m kinference_epp.bench.live")
-    p.add_argument("--routers", default="round-robin,approx-prefix,ours")
+    p.add_argument("--routers", default="round-robin,approx-prefix,kinference")
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--pods", type=int, default=4)
     p.add_argument("--requests", type=int, default=96)

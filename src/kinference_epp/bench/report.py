@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from kinference_epp.bench.harness import RunResult
+from kinference_epp.bench.routing import OURS
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +118,11 @@ def _ratio(a: float | None, b: float | None) -> float | None:
 
 
 def comparisons(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per (workload, load): ours against round-robin and approx-prefix, side by side."""
+    """Per (workload, load): ``kinference`` against round-robin and approx-prefix, side by side."""
     by_key = {(r["workload"], r["load"], r["router"]): r for r in rows}
     out = []
     for (workload, load, router), ours in by_key.items():
-        if router != "ours":
+        if router != OURS:
             continue
         rr = by_key.get((workload, load, "round-robin"))
         ap = by_key.get((workload, load, "approx-prefix"))
@@ -183,7 +184,12 @@ def markdown(meta: dict[str, Any], rows: Sequence[dict[str, Any]]) -> str:
             parts += [f"![{workload}]({workload}.png)", ""]
     comps = comparisons(rows)
     if comps:
-        parts += ["## Ours against the baselines, per load point", "", comparison_table(comps), ""]
+        parts += [
+            f"## {OURS} against the baselines, per load point",
+            "",
+            comparison_table(comps),
+            "",
+        ]
     return "\n".join(parts)
 
 

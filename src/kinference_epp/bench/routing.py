@@ -2,7 +2,7 @@
 
 Every router is the real :class:`~kinference_epp.scheduling.scheduler.Scheduler` over
 the real datastore; they differ only in the router preset and the shared state handed
-to it. This module is also the reference for wiring ``ours`` into the picker:
+to it. This module is also the reference for wiring ``precise-prefix`` into the picker:
 
 - ``PrefixState(index, is_precise=..., clock=...)`` over the precise prefix index,
 - ``InflightLoadTracker(datastore, prefix_state, clock=...)``,
@@ -26,8 +26,16 @@ from kinference_epp.scheduling.inflight_load import InflightLoadConfig, Inflight
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
 from kinference_epp.scheduling.scheduler import Scheduler
 
-ROUTERS = ("round-robin", "random", "least-queue", "approx-prefix", "ours")
+ROUTERS = ("round-robin", "random", "least-queue", "approx-prefix", "kinference")
 """The baselines of BENCHMARKS.md, in report order."""
+
+OURS = "kinference"
+"""The row label of our default router (``precise-prefix``) in every benchmark table."""
+
+
+def preset_of(name: str) -> str:
+    """The scheduler router preset a benchmark row label runs."""
+    return "precise-prefix" if name == OURS else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,19 +66,23 @@ def build_router(
     """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``.
 
     ``config`` overrides the scheduler configuration (e.g. tuned scorer weights with
-    ``router: default``); its router name must be a preset.
+    ``router: weighted``); its router name must be a preset.
     """
-    cfg = config or SchedulerConfig(router="default" if name == "ours" else name, seed=seed)
+    cfg = config or SchedulerConfig(router=preset_of(name), seed=seed)
     rng = np.random.default_rng(seed)
-    if name in ("ours", "default") or cfg.router in ("ours", "default"):
+    if cfg.router == "precise-prefix" or _uses_load_cost(cfg):
         prefix = PrefixState(index, config=prefix_config, clock=clock)
         load = InflightLoadTracker(pool, prefix, config=load_config, clock=clock)
         observers: list[PickObserver] = [load, prefix]
         sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, load=load, observers=observers)
         sched.router = name
         return RouterUnderTest(name, sched, load.finish, prefix, load)
-    if name == "approx-prefix" or cfg.router == "approx-prefix":
+    if cfg.router == "approx-prefix":
         prefix = PrefixState(None, config=prefix_config, clock=clock)
         sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, observers=[prefix])
         return RouterUnderTest(name, sched, _ignore, prefix)
     return RouterUnderTest(name, Scheduler(cfg, pool, rng=rng), _ignore)
+
+
+def _uses_load_cost(cfg: SchedulerConfig) -> bool:
+    return any(c.type == "load-cost" for c in cfg.scorers or ())

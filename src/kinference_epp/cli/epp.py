@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--router",
         default=None,
-        help="default, ours, approx-prefix, round-robin, random, least-queue",
+        help="precise-prefix (default), approx-prefix, load, least-queue, round-robin, random",
     )
     serve.add_argument("--test-mode", action="store_true", help="conformance test mode")
     serve.set_defaults(func=_cmd_serve)
@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--requests", type=int, default=200)
     demo.add_argument("--concurrency", type=int, default=8)
     demo.add_argument("--pods", type=int, default=4)
-    demo.add_argument("--router", default="default")
+    demo.add_argument("--router", default="precise-prefix")
     demo.add_argument(
         "--body-mode", choices=["FULL_DUPLEX_STREAMED", "BUFFERED"], default="FULL_DUPLEX_STREAMED"
     )

@@ -69,13 +69,21 @@ class PluginConfig(_Strict):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+_NOT_ROUTER_NAMES = frozenset({"default", "ours"})
+"""Words a config may use for "our router" that name no preset: rejected with the real names."""
+
+
 class SchedulerConfig(_Strict):
     router: str = Field(
-        default="default",
-        description="default (filters + weighted scorers + max-score picker; load-cost by default), ours, approx-prefix, round-robin, random or least-queue.",
+        default="precise-prefix",
+        description=(
+            "precise-prefix (load-cost over the precise prefix index), approx-prefix, load "
+            "(queue + KV usage, prompt-blind), least-queue, round-robin, random, or weighted "
+            "(the scorers listed in `scorers`)."
+        ),
     )
     scorers: list[PluginConfig] | None = Field(
-        default=None, description="Weighted scorers for the default router; None: built-in weights."
+        default=None, description="The scorers of router: weighted (required there, only there)."
     )
     fallbacks: int = Field(
         default=0,
@@ -84,6 +92,17 @@ class SchedulerConfig(_Strict):
         description="Extra endpoints after the pick; >0 needs Envoy's override_host LB policy.",
     )
     seed: int | None = Field(default=None, description="Seed for random tie-breaks (tests).")
+
+    @field_validator("router")
+    @classmethod
+    def _a_router_name(cls, value: str) -> str:
+        if value in _NOT_ROUTER_NAMES:
+            raise ValueError(
+                f"router {value!r} is not a router name; the routers are precise-prefix (the "
+                "default: load-cost over the precise prefix index), approx-prefix, load, "
+                "least-queue, round-robin, random and weighted (with `scorers`)"
+            )
+        return value
 
 
 class ScrapeConfig(_Strict):

@@ -40,7 +40,7 @@ class StackOptions:
     extra_models: tuple[str, ...] = ()
     """Served as LoRA adapters of ``model`` by every pod."""
     body_mode: BodyMode = "FULL_DUPLEX_STREAMED"
-    router: str = "default"
+    router: str = "precise-prefix"
     fallbacks: int = 0
     time_scale: float = 0.05
     """Simulated pods run this many wall seconds per simulated second (0.05: 20x real time)."""

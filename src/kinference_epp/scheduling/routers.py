@@ -1,19 +1,23 @@
 """Router presets: which plug-in chain each ``SchedulerConfig.router`` runs.
 
 Every router runs the same filters (model → subset → ready); they differ in scorers and
-picker. Routers whose plug-ins read no prompt (``least-queue``, ``round-robin``, ``random``,
-or ``default`` with prompt-blind ``scorers:``) are routed without tokenizing:
+picker, and each name means one chain. Routers whose plug-ins read no prompt (``load``,
+``least-queue``, ``round-robin``, ``random``, or ``weighted`` with prompt-blind
+``scorers:``) are routed without tokenizing:
 
-=================  ===========================================  ============
-router             scorers (weight)                             picker
-=================  ===========================================  ============
-``default``        load-cost (1); or ``scorers:``               max-score
-``ours``           load-cost (1)                                max-score
-``approx-prefix``  prefix (3, approximate), queue (2), kv (2)   max-score
-``least-queue``    queue (1, waiting + running)                 max-score
-``round-robin``    none                                         round-robin
-``random``         none                                         random
-=================  ===========================================  ============
+==================  ===========================================  ============
+router              scorers (weight)                             picker
+==================  ===========================================  ============
+``precise-prefix``  load-cost (1) over the precise prefix index  max-score
+``approx-prefix``   prefix (3, approximate), queue (2), kv (2)   max-score
+``load``            queue (1), kv-usage (1): prompt-blind        max-score
+``least-queue``     queue (1, waiting + running)                 max-score
+``round-robin``     none                                         round-robin
+``random``          none                                         random
+``weighted``        ``scheduler.scorers`` (required)             max-score
+==================  ===========================================  ============
+
+``precise-prefix`` is the default.
 """
 
 from __future__ import annotations
@@ -37,8 +41,8 @@ FILTERS: tuple[PluginConfig, ...] = (
     PluginConfig(type="ready"),
 )
 
-DEFAULT_SCORERS: tuple[PluginConfig, ...] = (PluginConfig(type="load-cost", weight=1.0),)
-"""``ours``: precise prefix (KV events) + predicted state + in-flight load, as one cost."""
+PRECISE_PREFIX_SCORERS: tuple[PluginConfig, ...] = (PluginConfig(type="load-cost", weight=1.0),)
+"""Precise prefix (KV events) + predicted state + in-flight load, as one cost."""
 
 APPROX_PREFIX_SCORERS: tuple[PluginConfig, ...] = (
     PluginConfig(type="prefix", weight=3.0, params={"source": "approximate"}),
@@ -47,25 +51,32 @@ APPROX_PREFIX_SCORERS: tuple[PluginConfig, ...] = (
 )
 """GIE/llm-d's default profile: prefix from past picks 3, queue 2, KV usage 2."""
 
+LOAD_SCORERS: tuple[PluginConfig, ...] = (
+    PluginConfig(type="queue", weight=1.0),
+    PluginConfig(type="kv-usage", weight=1.0),
+)
+"""Scraped queue depth and KV usage only: no prompt is read, so none is tokenized."""
+
 
 @dataclass(frozen=True, slots=True)
 class RouterPreset:
     scorers: tuple[PluginConfig, ...]
     picker: PluginConfig
-    configurable_scorers: bool = False
-    """Whether ``SchedulerConfig.scorers`` may replace the preset's scorers."""
+    takes_scorers: bool = False
+    """Whether the scorers come from ``SchedulerConfig.scorers`` (required then)."""
 
 
 ROUTERS: dict[str, RouterPreset] = {
-    "default": RouterPreset(DEFAULT_SCORERS, PluginConfig(type="max-score"), True),
-    "ours": RouterPreset(DEFAULT_SCORERS, PluginConfig(type="max-score")),
+    "precise-prefix": RouterPreset(PRECISE_PREFIX_SCORERS, PluginConfig(type="max-score")),
     "approx-prefix": RouterPreset(APPROX_PREFIX_SCORERS, PluginConfig(type="max-score")),
+    "load": RouterPreset(LOAD_SCORERS, PluginConfig(type="max-score")),
     "least-queue": RouterPreset(
         (PluginConfig(type="queue", params={"running_weight": 1.0}),),
         PluginConfig(type="max-score"),
     ),
     "round-robin": RouterPreset((), PluginConfig(type="round-robin")),
     "random": RouterPreset((), PluginConfig(type="random")),
+    "weighted": RouterPreset((), PluginConfig(type="max-score"), takes_scorers=True),
 }
 
 
@@ -74,11 +85,7 @@ def build_chain(config: SchedulerConfig, registry: PluginRegistry, ctx: BuildCon
     preset = ROUTERS.get(config.router)
     if preset is None:
         raise ValueError(f"unknown router {config.router!r} (known: {', '.join(sorted(ROUTERS))})")
-    scorer_configs = preset.scorers
-    if config.scorers is not None:
-        if not preset.configurable_scorers:
-            raise ValueError(f"router {config.router!r} does not take scorers")
-        scorer_configs = tuple(config.scorers)
+    scorer_configs = _scorer_configs(config, preset)
     filters = tuple(
         NamedFilter(_label("filter", c), registry.build_filter(c.type, c.params, ctx))
         for c in FILTERS
@@ -113,6 +120,18 @@ def chain_reads_prompt(config: SchedulerConfig, registry: PluginRegistry) -> boo
         return True  # build_chain will reject the configuration
     scorers = preset.scorers if config.scorers is None else tuple(config.scorers)
     return _reads_prompt(registry, (*FILTERS, *scorers, preset.picker))
+
+
+def _scorer_configs(config: SchedulerConfig, preset: RouterPreset) -> tuple[PluginConfig, ...]:
+    if not preset.takes_scorers:
+        if config.scorers is not None:
+            raise ValueError(
+                f"router {config.router!r} does not take scorers (use router: weighted)"
+            )
+        return preset.scorers
+    if not config.scorers:
+        raise ValueError(f"router {config.router!r} needs scheduler.scorers")
+    return tuple(config.scorers)
 
 
 def _reads_prompt(registry: PluginRegistry, plugins: tuple[PluginConfig, ...]) -> bool:

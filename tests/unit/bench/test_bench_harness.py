@@ -38,8 +38,8 @@ def ttft_mean(result: RunResult) -> float:
 
 
 def test_same_seed_same_records() -> None:
-    a = run_one(tiny(), "ours", 20.0)
-    b = run_one(tiny(), "ours", 20.0)
+    a = run_one(tiny(), "kinference", 20.0)
+    b = run_one(tiny(), "kinference", 20.0)
     assert len(a.records) == 24
     assert a.records == b.records
     assert a.picks == b.picks
@@ -51,7 +51,7 @@ def test_round_robin_spreads_evenly() -> None:
 
 
 def test_a_prefix_router_beats_random() -> None:
-    ours = run_one(tiny(), "ours", 20.0)
+    ours = run_one(tiny(), "kinference", 20.0)
     rand = run_one(tiny(), "random", 20.0)
     hit = row(ours, Slo())["cache_hit_rate"]
     assert hit > row(rand, Slo())["cache_hit_rate"]
@@ -78,7 +78,7 @@ def test_multiturn_resends_history_and_closed_loop_finishes() -> None:
             "client": {"kind": "concurrency", "loads": [2]},
         }
     )
-    result = run_one(spec, "ours", 2)
+    result = run_one(spec, "kinference", 2)
     assert len(result.records) == 12
     assert result.unfinished == 0
     by_turn = sorted(result.records, key=lambda r: (r.conversation, r.turn))
@@ -101,7 +101,7 @@ def test_bench_main_writes_json_markdown_and_plots(tmp_path: Path) -> None:
         [
             "--workload", "tiny",
             "--workloads-dir", str(tmp_path),
-            "--routers", "round-robin,approx-prefix,ours",
+            "--routers", "round-robin,approx-prefix,kinference",
             "--out", str(out),
             "--jobs", "1",
         ]
@@ -118,7 +118,7 @@ def test_bench_main_writes_json_markdown_and_plots(tmp_path: Path) -> None:
     assert all(needed <= set(r) for r in data["rows"])
     assert (out / "tiny.png").stat().st_size > 1000
     md = (out / "results.md").read_text()
-    assert "| 20 | ours |" in md
+    assert "| 20 | kinference |" in md
     assert "approx-prefix" in md
 
 

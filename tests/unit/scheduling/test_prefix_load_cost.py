@@ -111,11 +111,11 @@ def test_tracker_expires_lost_requests() -> None:
     assert len(tracker) == 0
 
 
-def test_ours_router_sends_siblings_of_a_new_prefix_together() -> None:
+def test_precise_prefix_router_sends_siblings_of_a_new_prefix_together() -> None:
     """Predicted state: no KV event has arrived yet, the second sibling follows the first."""
     pool, state, tracker, clock = setup([Row(n) for n in range(1, 5)], {})
     sched = Scheduler(
-        SchedulerConfig(router="ours", seed=0),
+        SchedulerConfig(router="precise-prefix", seed=0),
         pool,
         prefix=state,
         load=tracker,
@@ -127,11 +127,11 @@ def test_ours_router_sends_siblings_of_a_new_prefix_together() -> None:
     assert first == second
 
 
-def test_ours_weights_are_configurable_through_default() -> None:
+def test_load_cost_weights_are_configurable_through_weighted() -> None:
     pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
     sched = Scheduler(
         SchedulerConfig(
-            router="default",
+            router="weighted",
             seed=0,
             scorers=[PluginConfig(type="load-cost", params={"prefill_weight": 0.0})],
         ),

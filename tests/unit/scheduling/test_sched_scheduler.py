@@ -33,10 +33,10 @@ from kinference_epp.scheduling.routers import ROUTERS, build_chain
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 
-ROUTER_NAMES = sorted(ROUTERS)
+ROUTER_NAMES = sorted(name for name, preset in ROUTERS.items() if not preset.takes_scorers)
 
 
-def scheduler(rows: list[Row], router: str = "default", **config: Any) -> Scheduler:
+def scheduler(rows: list[Row], router: str = "precise-prefix", **config: Any) -> Scheduler:
     return Scheduler(SchedulerConfig(router=router, seed=0, **config), build_pool(rows))
 
 
@@ -108,22 +108,35 @@ def test_subset_restricts_and_model_none_goes_anywhere_ready(router: str) -> Non
         ("least-queue", [Row(1, waiting=5), Row(2, waiting=1), Row(3, waiting=3)], keys(2, 3, 1)),
         # least-queue counts the running batch too: 0 + 6 > 1 + 0
         ("least-queue", [Row(1, waiting=0, running=6), Row(2, waiting=1)], keys(2, 1)),
-        # default = load-cost; with nothing wired it costs 1024 tokens per waiting/running
+        # precise-prefix = load-cost; with nothing wired it costs 1024 tokens per waiting/running
         (
-            "default",
+            "precise-prefix",
             [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0), Row(3, waiting=2, kv=0.5)],
             keys(1, 2, 3),
         ),
-        ("ours", [Row(1, waiting=3), Row(2, running=1), Row(3, waiting=2)], keys(2, 3, 1)),
+        (
+            "precise-prefix",
+            [Row(1, waiting=3), Row(2, running=1), Row(3, waiting=2)],
+            keys(2, 3, 1),
+        ),
+        (
+            "load",  # queue 1 + kv-usage 1
+            [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0), Row(3, waiting=2, kv=0.5)],
+            keys(2, 1, 3),
+        ),
         (
             "approx-prefix",  # no prefix history yet: queue 2 + kv-usage 2 decide
             [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0), Row(3, waiting=2, kv=0.5)],
             keys(2, 1, 3),  # 2·1 + 2·1.0  >  2·1 + 2·0.1  >  0 + 2·0.5
         ),
         # stale endpoints are left out while a fresh one remains...
-        ("default", [Row(1, stale=True), Row(2, waiting=9, kv=0.9)], keys(2)),
+        ("precise-prefix", [Row(1, stale=True), Row(2, waiting=9, kv=0.9)], keys(2)),
         # ...and all kept (on their last loads) when every one is stale
-        ("default", [Row(1, waiting=9, stale=True), Row(2, waiting=0, stale=True)], keys(2, 1)),
+        (
+            "precise-prefix",
+            [Row(1, waiting=9, stale=True), Row(2, waiting=0, stale=True)],
+            keys(2, 1),
+        ),
     ],
 )
 def test_scored_routers_order_by_score(
@@ -138,7 +151,7 @@ def test_scored_routers_order_by_score(
 def test_result_scores_are_the_weighted_totals_of_every_candidate() -> None:
     rows = [Row(1, waiting=0, kv=0.5), Row(2, waiting=4, kv=0.0), Row(3, ("x",))]
     result = scheduler(
-        rows, scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")]
+        rows, "weighted", scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")]
     ).schedule(req())
     assert dict(result.scores) == pytest.approx({key(1): 1.5, key(2): 1.0})
     assert len(result.scores) == 2
@@ -149,6 +162,7 @@ def test_configured_scorers_and_weights() -> None:
     rows = [Row(1, waiting=0, kv=0.9), Row(2, waiting=1, kv=0.0)]
     sched = scheduler(
         rows,
+        "weighted",
         scorers=[PluginConfig(type="queue", weight=1), PluginConfig(type="kv-usage", weight=3)],
     )
     assert sched.weights == {"queue": 1.0, "kv-usage": 3.0}
@@ -218,10 +232,25 @@ def test_scheduler_sees_live_load_and_membership_changes() -> None:
             SchedulerConfig(router="round-robin", scorers=[PluginConfig(type="queue")]),
             "does not take scorers",
         ),
-        (SchedulerConfig(scorers=[PluginConfig(type="nope")]), "unknown scorer type 'nope'"),
-        (SchedulerConfig(scorers=[PluginConfig(type="queue", params={"x": 1})]), "scorer 'queue'"),
         (
-            SchedulerConfig(scorers=[PluginConfig(type="queue"), PluginConfig(type="queue")]),
+            SchedulerConfig(router="precise-prefix", scorers=[PluginConfig(type="queue")]),
+            "does not take scorers",
+        ),
+        (SchedulerConfig(router="weighted"), "needs scheduler.scorers"),
+        (
+            SchedulerConfig(router="weighted", scorers=[PluginConfig(type="nope")]),
+            "unknown scorer type 'nope'",
+        ),
+        (
+            SchedulerConfig(
+                router="weighted", scorers=[PluginConfig(type="queue", params={"x": 1})]
+            ),
+            "scorer 'queue'",
+        ),
+        (
+            SchedulerConfig(
+                router="weighted", scorers=[PluginConfig(type="queue"), PluginConfig(type="queue")]
+            ),
             "listed twice",
         ),
     ],
@@ -229,6 +258,19 @@ def test_scheduler_sees_live_load_and_membership_changes() -> None:
 def test_bad_configuration_is_rejected(config: SchedulerConfig, match: str) -> None:
     with pytest.raises(ValueError, match=match):
         Scheduler(config, build_pool([Row(1)]))
+
+
+@pytest.mark.parametrize("name", ["default", "ours"])
+def test_a_config_naming_no_router_fails_with_the_router_names(name: str) -> None:
+    with pytest.raises(ValueError, match=f"router '{name}' is not a router name") as caught:
+        SchedulerConfig(router=name)
+    for router in ROUTERS:
+        assert router in str(caught.value)
+
+
+def test_the_default_router_is_precise_prefix() -> None:
+    assert SchedulerConfig().router == "precise-prefix"
+    assert Scheduler(SchedulerConfig(), build_pool([Row(1)])).weights == {"load-cost": 1.0}
 
 
 # -- contracts, timings, observers ----------------------------------------------------------
@@ -338,16 +380,16 @@ def test_filters_may_not_widen_the_mask() -> None:
 @pytest.mark.parametrize(
     ("config", "reads"),
     [
-        (SchedulerConfig(router="default"), True),
-        (SchedulerConfig(router="ours"), True),
+        (SchedulerConfig(router="precise-prefix"), True),
         (SchedulerConfig(router="approx-prefix"), True),
+        (SchedulerConfig(router="load"), False),
         (SchedulerConfig(router="least-queue"), False),
         (SchedulerConfig(router="round-robin"), False),
         (SchedulerConfig(router="random"), False),
-        (SchedulerConfig(router="default", scorers=[PluginConfig(type="queue")]), False),
+        (SchedulerConfig(router="weighted", scorers=[PluginConfig(type="queue")]), False),
         (
             SchedulerConfig(
-                router="default",
+                router="weighted",
                 scorers=[PluginConfig(type="queue"), PluginConfig(type="prefix")],
             ),
             True,
@@ -369,17 +411,17 @@ def test_reads_prompt_only_when_a_plugin_needs_tokens(config: SchedulerConfig, r
         (SchedulerConfig(router="random"), True),
         (
             SchedulerConfig(
-                router="default",
+                router="weighted",
                 scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")],
             ),
             True,
         ),
-        (SchedulerConfig(router="default"), False),  # load-cost: in-flight and prefix state
-        (SchedulerConfig(router="ours"), False),
+        (SchedulerConfig(router="load"), True),
+        (SchedulerConfig(router="precise-prefix"), False),  # load-cost: in-flight, prefix state
         (SchedulerConfig(router="approx-prefix"), False),
         (
             SchedulerConfig(
-                router="default",
+                router="weighted",
                 scorers=[PluginConfig(type="queue"), PluginConfig(type="prefix")],
             ),
             False,
@@ -547,7 +589,7 @@ def test_pool_only_scorer_registered_as_such_is_cached() -> None:
         pool_only=base.pool_only | {"counting"},
     )
     store = build_pool([Row(1, waiting=4), Row(2, waiting=1)])
-    config = SchedulerConfig(router="default", scorers=[PluginConfig(type="counting")])
+    config = SchedulerConfig(router="weighted", scorers=[PluginConfig(type="counting")])
     sched = Scheduler(config, store, registry=registry)
     assert sched._pool_only
     assert [sched.schedule(req()).primary for _ in range(5)] == [key(2)] * 5
@@ -563,7 +605,7 @@ def test_a_scorer_not_registered_as_pool_only_runs_every_request() -> None:
     registry = replace(base, scorers={**base.scorers, "counting": lambda params, ctx: scorer})
     store = build_pool([Row(1, waiting=4), Row(2, waiting=1)])
     config = SchedulerConfig(
-        router="default", scorers=[PluginConfig(type="queue"), PluginConfig(type="counting")]
+        router="weighted", scorers=[PluginConfig(type="queue"), PluginConfig(type="counting")]
     )
     sched = Scheduler(config, store, registry=registry)
     assert not sched._pool_only
@@ -636,7 +678,7 @@ def test_shared_totals_are_read_only_and_scores_stay_right() -> None:
     rows = [Row(1, waiting=0, kv=0.5), Row(2, waiting=4, kv=0.0), Row(3, ("x",))]
     store = build_pool(rows)
     sched = Scheduler(
-        SchedulerConfig(scorers=[PluginConfig(type="queue"), PluginConfig(type="kv-usage")]),
+        SchedulerConfig(router="load"),
         store,
     )
     first = sched.schedule(req())
