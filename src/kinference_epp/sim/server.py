@@ -1,4 +1,4 @@
-"""One simulated vLLM pod: the OpenAI HTTP API, ``/metrics`` and KV events around an engine.
+"""One simulated vLLM pod: the OpenAI and Anthropic HTTP APIs, ``/metrics`` and KV events.
 
 A thin async shell around ``SimEngine``: handlers parse the body, tokenize it with the
 shared ``ApproxTokenizer`` (so the picker hashes the same ids), add the request and read
@@ -25,7 +25,10 @@ import zmq.asyncio
 from aiohttp import web
 from prometheus_client import CollectorRegistry, generate_latest
 
+from kinference_epp.api.anthropic import parse_messages
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.errors import KinferenceError
+from kinference_epp.sim import anthropic_api
 from kinference_epp.sim.engine import (
     OUTPUT_VOCAB,
     EngineConfig,
@@ -120,6 +123,8 @@ def _content_text(content: Any) -> str:
 
 
 def _parse(raw: bytes, kind: ApiKind) -> InferenceRequest:
+    if kind is ApiKind.MESSAGES:
+        return _parse_messages(raw, require_max_tokens=True)
     try:
         body = msgspec.json.decode(raw, type=_Body)
     except msgspec.DecodeError as exc:
@@ -140,7 +145,21 @@ def _parse(raw: bytes, kind: ApiKind) -> InferenceRequest:
     return req
 
 
-def _error(status: int, message: str, err_type: str) -> web.Response:
+def _parse_messages(raw: bytes, *, require_max_tokens: bool) -> InferenceRequest:
+    """Anthropic bodies read as the picker reads them, so both render the same prompt."""
+    try:
+        req = parse_messages(raw)
+    except KinferenceError as exc:
+        raise _BadRequest(exc.message) from None
+    if require_max_tokens and req.max_tokens is None:
+        raise _BadRequest("max_tokens: Field required")  # vLLM's request model requires it
+    return req
+
+
+def _error(kind: ApiKind, status: int, message: str, err_type: str) -> web.Response:
+    """vLLM's error shapes: OpenAI's, or Anthropic's on the Messages API."""
+    if kind is ApiKind.MESSAGES:
+        return web.json_response(anthropic_api.error_body(message, err_type), status=status)
     body = {"error": {"message": message, "type": err_type, "param": None, "code": status}}
     return web.json_response(body, status=status)
 
@@ -194,6 +213,8 @@ class SimPod:
         app = web.Application(client_max_size=_MAX_BODY_BYTES)
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/v1/completions", self._completions)
+        app.router.add_post("/v1/messages", self._messages)
+        app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
         app.router.add_get("/v1/models", self._models)
         app.router.add_get("/health", self._health)
         app.router.add_get("/metrics", self._metrics)
@@ -286,13 +307,27 @@ class SimPod:
     async def _completions(self, request: web.Request) -> web.StreamResponse:
         return await self._serve(request, ApiKind.COMPLETIONS)
 
+    async def _messages(self, request: web.Request) -> web.StreamResponse:
+        return await self._serve(request, ApiKind.MESSAGES)
+
+    async def _count_tokens(self, request: web.Request) -> web.Response:
+        kind = ApiKind.MESSAGES
+        try:
+            req = _parse_messages(await request.read(), require_max_tokens=False)
+        except _BadRequest as exc:
+            return _error(kind, 400, str(exc), "BadRequestError")
+        if req.model not in self.spec.models:
+            return _error(kind, 404, f"The model `{req.model}` does not exist.", "NotFoundError")
+        count = len(self.tokenizer.prompt_token_ids(req))
+        return web.json_response(anthropic_api.count_tokens_body(count))
+
     async def _serve(self, request: web.Request, kind: ApiKind) -> web.StreamResponse:
         try:
             req = _parse(await request.read(), kind)
         except _BadRequest as exc:
-            return _error(400, str(exc), "BadRequestError")
+            return _error(kind, 400, str(exc), "BadRequestError")
         if req.model not in self.spec.models:
-            return _error(404, f"The model `{req.model}` does not exist.", "NotFoundError")
+            return _error(kind, 404, f"The model `{req.model}` does not exist.", "NotFoundError")
         rid = f"{self.spec.name}-{next(self._ids)}"
         sim_req = SimRequest(
             request_id=rid,
@@ -305,11 +340,16 @@ class SimPod:
         try:
             self.engine.add_request(sim_req)
         except (RequestTooLargeError, ValueError) as exc:
-            return _error(400, str(exc), "BadRequestError")
+            return _error(kind, 400, str(exc), "BadRequestError")
         queue: asyncio.Queue[TokenOutput | FinishedRequest] = asyncio.Queue()
         self._queues[rid] = queue
         self._wake.set()
         try:
+            if kind is ApiKind.MESSAGES:
+                prompt_tokens = len(sim_req.prompt_token_ids)
+                if req.stream:
+                    return await self._stream_messages(request, req, rid, prompt_tokens, queue)
+                return await self._unary_messages(req, rid, queue)
             if req.stream:
                 return await self._stream(request, req, rid, queue)
             return await self._unary(req, rid, queue)
@@ -367,6 +407,50 @@ class SimPod:
             if req.include_usage:
                 await resp.write(chunk.sse(chunk.usage(fin)))
             await resp.write(b"data: [DONE]\n\n")
+            await resp.write_eof()
+        except ConnectionError:
+            pass  # the client went away mid-stream; _serve aborts the request
+        return resp
+
+    async def _unary_messages(
+        self, req: InferenceRequest, rid: str, queue: asyncio.Queue[TokenOutput | FinishedRequest]
+    ) -> web.Response:
+        texts: list[str] = []
+        fin = await _next_tokens(queue, texts.append)
+        body = anthropic_api.message_body(
+            _response_id(ApiKind.CHAT, rid),
+            req.model,
+            "".join(texts),
+            fin.finish_reason,
+            fin.prompt_tokens,
+            fin.completion_tokens,
+        )
+        return web.json_response(body)
+
+    async def _stream_messages(
+        self,
+        request: web.Request,
+        req: InferenceRequest,
+        rid: str,
+        prompt_tokens: int,
+        queue: asyncio.Queue[TokenOutput | FinishedRequest],
+    ) -> web.StreamResponse:
+        resp = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
+        )
+        await resp.prepare(request)
+        events = anthropic_api.MessageStream(
+            _response_id(ApiKind.CHAT, rid), req.model, prompt_tokens
+        )
+        try:
+            await resp.write(events.start())
+            while True:
+                item = await queue.get()
+                if isinstance(item, FinishedRequest):
+                    break
+                if chunk := events.text(item.text):
+                    await resp.write(chunk)
+            await resp.write(events.finish(item.finish_reason, item.completion_tokens))
             await resp.write_eof()
         except ConnectionError:
             pass  # the client went away mid-stream; _serve aborts the request
