@@ -6,7 +6,7 @@
 For chat prompts of 1k / 8k / 32k Qwen3 tokens x pools of 8 / 64 / 256 fake endpoints, the
 CPU time (``time.thread_time_ns``, one thread, no I/O) of each stage of the request path, as
 the live picker assembles it (``picker.py``): the same ``PrefixState`` over a
-default prefix index (``kvcache.backends.make_index``), ``InflightLoadTracker``, ``Scheduler`` (router ``precise-prefix``: load-cost over
+prefix index (``kvcache.index.BlockIndex``), ``InflightLoadTracker``, ``Scheduler`` (router ``precise-prefix``: load-cost over
 precise prefix + in-flight load) with the picker's observers and plug-in timing metrics,
 ``PromptHasher`` and ``Director``.
 
@@ -51,8 +51,8 @@ from kinference_epp.edge.context import RequestContext
 from kinference_epp.edge.director import Director
 from kinference_epp.edge.prompt import PromptHasher
 from kinference_epp.kvcache import hashing, match_kernel
-from kinference_epp.kvcache.backends import make_index
 from kinference_epp.kvcache.hashing import block_hashes
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.picker import PrefixHitObserver
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
@@ -153,7 +153,7 @@ class Rig:
                     kv_usage=float(rng.random() * 0.8),
                 ),
             )
-        self.index = make_index(block_size=BLOCK)
+        self.index = BlockIndex(block_size=BLOCK)
         self.prefix = PrefixState(self.index)
         self.load = InflightLoadTracker(self.datastore, self.prefix)
         self.inflight = InflightTracker()

@@ -1,8 +1,7 @@
 """Seeded micro-benchmarks of the KV prefix index: match, hashing, ingestion, memory.
 
-Run: ``python benchmarks/kv_index.py [--seed N] [--quick] [--backend fast,mask]``. Every
-figure is one core, after warm-up; each backend is one column, measured on the same seeded
-workload, interleaved so that machine noise hits both alike. Method for memory:
+Run: ``python benchmarks/kv_index.py [--seed N] [--quick]``. Every figure is one core,
+after warm-up, on a seeded workload. Method for memory:
 ``tracemalloc`` delta of live allocations (not the peak) across filling a fresh index
 (dict tables, int objects, numpy arrays) with ≥ 1M (endpoint, block) entries, divided by
 the entry count.
@@ -31,51 +30,44 @@ import argparse
 import os
 import time
 import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 import kinference_epp
 from kinference_epp.kvcache.events import decode_batch
-from kinference_epp.kvcache.fast_index import FastPrefixIndex
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
-from kinference_epp.kvcache.index import MaskPrefixIndex
-from kinference_epp.kvcache.interface import PrefixIndex
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.writer import IndexWriter
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.sim.events import BlockRemoved, BlockStored, encode_batch
 
 BS = 16
 SCOPE = HashScope("bench-model")
-Index = MaskPrefixIndex | FastPrefixIndex
-BACKENDS: dict[str, Callable[..., Index]] = {"fast": FastPrefixIndex, "mask": MaskPrefixIndex}
 
 
 def pct(samples: list[float], q: float) -> float:
     return float(np.percentile(np.array(samples) * 1e6, q))
 
 
-def bench_match(rng: np.random.Generator, tokens: int, endpoints: int, reps: int, names: list[str]) -> dict[str, tuple[float, float]]:  # fmt: skip
-    """Match p50/p99 µs per backend (and, under ``"hash"``, hashing the prompt)."""
+def bench_match(rng: np.random.Generator, tokens: int, endpoints: int, reps: int) -> dict[str, tuple[float, float]]:  # fmt: skip
+    """Match p50/p99 µs (``"match"``) and hashing the prompt (``"hash"``)."""
     toks = rng.integers(0, 150_000, tokens)
     n = tokens // BS
     depths = [n // 4 + int(rng.integers(0, n - n // 4 + 1)) for _ in range(endpoints)]
-    indexes: dict[str, PrefixIndex] = {name: BACKENDS[name](BS) for name in names}
-    for idx in indexes.values():
-        for e, depth in enumerate(depths):
-            idx.apply_stored(EndpointKey(f"10.0.{e // 256}.{e % 256}:8000"), SCOPE,
-                             [EngineHash(e << 32 | i) for i in range(depth)], None,
-                             toks[: depth * BS], BS, "GPU")  # fmt: skip
+    idx = BlockIndex(BS)
+    for e, depth in enumerate(depths):
+        idx.apply_stored(EndpointKey(f"10.0.{e // 256}.{e % 256}:8000"), SCOPE,
+                         [EngineHash(e << 32 | i) for i in range(depth)], None,
+                         toks[: depth * BS], BS, "GPU")  # fmt: skip
     req = block_hashes(toks, BS, SCOPE)
-    samples: dict[str, list[float]] = {name: [] for name in [*names, "hash"]}
+    samples: dict[str, list[float]] = {"match": [], "hash": []}
     for i in range(reps + 20):
-        for name, idx in indexes.items():
-            t0 = time.perf_counter()
-            idx.match(req)
-            t1 = time.perf_counter()
-            if i >= 20:
-                samples[name].append(t1 - t0)
+        t0 = time.perf_counter()
+        idx.match(req)
+        t1 = time.perf_counter()
+        if i >= 20:
+            samples["match"].append(t1 - t0)
         t0 = time.perf_counter()
         h = block_hashes(toks, BS, SCOPE)
         t1 = time.perf_counter()
@@ -115,32 +107,30 @@ def ingest_payloads(rng: np.random.Generator, batches: int, per_batch: int, endp
     return out
 
 
-def bench_ingest(rng: np.random.Generator, blocks: int, per_batch: int, endpoints: int, names: list[str]) -> dict[str, float]:  # fmt: skip
-    """Stored blocks per second: ``"decode"`` alone, and per backend decode + hash + apply."""
+def bench_ingest(rng: np.random.Generator, blocks: int, per_batch: int, endpoints: int) -> dict[str, float]:  # fmt: skip
+    """Stored blocks per second: ``"decode"`` alone, and ``"ingest"``: decode + hash + apply."""
     per_step = per_batch * 32
     timed = max(1, blocks // per_step)
     warm = CACHE_BLOCKS * endpoints // per_step + endpoints
     payloads = ingest_payloads(rng, warm + timed, per_batch, endpoints)
     keys = [EndpointKey(f"10.1.{e // 256}.{e % 256}:8000") for e in range(endpoints)]
-    writers = {name: IndexWriter(BACKENDS[name](BS)) for name in names}
+    writer = IndexWriter(BlockIndex(BS))
     for pod, payload in payloads[:warm]:
-        for w in writers.values():
-            w.apply(keys[pod], SCOPE.model, decode_batch(payload))
-    spent = dict.fromkeys(["decode", *names], 0.0)
+        writer.apply(keys[pod], SCOPE.model, decode_batch(payload))
+    spent = dict.fromkeys(["decode", "ingest"], 0.0)
     for pod, payload in payloads[warm:]:
         t0 = time.perf_counter()
         decode_batch(payload)
         spent["decode"] += time.perf_counter() - t0
-        for name, w in writers.items():
-            t0 = time.perf_counter()
-            w.apply(keys[pod], SCOPE.model, decode_batch(payload))
-            spent[name] += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        writer.apply(keys[pod], SCOPE.model, decode_batch(payload))
+        spent["ingest"] += time.perf_counter() - t0
     return {name: timed * per_step / t for name, t in spent.items()}
 
 
-def bench_memory(rng: np.random.Generator, entries: int, endpoints: int, sharing: int, name: str) -> float:  # fmt: skip
+def bench_memory(rng: np.random.Generator, entries: int, endpoints: int, sharing: int) -> float:  # fmt: skip
     """Bytes per (endpoint, block): ``sharing`` endpoints hold each distinct block."""
-    idx = BACKENDS[name](BS, max_blocks_per_endpoint=entries)
+    idx = BlockIndex(BS, max_blocks_per_endpoint=entries)
     keys = [EndpointKey(f"10.2.0.{e}:8000") for e in range(endpoints)]
     distinct = entries // sharing
     per_event = 64
@@ -162,33 +152,28 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--backend", default="fast,mask", help="comma-separated: fast, mask")
     args = ap.parse_args()
-    names = args.backend.split(",")
     rng = np.random.default_rng(args.seed)
     reps = 50 if args.quick else 300
     print(f"code: {Path(kinference_epp.__file__).parent}; load average at start {os.getloadavg()[0]:.2f}")  # fmt: skip
-    print(f"seed={args.seed} block_size={BS} backends={names} (match µs p50 / p99)")
-    cols = "".join(f"{name + ' p50/p99':>18}" for name in names)
-    print(f"{'tokens':>7} {'endpoints':>9}{cols}{'hash p50':>10}")
+    print(f"seed={args.seed} block_size={BS} (µs p50 / p99)")
+    print(f"{'tokens':>7} {'endpoints':>9}{'match p50/p99':>18}{'hash p50':>10}")
     for tokens in (1024, 8192, 32768):
         for endpoints in (8, 64, 256):
-            r = bench_match(rng, tokens, endpoints, reps, names)
-            cells = "".join(f"{f'{r[n][0]:.1f} / {r[n][1]:.1f}':>18}" for n in names)
-            print(f"{tokens:>7} {endpoints:>9}{cells}{r['hash'][0]:>10.1f}")
+            r = bench_match(rng, tokens, endpoints, reps)
+            cell = f"{r['match'][0]:.1f} / {r['match'][1]:.1f}"
+            print(f"{tokens:>7} {endpoints:>9}{cell:>18}{r['hash'][0]:>10.1f}")
     total = 100_000 if args.quick else 1_000_000
     print(f"ingestion, stored blocks/s (steady state, 64 pods, 32-block stores, one-block removals; {total:,} blocks timed)")  # fmt: skip
-    print(f"{'stores/batch':>12} {'decode only':>12}" + "".join(f"{name + ' end to end':>18}" for name in names))  # fmt: skip
+    print(f"{'stores/batch':>12} {'decode only':>12} {'end to end':>12}")
     for per_batch in (1, 8, 32):
-        r = bench_ingest(rng, total, per_batch, 64, names)
-        cells = "".join(f"{r[n]:>18,.0f}" for n in names)
-        print(f"{per_batch:>12} {r['decode']:>12,.0f}{cells}")
+        r = bench_ingest(rng, total, per_batch, 64)
+        print(f"{per_batch:>12} {r['decode']:>12,.0f} {r['ingest']:>12,.0f}")
     entries = 1_048_576  # the target is stated at >= 1M entries, so quick mode keeps it
     for sharing in (1, 8):
-        for name in names:
-            b = bench_memory(rng, entries, 64, sharing, name)
-            print(f"memory {name}: {b:.0f} bytes per (endpoint, block) at {entries:,} entries, "
-                  f"each block on {sharing} endpoint(s) (tracemalloc)")  # fmt: skip
+        b = bench_memory(rng, entries, 64, sharing)
+        print(f"memory: {b:.0f} bytes per (endpoint, block) at {entries:,} entries, "
+              f"each block on {sharing} endpoint(s) (tracemalloc)")  # fmt: skip
     print(f"load average at end {os.getloadavg()[0]:.2f}")
 
 

@@ -33,8 +33,8 @@ from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.jit import warm_up_all
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.source import KubernetesSource
-from kinference_epp.kvcache.backends import make_index
 from kinference_epp.kvcache.feed import KvFeed
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.store import PolicyStore
@@ -162,9 +162,7 @@ class Picker:
         self.metrics = metrics or PickerMetrics()
         self.datastore = PoolDatastore.from_config(config.pool)
         self.inflight = InflightTracker()
-        self.prefix_index = make_index(
-            config.kv_events.index, block_size=config.kv_events.block_size
-        )
+        self.prefix_index = BlockIndex(block_size=config.kv_events.block_size)
         kv = config.kv_events
         self.kv_feed = KvFeed(
             self.datastore,

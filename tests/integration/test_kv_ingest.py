@@ -14,8 +14,8 @@ import pytest
 import zmq
 import zmq.asyncio
 
-from kinference_epp.kvcache.backends import BACKENDS, IndexBackend, make_index
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.subscriber import KVEventIngest
 from kinference_epp.kvcache.writer import IndexWriter
 from kinference_epp.pool.endpoint import EndpointKey
@@ -72,12 +72,10 @@ async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
     c.destroy(linger=0)
 
 
-@pytest.fixture(params=sorted(BACKENDS))
-async def ingest(
-    request: pytest.FixtureRequest,
-) -> AsyncIterator[tuple[KVEventIngest, IndexBackend]]:
-    """Every backend, the default (``fast``) included, through real ZMQ."""
-    index = make_index(request.param, block_size=BS)
+@pytest.fixture
+async def ingest() -> AsyncIterator[tuple[KVEventIngest, BlockIndex]]:
+    """The prefix index fed through real ZMQ."""
+    index = BlockIndex(block_size=BS)
     ing = KVEventIngest(IndexWriter(index), replay_timeout=5.0)
     yield ing, index
     await ing.close()
@@ -87,7 +85,7 @@ def tokens(seed: int, blocks: int) -> list[int]:
     return np.random.default_rng(seed).integers(0, 50_000, blocks * BS).tolist()
 
 
-def held(index: IndexBackend, toks: list[int], ep: EndpointKey = POD) -> int:
+def held(index: BlockIndex, toks: list[int], ep: EndpointKey = POD) -> int:
     gpu, _ = index.match(block_hashes(np.array(toks), BS, HashScope(MODEL))).for_slots(
         index.slots_for([ep])
     )
@@ -96,7 +94,7 @@ def held(index: IndexBackend, toks: list[int], ep: EndpointKey = POD) -> int:
 
 @pytest.mark.parametrize("encoding", ["map", "array"])
 async def test_events_replay_and_eviction(
-    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, IndexBackend], encoding: str
+    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, BlockIndex], encoding: str
 ) -> None:
     ing, index = ingest
     pod = Pod(ctx, KVCache(24, BS, signed_hashes=encoding == "array"), encoding)
@@ -140,7 +138,7 @@ async def rebind(ctx: zmq.asyncio.Context, pub: str, replay: str | None) -> ZmqE
 
 
 async def test_publisher_restart_clears_and_rebuilds(
-    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, IndexBackend]
+    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, BlockIndex]
 ) -> None:
     ing, index = ingest
     pod = Pod(ctx, KVCache(64, BS))
@@ -175,7 +173,7 @@ async def test_publisher_restart_clears_and_rebuilds(
 
 
 async def test_gap_without_replay_is_irrecoverable(
-    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, IndexBackend]
+    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, BlockIndex]
 ) -> None:
     ing, index = ingest
     pod = Pod(ctx, KVCache(64, BS))
@@ -202,7 +200,7 @@ async def test_gap_without_replay_is_irrecoverable(
 
 
 async def test_garbage_is_counted_not_fatal(
-    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, IndexBackend]
+    ctx: zmq.asyncio.Context, ingest: tuple[KVEventIngest, BlockIndex]
 ) -> None:
     ing, index = ingest
     pod = Pod(ctx, KVCache(64, BS))
@@ -219,7 +217,7 @@ async def test_garbage_is_counted_not_fatal(
 
 
 async def test_centralized_mode_attributes_by_topic(ctx: zmq.asyncio.Context) -> None:
-    index = make_index(block_size=BS)
+    index = BlockIndex(block_size=BS)
     ing = KVEventIngest(IndexWriter(index), ctx=ctx, centralized_bind="tcp://127.0.0.1:0")
     pub = ctx.socket(zmq.PUB)
     try:
@@ -258,7 +256,7 @@ async def test_centralized_mode_attributes_by_topic(ctx: zmq.asyncio.Context) ->
 
 
 async def test_real_sim_pod_chat_fills_the_index(
-    ingest: tuple[KVEventIngest, IndexBackend],
+    ingest: tuple[KVEventIngest, BlockIndex],
 ) -> None:
     ing, index = ingest
     async with await start_ephemeral(1) as cluster:

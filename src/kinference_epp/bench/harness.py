@@ -28,9 +28,9 @@ from kinference_epp.bench.clients import Client, ConcurrencyClient, PoissonClien
 from kinference_epp.bench.routing import RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
 from kinference_epp.config.model import SchedulerConfig
-from kinference_epp.kvcache.backends import make_index
 from kinference_epp.kvcache.events import decode_batch
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.writer import IndexWriter
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
@@ -147,7 +147,7 @@ class Harness:
                 Endpoint(key=key, models=frozenset({spec.model}), metrics_url="", name=f"pod-{i}")
             )
             self.pods[key] = _Pod(key, SimEngine(engine_config, o.latency))
-        self.index = make_index(block_size=e.block_size)
+        self.index = BlockIndex(block_size=e.block_size)
         self.writer = IndexWriter(self.index)
         prefix_cfg = o.prefix or PrefixStateConfig(block_size=e.block_size)
         self.router: RouterUnderTest = build_router(

@@ -145,16 +145,6 @@ class KvEventsConfig(_Strict):
         gt=0,
         description="An endpoint with no event for this long and not synced is scored approximately.",
     )
-    index: str = Field(
-        default="fast",
-        pattern="^(fast|mask)$",
-        description=(
-            "Prefix-index backend (kvcache.backends): 'fast' (numpy cuckoo table: a match is a "
-            "fixed dozen vector ops, 26-56 bytes per (pod, block) entry, whole event batches "
-            "applied at once) or 'mask' (dicts of Python-int bitmasks: the simple reference, "
-            "~3.5x slower to match an 8k-token prompt on 64 pods, 116-176 bytes per entry)."
-        ),
-    )
 
 
 class ServerConfig(_Strict):

@@ -1,10 +1,10 @@
-"""Compiled write path of ``FastPrefixIndex``: one call per batch and tier for stores, one
+"""Compiled write path of ``BlockIndex``: one call per batch and tier for stores, one
 for removals, one per engine-map search.
 
-The layouts are ``fast_index``'s (its module docstring): the block table ``data`` (rows of
+The layouts are ``index``'s (its module docstring): the block table ``data`` (rows of
 own hash, GPU words, offload words) with its cuckoo ``slots``, and per endpoint and tier an
 engine map (bucketed open addressing: ``flat`` keys, ``seq`` store sequence, 0 = dead;
-``row`` block row). Engine hashes come in raw and are mixed here as ``fast_index._mix``
+``row`` block row). Engine hashes come in raw and are mixed here as ``index._mix``
 does. Kernels walk their keys one by one, in order, which is what the numpy code they
 replace computes for the distinct keys it is given:
 
@@ -22,7 +22,7 @@ replace computes for the distinct keys it is given:
   set before it is placed, so no row of the same call is taken for one nobody holds.
   The kernel stops and says why when the caller must act (make room in, or rebuild, the
   slot array) and is called again from where it stopped.
-- ``distinct``: ``fast_index._distinct``; ``member``: set membership (``_apply_columns``'s
+- ``distinct``: ``index._distinct``; ``member``: set membership (``_apply_columns``'s
   parent checks).
 
 The Python caller keeps what needs allocation or dicts: growing arrays, rebuilds, the
@@ -79,7 +79,7 @@ REBUILD = 2
 
 @kernel
 def mix(x: np.uint64) -> np.uint64:
-    """``fast_index._mix`` of one engine hash."""
+    """``index._mix`` of one engine hash."""
     x = x * MIX
     x ^= x >> _S29
     return x if x else _ONE
@@ -391,7 +391,7 @@ def member(keys: U64, values: U64) -> npt.NDArray[np.bool_]:
 
 @kernel
 def place_keys(flat: U64, seq: npt.NDArray[np.uint32], h: U64, nb: np.uint64) -> tuple[I64, int]:
-    """``fast_index._Keys.place``: one key at a time: each takes the first free slot (``seq`` 0) of its
+    """``index._Keys.place``: one key at a time: each takes the first free slot (``seq`` 0) of its
     home bucket or, when that is full, of the next; returns the slots and how many of
     them were empty before (``used`` grows by that)."""
     width = len(flat) // np.int64(nb)

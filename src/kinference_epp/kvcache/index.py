@@ -1,89 +1,497 @@
-"""The reference prefix index: own block hash → bitmask of the endpoints holding it, per tier.
+"""The prefix index: a cuckoo block table, endpoint bitmasks in uint64 words.
 
-The readable backend (``kv_events.index: mask``); the default is the numpy
-``fast_index.FastPrefixIndex``, which meets the latency and memory budgets this one does not
-(``benchmarks/results/kv_index.md``). Both pass one shared test suite. Here a dict from own
-hash to a Python-int bitmask (bit ``s`` = endpoint slot ``s``) lets ``match`` run in C iterators —
-``map(dict.get)`` → ``accumulate(and_)`` → ``takewhile(bool)`` — and stop at the first
-block no endpoint holds. The AND-accumulated masks only lose bits, so as integers they
-are non-increasing: each endpoint's leading-run length is found by bisecting them.
+``BlockIndex`` implements ``interface.PrefixIndex`` for the picker's budgets
+(``benchmarks/kv_index.py``): ``match`` in one compiled walk that stops at the first block
+nobody holds, a whole ``EventBatch`` applied in a few dozen calls whatever its event count,
+and a few dozen bytes per (endpoint, block) entry. The shared test suite holds it to a plain
+reference model (``tests/unit/kvcache/reference_index.py``).
 
-Per endpoint and tier (GPU; everything else is the offload tier) we keep
-``engine hash → own hash`` (removals arrive with vLLM's hashes). Reference counts are
-sparse, because a count above one is rare: ``copies`` counts extra stores of one engine
-hash, ``shared`` extra engine hashes mapping to the same own hash. A bit is cleared only
-when the last copy goes.
+Layout:
 
-Decisions:
+- **Block table** (``_Blocks``): own hash → row. A row holds the hash, then per tier
+  ``ceil(slots / 64)`` uint64 words, bit ``s`` = endpoint slot ``s`` (one ``(rows, columns)``
+  array, so one gather brings a hash and its masks). Row 0 is a sentinel (hash 0, no bits).
+  Rows are found by cuckoo hashing: a hash lives in one of two slots of a power-of-two slot
+  array (``int32`` row numbers), picked by the top bits of its low and of its high 32-bit
+  half. A lookup of many hashes is then one gather of both slots, one gather of their rows,
+  one compare: no probe loop and no branch per key (``find``; ``match`` probes the same
+  two slots per block in a compiled loop).
+  Inserting takes a free slot of the two, where a slot whose row nobody holds any more
+  counts as free (that row is given back on the spot); when both are taken, occupants move
+  to their other slot (vectorised kick rounds, a scalar tail for the last few). The slot
+  array stays at most 45% full, which keeps kicks rare. A removal whose row nobody holds
+  any more gives the row back on the spot (``apply_kernel.remove_keys``); other paths leave
+  it to a sweep. Rows never move: growing either array, or sweeping rows nobody holds, keeps
+  every row number, so the engine maps keep them.
+- **Per endpoint and tier** (``_EngineMap``): mixed engine hash → (block row, store
+  sequence) in bucketed open addressing, plus sparse refcounts, because a count above one is rare:
+  ``copies`` (an engine hash stored again) and ``shared`` (another engine hash with the
+  same own hash). The bit is cleared when the last copy goes. An endpoint's blocks are
+  exactly its map's live rows, so ``clear``/``remove_endpoint`` are O(its blocks).
+- Engine-map slots are never emptied: a removed entry is marked dead (sequence 0) and its
+  slot reused by a later insert (or dropped when the table is rebuilt on growth), so a
+  bucket's slots fill from slot 0 and a lookup may stop at the first bucket not full. Reuse
+  is what keeps a pod with steady churn from rebuilding its map every few batches.
+- ``match``: one numba kernel (``match_kernel.match_depths``) walks the request's blocks:
+  the two-slot lookup above, the matching row's mask words AND-accumulated down the
+  blocks; bit ``s`` survives exactly ``depth[s]`` blocks, recorded where it drops, and the
+  walk ends when no bit is left (``benchmarks/results/kv_index.md``).
+- ``apply_batch``: a batch comes from one endpoint. When the order of its events cannot
+  change the result (every engine hash of a tier appears once, no parent is removed, no
+  ``AllBlocksCleared``, no cap reached) every store is hashed in one call, each tier's
+  engine map is searched once, removals are applied in one vectorised step and stores in
+  another; otherwise the events are replayed one by one (the reference semantics).
+- Bounded memory: per endpoint and tier at most
+  ``max_blocks_per_endpoint`` entries; beyond it the oldest-stored (by store call; a batch
+  is one store call per tier) are evicted in bulk.
 
-- A ``BlockStored`` whose parent engine hash we do not know (we joined late, or missed
-  a batch nobody could replay) is dropped and counted in ``dropped_unknown_parent``:
-  rooting it would claim a prefix match for blocks that follow an unknown prefix, and
-  leading-run matching could never reach it anyway. The subscriber rebuilds from replay.
-- Blocks with another block size are dropped (``dropped_block_size``).
-- Memory is bounded per endpoint (``max_blocks_per_endpoint`` engine hashes per tier):
-  beyond it the oldest-stored entries are evicted in bulk (``evicted``). vLLM's own
-  eviction normally keeps us far below the cap; the cap guards against lost removals.
+Own hash 0 and mixed engine key 0 mark empty slots, so they are stored as 1 (a 2**-64
+collision, like any other hash collision here: it only costs a misrouted cache hit).
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Iterator, Sequence
-from itertools import accumulate, compress, islice, repeat, takewhile
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
+from kinference_epp.kvcache.apply_kernel import (
+    DONE,
+    MIX,
+    NEED_ROOM,
+    ST_ADDED,
+    ST_CONFLICTS,
+    ST_FRESH,
+    ST_HELD,
+    ST_LIMIT,
+    ST_N_FREE,
+    ST_N_ROWS,
+    ST_NEXT,
+    ST_SHARED,
+    ST_STATUS,
+    ST_USED,
+    STATE_SIZE,
+    distinct,
+    find_keys,
+    held_own,
+    member,
+    place_keys,
+    remove_keys,
+    store_keys,
+)
+from kinference_epp.kvcache.decode_kernel import (
+    R_BLOCKS,
+    R_MEDIUM,
+    S_BLOCKS,
+    S_HAS_PARENT,
+    S_MEDIUM,
+    S_PARENT,
+    S_SIZE,
+    S_TOKENS,
+)
 from kinference_epp.kvcache.events import (
-    MEDIUM_GPU,
     DecodedBatch,
+    EventColumns,
 )
 from kinference_epp.kvcache.hashing import (
     BlockHashArray,
     EngineHash,
     HashScope,
     TokenArray,
+    block_contents,
     block_hashes,
+    chain_segments,
 )
 from kinference_epp.kvcache.interface import (
+    GPU,
+    OFFLOAD,
     IndexBase,
     PrefixMatch,
     replay_events,
+    tier_of,
 )
+from kinference_epp.kvcache.match_kernel import match_depths
 from kinference_epp.pool.endpoint import EndpointKey
 
-GPU, OFFLOAD = 0, 1
-"""Tier numbers: vLLM's ``"GPU"`` medium, and every other medium (``"CPU"``, disk ...)."""
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+
+_MAX_LOAD = 0.8
+"""Rebuild an engine map before its used slots (live and dead) pass this fraction."""
+_REBUILD_LOAD = 0.6
+"""Size a rebuilt engine map so that its live keys fill about this fraction."""
+_ONE = np.uint64(1)
+
+_SLOT_LOAD = 0.45
+"""Most rows per block-table slot: cuckoo hashing with two choices works below 0.5."""
+_MIN_BITS = 10
+_MIN_ROWS = 1024
+_ROW_GROWTH = 1.125
+"""Row arrays grow by an eighth: rows are most of the block table's bytes."""
+_KICK_ROUNDS = 64
+_SCALAR_KICKS = 8
+"""Pending inserts below this many are kicked one by one in Python (cheaper than a round)."""
+_SCALAR_LIMIT = 500
+_NONE = np.int64(-1)
+_NO_KEYS = np.zeros(0, dtype=np.uint64)
+_U64_MASK = (1 << 64) - 1
+_MAX_SEEDS = 4096
+_WIDTH = 8
+"""Slots per bucket: one 64-byte line of keys, and a row of 8 bools compared at once."""
 
 
-def tier_of(medium: str) -> int:
-    """The tier a vLLM ``medium`` belongs to."""
-    return GPU if medium == MEDIUM_GPU else OFFLOAD
+class _Keys:
+    """Bucketed open addressing over non-zero uint64 keys (0 = empty slot).
+
+    ``nb`` buckets of ``_WIDTH`` slots, filled from slot 0; a full bucket spills into the
+    next. A slot is never emptied (a dead key is only overwritten by a new one, or dropped
+    by building a new table), so a lookup can stop at the first bucket whose last slot is
+    empty. ``used`` counts non-empty slots, dead ones included.
+    """
+
+    __slots__ = ("flat", "keys", "limit", "nb", "used")
+
+    def __init__(self, slots: int) -> None:
+        nb = max(1, -(-slots // _WIDTH))
+        self.keys: U64 = np.zeros((nb, _WIDTH), dtype=np.uint64)
+        self.flat: U64 = self.keys.reshape(-1)
+        self.nb = np.uint64(nb)
+        self.used = 0
+        self.limit = int(nb * _WIDTH * _MAX_LOAD)
+
+    def bucket(self, h: U64) -> I64:
+        """Home bucket: the high 32 bits scaled to ``nb`` (any bucket count, no modulo)."""
+        b = h >> np.uint64(32)
+        b *= self.nb
+        b >>= np.uint64(32)
+        return b.view(np.int64)
+
+    @property
+    def capacity(self) -> int:
+        return len(self.flat)
+
+    def find(self, h: U64) -> I64:
+        """Position of each key, ``-1`` where absent (``apply_kernel.find_keys``)."""
+        return find_keys(self.flat, self.nb, h)
+
+    def place(self, h: U64, seq: npt.NDArray[np.uint32]) -> I64:
+        """Insert distinct, absent, non-zero keys; the caller keeps ``used`` under ``limit``.
+
+        A slot is free when its ``seq`` is 0: empty, or a dead entry whose key may be
+        overwritten (a dead key is never looked for again, and overwriting keeps its bucket
+        as full as it was, so lookups still stop at the right bucket). Reusing dead slots is
+        what keeps an endpoint with steady churn from rebuilding its map every few batches.
+        Each key in turn takes the first free slot of its home bucket, or of the next bucket
+        with one (``apply_kernel.place_keys``). Placed slots get ``seq`` 1 until the caller
+        writes the real sequence.
+        """
+        pos, fresh_slots = place_keys(self.flat, seq, h, self.nb)
+        self.used += fresh_slots
+        return pos
 
 
-class _Tier:
-    """One endpoint's blocks in one tier."""
+def _mix(engine_hashes: Sequence[int] | U64) -> U64:
+    """Engine hashes → well-spread non-zero table keys (a bijection but for 0 and 1)."""
+    x = np.array(engine_hashes, dtype=np.uint64)
+    if not len(x):
+        return x
+    x *= MIX
+    x ^= x >> np.uint64(29)
+    return np.maximum(x, np.uint64(1))
 
-    __slots__ = ("copies", "own_of", "shared")
 
-    def __init__(self) -> None:
-        self.own_of: dict[int, int] = {}
+class _EngineMap:
+    """One endpoint's blocks in one tier: engine key → block row and store sequence."""
+
+    __slots__ = ("clock", "copies", "keys", "live", "row", "seq", "shared")
+
+    def __init__(self, slots: int = 16) -> None:
+        self.keys = _Keys(slots)
+        cap = self.keys.capacity
+        self.row = np.full(cap + 1, -1, dtype=np.int32)
+        self.seq = np.zeros(cap + 1, dtype=np.uint32)
+        """Store call that added each entry (0 = dead); the extra last row stays dead."""
+        self.live = 0
+        self.clock = 0
         self.copies: dict[int, int] = {}
         self.shared: dict[int, int] = {}
 
+    def reserve(self, n: int) -> None:
+        if self.keys.used + n <= self.keys.limit:
+            return
+        alive = self.alive()
+        old_keys = self.keys.flat[alive]
+        self.keys = _Keys(int((len(alive) + n) / _REBUILD_LOAD))
+        seq = np.zeros(self.keys.capacity + 1, dtype=np.uint32)
+        new = self.keys.place(old_keys, seq)
+        row = np.full(self.keys.capacity + 1, -1, dtype=np.int32)
+        row[new], seq[new] = self.row[alive], self.seq[alive]
+        self.row, self.seq = row, seq
+
+    def alive(self) -> I64:
+        return np.flatnonzero(self.seq[:-1])
+
+    def tick(self) -> int:
+        """The sequence number for the next store call (renumbered before it overflows)."""
+        if self.clock >= 0xFFFFFFFE:
+            alive = self.alive()
+            ranks = np.unique(self.seq[alive], return_inverse=True)[1]
+            self.seq[alive] = ranks + 1
+            self.clock = int(ranks.max(initial=0)) + 1
+        self.clock += 1
+        return self.clock
+
+
+class _Blocks:
+    """Own hash → row (cuckoo hashing); a row holds the hash, then per tier its masks.
+
+    ``data`` is ``(rows, 1 + words)`` (``1 + 2 * words`` once an offload store happened):
+    column 0 the own hash, then the GPU words, then the offload words; ``keys``, ``gpu``
+    and ``cpu`` are views into it. One row brings a hash and its masks together, which is
+    what ``match`` reads. (Never ``.take`` from the column views: numpy would copy
+    the whole column first; index them.)
+    """
+
+    __slots__ = (
+        "cpu",
+        "data",
+        "free",
+        "gpu",
+        "keys",
+        "n_free",
+        "n_rows",
+        "shift",
+        "slots",
+        "used",
+        "words",
+    )
+
+    def __init__(self) -> None:
+        self.slots = np.zeros(1 << _MIN_BITS, dtype=np.int32)
+        self.shift = np.uint32(32 - _MIN_BITS)
+        self.used = 0
+        """Occupied slots: rows with a hash (held, or not yet swept)."""
+        self.words = 1
+        self.data = np.zeros((_MIN_ROWS, 2), dtype=np.uint64)
+        self.keys: U64 = self.data[:, 0]
+        self.gpu: U64 = self.data[:, 1:2]
+        self.cpu: U64 | None = None
+        """Offload-tier masks, allocated on the first offload store."""
+        self.n_rows = 1
+        """Rows handed out so far; row 0 is the sentinel."""
+        self.free = np.zeros(0, dtype=np.int64)
+        self.n_free = 0
+        """``free[:n_free]``: rows given back (sweeps, reused dead slots), reused first."""
+
+    @property
+    def bits(self) -> int:
+        return int(self.slots.size).bit_length() - 1
+
+    def probes(self, h: U64) -> npt.NDArray[np.uint32]:
+        """Both candidate slots of each hash, shape ``(2, n)``."""
+        halves = np.ascontiguousarray(h, dtype=np.uint64).view(np.uint32).reshape(-1, 2).T
+        return np.right_shift(halves, self.shift)
+
+    def find(self, h: U64) -> I32:
+        """Row of each hash, 0 where absent."""
+        r = self.slots.take(self.probes(h))
+        r *= self.keys[r] == h
+        rows: I32 = r[0] | r[1]
+        return rows
+
+    def masks(self, tier: int) -> U64:
+        """``(rows, words)`` masks of a tier (offload masks allocated on first use)."""
+        if tier == GPU:
+            return self.gpu
+        if self.cpu is None:
+            self._layout(self.words, True, len(self.data))
+        assert self.cpu is not None
+        return self.cpu
+
+    def widen(self, words: int) -> None:
+        """Room for endpoint slots up to ``64 * words``."""
+        if words > self.words:
+            self._layout(words, self.cpu is not None, len(self.data))
+
+    def insert(self, h: U64) -> I64:
+        """Rows for distinct hashes that are not in the table."""
+        n = len(h)
+        if self.used + n > len(self.slots) * _SLOT_LOAD:
+            self._make_room(n)
+        rows = self._alloc(n)
+        self.keys[rows] = h
+        self.used += n
+        if not self._place(rows, h):
+            self._rebuild(self.bits + 1)
+        return rows
+
+    def reserve(self, n: int) -> None:
+        """Room for ``n`` new rows and as many rows given back (``store_keys``'s bound)."""
+        self._reserve_rows(self.n_rows + max(0, n - self.n_free))
+        self.reserve_free(n)
+
+    def reserve_free(self, n: int) -> None:
+        """Room for ``n`` more rows given back (``remove_keys``'s bound)."""
+        end = self.n_free + n
+        if end > len(self.free):
+            more = max(end, 2 * len(self.free)) - self.n_free
+            self.free = np.concatenate((self.free[: self.n_free], np.zeros(more, np.int64)))
+
+    def _layout(self, words: int, offload: bool, rows: int) -> None:
+        """Reallocate ``data`` (more rows, words or the offload tier), keeping row numbers."""
+        old, old_words = self.data, self.words
+        data = np.zeros((rows, 1 + words * (2 if offload else 1)), dtype=np.uint64)
+        n = min(len(old), rows)
+        data[:n, 0] = old[:n, 0]
+        data[:n, 1 : 1 + old_words] = old[:n, 1 : 1 + old_words]
+        if self.cpu is not None:
+            data[:n, 1 + words : 1 + words + old_words] = old[:n, 1 + old_words :]
+        self.data, self.words = data, words
+        self.keys = data[:, 0]
+        self.gpu = data[:, 1 : 1 + words]
+        self.cpu = data[:, 1 + words :] if offload else None
+
+    # ---- internals ---------------------------------------------------------------------
+
+    def _alloc(self, n: int) -> I64:
+        take = min(n, self.n_free)
+        reused = self.free[self.n_free - take : self.n_free].copy()
+        self.n_free -= take
+        if take == n:
+            return reused
+        start = self.n_rows
+        self._reserve_rows(start + n - take)
+        self.n_rows += n - take
+        fresh = np.arange(start, self.n_rows, dtype=np.int64)
+        return fresh if not take else np.concatenate((reused, fresh))
+
+    def _give_back(self, rows: I64) -> None:
+        """Rows nobody holds leave the table (their slot is already cleared or reused)."""
+        self.keys[rows] = 0
+        self.used -= len(rows)
+        end = self.n_free + len(rows)
+        if end > len(self.free):
+            self.free = np.concatenate((self.free[: self.n_free], np.zeros(max(end, 2 * len(self.free)) - self.n_free, dtype=np.int64)))  # fmt: skip
+        self.free[self.n_free : end] = rows
+        self.n_free = end
+
+    def _reserve_rows(self, n: int) -> None:
+        cap = len(self.data)
+        if n > cap:
+            rows = max(n, int(cap * _ROW_GROWTH), cap + _MIN_ROWS)
+            self._layout(self.words, self.cpu is not None, rows)
+
+    def _make_room(self, n: int) -> None:
+        """Sweep rows nobody holds; grow the slot array unless that freed a quarter of it
+        (so that a table that stays nearly full is not swept again and again)."""
+        self._sweep()
+        bits = self.bits
+        while self.used + n > (1 << bits) * _SLOT_LOAD * 0.75:
+            bits += 1
+        if bits != self.bits:
+            self._rebuild(bits)
+
+    def _sweep(self) -> None:
+        n = self.n_rows
+        held = self.data[:n, 1:].any(axis=1)
+        dead = (self.keys[:n] != 0) & ~held
+        rows = dead.nonzero()[0]
+        if not len(rows):
+            return
+        pos = self.probes(self.keys[rows]).astype(np.intp)
+        for p in pos:
+            here = self.slots.take(p) == rows
+            self.slots[p[here]] = 0
+        self._give_back(rows)
+
+    def _rebuild(self, bits: int) -> None:
+        live = (self.keys[: self.n_rows] != 0).nonzero()[0]
+        while True:
+            self.slots = np.zeros(1 << bits, dtype=np.int32)
+            self.shift = np.uint32(32 - bits)
+            if self._place(live):
+                break
+            bits += 1
+        self.used = len(live)
+
+    def _place(self, rows: I64, h: U64 | None = None) -> bool:
+        """Put rows (their hashes already set) into slots; False if kicking ran out.
+
+        A slot whose row nobody holds any more counts as free: its row is given back on
+        the spot (what a sweep would do later), so a table with steady churn rarely kicks.
+        """
+        slots = self.slots
+        pos = self.probes(self.keys[rows] if h is None else h)
+        occ = slots.take(pos)
+        # row 0 holds nothing, so an empty slot reads as free too
+        masks = self.data.take(occ, axis=0)[:, :, 1:]
+        taken = masks[:, :, 0] != 0 if masks.shape[2] == 1 else np.any(masks, axis=2)
+        target = np.where(taken[0], np.where(taken[1], _NONE, pos[1]), pos[0])
+        before = np.where(taken[0], occ[1], occ[0])
+        ok = target >= 0
+        every = bool(ok.all())
+        if not every:
+            target, before, r = target[ok], before[ok], rows[ok]
+        else:
+            r = rows
+        slots[target] = r
+        won = slots.take(target) == r
+        if every and won.all():
+            dead = before[before != 0]
+            if len(dead):
+                self._give_back(dead.astype(np.int64))
+            return True
+        dead = before[won & (before != 0)]
+        if len(dead):
+            self._give_back(dead.astype(np.int64))
+        pending = np.concatenate((rows[~ok], r[~won]))
+        # evict the occupant of each pending row's first slot; it moves to its other slot
+        cur = self.probes(self.keys[pending])[0].astype(np.intp)
+        for _ in range(_KICK_ROUNDS):
+            if len(pending) <= _SCALAR_KICKS:
+                return self._kick_scalar(pending.tolist(), cur.tolist())
+            occ1 = slots.take(cur)
+            slots[cur] = pending
+            won = slots.take(cur) == pending
+            moved = occ1[won]
+            moved_from = cur[won][moved != 0]
+            moved = moved[moved != 0]
+            pending = np.concatenate((moved, pending[~won]))
+            came = np.concatenate((moved_from, cur[~won]))
+            p = self.probes(self.keys[pending]).astype(np.intp)
+            cur = np.where(p[0] == came, p[1], p[0])
+        return False
+
+    def _kick_scalar(self, rows: list[int], curs: list[int]) -> bool:
+        slots, keys, shift = self.slots, self.keys, 32 - self.bits
+        for row, cur in zip(rows, curs, strict=True):
+            for _ in range(_SCALAR_LIMIT):
+                occ = int(slots[cur])
+                slots[cur] = row
+                if occ == 0:
+                    break
+                h = int(keys[occ])
+                a, b = (h & 0xFFFFFFFF) >> shift, h >> 32 >> shift
+                row, cur = occ, b if a == cur else a
+            else:
+                return False
+        return True
+
 
 class _Endpoint:
-    __slots__ = ("bit", "slot", "tiers")
+    __slots__ = ("bit", "slot", "tiers", "word")
 
     def __init__(self, slot: int) -> None:
         self.slot = slot
-        self.bit = 1 << slot
-        self.tiers = (_Tier(), _Tier())
+        self.word = slot >> 6
+        self.bit = np.uint64(1 << (slot & 63))
+        self.tiers = (_EngineMap(), _EngineMap())
 
 
-class MaskPrefixIndex(IndexBase[_Endpoint]):
-    """Dict of own hash → endpoint bitmask; see the module docstring for the design."""
+class BlockIndex(IndexBase[_Endpoint]):
+    """Cuckoo block table with endpoint bitmasks; see the module docstring for the design."""
 
     def __init__(self, block_size: int = 16, max_blocks_per_endpoint: int = 1 << 21) -> None:
         super().__init__()
@@ -91,7 +499,10 @@ class MaskPrefixIndex(IndexBase[_Endpoint]):
             raise ValueError("block_size and max_blocks_per_endpoint must be positive")
         self._block_size = block_size
         self.max_blocks_per_endpoint = max_blocks_per_endpoint
-        self._masks: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self._blocks = _Blocks()
+        self._live = [0, 0]
+        """Live (endpoint, engine hash) entries per tier; ``match`` skips an empty tier."""
+        self._seeds: dict[tuple[str, str | None], int] = {}
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -101,43 +512,50 @@ class MaskPrefixIndex(IndexBase[_Endpoint]):
 
     def num_blocks(self, endpoint: EndpointKey) -> int:
         ep = self._eps.get(endpoint)
-        return 0 if ep is None else sum(len(t.own_of) for t in ep.tiers)
+        return 0 if ep is None else ep.tiers[GPU].live + ep.tiers[OFFLOAD].live
 
     @property
     def num_entries(self) -> int:
-        """(endpoint, engine hash, tier) entries over all endpoints."""
-        return sum(len(t.own_of) for ep in self._eps.values() for t in ep.tiers)
+        return self._live[GPU] + self._live[OFFLOAD]
 
     @property
     def num_distinct_blocks(self) -> int:
-        """Distinct own hashes held anywhere (GPU and offload counted separately)."""
-        return len(self._masks[GPU]) + len(self._masks[OFFLOAD])
-
-    def match(self, block_hashes: BlockHashArray | Sequence[int]) -> PrefixMatch:
-        hashes = block_hashes.tolist() if isinstance(block_hashes, np.ndarray) else block_hashes
-        n = len(self._slots)
-        gpu_get = self._masks[GPU].get
-        gpu = _leading(map(gpu_get, hashes, repeat(0)), n)
-        if self._masks[OFFLOAD]:
-            cpu_get = self._masks[OFFLOAD].get
-            both = _leading((gpu_get(h, 0) | cpu_get(h, 0) for h in hashes), n)
-            cpu = both - gpu
-        else:
-            cpu = np.zeros(n, dtype=np.int32)
-        return PrefixMatch(gpu, cpu, len(hashes))
+        b = self._blocks
+        masks = [m[: b.n_rows] for m in (b.gpu, b.cpu) if m is not None]
+        return sum(int(np.count_nonzero(m.any(axis=1))) for m in masks)
 
     def holders(self, block_hash: int, tier: int = GPU) -> list[EndpointKey]:
-        """Endpoints holding one own hash (for debugging and tests)."""
-        mask = self._masks[tier].get(block_hash, 0)
-        return [k for s, k in enumerate(self._slots) if k is not None and mask >> s & 1]
+        b = self._blocks
+        row = int(b.find(np.array([block_hash], dtype=np.uint64))[0])
+        masks = b.gpu if tier == GPU else b.cpu
+        if masks is None:
+            return []
+        words = masks[row]
+        return [
+            k
+            for s, k in enumerate(self._slots)
+            if k is not None and int(words[s >> 6]) >> (s & 63) & 1
+        ]
+
+    def match(self, block_hashes: BlockHashArray | Sequence[int]) -> PrefixMatch:
+        h: U64 = np.ascontiguousarray(block_hashes, dtype=np.uint64)
+        n, n_slots = len(h), len(self._slots)
+        if n == 0 or not (self._live[GPU] or self._live[OFFLOAD]):
+            none = np.zeros(n_slots, dtype=np.int32)
+            return PrefixMatch(none, none.copy(), n)
+        b = self._blocks
+        offload = bool(self._live[OFFLOAD]) and b.cpu is not None
+        depths = np.zeros((2, n_slots), dtype=np.int32)
+        match_depths(h, b.slots, b.shift, b.data, b.words, offload, depths)
+        return PrefixMatch(depths[0], depths[1], n)
 
     # ---- writing ---------------------------------------------------------------------
 
     def add_endpoint(self, endpoint: EndpointKey) -> int:
-        """Give an endpoint a slot (idempotent); writes add unknown endpoints themselves."""
         ep = self._eps.get(endpoint)
         if ep is None:
             slot = self._take_slot(endpoint)
+            self._blocks.widen((slot >> 6) + 1)
             ep = self._eps[endpoint] = _Endpoint(slot)
         return ep.slot
 
@@ -156,116 +574,47 @@ class MaskPrefixIndex(IndexBase[_Endpoint]):
             return 0
         self.add_endpoint(endpoint)
         ep = self._eps[endpoint]
-        if parent_engine_hash is None:
-            parent = None
-        else:
-            parent = ep.tiers[GPU].own_of.get(parent_engine_hash)
-            if parent is None:
-                parent = ep.tiers[OFFLOAD].own_of.get(parent_engine_hash)
+        parent = None
+        if parent_engine_hash is not None:
+            parent = self._own_of(ep, [parent_engine_hash])[0]
             if parent is None:
                 self.dropped_unknown_parent += n
                 return 0
-        own = block_hashes(token_ids, block_size, scope, parent).tolist()
-        ti = tier_of(medium)
-        added = self._store(ep, ti, engine_hashes, own)
         self.stored += n
-        tier = ep.tiers[ti]
-        if len(tier.own_of) > self.max_blocks_per_endpoint:
-            excess = len(tier.own_of) - self.max_blocks_per_endpoint
-            self._evict(ep, ti, excess + self.max_blocks_per_endpoint // 16)
-        return added
-
-    def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
-        """Every event in order (the reference semantics; dict updates gain nothing from
-        batching, so this backend does not try)."""
-        replay_events(self, endpoint, model, batch.events)
-
-    def _store(self, ep: _Endpoint, ti: int, engine: Sequence[int], own: list[int]) -> int:
-        tier, masks, bit = ep.tiers[ti], self._masks[ti], ep.bit
-        own_of, copies, shared = tier.own_of, tier.copies, tier.shared
-        added = 0
-        for e, o in zip(engine, own, strict=True):
-            prev = own_of.get(e)
-            if prev is not None:
-                copies[e] = copies.get(e, 0) + 1
-                if prev != o:
-                    self.hash_conflicts += 1
-                continue
-            own_of[e] = o
-            added += 1
-            m = masks.get(o, 0)
-            if m & bit:
-                shared[o] = shared.get(o, 0) + 1
-            else:
-                masks[o] = m | bit
+        if n == 0:
+            return 0
+        own = np.maximum(block_hashes(token_ids, block_size, scope, parent), _ONE)
+        added = self._store_checked(ep, tier_of(medium), _raw(engine_hashes), own)
+        self._cap(ep, tier_of(medium))
         return added
 
     def apply_removed(
         self, endpoint: EndpointKey, engine_hashes: Sequence[EngineHash], medium: str
     ) -> int:
         ep = self._eps.get(endpoint)
+        n = len(engine_hashes)
         if ep is None:
-            self.unknown_removed += len(engine_hashes)
+            self.unknown_removed += n
             return 0
-        ti = tier_of(medium)
-        tier = ep.tiers[ti]
-        own_of, copies = tier.own_of, tier.copies
-        gone = 0
-        for e in engine_hashes:
-            if e not in own_of:
-                self.unknown_removed += 1
-                continue
-            self.removed += 1
-            c = copies.get(e)
-            if c is not None:
-                if c == 1:
-                    del copies[e]
-                else:
-                    copies[e] = c - 1
-                continue
-            self._drop(ep, ti, e)
-            gone += 1
-        return gone
+        if n > 1 and len(set(engine_hashes)) < n:
+            return sum(self.apply_removed(endpoint, [e], medium) for e in engine_hashes)
+        return self._remove(ep, tier_of(medium), _raw(engine_hashes))
 
-    def _drop(self, ep: _Endpoint, ti: int, engine_hash: int) -> None:
-        """Forget one engine hash entirely (all its copies)."""
-        tier = ep.tiers[ti]
-        o = tier.own_of.pop(engine_hash)
-        tier.copies.pop(engine_hash, None)
-        s = tier.shared.get(o)
-        if s is not None:
-            if s == 1:
-                del tier.shared[o]
-            else:
-                tier.shared[o] = s - 1
-            return
-        masks = self._masks[ti]
-        m = masks[o] & ~ep.bit
-        if m:
-            masks[o] = m
-        else:
-            del masks[o]
-
-    def _evict(self, ep: _Endpoint, ti: int, count: int) -> None:
-        victims = list(islice(ep.tiers[ti].own_of, count))
-        for e in victims:
-            self._drop(ep, ti, e)
-        self.evicted += len(victims)
+    def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
+        """Apply one batch of an endpoint's events, in a few calls when order cannot matter."""
+        if not self._apply_columns(endpoint, model, batch.columns):
+            replay_events(self, endpoint, model, batch.events)
 
     def clear(self, endpoint: EndpointKey) -> None:
         ep = self._eps.get(endpoint)
         if ep is None:
             return
-        keep = ~ep.bit
         for ti, tier in enumerate(ep.tiers):
-            masks = self._masks[ti]
-            for o in set(tier.own_of.values()):
-                m = masks[o] & keep
-                if m:
-                    masks[o] = m
-                else:
-                    del masks[o]
-        ep.tiers = (_Tier(), _Tier())
+            if tier.live:
+                rows = tier.row[tier.alive()]
+                self._blocks.masks(ti)[rows, ep.word] &= ~ep.bit
+            self._live[ti] -= tier.live
+        ep.tiers = (_EngineMap(), _EngineMap())
 
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
         ep = self._eps.get(endpoint)
@@ -274,31 +623,341 @@ class MaskPrefixIndex(IndexBase[_Endpoint]):
         self.clear(endpoint)
         self._release(endpoint)
 
+    # ---- internals -------------------------------------------------------------------
 
-def _leading(masks: Iterator[int], n_slots: int) -> npt.NDArray[np.int32]:
-    """Per slot, how many leading masks have its bit set (all in C until the first gap)."""
-    depth = np.zeros(n_slots, dtype=np.int32)
-    accs = list(takewhile(bool, accumulate(masks, operator.and_)))
-    if not accs:
-        return depth
-    # masks only lose bits, so the accumulated values change at a few points: find them in C
-    ends = list(compress(range(1, len(accs)), map(operator.ne, accs, islice(accs, 1, None))))
-    ends.append(len(accs))
-    drops = [accs[j - 1] & ~accs[j] for j in ends[:-1]]
-    drops.append(accs[-1])
-    if sum(d.bit_count() for d in drops) <= 16:
-        for j, d in zip(ends, drops, strict=True):
-            while d:
-                low = d & -d
-                depth[low.bit_length() - 1] = j
-                d ^= low
-    else:
-        nbytes = (n_slots + 7) // 8
-        raw = b"".join(d.to_bytes(nbytes, "little") for d in drops)
-        bits = np.unpackbits(
-            np.frombuffer(raw, dtype=np.uint8).reshape(len(drops), nbytes),
-            axis=1,
-            bitorder="little",
-        )[:, :n_slots]
-        depth[:] = np.asarray(ends, dtype=np.int32) @ bits
-    return depth
+    def _apply_columns(self, endpoint: EndpointKey, model: str, cols: EventColumns) -> bool:
+        """Apply a batch column-wise; False when the order of its events could matter.
+
+        Everything that decides between the two paths is computed before the first write
+        (an engine map may be resized on the way; that changes no content). Each tier's
+        engine map is searched once for the batch: parents, stored and removed hashes.
+        Removals go first, then stores: with every engine hash once per tier the result is
+        the same in any order, and a removal must see the map as it was before any store
+        reused a dead slot.
+        """
+        if cols.clears:
+            return False
+        st, rm = cols.stored, cols.removed
+        bs, ep = self._block_size, self._eps.get(endpoint)
+        # admitted stores: (event, tier, first hash, blocks, first token)
+        admitted: list[tuple[int, int, int, int, int]] = []
+        bad_size = bad_tokens = h0 = t0 = 0
+        # per-event columns read once (medium index 0 is "GPU", any other an offload tier)
+        per_event = st.table.tolist()
+        for i, row in enumerate(per_event):
+            n, nt, size, medium = row[S_BLOCKS], row[S_TOKENS], row[S_SIZE], row[S_MEDIUM]
+            if size != bs:
+                bad_size += n
+            elif nt != n * size:
+                bad_tokens += n
+            else:
+                admitted.append((i, OFFLOAD if medium else GPU, h0, n, t0))
+            h0, t0 = h0 + n, t0 + nt
+        rm_tier = _removal_tiers(rm.table)
+        gone = [_of_tier(rm.hashes, rm_tier, ti) for ti in (GPU, OFFLOAD)]
+        whole = len(admitted) == len(per_event) and len({a[1] for a in admitted}) == 1
+        stored: list[U64] = [st.hashes[:0], st.hashes[:0]]
+        if whole:
+            stored[admitted[0][1]] = st.hashes
+        elif admitted:
+            for ti in (GPU, OFFLOAD):
+                parts = [st.hashes[a : a + n] for _, t, a, n, _ in admitted if t == ti]
+                if parts:
+                    stored[ti] = np.concatenate(parts)
+        # order cannot matter: each engine hash once per tier, no parent removed, no cap hit
+        for ti in (GPU, OFFLOAD):
+            if not _distinct(stored[ti], gone[ti]):
+                return False
+            live = 0 if ep is None else ep.tiers[ti].live
+            if len(stored[ti]) and live + len(stored[ti]) > self.max_blocks_per_endpoint:
+                return False
+        # parents as ``StoredColumns.parents`` has them (the u64 bits of the int64 column)
+        parents = [
+            per_event[i][S_PARENT] & _U64_MASK if per_event[i][S_HAS_PARENT] else None
+            for i, _, _, _, _ in admitted
+        ]
+        asked = list(dict.fromkeys(p for p in parents if p is not None))
+        ask = _raw(asked)
+        if asked and len(rm.hashes) and any(member(ask, rm.hashes).tolist()):
+            return False
+        # parents held before the batch: their own hashes (GPU tier first)
+        held: dict[int, int] = {}
+        if ep is not None and asked:
+            for tier in ep.tiers:
+                if not tier.live:
+                    continue
+                found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
+                                 self._blocks.data, ask).tolist()  # fmt: skip
+                for p, o in zip(asked, found, strict=True):
+                    if o:
+                        held.setdefault(p, o)
+        # each admitted store roots at the scope's seed, at a block held before the batch,
+        # or continues the store just before it (one chain run); anything else is replayed
+        # which parents are also stored by this batch
+        in_batch = dict(zip(asked, member(ask, st.hashes).tolist(), strict=True)) if asked else {}
+        if any(in_batch[p] for p in held):
+            return False  # a parent held before and stored again: which one is found first?
+        kept: list[tuple[int, int, int, int, int]] = []
+        runs: list[int] = []
+        roots: list[int] = []
+        tail: int | None = None
+        unknown_parent = 0
+        for entry, p in zip(admitted, parents, strict=True):
+            i, _, a, n, _ = entry
+            root = held.get(p) if p is not None else self._seed(model, st.loras[i])
+            if root is None:
+                if p == tail and n:
+                    runs[-1] += n
+                    kept.append(entry)
+                    tail = int(st.hashes[a + n - 1])
+                    continue
+                if p is not None and in_batch[p]:
+                    return False  # rooted at a store that is not the one just before
+                unknown_parent += n
+                continue
+            if n:
+                kept.append(entry)
+                runs.append(n)
+                roots.append(root)
+                tail = int(st.hashes[a + n - 1])
+        # ---- from here on the batch is applied ----
+        self.dropped_block_size += bad_size
+        self.dropped_malformed += bad_tokens
+        self.dropped_unknown_parent += unknown_parent
+        self.stored += sum(n for _, _, _, n, _ in admitted) - unknown_parent
+        if ep is None:
+            self.unknown_removed += len(rm.hashes)
+            if not admitted:
+                return True
+            self.add_endpoint(endpoint)
+            ep = self._eps[endpoint]
+        else:
+            for ti in (GPU, OFFLOAD):
+                self._remove(ep, ti, gone[ti])
+        if not kept:
+            return True
+        all_kept = len(kept) == len(admitted)
+        tokens = (
+            st.tokens
+            if all_kept and whole
+            else np.concatenate([st.tokens[t : t + n * bs] for _, _, _, n, t in kept])
+        )
+        own = np.maximum(chain_segments(block_contents(tokens, bs), runs, roots), _ONE)
+        for ti in (GPU, OFFLOAD):
+            if not len(stored[ti]):
+                continue
+            tier_hashes, tier_own = stored[ti], own
+            if not (all_kept and whole):
+                # kept stores of this tier: their place in ``stored[ti]`` and in ``own``
+                in_stored, in_own, k_off, o_off = [], [], 0, 0
+                for entry in admitted:
+                    n = entry[3]
+                    if entry[1] == ti and entry in kept:
+                        in_stored.append(np.arange(k_off, k_off + n))
+                    if entry[1] == ti:
+                        k_off += n
+                for entry in kept:
+                    if entry[1] == ti:
+                        in_own.append(np.arange(o_off, o_off + entry[3]))
+                    o_off += entry[3]
+                if not in_stored:
+                    continue
+                tier_hashes = stored[ti][np.concatenate(in_stored)]
+                tier_own = own[np.concatenate(in_own)]
+            if len(tier_own) > 1 and not _distinct(tier_own):
+                for j in range(len(tier_own)):  # two engine hashes, one own hash: in order
+                    self._store(ep, ti, tier_hashes[j : j + 1], tier_own[j : j + 1])
+                continue
+            self._store(ep, ti, tier_hashes, tier_own)
+        return True
+
+    def _seed(self, model: str, lora: str | None) -> int:
+        """``HashScope(model, lora).seed``, remembered (a few scopes, one per batch event)."""
+        seed = self._seeds.get((model, lora))
+        if seed is None:
+            if len(self._seeds) >= _MAX_SEEDS:
+                self._seeds.clear()
+            seed = self._seeds[model, lora] = HashScope(model, lora).seed
+        return seed
+
+    def _own_of(self, ep: _Endpoint | None, engine_hashes: Sequence[int]) -> list[int | None]:
+        """Own hashes of engine hashes an endpoint holds (GPU tier first), None if not held."""
+        out: list[int | None] = [None] * len(engine_hashes)
+        if ep is None or not engine_hashes:
+            return out
+        raw = _raw(engine_hashes)
+        for tier in ep.tiers:
+            if not tier.live:
+                continue
+            found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
+                             self._blocks.data, raw).tolist()  # fmt: skip
+            for i, o in enumerate(found):
+                if o and out[i] is None:
+                    out[i] = o
+        return out
+
+    def _store_checked(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
+        """Store, one entry at a time where hashes or own hashes repeat (then order matters)."""
+        n = len(hashes)
+        if n > 1 and not (_distinct(hashes) and _distinct(own)):
+            return sum(self._store(ep, ti, hashes[i : i + 1], own[i : i + 1]) for i in range(n))
+        return self._store(ep, ti, hashes, own)
+
+    def _store(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
+        """Store distinct raw engine hashes with distinct own hashes in one tier, in one
+        ``apply_kernel.store_keys`` call (again after growing or rebuilding the slots)."""
+        n = len(hashes)
+        if not n:
+            return 0
+        tier, b = ep.tiers[ti], self._blocks
+        tier.reserve(n)
+        b.masks(ti)  # offload masks exist before the first offload store
+        stamp = np.uint32(tier.tick())
+        at = np.empty((2, n), dtype=np.int64)
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        start = 0
+        while True:
+            b.reserve(n - start)
+            state[ST_N_FREE], state[ST_N_ROWS], state[ST_USED] = b.n_free, b.n_rows, b.used
+            state[ST_LIMIT] = int(len(b.slots) * _SLOT_LOAD)
+            col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
+            store_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots, b.shift,
+                       b.data, b.free, col, ep.bit, hashes, own, stamp, start, at[0], at[1],
+                       state)  # fmt: skip
+            out = state.tolist()
+            b.n_free, b.n_rows, b.used = out[ST_N_FREE], out[ST_N_ROWS], out[ST_USED]
+            if out[ST_STATUS] == DONE:
+                break
+            start = out[ST_NEXT]
+            if out[ST_STATUS] == NEED_ROOM:
+                b._make_room(n - start)
+            else:  # kicking ran out: the last row has its hash but no slot
+                b._rebuild(b.bits + 1)
+        tier.keys.used += out[ST_FRESH]
+        added = out[ST_ADDED]
+        tier.live += added
+        self._live[ti] += added
+        self.hash_conflicts += out[ST_CONFLICTS]
+        if out[ST_HELD]:  # stored again: one more copy to remove
+            for k in _mix(hashes[at[0, : out[ST_HELD]]]).tolist():
+                tier.copies[k] = tier.copies.get(k, 0) + 1
+        if out[ST_SHARED]:  # another engine hash of a block the endpoint holds
+            for o in own[at[1, : out[ST_SHARED]]].tolist():
+                tier.shared[o] = tier.shared.get(o, 0) + 1
+        return added
+
+    def _remove(self, ep: _Endpoint, ti: int, hashes: U64) -> int:
+        """Drop one copy of each of these distinct raw engine hashes from one tier."""
+        n = len(hashes)
+        if not n:
+            return 0
+        tier = ep.tiers[ti]
+        if tier.copies or tier.shared:
+            keys = _mix(hashes)
+            return self._remove_at(ep, ti, keys, tier.keys.find(keys))
+        found = 0
+        if tier.live:
+            b = self._blocks
+            b.reserve_free(n)
+            col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
+            state = np.zeros(STATE_SIZE, dtype=np.int64)
+            state[ST_N_FREE], state[ST_USED] = b.n_free, b.used
+            found = remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots,
+                                b.shift, b.data, b.free, col, ep.bit, hashes, state)  # fmt: skip
+            out = state.tolist()
+            b.n_free, b.used = out[ST_N_FREE], out[ST_USED]
+        self.unknown_removed += n - found
+        self.removed += found
+        tier.live -= found
+        self._live[ti] -= found
+        return found
+
+    def _remove_at(self, ep: _Endpoint, ti: int, keys: U64, epos: I64) -> int:
+        """``_remove`` with the keys already searched."""
+        tier = ep.tiers[ti]
+        n = len(keys)
+        held = tier.seq[epos] != 0
+        found = int(np.count_nonzero(held))
+        self.unknown_removed += n - found
+        self.removed += found
+        epos = epos[held]
+        if tier.copies:
+            epos = epos[_unref(tier.copies, keys[held].tolist())]
+        self._drop(ep, ti, epos)
+        return len(epos)
+
+    def _drop(self, ep: _Endpoint, ti: int, epos: I64) -> None:
+        """Forget live entries of one tier entirely (all their copies)."""
+        tier = ep.tiers[ti]
+        rows = tier.row[epos]
+        tier.seq[epos] = 0
+        tier.live -= len(epos)
+        self._live[ti] -= len(epos)
+        if tier.copies:
+            for k in tier.keys.flat[epos].tolist():
+                tier.copies.pop(k, None)
+        if tier.shared:
+            rows = rows[_unref(tier.shared, self._blocks.keys[rows].tolist())]
+        word = self._blocks.masks(ti)[:, ep.word]
+        word[rows] &= ~ep.bit
+
+    def _cap(self, ep: _Endpoint, ti: int) -> None:
+        tier = ep.tiers[ti]
+        if tier.live > self.max_blocks_per_endpoint:
+            excess = tier.live - self.max_blocks_per_endpoint
+            self._evict(ep, ti, excess + self.max_blocks_per_endpoint // 16)
+
+    def _evict(self, ep: _Endpoint, ti: int, count: int) -> None:
+        tier = ep.tiers[ti]
+        alive = tier.alive()
+        count = min(count, len(alive))
+        victims = alive[np.argpartition(tier.seq[alive], count - 1)[:count]]
+        self._drop(ep, ti, victims)
+        self.evicted += count
+
+
+def _removal_tiers(table: I64) -> int | npt.NDArray[np.int8]:
+    """The tier of every removed hash (``RemovedColumns.table``): one int when all share
+    it, else an array. Medium index 0 is the GPU, any other an offload tier."""
+    offload = table[:, R_MEDIUM] != 0
+    if not offload.any():
+        return GPU
+    if offload.all():
+        return OFFLOAD
+    return np.repeat(offload.astype(np.int8), table[:, R_BLOCKS])
+
+
+def _of_tier(hashes: U64, tiers: int | npt.NDArray[np.int8], ti: int) -> U64:
+    if isinstance(tiers, int):
+        return hashes if tiers == ti else hashes[:0]
+    picked: U64 = hashes[tiers == ti]
+    return picked
+
+
+def _distinct(a: U64, b: U64 | None = None) -> bool:
+    """No value twice in ``a`` and ``b`` together (``apply_kernel.distinct``)."""
+    if b is None:
+        b = _NO_KEYS
+    if len(a) + len(b) < 2:
+        return True
+    return bool(distinct(a, b))
+
+
+def _raw(engine_hashes: Sequence[int] | U64) -> U64:
+    """Engine hashes as the uint64 array the kernels mix themselves."""
+    return np.ascontiguousarray(engine_hashes, dtype=np.uint64)
+
+
+def _unref(extra: dict[int, int], keys: list[int]) -> list[int]:
+    """Drop one extra reference (sparse refcount) of each key; the positions of the keys
+    that had none, i.e. whose last reference goes now."""
+    last: list[int] = []
+    for i, k in enumerate(keys):
+        c = extra.get(k)
+        if c is None:
+            last.append(i)
+        elif c == 1:
+            del extra[k]
+        else:
+            extra[k] = c - 1
+    return last

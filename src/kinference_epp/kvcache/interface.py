@@ -1,7 +1,7 @@
 """The prefix index's interface: what ingestion writes and what a prefix scorer reads.
 
-Kept apart from the implementation (``index.py``) so that another backend can be swapped
-in and run through the same shared test suite. The index is synchronous and not
+Kept apart from the implementation (``index.py``) so that the shared test suite runs the
+same checks over it and over the plain reference model in the tests. The index is synchronous and not
 thread-safe on purpose: one asyncio task (the event loop that runs the subscribers) owns
 it, and the scheduler reads it on the same loop, so no locks are needed.
 """
@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.kvcache.events import (
+    MEDIUM_GPU,
     AllBlocksCleared,
     BlockRemoved,
     BlockStored,
@@ -24,6 +25,15 @@ from kinference_epp.kvcache.events import (
 )
 from kinference_epp.kvcache.hashing import BlockHashArray, EngineHash, HashScope, TokenArray
 from kinference_epp.pool.endpoint import EndpointKey
+
+GPU, OFFLOAD = 0, 1
+"""Tier numbers: vLLM's ``"GPU"`` medium, and every other medium (``"CPU"``, disk ...)."""
+
+
+def tier_of(medium: str) -> int:
+    """The tier a vLLM ``medium`` belongs to."""
+    return GPU if medium == MEDIUM_GPU else OFFLOAD
+
 
 SlotArray = npt.NDArray[np.intp]
 """Index slots of some endpoints, -1 for an endpoint the index does not know."""
@@ -158,7 +168,7 @@ class PrefixIndex(Protocol):
         """Apply one ``EventBatch`` of an endpoint serving ``model`` (the LoRA name of each
         ``BlockStored`` picks its hash scope). The result must equal applying the events one
         by one with ``apply_stored``/``apply_removed``/``clear``; a backend may get there
-        faster (``FastPrefixIndex`` applies whole batches column-wise)."""
+        faster (``BlockIndex`` applies whole batches column-wise)."""
         ...
 
     def clear(self, endpoint: EndpointKey) -> None:

@@ -1,6 +1,6 @@
-"""Compiled read path of ``FastPrefixIndex``: a request's blocks walked once, stopping early.
+"""Compiled read path of ``BlockIndex``: a request's blocks walked once, stopping early.
 
-``match_depths`` is the whole ``FastPrefixIndex.match`` after its trivial cases: for each of
+``match_depths`` is the whole ``BlockIndex.match`` after its trivial cases: for each of
 the request's block hashes in order, both cuckoo slots (``slot = half >> shift`` of the low
 and of the high 32-bit half), the row whose hash is the block's, its GPU (and offload) mask
 words AND-accumulated; bit ``s`` of the running AND drops at the first block endpoint ``s``

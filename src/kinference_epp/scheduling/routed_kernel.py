@@ -2,7 +2,7 @@
 
 ``KeyMasks`` is open addressing with linear probing over a power-of-two array of uint64
 keys (0 = empty; key 0 is stored as 1, a 2**-64 collision that only costs a misrouted
-cache hit, as in ``kvcache.fast_index``), with a ``(slots, words)`` uint64 mask row per
+cache hit, as in ``kvcache.index``), with a ``(slots, words)`` uint64 mask row per
 key: bit ``s`` of word ``w`` is endpoint slot ``64 * w + s``. A key whose bits all go
 stays in its slot with an empty mask (reads see it as absent; setting it again reuses the
 slot) until the table is rebuilt, so there are no tombstones to manage.

@@ -1,7 +1,7 @@
-"""``apply_kernel`` against the numpy/Python write path it replaced.
+"""``apply_kernel`` against plain numpy/Python references.
 
-The whole-index behaviour (``fast`` against ``mask`` and event-by-event replay, refcounts,
-caps) is held by ``test_kv_index.py`` and ``test_kv_backends.py``; here each kernel meets
+The whole-index behaviour (against the reference model, refcounts, caps) is held by
+``test_kv_index.py``; here each kernel meets
 its own reference: ``find_keys`` the numpy bucket search, ``held_own`` the numpy find and
 gather, ``distinct`` and ``member`` a set, and
 ``store_keys``/``remove_keys`` (through ``_store``/``_remove``) a dict model of which
@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kinference_epp.kvcache import apply_kernel
-from kinference_epp.kvcache.fast_index import _WIDTH, FastPrefixIndex, _Keys, _mix
-from kinference_epp.kvcache.index import GPU, OFFLOAD
+from kinference_epp.kvcache.index import _WIDTH, BlockIndex, _Keys, _mix
+from kinference_epp.kvcache.interface import GPU, OFFLOAD
 from kinference_epp.pool.endpoint import EndpointKey
 
 U64 = npt.NDArray[np.uint64]
@@ -148,7 +148,7 @@ def test_store_and_remove_kernels_keep_the_model(
     """Engine hashes up to 60 of an endpoint share 7 blocks (``shared`` refcounts), stores
     repeat (``copies``), and hundreds of distinct blocks push the 1024-slot table to grow,
     kick and rebuild."""
-    idx = FastPrefixIndex(4, max_blocks_per_endpoint=1 << 20)
+    idx = BlockIndex(4, max_blocks_per_endpoint=1 << 20)
     copies: dict[tuple[int, int, int], int] = {}  # (endpoint, tier, engine) → copies held
     for e, ti, store, engine in steps:
         ep_key = EPS[e]
@@ -197,7 +197,7 @@ def test_warm_up_runs() -> None:
 def test_store_keys_grows_the_table_and_rebuilds_when_kicks_run_out() -> None:
     """Own hashes chosen so that three share both slots in a 1024-slot table (the third
     runs out of kicks: a rebuild), then enough blocks to make it grow a few times."""
-    idx = FastPrefixIndex(4)
+    idx = BlockIndex(4)
     idx.add_endpoint(EPS[0])
     ep = idx._eps[EPS[0]]
     crowd = []

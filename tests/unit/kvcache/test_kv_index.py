@@ -1,4 +1,5 @@
-"""The prefix index, one shared suite for every backend, plus a model-based property test."""
+"""The prefix index: one shared suite over the production index and the reference model,
+then the production index held to the reference model on random and larger workloads."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_index import ReferenceIndex
 
-from kinference_epp.kvcache import fast_index
+from kinference_epp.kvcache import index as block_index
 from kinference_epp.kvcache.events import (
     AllBlocksCleared,
     BlockRemoved,
@@ -19,10 +21,8 @@ from kinference_epp.kvcache.events import (
     KVEvent,
     decode_batch,
 )
-from kinference_epp.kvcache.fast_index import FastPrefixIndex, _Blocks
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
-from kinference_epp.kvcache.index import MaskPrefixIndex
-from kinference_epp.kvcache.interface import PrefixIndex
+from kinference_epp.kvcache.index import BlockIndex, _Blocks
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.sim.events import BlockRemoved as SimRemoved
 from kinference_epp.sim.events import BlockStored as SimStored
@@ -31,14 +31,12 @@ from kinference_epp.sim.events import encode_batch
 BS = 4
 SCOPE = HashScope("m")
 A, B, C = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000"), EndpointKey("10.0.0.3:8000")
-CappedIndex = MaskPrefixIndex | FastPrefixIndex
-CAPPED: dict[str, Callable[[int], CappedIndex]] = {
-    "mask": lambda cap: MaskPrefixIndex(block_size=BS, max_blocks_per_endpoint=cap),
-    "fast": lambda cap: FastPrefixIndex(block_size=BS, max_blocks_per_endpoint=cap),
+Index = BlockIndex | ReferenceIndex
+BACKENDS: dict[str, Callable[[int], Index]] = {
+    "index": lambda cap=1 << 21: BlockIndex(block_size=BS, max_blocks_per_endpoint=cap),
+    "reference": lambda cap=1 << 21: ReferenceIndex(block_size=BS, max_blocks_per_endpoint=cap),
 }
-BACKENDS: dict[str, Callable[[], PrefixIndex]] = {
-    name: lambda make=make: make(1 << 21) for name, make in CAPPED.items()
-}
+"""Every implementation of ``interface.PrefixIndex``, by name; the argument is the cap."""
 SEQS = [np.random.default_rng(i).integers(0, 1000, BS * 8) for i in range(3)]
 REQ = [block_hashes(s, BS, SCOPE) for s in SEQS]
 
@@ -49,24 +47,24 @@ def engine(ep: EndpointKey, seq: int, block: int) -> EngineHash:
     return EngineHash(int.from_bytes(digest, "big"))
 
 
-def store(idx: PrefixIndex, ep: EndpointKey, seq: int, a: int, b: int, medium: str = "GPU") -> int:
+def store(idx: Index, ep: EndpointKey, seq: int, a: int, b: int, medium: str = "GPU") -> int:
     parent = engine(ep, seq, a - 1) if a > 0 else None
     hashes = [engine(ep, seq, i) for i in range(a, b)]
     return idx.apply_stored(ep, SCOPE, hashes, parent, SEQS[seq][a * BS : b * BS], BS, medium)
 
 
-def depth(idx: PrefixIndex, ep: EndpointKey, seq: int = 0) -> tuple[int, int]:
+def depth(idx: Index, ep: EndpointKey, seq: int = 0) -> tuple[int, int]:
     m = idx.match(REQ[seq])
     gpu, cpu = m.for_slots(idx.slots_for([ep]))
     return int(gpu[0]), int(cpu[0])
 
 
 @pytest.fixture(params=sorted(BACKENDS))
-def idx(request: pytest.FixtureRequest) -> PrefixIndex:
-    return BACKENDS[request.param]()
+def idx(request: pytest.FixtureRequest) -> Index:
+    return BACKENDS[request.param](1 << 21)
 
 
-def test_leading_blocks_per_endpoint(idx: PrefixIndex) -> None:
+def test_leading_blocks_per_endpoint(idx: Index) -> None:
     store(idx, A, 0, 0, 8)
     store(idx, B, 0, 0, 3)
     store(idx, C, 1, 0, 8)
@@ -78,7 +76,7 @@ def test_leading_blocks_per_endpoint(idx: PrefixIndex) -> None:
     assert unknown[0].tolist() == [0]
 
 
-def test_chained_events_and_gaps(idx: PrefixIndex) -> None:
+def test_chained_events_and_gaps(idx: Index) -> None:
     store(idx, A, 0, 0, 2)
     store(idx, A, 0, 2, 5)
     assert depth(idx, A) == (5, 0)
@@ -86,7 +84,7 @@ def test_chained_events_and_gaps(idx: PrefixIndex) -> None:
     assert depth(idx, A) == (1, 0)
 
 
-def test_refcounts(idx: PrefixIndex) -> None:
+def test_refcounts(idx: Index) -> None:
     store(idx, A, 0, 0, 4)
     store(idx, A, 0, 0, 4)
     idx.apply_removed(A, [engine(A, 0, 0)], "GPU")
@@ -95,7 +93,7 @@ def test_refcounts(idx: PrefixIndex) -> None:
     assert depth(idx, A) == (0, 0)
 
 
-def test_cpu_tier_extends_the_gpu_run(idx: PrefixIndex) -> None:
+def test_cpu_tier_extends_the_gpu_run(idx: Index) -> None:
     store(idx, A, 0, 0, 2)
     store(idx, A, 0, 2, 6, "CPU")
     assert depth(idx, A) == (2, 4)
@@ -103,14 +101,14 @@ def test_cpu_tier_extends_the_gpu_run(idx: PrefixIndex) -> None:
     assert depth(idx, A) == (2, 1)
 
 
-def test_unknown_parent_and_block_size_are_dropped(idx: PrefixIndex) -> None:
+def test_unknown_parent_and_block_size_are_dropped(idx: Index) -> None:
     assert store(idx, A, 0, 3, 6) == 0
     assert depth(idx, A) == (0, 0)
     assert idx.apply_stored(A, SCOPE, [EngineHash(1)], None, np.arange(8), 8, "GPU") == 0
     assert idx.num_blocks(A) == 0
 
 
-def test_scope_separates_lora(idx: PrefixIndex) -> None:
+def test_scope_separates_lora(idx: Index) -> None:
     lora = HashScope("m", "adapter")
     idx.apply_stored(A, lora, [EngineHash(1), EngineHash(2)], None, SEQS[0][: 2 * BS], BS, "GPU")
     assert depth(idx, A) == (0, 0)
@@ -118,7 +116,7 @@ def test_scope_separates_lora(idx: PrefixIndex) -> None:
     assert m.for_slots(idx.slots_for([A]))[0].tolist() == [2]
 
 
-def test_clear_and_remove_endpoint(idx: PrefixIndex) -> None:
+def test_clear_and_remove_endpoint(idx: Index) -> None:
     store(idx, A, 0, 0, 8)
     store(idx, B, 0, 0, 8)
     idx.clear(A)
@@ -133,7 +131,7 @@ def test_clear_and_remove_endpoint(idx: PrefixIndex) -> None:
     assert depth(idx, C) == (1, 0)
 
 
-def test_many_endpoints_vectorised_path(idx: PrefixIndex) -> None:
+def test_many_endpoints_vectorised_path(idx: Index) -> None:
     eps = [EndpointKey(f"10.1.0.{i}:8000") for i in range(100)]
     for i, ep in enumerate(eps):
         store(idx, ep, 0, 0, i % 9)
@@ -141,7 +139,7 @@ def test_many_endpoints_vectorised_path(idx: PrefixIndex) -> None:
     assert gpu.tolist() == [i % 9 for i in range(100)]
 
 
-def test_long_request_past_the_first_lookup_chunk(idx: PrefixIndex) -> None:
+def test_long_request_past_the_first_lookup_chunk(idx: Index) -> None:
     """1500 blocks: backends may look up a leading chunk first and the rest on demand."""
     toks = np.random.default_rng(9).integers(0, 1000, BS * 1500)
     req = block_hashes(toks, BS, SCOPE)
@@ -159,9 +157,9 @@ def test_long_request_past_the_first_lookup_chunk(idx: PrefixIndex) -> None:
     assert (gpu.tolist(), cpu.tolist()) == ([0, 0, 100], [0, 900, 0])
 
 
-@pytest.mark.parametrize("backend", sorted(CAPPED))
+@pytest.mark.parametrize("backend", sorted(BACKENDS))
 def test_cap_evicts_oldest(backend: str) -> None:
-    idx = CAPPED[backend](16)
+    idx = BACKENDS[backend](16)
     for s in range(3):
         store(idx, A, s, 0, 8)
     assert idx.num_blocks(A) <= 16
@@ -170,50 +168,24 @@ def test_cap_evicts_oldest(backend: str) -> None:
     assert depth(idx, A, 0) == (0, 0)
 
 
-# ---- model-based: random operations against a naive reference --------------------------
+# ---- the production index against the reference model ---------------------------------
 
 
-class Reference:
-    """Per endpoint and tier: engine hash → [own hash, copies]."""
+def _counters(idx: Index) -> dict[str, int]:
+    names = ("stored", "removed", "dropped_unknown_parent", "dropped_block_size")
+    names += ("dropped_malformed", "unknown_removed", "hash_conflicts", "evicted")
+    return {n: getattr(idx, n) for n in names}
 
-    def __init__(self) -> None:
-        self.eps: dict[EndpointKey, tuple[dict[int, list[int]], dict[int, list[int]]]] = {}
 
-    def store(self, ep: EndpointKey, seq: int, a: int, b: int, tier: int) -> None:
-        tiers = self.eps.setdefault(ep, ({}, {}))
-        if a > 0:
-            p = engine(ep, seq, a - 1)
-            if p not in tiers[0] and p not in tiers[1]:
-                return
-        for i in range(a, b):
-            e = engine(ep, seq, i)
-            if e in tiers[tier]:
-                tiers[tier][e][1] += 1
-            else:
-                tiers[tier][e] = [int(REQ[seq][i]), 1]
-
-    def remove(self, ep: EndpointKey, seq: int, i: int, tier: int) -> None:
-        t = self.eps.get(ep, ({}, {}))[tier]
-        e = engine(ep, seq, i)
-        if e in t:
-            t[e][1] -= 1
-            if t[e][1] == 0:
-                del t[e]
-
-    def depth(self, ep: EndpointKey, seq: int) -> tuple[int, int]:
-        tiers = self.eps.get(ep, ({}, {}))
-        held = [{v[0] for v in t.values()} for t in tiers]
-
-        def run(ok: Callable[[int], bool]) -> int:
-            n = 0
-            for h in REQ[seq].tolist():
-                if not ok(h):
-                    break
-                n += 1
-            return n
-
-        g = run(lambda h: h in held[0])
-        return g, run(lambda h: h in held[0] or h in held[1]) - g
+def _state(idx: Index, eps: list[EndpointKey]) -> object:
+    """What a reader can see: depths of every request, blocks per endpoint, counters."""
+    slots = idx.slots_for(eps)
+    per_req = [idx.match(r).for_slots(slots) for r in REQ]
+    return (
+        [(g.tolist(), c.tolist()) for g, c in per_req],
+        [idx.num_blocks(e) for e in eps],
+        _counters(idx),
+    )
 
 
 _ops = st.lists(
@@ -229,34 +201,26 @@ _ops = st.lists(
 )
 
 
-@pytest.mark.parametrize("backend", sorted(BACKENDS))
 @settings(max_examples=150, deadline=None)
 @given(ops=_ops)
-def test_matches_reference_model(backend: str, ops: list[tuple[str, EndpointKey, int, int, int, int]]) -> None:  # fmt: skip
-    idx, ref = BACKENDS[backend](), Reference()
+def test_matches_reference_model(ops: list[tuple[str, EndpointKey, int, int, int, int]]) -> None:
     medium = ("GPU", "CPU")
+    both = [BACKENDS[name](1 << 21) for name in ("index", "reference")]
     for op, ep, seq, x, y, tier in ops:
-        if op == "store":
-            a, b = min(x, y), max(x, y)
-            store(idx, ep, seq, a, b, medium[tier])
-            ref.store(ep, seq, a, b, tier)
-        elif op == "remove":
-            i = min(x, 7)
-            idx.apply_removed(ep, [engine(ep, seq, i)], medium[tier])
-            ref.remove(ep, seq, i, tier)
-        elif op == "clear":
-            idx.clear(ep)
-            ref.eps.pop(ep, None)
-        else:
-            idx.remove_endpoint(ep)
-            ref.eps.pop(ep, None)
-        for e in (A, B, C):
-            for s in range(3):
-                assert depth(idx, e, s) == ref.depth(e, s), (e, s)
-            assert idx.num_blocks(e) == sum(len(t) for t in ref.eps.get(e, ({}, {})))
+        for idx in both:
+            if op == "store":
+                store(idx, ep, seq, min(x, y), max(x, y), medium[tier])
+            elif op == "remove":
+                idx.apply_removed(ep, [engine(ep, seq, min(x, 7))], medium[tier])
+            elif op == "clear":
+                idx.clear(ep)
+            else:
+                idx.remove_endpoint(ep)
+        got, want = (_state(idx, [A, B, C]) for idx in both)
+        assert got == want, (op, ep)
 
 
-# ---- differential: every backend against the first, on a larger seeded workload ---------
+# ---- differential: a larger seeded workload ----------------------------------------------
 
 
 def test_backends_agree_under_growth_and_churn() -> None:
@@ -265,7 +229,7 @@ def test_backends_agree_under_growth_and_churn() -> None:
     seqs = [rng.integers(0, 50_000, BS * 64) for _ in range(40)]
     reqs = [block_hashes(s, BS, SCOPE) for s in seqs]
     eps = [EndpointKey(f"10.3.0.{i}:8000") for i in range(70)]
-    backends = {name: make() for name, make in BACKENDS.items()}
+    backends = {name: make(1 << 21) for name, make in BACKENDS.items()}
 
     for step in range(1500):
         ep, seq = eps[int(rng.integers(len(eps)))], int(rng.integers(len(seqs)))
@@ -295,22 +259,6 @@ def test_backends_agree_under_growth_and_churn() -> None:
 
 
 # ---- whole batches: apply_batch must equal the events applied one by one -----------------
-
-
-def _counters(idx: CappedIndex) -> dict[str, int]:
-    names = ("stored", "removed", "dropped_unknown_parent", "dropped_block_size")
-    names += ("dropped_malformed", "unknown_removed", "hash_conflicts", "evicted")
-    return {n: getattr(idx, n) for n in names}
-
-
-def _state(idx: CappedIndex, eps: list[EndpointKey]) -> object:
-    slots = idx.slots_for(eps)
-    per_req = [idx.match(r).for_slots(slots) for r in REQ]
-    return (
-        [(g.tolist(), c.tolist()) for g, c in per_req],
-        [idx.num_blocks(e) for e in eps],
-        _counters(idx),
-    )
 
 
 _batch_event = st.tuples(
@@ -343,11 +291,11 @@ def _events(ep: EndpointKey, spec: list[tuple[str, int, int, int, int]]) -> list
     return out
 
 
-@pytest.mark.parametrize("backend", sorted(CAPPED))
 @settings(max_examples=150, deadline=None)
 @given(batches=st.lists(st.tuples(st.sampled_from([A, B]), st.lists(_batch_event, max_size=8)), max_size=8))  # fmt: skip
-def test_apply_batch_equals_one_by_one(backend: str, batches: list[tuple[EndpointKey, list[tuple[str, int, int, int, int]]]]) -> None:  # fmt: skip
-    whole, single = CAPPED[backend](1 << 21), CAPPED[backend](1 << 21)
+def test_apply_batch_equals_one_by_one(batches: list[tuple[EndpointKey, list[tuple[str, int, int, int, int]]]]) -> None:  # fmt: skip
+    """The production index's whole batches against the reference model's single events."""
+    whole, single = BACKENDS["index"](1 << 21), BACKENDS["reference"](1 << 21)
     for ep, spec in batches:
         events = _events(ep, spec)
         whole.apply_batch(ep, SCOPE.model, DecodedBatch(0.0, events))
@@ -357,9 +305,9 @@ def test_apply_batch_equals_one_by_one(backend: str, batches: list[tuple[Endpoin
 
 
 def test_apply_batch_through_the_wire_and_across_backends() -> None:
-    """Encoded by the simulator's publisher, decoded by the typed path, both backends."""
+    """Encoded by the simulator's publisher in both encodings, decoded, applied to both."""
     rng = np.random.default_rng(11)
-    idxs = {name: make(1 << 21) for name, make in CAPPED.items()}
+    idxs = {name: make(1 << 21) for name, make in BACKENDS.items()}
     for step in range(200):
         ep = (A, B, C)[step % 3]
         spec = [
@@ -401,10 +349,10 @@ def _to_sim(ev: KVEvent) -> SimStored | SimRemoved:
     return SimRemoved(list(ev.block_hashes), medium=ev.medium)
 
 
-@pytest.mark.parametrize("backend", sorted(CAPPED))
+@pytest.mark.parametrize("backend", sorted(BACKENDS))
 def test_apply_batch_of_a_long_prefill(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Many 32-block chunks of one request in one batch: one chained run, then evicted."""
-    idx = CAPPED[backend](1 << 21)
+    idx = BACKENDS[backend](1 << 21)
     toks = np.random.default_rng(5).integers(0, 1000, BS * 320)
     req = block_hashes(toks, BS, SCOPE)
     chunks: list[KVEvent] = []
@@ -412,8 +360,8 @@ def test_apply_batch_of_a_long_prefill(backend: str, monkeypatch: pytest.MonkeyP
         hashes = [engine(A, 7, i) for i in range(c * 32, (c + 1) * 32)]
         parent = engine(A, 7, c * 32 - 1) if c else None
         chunks.append(BlockStored(hashes, parent, toks[c * 32 * BS : (c + 1) * 32 * BS], BS, "GPU", None))  # fmt: skip
-    if isinstance(idx, FastPrefixIndex):  # the column-wise path, not the event replay
-        monkeypatch.setattr(fast_index, "replay_events", _must_not_replay)
+    if isinstance(idx, BlockIndex):  # the column-wise path, not the event replay
+        monkeypatch.setattr(block_index, "replay_events", _must_not_replay)
     idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, chunks))
     assert idx.match(req).for_slots(idx.slots_for([A]))[0].tolist() == [320]
     assert idx.num_blocks(A) == 320
@@ -429,11 +377,11 @@ def _must_not_replay(*_: object) -> None:
 
 def test_fast_batch_replays_when_order_matters(monkeypatch: pytest.MonkeyPatch) -> None:
     """A parent removed in the same batch, or an engine hash stored twice: event by event."""
-    idx = FastPrefixIndex(BS)
+    idx = BlockIndex(BS)
     store(idx, A, 0, 0, 2)
     replayed: list[int] = []
     monkeypatch.setattr(
-        fast_index, "replay_events", lambda index, ep, model, evs: replayed.append(len(evs))
+        block_index, "replay_events", lambda index, ep, model, evs: replayed.append(len(evs))
     )
     orphan = BlockStored([engine(A, 0, 2)], engine(A, 0, 1), SEQS[0][2 * BS : 3 * BS], BS, "GPU", None)  # fmt: skip
     gone = BlockRemoved([engine(A, 0, 1)], "GPU")
@@ -450,7 +398,7 @@ def test_restore_after_removal_next_to_a_new_block(backend: str) -> None:
     (A dead slot is reused by inserts; the one being revived must not be handed out. Ten
     endpoints so that, in some, both hashes land in the same bucket.)
     """
-    idx = BACKENDS[backend]()
+    idx = BACKENDS[backend](1 << 21)
     eps = [EndpointKey(f"10.4.0.{i}:8000") for i in range(10)]
     for ep in eps:
         store(idx, ep, 0, 0, 1)

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kinference_epp.kvcache import match_kernel
-from kinference_epp.kvcache.fast_index import FastPrefixIndex, _Blocks
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
+from kinference_epp.kvcache.index import BlockIndex, _Blocks
 from kinference_epp.pool.endpoint import EndpointKey
 
 BS = 4
@@ -36,7 +36,7 @@ def _depths(m: U64, n_slots: int) -> I32:
     return out
 
 
-def reference(idx: FastPrefixIndex, hashes: U64) -> tuple[I32, I32]:
+def reference(idx: BlockIndex, hashes: U64) -> tuple[I32, I32]:
     b, n_slots = idx._blocks, len(idx._slots)
     x, hit = _lookup(b, hashes)
     x[~hit] = 0
@@ -55,8 +55,8 @@ SEQS = [np.random.default_rng(i).integers(0, 1000, BS * 40) for i in range(3)]
 _holds = st.tuples(st.integers(0, 2), st.integers(0, 40), st.sampled_from(["GPU", "CPU"]))
 
 
-def build(n_eps: int, holds: list[list[tuple[int, int, str]]]) -> FastPrefixIndex:
-    idx = FastPrefixIndex(block_size=BS)
+def build(n_eps: int, holds: list[list[tuple[int, int, str]]]) -> BlockIndex:
+    idx = BlockIndex(block_size=BS)
     for e in range(n_eps):
         ep = EndpointKey(f"10.1.{e // 250}.{e % 250}:8000")
         idx.add_endpoint(ep)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
-from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling.types import SchedulingRequest
 
@@ -36,7 +36,7 @@ def request(
 
 
 def store(
-    index: MaskPrefixIndex,
+    index: BlockIndex,
     endpoint: EndpointKey,
     blocks: int,
     medium: str = "GPU",

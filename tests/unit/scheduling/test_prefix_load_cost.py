@@ -9,7 +9,7 @@ from prefix_fakes import BS, PROMPT, Clock, request, store
 from sched_fakes import Row, build_pool, key
 
 from kinference_epp.config.model import PluginConfig, SchedulerConfig
-from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import BuildContext
 from kinference_epp.scheduling.inflight_load import InflightLoadConfig, InflightLoadTracker
@@ -26,7 +26,7 @@ def setup(
     rows: list[Row], cached: dict[int, int]
 ) -> tuple[PoolDatastore, PrefixState, InflightLoadTracker, Clock]:
     clock = Clock()
-    index = MaskPrefixIndex(block_size=BS)
+    index = BlockIndex(block_size=BS)
     for n, blocks in cached.items():
         store(index, key(n), blocks)
     pool = build_pool(rows)

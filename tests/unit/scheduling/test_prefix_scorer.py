@@ -9,7 +9,7 @@ import pytest
 from prefix_fakes import BS, PROMPT, Clock, request, store
 from sched_fakes import Row, build_pool, key
 
-from kinference_epp.kvcache.index import MaskPrefixIndex
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.scheduling.framework import BuildContext
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
@@ -44,7 +44,7 @@ def picked(state: PrefixState, req: SchedulingRequest, n: int) -> None:
 def test_precise_scores(
     stored: dict[int, list[tuple[int, str]]], params: dict[str, Any], expected: list[float]
 ) -> None:
-    index = MaskPrefixIndex(block_size=BS)
+    index = BlockIndex(block_size=BS)
     for n, runs in stored.items():
         for blocks, medium in runs:
             store(index, key(n), blocks, medium)
@@ -53,12 +53,12 @@ def test_precise_scores(
 
 def test_no_source_or_no_blocks_scores_zero() -> None:
     assert scores(None, request()) == [0.0, 0.0, 0.0]
-    state = PrefixState(MaskPrefixIndex(block_size=BS), clock=Clock())
+    state = PrefixState(BlockIndex(block_size=BS), clock=Clock())
     assert scores(state, SchedulingRequest(model="m")) == [0.0, 0.0, 0.0]
 
 
 def test_unhealthy_endpoint_is_scored_from_routing_history() -> None:
-    index = MaskPrefixIndex(block_size=BS)
+    index = BlockIndex(block_size=BS)
     store(index, key(1), 8)
     clock = Clock()
     state = PrefixState(index, is_precise=lambda k: k != key(2), clock=clock)
@@ -70,7 +70,7 @@ def test_unhealthy_endpoint_is_scored_from_routing_history() -> None:
 def test_predicted_blocks_credit_siblings_until_events_arrive() -> None:
     clock = Clock()
     state = PrefixState(
-        MaskPrefixIndex(block_size=BS),
+        BlockIndex(block_size=BS),
         config=PrefixStateConfig(predicted_ttl_s=2, routed_stride_blocks=1),
         clock=clock,
     )
@@ -89,7 +89,7 @@ def test_approximate_state_is_kept_only_for_endpoints_without_healthy_events() -
     clock = Clock()
     healthy = {key(1), key(2), key(3)}
     state = PrefixState(
-        MaskPrefixIndex(block_size=BS),
+        BlockIndex(block_size=BS),
         is_precise=lambda k: k in healthy,
         config=PrefixStateConfig(health_refresh_s=0, routed_stride_blocks=1),
         clock=clock,
@@ -105,7 +105,7 @@ def test_approximate_state_is_kept_only_for_endpoints_without_healthy_events() -
 
 
 def test_one_match_per_request_is_shared() -> None:
-    index = MaskPrefixIndex(block_size=BS)
+    index = BlockIndex(block_size=BS)
     state = PrefixState(index, clock=Clock())
     pool = build_pool(ROWS).view()
     req = request()
@@ -116,7 +116,7 @@ def test_one_match_per_request_is_shared() -> None:
 
 
 def test_endpoints_unknown_to_the_index_score_zero_and_are_picked_up_later() -> None:
-    index = MaskPrefixIndex(block_size=BS)
+    index = BlockIndex(block_size=BS)
     store(index, key(2), 8)
     state = PrefixState(index, clock=Clock())
     assert scores(state, request()) == pytest.approx([0.0, 1.0, 0.0])
