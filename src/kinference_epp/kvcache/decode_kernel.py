@@ -11,8 +11,8 @@ as arrays or as maps whose first key is ``"type"``; hashes as ints of either sig
 bytes; ``medium`` nil, ``"GPU"`` or ``"CPU"``; extra fields of plain values) and gives up on
 anything else (status 0): a map batch, an unknown or malformed event, another
 medium, negative token ids, a duplicated key, a non-ASCII string it would have to skip,
-trailing bytes. ``events.decode_batch`` then decodes the payload with the exact decoders,
-which decide what to count, skip or reject; so results and errors are those of the exact
+trailing bytes. ``events.decode_batch`` then decodes the payload with the exact decoder,
+which decides what to count, skip or reject; so results and errors are those of the exact
 walker on every payload (``tests/unit/kvcache/test_kv_decode_kernel.py``).
 """
 

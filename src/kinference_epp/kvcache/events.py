@@ -16,17 +16,16 @@ Verified against ``vllm-project/vllm:vllm/distributed/kv_events.py``:
 One malformed or unknown event is counted and skipped (a newer vLLM may add event
 types); a payload that is not an event batch at all raises ``EventDecodeError``.
 
-Three paths, one result. Ingestion must keep up with every pod's cache churn, so a batch
+Two decoders, one result. Ingestion must keep up with every pod's cache churn, so a batch
 is first walked by a compiled kernel (``decode_kernel.decode_columns``) straight into the
-columns backends apply (``EventColumns``: one engine-hash array and one token array for
+columns the index applies (``EventColumns``: one engine-hash array and one token array for
 all ``BlockStored`` events of the batch, one per-event table of block counts, sizes,
 parents, media; one hash array and one table for all ``BlockRemoved``), with no Python
-object per event or token. It takes vLLM's shapes only; for anything else it gives up,
-and msgspec's typed decoders (one per encoding, the last one that worked tried first)
-try, then the generic walker, which decides what to count, skip or reject. Neither fast
-path ever counts or rejects anything, so all paths agree on every payload. The per-event
-objects of ``DecodedBatch.events`` are only built when someone asks (the CLI, the
-per-event fallback).
+object per event or token. It takes vLLM's shapes only; for anything else it gives up and
+the exact decoder (``decode_batch_generic``, msgspec's generic msgpack decoder and a walk
+over what it returns) decides what to count, skip or reject. The kernel never counts or
+rejects anything, so both agree on every payload. The per-event objects of
+``DecodedBatch.events`` are only built when someone asks (the CLI, tests).
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.kvcache.decode_kernel import (
-    KIND_CLEARED,
     KIND_REMOVED,
     KIND_STORED,
     OK,
@@ -346,150 +344,6 @@ def _stored_table(
     return table, wide
 
 
-# ---- typed path --------------------------------------------------------------------------
-
-
-class _StoredArray(msgspec.Struct, tag="BlockStored", array_like=True, gc=False):
-    block_hashes: list[int]
-    parent_block_hash: int | None
-    token_ids: list[int]
-    block_size: int
-    lora_id: int | None = None
-    medium: str | None = None
-    lora_name: str | None = None
-
-
-class _RemovedArray(msgspec.Struct, tag="BlockRemoved", array_like=True, gc=False):
-    block_hashes: list[int]
-    medium: str | None = None
-
-
-class _ClearedArray(msgspec.Struct, tag="AllBlocksCleared", array_like=True, gc=False):
-    pass
-
-
-class _StoredMap(msgspec.Struct, tag="BlockStored", gc=False):
-    block_hashes: list[int]
-    parent_block_hash: int | None
-    token_ids: list[int]
-    block_size: int
-    lora_id: int | None = None
-    medium: str | None = None
-    lora_name: str | None = None
-
-
-class _RemovedMap(msgspec.Struct, tag="BlockRemoved", gc=False):
-    block_hashes: list[int]
-    medium: str | None = None
-
-
-class _ClearedMap(msgspec.Struct, tag="AllBlocksCleared", gc=False):
-    pass
-
-
-_ArrayEvent = _StoredArray | _RemovedArray | _ClearedArray
-_MapEvent = _StoredMap | _RemovedMap | _ClearedMap
-
-
-class _BatchArrayArray(msgspec.Struct, array_like=True):
-    ts: float
-    events: list[_ArrayEvent]
-    data_parallel_rank: int | None = None
-
-
-class _BatchArrayMap(msgspec.Struct, array_like=True):
-    ts: float
-    events: list[_MapEvent]
-    data_parallel_rank: int | None = None
-
-
-class _BatchMapArray(msgspec.Struct):
-    events: list[_ArrayEvent]
-    ts: float = 0.0
-    data_parallel_rank: int | None = None
-
-
-class _BatchMapMap(msgspec.Struct):
-    events: list[_MapEvent]
-    ts: float = 0.0
-    data_parallel_rank: int | None = None
-
-
-_TypedBatch = _BatchArrayArray | _BatchArrayMap | _BatchMapArray | _BatchMapMap
-_STORED = (_StoredArray, _StoredMap)
-_REMOVED = (_RemovedArray, _RemovedMap)
-_DECODERS: list[msgspec.msgpack.Decoder[Any]] = [
-    msgspec.msgpack.Decoder(t)
-    for t in (_BatchArrayMap, _BatchArrayArray, _BatchMapMap, _BatchMapArray)
-]
-"""Current vLLM first (positional batch, map events); the last success moves to the front."""
-
-
-def _decode_typed(payload: bytes) -> DecodedBatch | None:
-    """msgspec's typed decoders; None when the payload needs the generic walker."""
-    raw: _TypedBatch | None = None
-    for i, dec in enumerate(_DECODERS):
-        try:
-            raw = dec.decode(payload)
-        except msgspec.DecodeError:
-            continue
-        if i:
-            _DECODERS.insert(0, _DECODERS.pop(i))
-        break
-    if raw is None:
-        return None
-    try:
-        columns = _columns(raw.events)
-    except (OverflowError, ValueError):
-        return None
-    if columns is None:
-        return None
-    kinds = np.array(
-        [KIND_STORED if isinstance(ev, _STORED) else KIND_REMOVED if isinstance(ev, _REMOVED)
-         else KIND_CLEARED for ev in raw.events],
-        dtype=np.int8,
-    )  # fmt: skip
-    return DecodedBatch(raw.ts, None, raw.data_parallel_rank, columns=columns, kinds=kinds)
-
-
-def _columns(events: list[Any]) -> EventColumns | None:
-    """Lay typed events out column-wise (None: the generic walker must decide)."""
-    rms = [ev for ev in events if isinstance(ev, _REMOVED)]
-    sts = [ev for ev in events if isinstance(ev, _STORED)]
-    if any(ev.block_size <= 0 for ev in sts):
-        return None
-    s_hash: list[int] = []
-    s_tok: list[int] = []
-    for ev in sts:  # few events, long lists: list.extend copies in C
-        s_hash += ev.block_hashes
-        s_tok += ev.token_ids
-    # msgspec typed these as ints (no bools, no floats); fromiter is the cheapest copy
-    tokens = np.fromiter(s_tok, dtype=np.int64, count=len(s_tok))
-    if len(tokens) and int(tokens.min()) < 0:
-        return None
-    media = list(MEDIA)
-    for medium in [ev.medium for ev in sts] + [ev.medium for ev in rms]:
-        if medium is not None and medium not in media:
-            media.append(medium)
-    code: dict[str | None, int] = {m: i for i, m in enumerate(media)}
-    code[None] = 0  # nil: vLLM before offloading, the GPU
-    table, wide = _stored_table(
-        [
-            (len(ev.block_hashes), len(ev.token_ids), ev.block_size,
-             None if ev.parent_block_hash is None else fold_engine_hash(ev.parent_block_hash),
-             code[ev.medium], ev.lora_id)
-            for ev in sts
-        ]
-    )  # fmt: skip
-    names = tuple(media)
-    stored = StoredColumns(_u64(s_hash), tokens, table, [ev.lora_name for ev in sts], names, wide)
-    r_table = np.array(
-        [(len(ev.block_hashes), code[ev.medium]) for ev in rms], dtype=np.int64
-    ).reshape(-1, 2)
-    removed = RemovedColumns(_u64([h for ev in rms for h in ev.block_hashes]), r_table, names)
-    return EventColumns(stored, removed, len(events) - len(rms) - len(sts))
-
-
 def _u64(hashes: list[int]) -> EngineHashes:
     """Engine hashes as u64: unsigned as they are, signed (old vLLM) two's complement."""
     try:
@@ -574,8 +428,6 @@ _decoder = msgspec.msgpack.Decoder()
 def decode_batch(payload: bytes) -> DecodedBatch:
     """Decode one ZMQ payload; raises ``EventDecodeError`` if it is not an event batch."""
     batch = _decode_compiled(payload)
-    if batch is None:
-        batch = _decode_typed(payload)
     return batch if batch is not None else decode_batch_generic(payload)
 
 

@@ -15,7 +15,7 @@ from kinference_epp.kvcache.events import (
     BlockRemoved,
     BlockStored,
     EventDecodeError,
-    _decode_typed,
+    _decode_compiled,
     columns_of,
     decode_batch,
     decode_batch_generic,
@@ -182,7 +182,7 @@ def test_arbitrary_event_shapes_never_crash(events: list[object]) -> None:
     assert len(b.events) + b.unknown + b.malformed == len(events)
 
 
-# ---- the typed fast path must agree with the generic walker ------------------------------
+# ---- the compiled decoder must agree with the exact one ----------------------------------
 
 
 _hash = st.integers(0, 2**64 - 1) | st.integers(-(2**63), -1)
@@ -206,7 +206,7 @@ _removed = st.builds(SimRemoved, st.lists(_hash, max_size=4), medium=_medium)
     st.sampled_from(["array", "map"]),
     st.none() | st.integers(0, 3),
 )
-def test_typed_decoder_agrees_with_the_generic_walker(
+def test_decode_batch_agrees_with_the_exact_decoder(
     events: list[SimStored | SimRemoved | SimCleared], encoding: str, rank: int | None
 ) -> None:
     payload = encode_batch(events, 1.25, encoding, rank)  # type: ignore[arg-type]
@@ -222,12 +222,12 @@ def test_typed_decoder_agrees_with_the_generic_walker(
     )  # fmt: skip
 
 
-def test_vllm_shaped_batches_take_the_typed_path() -> None:
+def test_sim_publisher_batches_take_the_compiled_path() -> None:
     events = [SimStored([1, 2], None, list(range(32)), 16), SimRemoved([7])]
     for encoding in ("array", "map"):
         payload = encode_batch(events, 0.0, encoding)  # type: ignore[arg-type]
-        assert _decode_typed(payload) is not None
-    # bytes hashes, a malformed event, an unknown type: the generic walker decides
+        assert _decode_compiled(payload) is not None
+    # an unknown event type, a map batch: the exact decoder decides
     for raw in (GOLDEN_ARRAY, GOLDEN_MAP):
-        assert _decode_typed(raw) is None
+        assert _decode_compiled(raw) is None
         assert normalised(decode_batch(raw)) == normalised(decode_batch_generic(raw))
