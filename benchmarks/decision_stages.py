@@ -47,6 +47,7 @@ import numpy as np
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
 from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.edge.context import RequestContext
 from kinference_epp.edge.director import Director
 from kinference_epp.edge.prompt import PromptHasher
@@ -66,7 +67,7 @@ from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tokenize.fixtures import default_tokenizer_dir
 from kinference_epp.tokenize.hf import HFTokenizer
-from kinference_epp.tokenize.registry import TokenizerConfig, TokenizerRegistry, TokenizerSource
+from kinference_epp.tokenize.registry import TokenizerRegistry
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"

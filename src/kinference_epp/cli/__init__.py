@@ -1,1 +1,1 @@
-"""Entry points: ``kinference-epp`` (serve, sim, demo) and ``kinfctl``."""
+"""Entry points: ``kinference-epp`` (serve, sim, demo, bench) and ``kinfctl``."""

@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 from kinference_epp import __version__
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
+from kinference_epp.signals import wait_for_signal
 from kinference_epp.telemetry.logs import configure_logging
 
 log = logging.getLogger("kinference_epp")
@@ -26,19 +26,6 @@ def _install_uvloop() -> None:
     except ImportError:  # pragma: no cover - a declared dependency; keep asyncio working anyway
         return
     asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-
-
-async def wait_for_signal() -> None:
-    """Return on SIGINT or SIGTERM (Kubernetes sends SIGTERM): callers then stop gracefully."""
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
 
 
 def load_config(args: argparse.Namespace) -> EppConfig:

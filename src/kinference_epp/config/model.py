@@ -8,14 +8,11 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from kinference_epp.k8s.config import KubernetesConfig
-from kinference_epp.tokenize.registry import TokenizerConfig
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+from kinference_epp.config.kubernetes import KubernetesConfig
+from kinference_epp.config.strict import Strict
+from kinference_epp.config.tokenizers import TokenizerConfig
 
 
 def _check_address(value: str) -> str:
@@ -29,7 +26,7 @@ def _check_address(value: str) -> str:
     return value
 
 
-class EndpointConfig(_Strict):
+class EndpointConfig(Strict):
     """One vLLM pod, listed by hand."""
 
     address: str = Field(description="ip:port of the OpenAI server; the routing target.")
@@ -47,7 +44,7 @@ class EndpointConfig(_Strict):
         return _check_address(value)
 
 
-class PoolConfig(_Strict):
+class PoolConfig(Strict):
     name: str = "default"
     endpoints: list[EndpointConfig] = Field(default_factory=list)
 
@@ -61,7 +58,7 @@ class PoolConfig(_Strict):
         return self
 
 
-class PluginConfig(_Strict):
+class PluginConfig(Strict):
     """A filter, scorer or picker by registered type name, with its own parameters."""
 
     type: str
@@ -73,7 +70,7 @@ _NOT_ROUTER_NAMES = frozenset({"default", "ours"})
 """Words a config may use for "our router" that name no preset: rejected with the real names."""
 
 
-class SchedulerConfig(_Strict):
+class SchedulerConfig(Strict):
     router: str = Field(
         default="precise-prefix",
         description=(
@@ -105,7 +102,7 @@ class SchedulerConfig(_Strict):
         return value
 
 
-class ScrapeConfig(_Strict):
+class ScrapeConfig(Strict):
     interval_s: float = Field(
         default=0.05,
         gt=0,
@@ -124,7 +121,7 @@ class ScrapeConfig(_Strict):
     )
 
 
-class KvEventsConfig(_Strict):
+class KvEventsConfig(Strict):
     """Subscribing to vLLM's KV-cache events (``--kv-events-config``)."""
 
     enabled: bool = True
@@ -147,7 +144,7 @@ class KvEventsConfig(_Strict):
     )
 
 
-class ServerConfig(_Strict):
+class ServerConfig(Strict):
     host: str = "0.0.0.0"
     grpc_port: int = Field(default=9002, ge=0, lt=65536, description="ext_proc + access logs.")
     health_port: int = Field(default=9003, ge=0, lt=65536)
@@ -180,7 +177,7 @@ class ServerConfig(_Strict):
     )
 
 
-class EppConfig(_Strict):
+class EppConfig(Strict):
     pool: PoolConfig = Field(default_factory=PoolConfig)
     scheduler: SchedulerConfig = Field(default_factory=SchedulerConfig)
     scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)

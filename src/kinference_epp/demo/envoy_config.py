@@ -2,11 +2,11 @@
 
 Why a generator and not a static file: the demo, the integration tests and
 the Kubernetes manifest need the same config with different ports, body
-modes and switches, and a hand-edited YAML drifts. Every field below was
-checked against Envoy 1.40 (``envoy --mode validate`` and live requests, see
-``tests/integration/test_envoy_config.py`` and ``deploy/envoy/README.md``).
+modes and switches, and a hand-edited YAML drifts. Every field is checked
+against Envoy 1.40 by ``tests/integration/test_envoy_config.py`` (``envoy
+--mode validate`` and live requests); ``deploy/envoy/README.md`` explains each.
 
-The shape, per ``PROTOCOLS.md`` §1-2:
+The shape:
 
 * listener → HTTP connection manager with, in order: a ``header_mutation``
   filter that strips routing headers a client must not choose, ``ext_proc``

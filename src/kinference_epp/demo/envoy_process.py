@@ -210,7 +210,7 @@ class EnvoyProcess:
 def _read_admin_address(path: Path) -> tuple[str, int] | None:
     """Envoy writes ``host:port`` of its admin listener here once it is bound.
 
-    Synchronous on purpose: a tiny local file, read between 50 ms sleeps.
+    Synchronous on purpose: a tiny local file, read between polls.
     """
     try:
         text = path.read_text()

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.demo.workload import Outcome, make_prompts, run_workload
+from kinference_epp.signals import wait_for_signal
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -87,8 +88,6 @@ async def run_demo(args: argparse.Namespace, console: Console) -> int:
         if failed:
             console.print(f"[red]{len(failed)} requests failed[/red]: {failed[0]}")
         if args.keep_running:
-            from kinference_epp.cli.epp import wait_for_signal
-
             console.print("Stack is up; press Ctrl-C to stop.")
             await wait_for_signal()
         return 1 if failed else 0

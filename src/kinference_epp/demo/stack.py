@@ -21,6 +21,7 @@ from kinference_epp.config.model import (
     ScrapeConfig,
     ServerConfig,
 )
+from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.demo.envoy_config import EnvoyOptions, ProviderRoute
 from kinference_epp.demo.envoy_process import EnvoyProcess, free_port
 from kinference_epp.picker import Picker
@@ -28,7 +29,6 @@ from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
 from kinference_epp.sim.server import PodSpec
 from kinference_epp.tokenize.fixtures import default_tokenizer_dir
 from kinference_epp.tokenize.protocol import Tokenizer
-from kinference_epp.tokenize.registry import TokenizerConfig, TokenizerSource
 
 BodyMode = Literal["BUFFERED", "FULL_DUPLEX_STREAMED"]
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kinference_epp.k8s.config import KubernetesConfig
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 
 log = logging.getLogger(__name__)

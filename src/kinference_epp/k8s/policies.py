@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, KubeApi
-from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarget
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object

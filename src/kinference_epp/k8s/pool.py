@@ -17,8 +17,8 @@ import contextlib
 import logging
 from dataclasses import dataclass
 
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import INFERENCE_POOLS, PODS, JsonObject, KubeApi
-from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.k8s.pods import PoolSpec, is_ready, parse_pool, pod_endpoints
 from kinference_epp.k8s.watch import EventType, Informer, ObjectKey, WatchStatus, WatchTarget
 from kinference_epp.pool.datastore import PoolDatastore

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import KubeApi, connect, default_namespace
-from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
 from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
 from kinference_epp.k8s.secrets import KubeSecrets, SecretReader, SecretsStatus

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from kinference_epp.config.kubernetes import WatchSettings
 from kinference_epp.k8s.api import ApiError, JsonObject, KubeApi, Resource
-from kinference_epp.k8s.config import WatchSettings
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from functools import partial
 from operator import attrgetter
 from typing import Any, TypeAlias
 
+import kinference_epp.policy.actions as actions
 from kinference_epp.api.request import ApiKind
-from kinference_epp.policy import actions
 from kinference_epp.policy.actions import OutcomeFn
 from kinference_epp.policy.catalog import MEMBER_PREFIX, Catalog
 from kinference_epp.policy.classifiers.base import PromptText

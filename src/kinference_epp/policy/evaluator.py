@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from kinference_epp.policy import actions
+import kinference_epp.policy.actions as actions
 from kinference_epp.policy.classifiers.base import ClassifierError
 from kinference_epp.policy.classifiers.pii import PiiFindings
 from kinference_epp.policy.compiler import CompiledPolicy, CompiledPolicySet, CompiledRule

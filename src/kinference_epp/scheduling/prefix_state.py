@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.scheduling.approx_index import RoutedPrefixIndex
+from kinference_epp.scheduling.routed_prefix_index import RoutedPrefixIndex
 from kinference_epp.scheduling.score_kernel import credit
 from kinference_epp.scheduling.types import PrefixCredit, SchedulingRequest, SchedulingResult
 

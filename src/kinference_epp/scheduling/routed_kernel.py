@@ -10,7 +10,7 @@ slot) until the table is rebuilt, so there are no tombstones to manage.
 ``leading`` is ``RoutedPrefixIndex.leading``: the request's sampled keys (every
 ``stride``-th block and the last) looked up in order, their masks AND-accumulated, and
 each slot's count of leading keys turned into blocks, stopping at the first key no endpoint
-holds. Its reference is ``approx_index.leading_depths`` over the same masks (tests).
+holds. Its reference is ``routed_prefix_index.leading_depths`` over the same masks (tests).
 """
 
 from __future__ import annotations

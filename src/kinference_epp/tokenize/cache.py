@@ -45,9 +45,10 @@ import numpy as np
 import numpy.typing as npt
 import tokenizers
 
+from kinference_epp.config.tokenizers import DEFAULT_CACHE_BYTES
+
 log = logging.getLogger(__name__)
 
-DEFAULT_CACHE_BYTES = 64 << 20
 DEFAULT_MIN_SEGMENT_CHARS = 64
 _ENTRY_OVERHEAD = 200
 """Bytes per cache entry beyond the key and the ids: array header, ordered-dict node."""

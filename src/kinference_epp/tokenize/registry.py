@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from kinference_epp.config.tokenizers import TokenizerConfig
 from kinference_epp.tokenize.approx import ApproxTokenizer
-from kinference_epp.tokenize.cache import DEFAULT_CACHE_BYTES, TokenCache
+from kinference_epp.tokenize.cache import TokenCache
 from kinference_epp.tokenize.hf import HFTokenizer, TokenizerLoadError
 from kinference_epp.tokenize.protocol import Tokenizer
 
@@ -29,46 +26,6 @@ log = logging.getLogger(__name__)
 
 _FALLBACK_LABELS_MAX = 256
 """Distinct model names counted per name; more are only counted in the total."""
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TokenizerSource(_Strict):
-    """One tokenizer directory and the model names (aliases, served names) it serves."""
-
-    models: list[str] = Field(min_length=1, description="Model names this tokenizer serves.")
-    path: Path = Field(description="Directory with tokenizer.json and tokenizer_config.json.")
-    chat_template: Path | None = Field(
-        default=None,
-        description="A .jinja file replacing the model's template (vLLM --chat-template).",
-    )
-    chat_template_kwargs: dict[str, Any] = Field(
-        default_factory=dict,
-        description="Template variables for every request, e.g. {enable_thinking: false}.",
-    )
-
-
-class TokenizerConfig(_Strict):
-    """Tokenizers per model; models not listed fall back to approximate tokenization."""
-
-    sources: list[TokenizerSource] = Field(default_factory=list)
-    cache_max_bytes: int = Field(
-        default=DEFAULT_CACHE_BYTES,
-        ge=0,
-        description="Token cache size per tokenizer, in bytes; 0 disables caching.",
-    )
-
-    @model_validator(mode="after")
-    def _unique_models(self) -> TokenizerConfig:
-        seen: set[str] = set()
-        for source in self.sources:
-            for model in source.models:
-                if model in seen:
-                    raise ValueError(f"model {model!r} has two tokenizers")
-                seen.add(model)
-        return self
 
 
 class TokenizerRegistry:

@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kinference_epp.config.kubernetes import KubernetesConfig, WatchSettings
 from kinference_epp.k8s.api import KubernetesAsyncioApi, connect
-from kinference_epp.k8s.config import KubernetesConfig, WatchSettings
 from kinference_epp.k8s.testing import FakeApiServer
 
 FAST_WATCH = WatchSettings(

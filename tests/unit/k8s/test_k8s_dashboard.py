@@ -9,8 +9,8 @@ from typing import Any
 
 from prometheus_client import CollectorRegistry
 
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import ObjectList
-from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.k8s.policies import PolicyVerdict, PolicyWatcher
 from kinference_epp.k8s.pool import PoolDiscovery
 from kinference_epp.k8s.source import KubernetesSource

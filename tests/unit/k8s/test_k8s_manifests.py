@@ -20,8 +20,8 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
-from kinference_epp.k8s.config import KubernetesConfig
 from kinference_epp.k8s.pods import parse_pool
 from kinference_epp.k8s.policies import PolicyVerdict, desired_status
 from kinference_epp.policy.model import InferencePolicy

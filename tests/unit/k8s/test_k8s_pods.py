@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kinference_epp.k8s.config import KubernetesConfig
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.pods import (
     PoolSpec,
     active_ports,

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kinference_epp.scheduling import routed_kernel
-from kinference_epp.scheduling.approx_index import leading_depths
 from kinference_epp.scheduling.routed_kernel import KeyMasks
+from kinference_epp.scheduling.routed_prefix_index import leading_depths
 
 KEYS = [1, *np.random.default_rng(0).integers(2, 1 << 64, 40, dtype=np.uint64).tolist()]
 """Key 0 is left out: it is stored as 1, their one collision (see ``test_key_zero...``)."""

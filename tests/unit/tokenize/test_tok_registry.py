@@ -13,13 +13,14 @@ import tokenizers
 from tokenizers import processors
 
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.tokenize.approx import ApproxTokenizer
 from kinference_epp.tokenize.cache import TokenCache
 from kinference_epp.tokenize.chat_template import ChatTemplateError
 from kinference_epp.tokenize.fixtures import TOKENIZERS_DIR_ENV, default_tokenizer_dir
 from kinference_epp.tokenize.hf import HFTokenizer, TokenizerLoadError
 from kinference_epp.tokenize.protocol import Tokenizer
-from kinference_epp.tokenize.registry import TokenizerConfig, TokenizerRegistry, TokenizerSource
+from kinference_epp.tokenize.registry import TokenizerRegistry
 
 MESSAGES = (ChatMessage("system", "Be brief."), ChatMessage("user", "hello world", name="bob"))
 

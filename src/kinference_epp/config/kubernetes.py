@@ -7,14 +7,12 @@ Extension ``InferencePool``, so the usual config is two lines (``pool.name`` and
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from kinference_epp.config.strict import Strict
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class PoolRef(_Strict):
+class PoolRef(Strict):
     """The ``InferencePool`` whose pods this picker routes to (GIE ``--pool-name``)."""
 
     name: str = Field(min_length=1)
@@ -24,7 +22,7 @@ class PoolRef(_Strict):
     )
 
 
-class ModelDiscovery(_Strict):
+class ModelDiscovery(Strict):
     """How a pod's served model names are found; the first source that yields names wins.
 
     1. the pod annotation ``annotation`` (comma-separated names, LoRA adapters included);
@@ -39,7 +37,7 @@ class ModelDiscovery(_Strict):
     default_models: list[str] = Field(default_factory=list)
 
 
-class KvEventsDiscovery(_Strict):
+class KvEventsDiscovery(Strict):
     """Where a pod's vLLM KV-event publisher listens (ZMQ PUB and its replay ROUTER).
 
     vLLM offsets both ports by the data-parallel rank, so the endpoint on the i-th active
@@ -54,7 +52,7 @@ class KvEventsDiscovery(_Strict):
     replay_port_annotation: str = "kinference.io/kv-replay-port"
 
 
-class MetricsDiscovery(_Strict):
+class MetricsDiscovery(Strict):
     """Where a pod's Prometheus metrics are: by default on the serving port at ``/metrics``."""
 
     port: int | None = Field(
@@ -64,7 +62,7 @@ class MetricsDiscovery(_Strict):
     port_annotation: str = "kinference.io/metrics-port"
 
 
-class WatchSettings(_Strict):
+class WatchSettings(Strict):
     """List/watch timing. The defaults follow client-go's reflector."""
 
     timeout_s: int = Field(
@@ -79,7 +77,7 @@ class WatchSettings(_Strict):
     backoff_max_s: float = Field(default=30.0, gt=0)
 
 
-class KubernetesConfig(_Strict):
+class KubernetesConfig(Strict):
     """Discovery of endpoints from an InferencePool and of InferencePolicy objects."""
 
     pool: PoolRef

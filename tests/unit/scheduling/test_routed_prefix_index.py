@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.scheduling.approx_index import RoutedPrefixIndex, leading_depths
+from kinference_epp.scheduling.routed_prefix_index import RoutedPrefixIndex, leading_depths
 
 A, B, C = EndpointKey("a:1"), EndpointKey("b:1"), EndpointKey("c:1")
 
