@@ -6,8 +6,9 @@ list, so the table cannot declare a cycle, and a room that is not in the table f
 is given its place. Every import counts: module level, inside functions and under
 ``TYPE_CHECKING``. Modules never import each other in a cycle at run time; ``from P import x``
 reads ``P``'s ``__init__``, so a module that does it while that ``__init__`` imports the module
-back (a re-exporting package imported by its own modules) is such a cycle. ``LIBRARIES`` keeps the I/O boundaries in their rooms: gRPC and Envoy's types in the
-Envoy-facing code, the Kubernetes client in ``k8s``.
+back (a re-exporting package imported by its own modules) is such a cycle. ``LIBRARIES`` keeps
+the I/O boundaries in their rooms: gRPC and Envoy's types in the Envoy-facing code, the
+Kubernetes client in ``k8s``, numba behind ``jit``.
 
 Each failure names the file, the line and the import that broke the rule.
 """
