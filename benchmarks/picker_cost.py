@@ -65,8 +65,9 @@ from typing import Any
 
 import yaml
 
-from kinference_epp.demo.envoy_config import EnvoyOptions, render_envoy_config
-from kinference_epp.demo.envoy_process import EnvoyProcess, find_envoy_binary, free_port
+from kinference_epp.gateway.config import render_envoy_config
+from kinference_epp.gateway.options import EnvoyOptions
+from kinference_epp.gateway.process import EnvoyProcess, find_envoy_binary, free_port
 from kinference_epp.tokenize.fixtures import default_tokenizer_dir
 
 HERE = Path(__file__).resolve().parent
@@ -249,12 +250,15 @@ def upstream_config(ports: list[int], admin_port: int) -> dict[str, Any]:
     }
 
 
-def front_options(listener: int, picker_port: int, body_mode: str, *, access_log: bool) -> Any:
+def front_options(
+    listener: int, picker_port: int, body_mode: str, pods: list[str], *, access_log: bool
+) -> Any:
     return EnvoyOptions(
+        pool=tuple(pods),
         listener_host="127.0.0.1",
         listener_port=listener,
         admin_port=free_port(),
-        picker_address=f"127.0.0.1:{picker_port}",
+        pickers=(f"127.0.0.1:{picker_port}",),
         body_mode=body_mode,  # type: ignore[arg-type]
         access_log=access_log,
         max_request_bytes=64 << 20,
@@ -264,7 +268,7 @@ def front_options(listener: int, picker_port: int, body_mode: str, *, access_log
 def direct_config(listener: int, pods: list[str]) -> dict[str, Any]:
     """The production front config minus ext_proc and the access log, routing round-robin
     over the pods through a static cluster (what Envoy costs without a picker)."""
-    opts = front_options(listener, free_port(), "BUFFERED", access_log=False)
+    opts = front_options(listener, free_port(), "BUFFERED", pods, access_log=False)
     config = render_envoy_config(opts)
     hcm = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]
     hcm = hcm["typed_config"]
@@ -603,7 +607,9 @@ class Bench:
                 await child.start()
                 stack.push_async_callback(child.stop)
                 await wait_port(port, child)
-                opts = front_options(listener, port, mode, access_log=picker in KINFERENCE)
+                opts = front_options(
+                    listener, port, mode, self.pods, access_log=picker in KINFERENCE
+                )
                 envoy = EnvoyProcess(opts, concurrency=1)
             await envoy.start()
             stack.push_async_callback(envoy.stop)

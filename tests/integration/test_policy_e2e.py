@@ -18,9 +18,10 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 
-from kinference_epp.demo.envoy_config import ProviderRoute
-from kinference_epp.demo.envoy_process import free_port
 from kinference_epp.demo.stack import LocalStack, StackOptions
+from kinference_epp.gateway.filters import copy_header
+from kinference_epp.gateway.options import TENANT_HEADER, ProviderRoute
+from kinference_epp.gateway.process import free_port
 from kinference_epp.sim.server import PodSpec
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
@@ -104,6 +105,9 @@ async def provider() -> AsyncIterator[Provider]:
     await p.stop()
 
 
+DEMO_TENANT = "x-demo-tenant"
+
+
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def stack(
     provider: Provider, tmp_path_factory: pytest.TempPathFactory
@@ -120,6 +124,9 @@ async def stack(
         secrets_dir=str(root / "secrets"),
         provider_routes=(ProviderRoute("cloud", f"127.0.0.1:{provider.port}"),),
         pod_template=PodSpec(max_num_seqs=1),
+        # The test client stands in for an authenticated one: Envoy drops a client's own
+        # x-kinference-tenant and sets it from this header instead.
+        identity_filters=(copy_header(DEMO_TENANT, TENANT_HEADER),),
     )
     async with LocalStack(options) as s:
         yield s
@@ -148,7 +155,7 @@ async def post(
 
 
 async def test_reject_rule_answers_with_its_status(stack: LocalStack) -> None:
-    status, headers, body = await post(stack, chat(), {"x-kinference-tenant": "blocked-acme"})
+    status, headers, body = await post(stack, chat(), {DEMO_TENANT: "blocked-acme"})
     assert status == 403
     assert headers["x-kinference-reason"] == "policy_rejected"
     assert body["error"]["message"] == "tenant is suspended"
@@ -202,7 +209,7 @@ async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> N
         await asyncio.sleep(0.02)
     assert stack.picker.datastore.stats().avg_waiting > 0
     t0 = time.monotonic()
-    status, _, _ = await post(stack, chat(), {"x-kinference-tenant": "batch"})
+    status, _, _ = await post(stack, chat(), {DEMO_TENANT: "batch"})
     waited = time.monotonic() - t0
     assert status == 200
     done = [b for b in blockers if b.done()]

@@ -8,10 +8,11 @@ benchmark use the same stack, so what the README shows is what the tests check.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Literal
+from typing import Any, Literal
 
 from kinference_epp.config.model import (
     EndpointConfig,
@@ -22,8 +23,8 @@ from kinference_epp.config.model import (
     ServerConfig,
 )
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
-from kinference_epp.demo.envoy_config import EnvoyOptions, ProviderRoute
-from kinference_epp.demo.envoy_process import EnvoyProcess, free_port
+from kinference_epp.gateway.options import EnvoyOptions, ProviderRoute
+from kinference_epp.gateway.process import EnvoyProcess, free_port
 from kinference_epp.picker import Picker
 from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
 from kinference_epp.sim.server import PodSpec
@@ -58,6 +59,8 @@ class StackOptions:
     """auto: the model's real tokenizer when fetched (``make tokenizers``), else the stand-in.
     Pods and picker always use the same one, or prefix hashes could never match."""
     provider_routes: tuple[ProviderRoute, ...] = ()
+    identity_filters: tuple[Mapping[str, Any], ...] = ()
+    """Envoy filters that may set ``x-kinference-tenant`` (a client's own is removed)."""
     pod_template: PodSpec = field(default_factory=PodSpec)
 
 
@@ -141,14 +144,13 @@ class LocalStack:
                 listener_host="127.0.0.1",
                 listener_port=listener,
                 admin_port=free_port(),
-                picker_address=f"127.0.0.1:{grpc_port}",
+                pickers=(f"127.0.0.1:{grpc_port}",),
                 body_mode=o.body_mode,
                 send_response_headers=o.test_mode or o.ensure_usage,
-                # Fallback lists need Envoy's override_host policy over known endpoints.
-                pool_endpoints=(
-                    tuple(a.hostport for a in self.cluster.addresses) if o.fallbacks else ()
-                ),
+                test_mode=o.test_mode,
+                pool=tuple(a.hostport for a in self.cluster.addresses),
                 provider_routes=o.provider_routes,
+                identity_filters=o.identity_filters,
                 max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
             )
         )

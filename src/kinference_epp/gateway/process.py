@@ -22,7 +22,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from kinference_epp.demo.envoy_config import EnvoyOptions, render_envoy_config, to_yaml
+from kinference_epp.gateway.config import render_envoy_config, to_yaml
+from kinference_epp.gateway.options import EnvoyOptions
 
 __all__ = ["EnvoyProcess", "EnvoyStartError", "find_envoy_binary", "free_port"]
 

@@ -1,0 +1,197 @@
+"""The HTTP filter chain, in order: strip reserved headers, identity, the picker, usage, router.
+
+Why this order: nothing a client sends under a reserved prefix may reach the picker or the
+router (a client would choose its own pod, provider or tenant, or have its values echoed and
+logged), so the strip runs first; the deployment's identity filters come next because they are
+the only ones allowed to set ``x-kinference-tenant``; the picker then sees a request whose
+reserved headers are all the gateway's own. Response-side filters (the first-byte stamp and
+the usage lifts) only read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kinference_epp.gateway.options import (
+    LB_NAMESPACE,
+    METADATA_NAMESPACE,
+    PICKER_CLUSTER,
+    RESERVED_HEADER_PREFIXES,
+    SUBSET_HINT_NAMESPACE,
+    TEST_SELECTION_HEADER,
+    EnvoyOptions,
+)
+
+TYPE = "type.googleapis.com/envoy.extensions"
+
+# Lua: stamp the first non-empty response body chunk (time to first token
+# for a streamed answer) and stop; `break` ends the coroutine so the rest of
+# the stream passes through Lua untouched and nothing is buffered.
+LUA_FIRST_BYTE = f"""\
+function envoy_on_response(response_handle)
+  for chunk in response_handle:bodyChunks() do
+    if chunk:length() > 0 then
+      response_handle:streamInfo():dynamicMetadata():set(
+        "{METADATA_NAMESPACE}", "first_byte_ms",
+        response_handle:timestampString(EnvoyTimestampResolution.MILLISECOND))
+      break
+    end
+  end
+end
+"""
+
+USAGE_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    # OpenAI (chat and completions; the usage chunk of a stream has the same shape)
+    (("usage", "prompt_tokens"), "prompt_tokens"),
+    (("usage", "completion_tokens"), "completion_tokens"),
+    (("usage", "prompt_tokens_details", "cached_tokens"), "cached_tokens"),
+    # Anthropic: the message (non-streamed) and a stream's message_delta carry `usage`,
+    # its message_start carries `message.usage`; vLLM sends no cache counts, Anthropic does
+    (("usage", "input_tokens"), "prompt_tokens"),
+    (("usage", "output_tokens"), "completion_tokens"),
+    (("usage", "cache_read_input_tokens"), "cached_tokens"),
+    (("message", "usage", "input_tokens"), "prompt_tokens"),
+    (("message", "usage", "cache_read_input_tokens"), "cached_tokens"),
+)
+"""(json path in a response body or SSE event, key in the ``kinference`` metadata namespace)."""
+
+
+def http_filters(opts: EnvoyOptions) -> list[dict[str, Any]]:
+    filters = [strip_reserved_headers(opts), *(dict(f) for f in opts.identity_filters)]
+    filters.append(ext_proc(opts))
+    if opts.usage_metadata:
+        filters.extend(usage_filters())
+    filters.append(
+        {
+            "name": "envoy.filters.http.router",
+            "typed_config": {"@type": f"{TYPE}.filters.http.router.v3.Router"},
+        }
+    )
+    return filters
+
+
+def strip_reserved_headers(opts: EnvoyOptions) -> dict[str, Any]:
+    """Remove every client-sent ``x-kinference-*`` / ``x-gateway-*`` header (and the
+    conformance suite's selection header outside test mode)."""
+    mutations: list[dict[str, Any]] = [
+        {"remove_on_match": {"key_matcher": {"prefix": prefix}}}
+        for prefix in RESERVED_HEADER_PREFIXES
+    ]
+    if not opts.test_mode:
+        mutations.append({"remove": TEST_SELECTION_HEADER})
+    return {
+        "name": "envoy.filters.http.header_mutation",
+        "typed_config": {
+            "@type": f"{TYPE}.filters.http.header_mutation.v3.HeaderMutation",
+            "mutations": {"request_mutations": mutations},
+        },
+    }
+
+
+def copy_header(source: str, target: str) -> dict[str, Any]:
+    """An identity filter that sets ``target`` (e.g. ``x-kinference-tenant``) from the client's
+    ``source`` header, for demos and tests that trust their client; a deployment authenticates
+    instead. Absent ``source``: no ``target``."""
+    value = {"key": target, "value": f"%REQ({source})%"}
+    return {
+        "name": "envoy.filters.http.header_mutation",
+        "typed_config": {
+            "@type": f"{TYPE}.filters.http.header_mutation.v3.HeaderMutation",
+            "mutations": {
+                "request_mutations": [
+                    {"append": {"header": value, "append_action": "OVERWRITE_IF_EXISTS_OR_ADD"}}
+                ]
+            },
+        },
+    }
+
+
+def grpc_service(opts: EnvoyOptions) -> dict[str, Any]:
+    return {
+        "envoy_grpc": {
+            "cluster_name": PICKER_CLUSTER,
+            "max_receive_message_length": opts.grpc_max_message_bytes,
+        }
+    }
+
+
+def ext_proc(opts: EnvoyOptions) -> dict[str, Any]:
+    duplex = opts.body_mode == "FULL_DUPLEX_STREAMED"
+    return {
+        "name": "envoy.filters.http.ext_proc",
+        "typed_config": {
+            "@type": f"{TYPE}.filters.http.ext_proc.v3.ExternalProcessor",
+            "grpc_service": grpc_service(opts),
+            "failure_mode_allow": opts.failure_mode == "FailOpen",
+            "message_timeout": duration(opts.message_timeout_s),
+            "allow_mode_override": True,
+            "processing_mode": {
+                "request_header_mode": "SEND",
+                "request_body_mode": opts.body_mode,
+                # FULL_DUPLEX_STREAMED requires the trailer mode to be SEND.
+                "request_trailer_mode": "SEND" if duplex else "SKIP",
+                "response_header_mode": "SEND" if opts.send_response_headers else "SKIP",
+                "response_body_mode": "NONE",
+                "response_trailer_mode": "SKIP",
+            },
+            "metadata_options": {
+                "forwarding_namespaces": {"untyped": [SUBSET_HINT_NAMESPACE, LB_NAMESPACE]},
+                "receiving_namespaces": {"untyped": [LB_NAMESPACE]},
+            },
+        },
+    }
+
+
+def _usage_rules() -> list[dict[str, Any]]:
+    return [
+        {
+            "selectors": [{"key": part} for part in path],
+            "on_present": {"metadata_namespace": METADATA_NAMESPACE, "key": key, "type": "NUMBER"},
+        }
+        for path, key in USAGE_FIELDS
+    ]
+
+
+def usage_filters() -> list[dict[str, Any]]:
+    return [
+        {
+            "name": "envoy.filters.http.lua",
+            "typed_config": {
+                "@type": f"{TYPE}.filters.http.lua.v3.Lua",
+                "default_source_code": {"inline_string": LUA_FIRST_BYTE},
+            },
+        },
+        {
+            "name": "envoy.filters.http.sse_to_metadata",
+            "typed_config": {
+                "@type": f"{TYPE}.filters.http.sse_to_metadata.v3.SseToMetadata",
+                "response_rules": {
+                    "content_parser": {
+                        "name": "envoy.content_parsers.json",
+                        "typed_config": {
+                            "@type": f"{TYPE}.content_parsers.json.v3.JsonContentParser",
+                            "rules": [{"rule": rule} for rule in _usage_rules()],
+                        },
+                    },
+                    "max_event_size": 65536,
+                },
+            },
+        },
+        {
+            "name": "envoy.filters.http.json_to_metadata",
+            "typed_config": {
+                "@type": f"{TYPE}.filters.http.json_to_metadata.v3.JsonToMetadata",
+                "response_rules": {
+                    "rules": _usage_rules(),
+                    # Matching is on the whole header value: without the regex
+                    # "application/json; charset=utf-8" (e.g. aiohttp) is skipped.
+                    "allow_content_types": ["application/json"],
+                    "allow_content_types_regex": {"regex": r"application/json\s*;.*"},
+                },
+            },
+        },
+    ]
+
+
+def duration(seconds: float) -> str:
+    return f"{seconds:.3f}s"

@@ -1,0 +1,131 @@
+"""Outages through the real Envoy: a dead pod is retried down the picker's fallback list, a
+picker replica that reports NOT_SERVING loses its traffic to the others, and with FailOpen a
+request still reaches the pool when no picker answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import aiohttp
+import pytest
+from gateway_fakes import (
+    TEST_ACTION,
+    TEST_ENDPOINTS,
+    FakePicker,
+    backend,
+    chat,
+    local_options,
+    picker_server,
+    post,
+    stack,
+)
+
+from kinference_epp.gateway.options import PICKER_CLUSTER, UPSTREAM_HEADER, BodyMode, EnvoyOptions
+from kinference_epp.gateway.process import EnvoyProcess, free_port
+
+pytestmark = pytest.mark.integration
+
+
+def dead_address() -> str:
+    return f"127.0.0.1:{free_port()}"  # nothing listens there: connections are refused
+
+
+@pytest.mark.parametrize("mode", ["BUFFERED", "FULL_DUPLEX_STREAMED"])
+async def test_connect_failure_is_retried_on_the_next_fallback(mode: BodyMode) -> None:
+    dead = dead_address()
+    async with backend("second") as second:
+        opts = EnvoyOptions(pool=("127.0.0.1:1",), body_mode=mode)
+        async with stack(opts, extra_pool=(dead, second)) as s:
+            for _ in range(3):
+                endpoints = f"{dead},{second},{s.backend}"
+                status, headers, payload = await post(
+                    s.url, chat(), {TEST_ACTION: "list", TEST_ENDPOINTS: endpoints}
+                )
+                assert status == 200, payload[:300]
+                # The first live fallback in the picker's order served it, and Envoy says so.
+                assert headers[UPSTREAM_HEADER] == second
+                assert json.loads(payload)["info"]["name"] == "second"
+
+
+async def test_a_dead_pick_without_fallbacks_is_retried_on_another_pod() -> None:
+    dead = dead_address()
+    async with stack(EnvoyOptions(pool=("127.0.0.1:1",)), extra_pool=(dead,)) as s:
+        for _ in range(3):
+            status, headers, payload = await post(
+                s.url, chat(), {TEST_ACTION: "list", TEST_ENDPOINTS: dead}
+            )
+            assert status == 200, payload[:300]
+            assert headers[UPSTREAM_HEADER] == s.backend
+
+
+async def test_fail_open_routes_to_the_pool_without_a_picker() -> None:
+    async with backend("a") as a, backend("b") as b:
+        opts = local_options(
+            EnvoyOptions(pool=(a,), body_mode="BUFFERED", failure_mode="FailOpen"),
+            (dead_address(),),
+            (a, b),
+        )
+        async with EnvoyProcess(opts):
+            url = f"http://127.0.0.1:{opts.listener_port}"
+            served = []
+            for _ in range(4):
+                status, headers, payload = await post(url, chat())
+                assert status == 200, payload[:300]
+                served.append(headers[UPSTREAM_HEADER])
+    assert set(served) == {a, b}  # round-robin over the pool
+
+
+async def _picker_hosts_unhealthy(envoy: EnvoyProcess) -> set[str]:
+    """The picker replicas Envoy's active health check has taken out, from admin /clusters."""
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"{envoy.admin_url}/clusters") as resp,
+    ):
+        text = await resp.text()
+    out = set()
+    for line in text.splitlines():
+        # cluster::host::health_flags::/failed_active_hc
+        cluster, host, key, flags = [*line.split("::"), "", "", ""][:4]
+        if (cluster, key) == (PICKER_CLUSTER, "health_flags") and "failed_active_hc" in flags:
+            out.add(host)
+    return out
+
+
+async def _wait_unhealthy(envoy: EnvoyProcess, expected: set[str], timeout_s: float = 20) -> None:
+    deadline = time.monotonic() + timeout_s
+    while (got := await _picker_hosts_unhealthy(envoy)) != expected:
+        assert time.monotonic() < deadline, f"unhealthy pickers {got}, expected {expected}"
+        await asyncio.sleep(0.1)
+
+
+async def test_health_checks_move_traffic_off_a_not_serving_picker() -> None:
+    async with backend("pod") as pod:
+        first, second = FakePicker("BUFFERED", pod, "first"), FakePicker("BUFFERED", pod, "second")
+        async with picker_server(first) as a, picker_server(second) as b:
+            opts = local_options(
+                EnvoyOptions(pool=(pod,), body_mode="BUFFERED", picker_health_check_interval_s=0.2),
+                (a.address, b.address),
+                (pod,),
+            )
+            async with EnvoyProcess(opts) as envoy:
+                url = f"http://127.0.0.1:{opts.listener_port}"
+                await _wait_unhealthy(envoy, set())
+                await a.set_serving(False)  # the first replica starts draining
+                await _wait_unhealthy(envoy, {a.address})
+                before = len(first.seen_headers)
+                for _ in range(6):
+                    status, _, payload = await post(url, chat())
+                    assert status == 200, payload[:300]
+                assert len(first.seen_headers) == before  # all went to the second replica
+                assert len(second.seen_headers) >= 6
+
+                await a.set_serving(True)
+                await _wait_unhealthy(envoy, set())
+                deadline = time.monotonic() + 20
+                while len(first.seen_headers) == before:  # round-robin includes it again
+                    assert time.monotonic() < deadline, "first replica never got traffic back"
+                    status, _, _ = await post(url, chat())
+                    assert status == 200
