@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from k8s_fake import Cluster, cluster, eventually, k8s_config
 
+from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
+from k8s_fake.objects import inference_pool
 from kinference_epp.k8s.api import INFERENCE_POLICIES
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.source import KubernetesSource
-from kinference_epp.k8s.testing import inference_pool
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 

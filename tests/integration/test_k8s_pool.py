@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from k8s_fake import Cluster, cluster, eventually, k8s_config
 
+from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
+from k8s_fake.objects import inference_pool, pod
 from kinference_epp.k8s.api import INFERENCE_POOLS, PODS
 from kinference_epp.k8s.source import KubernetesSource
-from kinference_epp.k8s.testing import inference_pool, pod
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 

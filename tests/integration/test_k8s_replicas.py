@@ -17,15 +17,15 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from k8s_fake import Cluster, cluster, eventually, k8s_config
 
+from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
+from k8s_fake.objects import inference_pool, pod
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
 from kinference_epp.config.model import EppConfig, PoolConfig, SchedulerConfig, ServerConfig
 from kinference_epp.edge.context import RequestContext
 from kinference_epp.gateway.process import free_port
 from kinference_epp.k8s.source import KubernetesSource
-from kinference_epp.k8s.testing import inference_pool, pod
 from kinference_epp.picker import Picker
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.sim.runner import SimCluster, start_pods

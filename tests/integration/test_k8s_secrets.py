@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from k8s_fake import Cluster, cluster, eventually, k8s_config
 
+from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
+from k8s_fake.objects import inference_pool, secret
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.edge.context import RequestContext
 from kinference_epp.edge.director import Director
@@ -25,7 +26,6 @@ from kinference_epp.k8s.api import INFERENCE_POLICIES, SECRETS
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.secrets import KubeSecrets
 from kinference_epp.k8s.source import KubernetesSource
-from kinference_epp.k8s.testing import inference_pool, secret
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.policy.types import SecretKey
 from kinference_epp.pool.datastore import PoolDatastore

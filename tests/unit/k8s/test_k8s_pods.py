@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from k8s_fake.objects import inference_pool, pod
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.pods import (
     PoolSpec,
@@ -13,7 +14,6 @@ from kinference_epp.k8s.pods import (
     parse_pool,
     pod_endpoints,
 )
-from kinference_epp.k8s.testing import inference_pool, pod
 
 CONFIG = KubernetesConfig.model_validate({"pool": {"name": "p"}})
 

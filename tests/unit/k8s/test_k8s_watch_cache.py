@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from k8s_fake.server import merge_patch
 from kinference_epp.config.kubernetes import WatchSettings
 from kinference_epp.k8s.api import PODS
 from kinference_epp.k8s.policies import PolicyVerdict, desired_status
-from kinference_epp.k8s.testing import merge_patch
 from kinference_epp.k8s.watch import EventType, Informer, WatchTarget
 
 

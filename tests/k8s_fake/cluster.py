@@ -1,4 +1,4 @@
-"""Shared helpers for the Kubernetes integration tests: the fake API server and the real client.
+"""The fake API server with the real client connected to it, as the Kubernetes tests use them.
 
 ``cluster()`` starts a :class:`FakeApiServer`, writes a kubeconfig for it and connects the real
 kubernetes-asyncio client through :func:`kinference_epp.k8s.api.connect`, exactly as the
@@ -14,9 +14,9 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from k8s_fake.server import FakeApiServer
 from kinference_epp.config.kubernetes import KubernetesConfig, WatchSettings
 from kinference_epp.k8s.api import KubernetesAsyncioApi, connect
-from kinference_epp.k8s.testing import FakeApiServer
 
 FAST_WATCH = WatchSettings(
     timeout_s=30, request_timeout_s=2.0, backoff_initial_s=0.05, backoff_max_s=0.2
