@@ -5,10 +5,10 @@
 
 For chat prompts of 1k / 8k / 32k Qwen3 tokens x pools of 8 / 64 / 256 fake endpoints, the
 CPU time (``time.thread_time_ns``, one thread, no I/O) of each stage of the request path, as
-the live picker assembles it (``picker.py``): the same ``PrefixState`` over a
-prefix index (``kvcache.index.BlockIndex``), ``InflightLoadTracker``, ``Scheduler`` (router ``precise-prefix``: load-cost over
+the live picker assembles it (``app.py``): the same ``PrefixState`` over a
+prefix index (``kvcache.index.BlockIndex``), ``InflightTracker``, ``Scheduler`` (router ``precise-prefix``: load-cost over
 precise prefix + in-flight load) with the picker's observers and plug-in timing metrics,
-``PromptHasher`` and ``Director``.
+``PromptHasher`` and the request pipeline (``routing``).
 
 Stages:
 
@@ -21,8 +21,8 @@ Stages:
   asks ``PrefixState.match``): issue 3's "match+score" figure.
 - ``schedule``: ``Scheduler.schedule`` (filters, scorers, picker, observers, plug-in timing
   metrics; includes match).
-- ``route``: ``Director.route`` end to end (parse → tokenize (warm) → hash → schedule →
-  accounting and metrics), as ``ExtProcSession`` calls it.
+- ``route``: ``Pipeline.run`` end to end (parse → identify → policy → target → prompt
+  (tokenize warm, hash) → schedule → account, each stage timed), as ``ExtProcSession`` calls it.
 
 The index is filled so the pool looks like a busy one: every endpoint holds 4 unrelated
 prefixes of the prompt's length, and a quarter of the endpoints hold the prompt's own system
@@ -48,19 +48,19 @@ from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
-from kinference_epp.edge.context import RequestContext
-from kinference_epp.edge.director import Director
-from kinference_epp.edge.prompt import PromptHasher
 from kinference_epp.kvcache import hashing, match_kernel
 from kinference_epp.kvcache.hashing import block_hashes
 from kinference_epp.kvcache.index import BlockIndex
-from kinference_epp.picker import PrefixHitObserver
+from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.pool.inflight import InflightTracker
+from kinference_epp.routing.prefix_hits import PrefixHitObserver
+from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.stages import StageDeps, build_pipeline
+from kinference_epp.routing.state import RequestState
 from kinference_epp.scheduling import routed_kernel, score_kernel
 from kinference_epp.scheduling.framework import PluginLabel
-from kinference_epp.scheduling.inflight_load import InflightLoadTracker
+from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest
@@ -135,7 +135,7 @@ def p99(xs: list[float]) -> float:
 
 
 class Rig:
-    """The picker's request-path objects over a fake pool, wired as ``Picker`` wires them."""
+    """The picker's request-path objects over a fake pool, wired as ``App`` wires them."""
 
     def __init__(self, n_endpoints: int, registry: TokenizerRegistry, seed: int) -> None:
         rng = np.random.default_rng(seed)
@@ -156,8 +156,7 @@ class Rig:
             )
         self.index = BlockIndex(block_size=BLOCK)
         self.prefix = PrefixState(self.index)
-        self.load = InflightLoadTracker(self.datastore, self.prefix)
-        self.inflight = InflightTracker()
+        self.load = InflightTracker(self.datastore, self.prefix)
         self.scheduler = Scheduler(
             SchedulerConfig(router="precise-prefix", fallbacks=0, seed=seed),
             self.datastore,
@@ -171,13 +170,16 @@ class Rig:
             on_timing=self._on_timing,
         )
         self.hasher = PromptHasher(registry, self.datastore, BLOCK)
-        self.director = Director(
-            self.datastore,
-            self.scheduler,
-            self.metrics,
-            self.inflight,
-            pool_name="bench",
-            hasher=self.hasher,
+        self.pipeline = build_pipeline(
+            StageDeps(
+                datastore=self.datastore,
+                scheduler=self.scheduler,
+                metrics=self.metrics,
+                policies=PolicyStore(),
+                pool_name="bench",
+                tenant_header="x-kinference-tenant",
+                hasher=self.hasher,
+            )
         )
 
     def _on_timing(self, label: PluginLabel, seconds: float) -> None:
@@ -312,8 +314,7 @@ def bench_pool(
 
     def route() -> None:
         rid = f"req-{next(counter)}"
-        ctx = RequestContext(headers=headers(rid), body=bytearray(body), full_duplex=False)
-        rig.director.route(ctx)
+        rig.pipeline.run(RequestState(headers=headers(rid), body=body, full_duplex=False))
 
     route_us = cpu_us(route, iters)
     found = rig.index.match(hashes)
@@ -371,7 +372,7 @@ def markdown(rows: list[dict[str, object]], meta: str) -> str:
                 f"on 64 endpoints: "
                 f"**{p50(sched):.0f} µs** (target ≤ {TARGET_MATCH_SCORE_US:.0f}): "
                 f"{'PASS' if ok1 else 'FAIL'}\n"
-                f"- whole decision (`Director.route`) p50 for an 8k-token chat body, warm token "
+                f"- whole decision (`Pipeline.run`) p50 for an 8k-token chat body, warm token "
                 f"cache: **{p50(route):.0f} µs** (target ≤ {TARGET_DECISION_US:.0f}): "
                 f"{'PASS' if ok2 else 'FAIL'}"
             )
@@ -389,12 +390,59 @@ def markdown(rows: list[dict[str, object]], meta: str) -> str:
     )
 
 
+def baseline_rows(root: Path, quick: bool, seed: int) -> dict[tuple[str, str], list[str]]:
+    """The baseline checkout's own run of this benchmark (its ``src/`` first on PYTHONPATH),
+    as {(prompt, endpoints): ["p50 / p99" per stage]} read from the table it writes."""
+    import os
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        argv = [sys.executable, str(root / "benchmarks" / "decision_stages.py"), "--output", tmp]
+        argv += ["--seed", str(seed)] + (["--quick"] if quick else [])
+        env = {**os.environ, "PYTHONPATH": str(root.resolve() / "src")}
+        subprocess.run(argv, env=env, check=True, cwd=root, stdout=subprocess.DEVNULL)
+        text = (Path(tmp) / "decision_stages.md").read_text()
+    rows: dict[tuple[str, str], list[str]] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 + len(STAGES) and cells[1].isdigit():
+            rows[(cells[0].split(" ")[0], cells[1])] = cells[2:]
+    return rows
+
+
+def comparison(rows: list[dict[str, object]], base: dict[tuple[str, str], list[str]]) -> str:
+    """p50 of each stage here and in the baseline, side by side, with the ratio."""
+    head = "| prompt | endpoints | " + " | ".join(f"{s} (now / base)" for s in STAGES) + " |\n"
+    head += "|---|---:|" + "---:|" * len(STAGES) + "\n"
+    lines = []
+    for r in rows:
+        key = (f"{r['target_tokens'] // 1000}k", str(r["endpoints"]))
+        if key not in base:
+            continue
+        cells = [key[0], key[1]]
+        for s, theirs in zip(STAGES, base[key], strict=True):
+            xs = r[s]
+            assert isinstance(xs, list)
+            now, was = p50(xs), float(theirs.split("/")[0].replace(",", ""))
+            cells.append(f"{now:,.0f} / {was:,.0f} ({now / was:.2f}x)" if was else f"{now:,.0f}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return head + "\n".join(lines) + "\n"
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer iterations, write nothing")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--output", help="results folder (default benchmarks/results)")
+    p.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also run this benchmark in the checkout DIR (e.g. a git worktree of the commit "
+        "before a change), right before this one, and add a side-by-side p50 table",
+    )
     args = p.parse_args()
+    base = baseline_rows(Path(args.baseline), args.quick, args.seed) if args.baseline else None
     print(
         "| prompt | endpoints | parse | tok warm | tok cold | hash | match | match+score "
         "| schedule | route |",
@@ -419,6 +467,11 @@ def main() -> int:
         "Qwen3 tokenizer (HF `tokenizers`), router `precise-prefix`, block size 16."
     )
     md = markdown(rows, meta)
+    if base is not None:
+        md += (
+            f"\n## Against the baseline `{args.baseline}` (same command, run just before)\n\n"
+            "p50 µs here / in the baseline (ratio).\n\n" + comparison(rows, base)
+        )
     print("\n" + md)
     if args.quick and not args.output:
         return 0

@@ -85,6 +85,20 @@ KINFERENCE: dict[str, dict[str, Any]] = {
     "kinference-load": {"router": "load", "fallbacks": 0},
 }
 """The real picker's configurations, by the name the tables use: scheduler settings."""
+BASELINE: dict[str, dict[str, Any]] = {
+    # the same two configurations in the router names of a checkout before they were renamed
+    "kinference@base": {"router": "default", "fallbacks": 0},
+    "kinference-load@base": {
+        "router": "default",
+        "fallbacks": 0,
+        "scorers": [{"type": "queue", "weight": 1.0}, {"type": "kv-usage", "weight": 1.0}],
+    },
+}
+"""With ``--baseline DIR``: the picker of another checkout (its ``src/`` first on PYTHONPATH),
+run beside this one in the same interleaved passes, so a change is measured against what it
+changed under the same load and drift."""
+PICKER_ENV: dict[str, dict[str, str]] = {}
+"""Extra environment per picker name (the baseline's PYTHONPATH)."""
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PROM_SAMPLE = ROOT / "tests" / "unit" / "pool" / "data" / "vllm_v1_two_engines.prom"
 _TYPE = "type.googleapis.com/envoy.extensions"
@@ -334,10 +348,14 @@ class Child:
         assert self.proc is not None
         return self.proc.pid
 
-    async def start(self) -> None:
+    async def start(self, env: dict[str, str] | None = None) -> None:
         with self.log_path.open("wb") as log:
             self.proc = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log
+                *self.argv,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                env={**os.environ, **env} if env else None,
             )
 
     def log_tail(self, n: int = 3000) -> str:
@@ -526,6 +544,17 @@ class Settings:
     idle_s: float
 
 
+def use_baseline(root: Path) -> None:
+    """Add the baseline checkout's pickers, its kernels compiled once before any run."""
+    env = {"PYTHONPATH": str(root.resolve() / "src")}
+    subprocess.run(
+        [sys.executable, "-m", "kinference_epp.jit"], env={**os.environ, **env}, check=True
+    )
+    for name, scheduler in BASELINE.items():
+        KINFERENCE[name] = scheduler
+        PICKER_ENV[name] = env
+
+
 class Bench:
     def __init__(self, settings: Settings, workdir: Path) -> None:
         self.s = settings
@@ -604,7 +633,7 @@ class Bench:
                     else self._kinference_argv(port, tag, picker)
                 )
                 child = Child(picker, argv, self.workdir / f"{tag}.log")
-                await child.start()
+                await child.start(PICKER_ENV.get(picker))
                 stack.push_async_callback(child.stop)
                 await wait_port(port, child)
                 opts = front_options(
@@ -934,6 +963,8 @@ async def amain(args: argparse.Namespace) -> int:
     repeats = 1 if args.quick and args.repeats is None else (args.repeats or 3)
     bodies = [b for b in BODIES if not args.bodies or b.name in args.bodies]
     modes = args.modes or ["BUFFERED", "FULL_DUPLEX_STREAMED"]
+    if args.baseline:
+        use_baseline(Path(args.baseline))
     pickers = args.pickers or ["noop", *KINFERENCE]
     tokenizer = default_tokenizer_dir() if args.tokenizer == "qwen3" else None
     if args.tokenizer == "qwen3" and tokenizer is None:
@@ -1027,7 +1058,13 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=8.0, help="measured load per run")
     p.add_argument("--bodies", nargs="*", choices=[b.name for b in BODIES])
     p.add_argument("--modes", nargs="*", choices=["BUFFERED", "FULL_DUPLEX_STREAMED"])
-    p.add_argument("--pickers", nargs="*", choices=["noop", *KINFERENCE])
+    p.add_argument("--pickers", nargs="*", choices=["noop", *KINFERENCE, *BASELINE])
+    p.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also run the picker of the checkout DIR (e.g. a git worktree of the commit before "
+        "a change) as kinference@base / kinference-load@base, interleaved with this one",
+    )
     p.add_argument("--output", help="results folder (default benchmarks/results)")
     p.add_argument(
         "--tokenizer",

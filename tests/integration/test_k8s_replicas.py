@@ -22,12 +22,12 @@ from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
 from k8s_fake.objects import inference_pool, pod
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
+from kinference_epp.app import App
 from kinference_epp.config.model import EppConfig, PoolConfig, SchedulerConfig, ServerConfig
-from kinference_epp.edge.context import RequestContext
 from kinference_epp.gateway.process import free_port
 from kinference_epp.k8s.source import KubernetesSource
-from kinference_epp.picker import Picker
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.state import RequestState, RoutingDecision
 from kinference_epp.sim.runner import SimCluster, start_pods
 from kinference_epp.sim.server import PodSpec
 
@@ -74,9 +74,9 @@ def picker_config() -> EppConfig:
 
 
 @contextlib.asynccontextmanager
-async def replica(k8s: Cluster, http: int, pub: int, replay: int) -> AsyncIterator[Picker]:
+async def replica(k8s: Cluster, http: int, pub: int, replay: int) -> AsyncIterator[App]:
     """A picker whose datastore is fed by pool discovery, as in a cluster."""
-    picker = Picker(picker_config())
+    picker = App(picker_config())
     await picker.start()
     config = k8s_config(
         kv_events={"port": pub, "replay_port": replay}, metrics={"port": http}, policies=False
@@ -91,27 +91,29 @@ async def replica(k8s: Cluster, http: int, pub: int, replay: int) -> AsyncIterat
         await picker.stop(1.0)
 
 
-def pick(picker: Picker, body: dict[str, object], request_id: str) -> EndpointKey:
-    ctx = RequestContext(
+def pick(picker: App, body: dict[str, object], request_id: str) -> EndpointKey:
+    state = RequestState(
         headers={
             ":path": "/v1/chat/completions",
             ":method": "POST",
             "content-type": "application/json",
             "x-request-id": request_id,
         },
-        body=bytearray(json.dumps(body).encode()),
+        body=json.dumps(body).encode(),
     )
-    return picker.director.route(ctx).endpoints[0]
+    decision = picker.pipeline.run(state)
+    assert isinstance(decision, RoutingDecision)
+    return decision.endpoints[0]
 
 
-def all_synced(picker: Picker, keys: list[EndpointKey]) -> bool:
+def all_synced(picker: App, keys: list[EndpointKey]) -> bool:
     statuses = [picker.kv_feed.status(k) for k in keys]
     return all(s is not None and s.synced for s in statuses) and all(
         picker.kv_feed.is_precise(k) for k in keys
     )
 
 
-def cached_blocks(picker: Picker, i: int) -> list[int]:
+def cached_blocks(picker: App, i: int) -> list[int]:
     """Blocks of prompt ``i`` the picker's index holds, per pod (in ``HOSTS`` order)."""
     request = parse_request(ApiKind.CHAT, json.dumps(chat(i)).encode())
     _, hashes = picker.hasher.hash(request)
@@ -120,11 +122,11 @@ def cached_blocks(picker: Picker, i: int) -> list[int]:
     return [int(index.match(hashes).for_slots(index.slots_for([k]))[0][0]) for k in keys]
 
 
-def cache_map(picker: Picker) -> list[list[int]]:
+def cache_map(picker: App) -> list[list[int]]:
     return [cached_blocks(picker, i) for i in range(len(HOSTS))]
 
 
-def each_prompt_on_its_pod(picker: Picker) -> bool:
+def each_prompt_on_its_pod(picker: App) -> bool:
     """Prompt i is fully cached on pod i and nowhere else."""
     table = cache_map(picker)
     return all(

@@ -10,26 +10,25 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
 from k8s_fake.objects import inference_pool, secret
 from kinference_epp.config.model import SchedulerConfig
-from kinference_epp.edge.context import RequestContext
-from kinference_epp.edge.director import Director
-from kinference_epp.edge.policy_gate import PolicyGate
-from kinference_epp.edge.secrets import SecretFiles
-from kinference_epp.errors import KinferenceError, NoReadyEndpointError
+from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.k8s.api import INFERENCE_POLICIES, SECRETS
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.secrets import KubeSecrets
 from kinference_epp.k8s.source import KubernetesSource
+from kinference_epp.policy.secrets import SecretFiles
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.policy.types import SecretKey
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.inflight import InflightTracker
+from kinference_epp.routing.pipeline import Rejection
+from kinference_epp.routing.stages import StageDeps, build_pipeline
+from kinference_epp.routing.state import RequestState, RoutingDecision
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 
@@ -297,40 +296,40 @@ async def test_only_named_secrets_are_read(k8s: Cluster, source: KubernetesSourc
         assert "watch" not in request.query
 
 
-async def test_requests_through_the_director(
+async def test_requests_through_the_pipeline(
     k8s: Cluster, source: KubernetesSource, store: PolicyStore
 ) -> None:
     secrets = kube_secrets(source)
     metrics = PickerMetrics()
-    director = Director(
-        source.datastore,
-        Scheduler(SchedulerConfig(seed=1), source.datastore),
-        metrics,
-        InflightTracker(),
-        pool_name="vllm-pool",
-        policies=PolicyGate(
-            store, source.datastore, metrics, pool_name="vllm-pool", tenant_header="x-tenant"
-        ),
-        # Director's parameter is typed SecretFiles until it takes a SecretReader protocol.
-        secrets=cast(SecretFiles, secrets),
+    pipeline = build_pipeline(
+        StageDeps(
+            datastore=source.datastore,
+            scheduler=Scheduler(SchedulerConfig(seed=1), source.datastore),
+            metrics=metrics,
+            policies=store,
+            pool_name="vllm-pool",
+            tenant_header="x-tenant",
+            secrets=secrets,
+        )
     )
 
-    def ctx() -> RequestContext:
+    def ctx() -> RequestState:
         body = {"model": "qwen3", "messages": [{"role": "user", "content": "hi"}]}
-        return RequestContext(
+        return RequestState(
             headers={":path": "/v1/chat/completions", "x-request-id": "r"},
-            body=bytearray(json.dumps(body).encode()),
+            body=json.dumps(body).encode(),
         )
 
     k8s.server.create(provider_policy("cloud"))
     await eventually(lambda: not_found(k8s, "cloud"), what="ResolvedRefs=False")
-    with pytest.raises(KinferenceError) as err:
-        director.route(ctx())
-    assert (err.value.status, err.value.reason) == (503, "provider_key_missing")
+    outcome = pipeline.run(ctx())
+    assert isinstance(outcome, Rejection)
+    assert (outcome.error.status, outcome.error.reason) == (503, "provider_key_missing")
 
     k8s.server.create(secret("openai-key", {"api-key": "sk-1"}))
     await eventually(lambda: key_is(secrets, "sk-1"), what="the key")
-    decision = director.route(ctx())
+    decision = pipeline.run(ctx())
+    assert isinstance(decision, RoutingDecision)
     assert dict(decision.headers)["authorization"] == "Bearer sk-1"
 
 

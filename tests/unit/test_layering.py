@@ -28,13 +28,9 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 ANY_BELOW = ("*",)
 """A composition room (the app, the demo, the benchmark, the commands): any room below it."""
 
-EDGE_PROTOCOL = ("api", "errors", "pool", "routing", "telemetry")
-"""What ``edge`` needs once it is only the Envoy protocol: the pipeline and the types it returns
-(``pool.endpoint.EndpointKey`` names the picked endpoint)."""
-
-EDGE_DECISIONS = ("kvcache", "policy", "scheduling", "tokenize")
-"""Rooms ``edge`` imports only for the decision code that belongs in ``routing``; drop from its row
-when that code has moved."""
+EDGE_PROTOCOL = ("api", "errors", "pool", "routing")
+"""``edge`` is only the Envoy protocol: it drives the pipeline and renders what it returns (error
+bodies from ``api``, endpoint keys from ``pool``); every decision lives in ``routing``."""
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (PACKAGE, ()),  # the package's own __init__: its version
@@ -66,8 +62,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "tokenize",
         ),
     ),
-    ("edge", (*EDGE_PROTOCOL, *EDGE_DECISIONS)),
-    ("picker", ANY_BELOW),  # the composition root module, picker.py or app.py
+    ("edge", EDGE_PROTOCOL),
     ("app", ANY_BELOW),
     ("demo", ANY_BELOW),
     ("bench", ANY_BELOW),
@@ -75,11 +70,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 LIBRARIES: Mapping[str, tuple[str, ...]] = {
-    "grpc": ("edge", "picker", "app"),
-    "grpc_health": ("edge", "picker", "app"),
-    "envoy": ("edge", "picker", "app", "demo", "gateway"),
-    "xds": ("edge", "picker", "app", "demo"),
-    "google.protobuf": ("edge", "picker", "app", "demo"),
+    "grpc": ("edge", "app"),
+    "grpc_health": ("edge", "app"),
+    "envoy": ("edge", "app", "demo", "gateway"),
+    "xds": ("edge", "app", "demo"),
+    "google.protobuf": ("edge", "app", "demo"),
     "kubernetes_asyncio": ("k8s",),
     "numba": ("jit",),
 }

@@ -33,7 +33,7 @@ class ChatMessage(msgspec.Struct, frozen=True):
 class InferenceRequest(msgspec.Struct):
     """A validated request body; ``raw`` is kept so untouched bodies pass through unchanged.
 
-    The per-request records of the request path (this, ``RequestContext``,
+    The per-request records of the request path (this, ``RequestState``,
     ``SchedulingRequest``, ``RoutingDecision``, ``UsageRecord``, ...) are msgspec Structs:
     built in C, ~0.2 µs each against 1-2.5 µs for a (frozen) slotted dataclass, and a request
     builds a dozen of them. ``msgspec.structs.replace`` stands in for ``dataclasses.replace``.

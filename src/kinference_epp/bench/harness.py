@@ -34,7 +34,7 @@ from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.writer import IndexWriter
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.scheduling.inflight_load import InflightLoadConfig
+from kinference_epp.scheduling.inflight import InflightConfig
 from kinference_epp.scheduling.prefix_state import PrefixStateConfig
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput, output_token
@@ -55,7 +55,7 @@ class HarnessOptions:
     scheduler: SchedulerConfig | None = None
     """Override the router's scheduler configuration (tuning experiments)."""
     prefix: PrefixStateConfig | None = None
-    inflight: InflightLoadConfig | None = None
+    inflight: InflightConfig | None = None
     max_virtual_s: float = 36_000.0
     """Stop (and report what finished) if the virtual clock passes this."""
 

@@ -5,7 +5,7 @@ the real datastore; they differ only in the router preset and the shared state h
 to it. This module is also the reference for wiring ``precise-prefix`` into the picker:
 
 - ``PrefixState(index, is_precise=..., clock=...)`` over the precise prefix index,
-- ``InflightLoadTracker(datastore, prefix_state, clock=...)``,
+- ``InflightTracker(datastore, prefix_state, clock=...)``,
 - ``Scheduler(config, datastore, prefix=state, load=tracker, observers=[tracker, state])``
   (the tracker first: it reads the prefix match the scorers used, before the state
   records the pick as predicted), and ``tracker.finish(request_id)`` when a request ends.
@@ -22,7 +22,7 @@ from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import PickObserver
-from kinference_epp.scheduling.inflight_load import InflightLoadConfig, InflightLoadTracker
+from kinference_epp.scheduling.inflight import InflightConfig, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
 from kinference_epp.scheduling.scheduler import Scheduler
 
@@ -45,7 +45,7 @@ class RouterUnderTest:
     finish: Callable[[str], object]
     """Tell the router a request ended (the picker's access log does this live)."""
     prefix: PrefixState | None = None
-    load: InflightLoadTracker | None = None
+    load: InflightTracker | None = None
 
 
 def _ignore(request_id: str) -> None:
@@ -61,7 +61,7 @@ def build_router(
     seed: int,
     config: SchedulerConfig | None = None,
     prefix_config: PrefixStateConfig | None = None,
-    load_config: InflightLoadConfig | None = None,
+    load_config: InflightConfig | None = None,
 ) -> RouterUnderTest:
     """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``.
 
@@ -72,7 +72,7 @@ def build_router(
     rng = np.random.default_rng(seed)
     if cfg.router == "precise-prefix" or _uses_load_cost(cfg):
         prefix = PrefixState(index, config=prefix_config, clock=clock)
-        load = InflightLoadTracker(pool, prefix, config=load_config, clock=clock)
+        load = InflightTracker(pool, prefix, config=load_config, clock=clock)
         observers: list[PickObserver] = [load, prefix]
         sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, load=load, observers=observers)
         sched.router = name

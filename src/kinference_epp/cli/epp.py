@@ -50,9 +50,9 @@ def load_config(args: argparse.Namespace) -> EppConfig:
 
 
 async def _serve(config: EppConfig) -> None:
-    from kinference_epp.picker import Picker
+    from kinference_epp.app import App
 
-    picker = Picker(config)
+    picker = App(config)
     await picker.start()
     # Everything built so far (tokenizers, chat templates, config, the gRPC and aiohttp
     # servers) lives as long as the process: move it out of the cyclic GC's generations so

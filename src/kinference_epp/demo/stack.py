@@ -14,6 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
+from kinference_epp.app import App
 from kinference_epp.config.model import (
     EndpointConfig,
     EppConfig,
@@ -25,7 +26,6 @@ from kinference_epp.config.model import (
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.gateway.options import EnvoyOptions, ProviderRoute
 from kinference_epp.gateway.process import EnvoyProcess, free_port
-from kinference_epp.picker import Picker
 from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
 from kinference_epp.sim.server import PodSpec
 from kinference_epp.tokenize.fixtures import default_tokenizer_dir
@@ -70,7 +70,7 @@ class LocalStack:
     def __init__(self, options: StackOptions | None = None) -> None:
         self.options = options or StackOptions()
         self.cluster: SimCluster | None = None
-        self.picker: Picker | None = None
+        self.picker: App | None = None
         self.envoy: EnvoyProcess | None = None
         self.url = ""
         self._stack = contextlib.AsyncExitStack()
@@ -161,7 +161,7 @@ class LocalStack:
         config = config.model_copy(
             update={"server": config.server.model_copy(update={"grpc_port": grpc_port})}
         )
-        self.picker = Picker(config)
+        self.picker = App(config)
         await self.picker.start()
         self._stack.push_async_callback(self.picker.stop, 1.0)
         self.url = f"http://127.0.0.1:{listener}"

@@ -1,7 +1,7 @@
 """Envoy's gRPC access-log service: one entry per finished request, out of band.
 
-The response streams from the pod to the client without passing through the picker (that would
-cost ~120 µs of picker CPU per streamed chunk, PROTOCOLS.md §2). Envoy's ``sse_to_metadata`` /
+The response streams from the pod to the client without passing through the picker (a Python
+hop per streamed chunk would cost more picker CPU than the routing decision itself). Envoy's ``sse_to_metadata`` /
 ``json_to_metadata`` filters lift ``usage`` into the ``kinference`` metadata namespace, a Lua
 filter stamps the first response body chunk, and this service turns each entry into a
 ``UsageRecord``: status, TTFT, end-to-end time and token counts per request.
@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from math import isfinite
 
 import grpc
-import msgspec
 from envoy.data.accesslog.v3 import accesslog_pb2
 from envoy.service.accesslog.v3 import als_pb2, als_pb2_grpc
 from google.protobuf import struct_pb2
@@ -23,9 +22,10 @@ from kinference_epp.edge.protocol import (
     DESTINATION_HEADER,
     KINFERENCE_NAMESPACE,
     LB_NAMESPACE,
-    MODEL_HEADER,
     SERVED_KEY,
 )
+from kinference_epp.routing.headers import MODEL_HEADER
+from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
 
@@ -34,21 +34,6 @@ PROMPT_TOKENS = "prompt_tokens"
 COMPLETION_TOKENS = "completion_tokens"
 CACHED_TOKENS = "cached_tokens"
 FIRST_BYTE_MS = "first_byte_ms"
-
-
-class UsageRecord(msgspec.Struct, frozen=True):
-    """What one finished request cost and how fast it was served."""
-
-    request_id: str
-    model: str
-    endpoint: str
-    status: int
-    e2e_s: float | None
-    ttft_s: float | None
-    prompt_tokens: int | None
-    completion_tokens: int | None
-    cached_tokens: int | None
-    response_flags: str = ""
 
 
 def _duration_s(entry: accesslog_pb2.AccessLogCommon, name: str) -> float | None:

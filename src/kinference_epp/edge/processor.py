@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Callable
 from typing import Protocol
 
 from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
@@ -26,7 +25,6 @@ from google.protobuf import struct_pb2
 
 from kinference_epp.api.paths import api_kind_for_path
 from kinference_epp.edge import replies
-from kinference_epp.edge.context import Deferral, RequestContext, RoutingDecision
 from kinference_epp.edge.protocol import (
     LB_NAMESPACE,
     SERVED_KEY,
@@ -36,6 +34,8 @@ from kinference_epp.edge.protocol import (
 )
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.state import RequestState, RoutingDecision, Wait
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +44,14 @@ NONE, STREAMED, BUFFERED = _Mode.NONE, _Mode.STREAMED, _Mode.BUFFERED
 BUFFERED_PARTIAL, FULL_DUPLEX = _Mode.BUFFERED_PARTIAL, _Mode.FULL_DUPLEX_STREAMED
 
 
-class Router(Protocol):
-    """Decides where a request goes (the Director); raises KinferenceError to answer it itself."""
+class RequestPipeline(Protocol):
+    """Decides what becomes of an assembled request (``routing.pipeline.Pipeline``)."""
 
-    def route(self, ctx: RequestContext) -> RoutingDecision: ...
+    def run(self, state: RequestState) -> Outcome: ...
 
-    def rejected(self, ctx: RequestContext, err: KinferenceError) -> None:
-        """Called for every request answered with an error, whoever raised it (metrics, logs)."""
+    def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
+        """Counts and logs an error the session answers itself (protocol errors, sizes)."""
+        ...
 
 
 class _State(enum.Enum):
@@ -66,24 +67,26 @@ class ExtProcSession:
 
     def __init__(
         self,
-        router: Router,
+        pipeline: RequestPipeline,
         *,
         max_body_bytes: int,
         default_body_mode: int = FULL_DUPLEX,
         test_mode: bool = False,
         reply_cache: replies.ReplyCache | None = None,
     ) -> None:
-        self._router = router
+        self._pipeline = pipeline
         self._replies = reply_cache if reply_cache is not None else replies.ReplyCache()
         self._max_body = max_body_bytes
         self._body_mode = default_body_mode
         self._test_mode = test_mode
         self._state = _State.HEADERS
-        self.ctx = RequestContext()
+        self.state = RequestState()
         self.decision: RoutingDecision | None = None
-        self.deferral: Deferral | None = None
-        """Set while the request waits; the shell polls it, then calls :meth:`resume`."""
-        self._emit: Callable[[RoutingDecision], list[ep.ProcessingResponse]] | None = None
+        self.wait: Wait | None = None
+        """Set while the request waits; the shell waits for it, then calls :meth:`resume`."""
+        self._with_body = False
+        """Whether the routing reply carries the body (else it answers the headers)."""
+        self._trailers_follow = False
         self._response_duplex = False
 
     @property
@@ -97,7 +100,7 @@ class ExtProcSession:
         except KinferenceError as err:
             return self._reject(err)
         except Exception:
-            log.exception("ext_proc session failed", extra={"request_id": self.ctx.request_id})
+            log.exception("ext_proc session failed", extra={"request_id": self.state.request_id})
             return self._reject(KinferenceError("internal error in the endpoint picker"))
 
     # -- dispatch ---------------------------------------------------------------------------
@@ -126,10 +129,10 @@ class ExtProcSession:
         if msg.HasField("protocol_config"):
             self._body_mode = msg.protocol_config.request_body_mode
             self._response_duplex = msg.protocol_config.response_body_mode == FULL_DUPLEX
-        ctx = self.ctx
+        state = self.state
         # Envoy sends header names lower-cased: lower() only what is not (it costs as much
         # as the rest of the copy); each field is read once (every read builds an object)
-        ctx.headers.update(
+        state.headers.update(
             {
                 (key if (key := h.key).islower() else key.lower()): (
                     raw.decode("utf-8", "replace") if (raw := h.raw_value) else h.value
@@ -137,8 +140,8 @@ class ExtProcSession:
                 for h in msg.request_headers.headers.headers
             }
         )
-        ctx.subset = _subset_hint(msg.metadata_context.filter_metadata)
-        declared = ctx.headers.get("content-length", "")
+        state.subset = _subset_hint(msg.metadata_context.filter_metadata)
+        declared = state.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self._max_body:
             raise _too_large(int(declared), self._max_body)
 
@@ -151,7 +154,7 @@ class ExtProcSession:
                 reason="unsupported_body_mode",
             )
         self._state = _State.BODY
-        ctx.full_duplex = self._body_mode == FULL_DUPLEX
+        state.full_duplex = self._body_mode == FULL_DUPLEX
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
             return [self._replies.continue_request_headers()]
         return []  # full duplex: nothing until the body is in
@@ -159,15 +162,15 @@ class ExtProcSession:
     def _on_request_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
         if self._state is not _State.BODY:
             raise KinferenceError("request body before headers", reason="protocol_error")
-        ctx = self.ctx
-        buf = ctx.body
+        state = self.state
+        buf = state.body
         if not buf:
             buf = body.body  # most bodies arrive whole: keep Envoy's bytes, copy nothing
         else:
             if type(buf) is not bytearray:
                 buf = bytearray(buf)
             buf += body.body
-        ctx.body = buf
+        state.body = buf
         if len(buf) > self._max_body:
             raise _too_large(len(buf), self._max_body)
         if body.end_of_stream:
@@ -187,84 +190,76 @@ class ExtProcSession:
     # -- routing ----------------------------------------------------------------------------
 
     def _route_headers_only(self) -> list[ep.ProcessingResponse]:
-        def emit(decision: RoutingDecision) -> list[ep.ProcessingResponse]:
-            return [
-                replies.routed_request_headers(
-                    decision.destination, decision.headers, content_length=None
-                )
-            ]
-
-        return self._decide(emit)
+        return self._decide()
 
     def _route_with_body(self, *, trailers_follow: bool) -> list[ep.ProcessingResponse]:
-        if type(self.ctx.body) is bytearray:
-            self.ctx.body = bytes(self.ctx.body)  # complete: one copy, then shared as is
+        if type(self.state.body) is bytearray:
+            self.state.body = bytes(self.state.body)  # complete: one copy, then shared as is
+        self._with_body = True
+        self._trailers_follow = trailers_follow
+        return self._decide()
 
-        def emit(decision: RoutingDecision) -> list[ep.ProcessingResponse]:
-            return self._body_replies(decision, trailers_follow=trailers_follow)
-
-        out = self._decide(emit)
-        if trailers_follow and self._state is _State.ROUTED:
+    def _decide(self) -> list[ep.ProcessingResponse]:
+        outcome = self._pipeline.run(self.state)
+        if isinstance(outcome, Wait):
+            self.wait = outcome
+            self._state = _State.DEFERRED
+            return []
+        if isinstance(outcome, Rejection):
+            return self._answer(outcome.error)
+        self.decision = outcome
+        self._state = _State.ROUTED
+        if not self._with_body:
+            return [
+                replies.routed_request_headers(
+                    outcome.destination, outcome.headers, content_length=None
+                )
+            ]
+        out = self._body_replies(outcome)
+        if self._trailers_follow:
             out.append(replies.trailers_continue(request=True))
         return out
 
-    def _body_replies(
-        self, decision: RoutingDecision, *, trailers_follow: bool
-    ) -> list[ep.ProcessingResponse]:
+    def _body_replies(self, decision: RoutingDecision) -> list[ep.ProcessingResponse]:
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
             return [
                 self._replies.routed_buffered_body(
                     decision.destination, decision.headers, decision.body
                 )
             ]
-        body = decision.body if decision.body is not None else bytes(self.ctx.body)
+        body = decision.body if decision.body is not None else bytes(self.state.body)
         return [
             self._replies.routed_request_headers(
                 decision.destination, decision.headers, content_length=len(body)
             ),
-            *replies.streamed_body(body, end_of_stream=not trailers_follow),
+            *replies.streamed_body(body, end_of_stream=not self._trailers_follow),
         ]
 
-    def _decide(
-        self, emit: Callable[[RoutingDecision], list[ep.ProcessingResponse]]
-    ) -> list[ep.ProcessingResponse]:
-        try:
-            decision = self._router.route(self.ctx)
-        except Deferral as deferral:
-            self.deferral = deferral
-            self._emit = emit
-            self._state = _State.DEFERRED
-            return []
-        self.decision = decision
-        self._state = _State.ROUTED
-        return emit(decision)
-
     def resume(self, condition_met: bool) -> list[ep.ProcessingResponse]:
-        """After a deferral: the condition held (or the wait ran out); reply now."""
-        deferral, emit = self.deferral, self._emit
-        if self._state is not _State.DEFERRED or deferral is None or emit is None:
+        """After a ``Wait``: its condition held (or the wait ran out); decide and reply now."""
+        if self._state is not _State.DEFERRED:
             return []
-        self.deferral = None
+        self.wait = None
+        self.state.waited = condition_met
         try:
-            decision = deferral.resume(condition_met)
-            self.decision = decision
-            self._state = _State.ROUTED
-            return emit(decision)
-        except KinferenceError as err:
-            return self._reject(err)
+            return self._decide()
         except Exception:
-            log.exception("resuming a deferred request failed")
+            log.exception("resuming a waiting request failed")
             return self._reject(KinferenceError("internal error in the endpoint picker"))
 
     def _reject(self, err: KinferenceError) -> list[ep.ProcessingResponse]:
+        """An error the session itself raised: counted by the pipeline, then answered."""
         if self._state is _State.DONE:
             return []
-        self._state = _State.DONE
         try:
-            self._router.rejected(self.ctx, err)
+            self._pipeline.reject(self.state, err)
         except Exception:
             log.exception("recording a rejection failed")
-        return [replies.error_response(err, api_kind_for_path(self.ctx.path))]
+        return self._answer(err)
+
+    def _answer(self, err: KinferenceError) -> list[ep.ProcessingResponse]:
+        self._state = _State.DONE
+        return [replies.error_response(err, api_kind_for_path(self.state.path))]
 
     # -- response side (only when Envoy is configured, or asked, to send it) -----------------
 

@@ -1,4 +1,7 @@
-"""Names of the Endpoint Picker Protocol (GIE proposal 004) and our own headers, in one place."""
+"""Names of the Endpoint Picker Protocol (GIE proposal 004) and Envoy metadata, in one place.
+
+The request headers the pipeline reads and sets are in ``routing.headers``.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +15,9 @@ SERVED_KEY = "x-gateway-destination-endpoint-served"
 
 REASON_HEADER = "x-kinference-reason"
 """Why the picker answered a request itself (or, on routed requests, nothing)."""
-SCORES_HEADER = "x-kinference-scores"
-"""Opt-in debugging header with the per-endpoint scores of the decision."""
-MODEL_HEADER = "x-kinference-model"
-"""The model the request was routed to (after any rewrite); logged by Envoy's access log."""
 REQUEST_ID_HEADER = "x-request-id"
 
-TEST_SELECTION_HEADER = "test-epp-endpoint-selection"
-"""Conformance suite: comma-separated IPs the picker must choose from (test mode only)."""
 TEST_SERVED_HEADER = "x-conformance-test-served-endpoint"
-
-PROVIDER_ROUTE_HEADER = "x-kinference-route"
-"""Set (with no destination endpoint) to send a request to an external provider's Envoy route."""
 
 KINFERENCE_NAMESPACE = "kinference"
 """Dynamic-metadata namespace Envoy's filters write usage and TTFT stamps into."""

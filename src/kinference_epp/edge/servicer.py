@@ -1,8 +1,14 @@
-"""The grpc.aio ExternalProcessor servicer: a thin loop around ExtProcSession."""
+"""The grpc.aio ExternalProcessor servicer: a thin loop around ExtProcSession.
+
+A request the pipeline holds (a ``Wait``) is re-checked whenever the pool's state changes -
+``watch`` registers a callback the datastore calls on every write - and answered when its
+condition holds or its time is up; nothing polls on a timer.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 
@@ -11,34 +17,51 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
 
 from kinference_epp.edge.processor import ExtProcSession
+from kinference_epp.routing.state import Wait
 
 log = logging.getLogger(__name__)
 
+Watch = Callable[[Callable[[], None]], Callable[[], None]]
+"""Registers a callback for every change of the state a ``Wait`` depends on; returns an
+unregister function."""
 
-async def wait_until(
-    condition: Callable[[], bool], max_wait_s: float, poll_s: float = 0.05
-) -> bool:
-    """Poll ``condition`` until it holds (True) or ``max_wait_s`` passes (False)."""
+
+async def wait_for(wait: Wait, watch: Watch) -> bool:
+    """True once ``wait.until()`` holds, False when ``wait.max_wait_s`` passes first.
+
+    The condition is checked now and after each change ``watch`` reports; a condition that
+    raises counts as not met (logged)."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + max_wait_s
-    while True:
-        try:
-            if condition():
-                return True
-        except Exception:
-            log.exception("a deferral condition failed; treating it as not met")
-        remaining = deadline - loop.time()
-        if remaining <= 0:
-            return False
-        await asyncio.sleep(min(poll_s, remaining))
+    deadline = loop.time() + wait.max_wait_s
+    changed = asyncio.Event()
+    unwatch = watch(changed.set)
+    try:
+        while True:
+            try:
+                if wait.until():
+                    return True
+            except Exception:
+                log.exception("a wait condition failed; treating it as not met")
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return False
+            changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), remaining)
+    finally:
+        unwatch()
 
 
 class ExternalProcessor(ep_grpc.ExternalProcessorServicer):  # type: ignore[misc]
     def __init__(
-        self, new_session: Callable[[], ExtProcSession], on_stream: Callable[[int], None]
+        self,
+        new_session: Callable[[], ExtProcSession],
+        on_stream: Callable[[int], None],
+        watch: Watch,
     ) -> None:
         self._new_session = new_session
         self._on_stream = on_stream
+        self._watch = watch
 
     async def Process(
         self,
@@ -51,8 +74,8 @@ class ExternalProcessor(ep_grpc.ExternalProcessorServicer):  # type: ignore[misc
             async for message in request_iterator:
                 for reply in session.handle(message):
                     yield reply
-                if session.deferral is not None:
-                    met = await wait_until(session.deferral.until, session.deferral.max_wait_s)
+                if session.wait is not None:
+                    met = await wait_for(session.wait, self._watch)
                     for reply in session.resume(met):
                         yield reply
                 if session.answered:

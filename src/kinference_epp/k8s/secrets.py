@@ -1,6 +1,6 @@
 """Provider API keys read from Kubernetes Secrets by name, for the InferencePolicy objects in force.
 
-:class:`KubeSecrets` has the request path's interface of ``edge.secrets.SecretFiles``
+:class:`KubeSecrets` has the request path's interface of ``policy.secrets.SecretFiles``
 (``get(name, key) -> str``, synchronous, ``NoReadyEndpointError`` with reason
 ``provider_key_missing`` when there is no key), served from memory. An async side keeps that
 memory fresh:
@@ -31,11 +31,11 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.k8s.api import SECRETS, ApiError, KubeApi
 from kinference_epp.k8s.policies import RefCheck
+from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.policy.types import SecretKey
 
 log = logging.getLogger(__name__)
@@ -44,12 +44,6 @@ SECRET_NOT_FOUND = "SecretNotFound"
 REF_NOT_PERMITTED = "RefNotPermitted"
 INVALID_SECRET = "InvalidSecret"
 PENDING = "Pending"
-
-
-class SecretReader(Protocol):
-    """The request path's view of provider keys (``SecretFiles`` and :class:`KubeSecrets`)."""
-
-    def get(self, name: str, key: str) -> str: ...
 
 
 @dataclass(slots=True)

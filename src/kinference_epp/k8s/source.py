@@ -27,8 +27,9 @@ from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import KubeApi, connect, default_namespace
 from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
 from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
-from kinference_epp.k8s.secrets import KubeSecrets, SecretReader, SecretsStatus
+from kinference_epp.k8s.secrets import KubeSecrets, SecretsStatus
 from kinference_epp.k8s.watch import WatchStatus
+from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
 
 

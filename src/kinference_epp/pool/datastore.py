@@ -164,6 +164,7 @@ class PoolDatastore:
         self._view: PoolView | None = None
         self._version = LoadVersion()
         self._listeners: list[tuple[EndpointListener, EndpointListener]] = []
+        self._watchers: list[Callable[[], None]] = []
 
     @classmethod
     def from_config(cls, config: PoolConfig) -> PoolDatastore:
@@ -198,7 +199,7 @@ class PoolDatastore:
         if slot is not None:
             if ready is not None:
                 self._ready[slot] = ready
-                self._version.value += 1
+                self._changed()
             old = self._endpoints[slot]
             if old is endpoint:
                 return
@@ -221,7 +222,7 @@ class PoolDatastore:
         self._snapshots.append(None)
         self._slots[endpoint.key] = slot
         self._view = None
-        self._version.value += 1
+        self._changed()
         self._notify_added(endpoint)
 
     def remove(self, key: EndpointKey) -> bool:
@@ -242,7 +243,7 @@ class PoolDatastore:
         self._snapshots.pop()
         self._size = last
         self._view = None
-        self._version.value += 1
+        self._changed()
         self._notify_removed(removed)
         return True
 
@@ -261,7 +262,7 @@ class PoolDatastore:
         if slot is None:
             return False
         self._ready[slot] = ready
-        self._version.value += 1
+        self._changed()
         return True
 
     def update_load(self, key: EndpointKey, snapshot: LoadSnapshot) -> bool:
@@ -274,7 +275,7 @@ class PoolDatastore:
         self._kv_usage[slot] = snapshot.kv_usage
         self._stale[slot] = False
         self._snapshots[slot] = snapshot
-        self._version.value += 1
+        self._changed()
         return True
 
     def mark_stale(self, key: EndpointKey) -> bool:
@@ -283,7 +284,7 @@ class PoolDatastore:
         if slot is None:
             return False
         self._stale[slot] = True
-        self._version.value += 1
+        self._changed()
         return True
 
     # -- reads --------------------------------------------------------------------------
@@ -375,6 +376,26 @@ class PoolDatastore:
         return stats.ready, stats.avg_waiting, stats.avg_kv_usage
 
     # -- listeners ----------------------------------------------------------------------
+
+    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` after every write (membership, load, readiness, staleness): what
+        a request waiting on the pool's state wakes on. Returns the unwatch function."""
+        self._watchers.append(callback)
+
+        def unwatch() -> None:
+            if callback in self._watchers:
+                self._watchers.remove(callback)
+
+        return unwatch
+
+    def _changed(self) -> None:
+        self._version.value += 1
+        if self._watchers:
+            for callback in list(self._watchers):
+                try:
+                    callback()
+                except Exception:
+                    log.exception("pool watcher failed")
 
     def subscribe(
         self,

@@ -99,7 +99,7 @@ class PrefixSource(Protocol):
 class LoadSource(Protocol):
     """The picker's own in-flight work per endpoint (predicted load).
 
-    Implemented by :class:`~kinference_epp.scheduling.inflight_load.InflightLoadTracker`.
+    Implemented by :class:`~kinference_epp.scheduling.inflight.InflightTracker`.
     """
 
     def load(self, pool: PoolView) -> InflightLoad: ...
@@ -157,7 +157,7 @@ class Chain:
     fallbacks: int = 0
     reads_prompt: bool = True
     """Whether a plug-in of the chain reads the prompt's tokens or block hashes: when none
-    does (round-robin, least-queue, ...), the director neither tokenizes nor hashes."""
+    does (round-robin, least-queue, ...), the request pipeline neither tokenizes nor hashes."""
     pool_only: bool = False
     """Whether every filter and scorer is a function of the pool's vectors, the request's
     model and subset hint and its input mask alone (``PluginRegistry.pool_only``): then the

@@ -27,6 +27,8 @@ class SchedulingRequest(msgspec.Struct):
     model, LoRA adapter and cache salt: what prefix scorers look up. None: not computed."""
     max_tokens: int | None = None
     """Requested output length, when the client gave one (decode-load prediction)."""
+    requested_model: str = ""
+    """The model the client named, when a policy serves the request with another ("": ``model``)."""
 
 
 class PrefixCredit(msgspec.Struct, frozen=True):

@@ -408,9 +408,11 @@ class PickerMetrics:
             buckets=_SCHED_BUCKETS,
             registry=r,
         )
-        self.tokenize_seconds = LoopHistogram(
-            "kinference_tokenize_duration_seconds",
-            "Time to render, tokenize and block-hash one prompt.",
+        self.stage_duration = LoopHistogram(
+            "kinference_request_stage_duration_seconds",
+            "Picker time per request in each stage of the request pipeline (parse, identify, "
+            "policy, target, prompt, schedule, account, ...).",
+            ["stage"],
             buckets=_SCHED_BUCKETS,
             registry=r,
         )

@@ -4,14 +4,27 @@ from __future__ import annotations
 
 import math
 
+import msgspec
 import pytest
 from envoy.data.accesslog.v3 import accesslog_pb2
 
+from kinference_epp.config.model import EndpointConfig, PoolConfig
 from kinference_epp.edge.accesslog import record_from_entry
-from kinference_epp.picker import UsageRecorder
+from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.pool.inflight import InflightRequest, InflightTracker
+from kinference_epp.routing.stages.parse import ModelLabel
+from kinference_epp.routing.usage import UsageRecorder
+from kinference_epp.scheduling.inflight import InflightTracker
+from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.metrics import PickerMetrics
+
+POD = EndpointKey("10.0.0.7:8000")
+
+
+def pool() -> PoolDatastore:
+    return PoolDatastore.from_config(
+        PoolConfig(endpoints=[EndpointConfig(address=str(POD), models=["qwen"])])
+    )
 
 
 def entry(*, with_usage: bool = True, status: int = 200) -> accesslog_pb2.HTTPAccessLogEntry:
@@ -165,12 +178,15 @@ def _sample(metrics: PickerMetrics, name: str, labels: dict[str, str]) -> float 
 
 def test_recorder_closes_inflight_and_observes_metrics() -> None:
     metrics = PickerMetrics()
-    inflight = InflightTracker()
-    inflight.start(
-        InflightRequest("req-1", EndpointKey("10.0.0.7:8000"), "qwen", "qwen", started=0.0 + 1e12)
+    ds = pool()
+    inflight = InflightTracker(ds)
+    inflight.on_pick(
+        SchedulingRequest(model="qwen", request_id="req-1", requested_model="auto"),
+        SchedulingResult(endpoints=(POD,)),
     )
-    UsageRecorder(metrics, inflight)(record_from_entry(entry()))
-    labels = {"model_name": "qwen", "target_model_name": "qwen"}
+    assert inflight.by_model() == {"auto": 1}
+    UsageRecorder(metrics, inflight, ModelLabel(ds).of_name)(record_from_entry(entry()))
+    labels = {"model_name": "auto", "target_model_name": "qwen"}
     assert len(inflight) == 0
     assert _sample(metrics, "inference_objective_input_tokens_sum", labels) == 120
     assert _sample(metrics, "inference_objective_output_tokens_sum", labels) == 30
@@ -180,7 +196,10 @@ def test_recorder_closes_inflight_and_observes_metrics() -> None:
 
 def test_recorder_counts_upstream_errors() -> None:
     metrics = PickerMetrics()
-    UsageRecorder(metrics, InflightTracker())(record_from_entry(entry(status=503)))
+    ds = pool()
+    UsageRecorder(metrics, InflightTracker(ds), ModelLabel(ds).of_name)(
+        record_from_entry(entry(status=503))
+    )
     assert (
         _sample(
             metrics,
@@ -189,3 +208,14 @@ def test_recorder_counts_upstream_errors() -> None:
         )
         == 1
     )
+
+
+def test_a_model_header_the_picker_did_not_set_is_no_label() -> None:
+    """A client's own x-kinference-model on a request the picker never routed (e.g. one it
+    answered itself) is labelled ``unknown``: no series per client string."""
+    metrics = PickerMetrics()
+    ds = pool()
+    record = msgspec.structs.replace(record_from_entry(entry(status=404)), model="x" * 40)
+    UsageRecorder(metrics, InflightTracker(ds), ModelLabel(ds).of_name)(record)
+    labels = {"model_name": "unknown", "target_model_name": "unknown", "error_code": "404"}
+    assert _sample(metrics, "inference_objective_request_error_total", labels) == 1

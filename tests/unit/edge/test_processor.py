@@ -12,32 +12,34 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from google.protobuf import struct_pb2
 
 from kinference_epp.edge import replies
-from kinference_epp.edge.context import RequestContext, RoutingDecision
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError, ModelNotFoundError
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.state import RequestState, RoutingDecision, Wait
 
 Mode = pm.ProcessingMode.BodySendMode
 A, B = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000")
 
 
-class FakeRouter:
+class FakePipeline:
     def __init__(self, *, error: KinferenceError | None = None, body: bytes | None = None) -> None:
         self.error = error
         self.body = body
-        self.routed: list[RequestContext] = []
+        self.routed: list[RequestState] = []
         self.rejections: list[KinferenceError] = []
 
-    def route(self, ctx: RequestContext) -> RoutingDecision:
-        self.routed.append(ctx)
+    def run(self, state: RequestState) -> Outcome:
+        self.routed.append(state)
         if self.error is not None:
-            raise self.error
+            return self.reject(state, self.error)
         return RoutingDecision(
             endpoints=(A, B), body=self.body, headers=(("x-kinference-model", "m"),)
         )
 
-    def rejected(self, ctx: RequestContext, err: KinferenceError) -> None:
+    def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
         self.rejections.append(err)
+        return Rejection(err)
 
 
 def headers_msg(
@@ -81,16 +83,16 @@ def header_map(mutation: ep.HeaderMutation) -> dict[str, str]:
     return {h.header.key: h.header.raw_value.decode() for h in mutation.set_headers}
 
 
-def session(router: FakeRouter, **kw: object) -> ExtProcSession:
-    return ExtProcSession(router, max_body_bytes=int(kw.pop("max_body_bytes", 1 << 20)), **kw)  # type: ignore[arg-type]
+def session(pipeline: FakePipeline, **kw: object) -> ExtProcSession:
+    return ExtProcSession(pipeline, max_body_bytes=int(kw.pop("max_body_bytes", 1 << 20)), **kw)  # type: ignore[arg-type]
 
 
 BODY = json.dumps({"model": "m", "messages": [{"role": "user", "content": "hi"}]}).encode()
 
 
 def test_full_duplex_waits_for_body_then_headers_then_chunks() -> None:
-    router = FakeRouter()
-    s = session(router)
+    pipeline = FakePipeline()
+    s = session(pipeline)
     assert s.handle(headers_msg()) == []
     assert s.handle(body_msg(BODY[:10], False)) == []
     out = s.handle(body_msg(BODY[10:], True))
@@ -105,14 +107,16 @@ def test_full_duplex_waits_for_body_then_headers_then_chunks() -> None:
     streamed = out[1].request_body.response.body_mutation.streamed_response
     assert streamed.body == BODY
     assert streamed.end_of_stream
-    assert bytes(router.routed[0].body) == BODY
+    assert bytes(pipeline.routed[0].body) == BODY
 
 
 def test_full_duplex_large_body_is_chunked_at_62000() -> None:
     big = b'{"model":"m","prompt":"' + b"x" * 200_000 + b'"}'
-    out = session(FakeRouter()).handle(headers_msg()) + session(FakeRouter()).handle(headers_msg())
+    out = session(FakePipeline()).handle(headers_msg()) + session(FakePipeline()).handle(
+        headers_msg()
+    )
     assert out == []
-    s = session(FakeRouter())
+    s = session(FakePipeline())
     s.handle(headers_msg())
     out = s.handle(body_msg(big, True))
     chunks = [r.request_body.response.body_mutation.streamed_response for r in out[1:]]
@@ -126,7 +130,7 @@ def test_full_duplex_large_body_is_chunked_at_62000() -> None:
 
 def test_full_duplex_rewritten_body_sets_its_own_length() -> None:
     new = b'{"model":"other-model","messages":[]}'
-    s = session(FakeRouter(body=new))
+    s = session(FakePipeline(body=new))
     s.handle(headers_msg())
     out = s.handle(body_msg(BODY, True))
     assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == str(
@@ -136,7 +140,7 @@ def test_full_duplex_rewritten_body_sets_its_own_length() -> None:
 
 
 def test_buffered_continues_headers_then_routes_in_body_response() -> None:
-    s = session(FakeRouter())
+    s = session(FakePipeline())
     out = s.handle(headers_msg(mode=Mode.BUFFERED))
     assert len(out) == 1
     assert out[0].HasField("request_headers")
@@ -157,7 +161,7 @@ def test_buffered_continues_headers_then_routes_in_body_response() -> None:
 
 
 def test_buffered_mutated_body_is_replaced() -> None:
-    s = session(FakeRouter(body=b'{"model":"x"}'))
+    s = session(FakePipeline(body=b'{"model":"x"}'))
     s.handle(headers_msg(mode=Mode.BUFFERED))
     out = s.handle(body_msg(BODY, True))
     assert out[0].request_body.response.body_mutation.body == b'{"model":"x"}'
@@ -165,24 +169,24 @@ def test_buffered_mutated_body_is_replaced() -> None:
 
 
 def test_bodyless_request_routes_at_headers() -> None:
-    router = FakeRouter()
-    out = session(router).handle(headers_msg(eos=True))
+    pipeline = FakePipeline()
+    out = session(pipeline).handle(headers_msg(eos=True))
     assert len(out) == 1
     hdrs = header_map(out[0].request_headers.response.header_mutation)
     assert hdrs["x-gateway-destination-endpoint"] == f"{A},{B}"
     assert "content-length" not in hdrs
-    assert router.routed[0].body == b""
+    assert pipeline.routed[0].body == b""
 
 
 def test_mode_defaults_to_full_duplex_without_protocol_config() -> None:
-    s = session(FakeRouter())
+    s = session(FakePipeline())
     assert s.handle(headers_msg(mode=None)) == []
 
 
 @pytest.mark.parametrize("mode", [Mode.FULL_DUPLEX_STREAMED, Mode.BUFFERED])
 def test_body_over_limit_is_413_once(mode: int) -> None:
-    router = FakeRouter()
-    s = session(router, max_body_bytes=100)
+    pipeline = FakePipeline()
+    s = session(pipeline, max_body_bytes=100)
     s.handle(headers_msg(mode=mode))
     out = s.handle(body_msg(b"x" * 101, False))
     assert out[0].immediate_response.status.code == 413
@@ -191,19 +195,19 @@ def test_body_over_limit_is_413_once(mode: int) -> None:
     assert json.loads(out[0].immediate_response.body)["error"]["type"] == "invalid_request_error"
     assert s.answered
     assert s.handle(body_msg(b"x", True)) == []
-    assert len(router.rejections) == 1
-    assert router.routed == []
+    assert len(pipeline.rejections) == 1
+    assert pipeline.routed == []
 
 
 def test_declared_content_length_over_limit_is_rejected_at_headers() -> None:
-    s = session(FakeRouter(), max_body_bytes=100)
+    s = session(FakePipeline(), max_body_bytes=100)
     out = s.handle(headers_msg(extra={"content-length": "5000"}))
     assert out[0].immediate_response.status.code == 413
 
 
-def test_router_errors_become_immediate_responses() -> None:
-    router = FakeRouter(error=ModelNotFoundError("no such model", param="model"))
-    s = session(router)
+def test_pipeline_errors_become_immediate_responses() -> None:
+    pipeline = FakePipeline(error=ModelNotFoundError("no such model", param="model"))
+    s = session(pipeline)
     s.handle(headers_msg())
     out = s.handle(body_msg(BODY, True))
     resp = out[0].immediate_response
@@ -215,8 +219,8 @@ def test_router_errors_become_immediate_responses() -> None:
 
 
 def test_unexpected_exception_is_a_500_not_a_crash() -> None:
-    class Broken(FakeRouter):
-        def route(self, ctx: RequestContext) -> RoutingDecision:
+    class Broken(FakePipeline):
+        def run(self, state: RequestState) -> Outcome:
             raise RuntimeError("boom")
 
     s = session(Broken())
@@ -227,7 +231,7 @@ def test_unexpected_exception_is_a_500_not_a_crash() -> None:
 
 
 def test_streamed_mode_is_refused_clearly() -> None:
-    out = session(FakeRouter()).handle(headers_msg(mode=Mode.STREAMED))
+    out = session(FakePipeline()).handle(headers_msg(mode=Mode.STREAMED))
     assert out[0].immediate_response.status.code == 500
     assert (
         header_map(out[0].immediate_response.headers)["x-kinference-reason"]
@@ -236,20 +240,20 @@ def test_streamed_mode_is_refused_clearly() -> None:
 
 
 @pytest.mark.parametrize("subset", [[str(A)], f"{A}, {B}"])
-def test_subset_hint_reaches_the_router(subset: list[str] | str) -> None:
-    router = FakeRouter()
-    session(router).handle(headers_msg(eos=True, subset=subset))
-    assert A in (router.routed[0].subset or ())
+def test_subset_hint_reaches_the_pipeline(subset: list[str] | str) -> None:
+    pipeline = FakePipeline()
+    session(pipeline).handle(headers_msg(eos=True, subset=subset))
+    assert A in (pipeline.routed[0].subset or ())
 
 
 def test_empty_subset_hint_is_present_but_empty() -> None:
-    router = FakeRouter()
-    session(router).handle(headers_msg(eos=True, subset=[]))
-    assert router.routed[0].subset == frozenset()
+    pipeline = FakePipeline()
+    session(pipeline).handle(headers_msg(eos=True, subset=[]))
+    assert pipeline.routed[0].subset == frozenset()
 
 
 def test_trailers_after_body_route_and_continue() -> None:
-    s = session(FakeRouter())
+    s = session(FakePipeline())
     s.handle(headers_msg())
     s.handle(body_msg(BODY, False))
     out = s.handle(ep.ProcessingRequest(request_trailers=ep.HttpTrailers()))
@@ -260,7 +264,7 @@ def test_trailers_after_body_route_and_continue() -> None:
 
 
 def test_test_mode_echoes_served_endpoint() -> None:
-    s = session(FakeRouter(), test_mode=True)
+    s = session(FakePipeline(), test_mode=True)
     s.handle(headers_msg(eos=True))
     msg = ep.ProcessingRequest(response_headers=ep.HttpHeaders())
     msg.metadata_context.filter_metadata["envoy.lb"].fields[
@@ -273,21 +277,21 @@ def test_test_mode_echoes_served_endpoint() -> None:
 
 
 def test_response_headers_without_test_mode_pass_through() -> None:
-    s = session(FakeRouter())
+    s = session(FakePipeline())
     s.handle(headers_msg(eos=True))
     out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
     assert not out[0].response_headers.response.HasField("header_mutation")
 
 
-class TransformRouter(FakeRouter):
-    def route(self, ctx: RequestContext) -> RoutingDecision:
-        from kinference_epp.edge.response_transform import UsageStripper
+class TransformPipeline(FakePipeline):
+    def run(self, state: RequestState) -> Outcome:
+        from kinference_epp.api.response_transform import UsageStripper
 
         return RoutingDecision(endpoints=(A,), body=None, response=UsageStripper())
 
 
 def test_transform_turns_response_processing_on_at_response_headers() -> None:
-    s = session(TransformRouter())
+    s = session(TransformPipeline())
     s.handle(headers_msg(mode=Mode.BUFFERED))
     s.handle(body_msg(BODY, True))
     out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
@@ -302,22 +306,22 @@ def test_transform_turns_response_processing_on_at_response_headers() -> None:
 
 
 def test_no_transform_no_mode_override() -> None:
-    s = session(FakeRouter())
+    s = session(FakePipeline())
     s.handle(headers_msg(eos=True))
     out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
     assert not out[0].HasField("mode_override")
 
 
-class TypeRecordingRouter(FakeRouter):
-    """Records the type and value of the body as the router sees it."""
+class TypeRecordingPipeline(FakePipeline):
+    """Records the type and value of the body as the pipeline sees it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.bodies: list[tuple[type, bytes]] = []
 
-    def route(self, ctx: RequestContext) -> RoutingDecision:
-        self.bodies.append((type(ctx.body), bytes(ctx.body)))
-        return super().route(ctx)
+    def run(self, state: RequestState) -> Outcome:
+        self.bodies.append((type(state.body), bytes(state.body)))
+        return super().run(state)
 
 
 def streamed_bodies(out: list[ep.ProcessingResponse]) -> list[ep.StreamedBodyResponse]:
@@ -325,8 +329,8 @@ def streamed_bodies(out: list[ep.ProcessingResponse]) -> list[ep.StreamedBodyRes
 
 
 def test_full_duplex_body_in_three_chunks_streams_back_whole() -> None:
-    router = TypeRecordingRouter()
-    s = session(router)
+    pipeline = TypeRecordingPipeline()
+    s = session(pipeline)
     assert s.handle(headers_msg()) == []
     third = len(BODY) // 3
     assert s.handle(body_msg(BODY[:third], False)) == []
@@ -339,14 +343,14 @@ def test_full_duplex_body_in_three_chunks_streams_back_whole() -> None:
     hdrs = header_map(out[0].request_headers.response.header_mutation)
     assert hdrs["content-length"] == str(len(BODY))
     assert list(hdrs).count("content-length") == 1
-    assert router.bodies == [(bytes, BODY)]
-    assert type(s.ctx.body) is bytes
-    assert s.ctx.body == BODY
+    assert pipeline.bodies == [(bytes, BODY)]
+    assert type(s.state.body) is bytes
+    assert s.state.body == BODY
 
 
 def test_full_duplex_large_body_in_chunks_streams_back_byte_identical() -> None:
     big = b'{"model":"m","prompt":"' + bytes(range(256)) * 600 + b'"}'
-    s = session(TypeRecordingRouter())
+    s = session(TypeRecordingPipeline())
     s.handle(headers_msg())
     cuts = [0, 50_000, 50_001, len(big)]  # a one-byte chunk in the middle
     out: list[ep.ProcessingResponse] = []
@@ -364,7 +368,7 @@ def test_full_duplex_replies_do_not_share_a_content_length() -> None:
     cache = replies.ReplyCache()
     lengths = []
     for body in (BODY, BODY + b" ", BODY[:-1] + b', "n": 1}'):
-        s = session(FakeRouter(), reply_cache=cache)
+        s = session(FakePipeline(), reply_cache=cache)
         s.handle(headers_msg())
         s.handle(body_msg(body[:5], False))
         out = s.handle(body_msg(body[5:], True))
@@ -378,44 +382,44 @@ def test_full_duplex_replies_do_not_share_a_content_length() -> None:
     ]
 
 
-def test_buffered_single_chunk_body_reaches_the_router_as_bytes() -> None:
-    router = TypeRecordingRouter()
-    s = session(router)
+def test_buffered_single_chunk_body_reaches_the_pipeline_as_bytes() -> None:
+    pipeline = TypeRecordingPipeline()
+    s = session(pipeline)
     s.handle(headers_msg(mode=Mode.BUFFERED))
     out = s.handle(body_msg(BODY, True))
     assert out[0].HasField("request_body")
-    assert router.bodies == [(bytes, BODY)]
-    assert type(s.ctx.body) is bytes
-    assert s.ctx.body == BODY
+    assert pipeline.bodies == [(bytes, BODY)]
+    assert type(s.state.body) is bytes
+    assert s.state.body == BODY
 
 
 def test_full_duplex_multi_chunk_body_ends_up_as_bytes() -> None:
-    router = TypeRecordingRouter()
-    s = session(router)
+    pipeline = TypeRecordingPipeline()
+    s = session(pipeline)
     s.handle(headers_msg())
     kinds: list[type] = []
     for chunk, eos in ((BODY[:7], False), (BODY[7:20], False), (BODY[20:], True)):
         s.handle(body_msg(chunk, eos))
-        kinds.append(type(s.ctx.body))
+        kinds.append(type(s.state.body))
     # the first chunk as received, a bytearray while accumulating, bytes once complete
     assert kinds == [bytes, bytearray, bytes]
-    assert router.bodies == [(bytes, BODY)]
-    assert s.ctx.body == BODY
+    assert pipeline.bodies == [(bytes, BODY)]
+    assert s.state.body == BODY
 
 
 def test_empty_first_chunk_then_body() -> None:
-    router = TypeRecordingRouter()
-    s = session(router)
+    pipeline = TypeRecordingPipeline()
+    s = session(pipeline)
     s.handle(headers_msg())
     assert s.handle(body_msg(b"", False)) == []
     out = s.handle(body_msg(BODY, True))
     assert b"".join(c.body for c in streamed_bodies(out)) == BODY
-    assert router.bodies == [(bytes, BODY)]
+    assert pipeline.bodies == [(bytes, BODY)]
 
 
 def test_body_over_limit_across_two_chunks_is_413() -> None:
-    router = FakeRouter()
-    s = session(router, max_body_bytes=100)
+    pipeline = FakePipeline()
+    s = session(pipeline, max_body_bytes=100)
     s.handle(headers_msg())
     assert s.handle(body_msg(b"x" * 60, False)) == []
     out = s.handle(body_msg(b"x" * 41, True))
@@ -425,15 +429,48 @@ def test_body_over_limit_across_two_chunks_is_413() -> None:
         "body_too_large"
     )
     assert s.answered
-    assert router.routed == []
-    assert len(router.rejections) == 1
+    assert pipeline.routed == []
+    assert len(pipeline.rejections) == 1
 
 
 def test_body_exactly_at_the_limit_across_two_chunks_is_routed() -> None:
-    router = TypeRecordingRouter()
-    s = session(router, max_body_bytes=100)
+    pipeline = TypeRecordingPipeline()
+    s = session(pipeline, max_body_bytes=100)
     s.handle(headers_msg())
     s.handle(body_msg(b"x" * 60, False))
     out = s.handle(body_msg(b"x" * 40, True))
     assert header_map(out[0].request_headers.response.header_mutation)["content-length"] == "100"
-    assert router.bodies == [(bytes, b"x" * 100)]
+    assert pipeline.bodies == [(bytes, b"x" * 100)]
+
+
+class WaitingPipeline(FakePipeline):
+    """Holds the request once, then routes (or rejects after a wait that ran out)."""
+
+    def run(self, state: RequestState) -> Outcome:
+        if state.waited is None:
+            return Wait(until=lambda: True, max_wait_s=1.0, reason="test")
+        if not state.waited:
+            return self.reject(state, KinferenceError("waited too long", reason="wait_timeout"))
+        return super().run(state)
+
+
+def test_a_wait_is_handed_to_the_shell_then_resumed() -> None:
+    s = session(WaitingPipeline())
+    s.handle(headers_msg())
+    assert s.handle(body_msg(BODY, True)) == []
+    assert s.wait is not None
+    assert s.wait.max_wait_s == 1.0
+    out = s.resume(True)
+    assert s.wait is None
+    assert out[0].request_headers.response.header_mutation.set_headers
+    assert s.resume(True) == []  # answered once
+
+
+def test_a_wait_that_runs_out_can_end_in_an_error() -> None:
+    pipeline = WaitingPipeline()
+    s = session(pipeline)
+    s.handle(headers_msg(eos=True))
+    out = s.resume(False)
+    assert out[0].immediate_response.status.code == 500
+    assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == "wait_timeout"
+    assert s.answered

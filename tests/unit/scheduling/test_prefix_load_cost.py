@@ -12,7 +12,7 @@ from kinference_epp.config.model import PluginConfig, SchedulerConfig
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import BuildContext
-from kinference_epp.scheduling.inflight_load import InflightLoadConfig, InflightLoadTracker
+from kinference_epp.scheduling.inflight import InflightConfig, InflightTracker
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
@@ -24,21 +24,21 @@ RATE = 1000.0  # prefill tokens per second of the fake endpoints
 
 def setup(
     rows: list[Row], cached: dict[int, int]
-) -> tuple[PoolDatastore, PrefixState, InflightLoadTracker, Clock]:
+) -> tuple[PoolDatastore, PrefixState, InflightTracker, Clock]:
     clock = Clock()
     index = BlockIndex(block_size=BS)
     for n, blocks in cached.items():
         store(index, key(n), blocks)
     pool = build_pool(rows)
     state = PrefixState(index, clock=clock)
-    tracker = InflightLoadTracker(
-        pool, state, config=InflightLoadConfig(prefill_tokens_per_s=RATE), clock=clock
+    tracker = InflightTracker(
+        pool, state, config=InflightConfig(prefill_tokens_per_s=RATE), clock=clock
     )
     return pool, state, tracker, clock
 
 
 def scores(
-    pool: PoolDatastore, state: PrefixState, tracker: InflightLoadTracker | None, **params: Any
+    pool: PoolDatastore, state: PrefixState, tracker: InflightTracker | None, **params: Any
 ) -> list[float]:
     view = pool.view()
     scorer = REGISTRY.build_scorer(
@@ -96,14 +96,14 @@ def test_tracker_counts_uncached_tokens_and_finishes() -> None:
     assert load.prefill_backlog_tokens.tolist() == pytest.approx([8.0, 0.0])
     clock.now += 0.004
     assert tracker.load(view).prefill_backlog_tokens.tolist() == pytest.approx([4.0, 0.0])
-    assert tracker.finish("r")
-    assert not tracker.finish("r")
+    assert tracker.finish("r") is not None
+    assert tracker.finish("r") is None
     assert tracker.load(view).requests.tolist() == [0.0, 0.0]
 
 
 def test_tracker_expires_lost_requests() -> None:
     pool, _, _, clock = setup([Row(1)], {})
-    tracker = InflightLoadTracker(pool, None, config=InflightLoadConfig(ttl_s=10), clock=clock)
+    tracker = InflightTracker(pool, None, config=InflightConfig(ttl_s=10), clock=clock)
     tracker.on_pick(request(), SchedulingResult(endpoints=(key(1),)))
     assert tracker.count(key(1)) == 1
     clock.now += 11

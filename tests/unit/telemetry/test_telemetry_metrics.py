@@ -131,7 +131,7 @@ def test_picker_metrics_exposition_has_the_same_families_as_before() -> None:
     metrics.plugin("filter", "model", "model").observe(0.0001)
     metrics.scheduler_e2e.observe(0.001)
     metrics.request_cpu.observe(0.002)
-    metrics.tokenize_seconds.observe(0.003)
+    metrics.stage_duration.labels(stage="prompt").observe(0.003)
     families = {f.name: f for f in metrics.registry.collect()}
     expected = {
         "inference_objective_request_duration_seconds": (_LATENCY_BUCKETS, {"model_name", "target_model_name"}),
@@ -146,7 +146,7 @@ def test_picker_metrics_exposition_has_the_same_families_as_before() -> None:
             {"extension_point", "plugin_type", "plugin_name"},
         ),
         "kinference_request_processing_seconds": (_SCHED_BUCKETS, set()),
-        "kinference_tokenize_duration_seconds": (_SCHED_BUCKETS, set()),
+        "kinference_request_stage_duration_seconds": (_SCHED_BUCKETS, {"stage"}),
     }  # fmt: skip
     for name, (buckets, labelnames) in expected.items():
         family = families[name]

@@ -14,7 +14,7 @@ picker's own in-flight counts and the scraped gauges::
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
 picker's own tracker (without one, ``unwired_request_tokens * (waiting + running)``
-stands in for them) (:mod:`kinference_epp.scheduling.inflight_load`), updated at every
+stands in for them) (:mod:`kinference_epp.scheduling.inflight`), updated at every
 pick, so a burst sees itself; ``waiting``/``running``/``kv_usage`` are the scraped
 vLLM gauges, which also count traffic other picker replicas sent. A long cache hit on
 an endpoint with a long backlog therefore loses to an idle endpoint when prefilling

@@ -1,4 +1,4 @@
-"""The picker's own, always-fresh count of the work it sent to each endpoint.
+"""The picker's own, always-fresh record of the work it sent to each endpoint.
 
 Scraped metrics lag by a scrape interval (50 ms) plus the engine's own step; a burst of
 requests routed within that window would all see the same "idle" endpoint. This tracker
@@ -15,18 +15,17 @@ is updated at every pick, so the next request already sees the previous one:
 
   It needs no completion signal, so it cannot drift.
 
-Why a separate tracker rather than ``pool.inflight.InflightTracker``: that one counts
-requests for metrics from the access log and knows nothing of tokens or prefix hits;
-this one is a ``PickObserver`` fed by the scheduler itself (it reads the same memoised
-prefix match the scorers used), so it works unchanged in the benchmark harness. Its
-one outside input is :meth:`finish` (the access log in the picker, the engine in the
-harness); entries whose finish never arrives expire after ``ttl_s``.
+It is the picker's one record of requests in flight: a ``PickObserver`` fed by the scheduler
+itself (it reads the same memoised prefix match the scorers used), so it works unchanged in
+the benchmark harness, and it keeps each request's endpoint and models for the metrics of
+its completion. Its one outside input is :meth:`finish` (the access log in the picker, the
+engine in the harness); entries whose finish never arrives expire after ``ttl_s``.
 """
 
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -41,7 +40,7 @@ from kinference_epp.scheduling.score_kernel import inflight
 from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, SchedulingResult
 
 
-class InflightLoadConfig(BaseModel):
+class InflightConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     prefill_tokens_per_s: float = Field(default=30_000.0, gt=0)
@@ -53,13 +52,20 @@ class InflightLoadConfig(BaseModel):
 
 
 @dataclass(slots=True)
-class _Entry:
+class InflightEntry:
+    """One routed request not yet reported finished."""
+
+    endpoint: EndpointKey
+    model: str
+    """The model serving the request (after any rewrite)."""
+    requested: str
+    """The model the client named."""
     slot: int
     kv_tokens: float
     started: float
 
 
-class InflightLoadTracker:
+class InflightTracker:
     """Implements ``LoadSource`` and ``PickObserver``; see the module docstring."""
 
     def __init__(
@@ -67,10 +73,10 @@ class InflightLoadTracker:
         pool: PoolSource,
         prefix: PrefixSource | None = None,
         *,
-        config: InflightLoadConfig | None = None,
+        config: InflightConfig | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.config = config or InflightLoadConfig()
+        self.config = config or InflightConfig()
         self._pool = pool
         self._prefix = prefix
         self._clock = clock
@@ -80,7 +86,7 @@ class InflightLoadTracker:
         self._requests = np.zeros(9, dtype=np.float64)
         self._kv_tokens = np.zeros(9, dtype=np.float64)
         self._done_at = np.zeros(9, dtype=np.float64)
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._entries: OrderedDict[str, InflightEntry] = OrderedDict()
         self._map: tuple[PoolView, int, npt.NDArray[np.intp], int] | None = None
 
     # ---- PickObserver ------------------------------------------------------------------
@@ -105,18 +111,20 @@ class InflightLoadTracker:
         previous = self._entries.pop(req.request_id, None)
         if previous is not None:  # re-routed retry: count it once
             self._drop(previous)
-        entry = _Entry(slot, new_tokens + output, now)
+        model = req.model or ""
+        entry = InflightEntry(
+            result.primary, model, req.requested_model or model, slot, new_tokens + output, now
+        )
         self._entries[req.request_id] = entry
         self._requests[slot] += 1
         self._kv_tokens[slot] += entry.kv_tokens
 
-    def finish(self, request_id: str) -> bool:
-        """The request completed (or failed); False if it was not tracked."""
+    def finish(self, request_id: str) -> InflightEntry | None:
+        """The request completed (or failed): its entry, or None if it was not tracked."""
         entry = self._entries.pop(request_id, None)
-        if entry is None:
-            return False
-        self._drop(entry)
-        return True
+        if entry is not None:
+            self._drop(entry)
+        return entry
 
     # ---- LoadSource ------------------------------------------------------------------
 
@@ -132,6 +140,11 @@ class InflightLoadTracker:
     def count(self, endpoint: EndpointKey) -> int:
         slot = self._slots.get(endpoint)
         return 0 if slot is None else int(self._requests[slot])
+
+    def by_model(self) -> dict[str, int]:
+        """Requests in flight per requested model (the pool's running-requests gauge)."""
+        self._expire(self._clock())
+        return dict(Counter(e.requested for e in self._entries.values()))
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -161,7 +174,7 @@ class InflightLoadTracker:
         self._map = (pool, known, slots, pad)
         return slots
 
-    def _drop(self, entry: _Entry) -> None:
+    def _drop(self, entry: InflightEntry) -> None:
         self._requests[entry.slot] = max(0.0, self._requests[entry.slot] - 1)
         self._kv_tokens[entry.slot] = max(0.0, self._kv_tokens[entry.slot] - entry.kv_tokens)
 

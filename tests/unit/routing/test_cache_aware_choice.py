@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 
 import numpy as np
+from routed import chat_state, routed
 
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
+from kinference_epp.app import App
 from kinference_epp.config.model import EndpointConfig, EppConfig, PoolConfig
-from kinference_epp.edge.context import RequestContext
 from kinference_epp.kvcache.hashing import HashScope
-from kinference_epp.picker import Picker
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.state import RequestState
 
 POLICY = """
 apiVersion: kinference.io/v1alpha1
@@ -30,12 +31,12 @@ spec:
 BIG = EndpointKey("10.0.0.2:8000")
 
 
-def picker(tmp_path: object) -> Picker:
+def picker(tmp_path: object) -> App:
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "p.yaml"
     path.write_text(POLICY)
-    return Picker(
+    return App(
         EppConfig(
             pool=PoolConfig(
                 name="pool",
@@ -49,19 +50,16 @@ def picker(tmp_path: object) -> Picker:
     )
 
 
-def ctx(content: str) -> RequestContext:
+def ctx(content: str) -> RequestState:
     body = {"model": "auto", "messages": [{"role": "user", "content": content}]}
-    return RequestContext(
-        headers={":path": "/v1/chat/completions", "x-request-id": content[:8]},
-        body=bytearray(json.dumps(body).encode()),
-    )
+    return chat_state(body, request_id=content[:8])
 
 
 PROMPT = "a long shared document about shipping logistics " * 200
 
 
 def test_cheap_model_without_cache(tmp_path: object) -> None:
-    d = picker(tmp_path).director.route(ctx(PROMPT))
+    d = routed(picker(tmp_path).pipeline.run(ctx(PROMPT)))
     assert d.target_model == "small"
 
 
@@ -78,6 +76,6 @@ def test_expensive_model_when_its_cache_makes_it_faster(tmp_path: object) -> Non
     # No live subscriber in a unit test: declare the big pod's event stream healthy.
     p.prefix_state._is_precise = lambda key: True
     p.prefix_state.mark_stale()
-    d = p.director.route(ctx(PROMPT))
+    d = routed(p.pipeline.run(ctx(PROMPT)))
     assert d.target_model == "big"
     assert d.endpoints == (BIG,)

@@ -6,7 +6,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kinference_epp.edge.response_transform import UsageStripper
+from kinference_epp.api.response_transform import UsageStripper
 
 
 def sse(obj: object) -> bytes:

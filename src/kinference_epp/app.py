@@ -21,14 +21,10 @@ from grpc_health.v1 import health_pb2_grpc
 
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
-from kinference_epp.edge.accesslog import AccessLogService, UsageRecord
-from kinference_epp.edge.director import Director
+from kinference_epp.edge.accesslog import AccessLogService
 from kinference_epp.edge.health import PickerHealth
-from kinference_epp.edge.policy_gate import PolicyGate
 from kinference_epp.edge.processor import ExtProcSession
-from kinference_epp.edge.prompt import PromptHasher
 from kinference_epp.edge.replies import ReplyCache
-from kinference_epp.edge.secrets import SecretFiles, SecretReader
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.jit import warm_up_all
 from kinference_epp.k8s.policies import StorePolicySink
@@ -37,22 +33,26 @@ from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.policy.secrets import SecretFiles, SecretReader
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
-from kinference_epp.pool.inflight import InflightTracker
 from kinference_epp.pool.scraper import MetricsScraper
-from kinference_epp.scheduling.framework import PluginLabel
-from kinference_epp.scheduling.inflight_load import InflightLoadTracker
+from kinference_epp.routing.prefix_hits import PrefixHitObserver
+from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.stages import StageDeps, build_pipeline
+from kinference_epp.routing.stages.parse import ModelLabel
+from kinference_epp.routing.stages.policy import PredictedTtft
+from kinference_epp.routing.usage import UsageRecorder
+from kinference_epp.scheduling.framework import PickObserver, PluginLabel
+from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.routers import chain_reads_prompt
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.ttft import TtftPredictor
-from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
-    CounterChild,
     HistogramChild,
     PickerMetrics,
     PoolGaugeCollector,
@@ -80,88 +80,11 @@ distribution as well, and timing every plug-in of every request cost more than m
 plug-ins do."""
 
 
-class PrefixHitObserver:
-    """Counts the prefix tokens the picker expected on its pick, to set beside what vLLM reports
-    (``cached_tokens``): the two diverging means the index is wrong (missed events, hashing)."""
-
-    def __init__(
-        self, prefix: PrefixState, datastore: PoolDatastore, metrics: PickerMetrics
-    ) -> None:
-        self._prefix = prefix
-        self._datastore = datastore
-        self._hits = metrics.prefix_hit_tokens.labels(source="predicted")
-        self._prompts = metrics.prefix_prompt_tokens.labels(source="predicted")
-
-    def on_pick(self, req: SchedulingRequest, result: SchedulingResult) -> None:
-        if req.block_hashes is None or not result.endpoints or not req.prompt_tokens:
-            return
-        view = self._datastore.view()
-        slot = view.slot(result.endpoints[0])
-        if slot is None:
-            return
-        credit = self._prefix.matched(req, view)
-        if credit is None:  # the router scores no prefix: nothing predicted to report
-            return
-        hit = min(float(credit.gpu[slot]) * credit.block_size, float(req.prompt_tokens))
-        self._hits.inc(hit)
-        self._prompts.inc(req.prompt_tokens)
-
-
-class UsageRecorder:
-    """Turns access-log records into per-model metrics and closes in-flight entries."""
-
-    def __init__(
-        self,
-        metrics: PickerMetrics,
-        inflight: InflightTracker,
-        load: InflightLoadTracker | None = None,
-    ) -> None:
-        self._metrics = metrics
-        self._inflight = inflight
-        self._load = load
-        self._reported: tuple[CounterChild, CounterChild] | None = None
-        """The ``source="reported"`` children, bound at the first report (not exported before)."""
-
-    def __call__(self, record: UsageRecord) -> None:
-        m = self._metrics
-        m.access_log_entries.inc()
-        routed = self._inflight.finish(record.request_id) if record.request_id else None
-        if self._load is not None and record.request_id:
-            self._load.finish(record.request_id)
-        if routed is None and not record.model:
-            return  # not a request this picker routed (e.g. an immediate response of ours)
-        model = record.model or (routed.model if routed else "")
-        target = routed.target_model if routed else model
-        bound = m.model(model, target)
-        if record.status >= 400 or record.status == 0:
-            bound.error(record.status)
-            return
-        if record.e2e_s is not None:
-            bound.duration.observe(record.e2e_s)
-        if record.ttft_s is not None:
-            bound.ttft.observe(record.ttft_s)
-        if record.prompt_tokens is not None:
-            bound.input_tokens.observe(record.prompt_tokens)
-        if record.completion_tokens is not None:
-            bound.output_tokens.observe(record.completion_tokens)
-        if record.cached_tokens is not None:
-            bound.cached_tokens.observe(record.cached_tokens)
-            if record.prompt_tokens:
-                if self._reported is None:
-                    self._reported = (
-                        m.prefix_hit_tokens.labels(source="reported"),
-                        m.prefix_prompt_tokens.labels(source="reported"),
-                    )
-                self._reported[0].inc(record.cached_tokens)
-                self._reported[1].inc(record.prompt_tokens)
-
-
-class Picker:
+class App:
     def __init__(self, config: EppConfig, *, metrics: PickerMetrics | None = None) -> None:
         self.config = config
         self.metrics = metrics or PickerMetrics()
         self.datastore = PoolDatastore.from_config(config.pool)
-        self.inflight = InflightTracker()
         self.prefix_index = BlockIndex(block_size=config.kv_events.block_size)
         kv = config.kv_events
         self.kv_feed = KvFeed(
@@ -173,24 +96,25 @@ class Picker:
             stale_after_s=kv.stale_after_s,
         )
         self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
-        self.load_tracker = InflightLoadTracker(self.datastore, self.prefix_state)
+        self.inflight = InflightTracker(self.datastore, self.prefix_state)
         # A router that reads no prompt (least-queue, round-robin, ...) is given no prompt,
         # so the observers that learn from the prompts of past picks have nothing to learn.
         prompt_aware = chain_reads_prompt(config.scheduler, default_registry())
+        # the tracker before the prefix state: it reads the prefix match the scorers used,
+        # before the state records the pick as predicted cache contents
+        observers: list[PickObserver] = [self.inflight]
+        if prompt_aware:
+            observers = [
+                PrefixHitObserver(self.prefix_state, self.datastore, self.metrics),
+                self.inflight,
+                self.prefix_state,
+            ]
         self.scheduler = Scheduler(
             config.scheduler,
             self.datastore,
             prefix=self.prefix_state,
-            load=self.load_tracker,
-            # the tracker first: it reads the prefix match the scorers used, before the
-            # state records the pick as predicted cache contents
-            observers=[
-                PrefixHitObserver(self.prefix_state, self.datastore, self.metrics),
-                self.load_tracker,
-                self.prefix_state,
-            ]
-            if prompt_aware
-            else [],
+            load=self.inflight,
+            observers=observers,
             on_timing=self._on_plugin_timing,
             timing_every=PLUGIN_TIMING_EVERY,
         )
@@ -208,13 +132,6 @@ class Picker:
             problems = errors(self.policy_files.load())
             if problems:
                 raise ConfigError([str(p) for p in problems])
-        self.policy_gate = PolicyGate(
-            self.policy_store,
-            self.datastore,
-            self.metrics,
-            pool_name=config.pool.name,
-            tenant_header=config.server.tenant_header,
-        )
         secrets: SecretReader = SecretFiles(Path(config.server.secrets_dir))
         self.k8s: KubernetesSource | None = None
         if config.kubernetes is not None:
@@ -225,28 +142,32 @@ class Picker:
             if self.k8s.secrets is not None:  # policies are watched: keys come from Secrets
                 secrets = self.k8s.secrets
             self.metrics.register_collector(self.k8s.collector())
-        self.director = Director(
-            self.datastore,
-            self.scheduler,
-            self.metrics,
-            self.inflight,
-            pool_name=config.pool.name,
-            hasher=self.hasher,
-            policies=self.policy_gate,
-            secrets=secrets,
-            ttft=TtftPredictor(
-                self.datastore,
-                self.prefix_state,
-                self.load_tracker,
-                prefill_tokens_per_s=self.load_tracker.config.prefill_tokens_per_s,
-            ),
-            test_mode=config.server.test_mode,
-            score_header=config.server.score_header,
-            ensure_usage=config.server.ensure_usage,
+        self.pipeline = build_pipeline(
+            StageDeps(
+                datastore=self.datastore,
+                scheduler=self.scheduler,
+                metrics=self.metrics,
+                policies=self.policy_store,
+                hasher=self.hasher,
+                pool_name=config.pool.name,
+                tenant_header=config.server.tenant_header,
+                secrets=secrets,
+                ttft=PredictedTtft(
+                    self.datastore,
+                    self.hasher,
+                    TtftPredictor(
+                        self.datastore,
+                        self.prefix_state,
+                        self.inflight,
+                        prefill_tokens_per_s=self.inflight.config.prefill_tokens_per_s,
+                    ),
+                ),
+                test_mode=config.server.test_mode,
+                score_header=config.server.score_header,
+                ensure_usage=config.server.ensure_usage,
+            )
         )
-        self.usage = UsageRecorder(
-            self.metrics, self.inflight, self.load_tracker if prompt_aware else None
-        )
+        self.usage = UsageRecorder(self.metrics, self.inflight, ModelLabel(self.datastore).of_name)
         self.health = PickerHealth()
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
@@ -263,7 +184,7 @@ class Picker:
     def new_session(self) -> ExtProcSession:
         server = self.config.server
         return ExtProcSession(
-            self.director,
+            self.pipeline,
             max_body_bytes=server.max_body_bytes,
             test_mode=server.test_mode,
             reply_cache=self._reply_cache,
@@ -329,7 +250,8 @@ class Picker:
         ]
         self._grpc = grpc.aio.server(options=options)
         ep_grpc.add_ExternalProcessorServicer_to_server(
-            ExternalProcessor(self.new_session, self._on_stream), self._grpc
+            ExternalProcessor(self.new_session, self._on_stream, self.datastore.watch),
+            self._grpc,
         )
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
             AccessLogService(self.usage), self._grpc

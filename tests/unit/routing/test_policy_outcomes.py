@@ -1,21 +1,19 @@
-"""The Director applies policy outcomes: rewrite, reject, provider, fail-closed, defer."""
+"""The pipeline applies policy outcomes: rewrite, reject, provider, fail-closed, defer."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
+from routed import chat_state, rejected, routed
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
-from kinference_epp.edge.context import Deferral, RequestContext
-from kinference_epp.edge.director import Director
-from kinference_epp.edge.policy_gate import PolicyGate
-from kinference_epp.edge.secrets import SecretFiles
-from kinference_epp.errors import KinferenceError
 from kinference_epp.policy import PolicyStore
+from kinference_epp.policy.secrets import SecretFiles
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.inflight import InflightTracker
+from kinference_epp.routing.pipeline import Pipeline
+from kinference_epp.routing.stages import StageDeps, build_pipeline
+from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 
@@ -50,7 +48,7 @@ spec:
 """
 
 
-def director(tmp_path: Path) -> Director:
+def pipeline(tmp_path: Path) -> Pipeline:
     ds = PoolDatastore.from_config(
         PoolConfig(
             name="pool",
@@ -65,35 +63,33 @@ def director(tmp_path: Path) -> Director:
     assert store.update_texts([("p.yaml", POLICY)]) == []
     (tmp_path / "creds").mkdir()
     (tmp_path / "creds" / "key").write_text("sk-1")
-    return Director(
-        ds,
-        Scheduler(SchedulerConfig(seed=1), ds),
-        metrics,
-        InflightTracker(),
-        pool_name="pool",
-        policies=PolicyGate(store, ds, metrics, pool_name="pool", tenant_header="x-tenant"),
-        secrets=SecretFiles(tmp_path),
+    return build_pipeline(
+        StageDeps(
+            datastore=ds,
+            scheduler=Scheduler(SchedulerConfig(seed=1), ds),
+            metrics=metrics,
+            policies=store,
+            pool_name="pool",
+            tenant_header="x-tenant",
+            secrets=SecretFiles(tmp_path),
+        )
     )
 
 
-def ctx(tenant: str, model: str = "big") -> RequestContext:
+def ctx(tenant: str, model: str = "big") -> RequestState:
     body = {"model": model, "messages": [{"role": "user", "content": "hi"}]}
-    return RequestContext(
-        headers={":path": "/v1/chat/completions", "x-tenant": tenant, "x-request-id": tenant},
-        body=bytearray(json.dumps(body).encode()),
-    )
+    return chat_state(body, request_id=tenant, x_tenant=tenant)
 
 
 def test_no_rule_routes_as_asked(tmp_path: Path) -> None:
-    d = director(tmp_path).route(ctx("anyone"))
+    d = routed(pipeline(tmp_path).run(ctx("anyone")))
     assert d.endpoints[0] == "10.0.0.1:8000"
     assert d.body is None
 
 
 def test_reject_uses_the_rules_status_and_reason(tmp_path: Path) -> None:
-    with pytest.raises(KinferenceError) as err:
-        director(tmp_path).route(ctx("bad"))
-    assert (err.value.status, err.value.reason, err.value.message) == (
+    err = rejected(pipeline(tmp_path).run(ctx("bad")))
+    assert (err.status, err.reason, err.message) == (
         429,
         "tenant_throttled",
         "slow down",
@@ -101,7 +97,7 @@ def test_reject_uses_the_rules_status_and_reason(tmp_path: Path) -> None:
 
 
 def test_route_rewrites_the_model_and_schedules_on_its_endpoints(tmp_path: Path) -> None:
-    d = director(tmp_path).route(ctx("cheap"))
+    d = routed(pipeline(tmp_path).run(ctx("cheap")))
     assert d.endpoints == ("10.0.0.2:8000",)
     assert d.body is not None
     assert json.loads(d.body)["model"] == "small"
@@ -109,7 +105,7 @@ def test_route_rewrites_the_model_and_schedules_on_its_endpoints(tmp_path: Path)
 
 
 def test_provider_gets_route_header_key_and_model(tmp_path: Path) -> None:
-    d = director(tmp_path).route(ctx("cloud"))
+    d = routed(pipeline(tmp_path).run(ctx("cloud")))
     assert d.endpoints == ()
     headers = dict(d.headers)
     assert headers["x-kinference-route"] == "cloud"
@@ -119,19 +115,28 @@ def test_provider_gets_route_header_key_and_model(tmp_path: Path) -> None:
 
 
 def test_provider_without_mounted_key_is_a_clear_503(tmp_path: Path) -> None:
-    dr = director(tmp_path)
+    p = pipeline(tmp_path)
     (tmp_path / "creds" / "key").unlink()
-    with pytest.raises(KinferenceError) as err:
-        dr.route(ctx("cloud"))
-    assert (err.value.status, err.value.reason) == (503, "provider_key_missing")
+    err = rejected(p.run(ctx("cloud")))
+    assert (err.status, err.reason) == (503, "provider_key_missing")
 
 
 def test_defer_waits_then_routes_or_times_out(tmp_path: Path) -> None:
-    dr = director(tmp_path)
-    with pytest.raises(Deferral) as deferral:
-        dr.route(ctx("batch"))
-    assert deferral.value.max_wait_s == 1
-    assert deferral.value.resume(True).endpoints == ("10.0.0.1:8000",)
-    with pytest.raises(KinferenceError) as err:
-        deferral.value.resume(False)
-    assert err.value.status == 503
+    p = pipeline(tmp_path)
+    state = ctx("batch")
+    wait = p.run(state)
+    assert isinstance(wait, Wait)
+    assert wait.max_wait_s == 1
+    assert wait.until()  # the rule's condition reads the pool: the big pod is ready
+    state.waited = True
+    assert routed(p.run(state)).endpoints == ("10.0.0.1:8000",)
+
+    late = ctx("batch")
+    assert isinstance(p.run(late), Wait)
+    late.waited = False
+    assert rejected(p.run(late)).status == 503
+
+
+def test_the_stages_run_in_the_declared_order(tmp_path: Path) -> None:
+    names = [s.name for s in pipeline(tmp_path).stages]
+    assert names == ["parse", "identify", "policy", "target", "schedule", "account"]

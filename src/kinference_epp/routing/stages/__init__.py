@@ -1,0 +1,78 @@
+"""The request pipeline's stages, in request order: the one place the list is declared.
+
+Adding a stage is one module here plus one line in :func:`request_stages`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kinference_epp.policy import PolicyStore
+from kinference_epp.policy.secrets import SecretReader
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.routing.pipeline import Pipeline
+from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.stage import Stage
+from kinference_epp.routing.stages.account import AccountStage
+from kinference_epp.routing.stages.ensure_usage import EnsureUsageStage
+from kinference_epp.routing.stages.identify import IdentifyStage
+from kinference_epp.routing.stages.parse import ModelLabel, ParseStage
+from kinference_epp.routing.stages.policy import PolicyStage, PredictedTtft
+from kinference_epp.routing.stages.prompt import PromptStage
+from kinference_epp.routing.stages.schedule import ScheduleStage
+from kinference_epp.routing.stages.target import TargetStage
+from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.telemetry.metrics import PickerMetrics
+
+
+@dataclass(frozen=True, slots=True)
+class StageDeps:
+    """What the stages are built from (the composition root fills it)."""
+
+    datastore: PoolDatastore
+    scheduler: Scheduler
+    metrics: PickerMetrics
+    policies: PolicyStore
+    pool_name: str
+    tenant_header: str
+    hasher: PromptHasher | None = None
+    secrets: SecretReader | None = None
+    ttft: PredictedTtft | None = None
+    test_mode: bool = False
+    score_header: bool = False
+    ensure_usage: bool = False
+
+
+def request_stages(deps: StageDeps) -> Sequence[Stage]:
+    """parse -> identify -> policy -> target -> prompt -> schedule -> (ensure usage) -> account.
+
+    The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
+    is given).
+    """
+    d = deps
+    stages: list[Stage | None] = [
+        ParseStage(),
+        IdentifyStage(d.tenant_header),
+        PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
+        TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),
+        PromptStage(d.hasher, d.metrics)
+        if d.hasher is not None and d.scheduler.reads_prompt
+        else None,
+        ScheduleStage(
+            d.scheduler,
+            d.datastore,
+            d.metrics,
+            test_mode=d.test_mode,
+            score_header=d.score_header,
+        ),
+        EnsureUsageStage() if d.ensure_usage else None,
+        AccountStage(d.metrics, pool_name=d.pool_name),
+    ]
+    return [s for s in stages if s is not None]
+
+
+def build_pipeline(deps: StageDeps) -> Pipeline:
+    """The request pipeline of :func:`request_stages`, its error metrics labelled by the
+    pool's models."""
+    return Pipeline(request_stages(deps), deps.metrics, model_label=ModelLabel(deps.datastore))

@@ -1,0 +1,125 @@
+"""The one per-request record every stage reads and fills, and what the pipeline hands back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+import numpy as np
+import numpy.typing as npt
+
+from kinference_epp.api.request import InferenceRequest
+from kinference_epp.api.response_transform import ResponseTransform
+from kinference_epp.policy import Defer, Outcome
+from kinference_epp.pool.endpoint import EndpointKey
+
+
+class RoutingDecision(msgspec.Struct, frozen=True):
+    """What to tell the proxy for a routed request."""
+
+    endpoints: tuple[EndpointKey, ...]
+    """Primary first, then fallbacks; empty when the request leaves the pool (a provider route
+    chosen by header)."""
+    body: bytes | None
+    """The body to forward when it changed (e.g. a rewritten model); None: forward as received."""
+    headers: tuple[tuple[str, str], ...] = ()
+    """Extra request headers to set (beyond the destination header)."""
+    model: str = ""
+    """The model the client asked for ("" for body-less requests)."""
+    target_model: str = ""
+    """The model the request is served by (after any rewrite)."""
+    response: ResponseTransform | None = None
+    """Set when the picker must rewrite this request's response (turned on with mode_override)."""
+
+    @property
+    def destination(self) -> str:
+        return ",".join(self.endpoints)
+
+
+class Wait(msgspec.Struct, frozen=True):
+    """A stage's answer "not yet": hold the request until ``until()`` holds or ``max_wait_s``
+    passes, then run the pipeline again from that stage with ``RequestState.waited`` set.
+
+    An output rather than an exception, so the stages stay free of awaits and the proxy-facing
+    shell owns the waiting (and wakes on pool changes instead of polling).
+    """
+
+    until: Callable[[], bool]
+    max_wait_s: float
+    reason: str = ""
+
+
+class RequestState(msgspec.Struct):
+    """Everything known about one request, from its headers to the routing decision.
+
+    The proxy side fills the first block; stages fill the rest in pipeline order.
+    """
+
+    headers: dict[str, str] = msgspec.field(default_factory=dict)
+    """Request headers, names lower-cased; pseudo-headers (``:path``) included."""
+    body: bytes | bytearray = b""
+    """The request body as received so far: the first chunk as the proxy's bytes (no copy), a
+    bytearray while more chunks arrive, bytes again once the body is complete."""
+    subset: frozenset[EndpointKey] | None = None
+    """The proxy's subset hint; None when absent (empty set: present but empty)."""
+    full_duplex: bool = True
+    """Whether the proxy streams this request's body full duplex (then Envoy ignores
+    mode_override, so the picker cannot switch response processing on for the request)."""
+
+    # -- filled by stages ---------------------------------------------------------------
+    request: InferenceRequest | None = None
+    """The parsed body of an inference API; None for other paths and body-less requests."""
+    model: str | None = None
+    """The model to serve (after any policy rewrite); None: any endpoint of the pool."""
+    asked_model: str = ""
+    """The model the client named ("" when none)."""
+    tenant: str | None = None
+    outcome: Outcome | None = None
+    """The policy's action for the request; None when no policy is loaded."""
+    local_only: bool = False
+    """A fail-closed rule matched: the prompt must not leave the pool."""
+    deferred: Defer | None = None
+    """Set while the request waits on a policy condition."""
+    waited: bool | None = None
+    """After a ``Wait``: whether its condition held (False: the wait ran out)."""
+    body_out: bytes | None = None
+    """The body to forward when a stage rewrote it."""
+    headers_out: tuple[tuple[str, str], ...] = ()
+    """Request headers to set on the routed request."""
+    provider: str | None = None
+    """The provider route a request leaves the pool by; None: served by the pool."""
+    prompt_tokens: int = 0
+    block_hashes: npt.NDArray[np.uint64] | None = None
+    endpoints: tuple[EndpointKey, ...] = ()
+    scores: dict[EndpointKey, float] | None = None
+    router: str = ""
+    response: ResponseTransform | None = None
+    resume_at: int = 0
+    """The stage the pipeline runs next (the one that waited, after a ``Wait``)."""
+
+    @property
+    def path(self) -> str:
+        return self.headers.get(":path", "")
+
+    @property
+    def method(self) -> str:
+        return self.headers.get(":method", "")
+
+    @property
+    def request_id(self) -> str:
+        return self.headers.get("x-request-id", "")
+
+    @property
+    def leaves_pool(self) -> bool:
+        return self.provider is not None
+
+    def decision(self) -> RoutingDecision:
+        model = self.model or ""
+        return RoutingDecision(
+            endpoints=self.endpoints,
+            body=self.body_out,
+            headers=self.headers_out,
+            model=self.asked_model or model,
+            target_model=model,
+            response=self.response,
+        )

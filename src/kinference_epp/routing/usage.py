@@ -1,0 +1,76 @@
+"""Settling a finished request from its access-log record: close its in-flight entry, record
+its latency and tokens per model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from kinference_epp.scheduling.inflight import InflightTracker
+from kinference_epp.telemetry.metrics import CounterChild, PickerMetrics
+
+
+class UsageRecord(msgspec.Struct, frozen=True):
+    """What one finished request cost and how fast it was served, as the proxy reports it."""
+
+    request_id: str
+    model: str
+    endpoint: str
+    status: int
+    e2e_s: float | None
+    ttft_s: float | None
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    cached_tokens: int | None
+    response_flags: str = ""
+
+
+class UsageRecorder:
+    """The access log's sink. ``model_label`` bounds the label of a record this picker did not
+    route itself (its model header may be a client's): a served model, else ``unknown``."""
+
+    def __init__(
+        self,
+        metrics: PickerMetrics,
+        inflight: InflightTracker,
+        model_label: Callable[[str], str],
+    ) -> None:
+        self._metrics = metrics
+        self._inflight = inflight
+        self._model_label = model_label
+        self._reported: tuple[CounterChild, CounterChild] | None = None
+        """The ``source="reported"`` children, bound at the first report (not exported before)."""
+
+    def __call__(self, record: UsageRecord) -> None:
+        m = self._metrics
+        m.access_log_entries.inc()
+        routed = self._inflight.finish(record.request_id) if record.request_id else None
+        if routed is not None:
+            model, target = routed.requested, routed.model
+        elif record.model:
+            model = target = self._model_label(record.model)
+        else:
+            return  # not a request this picker routed (e.g. an immediate response of ours)
+        bound = m.model(model, target)
+        if record.status >= 400 or record.status == 0:
+            bound.error(record.status)
+            return
+        if record.e2e_s is not None:
+            bound.duration.observe(record.e2e_s)
+        if record.ttft_s is not None:
+            bound.ttft.observe(record.ttft_s)
+        if record.prompt_tokens is not None:
+            bound.input_tokens.observe(record.prompt_tokens)
+        if record.completion_tokens is not None:
+            bound.output_tokens.observe(record.completion_tokens)
+        if record.cached_tokens is not None:
+            bound.cached_tokens.observe(record.cached_tokens)
+            if record.prompt_tokens:
+                if self._reported is None:
+                    self._reported = (
+                        m.prefix_hit_tokens.labels(source="reported"),
+                        m.prefix_prompt_tokens.labels(source="reported"),
+                    )
+                self._reported[0].inc(record.cached_tokens)
+                self._reported[1].inc(record.prompt_tokens)

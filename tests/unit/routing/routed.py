@@ -1,0 +1,33 @@
+"""Shared by the routing tests: a request state for a JSON body, and the decision it got."""
+
+from __future__ import annotations
+
+import json
+
+from kinference_epp.errors import KinferenceError
+from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.state import RequestState, RoutingDecision
+
+
+def chat_state(body: dict[str, object], *, request_id: str = "r", **headers: str) -> RequestState:
+    return RequestState(
+        headers={
+            ":path": "/v1/chat/completions",
+            ":method": "POST",
+            "x-request-id": request_id,
+            **{k.replace("_", "-"): v for k, v in headers.items()},
+        },
+        body=json.dumps(body).encode(),
+    )
+
+
+def routed(outcome: Outcome) -> RoutingDecision:
+    if isinstance(outcome, Rejection):
+        raise outcome.error
+    assert isinstance(outcome, RoutingDecision), outcome
+    return outcome
+
+
+def rejected(outcome: Outcome) -> KinferenceError:
+    assert isinstance(outcome, Rejection), outcome
+    return outcome.error
