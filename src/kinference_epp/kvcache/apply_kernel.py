@@ -4,26 +4,27 @@ for removals, one per engine-map search.
 The layouts are ``index``'s (its module docstring): the block table ``data`` (rows of
 own hash, GPU words, offload words) with its cuckoo ``slots``, and per endpoint and tier an
 engine map (bucketed open addressing: ``flat`` keys, ``seq`` store sequence, 0 = dead;
-``row`` block row). Engine hashes come in raw and are mixed here as ``index._mix``
-does. Kernels walk their keys one by one, in order, which is what the numpy code they
-replace computes for the distinct keys it is given:
+``row`` block row). Engine hashes come in raw and are mixed here as ``index._mix`` does.
+Kernels walk their keys one by one, in order, so a key that repeats is applied twice, as
+the events that carried it would be one by one:
 
 - ``find_keys``: ``_Keys.find`` (position of each key, -1 where absent).
-- ``held_own``: ``_own_of``'s search of one engine map (find, then the row's own hash).
-- ``remove_keys``: ``_remove_at`` + ``_drop`` for a tier without sparse refcounts: mark the
-  held entries dead and clear the endpoint's bit of their rows; then what ``_Blocks._sweep``
-  does for the rows nobody holds any more (empty their slot, give the row back).
-- ``store_keys``: the former ``_store_at`` + ``_Blocks.insert``: per key, the engine-map
-  search; a held key is reported (``copies`` refcount, conflict check); else its block row (found, or
-  taken from the free list or the end and put in a cuckoo slot: a free slot of its two, a
-  slot whose row nobody holds (given back on the spot), or kicking), the engine entry
-  (revived in place, or the first free slot from its home bucket), the endpoint's bit (an
-  own hash already held by the endpoint is reported: ``shared`` refcount). The row's bit is
-  set before it is placed, so no row of the same call is taken for one nobody holds.
-  The kernel stops and says why when the caller must act (make room in, or rebuild, the
-  slot array) and is called again from where it stopped.
-- ``distinct``: ``index._distinct``; ``member``: set membership (``_apply_columns``'s
-  parent checks).
+- ``held_own``: the own hash each engine hash is held as (a store's parent).
+- ``remove_keys``: per key, drop one copy: mark the entry dead and clear the endpoint's bit
+  of its row; a row nobody holds any more leaves at once (its slot emptied, the row given
+  back). It stops at an entry with a sparse refcount, which the caller settles.
+- ``store_keys``: per key, the engine-map search; a held key is reported (``copies``
+  refcount, conflict check); else its block row (found, or taken from the free list or the
+  end and put in a cuckoo slot: a free slot of its two, a slot whose row nobody holds
+  (given back on the spot), or kicking), the engine entry (revived in place, or the first
+  free slot from its home bucket), the endpoint's bit (an own hash already held by the
+  endpoint is reported: ``shared`` refcount). The row's bit is set before it is placed, so
+  no row of the same call is taken for one nobody holds. The kernel stops and says why
+  when the caller must act (make room in, or rebuild, the slot array) and is called again
+  from where it stopped.
+- ``place_keys``: ``_Keys.place`` (keys into a rebuilt engine map).
+- ``touches``: whether a batch's removals touch its stores (same engine hash, or a
+  parent), i.e. whether their order may matter.
 
 The Python caller keeps what needs allocation or dicts: growing arrays, rebuilds, the
 sparse refcounts (rare), counters.
@@ -35,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.jit import kernel
+from kinference_epp.kvcache.decode_kernel import S_COLS, S_HAS_PARENT, S_PARENT
 
 U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
@@ -68,13 +70,19 @@ ST_SHARED = 10
 """out: count of ``shared_at``"""
 ST_TOUCH = 11
 """out: a checksum of ``_touch``'s reads (kept so that the compiler keeps them; unused)"""
-STATE_SIZE = 12
+ST_GONE = 12
+"""out (``remove_keys``): entries dropped"""
+ST_MISSING = 13
+"""out (``remove_keys``): keys the tier does not hold"""
+STATE_SIZE = 14
 
 DONE = 0
 NEED_ROOM = 1
 """the slot array is full: sweep/grow it (``_Blocks._make_room``), call again"""
 REBUILD = 2
 """kicking ran out: the row ``next - 1`` was given (hash and bit) but has no slot; rebuild"""
+REFCOUNTED = 3
+"""``remove_keys`` reached an entry with a sparse refcount: the caller settles key ``next``"""
 
 
 @kernel
@@ -150,6 +158,13 @@ def held_own(flat: U64, nb: np.uint64, seq: U32, row: I32, data: U64, hashes: U6
 
 
 @kernel
+def _among(sorted_keys: U64, key: np.uint64) -> bool:
+    """Whether ``key`` is one of ``sorted_keys`` (ascending)."""
+    i = np.searchsorted(sorted_keys, key)
+    return bool(i < sorted_keys.shape[0] and sorted_keys[i] == key)
+
+
+@kernel
 def remove_keys(
     flat: U64,
     nb: np.uint64,
@@ -162,42 +177,56 @@ def remove_keys(
     col: int,
     bit: np.uint64,
     hashes: U64,
+    start: int,
+    copied: U64,
+    shared: U64,
     state: I64,
-) -> int:
-    """Drop the held entries of these distinct raw engine hashes (tier without sparse
-    refcounts: one copy each, one engine hash per row): mark them dead and clear ``bit`` in
-    column ``col`` of their rows. A row nobody holds any more leaves the table at once (its
-    cuckoo slot emptied, the row given back, as ``_Blocks._sweep`` would later), so that
-    steady churn keeps the table at its live size. ``state``: ``ST_N_FREE`` and ``ST_USED``
-    in and out (the caller has room in ``free`` for every key), ``ST_TOUCH`` out. Returns
-    how many were held."""
+) -> None:
+    """Drop one copy of each raw engine hash ``hashes[start:]``, in order, from one tier of
+    one endpoint (``bit`` in column ``col``): a held entry is marked dead and ``bit`` cleared
+    in its row; a row nobody holds any more leaves the table at once (its cuckoo slot
+    emptied, the row given back, as ``_Blocks._sweep`` would later), so that steady churn
+    keeps the table at its live size.
+
+    An entry with a sparse refcount (its mixed key in ``copied``, or its own hash in
+    ``shared``; both ascending, usually empty) is the caller's: the kernel stops there with
+    ``REFCOUNTED`` (``ST_NEXT``); the caller settles that one key and calls again from the
+    next. ``state``: ``ST_N_FREE`` and ``ST_USED`` in and out (the caller has room in
+    ``free`` for every key); ``ST_GONE`` and ``ST_MISSING`` (not held) accumulate."""
     width = flat.shape[0] // np.int64(nb)
     sh = np.uint64(shift)
     n = hashes.shape[0]
+    state[ST_STATUS] = DONE
     # the lookups first, then the rows, then their slots: passes of independent reads the
     # memory system overlaps (see ``_touch``), so the writing loop finds them cached
     pos = np.empty(n, dtype=np.int64)
-    for i in range(n):
+    for i in range(start, n):
         pos[i] = _find(flat, nb, width, mix(hashes[i]))
     acc = np.uint64(0)
-    for i in range(n):
+    for i in range(start, n):
         if pos[i] >= 0:
             acc += data[row[pos[i]], 0]
-    for i in range(n):
+    for i in range(start, n):
         if pos[i] >= 0:
             h = data[row[pos[i]], 0]
             acc += np.uint64(slots[np.int64((h & _LOW) >> sh)] + slots[np.int64((h >> _S32) >> sh)])
     state[ST_TOUCH] = np.int64(acc)
-    found = 0
-    for i in range(n):
+    for i in range(start, n):
         p = pos[i]
         if p < 0 or seq[p] == 0:
+            state[ST_MISSING] += 1
             continue
-        seq[p] = 0
         r = np.int64(row[p])
+        if (copied.shape[0] and _among(copied, flat[p])) or (
+            shared.shape[0] and _among(shared, data[r, 0])
+        ):
+            state[ST_STATUS] = REFCOUNTED
+            state[ST_NEXT] = i
+            return
+        seq[p] = 0
         w = data[r, col] & ~bit
         data[r, col] = w
-        found += 1
+        state[ST_GONE] += 1
         if w == 0 and not _held(data, r):
             h = data[r, 0]
             p0 = np.int64((h & _LOW) >> sh)
@@ -207,7 +236,6 @@ def remove_keys(
             elif slots[p1] == r:
                 slots[p1] = 0
             _give_back(data, free, state, r)
-    return found
 
 
 @kernel
@@ -338,55 +366,38 @@ def store_keys(
 
 
 @kernel
-def distinct(a: U64, b: U64) -> bool:
-    """No value twice in ``a`` and ``b`` together."""
-    n = a.shape[0] + b.shape[0]
+def touches(stored: U64, stores: I64, removed: U64) -> bool:
+    """Whether any ``removed`` engine hash is also ``stored``, or is the parent of one of
+    ``stores`` (``decode_kernel.S_*`` rows): where, in a batch, the order of removals and
+    stores may matter (``index.BlockIndex._segments``). A set of ``removed``, probed."""
     log = 4
-    while (1 << log) < 2 * n:
+    while (1 << log) < 2 * removed.shape[0]:
         log += 1
     size = 1 << log
     bits = np.uint64(64 - log)
     table = np.zeros(size, dtype=np.uint64)
     taken = np.zeros(size, dtype=np.bool_)
-    for k in range(n):
-        x = a[k] if k < a.shape[0] else b[k - a.shape[0]]
-        j = np.int64((x * MIX) >> bits)
-        while taken[j]:
-            if table[j] == x:
-                return False
-            j = (j + 1) & (size - 1)
-        taken[j] = True
-        table[j] = x
-    return True
-
-
-@kernel
-def member(keys: U64, values: U64) -> npt.NDArray[np.bool_]:
-    """Whether each of ``keys`` is one of ``values`` (a set of ``values``, probed)."""
-    log = 4
-    while (1 << log) < 2 * values.shape[0]:
-        log += 1
-    size = 1 << log
-    bits = np.uint64(64 - log)
-    table = np.zeros(size, dtype=np.uint64)
-    taken = np.zeros(size, dtype=np.bool_)
-    for k in range(values.shape[0]):
-        x = values[k]
+    for k in range(removed.shape[0]):
+        x = removed[k]
         j = np.int64((x * MIX) >> bits)
         while taken[j] and table[j] != x:
             j = (j + 1) & (size - 1)
         taken[j] = True
         table[j] = x
-    out = np.zeros(keys.shape[0], dtype=np.bool_)
-    for i in range(keys.shape[0]):
-        x = keys[i]
+    n = stored.shape[0]
+    for i in range(n + stores.shape[0]):
+        if i < n:
+            x = stored[i]
+        elif stores[i - n, S_HAS_PARENT]:
+            x = np.uint64(stores[i - n, S_PARENT])
+        else:
+            continue
         j = np.int64((x * MIX) >> bits)
         while taken[j]:
             if table[j] == x:
-                out[i] = True
-                break
+                return True
             j = (j + 1) & (size - 1)
-    return out
+    return False
 
 
 @kernel
@@ -435,6 +446,6 @@ def warm_up() -> None:
     find_keys(flat, nb, h)
     held_own(flat, nb, seq, row, data, h)
     place_keys(flat, seq, h, nb)
-    remove_keys(flat, nb, seq, row, slots, np.uint32(22), data, free, 1, np.uint64(1), h, state)
-    distinct(h, h[:0])
-    member(h, h)
+    touches(h, np.zeros((1, S_COLS), dtype=np.int64), h)
+    remove_keys(flat, nb, seq, row, slots, np.uint32(22), data, free, 1, np.uint64(1), h, 0, h,
+                h, state)  # fmt: skip

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.kvcache.decode_kernel import (
+    KIND_CLEARED,
     KIND_REMOVED,
     KIND_STORED,
     OK,
@@ -183,17 +184,21 @@ class RemovedColumns:
 
 @dataclass(frozen=True, slots=True)
 class EventColumns:
-    """A batch column-wise: what index backends apply in a few vectorised calls.
+    """A batch column-wise: what the index applies in a few vectorised calls.
 
-    The order *between* stores and removals is not kept: a backend that applies columns
-    must first check that the order cannot matter (no engine hash both stored and
-    removed, no parent removed, no ``AllBlocksCleared``), or replay ``DecodedBatch.events``.
-    A medium index 0 is always ``"GPU"``; every other medium is an offload tier.
+    ``kinds`` keeps the order: the kind (``decode_kernel.KIND_*``) of every event, so the
+    k-th ``KIND_STORED`` is row k of ``stored`` and the k-th ``KIND_REMOVED`` row k of
+    ``removed``. A medium index 0 is always ``"GPU"``; every other medium is an offload tier.
     """
 
     stored: StoredColumns
     removed: RemovedColumns
-    clears: int
+    kinds: npt.NDArray[np.int8]
+
+    @property
+    def clears(self) -> int:
+        """``AllBlocksCleared`` events."""
+        return len(self.kinds) - len(self.stored.table) - len(self.removed.table)
 
 
 class DecodedBatch:
@@ -206,7 +211,6 @@ class DecodedBatch:
     __slots__ = (
         "_columns",
         "_events",
-        "_kinds",
         "data_parallel_rank",
         "malformed",
         "ts",
@@ -222,10 +226,9 @@ class DecodedBatch:
         malformed: int = 0,
         *,
         columns: EventColumns | None = None,
-        kinds: npt.NDArray[np.int8] | None = None,
     ) -> None:
-        if events is None and (columns is None or kinds is None):
-            raise ValueError("DecodedBatch needs events, or columns with the events' kinds")
+        if events is None and columns is None:
+            raise ValueError("DecodedBatch needs events or columns")
         self.ts = ts
         self.data_parallel_rank = data_parallel_rank
         self.unknown = unknown
@@ -234,23 +237,20 @@ class DecodedBatch:
         """Events of a known type whose fields did not validate (skipped)."""
         self._events = events
         self._columns = columns
-        self._kinds = kinds
-        """``KIND_*`` of each event, in order (with ``columns``, what rebuilds ``events``)."""
 
     @property
     def n_events(self) -> int:
         """Events understood (without building them)."""
         if self._events is not None:
             return len(self._events)
-        assert self._kinds is not None
-        return len(self._kinds)
+        assert self._columns is not None
+        return len(self._columns.kinds)
 
     @property
     def events(self) -> list[KVEvent]:
         if self._events is None:
             assert self._columns is not None
-            assert self._kinds is not None
-            self._events = _materialize(self._kinds, self._columns)
+            self._events = _materialize(self._columns)
         return self._events
 
     @property
@@ -312,8 +312,12 @@ def columns_of(events: Sequence[KVEvent]) -> EventColumns:
         [(len(ev.block_hashes), code[ev.medium]) for ev in removed], dtype=np.int64
     ).reshape(-1, 2)
     r_hashes = _u64([h for ev in removed for h in ev.block_hashes])
-    clears = len(events) - len(stored) - len(removed)
-    return EventColumns(cols, RemovedColumns(r_hashes, r_table, tuple(media)), clears)
+    kinds = np.array(
+        [KIND_STORED if isinstance(ev, BlockStored) else KIND_REMOVED
+         if isinstance(ev, BlockRemoved) else KIND_CLEARED for ev in events],
+        dtype=np.int8,
+    )  # fmt: skip
+    return EventColumns(cols, RemovedColumns(r_hashes, r_table, tuple(media)), kinds)
 
 
 _I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
@@ -352,7 +356,7 @@ def _u64(hashes: list[int]) -> EngineHashes:
         return np.array(hashes, dtype=np.int64).view(np.uint64)
 
 
-def _materialize(kinds: npt.NDArray[np.int8], cols: EventColumns) -> list[KVEvent]:
+def _materialize(cols: EventColumns) -> list[KVEvent]:
     """The per-event objects of a column-wise batch (for the CLI and the per-event fallback)."""
     st, rm = cols.stored, cols.removed
     s_hashes, r_hashes = st.hashes.tolist(), rm.hashes.tolist()
@@ -361,7 +365,7 @@ def _materialize(kinds: npt.NDArray[np.int8], cols: EventColumns) -> list[KVEven
     r_counts, r_media = rm.counts, rm.media
     out: list[KVEvent] = []
     si = ri = hs = ts_ = hr = 0
-    for kind in kinds.tolist():
+    for kind in cols.kinds.tolist():
         if kind == KIND_STORED:
             n, nt = counts[si], n_tokens[si]
             out.append(
@@ -408,11 +412,9 @@ def _decode_compiled(payload: bytes) -> DecodedBatch | None:
                 except UnicodeDecodeError:
                     return None
     cols = EventColumns(
-        StoredColumns(s_hashes, tokens, table, loras),
-        RemovedColumns(r_hashes, r_table),
-        len(kinds) - len(table) - len(r_table),
+        StoredColumns(s_hashes, tokens, table, loras), RemovedColumns(r_hashes, r_table), kinds
     )
-    return DecodedBatch(ts, None, rank if has_rank else None, columns=cols, kinds=kinds)
+    return DecodedBatch(ts, None, rank if has_rank else None, columns=cols)
 
 
 # ---- generic path ------------------------------------------------------------------------

@@ -66,6 +66,7 @@ _S31 = np.uint64(31)
 _S33 = np.uint64(33)
 _MAX_BLOCK_SIZE = 4096
 _U64s = npt.NDArray[np.uint64]
+_NO_POSITIONS = np.zeros(0, dtype=np.int64)
 
 
 def _splitmix_constants(n: int, salt: int) -> npt.NDArray[np.uint64]:
@@ -159,12 +160,17 @@ def _chained(tokens: TokenArray, block_size: int, col: _U64s, w: _U64s, root: np
 
 
 @kernel
-def _chain_runs(contents: _U64s, lengths: npt.NDArray[np.int64], roots: _U64s) -> _U64s:
-    """Consecutive runs of ``contents`` chained, run ``s`` from ``roots[s]``."""
+def _chain_runs(
+    contents: _U64s, lengths: npt.NDArray[np.int64], roots: _U64s, root_at: npt.NDArray[np.int64]
+) -> _U64s:
+    """Consecutive runs of ``contents`` chained, run ``s`` from ``roots[s]``, or from the
+    hash at ``root_at[s]`` of an earlier run when that is not negative (``root_at`` empty:
+    every run from its root)."""
     out = np.empty(contents.shape[0], dtype=np.uint64)
+    given = root_at.shape[0] > 0
     k = 0
     for s in range(lengths.shape[0]):
-        p = roots[s]
+        p = out[root_at[s]] if given and root_at[s] >= 0 else roots[s]
         for _ in range(lengths[s]):
             p = p * _B64 + contents[k]
             out[k] = p
@@ -211,11 +217,16 @@ def block_hashes(
 
 
 def chain_segments(
-    contents: npt.NDArray[np.uint64], lengths: Sequence[int], roots: Sequence[int]
+    contents: npt.NDArray[np.uint64],
+    lengths: Sequence[int],
+    roots: Sequence[int],
+    root_at: Sequence[int] | None = None,
 ) -> BlockHashArray:
     """``chain`` of consecutive runs of ``contents`` at once, run ``s`` from ``roots[s]``.
 
-    The runs cover ``contents`` in order (``sum(lengths) == len(contents)``).
+    The runs cover ``contents`` in order (``sum(lengths) == len(contents)``). A run whose
+    ``root_at[s]`` is not negative continues instead from the hash at that position of an
+    earlier run (an event whose parent block was stored earlier in the same batch).
     """
     n = len(contents)
     if n == 0:
@@ -224,9 +235,16 @@ def chain_segments(
         lengths = [n]
     elif sum(lengths) != n or min(lengths) < 0:
         raise ValueError("run lengths must cover the contents exactly")
-    c = np.ascontiguousarray(contents, dtype=np.uint64)
     lens = np.array(lengths, dtype=np.int64)
-    return _chain_runs(c, lens, np.array(roots, dtype=np.uint64))
+    if root_at is None:
+        at = _NO_POSITIONS
+    else:
+        at = np.array(root_at, dtype=np.int64)
+        starts = np.cumsum(lens) - lens
+        if ((at >= starts) | (at < -1)).any():
+            raise ValueError("a run can only continue from a position of an earlier run")
+    c = np.ascontiguousarray(contents, dtype=np.uint64)
+    return _chain_runs(c, lens, np.array(roots, dtype=np.uint64), at)
 
 
 def warm_up() -> None:
@@ -239,4 +257,4 @@ def warm_up() -> None:
         for tokens in (t, frozen):
             block_contents(tokens, 1)
             block_hashes(tokens, 1, HashScope(""))
-    chain_segments(np.ones(2, dtype=np.uint64), [1, 1], [1, 2])
+    chain_segments(np.ones(2, dtype=np.uint64), [1, 1], [1, 2], [-1, 0])

@@ -24,9 +24,9 @@ Layout:
   it to a sweep. Rows never move: growing either array, or sweeping rows nobody holds, keeps
   every row number, so the engine maps keep them.
 - **Per endpoint and tier** (``_EngineMap``): mixed engine hash → (block row, store
-  sequence) in bucketed open addressing, plus sparse refcounts, because a count above one is rare:
-  ``copies`` (an engine hash stored again) and ``shared`` (another engine hash with the
-  same own hash). The bit is cleared when the last copy goes. An endpoint's blocks are
+  sequence) in bucketed open addressing, plus sparse refcounts (dicts, because a count
+  above one is rare): ``copies`` (an engine hash stored again) and ``shared`` (another
+  engine hash with the same own hash). The bit is cleared when the last copy goes. An endpoint's blocks are
   exactly its map's live rows, so ``clear``/``remove_endpoint`` are O(its blocks).
 - Engine-map slots are never emptied: a removed entry is marked dead (sequence 0) and its
   slot reused by a later insert (or dropped when the table is rebuilt on growth), so a
@@ -35,15 +35,21 @@ Layout:
 - ``match``: one numba kernel (``match_kernel.match_depths``) walks the request's blocks:
   the two-slot lookup above, the matching row's mask words AND-accumulated down the
   blocks; bit ``s`` survives exactly ``depth[s]`` blocks, recorded where it drops, and the
-  walk ends when no bit is left (``benchmarks/results/kv_index.md``).
-- ``apply_batch``: a batch comes from one endpoint. When the order of its events cannot
-  change the result (every engine hash of a tier appears once, no parent is removed, no
-  ``AllBlocksCleared``, no cap reached) every store is hashed in one call, each tier's
-  engine map is searched once, removals are applied in one vectorised step and stores in
-  another; otherwise the events are replayed one by one (the reference semantics).
-- Bounded memory: per endpoint and tier at most
-  ``max_blocks_per_endpoint`` entries; beyond it the oldest-stored (by store call; a batch
-  is one store call per tier) are evicted in bulk.
+  walk ends when no bit is left.
+- **Writing** is one path for a batch and for a single event (``apply_stored``,
+  ``apply_removed`` are batches of one). A batch comes from one endpoint and is applied in
+  segments (``_segments``): within one, every removal goes first, then every store, which
+  gives what the events give in order unless a removal follows a store of the same engine
+  hash or of a store's parent, or a clear or the cap comes between; there the batch is
+  cut. The usual batch is one segment. Its removals are one kernel call per tier
+  (``remove_keys``); its stores have their parents resolved (held before, or stored
+  earlier in the segment), are hashed in one call (``hashing.chain_segments``) and stored
+  in one kernel call per tier (``store_keys``). Both kernels walk their keys in order, so
+  an engine hash named twice is applied twice, as the reference semantics say.
+- Bounded memory: per endpoint and tier at most ``max_blocks_per_endpoint`` entries; beyond
+  it the oldest-stored (by store call: a segment is one per tier) are evicted in bulk. A
+  batch that could reach the cap is applied one event per segment, so that eviction falls
+  between the same events as when they come one by one.
 
 Own hash 0 and mixed engine key 0 mark empty slots, so they are stored as 1 (a 2**-64
 collision, like any other hash collision here: it only costs a misrouted cache hit).
@@ -51,7 +57,8 @@ collision, like any other hash collision here: it only costs a misrouted cache h
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -63,8 +70,10 @@ from kinference_epp.kvcache.apply_kernel import (
     ST_ADDED,
     ST_CONFLICTS,
     ST_FRESH,
+    ST_GONE,
     ST_HELD,
     ST_LIMIT,
+    ST_MISSING,
     ST_N_FREE,
     ST_N_ROWS,
     ST_NEXT,
@@ -72,18 +81,20 @@ from kinference_epp.kvcache.apply_kernel import (
     ST_STATUS,
     ST_USED,
     STATE_SIZE,
-    distinct,
     find_keys,
     held_own,
-    member,
     place_keys,
     remove_keys,
     store_keys,
+    touches,
 )
 from kinference_epp.kvcache.decode_kernel import (
+    KIND_REMOVED,
+    KIND_STORED,
     R_BLOCKS,
     R_MEDIUM,
     S_BLOCKS,
+    S_COLS,
     S_HAS_PARENT,
     S_MEDIUM,
     S_PARENT,
@@ -93,6 +104,8 @@ from kinference_epp.kvcache.decode_kernel import (
 from kinference_epp.kvcache.events import (
     DecodedBatch,
     EventColumns,
+    RemovedColumns,
+    StoredColumns,
 )
 from kinference_epp.kvcache.hashing import (
     BlockHashArray,
@@ -100,7 +113,6 @@ from kinference_epp.kvcache.hashing import (
     HashScope,
     TokenArray,
     block_contents,
-    block_hashes,
     chain_segments,
 )
 from kinference_epp.kvcache.interface import (
@@ -108,7 +120,6 @@ from kinference_epp.kvcache.interface import (
     OFFLOAD,
     IndexBase,
     PrefixMatch,
-    replay_events,
     tier_of,
 )
 from kinference_epp.kvcache.match_kernel import match_depths
@@ -569,41 +580,71 @@ class BlockIndex(IndexBase[_Endpoint]):
         block_size: int,
         medium: str,
     ) -> int:
-        n = len(engine_hashes)
-        if not self._admit_stored(n, len(token_ids), block_size, self._block_size):
-            return 0
-        self.add_endpoint(endpoint)
-        ep = self._eps[endpoint]
-        parent = None
+        row = [0] * S_COLS
+        row[S_BLOCKS], row[S_TOKENS], row[S_SIZE] = len(engine_hashes), len(token_ids), block_size
         if parent_engine_hash is not None:
-            parent = self._own_of(ep, [parent_engine_hash])[0]
-            if parent is None:
-                self.dropped_unknown_parent += n
-                return 0
-        self.stored += n
-        if n == 0:
-            return 0
-        own = np.maximum(block_hashes(token_ids, block_size, scope, parent), _ONE)
-        added = self._store_checked(ep, tier_of(medium), _raw(engine_hashes), own)
-        self._cap(ep, tier_of(medium))
-        return added
+            row[S_PARENT], row[S_HAS_PARENT] = parent_engine_hash, 1
+        row[S_MEDIUM] = tier_of(medium)
+        hashes, tokens = _raw(engine_hashes), np.asarray(token_ids)
+        return self._store_events(endpoint, [row], hashes, tokens, lambda _: scope.seed)
 
     def apply_removed(
         self, endpoint: EndpointKey, engine_hashes: Sequence[EngineHash], medium: str
     ) -> int:
-        ep = self._eps.get(endpoint)
-        n = len(engine_hashes)
-        if ep is None:
-            self.unknown_removed += n
-            return 0
-        if n > 1 and len(set(engine_hashes)) < n:
-            return sum(self.apply_removed(endpoint, [e], medium) for e in engine_hashes)
-        return self._remove(ep, tier_of(medium), _raw(engine_hashes))
+        return self._remove_events(endpoint, _raw(engine_hashes), tier_of(medium))
 
     def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
-        """Apply one batch of an endpoint's events, in a few calls when order cannot matter."""
-        if not self._apply_columns(endpoint, model, batch.columns):
-            replay_events(self, endpoint, model, batch.events)
+        """Apply one batch of an endpoint's events, segment by segment (see the module
+        docstring): usually the whole batch is one."""
+        cols = batch.columns
+        st, rm = cols.stored, cols.removed
+        loras = st.loras
+
+        def seeds(first: int) -> Callable[[int], int]:
+            """The scope seed of each store of a segment whose first store is ``first``."""
+            return lambda i: self._seed(model, loras[first + i])
+
+        segments = self._segments(endpoint, cols)
+        if segments is None:
+            self._remove_events(endpoint, rm.hashes, _removal_tiers(rm.table))
+            self._store_events(endpoint, st.table.tolist(), st.hashes, st.tokens, seeds(0))
+            return
+        s_off, t_off = _offsets(st.table[:, S_BLOCKS]), _offsets(st.table[:, S_TOKENS])
+        r_off = _offsets(rm.table[:, R_BLOCKS])
+        for seg in segments:
+            if seg.clear:
+                self.clear(endpoint)
+                continue
+            if seg.r1 > seg.r0:
+                hashes = rm.hashes[r_off[seg.r0] : r_off[seg.r1]]
+                self._remove_events(endpoint, hashes, _removal_tiers(rm.table[seg.r0 : seg.r1]))
+            if seg.s1 > seg.s0:
+                s0 = seg.s0
+                self._store_events(endpoint, st.table[s0 : seg.s1].tolist(),
+                                   st.hashes[s_off[s0] : s_off[seg.s1]],
+                                   st.tokens[t_off[s0] : t_off[seg.s1]],
+                                   seeds(s0))  # fmt: skip
+
+    def _segments(self, endpoint: EndpointKey, cols: EventColumns) -> list[_Segment] | None:
+        """The batch cut where the order of its events matters (None: it does not, the
+        whole batch is one segment): within a segment, applying every removal before every
+        store gives what the events give in order.
+
+        It does unless a removal comes after a store of the same engine hash, or after a
+        store whose parent it removes (that store must find its parent), or a clear comes
+        between; and the cap must not be reached within the batch (it would evict between
+        two events). The usual batch passes the cheap whole-batch check (one compiled call)
+        and is one segment; otherwise the events are walked and cut where needed.
+        """
+        st, rm, kinds = cols.stored, cols.removed, cols.kinds
+        ep = self._eps.get(endpoint)
+        n_s, n_r = len(st.table), len(rm.table)
+        most = 0 if ep is None else max(ep.tiers[GPU].live, ep.tiers[OFFLOAD].live)
+        if most + len(st.hashes) > self.max_blocks_per_endpoint:
+            return _one_per_event(kinds.tolist())
+        if n_s + n_r == len(kinds) and not (n_r and n_s and touches(st.hashes, st.table, rm.hashes)):  # fmt: skip
+            return None
+        return _cut(kinds.tolist(), st, rm)
 
     def clear(self, endpoint: EndpointKey) -> None:
         ep = self._eps.get(endpoint)
@@ -625,151 +666,95 @@ class BlockIndex(IndexBase[_Endpoint]):
 
     # ---- internals -------------------------------------------------------------------
 
-    def _apply_columns(self, endpoint: EndpointKey, model: str, cols: EventColumns) -> bool:
-        """Apply a batch column-wise; False when the order of its events could matter.
+    def _store_events(
+        self,
+        endpoint: EndpointKey,
+        events: list[list[int]],
+        hashes: U64,
+        tokens: TokenArray,
+        seed: Callable[[int], int],
+    ) -> int:
+        """Apply the ``BlockStored`` events of one segment (``_segments``: the cap cannot be
+        reached before the last one) as applying them one by one would; returns the
+        entries added.
 
-        Everything that decides between the two paths is computed before the first write
-        (an engine map may be resized on the way; that changes no content). Each tier's
-        engine map is searched once for the batch: parents, stored and removed hashes.
-        Removals go first, then stores: with every engine hash once per tier the result is
-        the same in any order, and a removal must see the map as it was before any store
-        reused a dead slot.
+        ``events``: one row per event, ``decode_kernel.S_*`` columns (a medium index 0 is
+        the GPU, any other an offload tier); ``hashes`` and ``tokens``: theirs,
+        concatenated; ``seed(i)``: event ``i``'s scope seed (the root of a store without a
+        parent). The parents are resolved first (held before the run, or stored by an
+        earlier event of it), then every kept event is hashed in one call and stored in
+        one call per tier: nothing a store writes changes another store's own hashes.
         """
-        if cols.clears:
-            return False
-        st, rm = cols.stored, cols.removed
-        bs, ep = self._block_size, self._eps.get(endpoint)
-        # admitted stores: (event, tier, first hash, blocks, first token)
-        admitted: list[tuple[int, int, int, int, int]] = []
-        bad_size = bad_tokens = h0 = t0 = 0
-        # per-event columns read once (medium index 0 is "GPU", any other an offload tier)
-        per_event = st.table.tolist()
-        for i, row in enumerate(per_event):
-            n, nt, size, medium = row[S_BLOCKS], row[S_TOKENS], row[S_SIZE], row[S_MEDIUM]
+        bs = self._block_size
+        admitted: list[tuple[int, int, int, int, int]] = []  # event, tier, hash, blocks, token
+        h0 = t0 = 0
+        for i, row in enumerate(events):
+            n, nt, size = row[S_BLOCKS], row[S_TOKENS], row[S_SIZE]
             if size != bs:
-                bad_size += n
+                self.dropped_block_size += n
             elif nt != n * size:
-                bad_tokens += n
+                self.dropped_malformed += n
             else:
-                admitted.append((i, OFFLOAD if medium else GPU, h0, n, t0))
+                admitted.append((i, OFFLOAD if row[S_MEDIUM] else GPU, h0, n, t0))
             h0, t0 = h0 + n, t0 + nt
-        rm_tier = _removal_tiers(rm.table)
-        gone = [_of_tier(rm.hashes, rm_tier, ti) for ti in (GPU, OFFLOAD)]
-        whole = len(admitted) == len(per_event) and len({a[1] for a in admitted}) == 1
-        stored: list[U64] = [st.hashes[:0], st.hashes[:0]]
-        if whole:
-            stored[admitted[0][1]] = st.hashes
-        elif admitted:
-            for ti in (GPU, OFFLOAD):
-                parts = [st.hashes[a : a + n] for _, t, a, n, _ in admitted if t == ti]
-                if parts:
-                    stored[ti] = np.concatenate(parts)
-        # order cannot matter: each engine hash once per tier, no parent removed, no cap hit
-        for ti in (GPU, OFFLOAD):
-            if not _distinct(stored[ti], gone[ti]):
-                return False
-            live = 0 if ep is None else ep.tiers[ti].live
-            if len(stored[ti]) and live + len(stored[ti]) > self.max_blocks_per_endpoint:
-                return False
-        # parents as ``StoredColumns.parents`` has them (the u64 bits of the int64 column)
-        parents = [
-            per_event[i][S_PARENT] & _U64_MASK if per_event[i][S_HAS_PARENT] else None
-            for i, _, _, _, _ in admitted
-        ]
-        asked = list(dict.fromkeys(p for p in parents if p is not None))
-        ask = _raw(asked)
-        if asked and len(rm.hashes) and any(member(ask, rm.hashes).tolist()):
-            return False
-        # parents held before the batch: their own hashes (GPU tier first)
-        held: dict[int, int] = {}
-        if ep is not None and asked:
-            for tier in ep.tiers:
-                if not tier.live:
-                    continue
-                found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
-                                 self._blocks.data, ask).tolist()  # fmt: skip
-                for p, o in zip(asked, found, strict=True):
-                    if o:
-                        held.setdefault(p, o)
-        # each admitted store roots at the scope's seed, at a block held before the batch,
-        # or continues the store just before it (one chain run); anything else is replayed
-        # which parents are also stored by this batch
-        in_batch = dict(zip(asked, member(ask, st.hashes).tolist(), strict=True)) if asked else {}
-        if any(in_batch[p] for p in held):
-            return False  # a parent held before and stored again: which one is found first?
-        kept: list[tuple[int, int, int, int, int]] = []
-        runs: list[int] = []
+        if not admitted:
+            return 0
+        self.add_endpoint(endpoint)
+        ep = self._eps[endpoint]
+        parents = _Parents(self._blocks, ep, hashes, [events[i] for i, *_ in admitted])
+        # kept stores: (tier, first hash, blocks, first token), each a chain run from its root
+        kept: list[tuple[int, int, int, int]] = []
         roots: list[int] = []
-        tail: int | None = None
-        unknown_parent = 0
-        for entry, p in zip(admitted, parents, strict=True):
-            i, _, a, n, _ = entry
-            root = held.get(p) if p is not None else self._seed(model, st.loras[i])
-            if root is None:
-                if p == tail and n:
-                    runs[-1] += n
-                    kept.append(entry)
-                    tail = int(st.hashes[a + n - 1])
+        root_at: list[int] = []
+        for i, ti, a, n, t in admitted:
+            row = events[i]
+            if row[S_HAS_PARENT]:
+                root, at = parents.resolve(row[S_PARENT] & _U64_MASK, kept)
+                if root < 0 and at < 0:
+                    self.dropped_unknown_parent += n
                     continue
-                if p is not None and in_batch[p]:
-                    return False  # rooted at a store that is not the one just before
-                unknown_parent += n
-                continue
+            else:
+                root, at = seed(i), -1
+            self.stored += n
             if n:
-                kept.append(entry)
-                runs.append(n)
-                roots.append(root)
-                tail = int(st.hashes[a + n - 1])
-        # ---- from here on the batch is applied ----
-        self.dropped_block_size += bad_size
-        self.dropped_malformed += bad_tokens
-        self.dropped_unknown_parent += unknown_parent
-        self.stored += sum(n for _, _, _, n, _ in admitted) - unknown_parent
-        if ep is None:
-            self.unknown_removed += len(rm.hashes)
-            if not admitted:
-                return True
-            self.add_endpoint(endpoint)
-            ep = self._eps[endpoint]
-        else:
-            for ti in (GPU, OFFLOAD):
-                self._remove(ep, ti, gone[ti])
+                kept.append((ti, a, n, t))
+                roots.append(max(root, 0))
+                root_at.append(at)
         if not kept:
-            return True
-        all_kept = len(kept) == len(admitted)
-        tokens = (
-            st.tokens
-            if all_kept and whole
-            else np.concatenate([st.tokens[t : t + n * bs] for _, _, _, n, t in kept])
-        )
-        own = np.maximum(chain_segments(block_contents(tokens, bs), runs, roots), _ONE)
+            return 0
+        whole = len(kept) == len(events)
+        if not whole:
+            tokens = np.concatenate([tokens[t : t + n * bs] for _, _, n, t in kept])
+        lengths = [n for _, _, n, _ in kept]
+        at_known = root_at if max(root_at) >= 0 else None
+        own = chain_segments(block_contents(tokens, bs), lengths, roots, at_known)
+        np.maximum(own, _ONE, out=own)
+        added = 0
         for ti in (GPU, OFFLOAD):
-            if not len(stored[ti]):
+            if not any(k[0] == ti for k in kept):
                 continue
-            tier_hashes, tier_own = stored[ti], own
-            if not (all_kept and whole):
-                # kept stores of this tier: their place in ``stored[ti]`` and in ``own``
-                in_stored, in_own, k_off, o_off = [], [], 0, 0
-                for entry in admitted:
-                    n = entry[3]
-                    if entry[1] == ti and entry in kept:
-                        in_stored.append(np.arange(k_off, k_off + n))
-                    if entry[1] == ti:
-                        k_off += n
-                for entry in kept:
-                    if entry[1] == ti:
-                        in_own.append(np.arange(o_off, o_off + entry[3]))
-                    o_off += entry[3]
-                if not in_stored:
-                    continue
-                tier_hashes = stored[ti][np.concatenate(in_stored)]
-                tier_own = own[np.concatenate(in_own)]
-            if len(tier_own) > 1 and not _distinct(tier_own):
-                for j in range(len(tier_own)):  # two engine hashes, one own hash: in order
-                    self._store(ep, ti, tier_hashes[j : j + 1], tier_own[j : j + 1])
-                continue
-            self._store(ep, ti, tier_hashes, tier_own)
-        return True
+            if whole and all(k[0] == ti for k in kept):
+                added += self._store(ep, ti, hashes, own)
+            else:
+                # this tier's stores: their hashes, and their own hashes' place in ``own``
+                starts = np.cumsum([0, *lengths[:-1]]).tolist()
+                mine = [(a, n, s) for (t, a, n, _), s in zip(kept, starts, strict=True) if t == ti]
+                tier_hashes = np.concatenate([hashes[a : a + n] for a, n, _ in mine])
+                tier_own = np.concatenate([own[s : s + n] for _, n, s in mine])
+                added += self._store(ep, ti, tier_hashes, tier_own)
+            self._cap(ep, ti)
+        return added
+
+    def _remove_events(
+        self, endpoint: EndpointKey, hashes: U64, tiers: int | npt.NDArray[np.int8]
+    ) -> int:
+        """Apply ``BlockRemoved`` events (their hashes concatenated; the tier of each hash,
+        or of all) as applying them one by one would; returns the entries gone."""
+        ep = self._eps.get(endpoint)
+        if ep is None:
+            self.unknown_removed += len(hashes)
+            return 0
+        return sum(self._remove(ep, ti, _of_tier(hashes, tiers, ti)) for ti in (GPU, OFFLOAD))
 
     def _seed(self, model: str, lora: str | None) -> int:
         """``HashScope(model, lora).seed``, remembered (a few scopes, one per batch event)."""
@@ -779,29 +764,6 @@ class BlockIndex(IndexBase[_Endpoint]):
                 self._seeds.clear()
             seed = self._seeds[model, lora] = HashScope(model, lora).seed
         return seed
-
-    def _own_of(self, ep: _Endpoint | None, engine_hashes: Sequence[int]) -> list[int | None]:
-        """Own hashes of engine hashes an endpoint holds (GPU tier first), None if not held."""
-        out: list[int | None] = [None] * len(engine_hashes)
-        if ep is None or not engine_hashes:
-            return out
-        raw = _raw(engine_hashes)
-        for tier in ep.tiers:
-            if not tier.live:
-                continue
-            found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
-                             self._blocks.data, raw).tolist()  # fmt: skip
-            for i, o in enumerate(found):
-                if o and out[i] is None:
-                    out[i] = o
-        return out
-
-    def _store_checked(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
-        """Store, one entry at a time where hashes or own hashes repeat (then order matters)."""
-        n = len(hashes)
-        if n > 1 and not (_distinct(hashes) and _distinct(own)):
-            return sum(self._store(ep, ti, hashes[i : i + 1], own[i : i + 1]) for i in range(n))
-        return self._store(ep, ti, hashes, own)
 
     def _store(self, ep: _Endpoint, ti: int, hashes: U64, own: U64) -> int:
         """Store distinct raw engine hashes with distinct own hashes in one tier, in one
@@ -847,44 +809,44 @@ class BlockIndex(IndexBase[_Endpoint]):
         return added
 
     def _remove(self, ep: _Endpoint, ti: int, hashes: U64) -> int:
-        """Drop one copy of each of these distinct raw engine hashes from one tier."""
+        """Drop one copy of each raw engine hash from one tier, in order; returns the
+        entries gone. ``apply_kernel.remove_keys`` does the work and hands back each entry
+        with a sparse refcount, settled here one at a time."""
         n = len(hashes)
-        if not n:
-            return 0
         tier = ep.tiers[ti]
-        if tier.copies or tier.shared:
-            keys = _mix(hashes)
-            return self._remove_at(ep, ti, keys, tier.keys.find(keys))
-        found = 0
-        if tier.live:
-            b = self._blocks
-            b.reserve_free(n)
-            col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
-            state = np.zeros(STATE_SIZE, dtype=np.int64)
+        if not (n and tier.live):
+            self.unknown_removed += n
+            return 0
+        b = self._blocks
+        b.reserve_free(n)
+        col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        settled = gone = start = 0
+        while True:
             state[ST_N_FREE], state[ST_USED] = b.n_free, b.used
-            found = remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots,
-                                b.shift, b.data, b.free, col, ep.bit, hashes, state)  # fmt: skip
+            copied, shared = _sorted_keys(tier.copies), _sorted_keys(tier.shared)
+            remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots, b.shift,
+                        b.data, b.free, col, ep.bit, hashes, start, copied, shared,
+                        state)  # fmt: skip
             out = state.tolist()
             b.n_free, b.used = out[ST_N_FREE], out[ST_USED]
-        self.unknown_removed += n - found
-        self.removed += found
+            if out[ST_STATUS] == DONE:
+                break
+            i = out[ST_NEXT]
+            key = _mix(hashes[i : i + 1])
+            if tier.copies.get(int(key[0])):  # one copy of several goes: the entry stays
+                _unref(tier.copies, key.tolist())
+            else:
+                self._drop(ep, ti, tier.keys.find(key))
+                gone += 1
+            settled += 1
+            start = i + 1
+        found = out[ST_GONE]
+        self.removed += found + settled
+        self.unknown_removed += out[ST_MISSING]
         tier.live -= found
         self._live[ti] -= found
-        return found
-
-    def _remove_at(self, ep: _Endpoint, ti: int, keys: U64, epos: I64) -> int:
-        """``_remove`` with the keys already searched."""
-        tier = ep.tiers[ti]
-        n = len(keys)
-        held = tier.seq[epos] != 0
-        found = int(np.count_nonzero(held))
-        self.unknown_removed += n - found
-        self.removed += found
-        epos = epos[held]
-        if tier.copies:
-            epos = epos[_unref(tier.copies, keys[held].tolist())]
-        self._drop(ep, ti, epos)
-        return len(epos)
+        return found + gone
 
     def _drop(self, ep: _Endpoint, ti: int, epos: I64) -> None:
         """Forget live entries of one tier entirely (all their copies)."""
@@ -916,12 +878,127 @@ class BlockIndex(IndexBase[_Endpoint]):
         self.evicted += count
 
 
+class _Segment(NamedTuple):
+    """Stores ``[s0, s1)`` and removals ``[r0, r1)`` of a batch (rows of its columns), or
+    one ``AllBlocksCleared``."""
+
+    s0: int
+    s1: int
+    r0: int
+    r1: int
+    clear: bool = False
+
+
+def _cut(kinds: list[int], st: StoredColumns, rm: RemovedColumns) -> list[_Segment]:
+    """``BlockIndex._segments`` by walking the events: a removal that touches a store of
+    the current segment (same engine hash and tier, or its parent) starts a new one, and a
+    clear is one of its own."""
+    s_hashes, r_hashes = st.hashes.tolist(), rm.hashes.tolist()
+    s_rows, r_rows = st.table.tolist(), rm.table.tolist()
+    out: list[_Segment] = []
+    stored: tuple[set[int], set[int]] = (set(), set())
+    parents: set[int] = set()
+    s0 = r0 = s = r = h_s = h_r = 0
+    for kind in kinds:
+        if kind == KIND_STORED:
+            row = s_rows[s]
+            n = row[S_BLOCKS]
+            stored[OFFLOAD if row[S_MEDIUM] else GPU].update(s_hashes[h_s : h_s + n])
+            if row[S_HAS_PARENT]:
+                parents.add(row[S_PARENT] & _U64_MASK)
+            s, h_s = s + 1, h_s + n
+            continue
+        if kind == KIND_REMOVED:
+            n, medium = r_rows[r][R_BLOCKS], r_rows[r][R_MEDIUM]
+            held = stored[OFFLOAD if medium else GPU]
+            if not any(h in held or h in parents for h in r_hashes[h_r : h_r + n]):
+                r, h_r = r + 1, h_r + n
+                continue
+        out.append(_Segment(s0, s, r0, r))
+        if kind == KIND_REMOVED:
+            s0, r0, r, h_r = s, r, r + 1, h_r + n
+        else:
+            out.append(_Segment(s, s, r, r, clear=True))
+            s0, r0 = s, r
+        stored, parents = (set(), set()), set()
+    out.append(_Segment(s0, s, r0, r))
+    return [seg for seg in out if seg.clear or seg.s1 > seg.s0 or seg.r1 > seg.r0]
+
+
+def _one_per_event(kinds: list[int]) -> list[_Segment]:
+    """Every event a segment of its own (the cap may evict between any two)."""
+    out: list[_Segment] = []
+    s = r = 0
+    for kind in kinds:
+        if kind == KIND_STORED:
+            out.append(_Segment(s, s + 1, r, r))
+            s += 1
+        elif kind == KIND_REMOVED:
+            out.append(_Segment(s, s, r, r + 1))
+            r += 1
+        else:
+            out.append(_Segment(s, s, r, r, clear=True))
+    return out
+
+
+class _Parents:
+    """The parents of a run of stores: the own hash each parent engine hash is held as
+    when its store comes (GPU tier first), i.e. held before the run or stored by an
+    earlier store of it."""
+
+    def __init__(self, blocks: _Blocks, ep: _Endpoint, hashes: U64, events: list[list[int]]) -> None:  # fmt: skip
+        self._hashes = hashes
+        asked = [r[S_PARENT] & _U64_MASK for r in events if r[S_HAS_PARENT]]
+        self._held: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        """Per tier: the parents held before the run, with their own hashes."""
+        if asked:
+            raw = _raw(asked)
+            for ti, tier in enumerate(ep.tiers):
+                if tier.live:
+                    found = held_own(tier.keys.flat, tier.keys.nb, tier.seq, tier.row,
+                                     blocks.data, raw).tolist()  # fmt: skip
+                    held = self._held[ti]
+                    for p, o in zip(asked, found, strict=True):
+                        if o:
+                            held[p] = o
+        self._stored: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        """Per tier: engine hash → position of its first store in the run's own hashes."""
+        self._indexed = 0
+        """Kept stores already in ``_stored``."""
+        self._end = 0
+
+    def resolve(self, parent: int, kept: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+        """``(own hash, -1)`` for a parent held before the run, ``(-1, position)`` for one
+        that an earlier kept store of the run (``kept``: tier, first hash, blocks, first
+        token) holds, ``(-1, -1)`` for an unknown one."""
+        for ti in (GPU, OFFLOAD):
+            own = self._held[ti].get(parent)
+            if own is not None:
+                return own, -1
+            if self._indexed < len(kept):  # the stores kept since the last lookup
+                for tier, a, n, _ in kept[self._indexed :]:
+                    for j, h in enumerate(self._hashes[a : a + n].tolist()):
+                        self._stored[tier].setdefault(h, self._end + j)
+                    self._end += n
+                self._indexed = len(kept)
+            at = self._stored[ti].get(parent)
+            if at is not None:
+                return -1, at
+        return -1, -1
+
+
+def _offsets(counts: I64) -> list[int]:
+    """Where each event's items start, then the end: ``[0, c0, c0 + c1, ...]``."""
+    return [0, *np.cumsum(counts).tolist()]
+
+
 def _removal_tiers(table: I64) -> int | npt.NDArray[np.int8]:
-    """The tier of every removed hash (``RemovedColumns.table``): one int when all share
-    it, else an array. Medium index 0 is the GPU, any other an offload tier."""
-    offload = table[:, R_MEDIUM] != 0
-    if not offload.any():
+    """The tier of every removed hash (rows of ``RemovedColumns.table``): one int when all
+    share it, else an array. Medium index 0 is the GPU, any other an offload tier."""
+    media = table[:, R_MEDIUM]
+    if not media.any():
         return GPU
+    offload = media != 0
     if offload.all():
         return OFFLOAD
     return np.repeat(offload.astype(np.int8), table[:, R_BLOCKS])
@@ -934,13 +1011,11 @@ def _of_tier(hashes: U64, tiers: int | npt.NDArray[np.int8], ti: int) -> U64:
     return picked
 
 
-def _distinct(a: U64, b: U64 | None = None) -> bool:
-    """No value twice in ``a`` and ``b`` together (``apply_kernel.distinct``)."""
-    if b is None:
-        b = _NO_KEYS
-    if len(a) + len(b) < 2:
-        return True
-    return bool(distinct(a, b))
+def _sorted_keys(refcounts: dict[int, int]) -> U64:
+    """The keys of a sparse refcount, ascending (what ``remove_keys`` searches)."""
+    if not refcounts:
+        return _NO_KEYS
+    return np.sort(np.fromiter(refcounts, dtype=np.uint64, count=len(refcounts)))
 
 
 def _raw(engine_hashes: Sequence[int] | U64) -> U64:

@@ -1,9 +1,9 @@
 """The prefix index's interface: what ingestion writes and what a prefix scorer reads.
 
 Kept apart from the implementation (``index.py``) so that the shared test suite runs the
-same checks over it and over the plain reference model in the tests. The index is synchronous and not
-thread-safe on purpose: one asyncio task (the event loop that runs the subscribers) owns
-it, and the scheduler reads it on the same loop, so no locks are needed.
+same checks over it and over the plain reference model in the tests. The index is
+synchronous and not thread-safe on purpose: one asyncio task (the event loop that runs the
+subscribers) owns it, and the scheduler reads it on the same loop, so no locks are needed.
 """
 
 from __future__ import annotations
@@ -15,14 +15,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from kinference_epp.kvcache.events import (
-    MEDIUM_GPU,
-    AllBlocksCleared,
-    BlockRemoved,
-    BlockStored,
-    DecodedBatch,
-    KVEvent,
-)
+from kinference_epp.kvcache.events import MEDIUM_GPU, DecodedBatch
 from kinference_epp.kvcache.hashing import BlockHashArray, EngineHash, HashScope, TokenArray
 from kinference_epp.pool.endpoint import EndpointKey
 
@@ -167,8 +160,7 @@ class PrefixIndex(Protocol):
     def apply_batch(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
         """Apply one ``EventBatch`` of an endpoint serving ``model`` (the LoRA name of each
         ``BlockStored`` picks its hash scope). The result must equal applying the events one
-        by one with ``apply_stored``/``apply_removed``/``clear``; a backend may get there
-        faster (``BlockIndex`` applies whole batches column-wise)."""
+        by one, in order, with ``apply_stored``/``apply_removed``/``clear``."""
         ...
 
     def clear(self, endpoint: EndpointKey) -> None:
@@ -194,25 +186,3 @@ class PrefixIndex(Protocol):
     def num_blocks(self, endpoint: EndpointKey) -> int:
         """Entries (distinct engine hashes, both tiers) held for one endpoint."""
         ...
-
-
-def replay_events(
-    index: PrefixIndex, endpoint: EndpointKey, model: str, events: Sequence[KVEvent]
-) -> None:
-    """The reference semantics of a batch: every event on its own, in order (what any
-    ``apply_batch`` must be equivalent to)."""
-    for ev in events:
-        if isinstance(ev, BlockStored):
-            index.apply_stored(
-                endpoint,
-                HashScope(model, ev.lora_name),
-                ev.block_hashes,
-                ev.parent_block_hash,
-                ev.token_ids,
-                ev.block_size,
-                ev.medium,
-            )
-        elif isinstance(ev, BlockRemoved):
-            index.apply_removed(endpoint, ev.block_hashes, ev.medium)
-        elif isinstance(ev, AllBlocksCleared):
-            index.clear(endpoint)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -51,14 +49,6 @@ def ref_chain(contents: U64, root: int) -> U64:
     return acc
 
 
-def ref_segments(contents: U64, lengths: Sequence[int], roots: Sequence[int]) -> U64:
-    parts, at = [], 0
-    for n, root in zip(lengths, roots, strict=True):
-        parts.append(ref_chain(contents[at : at + n], root))
-        at += n
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
-
-
 _DTYPES = [np.int32, np.int64, np.uint64, np.uint32, np.int16]
 
 
@@ -84,24 +74,34 @@ def test_kernels_equal_the_numpy_reference(
 
 @settings(max_examples=200, deadline=None)
 @given(
-    runs=st.lists(st.tuples(st.integers(0, 12), st.integers(0, MASK64)), min_size=1, max_size=6),
+    runs=st.lists(
+        st.tuples(st.integers(0, 12), st.integers(0, MASK64), st.integers(-1, 60)),
+        min_size=1,
+        max_size=6,
+    ),
     seed=st.integers(0, 1000),
 )
-def test_chain_segments_equals_each_run_chained(runs: list[tuple[int, int]], seed: int) -> None:
-    lengths, roots = [n for n, _ in runs], [r for _, r in runs]
+def test_chain_segments_equals_each_run_chained(runs: list[tuple[int, int, int]], seed: int) -> None:  # fmt: skip
+    """Each run from its root, or from an earlier run's hash (``root_at``, when drawn in range)."""
+    lengths, roots = [n for n, _, _ in runs], [r for _, r, _ in runs]
+    starts = np.cumsum([0, *lengths])
+    root_at = [at if 0 <= at < starts[s] else -1 for s, (_, _, at) in enumerate(runs)]
     contents = np.random.default_rng(seed).integers(0, 1 << 63, sum(lengths), dtype=np.uint64)
-    got = chain_segments(contents, lengths, roots)
-    if not len(contents):
-        assert got.tolist() == []
-    elif len(runs) == 1:
-        assert got.tolist() == ref_chain(contents, roots[0]).tolist()
-    else:
-        assert got.tolist() == ref_segments(contents, lengths, roots).tolist()
+    got = chain_segments(contents, lengths, roots, root_at)
+    want: list[int] = []
+    for s, n in enumerate(lengths):  # run by run, each root read from what came before
+        root = roots[s] if root_at[s] < 0 else want[root_at[s]]
+        want += ref_chain(contents[starts[s] : starts[s] + n], root).tolist()
+    assert got.tolist() == want
+    if not any(at >= 0 for at in root_at):
+        assert chain_segments(contents, lengths, roots).tolist() == want
 
 
 def test_chain_segments_rejects_runs_that_do_not_cover_the_contents() -> None:
     with pytest.raises(ValueError, match="cover"):
         chain_segments(np.ones(3, dtype=np.uint64), [1, 1], [1, 2])
+    with pytest.raises(ValueError, match="earlier run"):
+        chain_segments(np.ones(3, dtype=np.uint64), [1, 2], [1, 2], [-1, 1])
 
 
 def test_pinned_values() -> None:

@@ -254,7 +254,8 @@ def test_backends_agree_under_growth_and_churn() -> None:
                 slots = idx.slots_for(eps)
                 per_req = [idx.match(r).for_slots(slots) for r in reqs]
                 blocks = [idx.num_blocks(e) for e in eps]
-                results.append(([(g.tolist(), c.tolist()) for g, c in per_req], blocks))
+                depths = [(g.tolist(), c.tolist()) for g, c in per_req]
+                results.append((depths, blocks, _counters(idx)))
             assert all(r == results[0] for r in results), step
 
 
@@ -262,7 +263,7 @@ def test_backends_agree_under_growth_and_churn() -> None:
 
 
 _batch_event = st.tuples(
-    st.sampled_from(["store", "store", "store", "remove", "remove", "clear", "odd"]),
+    st.sampled_from(["store", "store", "store", "remove", "remove", "clear", "odd", "twice"]),
     st.integers(0, 2),  # sequence
     st.integers(0, 8),
     st.integers(0, 8),
@@ -286,6 +287,12 @@ def _events(ep: EndpointKey, spec: list[tuple[str, int, int, int, int]]) -> list
             out.append(BlockStored(hashes, parent, toks, size, medium[tier], None))
         elif op == "remove":
             out.append(BlockRemoved(hashes, medium[tier]))
+        elif op == "twice":  # one event naming its first hash twice: applied twice, in order
+            if tier:
+                out.append(BlockRemoved(hashes + hashes[:1], "GPU"))
+            else:
+                extra = tokens[:BS] if len(hashes) else tokens[:0]
+                out.append(BlockStored(hashes + hashes[:1], parent, np.concatenate((tokens, extra)), BS, "GPU", None))  # fmt: skip
         else:
             out.append(AllBlocksCleared())
     return out
@@ -351,7 +358,8 @@ def _to_sim(ev: KVEvent) -> SimStored | SimRemoved:
 
 @pytest.mark.parametrize("backend", sorted(BACKENDS))
 def test_apply_batch_of_a_long_prefill(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Many 32-block chunks of one request in one batch: one chained run, then evicted."""
+    """Many 32-block chunks of one request in one batch, each the parent of the next: one
+    chained run (the production index hashes the batch in one call), then evicted."""
     idx = BACKENDS[backend](1 << 21)
     toks = np.random.default_rng(5).integers(0, 1000, BS * 320)
     req = block_hashes(toks, BS, SCOPE)
@@ -360,35 +368,51 @@ def test_apply_batch_of_a_long_prefill(backend: str, monkeypatch: pytest.MonkeyP
         hashes = [engine(A, 7, i) for i in range(c * 32, (c + 1) * 32)]
         parent = engine(A, 7, c * 32 - 1) if c else None
         chunks.append(BlockStored(hashes, parent, toks[c * 32 * BS : (c + 1) * 32 * BS], BS, "GPU", None))  # fmt: skip
-    if isinstance(idx, BlockIndex):  # the column-wise path, not the event replay
-        monkeypatch.setattr(block_index, "replay_events", _must_not_replay)
+    hashed: list[int] = []
+    contents = block_index.block_contents
+    monkeypatch.setattr(block_index, "block_contents", lambda t, bs: hashed.append(len(t)) or contents(t, bs))  # fmt: skip
     idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, chunks))
     assert idx.match(req).for_slots(idx.slots_for([A]))[0].tolist() == [320]
     assert idx.num_blocks(A) == 320
+    if isinstance(idx, BlockIndex):
+        assert hashed == [320 * BS]
     gone = BlockRemoved([engine(A, 7, i) for i in range(100, 320)], "GPU")
     idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [gone]))
     assert idx.match(req).for_slots(idx.slots_for([A]))[0].tolist() == [100]
     assert (idx.stored, idx.removed) == (320, 220)
 
 
-def _must_not_replay(*_: object) -> None:
-    raise AssertionError("replayed event by event")
+def _stored(seq: int, a: int, b: int, parent: bool = True, medium: str = "GPU") -> BlockStored:
+    hashes = [engine(A, seq, i) for i in range(a, b)]
+    up = engine(A, seq, a - 1) if parent and a else None
+    return BlockStored(hashes, up, SEQS[seq][a * BS : b * BS], BS, medium, None)
 
 
-def test_fast_batch_replays_when_order_matters(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A parent removed in the same batch, or an engine hash stored twice: event by event."""
-    idx = BlockIndex(BS)
-    store(idx, A, 0, 0, 2)
-    replayed: list[int] = []
-    monkeypatch.setattr(
-        block_index, "replay_events", lambda index, ep, model, evs: replayed.append(len(evs))
-    )
-    orphan = BlockStored([engine(A, 0, 2)], engine(A, 0, 1), SEQS[0][2 * BS : 3 * BS], BS, "GPU", None)  # fmt: skip
-    gone = BlockRemoved([engine(A, 0, 1)], "GPU")
-    idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [gone, orphan]))
-    twice = BlockStored([engine(A, 1, 0)], None, SEQS[1][:BS], BS, "GPU", None)
-    idx.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [twice, twice]))
-    assert replayed == [2, 2]
+def _removed(seq: int, a: int, b: int, medium: str = "GPU") -> BlockRemoved:
+    return BlockRemoved([engine(A, seq, i) for i in range(a, b)], medium)
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [_removed(0, 1, 2), _stored(0, 2, 3)],  # the parent goes first: the store is dropped
+        [_stored(0, 2, 4), _removed(0, 3, 4), _stored(0, 4, 6)],  # stored, gone, then a child
+        [_stored(1, 0, 1), _stored(1, 0, 1)],  # one engine hash stored twice: two copies
+        [_stored(1, 0, 2), _removed(1, 0, 2), _stored(1, 0, 2)],  # gone and back
+        [_stored(1, 0, 3), AllBlocksCleared(), _stored(1, 3, 5)],  # cleared: the child orphaned
+        [_stored(2, 0, 3, medium="CPU"), _stored(2, 3, 6)],  # a GPU child of an offload parent
+        [_stored(2, 0, 4), _stored(0, 2, 5), _stored(2, 4, 8)],  # runs interleaved
+        [_removed(0, 0, 2), _removed(0, 0, 2), _stored(0, 0, 1, parent=False)],  # twice gone
+    ],
+)
+def test_batches_whose_order_matters_equal_the_reference(events: list[KVEvent]) -> None:
+    whole, single = BACKENDS["index"](1 << 21), BACKENDS["reference"](1 << 21)
+    for idx in (whole, single):
+        store(idx, A, 0, 0, 2)
+    whole.apply_batch(A, SCOPE.model, DecodedBatch(0.0, events))
+    for ev in events:
+        single.apply_batch(A, SCOPE.model, DecodedBatch(0.0, [ev]))
+    assert _state(whole, [A]) == _state(single, [A])
 
 
 @pytest.mark.parametrize("backend", sorted(BACKENDS))
