@@ -28,13 +28,15 @@ from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
 from google.protobuf import struct_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from kinference_epp.gateway.options import (
-    ENDPOINT_HEADER,
-    EXT_PROC_HEALTH_SERVICE,
+from kinference_epp.api.wire_names import (
+    DESTINATION_HEADER,
     LB_NAMESPACE,
-    MIB,
-    ROUTE_HEADER,
+    PROVIDER_ROUTE_HEADER,
     TENANT_HEADER,
+)
+from kinference_epp.gateway.options import (
+    EXT_PROC_HEALTH_SERVICE,
+    MIB,
     BodyMode,
     EnvoyOptions,
     ProviderRoute,
@@ -105,12 +107,12 @@ class FakePicker(ep_grpc.ExternalProcessorServicer, als_pb2_grpc.AccessLogServic
         self, action: str, headers: dict[str, str]
     ) -> tuple[dict[str, str], struct_pb2.Struct | None]:
         if action == "provider":
-            return {ROUTE_HEADER: "provider-x"}, None
+            return {PROVIDER_ROUTE_HEADER: "provider-x"}, None
         if action == "none":
             return {}, None
         endpoints = headers[TEST_ENDPOINTS] if action == "list" else self.backend
-        meta = _struct({LB_NAMESPACE: {ENDPOINT_HEADER: endpoints}})
-        return {ENDPOINT_HEADER: endpoints, TENANT_HEADER: "acme"}, meta
+        meta = _struct({LB_NAMESPACE: {DESTINATION_HEADER: endpoints}})
+        return {DESTINATION_HEADER: endpoints, TENANT_HEADER: "acme"}, meta
 
     def _buffered_reply(
         self, action: str, headers: dict[str, str], body: bytes | None
@@ -281,8 +283,8 @@ def _info(request: web.Request, raw: bytes) -> dict[str, Any]:
         "sha256": hashlib.sha256(raw).hexdigest(),
         "path": request.path,
         "headers": dict(request.headers),
-        "endpoint_header": request.headers.get(ENDPOINT_HEADER),
-        "route_header": request.headers.get(ROUTE_HEADER),
+        "endpoint_header": request.headers.get(DESTINATION_HEADER),
+        "route_header": request.headers.get(PROVIDER_ROUTE_HEADER),
         "model": json.loads(raw).get("model") if raw else None,
         "name": request.app[BACKEND_NAME],
         "content_length": request.headers.get("content-length"),

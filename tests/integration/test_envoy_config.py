@@ -31,21 +31,19 @@ from gateway_fakes import (
 )
 from google.protobuf import json_format
 
-from kinference_epp.gateway.config import render_envoy_config, to_yaml
-from kinference_epp.gateway.deploy import DEPLOY_OPTIONS, render_deploy_file
-from kinference_epp.gateway.filters import copy_header
-from kinference_epp.gateway.options import (
-    ENDPOINT_HEADER,
+from kinference_epp.api.wire_names import (
+    DESTINATION_HEADER,
     LB_NAMESPACE,
     METADATA_NAMESPACE,
     SCORES_HEADER,
     TENANT_HEADER,
     TEST_SELECTION_HEADER,
     UPSTREAM_HEADER,
-    BodyMode,
-    EnvoyOptions,
-    ProviderRoute,
 )
+from kinference_epp.gateway.config import render_envoy_config, to_yaml
+from kinference_epp.gateway.deploy import DEPLOY_OPTIONS, render_deploy_file
+from kinference_epp.gateway.filters import copy_header
+from kinference_epp.gateway.options import BodyMode, EnvoyOptions, ProviderRoute
 from kinference_epp.gateway.process import EnvoyProcess, EnvoyStartError, find_envoy_binary
 
 pytestmark = pytest.mark.integration
@@ -192,7 +190,7 @@ async def test_request_routed_with_full_body(mode: BodyMode, size: int) -> None:
 
 
 CLIENT_RESERVED = {
-    ENDPOINT_HEADER: "10.9.9.9:1",
+    DESTINATION_HEADER: "10.9.9.9:1",
     "x-gateway-destination-endpoint-subset": "10.9.9.9:1",
     "x-kinference-route": "provider-x",
     TENANT_HEADER: "evil",
@@ -319,11 +317,11 @@ async def test_access_log_carries_usage_and_first_byte(mode: BodyMode) -> None:
             first_byte_ms = int(usage["first_byte_ms"])
             start_ms = common.start_time.ToMilliseconds()
             assert start_ms <= first_byte_ms <= start_ms + 10_000
-            assert meta[LB_NAMESPACE][ENDPOINT_HEADER] == s.backend
+            assert meta[LB_NAMESPACE][DESTINATION_HEADER] == s.backend
             assert entry.response.response_code.value == 200
             assert common.upstream_cluster == "vllm_pool"
             assert common.HasField("time_to_first_upstream_rx_byte")
             assert common.HasField("time_to_last_downstream_tx_byte")
             logged = entry.request.request_headers
-            assert logged[ENDPOINT_HEADER] == s.backend
+            assert logged[DESTINATION_HEADER] == s.backend
             assert logged[TENANT_HEADER] == "acme"

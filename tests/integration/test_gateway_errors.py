@@ -27,8 +27,9 @@ from gateway_fakes import (
     stack,
 )
 
+from kinference_epp.api.wire_names import REASON_HEADER
 from kinference_epp.gateway.local_replies import LOCAL_REPLIES, LocalReply
-from kinference_epp.gateway.options import REASON_HEADER, EnvoyOptions
+from kinference_epp.gateway.options import EnvoyOptions
 from kinference_epp.gateway.process import EnvoyProcess, free_port
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]

@@ -23,7 +23,8 @@ from gateway_fakes import (
     stack,
 )
 
-from kinference_epp.gateway.options import PICKER_CLUSTER, UPSTREAM_HEADER, BodyMode, EnvoyOptions
+from kinference_epp.api.wire_names import UPSTREAM_HEADER
+from kinference_epp.gateway.options import PICKER_CLUSTER, BodyMode, EnvoyOptions
 from kinference_epp.gateway.process import EnvoyProcess, free_port
 
 pytestmark = pytest.mark.integration

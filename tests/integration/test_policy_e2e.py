@@ -18,9 +18,10 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 
+from kinference_epp.api.wire_names import TENANT_HEADER
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.gateway.filters import copy_header
-from kinference_epp.gateway.options import TENANT_HEADER, ProviderRoute
+from kinference_epp.gateway.options import ProviderRoute
 from kinference_epp.gateway.process import free_port
 from kinference_epp.sim.server import PodSpec
 

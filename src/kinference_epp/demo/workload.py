@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import aiohttp
 
-UPSTREAM_HEADER = "x-kinference-upstream"
+from kinference_epp.api.wire_names import REASON_HEADER, UPSTREAM_HEADER
 
 _WORDS = [
     "cache",
@@ -108,7 +108,7 @@ async def send_chat(
                 0,
                 0,
                 0,
-                resp.headers.get("x-kinference-reason", ""),
+                resp.headers.get(REASON_HEADER, ""),
             )
         async for raw in resp.content:
             line = raw.strip()

@@ -18,13 +18,13 @@ from envoy.data.accesslog.v3 import accesslog_pb2
 from envoy.service.accesslog.v3 import als_pb2, als_pb2_grpc
 from google.protobuf import struct_pb2
 
-from kinference_epp.edge.protocol import (
+from kinference_epp.api.wire_names import (
     DESTINATION_HEADER,
-    KINFERENCE_NAMESPACE,
     LB_NAMESPACE,
+    METADATA_NAMESPACE,
+    MODEL_HEADER,
     SERVED_KEY,
 )
-from kinference_epp.routing.headers import MODEL_HEADER
 from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
     common = entry.common_properties
     meta = common.metadata.filter_metadata
     # protobuf maps answer ``in`` and ``[]`` themselves: no dict copies of them
-    kfields = meta[KINFERENCE_NAMESPACE].fields if KINFERENCE_NAMESPACE in meta else _NO_FIELDS
+    kfields = meta[METADATA_NAMESPACE].fields if METADATA_NAMESPACE in meta else _NO_FIELDS
     request = entry.request
     headers = request.request_headers
 

@@ -24,14 +24,14 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from google.protobuf import struct_pb2
 
 from kinference_epp.api.paths import api_kind_for_path
-from kinference_epp.edge import replies
-from kinference_epp.edge.protocol import (
+from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     SERVED_KEY,
     SUBSET_KEY,
     SUBSET_NAMESPACE,
     TEST_SERVED_HEADER,
 )
+from kinference_epp.edge import replies
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.pipeline import Outcome, Rejection

@@ -17,12 +17,8 @@ from google.protobuf import struct_pb2
 
 from kinference_epp.api.error_body import error_body
 from kinference_epp.api.request import ApiKind
-from kinference_epp.edge.protocol import (
-    DESTINATION_HEADER,
-    LB_NAMESPACE,
-    MAX_STREAMED_CHUNK,
-    REASON_HEADER,
-)
+from kinference_epp.api.wire_names import DESTINATION_HEADER, LB_NAMESPACE, REASON_HEADER
+from kinference_epp.edge.protocol import MAX_STREAMED_CHUNK
 from kinference_epp.errors import KinferenceError
 
 _OVERWRITE = base_pb2.HeaderValueOption.OVERWRITE_IF_EXISTS_OR_ADD

@@ -28,18 +28,20 @@ from typing import Any
 
 import yaml
 
+from kinference_epp.api.wire_names import (
+    DESTINATION_HEADER,
+    PROVIDER_ROUTE_HEADER,
+    SCORES_HEADER,
+    UPSTREAM_HEADER,
+)
 from kinference_epp.gateway.filters import TYPE, duration, grpc_service, http_filters
 from kinference_epp.gateway.local_replies import NOT_ROUTED_ROUTE, local_reply_config
 from kinference_epp.gateway.options import (
     ACCESS_LOG_NAME,
-    ENDPOINT_HEADER,
     EXT_PROC_HEALTH_SERVICE,
     MIB,
     PICKER_CLUSTER,
     POOL_CLUSTER,
-    ROUTE_HEADER,
-    SCORES_HEADER,
-    UPSTREAM_HEADER,
     EnvoyOptions,
     ProviderRoute,
     split_address,
@@ -145,8 +147,13 @@ def _pool_cluster(opts: EnvoyOptions) -> dict[str, Any]:
                     "typed_config": {
                         "@type": f"{TYPE}.load_balancing_policies.override_host.v3.OverrideHost",
                         "override_host_sources": [
-                            {"header": ENDPOINT_HEADER},
-                            {"metadata": {"key": "envoy.lb", "path": [{"key": ENDPOINT_HEADER}]}},
+                            {"header": DESTINATION_HEADER},
+                            {
+                                "metadata": {
+                                    "key": "envoy.lb",
+                                    "path": [{"key": DESTINATION_HEADER}],
+                                }
+                            },
                         ],
                         "fallback_policy": {
                             "policies": [
@@ -237,7 +244,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             "name": f"provider-{p.name}",
             "match": {
                 "prefix": "/",
-                "headers": [{"name": ROUTE_HEADER, "string_match": {"exact": p.name}}],
+                "headers": [{"name": PROVIDER_ROUTE_HEADER, "string_match": {"exact": p.name}}],
             },
             "route": {"cluster": p.name, "timeout": "0s", "auto_host_rewrite": True},
             "response_headers_to_add": response_headers,
@@ -247,7 +254,10 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
     routes.append(
         {
             "name": "picked-endpoint",
-            "match": {"prefix": "/", "headers": [{"name": ENDPOINT_HEADER, "present_match": True}]},
+            "match": {
+                "prefix": "/",
+                "headers": [{"name": DESTINATION_HEADER, "present_match": True}],
+            },
             "route": _pool_route(opts),
             "response_headers_to_add": response_headers,
         }

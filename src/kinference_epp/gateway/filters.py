@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinference_epp.gateway.options import (
+from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     METADATA_NAMESPACE,
-    PICKER_CLUSTER,
     RESERVED_HEADER_PREFIXES,
-    SUBSET_HINT_NAMESPACE,
+    SUBSET_NAMESPACE,
     TEST_SELECTION_HEADER,
-    EnvoyOptions,
 )
+from kinference_epp.gateway.options import PICKER_CLUSTER, EnvoyOptions
 
 TYPE = "type.googleapis.com/envoy.extensions"
 
@@ -135,7 +134,7 @@ def ext_proc(opts: EnvoyOptions) -> dict[str, Any]:
                 "response_trailer_mode": "SKIP",
             },
             "metadata_options": {
-                "forwarding_namespaces": {"untyped": [SUBSET_HINT_NAMESPACE, LB_NAMESPACE]},
+                "forwarding_namespaces": {"untyped": [SUBSET_NAMESPACE, LB_NAMESPACE]},
                 "receiving_namespaces": {"untyped": [LB_NAMESPACE]},
             },
         },

@@ -19,8 +19,8 @@ from typing import Any
 
 from kinference_epp.api.error_body import error_body
 from kinference_epp.api.request import ApiKind
+from kinference_epp.api.wire_names import REASON_HEADER
 from kinference_epp.errors import KinferenceError
-from kinference_epp.gateway.options import REASON_HEADER
 
 NOT_ROUTED_ROUTE = "not-routed"
 """Name of the FailClose catch-all route (requests the picker sent nowhere)."""

@@ -1,7 +1,7 @@
 """What varies between the demo, the tests and a deployment of the Envoy in front of the picker.
 
-The wire names Envoy and the picker share (headers, metadata namespaces, cluster names) are
-here too, so the config and its tests spell them once.
+The header and metadata names Envoy and the picker share are in ``api.wire_names``; the
+cluster and log names the configuration and its tests share are here.
 """
 
 from __future__ import annotations
@@ -10,30 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from kinference_epp.api.wire_names import DESTINATION_HEADER, MODEL_HEADER, TENANT_HEADER
+
 BodyMode = Literal["BUFFERED", "FULL_DUPLEX_STREAMED"]
 FailureMode = Literal["FailClose", "FailOpen"]
 """GIE's ``InferencePool.endpointPickerRef.failureMode``: with no picker answer, reject the
 request (FailClose) or still send it to some endpoint of the pool (FailOpen)."""
 
-ENDPOINT_HEADER = "x-gateway-destination-endpoint"
-"""Set by the picker: the chosen ``ip:port``, then fallbacks, comma-separated."""
-ROUTE_HEADER = "x-kinference-route"
-"""Set by the picker: selects an extra (external provider) route by name."""
-UPSTREAM_HEADER = "x-kinference-upstream"
-"""Response header carrying ``%UPSTREAM_HOST%`` so callers see which pod served."""
-SCORES_HEADER = "x-kinference-scores"
-REASON_HEADER = "x-kinference-reason"
-TENANT_HEADER = "x-kinference-tenant"
-MODEL_HEADER = "x-kinference-model"
-TEST_SELECTION_HEADER = "test-epp-endpoint-selection"
-"""Conformance suite: the endpoints the picker must choose from (test mode only)."""
-RESERVED_HEADER_PREFIXES = ("x-kinference-", "x-gateway-")
-"""Request headers only the gateway and the picker may set: removed from every client request."""
-
-METADATA_NAMESPACE = "kinference"
-"""Dynamic metadata namespace for usage tokens and the first-byte stamp."""
-LB_NAMESPACE = "envoy.lb"
-SUBSET_HINT_NAMESPACE = "envoy.lb.subset_hint"
 PICKER_CLUSTER = "kinference_epp"
 POOL_CLUSTER = "vllm_pool"
 ACCESS_LOG_NAME = "kinference"
@@ -111,7 +94,7 @@ class EnvoyOptions:
     """Lift usage tokens and the first-byte stamp into ``kinference`` metadata."""
     connect_timeout_s: float = 5.0
     extra_log_headers: tuple[str, ...] = field(
-        default=("x-request-id", ENDPOINT_HEADER, TENANT_HEADER, MODEL_HEADER)
+        default=("x-request-id", DESTINATION_HEADER, TENANT_HEADER, MODEL_HEADER)
     )
 
     def __post_init__(self) -> None:

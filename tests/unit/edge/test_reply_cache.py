@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 
+from kinference_epp.api.wire_names import DESTINATION_HEADER
 from kinference_epp.edge import replies
-from kinference_epp.edge.protocol import DESTINATION_HEADER
 
 HEADERS = (("x-kinference-model", "m"),)
 

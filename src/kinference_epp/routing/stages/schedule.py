@@ -7,10 +7,10 @@ import logging
 import time
 from collections.abc import Mapping
 
+from kinference_epp.api.wire_names import SCORES_HEADER, TEST_SELECTION_HEADER
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.headers import SCORES_HEADER, TEST_SELECTION_HEADER
 from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest

@@ -9,11 +9,11 @@ import msgspec
 
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.api.rewrite import rewrite_model
+from kinference_epp.api.wire_names import MODEL_HEADER, PROVIDER_ROUTE_HEADER
 from kinference_epp.errors import KinferenceError, ModelNotFoundError, NoReadyEndpointError
 from kinference_epp.policy import Reject, RouteTo, SendToProvider
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.routing.headers import MODEL_HEADER, PROVIDER_ROUTE_HEADER
 from kinference_epp.routing.state import RequestState, Wait
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,40 @@
+"""Names on the wire that the Envoy configuration, the picker and clients must spell alike:
+request and response headers, and the dynamic-metadata namespaces and keys Envoy's filters and
+the picker exchange. One definition each; everything else imports them from here."""
+
+from __future__ import annotations
+
+# -- headers --------------------------------------------------------------------------------
+
+DESTINATION_HEADER = "x-gateway-destination-endpoint"
+"""Set by the picker (GIE's endpoint picker protocol): the chosen ``ip:port``, then fallbacks,
+comma-separated; also the ``envoy.lb`` metadata key carrying the same value."""
+PROVIDER_ROUTE_HEADER = "x-kinference-route"
+"""Set by the picker (with no destination endpoint): selects an external provider's route."""
+MODEL_HEADER = "x-kinference-model"
+"""Set by the picker: the model the request is served by (after any rewrite); logged by
+Envoy's access log."""
+SCORES_HEADER = "x-kinference-scores"
+"""Opt-in debugging header with the per-endpoint scores of the decision."""
+REASON_HEADER = "x-kinference-reason"
+"""Why the picker or the gateway answered a request itself."""
+TENANT_HEADER = "x-kinference-tenant"
+"""The tenant, when a trusted gateway filter names it (a client's own is removed)."""
+UPSTREAM_HEADER = "x-kinference-upstream"
+"""Response header carrying the pod that served the request."""
+REQUEST_ID_HEADER = "x-request-id"
+TEST_SELECTION_HEADER = "test-epp-endpoint-selection"
+"""Conformance suite: the endpoints the picker must choose from (test mode only)."""
+TEST_SERVED_HEADER = "x-conformance-test-served-endpoint"
+RESERVED_HEADER_PREFIXES = ("x-kinference-", "x-gateway-")
+"""Request headers only the gateway and the picker may set: removed from every client request."""
+
+# -- dynamic metadata -----------------------------------------------------------------------
+
+LB_NAMESPACE = "envoy.lb"
+SUBSET_NAMESPACE = "envoy.lb.subset_hint"
+SUBSET_KEY = "x-gateway-destination-endpoint-subset"
+SERVED_KEY = "x-gateway-destination-endpoint-served"
+"""``envoy.lb`` metadata on the response path: the endpoint the proxy really used."""
+METADATA_NAMESPACE = "kinference"
+"""Where Envoy's filters write usage tokens and the first-byte stamp."""
