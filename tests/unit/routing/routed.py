@@ -21,6 +21,17 @@ def chat_state(body: dict[str, object], *, request_id: str = "r", **headers: str
     )
 
 
+POLICY_HEAD = """\
+apiVersion: kinference.io/v1alpha1
+kind: InferencePolicy
+metadata: {name: p, namespace: default}
+spec:
+  scope: {poolRefs: [{name: pool}], priority: 1}
+  rules:
+"""
+"""An InferencePolicy for pool ``pool`` up to its rules: a test appends its own rules."""
+
+
 def routed(outcome: Outcome) -> RoutingDecision:
     if isinstance(outcome, Rejection):
         raise outcome.error

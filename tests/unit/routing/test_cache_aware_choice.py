@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
-from routed import chat_state, routed
+from routed import POLICY_HEAD, chat_state, routed
 
 from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
@@ -15,18 +15,15 @@ from kinference_epp.kvcache.hashing import HashScope
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.state import RequestState
 
-POLICY = """
-apiVersion: kinference.io/v1alpha1
-kind: InferencePolicy
-metadata: {name: p, namespace: default}
-spec:
-  scope: {poolRefs: [{name: pool}], priority: 1}
-  rules:
+POLICY = (
+    POLICY_HEAD
+    + """\
     - name: cheap-unless-cached
       match: {models: [auto]}
       action:
         route: {candidates: [small, big], prefer: cache, minGain: 0.3}
 """
+)
 
 BIG = EndpointKey("10.0.0.2:8000")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from routed import chat_state, rejected, routed
+from routed import POLICY_HEAD, chat_state, rejected, routed
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.policy import PolicyStore
@@ -17,13 +17,9 @@ from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 
-POLICY = """
-apiVersion: kinference.io/v1alpha1
-kind: InferencePolicy
-metadata: {name: p, namespace: default}
-spec:
-  scope: {poolRefs: [{name: pool}], priority: 1}
-  rules:
+POLICY = (
+    POLICY_HEAD
+    + """\
     - name: deny
       match: {tenants: [bad]}
       action: {reject: {status: 429, message: "slow down", reason: tenant_throttled}}
@@ -46,6 +42,7 @@ spec:
           route: {candidates: [big]}
           then: {reject: {status: 503, message: "busy"}}
 """
+)
 
 
 def pipeline(tmp_path: Path) -> Pipeline:
