@@ -1,9 +1,10 @@
 """Compiled kernels: numba's ``njit`` with the settings every kernel here shares.
 
-Why numba: a handful of per-request loops (walk a prompt's blocks until no endpoint holds
-the next one, chain-hash blocks of tokens, decode a msgpack event batch) cost 1.5-4 µs per
-numpy call and need dozens of calls in numpy, or a Python loop per element. Compiled, they
-are one call each. Kernels are cached on disk (``cache=True``), so only the first process
+Why numba: a handful of per-request and per-batch loops (walk a prompt's blocks until no
+endpoint holds the next one, chain-hash blocks of tokens, decode and apply a msgpack event
+batch, combine a pool's load vectors) need dozens of numpy calls, each costing more than
+its arithmetic on pool-sized vectors, or a Python loop per element. Compiled, they are one
+call each. Where numpy needs only an expression, it stays numpy. Kernels are cached on disk (``cache=True``), so only the first process
 after an install pays the compile; they release the GIL (``nogil=True``).
 
 Kernels take and return numpy arrays and scalars only, and each has a plain numpy or Python

@@ -126,8 +126,8 @@ def _touch(flat: U64, nb: np.uint64, seq: U32, row: I32, slots: I32, sh: np.uint
     home bucket of its engine map entry and, for a store, both cuckoo slots of its own hash
     and their rows (``own`` empty: a removal). The writing loop walks the keys one by one,
     each lookup waiting on the one before; these reads do not depend on each other, so the
-    memory system serves many at once and the writing loop then finds them in the cache.
-    A big block table is mostly cache misses, so this halves a batch's cost."""
+    memory system serves many at once and the writing loop then finds them in the cache
+    (a big block table is mostly cache misses)."""
     width = flat.shape[0] // np.int64(nb)
     acc = np.uint64(0)
     for i in range(start, hashes.shape[0]):

@@ -16,8 +16,8 @@ full block i):
 - chain ``P[-1] = S``, ``P[i] = P[i-1] * B + c[i]``; the block hash of block i is ``P[i]``.
 
 Computed by numba kernels (``jit.kernel``) in one pass over the tokens: each block's
-content, then the chain (~10 µs for 8k tokens; numpy needed a token matrix, an integer
-matmul and a scan, ~100 µs). Chaining from a known parent (an event whose
+content, then the chain (in numpy it takes a token matrix, an integer matmul and a scan).
+Chaining from a known parent (an event whose
 ``parent_block_hash`` we already rehashed) starts the chain at the parent's ``P`` instead
 of ``S``. ``tests/unit/kvcache/test_kv_hash_kernel.py`` holds the kernels to a numpy
 rendering of the definition. The constants below are fixed forever: changing them

@@ -7,8 +7,8 @@ words AND-accumulated; bit ``s`` of the running AND drops at the first block end
 does not hold, which is its depth. The walk stops as soon as no endpoint holds the next
 block, so a request nobody caches costs one probe whatever its length.
 
-Reference (what tests hold it to): ``_Blocks.lookup`` and the AND-accumulate of the masks
-in numpy, i.e. ``depth[s] = max{d : bit s set in masks[0..d)}`` per tier, with the offload
+Reference (what tests hold it to): both slots of every block looked up and the masks
+AND-accumulated in numpy, i.e. ``depth[s] = max{d : bit s set in masks[0..d)}`` per tier, with the offload
 tier counted as "GPU or offload" and returned as the excess over GPU.
 """
 
@@ -55,7 +55,7 @@ def match_depths(
     ``data`` is the block table ``(rows, 1 + words [+ words])``: own hash, GPU words, offload
     words (present when ``offload``). ``slots`` maps a cuckoo slot to a row (0: empty).
     Writing into an array the caller made is cheaper than returning new ones (each array
-    returned costs ~1 µs of boxing).
+    returned is boxed into a Python object).
     """
     n = h.shape[0]
     gpu = out[0]

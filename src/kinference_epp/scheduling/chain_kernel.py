@@ -1,12 +1,12 @@
-"""Compiled vector steps of the built-in plug-in chain (ready filter, queue scorer, the
-scheduler's clamped weighted sum, the max-score pick): one call each per request.
+"""Compiled vector steps of the built-in plug-in chain (queue scorer, the scheduler's
+clamped weighted sum, the max-score pick): one call each per request.
 
-Each replaces 3-6 numpy calls on pool-sized vectors; with a few endpoints a numpy call costs
-more than its arithmetic (1.5-4 µs each on the picker's machine, more with cold caches under
-load), and these run on every request of every router. Each does, element by element and in
-the same order, the float operations of the numpy expression its caller's comment gives, so
-results are bitwise those of the numpy reference in ``tests/unit/scheduling/
-test_chain_kernel.py``.
+Each does the work of 4-6 numpy calls on pool-sized vectors; with a few endpoints a numpy
+call costs more than its arithmetic, and these run on every request of every router (the
+ready filter's ``mask & ready & ~stale`` stays numpy: compiled, it gains next to nothing). Each
+does, element by element and in the same order, the float operations of the numpy
+expression its caller's comment gives, so results are bitwise those of the numpy reference
+in ``tests/unit/scheduling/test_chain_kernel.py``.
 """
 
 from __future__ import annotations
@@ -18,17 +18,6 @@ from kinference_epp.jit import kernel
 
 F64 = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
-
-
-@kernel
-def ready_fresh(mask: Bools, ready: Bools, stale: Bools, out: Bools) -> int:
-    """``out = mask & ready & ~stale``; returns how many are set."""
-    n = 0
-    for i in range(len(out)):
-        v = mask[i] and ready[i] and not stale[i]
-        out[i] = v
-        n += v
-    return n
 
 
 @kernel
@@ -95,12 +84,9 @@ def warm_up() -> None:
     m = np.ones(2, dtype=np.bool_)
     ro = m.copy()
     ro.flags.writeable = False
-    out = np.empty(2, dtype=np.bool_)
     frozen = f.copy()
     frozen.flags.writeable = False
     for mask in (m, ro):
-        ready_fresh(mask, ro, ro, out)
-        ready_fresh(mask, m, m, out)
         queue_scores(f, f, 0.0, mask, f.copy())
         best_candidate(f, mask, f, 1e-9)
         best_candidate(frozen, mask, f, 1e-9)  # a pool-only chain's cached totals

@@ -1,10 +1,11 @@
 """Compiled per-request vector arithmetic of the prefix state, the in-flight tracker and the
-load-cost scorer: one call each instead of a dozen numpy calls (~1.5-4 µs each here).
+load-cost scorer: one call each instead of a dozen numpy calls, each costing more than its
+arithmetic on pool-sized vectors.
 
-Each kernel writes into an ``out`` array its caller made (returning a new array costs
-~1 µs of boxing per array) and does, element by element and in the same order, the float
-operations the formula in its caller's docstring names, so the result is bitwise what the
-whole-vector numpy expressions gave (no fast-math: no reassociation, no fused multiply-add).
+Each kernel writes into an ``out`` array its caller made (a returned array is boxed into a
+Python object) and does, element by element and in the same order, the float operations
+the formula in its caller's docstring names, so the result is bitwise what the
+whole-vector numpy expressions give (no fast-math: no reassociation, no fused multiply-add).
 ``tests/unit/scheduling/test_score_kernel.py`` holds each to that numpy reference.
 """
 

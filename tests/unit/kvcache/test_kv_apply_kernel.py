@@ -34,8 +34,8 @@ def _byte_index(hit: U64) -> I64:
 
 
 def reference_find(t: _Keys, h: U64) -> I64:
-    """``_Keys.find`` as it was in numpy: one gather of each key's home bucket, then the
-    keys whose bucket was full look in the next one, and so on."""
+    """``_Keys.find`` in numpy: one gather of each key's home bucket, then the keys whose
+    bucket is full look in the next one, and so on."""
     keys, nb = t.keys, int(t.nb)
     b = t.bucket(h)
     rows = keys.take(b, axis=0)

@@ -19,7 +19,7 @@ from kinference_epp.kvcache.hashing import (
 
 U64 = npt.NDArray[np.uint64]
 
-# ---- the numpy reference (the implementation before the kernels) ---------------------------
+# ---- the numpy reference: the definition, vectorised -------------------------------------
 
 
 def ref_contents(tokens: npt.NDArray[np.integer], bs: int) -> U64:

@@ -1,4 +1,4 @@
-"""``match_kernel.match_depths`` against the numpy read path it replaced, on real tables."""
+"""``match_kernel.match_depths`` against a numpy rendering of the same walk, on real tables."""
 
 from __future__ import annotations
 

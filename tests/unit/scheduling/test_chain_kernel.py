@@ -1,4 +1,4 @@
-"""The chain kernels against the numpy expressions they replaced, bit for bit."""
+"""The chain kernels against their numpy expressions, bit for bit."""
 
 from __future__ import annotations
 
@@ -32,18 +32,6 @@ def _mask(draw: st.DrawFn, n: int, nonempty: bool = True) -> Bools:
 
 def _same(a: F64, b: F64) -> bool:
     return a.tobytes() == b.tobytes() or bool(np.array_equal(a, b, equal_nan=True))
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_ready_fresh(data: st.DataObject) -> None:
-    n = data.draw(SIZES)
-    mask, ready, stale = (data.draw(hnp.arrays(np.bool_, n)) for _ in range(3))
-    out = np.empty(n, dtype=np.bool_)
-    count = chain_kernel.ready_fresh(mask, ready, stale, out)
-    expected = mask & ready & ~stale
-    assert np.array_equal(out, expected)
-    assert count == np.count_nonzero(expected)
 
 
 @settings(max_examples=300, deadline=None)
@@ -109,7 +97,6 @@ def test_warm_up_covers_what_a_pool_only_schedule_passes() -> None:
 
     chain_kernel.warm_up()
     kernels = (
-        chain_kernel.ready_fresh,
         chain_kernel.queue_scores,
         chain_kernel.add_clamped,
         chain_kernel.best_candidate,

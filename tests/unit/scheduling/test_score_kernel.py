@@ -1,4 +1,4 @@
-"""The scoring kernels against the whole-vector numpy expressions they replaced: bitwise equal."""
+"""The scoring kernels against whole-vector numpy references: bitwise equal."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def ref_load_cost(
     load: tuple[F64, F64] | None,
     mask: npt.NDArray[np.bool_],
 ) -> F64:
-    """``LoadCostScorer.score`` as whole-vector numpy (before the kernel)."""
+    """``LoadCostScorer.score`` as whole-vector numpy."""
     if found is not None:
         gpu, cpu, bs = found
         if p.cpu_weight and cpu.any():

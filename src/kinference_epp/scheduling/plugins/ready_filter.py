@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 
 from kinference_epp.pool.datastore import PoolView
-from kinference_epp.scheduling.chain_kernel import ready_fresh
 from kinference_epp.scheduling.framework import BoolVec, BuildContext
 from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.types import SchedulingRequest
@@ -32,10 +31,9 @@ class ReadyFilter:
         self._degrade = params.degrade_when_all_stale
 
     def filter(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> BoolVec:
-        # fresh = mask & ready & ~stale, in one compiled pass
-        fresh = np.empty(len(mask), dtype=np.bool_)
-        if not ready_fresh(mask, pool.ready, pool.stale, fresh) and self._degrade:
-            ready: BoolVec = mask & pool.ready
+        ready: BoolVec = mask & pool.ready
+        fresh = ready & ~pool.stale
+        if self._degrade and not np.count_nonzero(fresh):
             return ready
         return fresh
 
