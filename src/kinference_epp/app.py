@@ -165,6 +165,7 @@ class App:
                 test_mode=config.server.test_mode,
                 score_header=config.server.score_header,
                 ensure_usage=config.server.ensure_usage,
+                max_model_len=self.tokenizers.max_model_len,
             )
         )
         self.usage = UsageRecorder(self.metrics, self.inflight, ModelLabel(self.datastore).of_name)

@@ -12,7 +12,9 @@ _TYPE_OF_STATUS = {
     401: "authentication_error",
     403: "permission_error",
     404: "invalid_request_error",
+    405: "invalid_request_error",
     413: "invalid_request_error",
+    415: "invalid_request_error",
     429: "rate_limit_error",
     503: "service_unavailable",
 }
@@ -32,9 +34,12 @@ class KinferenceError(Exception):
         reason: str | None = None,
         param: str | None = None,
         status: int | None = None,
+        headers: tuple[tuple[str, str], ...] = (),
     ):
         super().__init__(message)
         self.message = message
+        self.headers = headers
+        """Extra response headers (e.g. ``allow`` on a 405)."""
         if reason is not None:
             self.reason = reason
         if status is not None:  # a policy's own reject status
@@ -53,6 +58,32 @@ class PayloadTooLargeError(KinferenceError):
     status = 413
     reason = "body_too_large"
     error_type = "invalid_request_error"
+
+
+class NotFoundError(KinferenceError):
+    """A path the public listener does not serve."""
+
+    status = 404
+    reason = "not_found"
+    error_type = "invalid_request_error"
+
+
+class MethodNotAllowedError(KinferenceError):
+    status = 405
+    reason = "method_not_allowed"
+    error_type = "invalid_request_error"
+
+
+class UnsupportedMediaTypeError(KinferenceError):
+    status = 415
+    reason = "unsupported_media_type"
+    error_type = "invalid_request_error"
+
+
+class ContextLengthExceededError(BadRequestError):
+    """The prompt (and the completion asked for) exceed the model's context, as vLLM answers."""
+
+    reason = "context_length_exceeded"
 
 
 class ModelNotFoundError(KinferenceError):

@@ -9,6 +9,16 @@ _KIND_BY_PATH = {
     "/v1/completions": ApiKind.COMPLETIONS,
     "/v1/messages": ApiKind.MESSAGES,
 }
+ANTHROPIC_PATHS = frozenset({"/v1/messages", "/v1/messages/count_tokens"})
+"""Paths whose clients read Anthropic's error shape."""
+
+
+def bare_path(path: str) -> str:
+    """``path`` without its query string, fragment and one trailing slash."""
+    path = path.split("?", 1)[0].split("#", 1)[0]
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    return path
 
 
 def api_kind_for_path(path: str) -> ApiKind | None:
@@ -20,7 +30,12 @@ def api_kind_for_path(path: str) -> ApiKind | None:
     kind = _KIND_BY_PATH.get(path)
     if kind is not None:
         return kind  # the usual case: the exact path, nothing to strip
-    path = path.split("?", 1)[0].split("#", 1)[0]
-    if len(path) > 1 and path.endswith("/"):
-        path = path[:-1]
-    return _KIND_BY_PATH.get(path)
+    return _KIND_BY_PATH.get(bare_path(path))
+
+
+def error_kind_for_path(path: str) -> ApiKind | None:
+    """The API whose error shape answers a request on ``path``: Anthropic's on its paths,
+    else None (OpenAI's shape)."""
+    if path in ANTHROPIC_PATHS or bare_path(path) in ANTHROPIC_PATHS:
+        return ApiKind.MESSAGES
+    return api_kind_for_path(path)

@@ -30,6 +30,14 @@ class TokenizerSource(Strict):
         default_factory=dict,
         description="Template variables for every request, e.g. {enable_thinking: false}.",
     )
+    max_model_len: int | None = Field(
+        default=None,
+        gt=0,
+        description=(
+            "The model's context length in tokens (vLLM --max-model-len); default: the "
+            "tokenizer configuration's model_max_length. Longer prompts get 400."
+        ),
+    )
 
 
 class TokenizerConfig(Strict):

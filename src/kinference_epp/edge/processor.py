@@ -10,20 +10,26 @@ Request side:
 - FULL_DUPLEX_STREAMED: answer nothing until the body is in; then a headers response
   (destination, content-length) followed by the body in <= 62,000-byte chunks.
 - A body-less request (headers with end_of_stream, or body mode NONE) is routed at the headers.
-Every failure becomes an ImmediateResponse; nothing raises out of ``handle``.
+- When a body follows, the pipeline screens the headers first (path, method, content type), so
+  a request it will not route is answered before its body is read.
+Every failure becomes an ImmediateResponse; nothing raises out of ``handle``. A request the
+pipeline holds (``Wait``) or whose long work must leave the event loop (``Offload``) is left
+to the shell (``wait`` / ``offload``), which calls :meth:`ExtProcSession.resume` or
+:meth:`ExtProcSession.resume_offloaded` when it is done.
 """
 
 from __future__ import annotations
 
 import enum
 import logging
-from typing import Protocol
+from concurrent.futures import Future
+from typing import Any, Protocol
 
 from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from google.protobuf import struct_pb2
 
-from kinference_epp.api.paths import api_kind_for_path
+from kinference_epp.api.paths import error_kind_for_path
 from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     SERVED_KEY,
@@ -35,7 +41,13 @@ from kinference_epp.edge import replies
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.pipeline import Outcome, Rejection
-from kinference_epp.routing.state import RequestState, RoutingDecision, Wait
+from kinference_epp.routing.state import (
+    LocalResponse,
+    Offload,
+    RequestState,
+    RoutingDecision,
+    Wait,
+)
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +59,10 @@ BUFFERED_PARTIAL, FULL_DUPLEX = _Mode.BUFFERED_PARTIAL, _Mode.FULL_DUPLEX_STREAM
 class RequestPipeline(Protocol):
     """Decides what becomes of an assembled request (``routing.pipeline.Pipeline``)."""
 
+    def screen(self, state: RequestState) -> Rejection | LocalResponse | None:
+        """Runs the stages that need only the headers, before the body arrives."""
+        ...
+
     def run(self, state: RequestState) -> Outcome: ...
 
     def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
@@ -57,7 +73,8 @@ class RequestPipeline(Protocol):
 class _State(enum.Enum):
     HEADERS = "awaiting request headers"
     BODY = "receiving request body"
-    DEFERRED = "waiting for a policy's condition"
+    DEFERRED = "waiting for a stage's condition"
+    OFFLOADED = "waiting for work off the event loop"
     ROUTED = "routed"
     DONE = "answered"
 
@@ -84,6 +101,9 @@ class ExtProcSession:
         self.decision: RoutingDecision | None = None
         self.wait: Wait | None = None
         """Set while the request waits; the shell waits for it, then calls :meth:`resume`."""
+        self.offload: Offload | None = None
+        """Set while the request's work must run off the event loop; the shell runs it, then
+        calls :meth:`resume_offloaded` with its future."""
         self._with_body = False
         """Whether the routing reply carries the body (else it answers the headers)."""
         self._trailers_follow = False
@@ -153,6 +173,12 @@ class ExtProcSession:
                 "FULL_DUPLEX_STREAMED on the ext_proc filter",
                 reason="unsupported_body_mode",
             )
+        state.body_follows = True
+        screened = self._pipeline.screen(state)
+        if screened is not None:
+            if isinstance(screened, Rejection):
+                return self._answer(screened.error)
+            return self._answer_locally(screened)
         self._state = _State.BODY
         state.full_duplex = self._body_mode == FULL_DUPLEX
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
@@ -201,18 +227,17 @@ class ExtProcSession:
 
     def _decide(self) -> list[ep.ProcessingResponse]:
         outcome = self._pipeline.run(self.state)
-        if isinstance(outcome, Wait):
-            self.wait = outcome
-            self._state = _State.DEFERRED
-            return []
-        if isinstance(outcome, Rejection):
-            return self._answer(outcome.error)
+        if type(outcome) is not RoutingDecision:
+            return self._not_routed(outcome)
         self.decision = outcome
         self._state = _State.ROUTED
         if not self._with_body:
             return [
                 replies.routed_request_headers(
-                    outcome.destination, outcome.headers, content_length=None
+                    outcome.destination,
+                    outcome.headers,
+                    content_length=None,
+                    remove=outcome.remove_headers,
                 )
             ]
         out = self._body_replies(outcome)
@@ -220,20 +245,44 @@ class ExtProcSession:
             out.append(replies.trailers_continue(request=True))
         return out
 
+    def _not_routed(self, outcome: Outcome) -> list[ep.ProcessingResponse]:
+        if isinstance(outcome, Wait):
+            self.wait = outcome
+            self._state = _State.DEFERRED
+            return []
+        if isinstance(outcome, Offload):
+            self.offload = outcome
+            self._state = _State.OFFLOADED
+            return []
+        if isinstance(outcome, LocalResponse):
+            return self._answer_locally(outcome)
+        assert isinstance(outcome, Rejection)
+        return self._answer(outcome.error)
+
     def _body_replies(self, decision: RoutingDecision) -> list[ep.ProcessingResponse]:
+        remove = decision.remove_headers
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
+            if remove:
+                return [
+                    replies.routed_buffered_body(
+                        decision.destination, decision.headers, decision.body, remove=remove
+                    )
+                ]
             return [
                 self._replies.routed_buffered_body(
                     decision.destination, decision.headers, decision.body
                 )
             ]
         body = decision.body if decision.body is not None else bytes(self.state.body)
-        return [
-            self._replies.routed_request_headers(
+        if remove:
+            head = replies.routed_request_headers(
+                decision.destination, decision.headers, content_length=len(body), remove=remove
+            )
+        else:
+            head = self._replies.routed_request_headers(
                 decision.destination, decision.headers, content_length=len(body)
-            ),
-            *replies.streamed_body(body, end_of_stream=not self._trailers_follow),
-        ]
+            )
+        return [head, *replies.streamed_body(body, end_of_stream=not self._trailers_follow)]
 
     def resume(self, condition_met: bool) -> list[ep.ProcessingResponse]:
         """After a ``Wait``: its condition held (or the wait ran out); decide and reply now."""
@@ -245,6 +294,18 @@ class ExtProcSession:
             return self._decide()
         except Exception:
             log.exception("resuming a waiting request failed")
+            return self._reject(KinferenceError("internal error in the endpoint picker"))
+
+    def resume_offloaded(self, done: Future[Any]) -> list[ep.ProcessingResponse]:
+        """After an ``Offload``: ``done`` is its work's finished future; decide and reply now."""
+        if self._state is not _State.OFFLOADED:
+            return []
+        self.offload = None
+        self.state.offloaded = done
+        try:
+            return self._decide()
+        except Exception:
+            log.exception("resuming an offloaded request failed")
             return self._reject(KinferenceError("internal error in the endpoint picker"))
 
     def _reject(self, err: KinferenceError) -> list[ep.ProcessingResponse]:
@@ -259,7 +320,13 @@ class ExtProcSession:
 
     def _answer(self, err: KinferenceError) -> list[ep.ProcessingResponse]:
         self._state = _State.DONE
-        return [replies.error_response(err, api_kind_for_path(self.state.path))]
+        return [replies.error_response(err, error_kind_for_path(self.state.path))]
+
+    def _answer_locally(self, response: LocalResponse) -> list[ep.ProcessingResponse]:
+        self._state = _State.DONE
+        return [
+            replies.local_response(response.status, response.body, response.headers, response.name)
+        ]
 
     # -- response side (only when Envoy is configured, or asked, to send it) -----------------
 

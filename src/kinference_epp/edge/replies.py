@@ -63,11 +63,13 @@ def routed_request_headers(
     headers: Iterable[tuple[str, str]],
     *,
     content_length: int | None,
+    remove: Sequence[str] = (),
 ) -> ep.ProcessingResponse:
     """The headers response that routes the request (full-duplex, or a body-less request).
 
     ``content_length`` is the length of the body that will follow (None: leave the header alone,
     e.g. body-less requests); it must match what we stream or Envoy truncates or hangs.
+    ``remove`` names request headers to drop (a client's copies of the picker's own).
     """
     hdrs = [*_destination(destination), *headers]
     if content_length is not None:
@@ -75,7 +77,7 @@ def routed_request_headers(
     reply = ep.ProcessingResponse(
         request_headers=ep.HeadersResponse(
             response=ep.CommonResponse(
-                header_mutation=header_mutation(hdrs), clear_route_cache=True
+                header_mutation=header_mutation(hdrs, remove), clear_route_cache=True
             )
         )
     )
@@ -90,7 +92,11 @@ def _destination(destination: str) -> list[tuple[str, str]]:
 
 
 def routed_buffered_body(
-    destination: str, headers: Iterable[tuple[str, str]], body: bytes | None
+    destination: str,
+    headers: Iterable[tuple[str, str]],
+    body: bytes | None,
+    *,
+    remove: Sequence[str] = (),
 ) -> ep.ProcessingResponse:
     """BUFFERED mode: the route travels in the body response's header mutation.
 
@@ -100,7 +106,9 @@ def routed_buffered_body(
     hdrs = [*_destination(destination), *headers]
     if body is not None:
         hdrs.append(("content-length", str(len(body))))
-    common = ep.CommonResponse(header_mutation=header_mutation(hdrs), clear_route_cache=True)
+    common = ep.CommonResponse(
+        header_mutation=header_mutation(hdrs, remove), clear_route_cache=True
+    )
     if body is not None:
         common.body_mutation.body = body
     reply = ep.ProcessingResponse(request_body=ep.BodyResponse(response=common))
@@ -214,10 +222,25 @@ def error_response(err: KinferenceError, kind: ApiKind | None = None) -> ep.Proc
     OpenAI's error shape, or Anthropic's for ``/v1/messages`` so each SDK can read its errors.
     """
     body = error_body(kind, err)
-    extra: list[tuple[str, str]] = []
+    extra: list[tuple[str, str]] = list(err.headers)
     if err.status in (429, 503):
         extra.append(("retry-after", "1"))
     return immediate(err.status, body, err.reason, extra_headers=extra)
+
+
+def local_response(
+    status: int, body: bytes, headers: Iterable[tuple[str, str]], name: str
+) -> ep.ProcessingResponse:
+    """An answer the picker serves itself (not an error): no reason header; the details
+    (``kinference_<name>``) tell Envoy's error table it is the picker's."""
+    return ep.ProcessingResponse(
+        immediate_response=ep.ImmediateResponse(
+            status=http_status_pb2.HttpStatus(code=status),
+            headers=header_mutation(headers),
+            body=body,
+            details=f"kinference_{name}",
+        )
+    )
 
 
 def response_headers(headers: Iterable[tuple[str, str]] = ()) -> ep.ProcessingResponse:

@@ -1,8 +1,10 @@
 """The runner of the request pipeline: stages in order, each timed, errors turned into answers.
 
-The proxy-facing shell calls :meth:`Pipeline.run` once the request is assembled and gets a
-``RoutingDecision``, a ``Wait`` (call ``run`` again when it ends) or a ``Rejection`` to answer
-the client with. Nothing here awaits: waiting belongs to the shell.
+The proxy-facing shell calls :meth:`Pipeline.screen` when the headers arrive (the stages that
+read only headers), then :meth:`Pipeline.run` once the request is assembled, and gets a
+``RoutingDecision``, a ``Wait`` or an ``Offload`` (call ``run`` again when it ends), a
+``LocalResponse`` or a ``Rejection`` to answer the client with. Nothing here awaits or starts
+threads: waiting and off-loop work belong to the shell.
 """
 
 from __future__ import annotations
@@ -15,7 +17,13 @@ import msgspec
 
 from kinference_epp.errors import KinferenceError
 from kinference_epp.routing.stage import Stage
-from kinference_epp.routing.state import RequestState, RoutingDecision, Wait
+from kinference_epp.routing.state import (
+    LocalResponse,
+    Offload,
+    RequestState,
+    RoutingDecision,
+    Wait,
+)
 from kinference_epp.telemetry.metrics import HistogramChild, PickerMetrics
 
 log = logging.getLogger(__name__)
@@ -27,7 +35,7 @@ class Rejection(msgspec.Struct, frozen=True):
     error: KinferenceError
 
 
-Outcome = RoutingDecision | Wait | Rejection
+Outcome = RoutingDecision | Wait | Offload | LocalResponse | Rejection
 
 
 class Pipeline:
@@ -50,6 +58,36 @@ class Pipeline:
             metrics.stage_duration.labels(stage=name) for name in names
         )
         self._run = tuple(zip(self.stages, self._timers, strict=True))
+        screening = 0
+        while screening < len(stages) and getattr(stages[screening], "headers_only", False):
+            screening += 1
+        self._screening = screening
+        """How many leading stages read only headers."""
+
+    def screen(self, state: RequestState) -> Rejection | LocalResponse | None:
+        """Run the leading headers-only stages now, before the body arrives; ``run`` goes on
+        after them. A stage that asks to wait or offload is left to ``run``."""
+        i = state.resume_at
+        try:
+            clock = time.perf_counter
+            t = clock()
+            while i < self._screening:
+                stage, timer = self._run[i]
+                out = stage.run(state)
+                now = clock()
+                timer.observe(now - t)
+                t = now
+                if out is not None:
+                    if type(out) is LocalResponse:
+                        return out
+                    break
+                i += 1
+        except KinferenceError as err:
+            return self.reject(state, err)
+        except Exception:
+            return self._failed(state, i)
+        state.resume_at = i
+        return None
 
     def run(self, state: RequestState) -> Outcome:
         """Run the stages from ``state.resume_at`` on; see the module docstring."""
@@ -60,24 +98,28 @@ class Pipeline:
             t = t0 = clock()
             while i < len(run):
                 stage, timer = run[i]
-                wait = stage.run(state)
+                out = stage.run(state)
                 now = clock()
                 timer.observe(now - t)
                 t = now
-                if wait is not None:
-                    state.resume_at = i
-                    return wait
+                if out is not None:
+                    if type(out) is not LocalResponse:
+                        state.resume_at = i  # a Wait or an Offload: this stage runs again
+                    return out
                 i += 1
         except KinferenceError as err:
             return self.reject(state, err)
         except Exception:
-            log.exception(
-                "request pipeline failed",
-                extra={"request_id": state.request_id, "stage": run[i][0].name},
-            )
-            return self.reject(state, KinferenceError("internal error in the endpoint picker"))
+            return self._failed(state, i)
         self._metrics.request_cpu.observe(t - t0)
         return state.decision()
+
+    def _failed(self, state: RequestState, i: int) -> Rejection:
+        log.exception(
+            "request pipeline failed",
+            extra={"request_id": state.request_id, "stage": self._run[i][0].name},
+        )
+        return self.reject(state, KinferenceError("internal error in the endpoint picker"))
 
     def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
         """Count and log a request the picker answers itself (the shell's own errors too)."""

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from kinference_epp.routing.state import RequestState, Wait
+from kinference_epp.routing.state import LocalResponse, Offload, RequestState, Wait
+
+StageOutput = Wait | Offload | LocalResponse | None
 
 
 class Stage(Protocol):
     """One step of the request pipeline.
 
-    ``run`` fills what the stage decides into ``state`` and returns None to go on, or a
-    ``Wait`` to hold the request (the pipeline runs this stage again once the wait ends). It
-    raises a ``KinferenceError`` to answer the request itself; the runner turns that into the
-    reply, the rejection metrics and the log line. ``name`` labels the stage's timings.
+    ``run`` fills what the stage decides into ``state`` and returns None to go on, a ``Wait``
+    to hold the request or an ``Offload`` to have long work run off the event loop (either
+    way the pipeline runs this stage again afterwards), or a ``LocalResponse`` the picker
+    answers with. It raises a ``KinferenceError`` to answer with an error; the runner turns
+    that into the reply, the rejection metrics and the log line. ``name`` labels the stage's
+    timings.
+
+    A stage with a true ``headers_only`` attribute reads nothing but the headers; leading
+    such stages run as soon as the headers arrive (``Pipeline.screen``), before the body.
     """
 
     name: str
 
-    def run(self, state: RequestState) -> Wait | None: ...
+    def run(self, state: RequestState) -> StageOutput: ...

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
 
 import msgspec
 import numpy as np
@@ -12,6 +14,7 @@ from kinference_epp.api.request import InferenceRequest
 from kinference_epp.api.response_transform import ResponseTransform
 from kinference_epp.policy import Defer, Outcome
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.api_surface import ServedApi
 
 
 class RoutingDecision(msgspec.Struct, frozen=True):
@@ -30,6 +33,8 @@ class RoutingDecision(msgspec.Struct, frozen=True):
     """The model the request is served by (after any rewrite)."""
     response: ResponseTransform | None = None
     """Set when the picker must rewrite this request's response (turned on with mode_override)."""
+    remove_headers: tuple[str, ...] = ()
+    """Client-sent request headers under names only the picker may set, to remove."""
 
     @property
     def destination(self) -> str:
@@ -49,6 +54,28 @@ class Wait(msgspec.Struct, frozen=True):
     reason: str = ""
 
 
+class Offload(msgspec.Struct, frozen=True):
+    """A stage's answer "this is long work": run ``work`` off the event loop (a thread), then
+    run the pipeline again from that stage with ``RequestState.offloaded`` holding its future.
+
+    The stage stays free of awaits and threads; the shell owns both, and a request whose work
+    is cheap never leaves the synchronous path.
+    """
+
+    work: Callable[[], Any]
+    reason: str = ""
+
+
+class LocalResponse(msgspec.Struct, frozen=True):
+    """A stage's answer "the picker serves this itself" (not an error): e.g. ``/v1/models``."""
+
+    status: int
+    body: bytes
+    name: str
+    """What answered, for the proxy's response details (``kinference_<name>``)."""
+    headers: tuple[tuple[str, str], ...] = (("content-type", "application/json"),)
+
+
 class RequestState(msgspec.Struct):
     """Everything known about one request, from its headers to the routing decision.
 
@@ -65,14 +92,23 @@ class RequestState(msgspec.Struct):
     full_duplex: bool = True
     """Whether the proxy streams this request's body full duplex (then Envoy ignores
     mode_override, so the picker cannot switch response processing on for the request)."""
+    body_follows: bool = False
+    """At the headers: a body is still to come (stages screening the headers read it)."""
 
     # -- filled by stages ---------------------------------------------------------------
+    api: ServedApi | None = None
+    """The served API the path and method name; None until the surface stage ran."""
+    reserved_in: tuple[str, ...] = ()
+    """Headers the client sent under names only the picker sets (removed on the way on)."""
     request: InferenceRequest | None = None
     """The parsed body of an inference API; None for other paths and body-less requests."""
     model: str | None = None
     """The model to serve (after any policy rewrite); None: any endpoint of the pool."""
     asked_model: str = ""
     """The model the client named ("" when none)."""
+    model_label: str = ""
+    """``asked_model`` as a metric label: a name the pool or a policy knows, else ``unknown``
+    (a client's string never becomes a label)."""
     tenant: str | None = None
     outcome: Outcome | None = None
     """The policy's action for the request; None when no policy is loaded."""
@@ -88,7 +124,11 @@ class RequestState(msgspec.Struct):
     """Request headers to set on the routed request."""
     provider: str | None = None
     """The provider route a request leaves the pool by; None: served by the pool."""
+    prompt_chars: int = 0
+    """Characters of the prompt text (messages or prompt), counted before tokenizing."""
     prompt_tokens: int = 0
+    offloaded: Future[Any] | None = None
+    """After an ``Offload``: the future of its work (``result()`` returns or re-raises)."""
     block_hashes: npt.NDArray[np.uint64] | None = None
     endpoints: tuple[EndpointKey, ...] = ()
     scores: dict[EndpointKey, float] | None = None
@@ -122,4 +162,10 @@ class RequestState(msgspec.Struct):
             model=self.asked_model or model,
             target_model=model,
             response=self.response,
+            remove_headers=self._headers_to_remove() if self.reserved_in else (),
         )
+
+    def _headers_to_remove(self) -> tuple[str, ...]:
+        """The client's reserved headers the decision does not set itself."""
+        kept = {name for name, _ in self.headers_out}
+        return tuple(name for name in self.reserved_in if name not in kept)

@@ -64,8 +64,11 @@ class HFTokenizer:
         template: ChatTemplate | None,
         cache: TokenCache | None = None,
         template_kwargs: Mapping[str, Any] | None = None,
+        model_max_length: int | None = None,
     ) -> None:
         self._tokenizer = tokenizer
+        self.model_max_length = model_max_length
+        """``model_max_length`` of the tokenizer configuration, if it states one."""
         self._name = name
         self.template = template
         self.template_kwargs = dict(template_kwargs or {})
@@ -109,12 +112,16 @@ class HFTokenizer:
             template = ChatTemplate.from_config(config, override=chat_template)
         except ValueError as exc:
             raise TokenizerLoadError(f"{directory}: {exc}") from exc
+        length = config.get("model_max_length")
         return cls(
             tokenizer,
             name=name or directory.name,
             template=template,
             cache=cache,
             template_kwargs=template_kwargs,
+            model_max_length=int(length)
+            if isinstance(length, int | float) and length > 0
+            else None,
         )
 
     @property

@@ -26,15 +26,22 @@ log = logging.getLogger(__name__)
 
 _FALLBACK_LABELS_MAX = 256
 """Distinct model names counted per name; more are only counted in the total."""
+_UNSET_MODEL_MAX_LENGTH = 10**12
+"""transformers writes a huge ``model_max_length`` (1e30) when a model sets none."""
 
 
 class TokenizerRegistry:
     """Model name → :class:`Tokenizer`, with the approximate one as the counted fallback."""
 
     def __init__(
-        self, tokenizers: Mapping[str, Tokenizer], *, fallback: Tokenizer | None = None
+        self,
+        tokenizers: Mapping[str, Tokenizer],
+        *,
+        fallback: Tokenizer | None = None,
+        max_model_len: Mapping[str, int] | None = None,
     ) -> None:
         self._by_model = dict(tokenizers)
+        self._max_model_len = dict(max_model_len or {})
         self.fallback: Tokenizer = fallback if fallback is not None else ApproxTokenizer()
         self.fallback_total = 0
         """Lookups answered with the fallback (the lead exports it as a metric)."""
@@ -45,6 +52,7 @@ class TokenizerRegistry:
     def from_config(cls, config: TokenizerConfig) -> TokenizerRegistry:
         """Load every configured tokenizer now; raises :class:`TokenizerLoadError`."""
         by_model: dict[str, Tokenizer] = {}
+        lengths: dict[str, int] = {}
         for source in config.sources:
             template = None
             if source.chat_template is not None:
@@ -60,9 +68,17 @@ class TokenizerRegistry:
                 chat_template=template,
                 template_kwargs=source.chat_template_kwargs,
             )
+            length = source.max_model_len or tokenizer.model_max_length
             for model in source.models:
                 by_model[model] = tokenizer
-        return cls(by_model)
+                if length is not None and length < _UNSET_MODEL_MAX_LENGTH:
+                    lengths[model] = length
+        return cls(by_model, max_model_len=lengths)
+
+    def max_model_len(self, model: str) -> int | None:
+        """The model's context length in tokens, when configured or known from its
+        tokenizer; None for models without one (their prompts are not counted exactly)."""
+        return self._max_model_len.get(model)
 
     @property
     def models(self) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError, ModelNotFoundError
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.pipeline import Outcome, Rejection
-from kinference_epp.routing.state import RequestState, RoutingDecision, Wait
+from kinference_epp.routing.state import LocalResponse, RequestState, RoutingDecision, Wait
 
 Mode = pm.ProcessingMode.BodySendMode
 A, B = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000")
@@ -28,6 +28,11 @@ class FakePipeline:
         self.body = body
         self.routed: list[RequestState] = []
         self.rejections: list[KinferenceError] = []
+        self.screened: list[RequestState] = []
+
+    def screen(self, state: RequestState) -> Rejection | LocalResponse | None:
+        self.screened.append(state)
+        return None
 
     def run(self, state: RequestState) -> Outcome:
         self.routed.append(state)

@@ -136,4 +136,4 @@ def test_defer_waits_then_routes_or_times_out(tmp_path: Path) -> None:
 
 def test_the_stages_run_in_the_declared_order(tmp_path: Path) -> None:
     names = [s.name for s in pipeline(tmp_path).stages]
-    assert names == ["parse", "identify", "policy", "target", "schedule", "account"]
+    assert names == ["surface", "parse", "identify", "policy", "target", "schedule", "account"]

@@ -5,12 +5,13 @@ Adding a stage is one module here plus one line in :func:`request_stages`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kinference_epp.policy import PolicyStore
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.routing.model_list import ModelList
 from kinference_epp.routing.pipeline import Pipeline
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.stage import Stage
@@ -21,6 +22,7 @@ from kinference_epp.routing.stages.parse import ModelLabel, ParseStage
 from kinference_epp.routing.stages.policy import PolicyStage, PredictedTtft
 from kinference_epp.routing.stages.prompt import PromptStage
 from kinference_epp.routing.stages.schedule import ScheduleStage
+from kinference_epp.routing.stages.surface import SurfaceStage
 from kinference_epp.routing.stages.target import TargetStage
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
@@ -42,17 +44,31 @@ class StageDeps:
     test_mode: bool = False
     score_header: bool = False
     ensure_usage: bool = False
+    max_model_len: Callable[[str], int | None] | None = None
+    """A model's context length in tokens, where known (the model list shows it)."""
+
+
+def model_label(deps: StageDeps) -> ModelLabel:
+    """Metric labels from the pool's models and the names the active policies know."""
+    policies = deps.policies
+
+    def known(name: str) -> bool:
+        return any(p.catalog.kind(name) is not None for p in policies.active.policies)
+
+    return ModelLabel(deps.datastore, known)
 
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
-    """parse -> identify -> policy -> target -> prompt -> schedule -> (ensure usage) -> account.
+    """surface -> parse -> identify -> policy -> target -> prompt -> schedule -> (ensure usage)
+    -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
     is given).
     """
     d = deps
     stages: list[Stage | None] = [
-        ParseStage(),
+        SurfaceStage(ModelList(d.datastore, max_model_len=d.max_model_len)),
+        ParseStage(model_label(d)),
         IdentifyStage(d.tenant_header),
         PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
         TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),
@@ -75,4 +91,4 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
 def build_pipeline(deps: StageDeps) -> Pipeline:
     """The request pipeline of :func:`request_stages`, its error metrics labelled by the
     pool's models."""
-    return Pipeline(request_stages(deps), deps.metrics, model_label=ModelLabel(deps.datastore))
+    return Pipeline(request_stages(deps), deps.metrics, model_label=model_label(deps))

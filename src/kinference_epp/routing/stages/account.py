@@ -20,7 +20,7 @@ class AccountStage:
     def run(self, state: RequestState) -> Wait | None:
         m = self._metrics
         target = state.model or ""
-        bound = m.model(state.asked_model or target, target)
+        bound = m.model(state.model_label or target, target)
         bound.request_total.inc()
         if state.leaves_pool:
             return None

@@ -56,7 +56,7 @@ class ScheduleStage:
                 prompt_tokens=state.prompt_tokens,
                 block_hashes=state.block_hashes,
                 max_tokens=request.max_tokens if request is not None else None,
-                requested_model=state.asked_model,
+                requested_model=state.model_label,
             )
         )
         self._metrics.scheduler_e2e.observe(time.perf_counter() - t0)

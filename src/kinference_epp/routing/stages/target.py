@@ -53,7 +53,7 @@ class TargetStage:
         model = state.model
         if model is not None and not self._datastore.serves_model(model):
             raise ModelNotFoundError(
-                f"The model `{model}` does not exist in pool {self._pool}.", param="model"
+                f"The requested model does not exist in pool {self._pool}.", param="model"
             )
         headers = self._model_headers.get(model)
         if headers is None:
@@ -73,7 +73,7 @@ class TargetStage:
                 reason="policy_fail_closed",
             )
         raise ModelNotFoundError(
-            f"The model `{route.model}` does not exist in pool {self._pool}.", param="model"
+            f"The model a policy routes to does not exist in pool {self._pool}.", param="model"
         )
 
     def _provider(

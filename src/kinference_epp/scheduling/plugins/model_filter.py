@@ -26,7 +26,7 @@ class ModelFilter:
             return mask
         served = pool.model_mask(req.model)
         if served is None:
-            raise ModelNotFoundError(f"The model `{req.model}` does not exist.", param="model")
+            raise ModelNotFoundError("The requested model does not exist.", param="model")
         return served
 
 
