@@ -316,7 +316,7 @@ async def test_requests_through_the_pipeline(
     def ctx() -> RequestState:
         body = {"model": "qwen3", "messages": [{"role": "user", "content": "hi"}]}
         return RequestState(
-            headers={":path": "/v1/chat/completions", "x-request-id": "r"},
+            headers={":path": "/v1/chat/completions", ":method": "POST", "x-request-id": "r"},
             body=json.dumps(body).encode(),
         )
 

@@ -119,7 +119,11 @@ async def test_large_bodies_arrive_whole(
     body = chat(words)
     raw = json.dumps(body).encode()
     assert len(raw) > size
-    async with http.post(f"{stack.url}/v1/chat/completions", data=io.BytesIO(raw)) as resp:
+    async with http.post(
+        f"{stack.url}/v1/chat/completions",
+        data=io.BytesIO(raw),
+        headers={"content-type": "application/json"},
+    ) as resp:
         assert resp.status == 200, await resp.text()
         data = await resp.json()
     # The pod counted exactly the tokens of the body we sent: nothing truncated or doubled.
