@@ -15,7 +15,7 @@ KEYS = [1, *np.random.default_rng(0).integers(2, 1 << 64, 40, dtype=np.uint64).t
 
 
 def reference(masks: dict[int, int], hashes: list[int], stride: int, n_slots: int) -> list[int]:
-    """``RoutedPrefixIndex.leading`` as it read a dict: sampled keys, ``leading_depths``,
+    """``RoutedPrefixIndex.leading`` over a dict: sampled keys, ``leading_depths``,
     counts scaled to blocks (zeros where the kernel answers None)."""
     n = len(hashes)
     keys = hashes[stride - 1 :: stride] + ([hashes[-1]] if n % stride else [])
