@@ -40,9 +40,11 @@ from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
+from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.routing.usage import UsageRecorder
 from kinference_epp.scheduling.framework import PickObserver, PluginLabel
 from kinference_epp.scheduling.inflight import InflightTracker
@@ -58,6 +60,13 @@ from kinference_epp.telemetry.metrics import (
     PoolGaugeCollector,
     TokenizerFallbackCollector,
 )
+from kinference_epp.tenancy.directory import TenantDirectory
+from kinference_epp.tenancy.estimate import OutputEstimator
+from kinference_epp.tenancy.files import TenantFiles
+from kinference_epp.tenancy.memory_store import MemoryStore
+from kinference_epp.tenancy.metrics import TenantMetrics
+from kinference_epp.tenancy.store import LimitStore
+from kinference_epp.tenancy.sweeper import Sweeper
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 log = logging.getLogger(__name__)
@@ -142,6 +151,42 @@ class App:
             if self.k8s.secrets is not None:  # policies are watched: keys come from Secrets
                 secrets = self.k8s.secrets
             self.metrics.register_collector(self.k8s.collector())
+        self.tenants = TenantDirectory()
+        self.tenant_files: TenantFiles | None = None
+        self.limit_store: LimitStore | None = None
+        self.sweeper: Sweeper | None = None
+        settle: TenantSettler | None = None
+        tenancy: TenancyDeps | None = None
+        if config.tenancy is not None:
+            tc = config.tenancy
+            tenant_metrics = TenantMetrics(self.metrics, max_tenants=tc.max_tenant_labels)
+            self.tenants.on_change(lambda tenants: tenant_metrics.label.prefer(tenants))
+            self.tenant_files = TenantFiles(self.tenants, tc.tenants)
+            problems = errors(self.tenant_files.load())
+            if problems:
+                raise ConfigError([str(p) for p in problems])
+            self.limit_store = MemoryStore()
+            estimator = OutputEstimator(
+                default_tokens=tc.reserve.default_output_tokens,
+                max_tokens=tc.reserve.max_output_tokens,
+            )
+            self.sweeper = Sweeper(
+                self.limit_store,
+                lambda r: tenant_metrics.swept.labels(tenant_metrics.label(r.tenant)).inc(),
+                interval_s=tc.reserve.sweep_interval_s,
+            )
+            settle = TenantSettler(self.limit_store, estimator)
+            tenancy = TenancyDeps(
+                directory=self.tenants,
+                store=self.limit_store,
+                estimator=estimator,
+                metrics=tenant_metrics,
+                identity=tc.identity,
+                header=config.server.tenant_header,
+                anonymous_tenant=tc.anonymous_tenant,
+                reservation_ttl_s=tc.reserve.ttl_s,
+                include_usage=tc.include_usage,
+            )
         self.pipeline = build_pipeline(
             StageDeps(
                 datastore=self.datastore,
@@ -166,9 +211,12 @@ class App:
                 score_header=config.server.score_header,
                 ensure_usage=config.server.ensure_usage,
                 max_model_len=self.tokenizers.max_model_len,
+                tenancy=tenancy,
             )
         )
-        self.usage = UsageRecorder(self.metrics, self.inflight, ModelLabel(self.datastore).of_name)
+        self.usage = UsageRecorder(
+            self.metrics, self.inflight, ModelLabel(self.datastore).of_name, settle=settle
+        )
         self.health = PickerHealth()
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
@@ -277,6 +325,10 @@ class App:
             await self.kv_feed.start()
         if self.config.policies:
             await self.policy_files.start()
+        if self.tenant_files is not None:
+            await self.tenant_files.start()
+        if self.sweeper is not None:
+            await self.sweeper.start()
         ready = True
         if self.k8s is not None:
             await self.k8s.start()
@@ -335,6 +387,10 @@ class App:
         if self.k8s is not None:
             await self.k8s.stop()
         await self.policy_files.stop()
+        if self.tenant_files is not None:
+            await self.tenant_files.stop()
+        if self.sweeper is not None:
+            await self.sweeper.stop()
         await self.scraper.stop()
         await self.kv_feed.stop()
         if self._metrics_runner is not None:

@@ -39,7 +39,7 @@ class KinferenceError(Exception):
         super().__init__(message)
         self.message = message
         self.headers = headers
-        """Extra response headers (e.g. ``allow`` on a 405)."""
+        """Extra response headers (e.g. ``allow`` on a 405, ``retry-after`` on a 429)."""
         if reason is not None:
             self.reason = reason
         if status is not None:  # a policy's own reject status
@@ -96,6 +96,23 @@ class NoReadyEndpointError(KinferenceError):
     status = 503
     reason = "no_ready_endpoint"
     error_type = "service_unavailable"
+
+
+class UnauthorizedError(KinferenceError):
+    """A missing or unknown API key (OpenAI answers ``invalid_request_error`` /
+    ``invalid_api_key`` with 401)."""
+
+    status = 401
+    reason = "invalid_api_key"
+    error_type = "invalid_request_error"
+
+
+class RateLimitedError(KinferenceError):
+    """A tenant over one of its limits or its budget; ``headers`` say when to retry."""
+
+    status = 429
+    reason = "rate_limit_exceeded"
+    error_type = "rate_limit_error"
 
 
 class OverloadedError(KinferenceError):

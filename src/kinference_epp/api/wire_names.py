@@ -18,8 +18,16 @@ SCORES_HEADER = "x-kinference-scores"
 """Opt-in debugging header with the per-endpoint scores of the decision."""
 REASON_HEADER = "x-kinference-reason"
 """Why the picker or the gateway answered a request itself."""
+PICKER_DETAILS_PREFIX = "kinference_"
+"""The response code details of every answer the picker gives itself (``kinference_<reason>``):
+Envoy's error table and the access log tell them from Envoy's and the pods' answers by it."""
 TENANT_HEADER = "x-kinference-tenant"
-"""The tenant, when a trusted gateway filter names it (a client's own is removed)."""
+"""The tenant, when a trusted gateway filter names it (a client's own is removed); with tenants
+configured the picker sets it on the routed request, so the access log names the tenant to
+whichever replica settles the request."""
+CLIENT_KEY_HEADERS = ("authorization", "x-api-key")
+"""Where clients send their API keys (OpenAI's Bearer, Anthropic's header): the picker reads
+them to identify the tenant; the gateway removes them before a pod."""
 UPSTREAM_HEADER = "x-kinference-upstream"
 """Response header carrying the pod that served the request."""
 REQUEST_ID_HEADER = "x-request-id"
@@ -38,3 +46,16 @@ SERVED_KEY = "x-gateway-destination-endpoint-served"
 """``envoy.lb`` metadata on the response path: the endpoint the proxy really used."""
 METADATA_NAMESPACE = "kinference"
 """Where Envoy's filters write usage tokens and the first-byte stamp."""
+RATELIMIT_NAMESPACE = "kinference.ratelimit"
+"""Set by the picker on a routed request: the ``x-ratelimit-*`` values Envoy adds to the
+response."""
+RATELIMIT_KEYS = (
+    "limit-tokens",
+    "remaining-tokens",
+    "reset-tokens",
+    "limit-requests",
+    "remaining-requests",
+    "reset-requests",
+)
+"""Keys of ``RATELIMIT_NAMESPACE``: each is the response header ``x-ratelimit-<key>``
+(OpenAI's names)."""

@@ -14,6 +14,7 @@ from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
 from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.tenancy.cli import TENANTS
 
 
 def _cmd_check_config(args: argparse.Namespace) -> int:
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", type=Path)
     check.set_defaults(func=_cmd_check_config)
     add_kv_events_parser(sub).set_defaults(func=run_kv_events)
-    add_policy_commands(sub)
+    add_policy_commands(sub, others=(TENANTS,))
     return parser
 
 

@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.strict import Strict
+from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig
 
 
@@ -195,3 +196,7 @@ class EppConfig(Strict):
         default=10.0, gt=0, description="How long start-up waits for the first full list."
     )
     server: ServerConfig = Field(default_factory=ServerConfig)
+    tenancy: TenancyConfig | None = Field(
+        default=None,
+        description="Tenants with API keys, limits and usage (see the README's Tenants).",
+    )

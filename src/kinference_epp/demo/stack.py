@@ -23,6 +23,7 @@ from kinference_epp.config.model import (
     ScrapeConfig,
     ServerConfig,
 )
+from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.gateway.options import EnvoyOptions, ProviderRoute
 from kinference_epp.gateway.process import EnvoyProcess, free_port
@@ -62,6 +63,8 @@ class StackOptions:
     identity_filters: tuple[Mapping[str, Any], ...] = ()
     """Envoy filters that may set ``x-kinference-tenant`` (a client's own is removed)."""
     pod_template: PodSpec = field(default_factory=PodSpec)
+    tenancy: TenancyConfig | None = None
+    """Tenants with keys and limits (None: the tenant is only a trusted header)."""
 
 
 class LocalStack:
@@ -113,6 +116,7 @@ class LocalStack:
                 ensure_usage=o.ensure_usage,
                 secrets_dir=o.secrets_dir or ServerConfig().secrets_dir,
             ),
+            tenancy=o.tenancy,
         )
 
     async def __aenter__(self) -> LocalStack:

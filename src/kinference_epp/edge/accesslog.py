@@ -23,7 +23,9 @@ from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     METADATA_NAMESPACE,
     MODEL_HEADER,
+    PICKER_DETAILS_PREFIX,
     SERVED_KEY,
+    TENANT_HEADER,
 )
 from kinference_epp.routing.usage import UsageRecord
 
@@ -119,6 +121,8 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         completion_tokens=_count(kfields, COMPLETION_TOKENS),
         cached_tokens=_count(kfields, CACHED_TOKENS),
         response_flags=_response_flags(common.response_flags),
+        tenant=headers.get(TENANT_HEADER, ""),
+        picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
     )
 
 

@@ -32,6 +32,7 @@ from google.protobuf import struct_pb2
 from kinference_epp.api.paths import error_kind_for_path
 from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
+    RATELIMIT_NAMESPACE,
     SERVED_KEY,
     SUBSET_KEY,
     SUBSET_NAMESPACE,
@@ -232,7 +233,7 @@ class ExtProcSession:
         self.decision = outcome
         self._state = _State.ROUTED
         if not self._with_body:
-            return [
+            out = [
                 replies.routed_request_headers(
                     outcome.destination,
                     outcome.headers,
@@ -240,9 +241,12 @@ class ExtProcSession:
                     remove=outcome.remove_headers,
                 )
             ]
-        out = self._body_replies(outcome)
-        if self._trailers_follow:
-            out.append(replies.trailers_continue(request=True))
+        else:
+            out = self._body_replies(outcome)
+            if self._trailers_follow:
+                out.append(replies.trailers_continue(request=True))
+        if outcome.metadata:
+            out[0] = replies.with_metadata(out[0], RATELIMIT_NAMESPACE, outcome.metadata)
         return out
 
     def _not_routed(self, outcome: Outcome) -> list[ep.ProcessingResponse]:

@@ -17,7 +17,12 @@ from google.protobuf import struct_pb2
 
 from kinference_epp.api.error_body import error_body
 from kinference_epp.api.request import ApiKind
-from kinference_epp.api.wire_names import DESTINATION_HEADER, LB_NAMESPACE, REASON_HEADER
+from kinference_epp.api.wire_names import (
+    DESTINATION_HEADER,
+    LB_NAMESPACE,
+    PICKER_DETAILS_PREFIX,
+    REASON_HEADER,
+)
 from kinference_epp.edge.protocol import MAX_STREAMED_CHUNK
 from kinference_epp.errors import KinferenceError
 
@@ -43,6 +48,19 @@ def lb_metadata(destination: str) -> struct_pb2.Struct:
     md = struct_pb2.Struct()
     md.fields[LB_NAMESPACE].struct_value.fields[DESTINATION_HEADER].string_value = destination
     return md
+
+
+def with_metadata(
+    reply: ep.ProcessingResponse, namespace: str, values: Iterable[tuple[str, str]]
+) -> ep.ProcessingResponse:
+    """A copy of a routing ``reply`` (which may be a cached one) with string ``values`` added
+    to its dynamic metadata under ``namespace``."""
+    out = ep.ProcessingResponse()
+    out.CopyFrom(reply)
+    fields = out.dynamic_metadata.fields[namespace].struct_value.fields
+    for key, value in values:
+        fields[key].string_value = value
+    return out
 
 
 def continue_request_headers() -> ep.ProcessingResponse:
@@ -211,7 +229,7 @@ def immediate(
             status=http_status_pb2.HttpStatus(code=status),
             headers=header_mutation(hdrs),
             body=body,
-            details=f"kinference_{reason}",
+            details=f"{PICKER_DETAILS_PREFIX}{reason}",
         )
     )
 
@@ -222,8 +240,8 @@ def error_response(err: KinferenceError, kind: ApiKind | None = None) -> ep.Proc
     OpenAI's error shape, or Anthropic's for ``/v1/messages`` so each SDK can read its errors.
     """
     body = error_body(kind, err)
-    extra: list[tuple[str, str]] = list(err.headers)
-    if err.status in (429, 503):
+    extra = list(err.headers)
+    if err.status in (429, 503) and not any(k == "retry-after" for k, _ in extra):
         extra.append(("retry-after", "1"))
     return immediate(err.status, body, err.reason, extra_headers=extra)
 

@@ -29,8 +29,11 @@ from typing import Any
 import yaml
 
 from kinference_epp.api.wire_names import (
+    CLIENT_KEY_HEADERS,
     DESTINATION_HEADER,
     PROVIDER_ROUTE_HEADER,
+    RATELIMIT_KEYS,
+    RATELIMIT_NAMESPACE,
     SCORES_HEADER,
     UPSTREAM_HEADER,
 )
@@ -238,7 +241,18 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
         # The picker's per-endpoint scores, when it adds them to the request (opt-in
         # server.score_header; a client's own are stripped), echoed to the client.
         _header(SCORES_HEADER, f"%REQ({SCORES_HEADER})%"),
+        # The tenant's rate-limit state at admission, which the picker sets as metadata: the
+        # response carries it without the picker touching the response. Empty values (no
+        # limits) add no header.
+        *(
+            _header(f"x-ratelimit-{key}", f"%DYNAMIC_METADATA({RATELIMIT_NAMESPACE}:{key})%")
+            for key in RATELIMIT_KEYS
+        ),
     ]
+    # Route-level removal runs as the request leaves Envoy, after every filter: a client's key
+    # never reaches a pod, whatever the picker answered (or with no picker, FailOpen).
+    to_pool = list(CLIENT_KEY_HEADERS) if opts.strip_client_keys else []
+    to_provider = ["x-api-key"] if opts.strip_client_keys else []
     routes: list[dict[str, Any]] = [
         {
             "name": f"provider-{p.name}",
@@ -248,6 +262,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             },
             "route": {"cluster": p.name, "timeout": "0s", "auto_host_rewrite": True},
             "response_headers_to_add": response_headers,
+            **({"request_headers_to_remove": to_provider} if to_provider else {}),
         }
         for p in opts.provider_routes
     ]
@@ -260,6 +275,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             },
             "route": _pool_route(opts),
             "response_headers_to_add": response_headers,
+            **({"request_headers_to_remove": to_pool} if to_pool else {}),
         }
     )
     if opts.failure_mode == "FailOpen":
@@ -269,6 +285,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
                 "match": {"prefix": "/"},
                 "route": _pool_route(opts),
                 "response_headers_to_add": response_headers,
+                **({"request_headers_to_remove": to_pool} if to_pool else {}),
             }
         )
     else:

@@ -15,6 +15,7 @@ from typing import Any
 from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     METADATA_NAMESPACE,
+    RATELIMIT_NAMESPACE,
     RESERVED_HEADER_PREFIXES,
     SUBSET_NAMESPACE,
     TEST_SELECTION_HEADER,
@@ -135,7 +136,7 @@ def ext_proc(opts: EnvoyOptions) -> dict[str, Any]:
             },
             "metadata_options": {
                 "forwarding_namespaces": {"untyped": [SUBSET_NAMESPACE, LB_NAMESPACE]},
-                "receiving_namespaces": {"untyped": [LB_NAMESPACE]},
+                "receiving_namespaces": {"untyped": [LB_NAMESPACE, RATELIMIT_NAMESPACE]},
             },
         },
     }

@@ -19,12 +19,12 @@ from typing import Any
 
 from kinference_epp.api.error_body import error_body
 from kinference_epp.api.request import ApiKind
-from kinference_epp.api.wire_names import REASON_HEADER
+from kinference_epp.api.wire_names import PICKER_DETAILS_PREFIX, REASON_HEADER
 from kinference_epp.errors import KinferenceError
 
 NOT_ROUTED_ROUTE = "not-routed"
 """Name of the FailClose catch-all route (requests the picker sent nowhere)."""
-_FROM_PICKER = "response.code_details.startsWith('kinference_')"
+_FROM_PICKER = f"response.code_details.startsWith('{PICKER_DETAILS_PREFIX}')"
 
 
 @dataclass(frozen=True, slots=True)

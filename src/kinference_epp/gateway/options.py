@@ -88,6 +88,10 @@ class EnvoyOptions:
     deployment's authentication (jwt_authn ``claim_to_headers``, ext_authz) sets
     ``x-kinference-tenant``, the only way that header reaches the picker."""
     provider_routes: tuple[ProviderRoute, ...] = ()
+    strip_client_keys: bool = True
+    """Remove the client's ``authorization`` and ``x-api-key`` from requests to the pool (the
+    tenant's key is the picker's to check, not the pod's); and ``x-api-key`` from requests to
+    a provider, whose ``authorization`` the picker sets from the provider's own key."""
     access_log: bool = True
     access_log_flush_ms: int = 200
     usage_metadata: bool = True

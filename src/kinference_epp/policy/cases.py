@@ -86,6 +86,7 @@ class Case(_Case):
     request: dict[str, Any]
     path: str | None = Field(default=None, description="Default: from the body's fields.")
     tenant: str | None = None
+    tenant_labels: dict[str, str] = Field(default_factory=dict)
     headers: dict[str, str] = Field(default_factory=dict)
     prompt_tokens: int | None = Field(default=None, ge=0)
     pool: PoolInput = Field(default_factory=PoolInput)
@@ -151,6 +152,7 @@ def eval_input(case: Case) -> EvalInput:
         request=request_of(case.request, _api(case)),
         pool=case.pool.state(),
         tenant=case.tenant,
+        tenant_labels=case.tenant_labels,
         headers={k.lower(): v for k, v in case.headers.items()},
         prompt_tokens=case.prompt_tokens,
         predicted_ttft=ttft.get if ttft is not None else None,

@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +34,30 @@ from kinference_epp.policy.types import EvalInput, PoolState
 CASES_SUFFIX = ".cases.yaml"
 
 
-def add_policy_commands(sub: Any) -> None:
+@dataclass(frozen=True, slots=True)
+class OtherKind:
+    """A kind of the same API group that policy files may hold beside policies (tenants),
+    validated and given its CRD by its own room; ``kinfctl`` composes them."""
+
+    plural: str
+    validate: Callable[[list[Path]], tuple[Mapping[str, list[str]], list[Problem]]]
+    """Files → (names loaded per file, problems)."""
+    crd_filename: str
+    crd_yaml: Callable[[], str]
+    crd_schema: Callable[[], dict[str, Any]]
+
+
+def add_policy_commands(sub: Any, others: Sequence[OtherKind] = ()) -> None:
     """Register the policy subcommands on ``kinfctl``'s subparsers."""
-    v = sub.add_parser("validate", help="check InferencePolicy files (schema + semantics)")
+    v = sub.add_parser(
+        "validate",
+        help="check InferencePolicy files (schema + semantics)"
+        + "".join(f" and {o.plural}" for o in others),
+    )
     v.add_argument("files", nargs="+", type=Path, help="files or directories of *.yaml")
     v.add_argument("--output", choices=("text", "json"), default="text")
     v.add_argument("--strict", action="store_true", help="fail on warnings too")
-    v.set_defaults(func=cmd_validate)
+    v.set_defaults(func=partial(cmd_validate, others=others))
 
     t = sub.add_parser("test", help="run request cases through the policy evaluator")
     t.add_argument("policy", nargs="+", type=Path, help="policy files or directories")
@@ -63,10 +82,10 @@ def add_policy_commands(sub: Any) -> None:
     e.add_argument("--output", choices=("text", "json"), default="text")
     e.set_defaults(func=cmd_explain)
 
-    c = sub.add_parser("crds", help="write the InferencePolicy CRD (generated from the models)")
+    c = sub.add_parser("crds", help="write the CRDs (generated from the models)")
     c.add_argument("--out", type=Path, default=Path("deploy/crds"))
-    c.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
-    c.set_defaults(func=cmd_crds)
+    c.add_argument("--check", action="store_true", help="exit 1 if a file is out of date")
+    c.set_defaults(func=partial(cmd_crds, others=others))
 
 
 def policy_files(paths: Iterable[Path]) -> list[Path]:
@@ -99,14 +118,23 @@ def _print_problems(problems: Sequence[Problem]) -> None:
         print(p, file=sys.stderr)
 
 
-def cmd_validate(args: argparse.Namespace) -> int:
+def cmd_validate(args: argparse.Namespace, others: Sequence[OtherKind] = ()) -> int:
     loaded, problems, files = _load(args.files)
+    other_names: dict[str, Mapping[str, list[str]]] = {}
+    for other in others:
+        names, found = other.validate(files)
+        other_names[other.plural] = names
+        problems.extend(found)
     failed = bool(errors(problems)) or (args.strict and bool(problems))
     if args.output == "json":
         doc = {
             "ok": not failed,
             "files": [str(f) for f in files],
             "policies": [lp.policy.key for lp in loaded],
+            **{
+                plural: [n for f in files for n in names.get(str(f), [])]
+                for plural, names in other_names.items()
+            },
             "errors": len(errors(problems)),
             "warnings": len(problems) - len(errors(problems)),
             "problems": [p.to_json() for p in problems],
@@ -123,7 +151,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
             continue
         mine = by_file.get(str(f), [])
         rules = sum(len(lp.policy.spec.rules) for lp in mine)
-        print(f"{f}: ok ({len(mine)} policies, {rules} rules)")
+        extra = "".join(
+            f", {len(names.get(str(f), []))} {plural}"
+            for plural, names in other_names.items()
+            if names.get(str(f))
+        )
+        print(f"{f}: ok ({len(mine)} policies, {rules} rules{extra})")
     return 1 if failed else 0
 
 
@@ -281,22 +314,30 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_crds(args: argparse.Namespace) -> int:
-    problems = structural_problems(openapi_schema())
-    if problems:
-        for p in problems:
-            print(f"CRD schema is not structural: {p}", file=sys.stderr)
-        return 1
-    target = args.out / CRD_FILENAME
-    text = crd_yaml()
-    if args.check:
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
-        if current != text:
-            print(f"{target} is out of date: run `kinfctl crds --out {args.out}`", file=sys.stderr)
+def cmd_crds(args: argparse.Namespace, others: Sequence[OtherKind] = ()) -> int:
+    crds = [(CRD_FILENAME, crd_yaml, openapi_schema)]
+    crds.extend((o.crd_filename, o.crd_yaml, o.crd_schema) for o in others)
+    stale = False
+    for filename, render, schema in crds:
+        problems = structural_problems(schema())
+        if problems:
+            for p in problems:
+                print(f"{filename}: CRD schema is not structural: {p}", file=sys.stderr)
             return 1
-        print(f"{target}: up to date")
-        return 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+        target = args.out / filename
+        text = render()
+        if args.check:
+            current = target.read_text(encoding="utf-8") if target.exists() else ""
+            if current != text:
+                print(
+                    f"{target} is out of date: run `kinfctl crds --out {args.out}`",
+                    file=sys.stderr,
+                )
+                stale = True
+            else:
+                print(f"{target}: up to date")
+            continue
+        args.out.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")
+    return 1 if stale else 0

@@ -323,6 +323,8 @@ class _Compiler:
         conds: list[Cond] = []
         if m.tenants is not None:
             conds.append(_tenants(m.tenants))
+        if m.tenant_labels is not None:
+            conds.append(_tenant_labels(m.tenant_labels))
         if m.models is not None:
             ids = frozenset(catalog.match_identity(n) for n in m.models)
             conds.append(
@@ -530,6 +532,21 @@ def _tenants(tenants: Sequence[str]) -> Cond:
         check,
         text=f"tenant in {list(tenants)}",
         observe=lambda c: str(c.tenant),
+        rank=0,
+    )
+
+
+def _tenant_labels(want: Mapping[str, str]) -> Cond:
+    items = tuple(want.items())
+
+    def test(c: EvalContext) -> bool:
+        labels = c.inp.tenant_labels
+        return all(labels.get(k) == v for k, v in items)
+
+    return Cond(
+        test=test,
+        text=f"tenantLabels {dict(items)}",
+        observe=lambda c: str(dict(c.inp.tenant_labels)),
         rank=0,
     )
 

@@ -17,6 +17,7 @@ import copy
 from typing import Any
 
 import yaml
+from pydantic import BaseModel
 
 from kinference_epp.policy.model import KIND, PolicySpec, PolicyStatus
 
@@ -73,7 +74,8 @@ def _convert(schema: Any, defs: dict[str, Any]) -> Any:
     return out
 
 
-def _model_schema(model: type[PolicySpec] | type[PolicyStatus]) -> dict[str, Any]:
+def structural_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A pydantic model's JSON Schema rewritten into a structural OpenAPI v3.0 schema."""
     raw = model.model_json_schema(by_alias=True, mode="validation")
     converted: dict[str, Any] = _convert(raw, raw.get("$defs", {}))
     return converted
@@ -90,8 +92,8 @@ def openapi_schema() -> dict[str, Any]:
             "apiVersion": {"type": "string"},
             "kind": {"type": "string"},
             "metadata": {"type": "object"},
-            "spec": _model_schema(PolicySpec),
-            "status": _model_schema(PolicyStatus),
+            "spec": structural_schema(PolicySpec),
+            "status": structural_schema(PolicyStatus),
         },
     }
 

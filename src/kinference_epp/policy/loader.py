@@ -21,6 +21,10 @@ from kinference_epp.policy.model import API_VERSION, KIND, InferencePolicy
 
 Loc = tuple[int | str, ...]
 
+OTHER_KINDS = frozenset({"InferenceTenant"})
+"""Kinds of the same API group that policy files and directories may hold beside policies;
+their own loader reads them (``tenancy.loader``)."""
+
 
 class Severity(enum.StrEnum):
     ERROR = "error"
@@ -101,7 +105,7 @@ def line_of(node: yaml.Node | None, loc: Loc) -> int | None:
     return line
 
 
-def _duplicate_keys(node: yaml.Node, source: str, depth: int = 0) -> list[Problem]:
+def duplicate_keys(node: yaml.Node, source: str, depth: int = 0) -> list[Problem]:
     """PyYAML keeps the last of two equal keys silently; a policy typo deserves an error."""
     problems: list[Problem] = []
     if depth > 64:
@@ -119,10 +123,10 @@ def _duplicate_keys(node: yaml.Node, source: str, depth: int = 0) -> list[Proble
                         )
                     )
                 seen.setdefault(name, line)
-            problems.extend(_duplicate_keys(value, source, depth + 1))
+            problems.extend(duplicate_keys(value, source, depth + 1))
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
-            problems.extend(_duplicate_keys(item, source, depth + 1))
+            problems.extend(duplicate_keys(item, source, depth + 1))
     return problems
 
 
@@ -190,9 +194,9 @@ def parse_policies(text: str, source: str = "<string>") -> tuple[list[LoadedPoli
     docs, problems = documents(text, source)
     loaded: list[LoadedPolicy] = []
     for node, data in docs:
-        if data is None:
+        if data is None or (isinstance(data, Mapping) and data.get("kind") in OTHER_KINDS):
             continue
-        problems.extend(_duplicate_keys(node, source))
+        problems.extend(duplicate_keys(node, source))
         result = validate_object(data, source, node)
         if isinstance(result, LoadedPolicy):
             loaded.append(result)

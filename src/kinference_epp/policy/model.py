@@ -290,6 +290,11 @@ class Match(_Spec):
     """All given conditions must hold; an empty match matches every request."""
 
     tenants: list[str] | None = Field(default=None, min_length=1, description="Exact or glob.")
+    tenant_labels: dict[str, str] | None = Field(
+        default=None,
+        min_length=1,
+        description="Labels the request's InferenceTenant carries (all of them, exact values).",
+    )
     models: list[str] | None = Field(
         default=None,
         min_length=1,

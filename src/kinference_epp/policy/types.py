@@ -38,6 +38,8 @@ class EvalInput:
     request: InferenceRequest
     pool: PoolState
     tenant: str | None = None
+    tenant_labels: Mapping[str, str] = field(default_factory=dict)
+    """The labels of the request's InferenceTenant (none without tenants)."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """Request headers, names lower-cased."""
     api: ApiKind | None = None

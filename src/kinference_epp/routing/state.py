@@ -15,6 +15,7 @@ from kinference_epp.api.response_transform import ResponseTransform
 from kinference_epp.policy import Defer, Outcome
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.api_surface import ServedApi
+from kinference_epp.tenancy.limits import Tenant
 
 
 class RoutingDecision(msgspec.Struct, frozen=True):
@@ -35,6 +36,9 @@ class RoutingDecision(msgspec.Struct, frozen=True):
     """Set when the picker must rewrite this request's response (turned on with mode_override)."""
     remove_headers: tuple[str, ...] = ()
     """Client-sent request headers under names only the picker may set, to remove."""
+    metadata: tuple[tuple[str, str], ...] = ()
+    """Dynamic metadata for the proxy in the ``kinference.ratelimit`` namespace (the
+    ``x-ratelimit-*`` values Envoy adds to the response)."""
 
     @property
     def destination(self) -> str:
@@ -110,6 +114,8 @@ class RequestState(msgspec.Struct):
     """``asked_model`` as a metric label: a name the pool or a policy knows, else ``unknown``
     (a client's string never becomes a label)."""
     tenant: str | None = None
+    tenant_info: Tenant | None = None
+    """The request's tenant with its labels and limits; None without tenants configured."""
     outcome: Outcome | None = None
     """The policy's action for the request; None when no policy is loaded."""
     local_only: bool = False
@@ -122,6 +128,8 @@ class RequestState(msgspec.Struct):
     """The body to forward when a stage rewrote it."""
     headers_out: tuple[tuple[str, str], ...] = ()
     """Request headers to set on the routed request."""
+    metadata_out: tuple[tuple[str, str], ...] = ()
+    """``RoutingDecision.metadata``: what the proxy adds to the response (rate-limit state)."""
     provider: str | None = None
     """The provider route a request leaves the pool by; None: served by the pool."""
     prompt_chars: int = 0
@@ -163,6 +171,7 @@ class RequestState(msgspec.Struct):
             target_model=model,
             response=self.response,
             remove_headers=self._headers_to_remove() if self.reserved_in else (),
+            metadata=self.metadata_out,
         )
 
     def _headers_to_remove(self) -> tuple[str, ...]:

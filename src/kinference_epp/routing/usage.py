@@ -24,6 +24,10 @@ class UsageRecord(msgspec.Struct, frozen=True):
     completion_tokens: int | None
     cached_tokens: int | None
     response_flags: str = ""
+    tenant: str = ""
+    """The tenant the picker (or a trusted gateway filter) named on the routed request."""
+    picker_answered: bool = False
+    """The picker answered the request itself (a rejection): nothing was served."""
 
 
 class UsageRecorder:
@@ -35,7 +39,11 @@ class UsageRecorder:
         metrics: PickerMetrics,
         inflight: InflightTracker,
         model_label: Callable[[str], str],
+        settle: Callable[[UsageRecord], None] | None = None,
     ) -> None:
+        """``settle`` sees every record first (tenants: limits and usage), whichever replica
+        routed the request."""
+        self._settle = settle
         self._metrics = metrics
         self._inflight = inflight
         self._model_label = model_label
@@ -45,6 +53,8 @@ class UsageRecorder:
     def __call__(self, record: UsageRecord) -> None:
         m = self._metrics
         m.access_log_entries.inc()
+        if self._settle is not None:
+            self._settle(record)
         routed = self._inflight.finish(record.request_id) if record.request_id else None
         if routed is not None:
             model, target = routed.requested, routed.model

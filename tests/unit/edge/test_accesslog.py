@@ -219,3 +219,13 @@ def test_a_model_header_the_picker_did_not_set_is_no_label() -> None:
     UsageRecorder(metrics, InflightTracker(ds), ModelLabel(ds).of_name)(record)
     labels = {"model_name": "unknown", "target_model_name": "unknown", "error_code": "404"}
     assert _sample(metrics, "inference_objective_request_error_total", labels) == 1
+
+
+def test_the_tenant_and_a_picker_answer_are_read() -> None:
+    e = entry(status=429)
+    e.request.request_headers["x-kinference-tenant"] = "team-a"
+    e.response.response_code_details = "kinference_rate_limit_exceeded"
+    record = record_from_entry(e)
+    assert (record.tenant, record.picker_answered) == ("team-a", True)
+    plain = record_from_entry(entry())
+    assert (plain.tenant, plain.picker_answered) == ("", False)

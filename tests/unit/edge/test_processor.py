@@ -479,3 +479,30 @@ def test_a_wait_that_runs_out_can_end_in_an_error() -> None:
     assert out[0].immediate_response.status.code == 500
     assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == "wait_timeout"
     assert s.answered
+
+
+class RateLimitedPipeline(FakePipeline):
+    def run(self, state: RequestState) -> Outcome:
+        return RoutingDecision(
+            endpoints=(A,),
+            body=None,
+            metadata=(("remaining-tokens", "5"),),
+            remove_headers=("authorization",),
+        )
+
+
+@pytest.mark.parametrize("mode", [Mode.FULL_DUPLEX_STREAMED, Mode.BUFFERED])
+def test_rate_limit_metadata_reaches_envoy_beside_the_route(mode: int) -> None:
+    s = session(RateLimitedPipeline())
+    s.handle(headers_msg(mode=mode))
+    out = s.handle(body_msg(BODY, True))
+    reply = out[0] if mode == Mode.FULL_DUPLEX_STREAMED else out[-1]
+    common = (
+        reply.request_headers.response
+        if reply.WhichOneof("response") == "request_headers"
+        else reply.request_body.response
+    )
+    assert list(common.header_mutation.remove_headers) == ["authorization"]
+    ns = reply.dynamic_metadata.fields["kinference.ratelimit"].struct_value.fields
+    assert ns["remaining-tokens"].string_value == "5"
+    assert "envoy.lb" in reply.dynamic_metadata.fields  # the route is still there

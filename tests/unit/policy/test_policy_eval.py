@@ -103,6 +103,28 @@ def test_tenants_exact_and_glob(tenant: str | None, matches: bool) -> None:
     assert (run(ps, tenant=tenant).rule == "r") is matches
 
 
+@pytest.mark.parametrize(
+    ("labels", "matches"),
+    [
+        ({"tier": "gold", "region": "eu"}, True),
+        ({"tier": "gold"}, False),
+        ({"tier": "silver", "region": "eu"}, False),
+        ({}, False),
+    ],
+)
+def test_tenant_labels_all_must_hold(labels: dict[str, str], matches: bool) -> None:
+    ps = compiled(
+        [
+            {
+                "name": "r",
+                "match": {"tenantLabels": {"tier": "gold", "region": "eu"}},
+                "action": _reject(),
+            }
+        ]
+    )
+    assert (run(ps, tenant="t", tenant_labels=labels).rule == "r") is matches
+
+
 def _reject(status: int = 403) -> dict[str, Any]:
     return {"reject": {"status": status, "message": "no"}}
 

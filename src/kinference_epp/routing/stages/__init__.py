@@ -24,6 +24,7 @@ from kinference_epp.routing.stages.prompt import PromptStage
 from kinference_epp.routing.stages.schedule import ScheduleStage
 from kinference_epp.routing.stages.surface import SurfaceStage
 from kinference_epp.routing.stages.target import TargetStage
+from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 
@@ -46,6 +47,8 @@ class StageDeps:
     ensure_usage: bool = False
     max_model_len: Callable[[str], int | None] | None = None
     """A model's context length in tokens, where known (the model list shows it)."""
+    tenancy: TenancyDeps | None = None
+    """Tenants configured: keys (or a trusted header) identify them, limits admit them."""
 
 
 def model_label(deps: StageDeps) -> ModelLabel:
@@ -59,22 +62,23 @@ def model_label(deps: StageDeps) -> ModelLabel:
 
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
-    """surface -> parse -> identify -> policy -> target -> prompt -> schedule -> (ensure usage)
-    -> account.
+    """surface -> parse -> identify -> policy -> target -> prompt -> (admit) -> schedule ->
+    (ensure usage) -> (include usage) -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
-    is given).
+    is given); admit and include usage only with tenants.
     """
     d = deps
     stages: list[Stage | None] = [
         SurfaceStage(ModelList(d.datastore, max_model_len=d.max_model_len)),
         ParseStage(model_label(d)),
-        IdentifyStage(d.tenant_header),
+        IdentifyStage(d.tenant_header) if d.tenancy is None else d.tenancy.identify_stage(),
         PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
         TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),
         PromptStage(d.hasher, d.metrics)
         if d.hasher is not None and d.scheduler.reads_prompt
         else None,
+        d.tenancy.admit_stage() if d.tenancy is not None else None,
         ScheduleStage(
             d.scheduler,
             d.datastore,
@@ -83,6 +87,7 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
             score_header=d.score_header,
         ),
         EnsureUsageStage() if d.ensure_usage else None,
+        d.tenancy.include_usage_stage() if d.tenancy is not None else None,
         AccountStage(d.metrics, pool_name=d.pool_name),
     ]
     return [s for s in stages if s is not None]

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from kinference_epp.api.request import ApiKind
+from kinference_epp.api.request import ApiKind, InferenceRequest
 from kinference_epp.api.response_transform import UsageStripper
 from kinference_epp.api.rewrite import set_top_level_field
 from kinference_epp.routing.state import RequestState, Wait
@@ -26,22 +26,32 @@ _stream_options = msgspec.json.Decoder(_StreamOptions)
 _USAGE_APIS = (ApiKind.CHAT, ApiKind.COMPLETIONS)
 
 
+def streams_without_usage(request: InferenceRequest | None) -> bool:
+    """An OpenAI stream whose client did not ask for ``stream_options.include_usage``
+    (Anthropic's event stream always carries usage)."""
+    return (
+        request is not None
+        and request.kind in _USAGE_APIS
+        and request.stream
+        and not request.include_usage
+    )
+
+
+def body_asking_for_usage(request: InferenceRequest) -> bytes:
+    """The body with ``stream_options.include_usage: true`` (its other options kept)."""
+    options = dict(_stream_options.decode(request.raw).stream_options or {})
+    options["include_usage"] = True
+    return set_top_level_field(request.raw, "stream_options", options)
+
+
 class EnsureUsageStage:
     name = "ensure_usage"
 
     def run(self, state: RequestState) -> Wait | None:
         request = state.request
-        if (
-            state.leaves_pool
-            or state.full_duplex
-            or request is None
-            or request.kind not in _USAGE_APIS
-            or not request.stream
-            or request.include_usage
-        ):
+        if state.leaves_pool or state.full_duplex or not streams_without_usage(request):
             return None
-        options = dict(_stream_options.decode(request.raw).stream_options or {})
-        options["include_usage"] = True
-        state.body_out = set_top_level_field(request.raw, "stream_options", options)
+        assert request is not None
+        state.body_out = body_asking_for_usage(request)
         state.response = UsageStripper()
         return None

@@ -9,6 +9,7 @@ when the wait ends the stage runs again and applies the deferral's ``ready`` or 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import msgspec
 
@@ -23,6 +24,8 @@ from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.telemetry.metrics import CounterChild, PickerMetrics
 
 log = logging.getLogger(__name__)
+
+_NO_LABELS: Mapping[str, str] = {}
 
 
 class PolicyStage:
@@ -58,6 +61,7 @@ class PolicyStage:
                 request=request,
                 pool=self.pool_state(),
                 tenant=state.tenant,
+                tenant_labels=state.tenant_info.labels if state.tenant_info else _NO_LABELS,
                 headers=state.headers,
                 predicted_ttft=self._ttft.for_request(request) if self._ttft else None,
             )

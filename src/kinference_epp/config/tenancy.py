@@ -1,0 +1,74 @@
+"""The ``tenancy:`` config section: where tenants come from and how a request is identified.
+
+Without it the picker knows tenants only as the name in the trusted header
+``server.tenant_header`` (for policies) and checks no key, limit or budget.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from kinference_epp.config.strict import Strict
+
+
+class ReserveConfig(Strict):
+    """What admission reserves for a request's output before it runs (settled afterwards)."""
+
+    default_output_tokens: int = Field(
+        default=256,
+        gt=0,
+        description="Expected output of a tenant on a model before any request of theirs settled.",
+    )
+    max_output_tokens: int = Field(
+        default=4096,
+        gt=0,
+        description="Cap on the output reserved: min(max_tokens, recent p90, this).",
+    )
+    ttl_s: float = Field(
+        default=900.0,
+        gt=0,
+        description=(
+            "A reservation whose usage has not arrived after this long is settled as reserved "
+            "(longest expected request; its concurrency slot is freed then)."
+        ),
+    )
+    sweep_interval_s: float = Field(default=1.0, gt=0)
+
+
+class TenancyConfig(Strict):
+    tenants: list[str] = Field(
+        default_factory=list,
+        description="InferenceTenant YAML files or directories (reloaded when they change).",
+    )
+    identity: Literal["api-key", "header"] = Field(
+        default="api-key",
+        description=(
+            "api-key: the key in `Authorization: Bearer` or `x-api-key`, checked against the "
+            "tenants' key hashes (401 invalid_api_key otherwise; the key never reaches a pod). "
+            "header: the tenant named by `server.tenant_header`, set by a trusted Envoy filter "
+            "(jwt_authn, ext_authz); the shipped Envoy config removes clients' copies."
+        ),
+    )
+    anonymous_tenant: str | None = Field(
+        default=None,
+        min_length=1,
+        description=(
+            "Serve requests that carry no key (api-key) or no tenant header (header) as this "
+            "tenant. Unset: such requests get 401."
+        ),
+    )
+    reserve: ReserveConfig = Field(default_factory=ReserveConfig)
+    include_usage: bool = Field(
+        default=True,
+        description=(
+            "Add stream_options.include_usage to streams that did not ask for it, so every "
+            "request settles with its real token counts (the client sees the usage chunk)."
+        ),
+    )
+    max_tenant_labels: int = Field(
+        default=1000,
+        gt=0,
+        description="Distinct `tenant` metric label values; later tenants are labelled `other`.",
+    )

@@ -1,0 +1,141 @@
+"""Admit: reserve the request's tokens, request and concurrency slot against its tenant's
+limits, or answer 429 with when to retry.
+
+The reservation is the prompt (counted by the prompt stage, else estimated from the body)
+plus the expected output (``tenancy.estimate``) in every bucket of the tenant and of the
+tenant on the target model, checked and taken in one step by the limit store; the access-log
+record settles it to what was used. An admitted request carries its tenant (for the replica
+that settles it) and the ``x-ratelimit-*`` values Envoy adds to the response.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from kinference_epp.api.wire_names import CLIENT_KEY_HEADERS, TENANT_HEADER
+from kinference_epp.errors import KinferenceError, RateLimitedError
+from kinference_epp.routing.state import RequestState, Wait
+from kinference_epp.tenancy.estimate import OutputEstimator
+from kinference_epp.tenancy.limits import Tenant
+from kinference_epp.tenancy.metrics import TenantMetrics
+from kinference_epp.tenancy.store import LimitStore, Reservation, Verdict
+
+BYTES_PER_TOKEN = 4
+"""Prompt tokens estimated from the body when no stage counted them (settlement corrects)."""
+
+
+class AdmitStage:
+    name = "admit"
+
+    def __init__(
+        self,
+        store: LimitStore,
+        estimator: OutputEstimator,
+        metrics: TenantMetrics,
+        *,
+        ttl_s: float,
+    ) -> None:
+        self._store = store
+        self._estimator = estimator
+        self._metrics = metrics
+        self._ttl = ttl_s
+
+    def run(self, state: RequestState) -> Wait | None:
+        tenant = state.tenant_info
+        if tenant is None:
+            return None
+        state.headers_out = (*state.headers_out, (TENANT_HEADER, tenant.name))
+        if state.leaves_pool:  # a client's key is ours to check, never a provider's
+            keys = tuple(h for h in CLIENT_KEY_HEADERS if h in state.headers)
+            state.reserved_in = (*state.reserved_in, *keys)
+        if not tenant.limited:
+            return None
+        reservation = self._reservation(state, tenant)
+        if reservation is None:
+            return None
+        self._apply(state, tenant, self._store.reserve(reservation))
+        return None
+
+    def _reservation(self, state: RequestState, tenant: Tenant) -> Reservation | None:
+        model = state.model or ""
+        scopes = tenant.scopes(model)
+        if not scopes:
+            return None
+        request = state.request
+        prompt = state.prompt_tokens or len(state.body) // BYTES_PER_TOKEN
+        output = self._estimator.expected(
+            tenant.name, model, request.max_tokens if request is not None else None
+        )
+        total = prompt + output
+        amounts = tuple(_amount(b.kind, prompt, output, total) for b in scopes.buckets)
+        return Reservation(
+            request_id=state.request_id,
+            tenant=tenant.name,
+            model=model,
+            buckets=scopes.buckets,
+            amounts=amounts,
+            concurrency=scopes.concurrency,
+            prompt_tokens=prompt,
+            output_tokens=output,
+            ttl_s=self._ttl,
+        )
+
+    def _apply(self, state: RequestState, tenant: Tenant, verdict: Verdict) -> None:
+        headers = rate_limit_values(verdict)
+        if verdict.allowed:
+            self._metrics.decision(tenant.name, "admitted", "none").inc()
+            state.metadata_out = headers
+            return
+        self._metrics.decision(tenant.name, "rejected", verdict.denied_by).inc()
+        if verdict.denied_by == "store":  # unreachable, and this tenant fails closed
+            raise KinferenceError(
+                "The rate-limit store is unavailable and this tenant fails closed.",
+                reason="limit_store_unavailable",
+                status=503,
+            )
+        retry = max(1, ceil(verdict.retry_after_s))
+        raise RateLimitedError(
+            f"Rate limit reached for {verdict.denied_by} of tenant {tenant.name}: "
+            f"please try again in {_duration(verdict.retry_after_s)}.",
+            headers=(
+                ("retry-after", str(retry)),
+                *((f"x-ratelimit-{k}", v) for k, v in headers),
+            ),
+        )
+
+
+def _amount(kind: int, prompt: int, output: int, total: int) -> int:
+    return (prompt, output, total, 1)[kind]
+
+
+def rate_limit_values(v: Verdict) -> tuple[tuple[str, str], ...]:
+    """OpenAI's ``x-ratelimit-{limit,remaining,reset}-{tokens,requests}`` values (names
+    without the prefix)."""
+    out: list[tuple[str, str]] = []
+    if v.tokens is not None:
+        t = v.tokens
+        out += [
+            ("limit-tokens", str(t.limit)),
+            ("remaining-tokens", str(t.remaining)),
+            ("reset-tokens", _duration(t.reset_s)),
+        ]
+    if v.requests is not None:
+        r = v.requests
+        out += [
+            ("limit-requests", str(r.limit)),
+            ("remaining-requests", str(r.remaining)),
+            ("reset-requests", _duration(r.reset_s)),
+        ]
+    return tuple(out)
+
+
+def _duration(seconds: float) -> str:
+    """OpenAI's reset format: ``20ms``, ``1.5s``, ``6m0s``, ``1h2m3s``."""
+    if seconds < 1:
+        return f"{max(0, round(seconds * 1000))}ms"
+    if seconds < 60:
+        return f"{seconds:.3g}s"
+    whole = round(seconds)
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}h{m}m{s}s" if h else f"{m}m{s}s"

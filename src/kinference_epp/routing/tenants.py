@@ -1,0 +1,39 @@
+"""What the tenancy stages are built from, and which of them the configuration asks for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kinference_epp.routing.stage import Stage
+from kinference_epp.routing.stages.admit import AdmitStage
+from kinference_epp.routing.stages.authenticate import HeaderIdentifyStage, KeyIdentifyStage
+from kinference_epp.routing.stages.include_usage import IncludeUsageStage
+from kinference_epp.tenancy.directory import TenantDirectory
+from kinference_epp.tenancy.estimate import OutputEstimator
+from kinference_epp.tenancy.metrics import TenantMetrics
+from kinference_epp.tenancy.store import LimitStore
+
+
+@dataclass(frozen=True, slots=True)
+class TenancyDeps:
+    directory: TenantDirectory
+    store: LimitStore
+    estimator: OutputEstimator
+    metrics: TenantMetrics
+    identity: Literal["api-key", "header"] = "api-key"
+    header: str = "x-kinference-tenant"
+    anonymous_tenant: str | None = None
+    reservation_ttl_s: float = 900.0
+    include_usage: bool = True
+
+    def identify_stage(self) -> Stage:
+        if self.identity == "header":
+            return HeaderIdentifyStage(self.directory, self.header, anonymous=self.anonymous_tenant)
+        return KeyIdentifyStage(self.directory, anonymous=self.anonymous_tenant)
+
+    def admit_stage(self) -> Stage:
+        return AdmitStage(self.store, self.estimator, self.metrics, ttl_s=self.reservation_ttl_s)
+
+    def include_usage_stage(self) -> Stage | None:
+        return IncludeUsageStage() if self.include_usage else None

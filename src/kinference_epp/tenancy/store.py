@@ -1,0 +1,109 @@
+"""The limit store: where buckets, concurrency counts and reservations live.
+
+One Protocol, two implementations: ``MemoryStore`` for one replica (the embedded default) and
+``RedisStore`` shared by replicas. Admission reserves every bucket and concurrency slot of a
+request in one atomic step; settlement (from the access log, idempotent per request id)
+corrects the buckets by what the request really used and frees its slots; a sweeper settles
+reservations whose usage never came. A shared test suite holds both to the same behaviour.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import msgspec
+
+from kinference_epp.tenancy.limits import Bucket, Concurrency, Kind
+
+
+class Reservation(msgspec.Struct, frozen=True):
+    """What one request takes from its tenant's buckets at admission."""
+
+    request_id: str
+    tenant: str
+    model: str
+    buckets: tuple[Bucket, ...]
+    amounts: tuple[int, ...]
+    """Taken from each bucket (capped at its capacity, so a big request fits a full bucket)."""
+    concurrency: tuple[Concurrency, ...]
+    prompt_tokens: int
+    output_tokens: int
+    """Expected output reserved (``tenancy.estimate``)."""
+    ttl_s: float
+    """Settled by the sweeper (as reserved) when no usage came in this long."""
+
+
+class Window(msgspec.Struct, frozen=True):
+    """One bucket's state for the ``x-ratelimit-*`` headers."""
+
+    limit: int
+    remaining: int
+    reset_s: float
+
+
+class Verdict(msgspec.Struct, frozen=True):
+    allowed: bool
+    denied_by: str = ""
+    """``tokens``, ``requests``, ``concurrency`` or ``store`` (unreachable, fail closed)."""
+    retry_after_s: float = 0.0
+    tokens: Window | None = None
+    """The token bucket with the least left."""
+    requests: Window | None = None
+    degraded: bool = False
+    """Decided without the shared store (its fallback, while it is unreachable)."""
+
+
+class Settlement(msgspec.Struct, frozen=True):
+    """What a finished request used, from its access-log record."""
+
+    request_id: str
+    status: int
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    cached_tokens: int | None = None
+
+
+class LimitStore(Protocol):
+    def reserve(self, r: Reservation) -> Verdict: ...
+
+    def settle(self, s: Settlement) -> None:
+        """Close the request's reservation, if it has one (idempotent: a second settlement of
+        one request id changes nothing). A shared store settles in the background."""
+        ...
+
+    async def flush(self) -> None:
+        """Wait until every settlement handed to :meth:`settle` so far is applied."""
+        ...
+
+    async def sweep(self) -> list[Reservation]:
+        """Settle, as reserved, the reservations past their deadline; returns them."""
+        ...
+
+
+def used(kind: Kind, prompt: int, completion: int) -> int:
+    """What a bucket of ``kind`` counts for a request that used these tokens."""
+    if kind is Kind.TOTAL:
+        return prompt + completion
+    if kind is Kind.INPUT:
+        return prompt
+    if kind is Kind.OUTPUT:
+        return completion
+    return 1
+
+
+def used_tokens(s: Settlement, r: Reservation) -> tuple[int, int]:
+    """(prompt, completion) a settlement charges against its reservation.
+
+    An error answer without usage used nothing (refunded); a success without usage (a stream
+    cut before its usage chunk) is charged what was reserved; a count that is missing while
+    the other is known is taken from the reservation.
+    """
+    prompt, completion = s.prompt_tokens, s.completion_tokens
+    if prompt is None and completion is None:
+        if s.status >= 400 or s.status == 0:
+            return 0, 0
+        return r.prompt_tokens, r.output_tokens
+    return (
+        r.prompt_tokens if prompt is None else prompt,
+        r.output_tokens if completion is None else completion,
+    )

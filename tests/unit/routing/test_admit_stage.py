@@ -1,0 +1,162 @@
+"""Admit: reserve against the tenant's limits or answer 429 with when to retry; settle from
+access-log records."""
+
+from __future__ import annotations
+
+import pytest
+from routed import chat_state
+
+from kinference_epp.api.wire_names import RATELIMIT_KEYS, TENANT_HEADER
+from kinference_epp.errors import RateLimitedError
+from kinference_epp.routing.settle import TenantSettler
+from kinference_epp.routing.stages.admit import AdmitStage, rate_limit_values
+from kinference_epp.routing.stages.parse import ParseStage
+from kinference_epp.routing.state import RequestState
+from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.telemetry.metrics import PickerMetrics
+from kinference_epp.tenancy.estimate import OutputEstimator
+from kinference_epp.tenancy.limits import Tenant
+from kinference_epp.tenancy.loader import build, parse_tenants
+from kinference_epp.tenancy.memory_store import MemoryStore
+from kinference_epp.tenancy.metrics import TenantMetrics
+from kinference_epp.tenancy.store import Verdict
+
+TENANTS = """\
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {name: small}
+spec:
+  limits:
+    tokens: {perMinute: {total: 1000}}
+    requestsPerMinute: 100
+    models: [{model: m, concurrentRequests: 1}]
+  failMode: closed
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {name: free}
+"""
+
+
+def tenants() -> dict[str, Tenant]:
+    loaded, problems = parse_tenants(TENANTS)
+    built, problems = build(loaded)
+    assert built is not None, problems
+    return dict(built.tenants)
+
+
+def request(tenant: Tenant, request_id: str, max_tokens: int = 200) -> RequestState:
+    body = {"model": "m", "max_tokens": max_tokens, "messages": [{"role": "user", "content": "x"}]}
+    state = chat_state(body, request_id=request_id)
+    ParseStage().run(state)
+    state.tenant, state.tenant_info = tenant.name, tenant
+    state.prompt_tokens = 100
+    return state
+
+
+class Harness:
+    def __init__(self) -> None:
+        self.store = MemoryStore()
+        self.estimator = OutputEstimator(default_tokens=256, max_tokens=4096)
+        self.metrics = PickerMetrics()
+        self.tenant_metrics = TenantMetrics(self.metrics)
+        self.stage = AdmitStage(self.store, self.estimator, self.tenant_metrics, ttl_s=60)
+        self.settle = TenantSettler(self.store, self.estimator)
+
+
+def test_an_admitted_request_carries_its_tenant_and_rate_limit_state() -> None:
+    h, small = Harness(), tenants()["small"]
+    state = request(small, "r1")
+    assert h.stage.run(state) is None
+    assert (TENANT_HEADER, "small") in state.headers_out
+    values = dict(state.metadata_out)
+    assert set(values) == set(RATELIMIT_KEYS)
+    assert values["limit-tokens"] == "1000"
+    assert values["remaining-tokens"] == "700"  # 100 prompt + min(max_tokens 200, 256)
+    assert values["limit-requests"] == "100"
+    assert values["remaining-requests"] == "99"
+    assert h.store.holds("r1")
+
+
+def test_over_the_limit_is_429_with_retry_after_and_the_headers() -> None:
+    h, small = Harness(), tenants()["small"]
+    for i in range(3):
+        h.stage.run(request(small, f"r{i}", max_tokens=200))
+        h.settle(UsageRecord(f"r{i}", "m", "", 200, None, None, 100, 200, 0, tenant="small"))
+    with pytest.raises(RateLimitedError) as err:
+        h.stage.run(request(small, "r3", max_tokens=200))
+    e = err.value
+    assert (e.status, e.reason, e.error_type) == (429, "rate_limit_exceeded", "rate_limit_error")
+    headers = dict(e.headers)
+    assert headers["retry-after"] == "12"  # 200 tokens short, at 1000/60 a second
+    assert headers["x-ratelimit-remaining-tokens"] == "100"
+    assert "try again in" in e.message
+    text = h.metrics.exposition().decode()
+    assert (
+        'kinference_tenant_rate_limit_decisions_total{decision="rejected",limit="tokens",tenant="small"} 1.0'
+        in text
+    )
+
+
+def test_the_concurrency_slot_is_released_by_the_access_log_record() -> None:
+    h, small = Harness(), tenants()["small"]
+    h.stage.run(request(small, "a", max_tokens=1))
+    with pytest.raises(RateLimitedError, match="concurrency"):
+        h.stage.run(request(small, "b", max_tokens=1))
+    h.settle(UsageRecord("a", "m", "", 200, None, None, 100, 1, 0, tenant="small"))
+    assert h.stage.run(request(small, "b", max_tokens=1)) is None
+
+
+def test_a_picker_answer_after_admission_frees_the_reservation() -> None:
+    """E.g. no ready endpoint after admit: the record has no tenant header, only the id."""
+    h, small = Harness(), tenants()["small"]
+    h.stage.run(request(small, "a", max_tokens=1))
+    h.settle(UsageRecord("a", "", "", 503, None, None, None, None, None, picker_answered=True))
+    assert not h.store.holds("a")
+    assert h.stage.run(request(small, "b", max_tokens=1)) is None
+
+
+def test_a_tenant_without_limits_is_only_named() -> None:
+    h, free = Harness(), tenants()["free"]
+    state = request(free, "f")
+    assert h.stage.run(state) is None
+    assert state.headers_out == ((TENANT_HEADER, "free"),)
+    assert state.metadata_out == ()
+    assert h.store.pending == 0
+
+
+def test_completions_teach_the_estimate() -> None:
+    h, small = Harness(), tenants()["small"]
+    for i in range(32):
+        h.settle(UsageRecord(f"x{i}", "m", "", 200, None, None, 10, 40 + i, 0, tenant="small"))
+    assert h.estimator.p90("small", "m") == 68  # of 40..71
+    state = request(small, "r", max_tokens=1000)
+    h.stage.run(state)
+    assert dict(state.metadata_out)["remaining-tokens"] == str(1000 - 100 - 68)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [(0.02, "20ms"), (1.5, "1.5s"), (59.2, "59.2s"), (360, "6m0s"), (3723, "1h2m3s")],
+)
+def test_reset_times_are_written_as_openai_writes_them(seconds: float, text: str) -> None:
+    from kinference_epp.tenancy.store import Window
+
+    v = Verdict(True, tokens=Window(10, 5, seconds))
+    assert dict(rate_limit_values(v))["reset-tokens"] == text
+
+
+def test_a_request_leaving_for_a_provider_drops_the_client_s_key() -> None:
+    h, free = Harness(), tenants()["free"]
+    state = request(free, "p")
+    state.headers["authorization"] = "Bearer sk-client"
+    state.headers["x-api-key"] = "sk-client"
+    state.provider = "cloud"
+    state.headers_out = (("authorization", "Bearer sk-provider"),)
+    h.stage.run(state)
+    assert state.decision().remove_headers == ("x-api-key",)  # authorization: the provider's
+    state = request(free, "q")
+    state.headers["authorization"] = "Bearer sk-client"
+    state.provider = "cloud-without-key"
+    h.stage.run(state)
+    assert state.decision().remove_headers == ("authorization",)
