@@ -1,14 +1,14 @@
 """Compiled write path of ``BlockIndex``: one call per batch and tier for stores, one
 for removals, one per engine-map search.
 
-The layouts are ``index``'s (its module docstring): the block table ``data`` (rows of
+The layouts are ``tables``' (its module docstring): the block table ``data`` (rows of
 own hash, GPU words, offload words) with its cuckoo ``slots``, and per endpoint and tier an
 engine map (bucketed open addressing: ``flat`` keys, ``seq`` store sequence, 0 = dead;
-``row`` block row). Engine hashes come in raw and are mixed here as ``index._mix`` does.
+``row`` block row). Engine hashes come in raw and are mixed here as ``tables.mix_keys`` does.
 Kernels walk their keys one by one, in order, so a key that repeats is applied twice, as
 the events that carried it would be one by one:
 
-- ``find_keys``: ``_Keys.find`` (position of each key, -1 where absent).
+- ``find_keys``: ``Keys.find`` (position of each key, -1 where absent).
 - ``held_own``: the own hash each engine hash is held as (a store's parent).
 - ``remove_keys``: per key, drop one copy: mark the entry dead and clear the endpoint's bit
   of its row; a row nobody holds any more leaves at once (its slot emptied, the row given
@@ -22,7 +22,7 @@ the events that carried it would be one by one:
   no row of the same call is taken for one nobody holds. The kernel stops and says why
   when the caller must act (make room in, or rebuild, the slot array) and is called again
   from where it stopped.
-- ``place_keys``: ``_Keys.place`` (keys into a rebuilt engine map).
+- ``place_keys``: ``Keys.place`` (keys into a rebuilt engine map).
 - ``touches``: whether a batch's removals touch its stores (same engine hash, or a
   parent), i.e. whether their order may matter.
 
@@ -62,7 +62,7 @@ ST_NEXT = 5
 """out: where to resume when the status is not ``DONE``"""
 ST_ADDED = 6
 ST_FRESH = 7
-"""out: engine-map slots that were empty (``_Keys.used`` grows by this)"""
+"""out: engine-map slots that were empty (``Keys.used`` grows by this)"""
 ST_CONFLICTS = 8
 ST_HELD = 9
 """out: count of ``held_at``"""
@@ -78,7 +78,7 @@ STATE_SIZE = 14
 
 DONE = 0
 NEED_ROOM = 1
-"""the slot array is full: sweep/grow it (``_Blocks._make_room``), call again"""
+"""the slot array is full: sweep/grow it (``BlockTable.make_room``), call again"""
 REBUILD = 2
 """kicking ran out: the row ``next - 1`` was given (hash and bit) but has no slot; rebuild"""
 REFCOUNTED = 3
@@ -87,7 +87,7 @@ REFCOUNTED = 3
 
 @kernel
 def mix(x: np.uint64) -> np.uint64:
-    """``index._mix`` of one engine hash."""
+    """``tables.mix_keys`` of one engine hash."""
     x = x * MIX
     x ^= x >> _S29
     return x if x else _ONE
@@ -185,7 +185,7 @@ def remove_keys(
     """Drop one copy of each raw engine hash ``hashes[start:]``, in order, from one tier of
     one endpoint (``bit`` in column ``col``): a held entry is marked dead and ``bit`` cleared
     in its row; a row nobody holds any more leaves the table at once (its cuckoo slot
-    emptied, the row given back, as ``_Blocks._sweep`` would later), so that steady churn
+    emptied, the row given back, as ``BlockTable._sweep`` would later), so that steady churn
     keeps the table at its live size.
 
     An entry with a sparse refcount (its mixed key in ``copied``, or its own hash in
@@ -402,7 +402,7 @@ def touches(stored: U64, stores: I64, removed: U64) -> bool:
 
 @kernel
 def place_keys(flat: U64, seq: npt.NDArray[np.uint32], h: U64, nb: np.uint64) -> tuple[I64, int]:
-    """``index._Keys.place``: one key at a time: each takes the first free slot (``seq`` 0) of its
+    """``tables.Keys.place``: one key at a time: each takes the first free slot (``seq`` 0) of its
     home bucket or, when that is full, of the next; returns the slots and how many of
     them were empty before (``used`` grows by that)."""
     width = len(flat) // np.int64(nb)

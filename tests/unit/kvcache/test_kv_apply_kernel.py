@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from kinference_epp.kvcache import apply_kernel
 from kinference_epp.kvcache.decode_kernel import S_COLS, S_HAS_PARENT, S_PARENT
-from kinference_epp.kvcache.index import _WIDTH, BlockIndex, _Keys, _mix
+from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.interface import GPU, OFFLOAD
+from kinference_epp.kvcache.tables import WIDTH, Keys, mix_keys
 from kinference_epp.pool.endpoint import EndpointKey
 
 U64 = npt.NDArray[np.uint64]
@@ -33,8 +34,8 @@ def _byte_index(hit: U64) -> I64:
     return j
 
 
-def reference_find(t: _Keys, h: U64) -> I64:
-    """``_Keys.find`` in numpy: one gather of each key's home bucket, then the keys whose
+def reference_find(t: Keys, h: U64) -> I64:
+    """``Keys.find`` in numpy: one gather of each key's home bucket, then the keys whose
     bucket is full look in the next one, and so on."""
     keys, nb = t.keys, int(t.nb)
     b = t.bucket(h)
@@ -64,7 +65,7 @@ def _lookups(test: Callable[..., None]) -> Callable[..., None]:
         given(
             stored=st.lists(u64s, max_size=120, unique=True),
             asked=st.lists(u64s, max_size=40),
-            slots=st.integers(_WIDTH, 200),
+            slots=st.integers(WIDTH, 200),
             dead=st.integers(0, 3),
         )(test)
     )
@@ -74,13 +75,13 @@ def _lookups(test: Callable[..., None]) -> Callable[..., None]:
 def test_find_keys_is_the_numpy_search(
     stored: list[int], asked: list[int], slots: int, dead: int
 ) -> None:
-    t = _Keys(max(slots, int(len(stored) / 0.8) + 1))
+    t = Keys(max(slots, int(len(stored) / 0.8) + 1))
     seq = np.zeros(t.capacity + 1, dtype=np.uint32)
-    keys = _mix(stored)
+    keys = mix_keys(stored)
     if len(keys):
         pos = t.place(keys, seq)
         seq[pos[::4][:dead]] = 0  # dead entries keep their key
-    h = np.concatenate((keys, _mix(asked) if asked else keys[:0]))
+    h = np.concatenate((keys, mix_keys(asked) if asked else keys[:0]))
     got = apply_kernel.find_keys(t.flat, t.nb, h)
     assert got.tolist() == reference_find(t, h.copy()).tolist()
     assert (got[: len(keys)] >= 0).all()
@@ -92,17 +93,17 @@ def test_held_own_is_the_numpy_lookup(
 ) -> None:
     """``held_own`` against what ``_own_of`` did in numpy: find, keep the live entries,
     gather their rows' own hashes (0 where not held)."""
-    t = _Keys(max(slots, int(len(stored) / 0.8) + 1))
+    t = Keys(max(slots, int(len(stored) / 0.8) + 1))
     seq = np.zeros(t.capacity + 1, dtype=np.uint32)
     row = np.full(t.capacity + 1, -1, dtype=np.int32)
     data = np.zeros((len(stored) + 1, 2), dtype=np.uint64)
     data[1:, 0] = np.arange(1, len(stored) + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
     if stored:
-        pos = t.place(_mix(stored), seq)
+        pos = t.place(mix_keys(stored), seq)
         row[pos] = np.arange(1, len(stored) + 1, dtype=np.int32)
         seq[pos[::4][:dead]] = 0  # dead entries keep their key and row
     raw = np.array(stored + asked, dtype=np.uint64)
-    at = t.find(_mix(raw)) if len(raw) else np.zeros(0, dtype=np.int64)
+    at = t.find(mix_keys(raw)) if len(raw) else np.zeros(0, dtype=np.int64)
     want = np.where(seq[at] != 0, data[row[at], 0], np.uint64(0))
     got = apply_kernel.held_own(t.flat, t.nb, seq, row, data, raw)
     assert got.tolist() == want.tolist()

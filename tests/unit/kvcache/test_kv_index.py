@@ -22,7 +22,8 @@ from kinference_epp.kvcache.events import (
     decode_batch,
 )
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
-from kinference_epp.kvcache.index import BlockIndex, _Blocks
+from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.kvcache.tables import BlockTable
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.sim.events import BlockRemoved as SimRemoved
 from kinference_epp.sim.events import BlockStored as SimStored
@@ -437,7 +438,7 @@ def test_restore_after_removal_next_to_a_new_block(backend: str) -> None:
 
 def test_block_table_finds_every_row_through_growth_kicks_and_reuse() -> None:
     """The cuckoo table itself: batches that collide, grow it, reuse dead rows' slots."""
-    table = _Blocks()
+    table = BlockTable()
     rng = np.random.default_rng(3)
     live: dict[int, int] = {}
     for step in range(60):

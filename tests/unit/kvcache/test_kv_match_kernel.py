@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from kinference_epp.kvcache import match_kernel
 from kinference_epp.kvcache.hashing import EngineHash, HashScope, block_hashes
-from kinference_epp.kvcache.index import BlockIndex, _Blocks
+from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.kvcache.tables import BlockTable
 from kinference_epp.pool.endpoint import EndpointKey
 
 BS = 4
@@ -20,7 +21,7 @@ I32 = npt.NDArray[np.int32]
 # ---- the numpy reference: two-slot gather, AND-accumulate, depth where each bit drops ----
 
 
-def _lookup(b: _Blocks, h: U64) -> tuple[U64, npt.NDArray[np.bool_]]:
+def _lookup(b: BlockTable, h: U64) -> tuple[U64, npt.NDArray[np.bool_]]:
     x = b.data.take(b.slots.take(b.probes(h)), axis=0)
     return x, x[:, :, 0] == h
 
