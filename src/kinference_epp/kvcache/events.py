@@ -115,7 +115,7 @@ class StoredColumns:
     ``table`` has one row per event, columns ``decode_kernel.S_*``: blocks, tokens, block
     size, parent (its u64 bits) and whether there is one, medium (an index into
     ``media_names``), LoRA name position in the payload, LoRA id and whether there is one.
-    The list properties are for tools and tests; backends read the arrays.
+    The list properties are for tools and tests; the index reads the arrays.
     """
 
     hashes: EngineHashes

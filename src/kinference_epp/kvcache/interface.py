@@ -65,10 +65,11 @@ E = TypeVar("E", bound=_Slotted)
 
 
 class IndexBase(Generic[E]):
-    """What every index backend shares: its counters (metrics read these), the checks a
-    ``BlockStored`` passes before any backend touches its tables, and the endpoint ↔ slot
-    table (slot ``s`` is element ``s`` of every ``PrefixMatch`` vector; freed slots are
-    reused first, so the vectors stay as short as the pool)."""
+    """What every implementation (the index, the tests' reference model) shares: its
+    counters (metrics read these), the checks a ``BlockStored`` passes before any table is
+    touched, and the endpoint ↔ slot table (slot ``s`` is element ``s`` of every
+    ``PrefixMatch`` vector; freed slots are reused first, so the vectors stay as short as
+    the pool)."""
 
     def __init__(self) -> None:
         self._eps: dict[EndpointKey, E] = {}

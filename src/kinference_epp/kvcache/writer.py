@@ -35,7 +35,7 @@ class IndexWriter:
         self.clears = 0
 
     def apply(self, endpoint: EndpointKey, model: str, batch: DecodedBatch) -> None:
-        """Hand the whole batch to the index (one call: backends vectorise across events)."""
+        """Hand the whole batch to the index (one call: it applies events column-wise)."""
         self.index.apply_batch(endpoint, model, batch)
         stored, removed, clears = batch.block_counts()
         self.blocks_stored += stored

@@ -141,7 +141,7 @@ def test_many_endpoints_vectorised_path(idx: Index) -> None:
 
 
 def test_long_request_past_the_first_lookup_chunk(idx: Index) -> None:
-    """1500 blocks: backends may look up a leading chunk first and the rest on demand."""
+    """1500 blocks: an implementation may look up a leading chunk first, the rest on demand."""
     toks = np.random.default_rng(9).integers(0, 1000, BS * 1500)
     req = block_hashes(toks, BS, SCOPE)
     for ep, n, medium in ((A, 1500, "GPU"), (B, 1100, "GPU"), (C, 100, "GPU"), (C, 0, "CPU")):
