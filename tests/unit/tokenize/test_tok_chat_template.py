@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import jinja2.ext
 import pytest
+import qwen3_files
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -23,7 +25,7 @@ from kinference_epp.tokenize.chat_template import (
     special_tokens_map,
     template_sources,
 )
-from kinference_epp.tokenize.fixtures import CHATML_TEMPLATE, default_tokenizer_dir
+from kinference_epp.tokenize.fixtures import CHATML_TEMPLATE
 
 USER = [{"role": "user", "content": "hi"}]
 
@@ -166,11 +168,9 @@ def _stock_env() -> ImmutableSandboxedEnvironment:
     return env
 
 
-def _qwen3_template() -> str | None:
-    found = default_tokenizer_dir("qwen3")
-    if found is None:
-        return None
-    config = json.loads((found / "tokenizer_config.json").read_text(encoding="utf-8"))
+def _qwen3_template() -> str:
+    config_path = qwen3_files.qwen3_dir() / "tokenizer_config.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
     source = config["chat_template"]
     assert isinstance(source, str)
     return source
@@ -186,9 +186,11 @@ _EXERCISE = """
 {{- ns.n }}{{ messages | map(attribute='role') | join(',') }}
 """
 
-TEMPLATES = {"chatml": CHATML_TEMPLATE, "exercise": _EXERCISE}
-if (_qwen3 := _qwen3_template()) is not None:
-    TEMPLATES["qwen3"] = _qwen3
+TEMPLATES: dict[str, Callable[[], str]] = {
+    "chatml": lambda: CHATML_TEMPLATE,
+    "exercise": lambda: _EXERCISE,
+    "qwen3": _qwen3_template,
+}
 
 _text = st.text(
     alphabet=st.sampled_from(list("ab </think><tool_response>\n东é ")), min_size=1, max_size=30
@@ -201,7 +203,7 @@ _message = st.fixed_dictionaries(
 
 @functools.cache
 def _compiled(name: str) -> tuple[ChatTemplate, jinja2.Template]:
-    source = TEMPLATES[name]
+    source = TEMPLATES[name]()
     ours = ChatTemplate({"default": source}, {"eos_token": "<|im_end|>"})
     return ours, _stock_env().from_string(source)
 

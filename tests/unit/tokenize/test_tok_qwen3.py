@@ -1,7 +1,4 @@
-"""Qwen3's real tokenizer files (fetched by scripts/fetch-tokenizers.sh, never committed).
-
-Skipped when not fetched, unless KINFERENCE_REQUIRE_TOKENIZERS=1 (see conftest.py).
-"""
+"""Qwen3's real tokenizer files (fetched by ``make tokenizers``, never committed)."""
 
 from __future__ import annotations
 
