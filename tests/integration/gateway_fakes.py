@@ -299,7 +299,7 @@ def _sse(event: dict[str, Any], name: str | None = None) -> bytes:
 
 async def _backend_handler(request: web.Request) -> web.StreamResponse:
     raw = await request.read()
-    if slow := request.headers.get(TEST_SLOW):
+    if slow := request.headers.get(TEST_SLOW):  # a slow pod is the behaviour under test
         await asyncio.sleep(float(slow))
     info = _info(request, raw)
     anthropic = request.path.startswith("/v1/messages")
@@ -322,6 +322,7 @@ async def _backend_handler(request: web.Request) -> web.StreamResponse:
         events = [_sse({"choices": [{"delta": {"content": t}}]}) for t in ("Hel", "lo")]
         last = _sse({"choices": [], "usage": USAGE})
         done = b"data: [DONE]\n\n"
+    # Paced writes are the behaviour under test: Envoy sees the stream arrive in pieces.
     for event in (first, *events):
         await resp.write(event)
         await asyncio.sleep(0.02)

@@ -6,7 +6,6 @@ ext_proc ``mode_override``); the usage still reaches the picker through Envoy's 
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -16,6 +15,7 @@ import pytest
 import pytest_asyncio
 
 from kinference_epp.demo.stack import LocalStack, StackOptions
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -63,14 +63,13 @@ async def test_client_without_include_usage_sees_no_usage_but_picker_counts_it(
     chunks = [json.loads(line[5:]) for line in lines[:-1]]
     assert all("usage" not in c or c["usage"] is None for c in chunks)
     assert sum(1 for c in chunks if c["choices"] and c["choices"][0]["delta"].get("content")) == 6
-    async with aiohttp.ClientSession() as http:
-        for _ in range(100):
-            async with http.get(stack.metrics_url) as resp:
-                if output_tokens(await resp.text()) >= 6:
-                    break
-            await asyncio.sleep(0.1)
-        async with http.get(stack.metrics_url) as resp:
-            assert output_tokens(await resp.text()) >= 6
+
+    async def counted() -> bool:
+        async with aiohttp.ClientSession() as http, http.get(stack.metrics_url) as resp:
+            return output_tokens(await resp.text()) >= 6
+
+    # The usage arrives with Envoy's access log, after the response.
+    await eventually(counted, what="the picker to count the six tokens", interval_s=0.1)
 
 
 async def test_client_asking_for_usage_still_gets_it(stack: LocalStack) -> None:

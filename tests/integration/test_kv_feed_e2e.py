@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import aiohttp
@@ -14,6 +13,7 @@ from kinference_epp.api.request import ApiKind
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.pool.endpoint import EndpointKey
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 
@@ -35,12 +35,12 @@ async def test_index_follows_pod_events_and_endpoint_removal() -> None:
         tokens = np.asarray(stack.tokenizer.prompt_token_ids(request), dtype=np.int64)
         hashes = block_hashes(tokens, 16, HashScope(MODEL))
         index = stack.picker.prefix_index
-        for _ in range(100):
+
+        def held() -> int:
             gpu, _cpu = index.match(hashes).for_slots(index.slots_for([served]))
-            if gpu[0] == len(hashes):
-                break
-            await asyncio.sleep(0.05)
-        assert gpu[0] == len(hashes), "the picker's index should hold the whole prompt"
+            return int(gpu[0])
+
+        await eventually(lambda: held() == len(hashes), what="the whole prompt in the index")
         status = stack.picker.kv_feed.status(served)
         assert status is not None
         assert status.synced
@@ -50,8 +50,4 @@ async def test_index_follows_pod_events_and_endpoint_removal() -> None:
         assert f'kinference_kv_stream_synced{{endpoint="{served}"}} 1.0' in text
 
         stack.picker.datastore.remove(served)
-        for _ in range(100):
-            if index.num_blocks(served) == 0:
-                break
-            await asyncio.sleep(0.05)
-        assert index.num_blocks(served) == 0
+        await eventually(lambda: index.num_blocks(served) == 0, what="the endpoint's blocks gone")

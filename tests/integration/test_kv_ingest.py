@@ -1,12 +1,11 @@
 """KV-event ingestion over real ZMQ: the sim's publisher and cache, our subscriber and index.
 
-Waits are bounded polls, never timed assertions.
+Waits are for conditions up to a deadline (``eventually``), never timed assertions.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import aiohttp
 import numpy as np
@@ -23,20 +22,13 @@ from kinference_epp.sim.events import encode_batch
 from kinference_epp.sim.kvcache import KVCache, KVCacheSeq
 from kinference_epp.sim.publisher import ZmqEventPublisher
 from kinference_epp.sim.runner import start_ephemeral
+from waits import eventually
 
 pytestmark = pytest.mark.integration
 
 MODEL = "sim-model"
 POD = EndpointKey("127.0.0.1:8000")
 BS = 16
-
-
-async def until(cond: Callable[[], bool], what: str, limit: float = 15.0) -> None:
-    for _ in range(int(limit / 0.01)):
-        if cond():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 class Pod:
@@ -103,7 +95,7 @@ async def test_events_replay_and_eviction(
         pod.run(a)
         await pod.flush()  # before the subscriber exists: rebuilt by the start-up replay
         stream = ing.add(POD, MODEL, events=pod.pub.pub_endpoint, replay=pod.pub.replay_endpoint)
-        await until(lambda: held(index, a) == 8, "start-up replay")
+        await eventually(lambda: held(index, a) == 8, what="start-up replay")
         assert stream.status.synced
 
         b = tokens(2, 6)
@@ -112,13 +104,13 @@ async def test_events_replay_and_eviction(
         c = a + tokens(3, 4)
         pod.run(c)
         await pod.flush()
-        await until(lambda: held(index, b) == 6 and held(index, c) == 12, "gap replay")
+        await eventually(lambda: held(index, b) == 6 and held(index, c) == 12, what="gap replay")
         assert stream.status.replays >= 2
         assert stream.status.irrecoverable_gaps == 0
 
         pod.run(tokens(4, 20))  # evicts most of a, b, c (BlockRemoved)
         await pod.flush()
-        await until(lambda: held(index, b) < 6 and held(index, a) < 8, "eviction")
+        await eventually(lambda: held(index, b) < 6 and held(index, a) < 8, what="eviction")
         assert index.num_blocks(POD) == pod.cache.num_cached_blocks
     finally:
         await pod.pub.close()
@@ -127,14 +119,16 @@ async def test_events_replay_and_eviction(
 async def rebind(ctx: zmq.asyncio.Context, pub: str, replay: str | None) -> ZmqEventPublisher:
     """A publisher on the addresses one just closed: ZMQ releases a closed socket's port
     asynchronously (its I/O thread), so binding at once can still find it in use."""
-    for _ in range(100):
+
+    def bind() -> ZmqEventPublisher | None:
         try:
             return ZmqEventPublisher(ctx, pub, replay)
         except zmq.ZMQError as exc:
             if exc.errno != zmq.EADDRINUSE:
                 raise
-            await asyncio.sleep(0.05)
-    raise AssertionError(f"{pub} stayed in use")
+            return None
+
+    return await eventually(bind, what=f"{pub} to be free again", interval_s=0.05)
 
 
 async def test_publisher_restart_clears_and_rebuilds(
@@ -148,7 +142,7 @@ async def test_publisher_restart_clears_and_rebuilds(
     for i in range(30):  # a long first life, so the second one's seqs stay below it a while
         pod.run(a + tokens(10 + i, 1))
         await pod.flush()
-    await until(lambda: held(index, a) == 4 and stream.expected == 30, "first life")
+    await eventually(lambda: held(index, a) == 4 and stream.expected == 30, what="first life")
     await pod.pub.close()
 
     # the pod comes back on the same addresses with an empty cache and seq from 0
@@ -159,13 +153,23 @@ async def test_publisher_restart_clears_and_rebuilds(
         b = tokens(2, 5)
         pod2.run(b)
         await pod2.flush()  # seq 0, likely lost while the SUB reconnects (the pod keeps going)
-        for i in range(25):  # seqs below the old life's last: seen as a restart
+        sent = 1
+
+        async def restart_seen() -> bool:
+            nonlocal sent
             if stream.status.restarts:
-                break
-            await asyncio.sleep(0.2)
-            pod2.run(b + tokens(100 + i, 1))
-            await pod2.flush()
-        await until(lambda: stream.status.restarts == 1 and held(index, b) == 5, "restart")
+                return True
+            if sent < 25:  # seqs below the old life's last (29): seen as a restart
+                pod2.run(b + tokens(100 + sent, 1))
+                await pod2.flush()
+                sent += 1
+            return False
+
+        # A batch every 0.2 s, so the SUB's reconnection does not swallow all of them.
+        await eventually(restart_seen, what="the restart", interval_s=0.2)
+        await eventually(
+            lambda: stream.status.restarts == 1 and held(index, b) == 5, what="restart"
+        )
         assert held(index, a) == 0
         assert stream.status.synced
     finally:
@@ -180,19 +184,21 @@ async def test_gap_without_replay_is_irrecoverable(
     try:
         stream = ing.add(POD, MODEL, events=pod.pub.pub_endpoint)  # no replay address
         a = tokens(1, 3)
-        await until(lambda: stream._started, "subscriber start")
-        for _ in range(50):  # slow joiner: publish until one batch gets through
+        await eventually(lambda: stream._started, what="subscriber start")
+
+        async def live_batch_held() -> bool:  # slow joiner: publish until one batch gets through
+            if held(index, a) == 3:
+                return True
             pod.run(a)
             await pod.flush()
-            if held(index, a) == 3:
-                break
-            await asyncio.sleep(0.05)
-        await until(lambda: held(index, a) == 3, "live batch")
+            return False
+
+        await eventually(live_batch_held, what="live batch", interval_s=0.05)
         pod.run(tokens(2, 2))
         pod.drop()
         pod.run(tokens(3, 2))
         await pod.flush()
-        await until(lambda: stream.status.irrecoverable_gaps == 1, "gap detection")
+        await eventually(lambda: stream.status.irrecoverable_gaps == 1, what="gap detection")
         assert not stream.status.synced
         assert held(index, a) == 0
     finally:
@@ -210,7 +216,7 @@ async def test_garbage_is_counted_not_fatal(
         a = tokens(1, 2)
         pod.run(a)
         await pod.flush()
-        await until(lambda: held(index, a) == 2, "batch after garbage")
+        await eventually(lambda: held(index, a) == 2, what="batch after garbage")
         assert stream.status.decode_errors == 1
     finally:
         await pod.pub.close()
@@ -238,18 +244,18 @@ async def test_centralized_mode_attributes_by_topic(ctx: zmq.asyncio.Context) ->
             await pub.send_multipart([f"pod-{i}".encode(), seqs[i].to_bytes(8, "big"), payload])
             seqs[i] += 1
 
-        for _ in range(100):  # slow joiner: retry until the first batch lands
+        async def both_held() -> bool:  # slow joiner: resend until the first batches land
+            if held(index, a, pods[0]) == 3 and held(index, b, pods[1]) == 4:
+                return True
             await send(0, a)
             await send(1, b)
-            await asyncio.sleep(0.05)
-            if held(index, a, pods[0]) == 3 and held(index, b, pods[1]) == 4:
-                break
-        else:
-            raise AssertionError("centralized batches never arrived")
+            return False
+
+        await eventually(both_held, what="the centralized batches", interval_s=0.05)
         assert held(index, a, pods[1]) == 0
         assert held(index, b, pods[0]) == 0
         await pub.send_multipart([b"pod-9", (0).to_bytes(8, "big"), b""])
-        await until(lambda: ing.unknown_topic >= 1, "unknown topic counted")
+        await eventually(lambda: ing.unknown_topic >= 1, what="unknown topic counted")
     finally:
         pub.close(linger=0)
         await ing.close()
@@ -275,8 +281,8 @@ async def test_real_sim_pod_chat_fills_the_index(
         ):
             assert r.status == 200
             await r.read()
-        await until(lambda: index.num_blocks(key) > 0, "BlockStored from a real sim pod")
+        await eventually(lambda: index.num_blocks(key) > 0, what="BlockStored from a real sim pod")
         pod = cluster.pods[0]
         cache = pod.engine.kv
-        await until(lambda: index.num_blocks(key) == cache.num_cached_blocks, "same size")
+        await eventually(lambda: index.num_blocks(key) == cache.num_cached_blocks, what="same size")
         assert stream.status.decode_errors == 0

@@ -24,6 +24,7 @@ from kinference_epp.gateway.filters import copy_header
 from kinference_epp.gateway.options import ProviderRoute
 from kinference_epp.gateway.process import free_port
 from kinference_epp.sim.server import PodSpec
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -204,11 +205,8 @@ async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> N
     long = chat("keep busy", max_tokens=300)
     blockers = [asyncio.create_task(post(stack, long)) for _ in range(3)]
     assert stack.picker is not None
-    for _ in range(200):  # wait until the scraper sees the queue
-        if stack.picker.datastore.stats().avg_waiting > 0:
-            break
-        await asyncio.sleep(0.02)
-    assert stack.picker.datastore.stats().avg_waiting > 0
+    datastore = stack.picker.datastore
+    await eventually(lambda: datastore.stats().avg_waiting > 0, what="the scraper to see the queue")
     t0 = time.monotonic()
     status, _, _ = await post(stack, chat(), {DEMO_TENANT: "batch"})
     waited = time.monotonic() - t0

@@ -6,7 +6,6 @@ Requests sharing a long prefix follow the pod that holds it; once the pod evicts
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -19,6 +18,7 @@ from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.pool.endpoint import EndpointKey
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -63,37 +63,30 @@ def held_blocks(stack: LocalStack, payload: dict[str, Any], endpoint: str) -> in
     return int(gpu[0])
 
 
-async def until(predicate: Any, what: str) -> None:
-    for _ in range(200):
-        if predicate():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 async def test_siblings_follow_the_cached_prefix(stack: LocalStack) -> None:
     prefix = "You are a meticulous assistant for the shipping team. " * 40
     first = body(prefix, "Where is order 1?")
     home = await send(stack, first)
-    await until(lambda: held_blocks(stack, first, home) > 20, "the first prompt's KV events")
+    await eventually(
+        lambda: held_blocks(stack, first, home) > 20, what="the first prompt's KV events"
+    )
     served = [await send(stack, body(prefix, f"Where is order {i}?")) for i in range(2, 8)]
     assert served == [home] * 6
     # The picker predicted those hits, and the pod reported them (vLLM's cached_tokens). The
     # access log arrives in batches (the first request, with no hit, may come alone), so wait
     # for a report of a hit rather than for the series to exist.
-    hits: dict[str, float] = {}
-    async with aiohttp.ClientSession() as http:
-        for _ in range(100):
-            async with http.get(stack.metrics_url) as resp:
-                text = await resp.text()
-            hits = {
-                line.split("{")[1].split("}")[0]: float(line.rsplit(" ", 1)[1])
-                for line in text.splitlines()
-                if line.startswith("kinference_prefix_hit_tokens_total{")
-            }
-            if hits.get('source="reported"', 0.0) > 0:
-                break
-            await asyncio.sleep(0.1)
+
+    async def reported_hits() -> dict[str, float] | None:
+        async with aiohttp.ClientSession() as http, http.get(stack.metrics_url) as resp:
+            text = await resp.text()
+        hits = {
+            line.split("{")[1].split("}")[0]: float(line.rsplit(" ", 1)[1])
+            for line in text.splitlines()
+            if line.startswith("kinference_prefix_hit_tokens_total{")
+        }
+        return hits if hits.get('source="reported"', 0.0) > 0 else None
+
+    hits = await eventually(reported_hits, what="a reported prefix hit", interval_s=0.1)
     assert hits['source="predicted"'] > 0
     assert hits['source="reported"'] > 0
 
@@ -102,7 +95,7 @@ async def test_evicted_prefix_is_no_longer_credited(stack: LocalStack) -> None:
     prefix = "Summarise the quarterly report for the finance department please. " * 30
     first = body(prefix, "Go.")
     home = await send(stack, first)
-    await until(lambda: held_blocks(stack, first, home) > 10, "the prefix's KV events")
+    await eventually(lambda: held_blocks(stack, first, home) > 10, what="the prefix's KV events")
     # Fill that pod's small cache with other prompts (sent to it directly, bypassing the
     # picker) so the prefix's blocks are evicted and the pod publishes BlockRemoved.
     async with aiohttp.ClientSession() as http:
@@ -111,7 +104,9 @@ async def test_evicted_prefix_is_no_longer_credited(stack: LocalStack) -> None:
             async with http.post(f"http://{home}/v1/chat/completions", json=filler) as resp:
                 assert resp.status == 200
                 await resp.read()
-    await until(lambda: held_blocks(stack, first, home) == 0, "BlockRemoved for the prefix")
+    await eventually(
+        lambda: held_blocks(stack, first, home) == 0, what="BlockRemoved for the prefix"
+    )
     assert held_blocks(stack, first, home) == 0
     assert stack.cluster is not None
     assert await send(stack, first) in {a.hostport for a in stack.cluster.addresses}

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import aiohttp
 import pytest
 
 from kinference_epp.config.model import ScrapeConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.pool.endpoint import EndpointKey
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 
@@ -26,11 +25,7 @@ async def test_dead_pod_is_routed_around_once_stale() -> None:
         dead = stack.cluster.addresses[0].hostport
         await stack.cluster.pods[0].close()
         ds = stack.picker.datastore
-        for _ in range(100):
-            if ds.is_stale(EndpointKey(dead)):
-                break
-            await asyncio.sleep(0.05)
-        assert ds.is_stale(EndpointKey(dead))
+        await eventually(lambda: ds.is_stale(EndpointKey(dead)), what="the dead pod to go stale")
         served = []
         for _ in range(12):
             async with http.post(f"{stack.url}/v1/chat/completions", json=BODY) as resp:

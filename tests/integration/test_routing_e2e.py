@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 from collections.abc import AsyncIterator
@@ -17,6 +16,7 @@ from kinference_epp.api.bodies import parse_request
 from kinference_epp.api.request import ApiKind
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.pool.endpoint import EndpointKey
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -260,12 +260,14 @@ async def test_usage_reaches_picker_through_access_log(
             f"{stack.url}/v1/chat/completions", json=chat("count me", stream=True)
         ) as resp:
             await read_sse(resp)
-    for _ in range(100):  # the access log flushes every 200 ms
+
+    async def usage_counted() -> dict[str, float] | None:
         metrics = await picker_metrics(stack, http)
-        if metric_sum(metrics, "inference_objective_output_tokens_sum") >= before + 24:
-            break
-        await asyncio.sleep(0.1)
-    assert metric_sum(metrics, "inference_objective_output_tokens_sum") >= before + 24
+        counted = metric_sum(metrics, "inference_objective_output_tokens_sum") >= before + 24
+        return metrics if counted else None
+
+    # Envoy flushes the access log in batches, so the three entries arrive when they arrive.
+    metrics = await eventually(usage_counted, what="the three requests' usage", interval_s=0.1)
     assert metric_sum(metrics, "inference_objective_request_ttft_seconds_count") > 0
     assert metric_sum(metrics, "inference_objective_input_tokens_count") > 0
     assert metric_sum(metrics, "inference_pool_ready_pods") == 3

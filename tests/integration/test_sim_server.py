@@ -30,6 +30,7 @@ from kinference_epp.sim.runner import (
 )
 from kinference_epp.sim.server import PodSpec
 from kinference_epp.tokenize.approx import ApproxTokenizer
+from waits import eventually
 
 pytestmark = pytest.mark.integration
 
@@ -227,13 +228,12 @@ async def test_client_disconnect_aborts_the_request(
     resp = await http.post(pod.http_url + "/v1/chat/completions", json=body)
     await resp.content.readline()  # the stream started
     resp.close()
-    for _ in range(400):
+
+    async def released() -> bool:
         values = await metrics(http, pod)
-        if values["vllm:num_requests_running"] == 0 and values["vllm:kv_cache_usage_perc"] == 0:
-            break
-        await asyncio.sleep(0.025)
-    else:
-        pytest.fail("the abandoned request kept running")
+        return values["vllm:num_requests_running"] == 0 and values["vllm:kv_cache_usage_perc"] == 0
+
+    await eventually(released, what="the abandoned request to stop and free its blocks")
 
 
 async def test_publisher_pub_sub_and_replay_over_zmq() -> None:
@@ -245,14 +245,13 @@ async def test_publisher_pub_sub_and_replay_over_zmq() -> None:
     sub.connect(pub.pub_endpoint)
     try:
         payload = encode_batch([BlockStored([1], None, [1, 2, 3, 4], 4)], 1.0, "array")
-        # PUB drops messages until the subscription has propagated: publish until one lands.
-        first = None
-        for _ in range(200):
+
+        async def publish_and_receive() -> list[bytes] | None:
             await pub.publish(payload)
-            if await sub.poll(50):
-                first = await sub.recv_multipart()
-                break
-        assert first is not None, "subscriber never connected"
+            return await sub.recv_multipart() if await sub.poll(50) else None
+
+        # PUB drops messages until the subscription has propagated: publish until one lands.
+        first = await eventually(publish_and_receive, what="the subscriber to connect")
         assert first[0] == b"t"
         assert first[2] == payload
         seq = int.from_bytes(first[1], "big")

@@ -2,21 +2,21 @@
 
 ``cluster()`` starts a :class:`FakeApiServer`, writes a kubeconfig for it and connects the real
 kubernetes-asyncio client through :func:`kinference_epp.k8s.api.connect`, exactly as the
-picker does outside a cluster. ``eventually`` waits (bounded) for a condition: the tests
-assert on states, never on timings.
+picker does outside a cluster. ``eventually`` (from ``tests/waits.py``) waits for a condition
+up to a deadline: the tests assert on states, never on timings.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from k8s_fake.server import FakeApiServer
 from kinference_epp.config.kubernetes import KubernetesConfig, WatchSettings
 from kinference_epp.k8s.api import KubernetesAsyncioApi, connect
+from waits import eventually as eventually  # re-exported for the k8s tests
 
 FAST_WATCH = WatchSettings(
     timeout_s=30, request_timeout_s=2.0, backoff_initial_s=0.05, backoff_max_s=0.2
@@ -45,15 +45,3 @@ async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
             yield Cluster(server, api, kubeconfig)
         finally:
             await api.close()
-
-
-async def eventually(
-    condition: Callable[[], bool], *, timeout_s: float = 10.0, what: str = "condition"
-) -> None:
-    """Poll ``condition`` until it holds; fail with ``what`` after ``timeout_s``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout_s
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)

@@ -10,6 +10,7 @@ import pytest
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem
 from kinference_epp.policy.store import PolicyStore
+from waits import eventually
 
 GOOD = """
 apiVersion: kinference.io/v1alpha1
@@ -28,26 +29,26 @@ async def test_reload_applies_good_edits_and_keeps_last_good_on_bad(tmp_path: Pa
     path = tmp_path / "p.yaml"
     path.write_text(GOOD)
     rejected: list[list[Problem]] = []
+    reported = asyncio.Event()
+
+    def on_rejected(problems: list[Problem]) -> None:
+        rejected.append(problems)
+        reported.set()
+
     store = PolicyStore()
-    files = PolicyFiles(store, [str(tmp_path)], interval_s=0.02, on_rejected=rejected.append)
+    files = PolicyFiles(store, [str(tmp_path)], interval_s=0.02, on_rejected=on_rejected)
     assert files.load() == []
     assert len(store.active) == 1
     generation = store.generation
     await files.start()
     try:
         path.write_text(GOOD.replace("deny", "deny-v2") + "\n")
-        for _ in range(200):
-            if store.generation > generation:
-                break
-            await asyncio.sleep(0.02)
+        await eventually(lambda: store.generation > generation, what="the good edit in force")
         assert store.generation == generation + 1
         good_generation = store.generation
         path.write_text(GOOD.replace("status: 403", "status: nope") + "\n\n")
-        for _ in range(200):
-            if rejected:
-                break
-            await asyncio.sleep(0.02)
-        assert rejected, "the bad edit must be reported"
+        async with asyncio.timeout(30):  # a hang guard: the bad edit must be reported
+            await reported.wait()
         assert any("status" in str(p) and "p.yaml" in str(p) for p in rejected[0])
         assert store.generation == good_generation  # the last good set stays in force
         assert len(store.active) == 1

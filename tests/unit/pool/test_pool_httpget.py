@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from kinference_epp.pool.httpget import HttpGetClient, HttpProtocolError, HttpStatusError
+from waits import eventually
 
 PAGE = b'vllm:num_requests_running{model_name="m"} 3\n' * 50
 
@@ -61,7 +62,7 @@ class Server:
                     if step is None:
                         writer.close()
                         return
-                    if isinstance(step, float):
+                    if isinstance(step, float):  # a slow server is the behaviour under test
                         await asyncio.sleep(step)
                     else:
                         writer.write(step)
@@ -310,8 +311,7 @@ async def test_idle_connection_closed_by_the_server_is_replaced(server: Server) 
     c = client(server.url())
     try:
         assert await c.get() == PAGE
-        await asyncio.sleep(0.05)  # the close arrives while idle
-        assert not c.connected
+        await eventually(lambda: not c.connected, what="the close to arrive while idle")
         assert await c.get() == PAGE
     finally:
         c.close()

@@ -18,6 +18,7 @@ from kinference_epp.config.model import ScrapeConfig
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
+from waits import eventually
 
 GOOD = 'vllm:num_requests_running{model_name="m"} 3\nvllm:num_requests_waiting{model_name="m"} 4\nvllm:kv_cache_usage_perc{model_name="m"} 0.5\n'
 
@@ -28,13 +29,13 @@ class FakeVllm:
 
     mode: str = "ok"
     body: str = GOOD
-    hits: int = 0
+    paths: set[str] = field(default_factory=set)
     peers: set[object] = field(default_factory=set)
     release: asyncio.Event = field(default_factory=asyncio.Event)
     requested: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def metrics(self, request: web.Request) -> web.Response:
-        self.hits += 1
+        self.paths.add(request.path)
         self.peers.add(request.transport.get_extra_info("peername") if request.transport else None)
         self.requested.set()
         if self.mode == "error":
@@ -191,14 +192,14 @@ async def test_tasks_follow_endpoints_in_and_out(server: Server) -> None:
 
         store.remove(first.key)
         assert scraper.running == {second.key}
-        await asyncio.sleep(0)
-        assert [t.get_name() for t in scrape_tasks()] == [f"scrape {second.key}"]
+        await eventually(
+            lambda: [t.get_name() for t in scrape_tasks()] == [f"scrape {second.key}"],
+            what="the removed endpoint's task to end",
+        )
 
-        hits = server.fake.hits
         store.upsert(server.endpoint("/other", port=8001))  # new metrics URL: task restarted
         assert scraper.running == {second.key}
-        await events.until(ok=True)
-        assert server.fake.hits > hits
+        await eventually(lambda: "/other" in server.fake.paths, what="a scrape of the new URL")
     assert scraper.running == frozenset()
     assert scrape_tasks() == []
 
@@ -282,8 +283,10 @@ async def test_client_factory_seam_and_clients_closed_with_their_endpoint() -> N
             seen.add(key)
         assert [c.timeout_s for c in clients.made] == [0.5, 0.5]
         store.remove(first.key)
-        await asyncio.sleep(0)  # the cancelled task runs its cleanup
-        assert [c.closed for c in clients.made] == [1, 0]
+        await eventually(
+            lambda: [c.closed for c in clients.made] == [1, 0],
+            what="the cancelled task's cleanup to close its client",
+        )
         assert scraper.running == {second.key}
     assert [c.closed for c in clients.made] == [1, 1]
     assert all(len(c.gets) >= 1 for c in clients.made)
