@@ -191,10 +191,6 @@ def test_store_and_remove_kernels_keep_the_model(
     assert b.used <= len(b.slots) * 0.45
 
 
-def test_warm_up_runs() -> None:
-    apply_kernel.warm_up()
-
-
 def test_store_keys_grows_the_table_and_rebuilds_when_kicks_run_out() -> None:
     """Own hashes chosen so that three share both slots in a 1024-slot table (the third
     runs out of kicks: a rebuild), then enough blocks to make it grow a few times."""

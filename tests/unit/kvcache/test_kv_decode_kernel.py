@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kv_compare import normalised
 
-from kinference_epp.kvcache.decode_kernel import OK, decode_columns, warm_up
+from kinference_epp.kvcache.decode_kernel import OK, decode_columns
 from kinference_epp.kvcache.events import (
     DecodedBatch,
     EventDecodeError,
@@ -148,7 +148,3 @@ def test_mutated_payloads_agree_or_fall_back(data: st.DataObject) -> None:
     if fast is None:
         return
     assert normalised(fast) == normalised(decode_batch_generic(payload))
-
-
-def test_warm_up_runs() -> None:
-    warm_up()

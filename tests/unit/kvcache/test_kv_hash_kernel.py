@@ -117,7 +117,3 @@ def test_pinned_values() -> None:
         1282849117971843811,
         15238846173192318986,
     ]
-
-
-def test_warm_up_runs() -> None:
-    hashing.warm_up()

@@ -108,7 +108,3 @@ def test_walk_stops_at_the_first_block_nobody_holds() -> None:
     hashes[12:] = 0  # blocks past the first miss cannot matter
     assert idx.match(hashes).gpu.tolist() == [10, 10, 10]
     assert idx.match(block_hashes(SEQS[1][:BS], BS, SCOPE)).gpu.tolist() == [0, 0, 0]
-
-
-def test_warm_up_runs() -> None:
-    match_kernel.warm_up()

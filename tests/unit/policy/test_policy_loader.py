@@ -259,10 +259,16 @@ _policyish = st.recursive(
 )  # fmt: skip
 
 
+def _problems_from(text: str) -> None:
+    loaded, found = parse_policies(text, "fuzz.yaml")
+    assert all(isinstance(p, Problem) and p.source == "fuzz.yaml" for p in found)
+    assert all(p.source == "fuzz.yaml" for p in loaded)
+
+
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=200))
 def test_arbitrary_text_gives_problems_not_exceptions(text: str) -> None:
-    parse_policies(text, "fuzz.yaml")
+    _problems_from(text)
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
@@ -278,7 +284,7 @@ def test_arbitrary_specs_give_problems_not_exceptions(spec: object) -> None:
 @settings(max_examples=100)
 @given(_values)
 def test_arbitrary_documents_give_problems_not_exceptions(value: object) -> None:
-    parse_policies(yaml.safe_dump(value), "fuzz.yaml")
+    _problems_from(yaml.safe_dump(value))
 
 
 # -- the store -------------------------------------------------------------------------------

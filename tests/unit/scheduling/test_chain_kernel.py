@@ -82,10 +82,6 @@ def test_best_candidate_is_numpys_argmax_of_the_keys(data: st.DataObject) -> Non
     assert chain_kernel.best_candidate(scores, mask, draws, 1e-9) == expected
 
 
-def test_warm_up() -> None:
-    chain_kernel.warm_up()
-
-
 def test_warm_up_covers_what_a_pool_only_schedule_passes() -> None:
     """After warm-up, scheduling with cached (read-only) totals and masks compiles nothing:
     a first request must not pay a compile or a disk-cache load."""

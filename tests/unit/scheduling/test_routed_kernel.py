@@ -82,7 +82,3 @@ def test_key_zero_is_stored_as_one() -> None:
     depth = table.leading(np.zeros(2, dtype=np.uint64), 1, 4)
     assert depth is not None
     assert depth.tolist() == [0, 0, 0, 2]
-
-
-def test_warm_up_runs() -> None:
-    routed_kernel.warm_up()

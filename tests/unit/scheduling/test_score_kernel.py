@@ -242,7 +242,3 @@ def test_load_cost(
         mask,
     )
     assert np.array_equal(got, want)
-
-
-def test_warm_up_runs() -> None:
-    sk.warm_up()
