@@ -85,7 +85,7 @@ def _by_score(
 
 
 _FIRST, _CACHE, _LOAD = Prefer.FIRST, Prefer.CACHE, Prefer.LOAD
-"""Module constants: an enum member looked up on its class costs ~0.2 µs on each request."""
+"""Module constants: an enum member looked up on its class is an attribute walk per request."""
 
 
 def choose(

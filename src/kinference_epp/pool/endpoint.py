@@ -39,7 +39,7 @@ class Endpoint:
 
 @dataclass(frozen=True, slots=True)
 class LoadSnapshot:
-    """One scrape of an endpoint's engine metrics (vLLM names, PROTOCOLS.md §4)."""
+    """One scrape of an endpoint's engine metrics (vLLM names, see ``pool/promtext.py``)."""
 
     running: float = 0.0
     waiting: float = 0.0

@@ -1,29 +1,25 @@
 """A minimal HTTP/1.1 GET client for the metrics scraper: one keep-alive connection per URL.
 
-Why not aiohttp: the scraper fetches one small page per pod every 50 ms on the event loop
+Why not aiohttp: the scraper fetches one small page per pod every interval on the event loop
 that also answers Envoy, and aiohttp's general client (request and response objects,
 header multidicts, URL objects, cookie jar, timers, a connection pool, decompression) is
-heavy for that. Swapping it for this client cut the picker's CPU per scrape from ~0.8 to
-~0.5 ms (idle loop) and from ~0.7 to ~0.4 ms (busy loop) against four simulated pods; with
-the faster parser, 4 pods at 50 ms went from 71-80 to 30-40 ms of CPU per second
-(``benchmarks/results/scrape_cost.md``; most of what is left is the kernel's loopback TCP
-and process wake-ups on that VM). This client does one thing: it writes a pre-built request
-on a persistent connection and frames the answer in an ``asyncio.Protocol`` (status line,
-``Content-Length``, ``chunked`` or read-until-close), with no per-request objects beyond the
-future it waits on.
+heavy for that (``benchmarks/results/scrape_cost.md`` measures the scrape's CPU). This
+client does one thing: it writes a pre-built request on a persistent connection and frames
+the answer in an ``asyncio.Protocol`` (status line, ``Content-Length``, ``chunked`` or
+read-until-close), with no per-request objects beyond the future it waits on.
 
 What it supports, and what it does not:
 
 - ``http`` and ``https`` URLs (TLS with the default trust store, or a given context),
   a query string, ``user:password@`` (sent as Basic auth), IPv6 literals, host names
   (resolved when connecting).
-- ``Accept-Encoding: identity``: the body is never compressed (aiohttp asked for gzip, and
-  prometheus_client, behind vLLM's ``/metrics``, compresses when asked; doing that 20 times a
-  second costs both ends more CPU than the bytes cost the network). An answer compressed
-  anyway is an ``HttpProtocolError``.
+- ``Accept-Encoding: identity``: the body is never compressed (prometheus_client, behind
+  vLLM's ``/metrics``, compresses when asked; doing that many times a second costs both ends
+  more CPU than the bytes cost the network). An answer compressed anyway is an
+  ``HttpProtocolError``.
 - Only status 200 is a page; any other status is ``HttpStatusError`` and the connection is
-  dropped without reading the body. Redirects are not followed (aiohttp did): point
-  ``metrics_url`` at the page itself.
+  dropped without reading the body. Redirects are not followed: point ``metrics_url`` at
+  the page itself.
 - An idle connection the server closed (keep-alive timeout) is noticed and replaced, and a
   request that finds its reused connection closed before any byte of the answer arrived is
   sent once more on a new connection, as browsers and aiohttp do for idempotent requests.

@@ -1,11 +1,11 @@
-"""Read the routing metrics out of vLLM's Prometheus text exposition (PROTOCOLS.md §4).
+"""Read the routing metrics out of vLLM's Prometheus text exposition (names below).
 
-This runs every scrape interval (50 ms) for every pod, on the event loop that also answers
-Envoy, so it does not parse the exposition. A vLLM page is mostly histogram bucket lines
-(~9 KB from the simulator, tens of KB from a real pod with several engines) and the picker
-needs a handful of gauges and counters, so one compiled bytes regex pass (C, ~1 ns a byte)
-picks out the sample lines of those metrics and splits each into name, label set and value
-text; every other line costs one failed match in C. Python then only converts the values of
+This runs every scrape interval for every pod, on the event loop that also answers Envoy,
+so it does not parse the exposition. A vLLM page is mostly histogram bucket lines (tens of
+KB from a real pod with several engines) and the picker needs a handful of gauges and
+counters, so one compiled bytes regex pass (in C) picks out the sample lines of those
+metrics and splits each into name, label set and value text; every other line costs one
+failed match in C. Python then only converts the values of
 those few lines, and parses a label set only where it is needed (``model_name`` filtering,
 the info gauges), through a cache: a pod's label sets do not change between scrapes. The
 body is never decoded as a whole.
@@ -84,8 +84,8 @@ def _labels(raw: bytes) -> Labels:
     """The label set ``raw`` (``{...}`` or empty) as a dict; shared, so never mutate it.
 
     A pod's label sets hardly change between scrapes (only the values do), and a real
-    ``cache_config_info`` carries some fifteen labels that cost ~10 µs to parse, so parsed
-    sets are cached by their bytes; hashing them is cheap next to parsing. The cache is
+    ``cache_config_info`` carries some fifteen labels, so parsed sets are cached by their
+    bytes; hashing them is cheap next to parsing. The cache is
     emptied when full, which bounds it against a pod inventing label values.
     """
     if not raw:

@@ -4,7 +4,7 @@ Tasks start and stop with the endpoints through the datastore's listeners. A goo
 calls ``update_load`` (the endpoint is fresh). A failed scrape (connection error, timeout,
 non-200 status, no vLLM metrics in the body) only counts an error: the endpoint turns
 stale once its last good scrape is older than ``stale_after_s`` (checked after every
-attempt), so one dropped scrape at a 50 ms interval does not flip routing. A request is
+attempt), so one dropped scrape does not flip routing. A request is
 bounded by ``timeout_s``; keep it below ``stale_after_s`` so staleness is noticed in time.
 ``on_scrape`` is called after every attempt; a scrape cancelled by ``stop`` or by the
 endpoint's removal is not an attempt.
@@ -17,20 +17,17 @@ keep it small (``benchmarks/results/scrape_cost.md``).
 
 Every endpoint is scraped on the same ticks, the multiples of the interval on the loop's
 clock: one timer wake-up per interval for the whole pool instead of one per endpoint. An idle
-picker pays for each wake-up (a few hundred µs of CPU each on the 2-core VM the benchmarks run
-on), and an endpoint whose scrape overran a tick waits for the next one instead of drifting.
-The answers then arrive together, as they did before (all tasks start together and kept that
+picker pays for each wake-up, and an endpoint whose scrape overran a tick waits for the next
+one instead of drifting. The answers arrive together (all tasks start together and keep that
 phase); with hundreds of pods that burst is worth spreading.
 
-The interval (``ScrapeConfig.interval_s``, 50 ms by default) stays the Gateway API Inference
-Extension's default metrics refresh. vLLM updates these gauges as its engine steps (every
-few tens of milliseconds under load), so scraping much faster reads the same numbers twice,
-and between scrapes the picker adds the requests it routed itself (the in-flight tracker),
-so a slower scrape loses less than it seems. The cost is linear in pods: ~0.4-0.55 ms of
-picker CPU per scrape measured on that VM (most of it the kernel's loopback TCP and wake-ups;
-by a profile the Python side is ~0.1 ms), so 50 ms costs ~8-11 ms of CPU per second per pod
-there. A large pool that needs the CPU back can raise the interval; staleness follows
-``stale_after_s``, not the interval.
+The interval (``ScrapeConfig.interval_s``, 50 ms by default) is the Gateway API Inference
+Extension's default metrics refresh. vLLM updates these gauges as its engine steps, so
+scraping much faster reads the same numbers twice, and between scrapes the picker adds the
+requests it routed itself (the in-flight tracker), so a slower scrape loses less than it
+seems. The cost is linear in pods, most of it the kernel's loopback TCP and wake-ups rather
+than Python (``benchmarks/results/scrape_cost.md``). A large pool that needs the CPU back can
+raise the interval; staleness follows ``stale_after_s``, not the interval.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The picker's own, always-fresh record of the work it sent to each endpoint.
 
-Scraped metrics lag by a scrape interval (50 ms) plus the engine's own step; a burst of
+Scraped metrics lag by a scrape interval plus the engine's own step; a burst of
 requests routed within that window would all see the same "idle" endpoint. This tracker
 is updated at every pick, so the next request already sees the previous one:
 

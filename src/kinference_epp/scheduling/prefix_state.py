@@ -121,8 +121,9 @@ class PrefixState:
     def _match(
         self, req: SchedulingRequest, pool: PoolView, approximate_only: bool
     ) -> PrefixCredit:
-        # Counted in calls (a numpy call costs 1.5-4 µs here): a request normally takes one
-        # index walk, one predicted-state walk, and one kernel that combines them.
+        # Counted in calls (each numpy call has a fixed overhead that dwarfs small arrays): a
+        # request normally takes one index walk, one predicted-state walk, and one kernel
+        # that combines them.
         n = len(pool)
         hashes = req.block_hashes
         if hashes is None or len(hashes) == 0:

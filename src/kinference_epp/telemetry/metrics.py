@@ -6,18 +6,18 @@ EPP (``inference_objective_*``, ``inference_pool_*``, ``inference_extension_*``)
 cover is ``kinference_*``.
 
 The histograms are ``LoopHistogram``s, not prometheus_client's ``Histogram``: a request records
-14 observations with the default router (5 plug-in timings, scheduler, processing and tokenize
-time, body size; from the access log duration, TTFT and 3 token counts), and prometheus_client's
-``observe`` takes two locks and walks the buckets in a Python loop: ~25 µs per request on the
-picker's machine against ~5 µs with ``LoopHistogram`` (``benchmarks/results/scrape_cost.md``).
+over a dozen observations (plug-in timings, scheduler, processing and tokenize time, body size;
+from the access log duration, TTFT and token counts), and prometheus_client's ``observe`` takes
+two locks and walks the buckets in a Python loop, where a ``LoopHistogram`` on the event loop's
+one thread needs no lock and finds the bucket by bisection.
 The exposition is the same: names, labels, bucket bounds, ``_bucket``/``_count``/``_sum``/
 ``_created`` (tested against prometheus_client's own output). The counters and the
 ``streams_active`` gauge are ``LoopCounter``/``LoopGauge`` for the same reason: the request path
-increments ~3 counters and that gauge twice, and prometheus_client's ``inc`` takes a lock through
-several Python frames (~0.9 µs) where a ``CounterChild.inc`` is one frame and an add. Their
+increments a few counters and that gauge twice, and prometheus_client's ``inc`` takes a lock
+through several Python frames where a ``CounterChild.inc`` is one frame and an add. Their
 exposition is prometheus_client's too (``_total`` and ``_created`` for counters, tested the same
 way); callers annotate the series they bind with ``CounterChild``/``GaugeChild``. Only the
-constant ``inference_extension_info`` gauge is still prometheus_client's ``Gauge``.
+constant ``inference_extension_info`` gauge is prometheus_client's ``Gauge``.
 """
 
 from __future__ import annotations
@@ -474,8 +474,9 @@ class PickerMetrics:
         self._pick_children: dict[tuple[str, str], CounterChild] = {}
 
     def model(self, model: str, target: str) -> ModelMetrics:
-        """Label-bound children for one (model, target model): ``.labels()`` costs ~2 µs a call,
-        and the request path would otherwise pay it several times per request."""
+        """Label-bound children for one (model, target model): ``.labels()`` looks a child up
+        through several Python calls, and the request path would otherwise pay it several times
+        per request."""
         key = (model, target)
         bound = self._by_model.get(key)
         if bound is None:

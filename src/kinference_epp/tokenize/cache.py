@@ -22,13 +22,13 @@ least ``min_segment_chars``; each segment's ids are cached under the segment's t
 a segment's ids do not depend on what precedes it (the property above), keying by the
 segment rather than by the whole prefix is equally exact and reuses more: a system prompt or
 tool block shared by many conversations is tokenized once. Keys are the text itself, not a
-digest, so there are no collisions to argue about; a 53 KB prompt is looked up in ~20 µs.
+digest, so there are no collisions to argue about; a lookup hashes each segment's text once.
 
 **Memory and speed.** Ids are stored as read-only int32 numpy arrays, 4 bytes per token
 (a list of ints costs 8 bytes per pointer even with interned ints), and a prompt's ids
 come out as one ``np.concatenate`` of its segments: the picker hashes blocks of that array
-directly, with no per-token Python (turning 8k ids from a list into an array alone cost
-~0.2 ms). The cache evicts least-recently-used segments beyond ``max_bytes`` (text + ids +
+directly, with no per-token Python (turning a long list of ids into an array is a Python
+step per token). The cache evicts least-recently-used segments beyond ``max_bytes`` (text + ids +
 bookkeeping, estimated).
 """
 

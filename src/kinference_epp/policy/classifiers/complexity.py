@@ -13,11 +13,11 @@ each feature in [0, 1]:
 ``score >= hardAt`` is hard, ``>= mediumAt`` medium, else easy. The weights sum past 1 on
 purpose: one strong signal (a proof request, a large code block) is enough for medium.
 
-Why no regex and only a window: Python's ``re`` costs 10-100 ns a character for an
-alternation of keywords, over a millisecond for an 8k-token prompt. Words are found with
+Why no regex and only a window: Python's ``re`` tries every keyword of an alternation at
+every character, too slow for a long prompt on the request path. Words are found with
 ``translate`` + ``split``, the vocabulary's words kept by a C-level ``filter`` and counted
 by a ``Counter``, instead of three set lookups per word in Python.
-Marks are counted with ``str.count`` (~1 ns a character), and only when one of their
+Marks are counted with ``str.count`` (in C), and only when one of their
 characters — found with a memchr-fast ``in`` — occurs at all. The instruction that makes a
 prompt hard is near its start or its end (a question after pasted context), so words are
 counted in the first and last ``WINDOW`` characters, while length and code fences use the
@@ -153,8 +153,8 @@ def _lower_window(prompt: PromptText, text: str) -> str:
     Lower-casing maps each character on its own to one or more characters — except a
     capital sigma, whose form depends on its neighbours — so the first ``WINDOW``
     characters of ``lower()`` are those of the lower-cased first ``WINDOW`` characters, and
-    likewise at the end: a long prompt is not lower-cased whole (~8 ns a character for
-    non-ASCII text) unless another classifier needs it or a sigma is in the way.
+    likewise at the end: a long prompt is not lower-cased whole (slow for non-ASCII text)
+    unless another classifier needs it or a sigma is in the way.
     """
     n = len(text)
     if n <= 2 * WINDOW:
@@ -170,9 +170,9 @@ def _lower_window(prompt: PromptText, text: str) -> str:
 def _words(window: str) -> list[str]:
     """``window.translate(_WORDS).split()``, fast for non-ASCII text too.
 
-    ``str.translate`` looks every character of a non-ASCII string up in the table (~130 ns
-    each); in UTF-8 an ASCII byte only ever stands for that ASCII character, so the bytes
-    are translated instead and decoded back (``surrogatepass`` keeps lone surrogates).
+    ``str.translate`` looks every character of a non-ASCII string up in the table through
+    Python objects; in UTF-8 an ASCII byte only ever stands for that ASCII character, so the
+    bytes are translated instead and decoded back (``surrogatepass`` keeps lone surrogates).
     """
     if window.isascii():
         return window.translate(_WORDS).split()
@@ -203,7 +203,7 @@ def _word_counts(window: str) -> tuple[int, int, int]:
 def _fences(text: str, enough: int) -> int:
     """``text.count("```")``, but at most ``enough``: past it the code feature is 1 anyway.
 
-    A scan of the whole text costs ~1 ns a character (the needle repeats one character, which
+    A scan of the whole text reads every character (the needle repeats one character, which
     defeats ``str.find``'s skips); long prompts with code reach ``enough`` early.
     """
     if enough <= 0 or "`" not in text:

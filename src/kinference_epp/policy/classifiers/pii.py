@@ -89,7 +89,7 @@ class PiiFindings:
 
 def _near(text: str, start: int, words: Iterable[str]) -> bool:
     before = text[max(0, start - _CONTEXT) : start].lower()
-    for w in words:  # noqa: SIM110 -- a loop is ~2x cheaper than any(genexpr); most dates get here
+    for w in words:  # noqa: SIM110 -- a loop is cheaper than any(genexpr); most dates get here
         if w in before:
             return True
     return False
@@ -126,7 +126,7 @@ _CANDIDATE_AT = re.compile(_STARTS + r"(?<=(?=" + _CANDIDATES.pattern + r")(?s:.
 every other character with a bitmap test instead of trying twelve alternatives on each
 (``re`` only does that for a pattern that starts with a character class, so the class is
 consumed and the real pattern matched from its start by a lookahead inside a one-character
-lookbehind). The match is that one character; the named group holds the candidate. ~7x
+lookbehind). The match is that one character; the named group holds the candidate. Much
 faster on prose than ``_CANDIDATES.finditer``, with the same matches (property-tested)."""
 _NO_SECRET_AT = re.compile(
     r"[+(0-9A-Z@](?<=(?=" + _CANDIDATES.pattern.split("|(?P<secret>", 1)[0] + r")(?s:.))"
@@ -144,10 +144,10 @@ def _classes(text: str) -> bytes:
     """One class byte per character of ``text`` (see ``_class_table``), so runs of digits or
     token characters are found with ``bytes.find`` (in C) at the text's own offsets.
 
-    ``bytes.translate`` costs ~1.5 ns a byte, a ``str.translate`` of non-ASCII text several
-    times that, so the codec replaces each non-ASCII character by one ``?`` (in C), after
-    the real question marks became ``!`` — the same class, so the ``?`` left are the
-    replacements.
+    ``bytes.translate`` is a C table lookup per byte and a ``str.translate`` of non-ASCII
+    text several times dearer, so the codec replaces each non-ASCII character by one ``?``
+    (in C), after the real question marks became ``!`` — the same class, so the ``?`` left
+    are the replacements.
     """
     if text.isascii():
         return text.encode("ascii").translate(_CLASSES)
@@ -172,8 +172,8 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
 def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
-    Python's ``re`` costs ~10 ns a character and an alternation of these patterns several
-    times that, so the text is first mapped to character classes (``_classes``) and
+    Python's ``re`` tries every alternative of these patterns at every character, so the
+    text is first mapped to character classes (``_classes``) and
     searched with ``find``: a run of three digits, an ``@``, a run of 20 token characters or
     a private-key armour line marks a short window, and only windows are matched with the
     regex — without its secret alternatives where no secret can be (no long token run
@@ -223,7 +223,7 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     if key is not None:
         yield "secret", key.start(), key.group()
     # A spaced NINO has digit pairs: without "00 00" among the classes the three word
-    # searches below (~0.7 ns a character each) cannot lead anywhere.
+    # searches below (each a scan of the whole text) cannot lead anywhere.
     if b"00 00" in classes and ("nsurance" in text or "NINO" in text or "nino" in text):
         for m in _SPACED_NINO.finditer(text):
             yield "upper", m.start(), m.group()

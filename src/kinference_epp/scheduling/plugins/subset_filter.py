@@ -1,7 +1,7 @@
 """Filter ``subset``: keep only the endpoints in the proxy's subset hint, when there is one.
 
 No hint (``subset=None``): unchanged. A hint that is empty, or that names no endpoint
-still eligible, is a 503 with reason ``subset_empty`` (PROTOCOLS.md §1).
+still eligible, is a 503 with reason ``subset_empty``.
 """
 
 from __future__ import annotations
