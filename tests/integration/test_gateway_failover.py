@@ -5,9 +5,7 @@ request still reaches the pool when no picker answers.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 
 import aiohttp
 import pytest
@@ -26,6 +24,7 @@ from gateway_fakes import (
 from kinference_epp.api.wire_names import UPSTREAM_HEADER
 from kinference_epp.gateway.options import PICKER_CLUSTER, BodyMode, EnvoyOptions
 from kinference_epp.gateway.process import EnvoyProcess, free_port
+from waits import eventually
 
 pytestmark = pytest.mark.integration
 
@@ -95,11 +94,13 @@ async def _picker_hosts_unhealthy(envoy: EnvoyProcess) -> set[str]:
     return out
 
 
-async def _wait_unhealthy(envoy: EnvoyProcess, expected: set[str], timeout_s: float = 20) -> None:
-    deadline = time.monotonic() + timeout_s
-    while (got := await _picker_hosts_unhealthy(envoy)) != expected:
-        assert time.monotonic() < deadline, f"unhealthy pickers {got}, expected {expected}"
-        await asyncio.sleep(0.1)
+async def _wait_unhealthy(envoy: EnvoyProcess, expected: set[str]) -> None:
+    async def marked() -> bool:
+        return await _picker_hosts_unhealthy(envoy) == expected
+
+    await eventually(
+        marked, what=f"Envoy to mark {expected or 'no'} picker unhealthy", interval_s=0.1
+    )
 
 
 async def test_health_checks_move_traffic_off_a_not_serving_picker() -> None:
@@ -125,8 +126,10 @@ async def test_health_checks_move_traffic_off_a_not_serving_picker() -> None:
 
                 await a.set_serving(True)
                 await _wait_unhealthy(envoy, set())
-                deadline = time.monotonic() + 20
-                while len(first.seen_headers) == before:  # round-robin includes it again
-                    assert time.monotonic() < deadline, "first replica never got traffic back"
+
+                async def first_serves_again() -> bool:  # round-robin includes it again
                     status, _, _ = await post(url, chat())
                     assert status == 200
+                    return len(first.seen_headers) > before
+
+                await eventually(first_serves_again, what="traffic back on the first replica")

@@ -8,8 +8,6 @@ token for token, for OpenAI and Anthropic shapes alike.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -20,6 +18,7 @@ import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
 from kinference_epp.demo.stack import LocalStack, StackOptions
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -119,10 +118,13 @@ async def test_both_sdks_through_envoy_with_usage_in_the_access_log(
         before[1] + sum(i for i, _ in reported),
         before[2] + sum(o for _, o in reported),
     )
-    deadline = time.monotonic() + 20  # the access log is flushed every 200 ms
-    while (got := await usage_totals(stack))[0] < expected[0]:
-        assert time.monotonic() < deadline, (got, expected)
-        await asyncio.sleep(0.1)
+
+    async def all_reported() -> tuple[float, float, float] | None:
+        got = await usage_totals(stack)
+        return got if got[0] >= expected[0] else None
+
+    # The usage arrives with Envoy's access log, which is flushed in batches.
+    got = await eventually(all_reported, what="every request's usage", interval_s=0.1)
     assert got == expected
 
 
