@@ -4,7 +4,7 @@
 
 A grpc.aio + uvloop ``ExternalProcessor`` that assembles the request body, reads ``model`` out
 of the JSON with msgspec, round-robins over ``--endpoints`` and answers in the same protocol
-shapes as the real picker (``kinference_epp.edge.replies`` / ``edge.processor``, PROTOCOLS.md §2):
+shapes as the real picker (``kinference_epp.edge.replies`` / ``edge.processor``):
 
 - BUFFERED: an empty headers response at once; when the body is in, one body response with the
   destination header in its ``header_mutation``, ``clear_route_cache`` and the ``envoy.lb``

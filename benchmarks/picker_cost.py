@@ -3,8 +3,7 @@
     .venv/bin/python benchmarks/picker_cost.py            # full run (~17 min on 2 cores)
     .venv/bin/python benchmarks/picker_cost.py --quick    # one short pass (~2 min)
 
-Needs ``wrk`` on PATH (``apt-get install -y wrk``): the load generator, as for the published
-floor in PROTOCOLS.md §2.
+Needs ``wrk`` on PATH (``apt-get install -y wrk``): the load generator.
 
 For each chat body (1k tokens, 8 KB, 32k tokens), body mode (BUFFERED, FULL_DUPLEX_STREAMED)
 and picker, in its own processes:

@@ -10,7 +10,7 @@ Requests are hashed with ``kvcache.hashing.block_hashes`` in the scope the event
 
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
-takes well under a millisecond, BENCHMARKS.md "picker cost").
+is a small fraction of a request's time; benchmarks/picker_cost.py measures it).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfi
 from kinference_epp.scheduling.scheduler import Scheduler
 
 ROUTERS = ("round-robin", "random", "least-queue", "approx-prefix", "kinference")
-"""The baselines of BENCHMARKS.md, in report order."""
+"""The baselines the routing benchmark reports, in report order."""
 
 OURS = "kinference"
 """The row label of our default router (``precise-prefix``) in every benchmark table."""

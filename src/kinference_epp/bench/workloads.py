@@ -8,7 +8,7 @@ questions. Token ids are drawn uniformly from the ordinary range of the stand-in
 tokenizer (no text needed: the picker and the simulated pods hash the same ids).
 
 Files live in ``benchmarks/workloads/<name>.yaml``; parameters mirror the peers'
-published workloads (BENCHMARKS.md).
+published workloads (each file names its source).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The ext_proc stream of one request as a sans-I/O state machine: messages in, replies out.
 
 No gRPC here: the servicer feeds ``ProcessingRequest`` messages to :meth:`ExtProcSession.handle`
-and sends back what it returns, so the protocol (PROTOCOLS.md §2) is tested without sockets.
+and sends back what it returns, so the protocol is tested without sockets.
 
 Request side:
 - BUFFERED / BUFFERED_PARTIAL: answer the headers at once (empty = continue); when the whole body

@@ -1,6 +1,6 @@
 """Builders for the ext_proc ProcessingResponse messages the picker sends, in protocol order.
 
-Kept apart from the state machine so the order and shape of replies (PROTOCOLS.md §2) can be read
+Kept apart from the state machine so the order and shape of replies can be read
 in one place: headers response (clear_route_cache, destination header, content-length, envoy.lb
 metadata), then the body in <= 62,000-byte StreamedBodyResponse chunks in full-duplex mode.
 """

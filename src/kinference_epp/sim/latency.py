@@ -2,7 +2,7 @@
 
 The engine asks one question per step: given the prefill chunks and the decode batch
 scheduled in it, how many seconds does the forward pass take? Models are named so that a
-benchmark report can say which one produced its numbers (BENCHMARKS.md asks for that).
+benchmark report can say which one produced its numbers.
 
 Two published models ship:
 

@@ -1,7 +1,7 @@
 """vLLM's Prometheus metrics for one simulated pod, in a per-pod registry.
 
-Names, labels and histogram buckets follow ``vllm-project/vllm:vllm/v1/metrics/loggers.py``
-(PROTOCOLS.md §4). Gauges and counters are read from the engine at scrape time (a
+Names, labels and histogram buckets follow ``vllm-project/vllm:vllm/v1/metrics/loggers.py``.
+Gauges and counters are read from the engine at scrape time (a
 collector, so nothing on the step path touches Prometheus objects); histograms are fed
 from each step's output. Several pods run in one process, so there is no global registry.
 """
