@@ -3,8 +3,10 @@
     bench_main(["--workload", "shared-prefix-73", "--routers", "round-robin,kinference",
                 "--out", "benchmarks/results", "--quick"])
 
-Runs are independent and deterministic, so they are spread over worker processes
-(``--jobs``); the table is the same whatever the number of workers.
+Every (workload, latency profile, router) is one run of the workload's whole open-loop
+ladder, or one run per concurrency level of a closed loop. Runs are independent and
+deterministic, so they are spread over worker processes (``--jobs``); the tables are the
+same whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -13,19 +15,18 @@ import argparse
 import os
 import shlex
 import sys
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
 from kinference_epp.bench import report
 from kinference_epp.bench.harness import HarnessOptions, run_one
 from kinference_epp.bench.routing import ROUTERS
 from kinference_epp.bench.workloads import WorkloadSpec, load_workload
-from kinference_epp.sim.latency import latency_model
+from kinference_epp.sim.latency import LATENCY_MODELS, PROFILES, latency_model
 
 STANDARD = ("shared-prefix-73", "shared-prefix-small", "multiturn")
 """What ``--workload standard`` (and ``make bench``) runs."""
@@ -35,14 +36,19 @@ STANDARD = ("shared-prefix-73", "shared-prefix-small", "multiturn")
 class _Task:
     spec: WorkloadSpec
     router: str
-    load: float
+    load: float | None
+    """None: the whole open-loop ladder."""
     options: HarnessOptions
     slo: report.Slo
 
+    def describe(self) -> str:
+        at = "ladder" if self.load is None else f"@ {self.load:g}"
+        return f"{self.spec.name} {self.options.latency.name} {self.router} {at}"
 
-def _run_task(task: _Task) -> dict[str, Any]:
+
+def _run_task(task: _Task) -> list[dict[str, Any]]:
     result = run_one(task.spec, task.router, task.load, task.options)
-    return report.row(result, task.slo)
+    return report.rows(result, task.slo)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,16 +63,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--routers", default=",".join(ROUTERS), help="comma-separated router names")
     p.add_argument("--out", required=True, type=Path, help="directory for results.json/.md/PNGs")
-    p.add_argument("--loads", default=None, help="comma-separated load points (override the file)")
+    p.add_argument("--loads", default=None, help="comma-separated load points to keep")
     p.add_argument("--quick", action="store_true", help="only the workload's quick load points")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--latency", default="dynamo-mocker", help="latency model of the pods")
+    p.add_argument(
+        "--latency",
+        default=",".join(PROFILES),
+        help=f"latency profile(s), comma-separated ({', '.join(sorted(LATENCY_MODELS))})",
+    )
     p.add_argument("--event-delay-ms", type=float, default=5.0)
     p.add_argument("--jobs", type=int, default=0, help="worker processes (0: one per CPU)")
     p.add_argument("--workloads-dir", type=Path, default=None)
     p.add_argument("--slo-ttft-s", type=float, default=2.0)
     p.add_argument("--slo-itl-ms", type=float, default=50.0)
+    p.add_argument("--slo-fraction", type=float, default=0.9)
     return p
+
+
+def _keep_loads(spec: WorkloadSpec, loads: list[float]) -> WorkloadSpec:
+    c = spec.client
+    if c.stages is not None:
+        client = c.model_copy(update={"stages": [s for s in c.stages if s.rate in loads]})
+    else:
+        client = c.model_copy(update={"loads": loads})
+    return spec.model_copy(update={"client": client})
 
 
 def bench_main(argv: Sequence[str] | None = None) -> int:
@@ -74,60 +94,70 @@ def bench_main(argv: Sequence[str] | None = None) -> int:
     names = STANDARD if args.workload == "standard" else tuple(args.workload.split(","))
     try:
         specs = [load_workload(n, args.workloads_dir) for n in names]
-        latency = latency_model(args.latency)
+        latencies = [latency_model(n.strip()) for n in args.latency.split(",") if n.strip()]
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.quick:
+        specs = [s.quick() for s in specs]
+    if args.loads:
+        keep = [float(x) for x in args.loads.split(",")]
+        specs = [_keep_loads(s, keep) for s in specs]
     routers = [r.strip() for r in args.routers.split(",") if r.strip()]
-    slo = report.Slo(args.slo_ttft_s, args.slo_itl_ms / 1000.0)
-    options = HarnessOptions(
-        seed=args.seed, event_delay_s=args.event_delay_ms / 1000.0, latency=latency
-    )
+    slo = report.Slo(args.slo_ttft_s, args.slo_itl_ms / 1000.0, args.slo_fraction)
     tasks = []
     for spec in specs:
-        loads = spec.quick_loads() if args.quick else spec.client.loads
-        if args.loads:
-            loads = [float(x) for x in args.loads.split(",")]
-        tasks += [_Task(spec, r, float(load), options, slo) for load in loads for r in routers]
+        for latency in latencies:
+            options = HarnessOptions(
+                seed=args.seed, event_delay_s=args.event_delay_ms / 1000.0, latency=latency
+            )
+            if spec.client.open_loop:
+                tasks += [_Task(spec, r, None, options, slo) for r in routers]
+            else:
+                tasks += [
+                    _Task(spec, r, load, options, slo)
+                    for load in spec.client.load_points()
+                    for r in routers
+                ]
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    rows = _run_all(tasks, args.jobs or os.cpu_count() or 1)
+    rows = [row for rs in _run_all(tasks, args.jobs or os.cpu_count() or 1) for row in rs]
+    summary = report.capacities(rows, slo)
     argv_list = list(sys.argv[1:] if argv is None else argv)
-    meta = _meta(args, argv_list, specs, slo, latency.name, out)
-    report.write_json(out / "results.json", meta, rows)
+    meta = _meta(args, argv_list, specs, slo, [m.name for m in latencies], out)
+    report.write_json(out / "results.json", meta, rows, summary)
     for spec in specs:
-        report.plot(out / f"{spec.name}.png", spec.name, rows)
-    (out / "results.md").write_text(report.markdown(meta, rows))
-    print(report.markdown(meta, rows))
+        for latency in latencies:
+            png = out / f"{spec.name}-{latency.name}.png"
+            report.plot(png, spec.name, latency.name, rows, slo)
+    text = report.markdown(meta, rows, summary)
+    (out / "results.md").write_text(text)
+    print(report.capacity_table(summary, routers))
     return 0
 
 
-def _run_all(tasks: list[_Task], jobs: int) -> list[dict[str, Any]]:
-    """Rows in task order; runs spread over ``jobs`` processes, with a progress bar."""
-    rows: list[dict[str, Any] | None] = [None] * len(tasks)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, transient=False) as progress:
-        bar = progress.add_task("runs", total=len(tasks))
-        if jobs <= 1:
-            for i, task in enumerate(tasks):
-                progress.update(bar, description=f"{task.spec.name} {task.router} @ {task.load:g}")
-                rows[i] = _run_task(task)
-                progress.advance(bar)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures: dict[Future[dict[str, Any]], int] = {
-                    pool.submit(_run_task, t): i for i, t in enumerate(tasks)
-                }
-                for fut in as_completed(futures):
-                    rows[futures[fut]] = fut.result()
-                    r = tasks[futures[fut]]
-                    progress.update(bar, description=f"{r.spec.name} {r.router} @ {r.load:g}")
-                    progress.advance(bar)
+def _run_all(tasks: list[_Task], jobs: int) -> list[list[dict[str, Any]]]:
+    """Rows of each task, in task order; runs spread over ``jobs`` processes. Prints one line
+    per finished run (plain text: the runs are long and often logged to a file)."""
+    rows: list[list[dict[str, Any]] | None] = [None] * len(tasks)
+    started = time.monotonic()
+
+    def done(i: int, n: int) -> None:
+        elapsed = time.monotonic() - started
+        print(f"[{n}/{len(tasks)} {elapsed:6.0f} s] {tasks[i].describe()}", flush=True)
+
+    if jobs <= 1:
+        for i, task in enumerate(tasks):
+            rows[i] = _run_task(task)
+            done(i, i + 1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures: dict[Future[list[dict[str, Any]]], int] = {
+                pool.submit(_run_task, t): i for i, t in enumerate(tasks)
+            }
+            for n, fut in enumerate(as_completed(futures), 1):
+                rows[futures[fut]] = fut.result()
+                done(futures[fut], n)
     return [r for r in rows if r is not None]
 
 
@@ -136,15 +166,16 @@ def _meta(
     argv: list[str],
     specs: list[WorkloadSpec],
     slo: report.Slo,
-    latency: str,
+    latencies: list[str],
     out: Path,
 ) -> dict[str, Any]:
     return {
-        "latency_model": latency,
+        "latency_models": latencies,
         "seed": args.seed,
         "slo": slo.describe(),
         "slo_ttft_s": slo.ttft_s,
         "slo_itl_s": slo.itl_s,
+        "slo_fraction": slo.fraction,
         "event_delay_s": args.event_delay_ms / 1000.0,
         "scrape_interval_s": HarnessOptions().scrape_interval_s,
         "command": "kinference-epp bench " + shlex.join(argv),
@@ -153,6 +184,7 @@ def _meta(
         "workloads": {
             s.name: {
                 "description": " ".join(s.description.split()),
+                "sources": s.sources.strip(),
                 "pods": s.pods,
                 "num_gpu_blocks": s.num_gpu_blocks(),
                 "block_size": s.engine.block_size,

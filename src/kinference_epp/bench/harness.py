@@ -8,6 +8,12 @@ prefix index fed by the engines' KV events through the live code path: encoded w
 ``kvcache.writer.IndexWriter``, ``event_delay_s`` after the step that produced them.
 Requests are hashed with ``kvcache.hashing.block_hashes`` in the scope the events use.
 
+An open-loop workload runs its whole load ladder (warm-up, then every stage) as one
+continuous run, as inference-perf does; each record carries the stage its request arrived
+in. The run stops ``drain_s`` after the last stage: requests still in flight then are
+counted per stage as unfinished (they miss the SLO). A closed-loop workload runs once per
+concurrency level.
+
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
 is a small fraction of a request's time; benchmarks/picker_cost.py measures it).
@@ -23,8 +29,9 @@ from itertools import count
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from kinference_epp.bench.clients import Client, ConcurrencyClient, PoissonClient
+from kinference_epp.bench.clients import Client, ConcurrencyClient, LadderClient
 from kinference_epp.bench.routing import RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
 from kinference_epp.config.model import SchedulerConfig
@@ -39,9 +46,9 @@ from kinference_epp.scheduling.prefix_state import PrefixStateConfig
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput, output_token
 from kinference_epp.sim.events import EventEncoding, encode_batch
-from kinference_epp.sim.latency import DynamoMockerLatency, LatencyModel
+from kinference_epp.sim.latency import LatencyModel, latency_model
 
-_STEP_END, _DELIVER, _ARRIVE, _SCRAPE = 0, 1, 2, 3
+_STEP_END, _DELIVER, _ARRIVE, _SCRAPE, _STAGE_END = 0, 1, 2, 3, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +58,28 @@ class HarnessOptions:
     """From the end of the step that produced a KV-event batch to the index applying it."""
     scrape_interval_s: float = 0.05
     encoding: EventEncoding = "map"
-    latency: LatencyModel = field(default_factory=DynamoMockerLatency)
+    latency: LatencyModel = field(default_factory=lambda: latency_model("h100-8b"))
     scheduler: SchedulerConfig | None = None
     """Override the router's scheduler configuration (tuning experiments)."""
     prefix: PrefixStateConfig | None = None
     inflight: InflightConfig | None = None
+    collapse_ttft_s: float | None = 2.0
+    """Open loop: stop the run once two stages in a row have at least half their requests
+    already past this TTFT at the stage's end (the ladder only climbs, so every later stage
+    fails too); the stages not run count their planned requests as unfinished. None: run the
+    whole ladder."""
     max_virtual_s: float = 36_000.0
-    """Stop (and report what finished) if the virtual clock passes this."""
+    """Stop (and report what finished) if the virtual clock passes this (closed loop; an
+    open-loop run stops ``drain_s`` after its last stage)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RequestRecord:
     conversation: int
     turn: int
+    stage: int
+    """The load stage the request arrived in (``clients.WARMUP`` for the warm-up; 0 in a
+    closed-loop run)."""
     endpoint: str
     arrival: float
     first_token: float
@@ -92,13 +108,18 @@ class RequestRecord:
 class RunResult:
     workload: str
     router: str
-    load: float
+    latency: str
     load_kind: str
+    loads: list[float]
+    """The load of each stage (open loop: stage rates) or the one concurrency level."""
     records: list[RequestRecord]
     preemptions: int
     wall_s: float
     picks: dict[str, int]
-    unfinished: int = 0
+    unfinished: dict[int, int] = field(default_factory=dict)
+    """Requests still in flight when the run stopped, per stage."""
+    preemptions_by_stage: dict[int, int] = field(default_factory=dict)
+    """Preemptions per stage of the requests preempted (open loop)."""
     index_blocks: int = 0
 
 
@@ -113,20 +134,26 @@ class _Pod:
 class _Active:
     conv: Conversation
     turn: int
+    stage: int
     history: TokenIds
     prompt: TokenIds
     endpoint: EndpointKey
+    arrival: float
+    first_token: float | None = None
 
 
 class Harness:
-    """One run: a workload at one load point through one router."""
+    """One run: a workload through one router (its whole ladder, or one concurrency level)."""
 
     def __init__(
-        self, spec: WorkloadSpec, router: str, load: float, options: HarnessOptions | None = None
+        self,
+        spec: WorkloadSpec,
+        router: str,
+        load: float | None = None,
+        options: HarnessOptions | None = None,
     ) -> None:
         self.spec = spec
         self.options = o = options or HarnessOptions()
-        self.load = load
         self.now = 0.0
         self._heap: list[tuple[float, int, int, Any]] = []
         self._seq = count()
@@ -138,6 +165,7 @@ class Harness:
             block_size=e.block_size,
             max_num_seqs=e.max_num_seqs,
             max_num_batched_tokens=e.max_num_batched_tokens,
+            record_tokens=False,
         )
         self.pool = PoolDatastore("bench")
         self.pods: dict[EndpointKey, _Pod] = {}
@@ -159,22 +187,45 @@ class Harness:
             config=o.scheduler,
             prefix_config=prefix_cfg,
             load_config=o.inflight,
+            num_gpu_blocks=spec.num_gpu_blocks(),
         )
         self.convs = conversations(spec, o.seed)
         rng = np.random.default_rng([o.seed, 7])
+        c = spec.client
         self.client: Client
-        if spec.client.kind == "poisson":
-            self.client = PoissonClient(load, rng)
+        self.horizon = o.max_virtual_s
+        if c.open_loop:
+            assert c.stages is not None
+            ladder = LadderClient(c.stages, rng, poisson=c.kind == "poisson", warmup=c.warmup)
+            self.client = ladder
+            self.loads = [st.rate for st in c.stages]
+            self.horizon = min(self.horizon, ladder.end_s + c.drain_s)
+            self._windows = ladder.stage_windows()
         else:
+            if load is None:
+                raise ValueError("a closed-loop workload runs at one concurrency level")
             users = round(load)
-            per_user = spec.client.conversations_per_user
+            per_user = c.conversations_per_user
             if per_user is not None:
                 self.convs = self.convs[: per_user * users]
             self.client = ConcurrencyClient(users)
+            self.loads = [float(load)]
         self._active: dict[str, _Active] = {}
         self.records: list[RequestRecord] = []
         self.picks: dict[str, int] = {str(k): 0 for k in self.pods}
-        self._conversations_left = len(self.convs)
+        self._pending = 0
+        self._planned: dict[int, int] = {}
+        """Open loop: arrivals planned per stage."""
+        self._late_stages = 0
+        self._stage_records: dict[int, list[RequestRecord]] = {}
+        self._stopped_at: int | None = None
+        """The first stage not run (a collapse stopped the run before it)."""
+        """Conversations started or scheduled to start and not yet over."""
+        self._sends = count()
+        self._first_turn: dict[int, tuple[TokenIds, npt.NDArray[np.uint64], list[int]]] = {}
+        """Per conversation, its first prompt, block hashes and token list (re-sent cyclically,
+        so hashed once)."""
+        self._preemptions: dict[int, int] = {}
 
     def _clock(self) -> float:
         return self.now
@@ -183,18 +234,25 @@ class Harness:
         heapq.heappush(self._heap, (at, kind, next(self._seq), payload))
 
     def total_requests(self) -> int:
+        if self.spec.client.open_loop:
+            return sum(1 for _ in self.client.initial(len(self.convs)))
         return sum(len(c.turns) for c in self.convs)
 
     # ---- the loop ----------------------------------------------------------------------
 
     def run(self, on_request_done: Callable[[], None] | None = None) -> RunResult:
         started = time.perf_counter()
-        for at, i in self.client.initial(len(self.convs)):
-            conv = self.convs[i]
-            self._push(at, _ARRIVE, (conv, 0, conv.prefix))
+        for arrival in self.client.initial(len(self.convs)):
+            conv = self.convs[arrival.conversation]
+            self._planned[arrival.stage] = self._planned.get(arrival.stage, 0) + 1
+            self._pending += 1
+            self._push(arrival.time, _ARRIVE, (conv, 0, conv.prefix, arrival.stage))
         self._push(0.0, _SCRAPE, None)
+        if self.spec.client.open_loop and self.options.collapse_ttft_s is not None:
+            for stage, (_, end) in enumerate(self._windows):
+                self._push(end, _STAGE_END, stage)
         heap = self._heap
-        limit = self.options.max_virtual_s
+        limit = self.horizon
         while heap:
             at, kind, _, payload = heapq.heappop(heap)
             if at > limit:
@@ -207,20 +265,47 @@ class Harness:
                 self.writer.apply(key, self.spec.model, decode_batch(data))
             elif kind == _ARRIVE:
                 self._arrive(*payload)
-            else:
+            elif kind == _SCRAPE:
                 self._scrape()
+            elif self._stage_end(payload):
+                break
+        unfinished: dict[int, int] = {}
+        for active in self._active.values():
+            unfinished[active.stage] = unfinished.get(active.stage, 0) + 1
+        if self._stopped_at is not None:
+            for stage in range(self._stopped_at, len(self.loads)):
+                unfinished[stage] = self._planned.get(stage, 0)
         return RunResult(
             workload=self.spec.name,
             router=self.router.name,
-            load=self.load,
+            latency=self.options.latency.name,
             load_kind=self.spec.client.kind,
+            loads=self.loads,
             records=self.records,
             preemptions=sum(p.engine.num_preemptions_total for p in self.pods.values()),
             wall_s=time.perf_counter() - started,
             picks=self.picks,
-            unfinished=len(self._active),
+            unfinished=unfinished,
+            preemptions_by_stage=self._preemptions,
             index_blocks=self.index.num_entries,
         )
+
+    def _stage_end(self, stage: int) -> bool:
+        """At the end of ``stage``: whether the router has collapsed (stop the run)."""
+        assert self.options.collapse_ttft_s is not None
+        limit = self.options.collapse_ttft_s
+        planned = self._planned.get(stage, 0)
+        late = sum(
+            1
+            for a in self._active.values()
+            if a.stage == stage and (a.first_token or self.now) - a.arrival > limit
+        )
+        late += sum(1 for r in self._stage_records.get(stage, ()) if r.ttft_s > limit)
+        self._late_stages = self._late_stages + 1 if planned and late * 2 >= planned else 0
+        if self._late_stages < 2:
+            return False
+        self._stopped_at = stage + 1
+        return True
 
     def _scrape(self) -> None:
         for key, pod in self.pods.items():
@@ -231,29 +316,39 @@ class Harness:
                     running=eng.num_running,
                     waiting=eng.num_waiting,
                     kv_usage=eng.kv_usage,
+                    block_size=eng.config.block_size,
+                    num_gpu_blocks=eng.config.num_gpu_blocks,
                     scraped_at=self.now,
                 ),
             )
-        if self._conversations_left > 0:
+        if self._pending > 0:
             self._push(self.now + self.options.scrape_interval_s, _SCRAPE, None)
 
-    def _arrive(self, conv: Conversation, turn: int, history: TokenIds) -> None:
+    def _arrive(self, conv: Conversation, turn: int, history: TokenIds, stage: int) -> None:
+        rid = f"s{next(self._sends)}-c{conv.id}-t{turn}"
         t = conv.turns[turn]
-        prompt = np.concatenate((history, t.user))
-        rid = f"c{conv.id}-t{turn}"
+        first = self._first_turn.get(conv.id) if turn == 0 else None
+        if first is None:
+            prompt = np.concatenate((history, t.user))
+            hashes = block_hashes(prompt, self.block_size, self.scope)
+            tokens = prompt.tolist()
+            if turn == 0:
+                self._first_turn[conv.id] = (prompt, hashes, tokens)
+        else:
+            prompt, hashes, tokens = first
         req = SchedulingRequest(
             model=self.spec.model,
             request_id=rid,
             prompt_tokens=len(prompt),
-            block_hashes=block_hashes(prompt, self.block_size, self.scope),
+            block_hashes=hashes,
             max_tokens=t.output_tokens,
         )
         key = self.router.scheduler.schedule(req).primary
         self.picks[str(key)] += 1
-        self._active[rid] = _Active(conv, turn, history, prompt, key)
+        self._active[rid] = _Active(conv, turn, stage, history, prompt, key, self.now)
         pod = self.pods[key]
         pod.engine.add_request(
-            SimRequest(rid, prompt.tolist(), max_tokens=t.output_tokens, arrival_time=self.now)
+            SimRequest(rid, tokens, max_tokens=t.output_tokens, arrival_time=self.now)
         )
         self._kick(pod)
 
@@ -271,25 +366,32 @@ class Harness:
     ) -> None:
         pod, out = payload
         pod.busy = False
+        for rid in out.first_tokens:
+            self.router.first_token(rid)
+            self._active[rid].first_token = self.now
+        for rid in out.preempted:
+            stage = self._active[rid].stage
+            self._preemptions[stage] = self._preemptions.get(stage, 0) + 1
         if out.events:
             data = encode_batch(out.events, out.end, self.options.encoding)
             self._push(self.now + self.options.event_delay_s, _DELIVER, (pod.key, data))
         for fin in out.finished:
             active = self._active.pop(fin.request_id)
             self.router.finish(fin.request_id)
-            self.records.append(
-                RequestRecord(
-                    conversation=active.conv.id,
-                    turn=active.turn,
-                    endpoint=str(pod.key),
-                    arrival=fin.arrival_time,
-                    first_token=fin.first_token_time,
-                    finish=fin.finish_time,
-                    prompt_tokens=fin.prompt_tokens,
-                    cached_tokens=fin.cached_tokens,
-                    output_tokens=fin.completion_tokens,
-                )
+            record = RequestRecord(
+                conversation=active.conv.id,
+                turn=active.turn,
+                stage=active.stage,
+                endpoint=str(pod.key),
+                arrival=fin.arrival_time,
+                first_token=fin.first_token_time,
+                finish=fin.finish_time,
+                prompt_tokens=fin.prompt_tokens,
+                cached_tokens=fin.cached_tokens,
+                output_tokens=fin.completion_tokens,
             )
+            self.records.append(record)
+            self._stage_records.setdefault(active.stage, []).append(record)
             if on_done is not None:
                 on_done()
             self._next_turn(active, fin.request_id, fin.completion_tokens)
@@ -303,21 +405,23 @@ class Harness:
                 dtype=np.int64,
                 count=completion_tokens,
             )
-            self._push(self.now, _ARRIVE, (conv, turn, np.concatenate((active.prompt, answer))))
+            history = np.concatenate((active.prompt, answer))
+            self._push(self.now, _ARRIVE, (conv, turn, history, active.stage))
             return
-        self._conversations_left -= 1
+        self._pending -= 1
         nxt = self.client.on_done(self.now)
         if nxt is not None:
             c = self.convs[nxt]
-            self._push(self.now, _ARRIVE, (c, 0, c.prefix))
+            self._pending += 1
+            self._push(self.now, _ARRIVE, (c, 0, c.prefix, 0))
 
 
 def run_one(
     spec: WorkloadSpec,
     router: str,
-    load: float,
+    load: float | None = None,
     options: HarnessOptions | None = None,
     on_request_done: Callable[[], None] | None = None,
 ) -> RunResult:
-    """Run one (workload, router, load point)."""
+    """Run one (workload, router): its whole ladder, or one concurrency level ``load``."""
     return Harness(spec, router, load, options).run(on_request_done)

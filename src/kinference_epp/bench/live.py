@@ -74,6 +74,7 @@ async def run_live(
                         RequestRecord(
                             conversation=i,
                             turn=0,
+                            stage=0,
                             endpoint=out.upstream,
                             arrival=start / time_scale,
                             first_token=(start + out.ttft_s) / time_scale,
@@ -88,13 +89,14 @@ async def run_live(
     return RunResult(
         workload="live-shared-prefix",
         router=router,
-        load=float(concurrency),
+        latency="dynamo-mocker",
         load_kind="concurrency",
+        loads=[float(concurrency)],
         records=sorted(records, key=lambda r: r.conversation),
         preemptions=0,
         wall_s=time.perf_counter() - started,
         picks=picks,
-        unfinished=requests - len(records),
+        unfinished={0: requests - len(records)},
     )
 
 
@@ -133,11 +135,11 @@ def live_main(argv: Sequence[str] | None = None) -> int:
                 seed=args.seed,
             )
         )
-        rows.append(report.row(result, slo))
+        rows += report.rows(result, slo)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     meta = {
-        "latency_model": "dynamo-mocker (sim pods, wall clock)",
+        "latency_models": ["dynamo-mocker (sim pods, wall clock)"],
         "seed": args.seed,
         "slo": slo.describe(),
         "event_delay_s": 0.0,

@@ -1,11 +1,22 @@
-"""From run records to the report: one row per (workload, router, load), JSON, Markdown, PNG.
+"""From run records to the report: rows per load point, capacities, JSON, Markdown, PNG.
 
 Definitions (stated in ``meta`` of every ``results.json``):
 
+- A *load point* is one stage of an open-loop ladder (requests per second; the requests
+  that arrived in it) or one concurrency level of a closed loop (users).
 - TTFT = first token time - arrival; ITL = a request's mean gap between output tokens
   after the first (``itl_mean_s`` averages that over requests); e2e = finish - arrival.
-- makespan = last finish - first arrival; ``output_tokens_per_s`` = output tokens /
-  makespan; ``goodput_rpm`` = requests meeting the SLO per minute of makespan.
+- A request meets the SLO when its TTFT and its ITL are both within the SLO's bounds;
+  a request still in flight when the run stopped (``unfinished``) does not.
+  ``slo_met_fraction`` = requests meeting it / requests of the load point.
+- ``capacity`` of a router = the highest load point at which, and at every lower one,
+  at least ``Slo.fraction`` of the requests meet the SLO (0 when the first point fails;
+  ``reached`` false when no point fails, so the capacity is at least the last point).
+  ``capacity_rps`` is that load for an open loop, the completed requests per second at
+  that point for a closed loop.
+- window = last finish - first arrival of the load point's finished requests;
+  ``output_tokens_per_s`` = their output tokens / window; ``goodput_rpm`` = requests
+  meeting the SLO per minute of window; ``achieved_rps`` = finished requests / window.
 - ``cache_hit_rate`` = prompt tokens the engines served from their prefix cache / prompt
   tokens (what vLLM's ``prefix_cache_hits / prefix_cache_queries`` reports).
 """
@@ -13,46 +24,79 @@ Definitions (stated in ``meta`` of every ``results.json``):
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from kinference_epp.bench.harness import RunResult
+from kinference_epp.bench.clients import WARMUP
+from kinference_epp.bench.harness import RequestRecord, RunResult
 from kinference_epp.bench.routing import OURS
+
+Row = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class Slo:
     ttft_s: float = 2.0
     itl_s: float = 0.05
+    fraction: float = 0.9
+    """The share of requests that must meet the bounds for a load point to hold."""
 
     def describe(self) -> str:
-        return f"TTFT <= {self.ttft_s:g} s and mean ITL <= {self.itl_s * 1000:g} ms"
+        return (
+            f"TTFT <= {self.ttft_s:g} s and mean ITL <= {self.itl_s * 1000:g} ms for "
+            f">= {self.fraction:.0%} of requests"
+        )
 
 
-def row(result: RunResult, slo: Slo) -> dict[str, Any]:
-    """The figures of one run (see the module docstring for definitions)."""
-    recs = result.records
-    base: dict[str, Any] = {
+def rows(result: RunResult, slo: Slo) -> list[Row]:
+    """One row per load point of a run (see the module docstring for definitions)."""
+    by_stage: dict[int, list[RequestRecord]] = {}
+    for r in result.records:
+        if r.stage != WARMUP:
+            by_stage.setdefault(r.stage, []).append(r)
+    out = []
+    for stage, load in enumerate(result.loads):
+        recs = by_stage.get(stage, [])
+        unfinished = result.unfinished.get(stage, 0)
+        out.append(
+            _row(result, load, recs, unfinished, result.preemptions_by_stage.get(stage, 0), slo)
+        )
+    if len(result.loads) == 1:
+        out[0]["preemptions"] = result.preemptions
+    return out
+
+
+def _row(
+    result: RunResult,
+    load: float,
+    recs: list[RequestRecord],
+    unfinished: int,
+    preemptions: int,
+    slo: Slo,
+) -> Row:
+    base: Row = {
         "workload": result.workload,
+        "latency_profile": result.latency,
         "router": result.router,
-        "load": result.load,
+        "load": load,
         "load_kind": result.load_kind,
-        "requests": len(recs),
-        "unfinished": result.unfinished,
+        "requests": len(recs) + unfinished,
+        "unfinished": unfinished,
+        "preemptions": preemptions,
     }
     if not recs:
-        return base
+        return base | {"slo_met_fraction": 0.0}
     ttft = np.array([r.ttft_s for r in recs])
     itl = np.array([r.itl_s for r in recs])
     e2e = np.array([r.e2e_s for r in recs])
-    makespan = max(r.finish for r in recs) - min(r.arrival for r in recs)
+    window = max(r.finish for r in recs) - min(r.arrival for r in recs)
+    window = max(window, 1e-9)
     met = int(np.count_nonzero((ttft <= slo.ttft_s) & (itl <= slo.itl_s)))
     prompt = sum(r.prompt_tokens for r in recs)
-    picks = np.array(list(result.picks.values()), dtype=np.float64)
     p50, p90, p99 = np.percentile(ttft, [50, 90, 99]).tolist()
     return base | {
         "ttft_p50_s": p50,
@@ -60,55 +104,51 @@ def row(result: RunResult, slo: Slo) -> dict[str, Any]:
         "ttft_p99_s": p99,
         "itl_mean_s": float(itl.mean()),
         "e2e_p50_s": float(np.percentile(e2e, 50)),
-        "output_tokens_per_s": sum(r.output_tokens for r in recs) / makespan,
-        "goodput_rpm": met / makespan * 60.0,
-        "slo_met_fraction": met / len(recs),
+        "output_tokens_per_s": sum(r.output_tokens for r in recs) / window,
+        "goodput_rpm": met / window * 60.0,
+        "achieved_rps": len(recs) / window,
+        "slo_met_fraction": met / (len(recs) + unfinished),
         "cache_hit_rate": sum(r.cached_tokens for r in recs) / prompt if prompt else 0.0,
-        "preemptions": result.preemptions,
-        "makespan_s": makespan,
-        "pick_spread": float(picks.max() / picks.mean()) if picks.sum() else 0.0,
-        "wall_s": result.wall_s,
     }
 
 
-def write_json(path: Path, meta: dict[str, Any], rows: Sequence[dict[str, Any]]) -> None:
-    path.write_text(json.dumps({"meta": meta, "rows": list(rows)}, indent=1, sort_keys=False))
+# ---- capacity ------------------------------------------------------------------------
 
 
-# ---- Markdown ------------------------------------------------------------------------
-
-_COLUMNS = (
-    ("load", "load", "{:g}"),
-    ("router", "router", "{}"),
-    ("requests", "req", "{}"),
-    ("ttft_p50_s", "TTFT p50 s", "{:.3f}"),
-    ("ttft_p90_s", "TTFT p90 s", "{:.3f}"),
-    ("ttft_p99_s", "TTFT p99 s", "{:.3f}"),
-    ("itl_mean_s", "ITL ms", "{:.1f}"),
-    ("e2e_p50_s", "e2e p50 s", "{:.2f}"),
-    ("output_tokens_per_s", "out tok/s", "{:.0f}"),
-    ("goodput_rpm", "goodput req/min", "{:.1f}"),
-    ("cache_hit_rate", "cache hit", "{:.2f}"),
-    ("preemptions", "preempt", "{}"),
-)
+def _key(r: Row) -> tuple[str, str, str]:
+    return (r["workload"], r.get("latency_profile", ""), r["router"])
 
 
-def _cell(key: str, fmt: str, r: dict[str, Any]) -> str:
-    value = r.get(key)
-    if value is None:
-        return "—"
-    if key == "itl_mean_s":
-        value = value * 1000.0
-    return fmt.format(value)
-
-
-def markdown_table(rows: Sequence[dict[str, Any]]) -> str:
-    head = "| " + " | ".join(title for _, title, _ in _COLUMNS) + " |"
-    rule = "|" + "|".join("---:" if k not in ("router",) else "---" for k, _, _ in _COLUMNS) + "|"
-    lines = [head, rule]
-    for r in rows:
-        lines.append("| " + " | ".join(_cell(k, f, r) for k, _, f in _COLUMNS) + " |")
-    return "\n".join(lines)
+def capacities(all_rows: Iterable[Row], slo: Slo) -> list[Row]:
+    """Per (workload, latency profile, router): its capacity at the SLO (``summary``)."""
+    groups: dict[tuple[str, str, str], list[Row]] = {}
+    for r in all_rows:
+        groups.setdefault(_key(r), []).append(r)
+    out = []
+    for (workload, profile, router), sub in groups.items():
+        sub = sorted(sub, key=lambda r: r["load"])
+        held: Row | None = None
+        reached = False
+        for r in sub:
+            if r.get("slo_met_fraction", 0.0) < slo.fraction:
+                reached = True
+                break
+            held = r
+        closed = sub[0]["load_kind"] == "concurrency"
+        out.append(
+            {
+                "workload": workload,
+                "router": router,
+                "latency_profile": profile,
+                "capacity_rps": 0.0
+                if held is None
+                else (held.get("achieved_rps", 0.0) if closed else held["load"]),
+                "capacity_load": 0.0 if held is None else held["load"],
+                "load_kind": sub[0]["load_kind"],
+                "reached": reached,
+            }
+        )
+    return out
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -117,116 +157,261 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return a / b
 
 
-def comparisons(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per (workload, load): ``kinference`` against round-robin and approx-prefix, side by side."""
-    by_key = {(r["workload"], r["load"], r["router"]): r for r in rows}
+def checks(all_rows: Sequence[Row], summary: Sequence[Row]) -> list[Row]:
+    """Per (workload, profile): ``kinference`` against the peers, the figures the targets use.
+
+    - capacity ratio to round-robin and to the best peer;
+    - at the first load point where ``gie-approx`` fails the SLO: TTFT p90 of gie-approx
+      over ours, and our output tokens/s over its;
+    - the worst load point: our requests within the SLO relative to the best peer's.
+    """
+    caps = {(s["workload"], s["latency_profile"], s["router"]): s for s in summary}
+    by_point: dict[tuple[str, str, float], dict[str, Row]] = {}
+    for r in all_rows:
+        by_point.setdefault((r["workload"], r["latency_profile"], r["load"]), {})[r["router"]] = r
     out = []
-    for (workload, load, router), ours in by_key.items():
-        if router != OURS:
+    for workload, profile in dict.fromkeys((s["workload"], s["latency_profile"]) for s in summary):
+        ours = caps.get((workload, profile, OURS))
+        if ours is None:
             continue
-        rr = by_key.get((workload, load, "round-robin"))
-        ap = by_key.get((workload, load, "approx-prefix"))
-        item: dict[str, Any] = {"workload": workload, "load": load}
-        if rr is not None:
-            p50 = _ratio(ours.get("ttft_p50_s"), rr.get("ttft_p50_s"))
-            item["ttft_p50_change_vs_rr"] = None if p50 is None else p50 - 1.0
-            item["goodput_x_vs_rr"] = _ratio(ours.get("goodput_rpm"), rr.get("goodput_rpm"))
-        if ap is not None:
-            item["ttft_p90_x_lower_vs_approx"] = _ratio(
-                ap.get("ttft_p90_s"), ours.get("ttft_p90_s")
-            )
-            tput = _ratio(ours.get("output_tokens_per_s"), ap.get("output_tokens_per_s"))
-            item["throughput_change_vs_approx"] = None if tput is None else tput - 1.0
+        peers = [
+            s
+            for s in summary
+            if s["workload"] == workload and s["latency_profile"] == profile and s["router"] != OURS
+        ]
+        best = max(peers, key=lambda s: s["capacity_rps"], default=None)
+        rr = caps.get((workload, profile, "round-robin"))
+        item: Row = {
+            "workload": workload,
+            "latency_profile": profile,
+            "capacity_rps": ours["capacity_rps"],
+            "x_round_robin": _ratio(ours["capacity_rps"], rr["capacity_rps"] if rr else None),
+            "best_peer": best["router"] if best else None,
+            "x_best_peer": _ratio(ours["capacity_rps"], best["capacity_rps"] if best else None),
+        }
+        points = sorted(
+            (load, routers)
+            for (w, p, load), routers in by_point.items()
+            if w == workload and p == profile and OURS in routers
+        )
+        gie_break = next(
+            (
+                (load, routers)
+                for load, routers in points
+                if "gie-approx" in routers and routers["gie-approx"]["slo_met_fraction"] < 0.9
+            ),
+            None,
+        )
+        if gie_break is not None:
+            load, routers = gie_break
+            mine, gie = routers[OURS], routers["gie-approx"]
+            item["gie_break_load"] = load
+            item["gie_ttft_p90_x"] = _ratio(gie.get("ttft_p90_s"), mine.get("ttft_p90_s"))
+            tput = _ratio(mine.get("output_tokens_per_s"), gie.get("output_tokens_per_s"))
+            item["gie_tokens_per_s_change"] = None if tput is None else tput - 1.0
+        worst: tuple[float, float, str] | None = None
+        for load, routers in points:
+            mine_f = routers[OURS]["slo_met_fraction"]
+            others = [(r["slo_met_fraction"], name) for name, r in routers.items() if name != OURS]
+            if not others:
+                continue
+            best_f, best_name = max(others)
+            rel = mine_f / best_f if best_f > 0 else 1.0
+            if worst is None or rel < worst[0]:
+                worst = (rel, load, best_name)
+        if worst is not None:
+            item["worst_point_slo_vs_best"] = worst[0]
+            item["worst_point_load"] = worst[1]
+            item["worst_point_best_peer"] = worst[2]
         out.append(item)
     return out
+
+
+def write_json(
+    path: Path, meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Row] = ()
+) -> None:
+    data = {"meta": meta, "summary": list(summary), "rows": list(all_rows)}
+    path.write_text(json.dumps(data, indent=1, sort_keys=False))
+
+
+# ---- Markdown ------------------------------------------------------------------------
+
+_COLUMNS = (
+    ("load", "load", "{:g}"),
+    ("router", "router", "{}"),
+    ("requests", "req", "{}"),
+    ("slo_met_fraction", "in SLO", "{:.0%}"),
+    ("ttft_p50_s", "TTFT p50 s", "{:.3f}"),
+    ("ttft_p90_s", "TTFT p90 s", "{:.3f}"),
+    ("ttft_p99_s", "TTFT p99 s", "{:.3f}"),
+    ("itl_mean_s", "ITL ms", "{:.1f}"),
+    ("output_tokens_per_s", "out tok/s", "{:.0f}"),
+    ("goodput_rpm", "goodput req/min", "{:.0f}"),
+    ("cache_hit_rate", "cache hit", "{:.2f}"),
+    ("preemptions", "preempt", "{}"),
+    ("unfinished", "unfinished", "{}"),
+)
+
+
+def _cell(key: str, fmt: str, r: Row) -> str:
+    value = r.get(key)
+    if value is None:
+        return "—"
+    if key == "itl_mean_s":
+        value = value * 1000.0
+    return fmt.format(value)
+
+
+def markdown_table(sub: Sequence[Row]) -> str:
+    head = "| " + " | ".join(title for _, title, _ in _COLUMNS) + " |"
+    rule = "|" + "|".join("---" if k == "router" else "---:" for k, _, _ in _COLUMNS) + "|"
+    lines = [head, rule]
+    for r in sub:
+        lines.append("| " + " | ".join(_cell(k, f, r) for k, _, f in _COLUMNS) + " |")
+    return "\n".join(lines)
 
 
 def _fmt(value: float | None, fmt: str) -> str:
     return "—" if value is None else fmt.format(value)
 
 
-def comparison_table(items: Sequence[dict[str, Any]]) -> str:
+def capacity_table(summary: Sequence[Row], routers: Sequence[str]) -> str:
+    """One line per (workload, profile), one column per router: capacity at the SLO."""
+    caps = {(s["workload"], s["latency_profile"], s["router"]): s for s in summary}
     lines = [
-        "| workload | load | TTFT p50 vs round-robin | goodput x round-robin "
-        "| TTFT p90 x lower than approx-prefix | out tok/s vs approx-prefix |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| workload | profile | unit | " + " | ".join(routers) + " |",
+        "|---|---|---|" + "---:|" * len(routers),
+    ]
+    for workload, profile in dict.fromkeys((s["workload"], s["latency_profile"]) for s in summary):
+        first = next(
+            s for s in summary if s["workload"] == workload and s["latency_profile"] == profile
+        )
+        unit = "req/s" if first["load_kind"] != "concurrency" else "req/s (users)"
+        cells = []
+        for router in routers:
+            s = caps.get((workload, profile, router))
+            if s is None:
+                cells.append("—")
+                continue
+            text = f"{s['capacity_rps']:.1f}"
+            if s["load_kind"] == "concurrency":
+                text += f" ({s['capacity_load']:g})"
+            if not s["reached"]:
+                text = "≥ " + text
+            cells.append(f"**{text}**" if router == OURS else text)
+        lines.append(f"| {workload} | {profile} | {unit} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def checks_table(items: Sequence[Row]) -> str:
+    lines = [
+        f"| workload | profile | {OURS} capacity x round-robin | x best peer (which) "
+        "| gie-approx breaks at | its TTFT p90 / ours | our tok/s vs its "
+        "| worst point: our in-SLO share / best peer's (load, peer) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for c in items:
+        worst = (
+            f"{_fmt(c.get('worst_point_slo_vs_best'), '{:.0%}')} "
+            f"({c.get('worst_point_load', '—')}, {c.get('worst_point_best_peer', '—')})"
+        )
         lines.append(
-            f"| {c['workload']} | {c['load']:g} "
-            f"| {_fmt(c.get('ttft_p50_change_vs_rr'), '{:+.0%}')} "
-            f"| {_fmt(c.get('goodput_x_vs_rr'), '{:.2f}x')} "
-            f"| {_fmt(c.get('ttft_p90_x_lower_vs_approx'), '{:.1f}x')} "
-            f"| {_fmt(c.get('throughput_change_vs_approx'), '{:+.0%}')} |"
+            f"| {c['workload']} | {c['latency_profile']} "
+            f"| {_fmt(c.get('x_round_robin'), '{:.2f}x')} "
+            f"| {_fmt(c.get('x_best_peer'), '{:.2f}x')} ({c.get('best_peer') or '—'}) "
+            f"| {_fmt(c.get('gie_break_load'), '{:g}')} "
+            f"| {_fmt(c.get('gie_ttft_p90_x'), '{:.0f}x')} "
+            f"| {_fmt(c.get('gie_tokens_per_s_change'), '{:+.0%}')} "
+            f"| {worst} |"
         )
     return "\n".join(lines)
 
 
-def markdown(meta: dict[str, Any], rows: Sequence[dict[str, Any]]) -> str:
+def markdown(meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Row] = ()) -> str:
+    routers = list(dict.fromkeys(r["router"] for r in all_rows))
     parts = [
         "# Routing benchmark results",
         "",
-        f"Latency model: `{meta['latency_model']}`; seed {meta['seed']}; SLO: {meta['slo']}; "
-        f"KV events delivered {meta['event_delay_s'] * 1000:g} ms after their step; loads "
-        f"scraped every {meta['scrape_interval_s'] * 1000:g} ms. Command: `{meta['command']}`.",
+        f"SLO: {meta['slo']}. Latency profiles: {', '.join(meta.get('latency_models', []))} "
+        f"(`sim/latency.py`); seed {meta['seed']}; KV events delivered "
+        f"{meta['event_delay_s'] * 1000:g} ms after their step; loads scraped every "
+        f"{meta['scrape_interval_s'] * 1000:g} ms.",
+        "",
+        f"Command: `{meta['command']}`",
         "",
     ]
-    for workload in dict.fromkeys(r["workload"] for r in rows):
-        sub = [r for r in rows if r["workload"] == workload]
-        kind = sub[0]["load_kind"]
-        unit = "requests/s (Poisson)" if kind == "poisson" else "concurrent users"
-        info = meta.get("workloads", {}).get(workload, {})
-        parts += [f"## {workload}", "", f"Load: {unit}. {info.get('description', '')}".rstrip()]
-        if "num_gpu_blocks" in info:
-            parts.append(f"KV blocks per pod: {info['num_gpu_blocks']}; pods: {info['pods']}.")
-        parts += ["", markdown_table(sub), ""]
-        if (Path(meta.get("out", ".")) / f"{workload}.png").exists():
-            parts += [f"![{workload}]({workload}.png)", ""]
-    comps = comparisons(rows)
-    if comps:
+    if summary:
         parts += [
-            f"## {OURS} against the baselines, per load point",
+            "## Capacity at the SLO",
             "",
-            comparison_table(comps),
+            "The highest load at which the SLO holds for the share of requests it names, "
+            "here and at every lower load point ('≥': it held at every point run).",
+            "",
+            capacity_table(summary, routers),
+            "",
+            checks_table(checks(all_rows, summary)),
             "",
         ]
+    for workload in dict.fromkeys(r["workload"] for r in all_rows):
+        info = meta.get("workloads", {}).get(workload, {})
+        parts += [f"## {workload}", "", str(info.get("description", "")).strip(), ""]
+        if "num_gpu_blocks" in info:
+            parts += [f"KV blocks per pod: {info['num_gpu_blocks']}; pods: {info['pods']}.", ""]
+        for profile in dict.fromkeys(
+            r["latency_profile"] for r in all_rows if r["workload"] == workload
+        ):
+            sub = [
+                r for r in all_rows if r["workload"] == workload and r["latency_profile"] == profile
+            ]
+            kind = sub[0]["load_kind"]
+            unit = "requests/s" if kind != "concurrency" else "concurrent users"
+            sub = sorted(sub, key=lambda r: (r["load"], routers.index(r["router"])))
+            parts += [f"### {workload}, {profile} (load: {unit})", "", markdown_table(sub), ""]
+            png = f"{workload}-{profile}.png"
+            if (Path(meta.get("out", ".")) / png).exists():
+                parts += [f"![{workload} {profile}]({png})", ""]
     return "\n".join(parts)
 
 
 # ---- plots ---------------------------------------------------------------------------
 
 
-def plot(path: Path, workload: str, rows: Sequence[dict[str, Any]]) -> None:
-    """TTFT p90 and goodput against load, one line per router (matplotlib, Agg)."""
+def plot(path: Path, workload: str, profile: str, all_rows: Sequence[Row], slo: Slo) -> None:
+    """TTFT p90 and the share of requests within the SLO against load, one line per router."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    sub = [r for r in rows if r["workload"] == workload and "ttft_p90_s" in r]
+    sub = [r for r in all_rows if r["workload"] == workload and r["latency_profile"] == profile]
     if not sub:
         return
     kind = sub[0]["load_kind"]
-    xlabel = "offered load (requests/s)" if kind == "poisson" else "concurrency (users)"
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    xlabel = "offered load (requests/s)" if kind != "concurrency" else "concurrency (users)"
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.4))
     for router in dict.fromkeys(r["router"] for r in sub):
         pts = sorted(
-            (r["load"], r["ttft_p90_s"], r["goodput_rpm"]) for r in sub if r["router"] == router
+            (r["load"], r.get("ttft_p90_s", float("nan")), r["slo_met_fraction"])
+            for r in sub
+            if r["router"] == router
         )
         xs = [p[0] for p in pts]
-        ax1.plot(xs, [p[1] for p in pts], marker="o", label=router)
-        ax2.plot(xs, [p[2] for p in pts], marker="o", label=router)
+        style = {"linewidth": 2.6, "color": "black"} if router == OURS else {"linewidth": 1.2}
+        ax1.plot(xs, [p[1] for p in pts], marker="o", markersize=3, label=router, **style)
+        ax2.plot(xs, [p[2] for p in pts], marker="o", markersize=3, label=router, **style)
     ax1.set_yscale("log")
-    ax1.set_title(f"{workload}: TTFT p90")
+    ax1.axhline(slo.ttft_s, color="grey", linestyle=":", linewidth=1)
+    ax1.set_title(f"{workload} ({profile}): TTFT p90")
     ax1.set_ylabel("seconds (log)")
-    ax2.set_title(f"{workload}: goodput")
-    ax2.set_ylabel("requests/min meeting SLO")
+    ax2.axhline(slo.fraction, color="grey", linestyle=":", linewidth=1)
+    ax2.set_title(f"{workload} ({profile}): requests within the SLO")
+    ax2.set_ylabel("share of requests")
     for ax in (ax1, ax2):
         ax.set_xlabel(xlabel)
-        if kind != "poisson":
+        if kind == "concurrency":
             ax.set_xscale("log", base=2)
         ax.grid(True, alpha=0.3)
-    ax2.legend(fontsize=8)
+    ax2.legend(fontsize=7, ncol=2)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=100)
     plt.close(fig)

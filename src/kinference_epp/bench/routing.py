@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kinference_epp.bench.peers import PEERS, build_peer
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
@@ -26,8 +27,21 @@ from kinference_epp.scheduling.inflight import InflightConfig, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
 from kinference_epp.scheduling.scheduler import Scheduler
 
-ROUTERS = ("round-robin", "random", "least-queue", "approx-prefix", "kinference")
-"""The baselines the routing benchmark reports, in report order."""
+ROUTERS = (
+    "round-robin",
+    "random",
+    "least-queue",
+    "load",
+    "gie-approx",
+    "gie-approx-tuned",
+    "llmd-precise",
+    "dynamo",
+    "sglang",
+    "kinference",
+)
+"""Every router of the standard benchmark, in report order: the load balancers (Kubernetes
+Service, random, least queue, llm-d's load-aware profile), the peers copied from their
+sources (``bench/peers.py``), then ours."""
 
 OURS = "kinference"
 """The row label of our default router (``precise-prefix``) in every benchmark table."""
@@ -38,6 +52,10 @@ def preset_of(name: str) -> str:
     return "precise-prefix" if name == OURS else name
 
 
+def _ignore(request_id: str) -> None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class RouterUnderTest:
     name: str
@@ -46,10 +64,8 @@ class RouterUnderTest:
     """Tell the router a request ended (the picker's access log does this live)."""
     prefix: PrefixState | None = None
     load: InflightTracker | None = None
-
-
-def _ignore(request_id: str) -> None:
-    return None
+    first_token: Callable[[str], object] = _ignore
+    """Tell the router a request's first token came back (routers that read the stream)."""
 
 
 def build_router(
@@ -62,15 +78,19 @@ def build_router(
     config: SchedulerConfig | None = None,
     prefix_config: PrefixStateConfig | None = None,
     load_config: InflightConfig | None = None,
+    num_gpu_blocks: int = 0,
 ) -> RouterUnderTest:
     """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``.
 
     ``config`` overrides the scheduler configuration (e.g. tuned scorer weights with
     ``router: weighted``); its router name must be a preset.
     """
+    if name in PEERS:
+        peer = build_peer(name, pool, index, seed=seed, num_gpu_blocks=num_gpu_blocks)
+        return RouterUnderTest(name, peer.scheduler, peer.finish, first_token=peer.first_token)
     cfg = config or SchedulerConfig(router=preset_of(name), seed=seed)
     rng = np.random.default_rng(seed)
-    if cfg.router == "precise-prefix" or _uses_load_cost(cfg):
+    if cfg.router == "precise-prefix" or _reads_shared_state(cfg):
         prefix = PrefixState(index, config=prefix_config, clock=clock)
         load = InflightTracker(pool, prefix, config=load_config, clock=clock)
         observers: list[PickObserver] = [load, prefix]
@@ -84,5 +104,5 @@ def build_router(
     return RouterUnderTest(name, Scheduler(cfg, pool, rng=rng), _ignore)
 
 
-def _uses_load_cost(cfg: SchedulerConfig) -> bool:
-    return any(c.type == "load-cost" for c in cfg.scorers or ())
+def _reads_shared_state(cfg: SchedulerConfig) -> bool:
+    return any(c.type in ("load-cost", "prefix-affinity") for c in cfg.scorers or ())

@@ -71,20 +71,69 @@ class MultiturnSpec(_Strict):
     turns_max: int = Field(gt=0)
 
 
+class Stage(_Strict):
+    """``rate`` requests per second for ``duration_s`` seconds (inference-perf's load stage)."""
+
+    rate: float = Field(gt=0)
+    duration_s: float = Field(gt=0)
+
+
 class ClientSpec(_Strict):
-    kind: Literal["poisson", "concurrency"]
-    """``poisson``: conversations start open-loop at ``load`` per second; ``concurrency``:
-    ``load`` users each run one conversation at a time, back to back (closed loop)."""
-    loads: list[float] = Field(min_length=1)
+    kind: Literal["poisson", "constant", "concurrency"]
+    """``poisson`` / ``constant``: requests arrive open-loop through ``stages``, one after
+    the other, Poisson or evenly spaced (inference-perf's load types), each arrival sending
+    the next prompt of the workload's list and starting over at its end; ``concurrency``:
+    ``load`` users each run one conversation at a time, back to back (closed loop), one run
+    per entry of ``loads``."""
+    stages: list[Stage] | None = None
+    """The load ladder of an open-loop client, run as one continuous run."""
+    warmup: Stage | None = None
+    """Sent before ``stages`` and left out of every figure (seats the resident prefixes)."""
+    drain_s: float = Field(default=120.0, ge=0)
+    """After the last stage, how long requests still in flight may finish; those that do not
+    count as missing the SLO."""
+    loads: list[float] | None = None
+    """Closed loop: the concurrency levels, one run each."""
     conversations_per_user: int | None = Field(default=None, gt=0)
     """Closed loop: run at most this many conversations per user (bounds run time)."""
     quick_loads: list[float] | None = None
-    """The load points ``--quick`` runs (default: the first, middle and last)."""
+    """The load points ``--quick`` keeps (stage rates or concurrency levels; default: the
+    first, middle and last)."""
+
+    @model_validator(mode="after")
+    def _one_load_form(self) -> ClientSpec:
+        if self.kind == "concurrency":
+            if not self.loads or self.stages is not None or self.warmup is not None:
+                raise ValueError("a concurrency client sets loads (and no stages or warmup)")
+        elif not self.stages or self.loads is not None:
+            raise ValueError(f"a {self.kind} client sets stages (and no loads)")
+        return self
+
+    @property
+    def open_loop(self) -> bool:
+        return self.kind != "concurrency"
+
+    def load_points(self) -> list[float]:
+        """Stage rates (open loop) or concurrency levels (closed loop), in order."""
+        if self.stages is not None:
+            return [s.rate for s in self.stages]
+        assert self.loads is not None
+        return list(self.loads)
+
+    def quick(self) -> ClientSpec:
+        """The same client on the ``quick_loads`` points only."""
+        points = self.load_points()
+        keep = self.quick_loads or sorted({points[0], points[len(points) // 2], points[-1]})
+        if self.stages is not None:
+            return self.model_copy(update={"stages": [s for s in self.stages if s.rate in keep]})
+        return self.model_copy(update={"loads": [x for x in points if x in keep]})
 
 
 class WorkloadSpec(_Strict):
     name: str
     description: str = ""
+    sources: str = ""
+    """Where each parameter comes from, and every remaining difference from the source."""
     model: str = "bench-model"
     pods: int = Field(default=8, gt=0)
     seed: int = 1
@@ -97,6 +146,8 @@ class WorkloadSpec(_Strict):
     def _one_shape(self) -> WorkloadSpec:
         if (self.shared_prefix is None) == (self.multiturn is None):
             raise ValueError("set exactly one of shared_prefix and multiturn")
+        if self.multiturn is not None and self.client.open_loop:
+            raise ValueError("a multiturn workload needs a concurrency client")
         return self
 
     def num_gpu_blocks(self) -> int:
@@ -113,13 +164,8 @@ class WorkloadSpec(_Strict):
         blocks = prefix_tokens / e.block_size / e.prefix_kv_fraction
         return math.ceil(blocks / self.pods)
 
-    def quick_loads(self) -> list[float]:
-        c = self.client
-        if c.quick_loads is not None:
-            return list(c.quick_loads)
-        loads = c.loads
-        picked = [loads[0], loads[len(loads) // 2], loads[-1]]
-        return sorted(set(picked))
+    def quick(self) -> WorkloadSpec:
+        return self.model_copy(update={"client": self.client.quick()})
 
 
 @dataclass(frozen=True, slots=True)

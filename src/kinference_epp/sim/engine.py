@@ -124,6 +124,8 @@ class StepOutput:
     finished: list[FinishedRequest] = field(default_factory=list)
     events: list[KVEvent] = field(default_factory=list)
     preempted: list[str] = field(default_factory=list)
+    first_tokens: list[str] = field(default_factory=list)
+    """Requests that emitted their first token in this step (their prefill is done)."""
     prefill_tokens: int = 0
     decode_batch: int = 0
     ttft_s: list[float] = field(default_factory=list)
@@ -145,17 +147,23 @@ class EngineConfig:
     enable_prefix_caching: bool = True
     seed: int = 0
     signed_hashes: bool = False
+    record_tokens: bool = True
+    """Report every token, TTFT and ITL in ``StepOutput`` (a server streams them; the
+    benchmark harness reads only finished requests and turns this off)."""
 
 
 class _Seq:
     __slots__ = (
         "first_token_time",
+        "hit",
+        "hit_version",
         "kv",
         "last_token_time",
         "num_cached_tokens",
         "num_computed",
         "num_outputs",
         "req",
+        "token_start",
         "tokens",
     )
 
@@ -168,6 +176,12 @@ class _Seq:
         self.first_token_time = 0.0
         self.last_token_time = 0.0
         self.kv = KVCacheSeq(req.lora_name)
+        self.token_start = zlib.crc32(req.request_id.encode())
+        """Where its generated tokens start in the output vocabulary (``output_token``)."""
+        self.hit: list[int] = []
+        self.hit_version = -1
+        """The prefix-cache version ``hit`` was looked up at (a waiting request that does not
+        fit is retried every step; its match only changes when the cache does)."""
 
 
 class SimEngine:
@@ -190,6 +204,7 @@ class SimEngine:
             signed_hashes=c.signed_hashes,
             enable_prefix_caching=c.enable_prefix_caching,
         )
+        self._kv_tokens = c.num_gpu_blocks * c.block_size
         self._waiting: deque[_Seq] = deque()
         self._running: list[_Seq] = []
         self._by_id: dict[str, _Seq] = {}
@@ -238,23 +253,31 @@ class SimEngine:
         """Schedule and run one forward pass starting at ``now``."""
         out = StepOutput(start=now, duration=0.0)
         scheduled = self._schedule(out)
-        prefill_chunks: list[int] = []
+        prefill = 0
+        decode_seqs = 0
+        context = 0
         sampling: list[_Seq] = []
         for seq, n in scheduled:
             before = seq.num_computed
-            seq.num_computed = before + n
-            if not (n == 1 and seq.num_outputs and before == len(seq.tokens) - 1):
-                prefill_chunks.append(n)
-            if seq.num_computed >= len(seq.tokens):
+            computed = before + n
+            seq.num_computed = computed
+            length = len(seq.tokens)
+            if n == 1 and seq.num_outputs and before == length - 1:
+                decode_seqs += 1
+                context += length
+            else:
+                prefill += n
+            if computed >= length:
                 sampling.append(seq)
-        out.prefill_tokens = sum(prefill_chunks)
+        out.prefill_tokens = prefill
         out.decode_batch = len(sampling)
         if scheduled:
-            out.duration = self.latency.step_s(prefill_chunks, len(sampling), self.kv.usage)
+            out.duration = self.latency.step_s(prefill, decode_seqs, context, self._kv_tokens)
         end = out.end
         finished_any = False
+        record = self.config.record_tokens
         for seq in sampling:
-            self._sample(seq, end, out)
+            self._sample(seq, end, out, record)
             if seq.num_outputs >= seq.req.max_tokens:
                 self._finish(seq, end, out)
                 finished_any = True
@@ -265,6 +288,8 @@ class SimEngine:
 
     def _schedule(self, out: StepOutput) -> list[tuple[_Seq, int]]:
         budget = self.config.max_num_batched_tokens
+        bs = self.config.block_size
+        kv = self.kv
         scheduled: list[tuple[_Seq, int]] = []
         running = self._running
         preempted = False
@@ -272,29 +297,41 @@ class SimEngine:
         while i < len(running) and budget > 0:
             seq = running[i]
             n = min(len(seq.tokens) - seq.num_computed, budget)
-            while not self.kv.allocate(seq.kv, seq.num_computed + n):
-                victim = running.pop()
-                self._preempt(victim, out)
-                preempted = True
-                if victim is seq:
-                    break
-            else:
-                self._commit(seq, n, scheduled)
-                budget -= n
+            upto = seq.num_computed + n
+            if upto > len(seq.kv.block_ids) * bs:  # it needs another block
+                fits = True
+                while not kv.allocate(seq.kv, upto):
+                    victim = running.pop()
+                    self._preempt(victim, out)
+                    preempted = True
+                    if victim is seq:
+                        fits = False
+                        break
+                if not fits:
+                    i += 1
+                    continue
+            if upto // bs > seq.kv.num_cached_blocks:  # it fills a block: cache it
+                kv.commit(seq.kv, seq.tokens, upto)
+            scheduled.append((seq, n))
+            budget -= n
             i += 1
         if preempted:
             return scheduled
-        bs = self.config.block_size
         waiting = self._waiting
         while waiting and len(running) < self.config.max_num_seqs and budget > 0:
             seq = waiting[0]
-            hit = self.kv.match_prefix(seq.kv, seq.tokens)
+            if seq.hit_version != kv.version:
+                seq.hit = kv.match_prefix(seq.kv, seq.tokens)
+                seq.hit_version = kv.version
+            hit = seq.hit
             computed = len(hit) * bs
             n = min(len(seq.tokens) - computed, budget)
-            if not self.kv.allocate(seq.kv, computed + n, hit):
+            if -(-(computed + n) // bs) - len(hit) > kv.num_free_blocks:
+                break  # cannot fit even if no hit block had to be pinned: skip the walk
+            if not kv.allocate(seq.kv, computed + n, hit):
                 break
             waiting.popleft()
-            self.kv.record_lookup(len(seq.tokens), computed)
+            kv.record_lookup(len(seq.tokens), computed)
             if seq.num_cached_tokens is None:
                 seq.num_cached_tokens = computed
             seq.num_computed = computed
@@ -316,19 +353,23 @@ class SimEngine:
         self.num_preemptions_total += 1
         out.preempted.append(seq.req.request_id)
 
-    def _sample(self, seq: _Seq, end: float, out: StepOutput) -> None:
-        rid = seq.req.request_id
-        token_id, text = output_token(rid, seq.num_outputs, self._vocab)
-        if seq.num_outputs == 0:
+    def _sample(self, seq: _Seq, end: float, out: StepOutput, record: bool) -> None:
+        vocab = self._vocab
+        index = seq.num_outputs
+        token_id, text = vocab[(seq.token_start + index * 7) % len(vocab)]
+        if index == 0:
             seq.first_token_time = end
-            out.ttft_s.append(end - seq.req.arrival_time)
             self.prompt_tokens_total += len(seq.req.prompt_token_ids)
-        else:
+            out.first_tokens.append(seq.req.request_id)
+            if record:
+                out.ttft_s.append(end - seq.req.arrival_time)
+        elif record:
             out.itl_s.append(end - seq.last_token_time)
         seq.last_token_time = end
-        out.tokens.append(TokenOutput(rid, token_id, text, seq.num_outputs, end))
+        if record:
+            out.tokens.append(TokenOutput(seq.req.request_id, token_id, text, index, end))
         seq.tokens.append(token_id)
-        seq.num_outputs += 1
+        seq.num_outputs = index + 1
         self.generation_tokens_total += 1
 
     def _finish(self, seq: _Seq, end: float, out: StepOutput) -> None:

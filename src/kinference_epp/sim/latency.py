@@ -1,120 +1,150 @@
 """Latency models for the simulated engine: how long one scheduler step takes.
 
-The engine asks one question per step: given the prefill chunks and the decode batch
-scheduled in it, how many seconds does the forward pass take? Models are named so that a
-benchmark report can say which one produced its numbers.
+The engine asks one question per step: given the uncached prompt tokens it prefills and
+the sequences it decodes, how many seconds does the forward pass take? Decode is priced
+from the batch's *logical* context (the sum of every decoding sequence's context length,
+shared prefix blocks counted once per sequence, as attention reads them), so a decode step
+slows as the batch and its contexts grow. Models are named so that a report can say which
+one produced its numbers.
 
-Two published models ship:
+Three ship (``LATENCY_MODELS``):
 
-- ``dynamo-mocker`` (default) — the polynomials of NVIDIA Dynamo's vLLM mocker
-  (``ai-dynamo/dynamo:lib/mocker``): prefill_ms(T) = 4.209989e-7·T² + 1.518344e-2·T
-  + 16.50142 for T new tokens, decode_ms(u) = max(1, -25.74·u² + 54.01·u + 5.74) for u
-  the fraction of KV blocks held by running sequences. Its vLLM scheduler
-  (``simulate_prefill`` then ``simulate_decode`` per iteration) adds one prefill term
-  *per request chunk* and then one decode term for the whole batch, which also emits
-  the first token of requests whose prefill just completed. ``step_s`` does the same.
-- ``llmd-h100-8b`` — the llm-d-inference-sim reference for an 8B model on an H100:
-  25-40 ms prefill overhead, 0.15-0.30 ms per uncached prompt token, 10-15 ms ITL.
-  Mid values are used: 32.5 ms, 0.225 ms/token, 12.5 ms.
+- ``h100-32b`` — a 32B-class dense model (Qwen3-32B) on 2 x H100 (tensor parallel 2), the
+  setup of llm-d-kv-cache ``benchmarking/73-capacity``. Prefill 0.046 ms per uncached token:
+  the marginal cost that benchmark's cached vs uncached TTFT implies. Decode: one read of
+  the weights per step (32 GB per GPU at ~3.3 TB/s, 10 ms) plus the KV reads, 256 KiB per
+  context token (64 layers x 8 KV heads x 128 x K and V x 2 bytes) split over 2 GPUs
+  (0.04 ms per 1000 tokens). At the benchmark's full KV (307k tokens) a step decodes in
+  ~22 ms, under the 26-29 ms mean ITL it reports with prefill chunks mixed in.
+- ``h100-8b`` — an 8B-class dense model (Llama-3.1-8B) on one H100, scaled from the same
+  calibration: half the weights per GPU (prefill 0.023 ms per token; 16 GB read per step,
+  5 ms) and 128 KiB of KV per context token (32 layers) on one GPU (0.04 ms per 1000).
+- ``dynamo-mocker`` — Dynamo's mocker polynomials (``ai-dynamo/dynamo:lib/mocker``,
+  ``perf_model.rs``, 2026): prefill_ms = 4.209989e-7·T² + 1.518344e-2·T + 16.50142 over
+  the step's T new tokens; decode_ms = max(1, -25.74·a² + 54.01·a + 5.74) for a the
+  decoding batch's logical context over the pod's KV capacity (capped at 1). The
+  mocker does not say which model and GPU it stands for; it is kept as a reference.
+
+A step pays its fixed cost once, then its prefill and decode parts (the mocker pays its
+prefill and decode polynomials, each with its own constant). A sequence whose prefill
+completes in a step emits its first token in it without adding decode time (the mocker
+does the same).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 
 class LatencyModel(Protocol):
-    """Step time of a vLLM-like engine; every method returns seconds."""
+    """Step time of a vLLM-like engine, in seconds."""
 
     @property
     def name(self) -> str:
         """A stable name that reports quote."""
         ...
 
-    def prefill_s(self, new_tokens_in_step: int) -> float:
-        """Time to prefill ``new_tokens_in_step`` uncached tokens of one request chunk."""
+    def step_s(
+        self,
+        prefill_tokens: int,
+        decode_seqs: int,
+        decode_context_tokens: int,
+        kv_capacity_tokens: int,
+    ) -> float:
+        """Time of one step that prefills ``prefill_tokens`` uncached tokens (all chunks
+        together) and decodes one token for each of ``decode_seqs`` sequences whose context
+        lengths sum to ``decode_context_tokens``, on a pod holding ``kv_capacity_tokens``."""
         ...
 
-    def decode_s(self, kv_fraction: float, batch: int) -> float:
-        """Time of one decode pass over ``batch`` sequences at KV usage ``kv_fraction``."""
-        ...
 
-    def step_s(self, prefill_chunks: Sequence[int], decode_batch: int, kv_fraction: float) -> float:
-        """Time of a mixed step: prefill chunks (new tokens each) plus a decode batch.
+@dataclass(frozen=True, slots=True)
+class LinearLatency:
+    """One fixed cost per step, plus prefill per new token and decode per context token::
 
-        ``decode_batch`` counts every sequence that emits a token in this step,
-        including those whose prefill completes in it.
-        """
-        ...
+    step_ms = base_ms + prefill_ms_per_token * prefill_tokens
+            + decode_ms_per_seq * decode_seqs + decode_ms_per_ktoken * context / 1000
+    """
+
+    name: str
+    base_ms: float
+    """Every step that does anything: launch, sampling, one read of the weights."""
+    prefill_ms_per_token: float
+    decode_ms_per_seq: float
+    decode_ms_per_ktoken: float
+    """Per 1000 tokens of logical context in the decoding batch (KV reads)."""
+
+    def step_s(
+        self,
+        prefill_tokens: int,
+        decode_seqs: int,
+        decode_context_tokens: int,
+        kv_capacity_tokens: int,
+    ) -> float:
+        if prefill_tokens <= 0 and decode_seqs <= 0:
+            return 0.0
+        ms = self.base_ms + self.prefill_ms_per_token * prefill_tokens
+        if decode_seqs > 0:
+            ms += (
+                self.decode_ms_per_seq * decode_seqs
+                + self.decode_ms_per_ktoken * decode_context_tokens / 1000.0
+            )
+        return ms / 1000.0
 
 
 @dataclass(frozen=True, slots=True)
 class DynamoMockerLatency:
-    """Dynamo mocker's polynomials (see module docstring); ``speedup`` divides all times."""
+    """Dynamo mocker's polynomials (see the module docstring)."""
 
     name: ClassVar[str] = "dynamo-mocker"
-    speedup: float = 1.0
 
-    def prefill_s(self, new_tokens_in_step: int) -> float:
-        if new_tokens_in_step <= 0:
-            return 0.0
-        t = float(new_tokens_in_step)
-        ms = 4.209989e-07 * t * t + 1.518344e-02 * t + 16.50142
-        return ms / 1000.0 / self.speedup
-
-    def decode_s(self, kv_fraction: float, batch: int) -> float:
-        if batch <= 0:
-            return 0.0
-        u = min(max(kv_fraction, 0.0), 1.0)
-        ms = max(1.0, -25.74 * u * u + 54.01 * u + 5.74)
-        return ms / 1000.0 / self.speedup
-
-    def step_s(self, prefill_chunks: Sequence[int], decode_batch: int, kv_fraction: float) -> float:
-        total = 0.0
-        for chunk in prefill_chunks:
-            total += self.prefill_s(chunk)
-        return total + self.decode_s(kv_fraction, decode_batch)
+    def step_s(
+        self,
+        prefill_tokens: int,
+        decode_seqs: int,
+        decode_context_tokens: int,
+        kv_capacity_tokens: int,
+    ) -> float:
+        ms = 0.0
+        if prefill_tokens > 0:
+            t = float(prefill_tokens)
+            ms += 4.209989e-07 * t * t + 1.518344e-02 * t + 16.50142
+        if decode_seqs > 0:
+            a = min(decode_context_tokens / kv_capacity_tokens, 1.0) if kv_capacity_tokens else 1.0
+            ms += max(1.0, -25.74 * a * a + 54.01 * a + 5.74)
+        return ms / 1000.0
 
 
-@dataclass(frozen=True, slots=True)
-class LlmdH100Latency:
-    """llm-d-inference-sim's H100 / 8B reference: fixed overhead + per-token prefill + ITL.
+H100_32B = LinearLatency(
+    name="h100-32b",
+    base_ms=10.0,
+    prefill_ms_per_token=0.046,
+    decode_ms_per_seq=0.0,
+    decode_ms_per_ktoken=0.04,
+)
+H100_8B = LinearLatency(
+    name="h100-8b",
+    base_ms=5.0,
+    prefill_ms_per_token=0.023,
+    decode_ms_per_seq=0.0,
+    decode_ms_per_ktoken=0.04,
+)
 
-    A step with any prefill pays the overhead once, plus the per-token cost of every
-    uncached token in it; a step that emits tokens pays one ITL.
-    """
-
-    name: ClassVar[str] = "llmd-h100-8b"
-    prefill_overhead_s: float = 0.0325
-    prefill_per_token_s: float = 0.000225
-    itl_s: float = 0.0125
-
-    def prefill_s(self, new_tokens_in_step: int) -> float:
-        if new_tokens_in_step <= 0:
-            return 0.0
-        return self.prefill_overhead_s + self.prefill_per_token_s * new_tokens_in_step
-
-    def decode_s(self, kv_fraction: float, batch: int) -> float:
-        return self.itl_s if batch > 0 else 0.0
-
-    def step_s(self, prefill_chunks: Sequence[int], decode_batch: int, kv_fraction: float) -> float:
-        tokens = sum(c for c in prefill_chunks if c > 0)
-        return self.prefill_s(tokens) + self.decode_s(kv_fraction, decode_batch)
-
-
-LATENCY_MODELS: dict[str, type[DynamoMockerLatency] | type[LlmdH100Latency]] = {
-    "dynamo-mocker": DynamoMockerLatency,
-    "llmd-h100-8b": LlmdH100Latency,
+LATENCY_MODELS: dict[str, LatencyModel] = {
+    "h100-8b": H100_8B,
+    "h100-32b": H100_32B,
+    "dynamo-mocker": DynamoMockerLatency(),
 }
 """Latency models by name, for the CLI and pod specs."""
+
+PROFILES: tuple[str, ...] = ("h100-8b", "h100-32b")
+"""The calibrated profiles every headline figure is reported under."""
 
 
 def latency_model(name: str) -> LatencyModel:
     """The latency model called ``name``; raises ``ValueError`` listing the known names."""
     try:
-        return LATENCY_MODELS[name]()
+        return LATENCY_MODELS[name]
     except KeyError:
         known = ", ".join(sorted(LATENCY_MODELS))
         raise ValueError(f"unknown latency model {name!r}; known: {known}") from None

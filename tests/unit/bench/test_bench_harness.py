@@ -1,20 +1,23 @@
-"""The benchmark harness itself, on a tiny workload: determinism, fairness, sanity."""
+"""The benchmark harness on tiny workloads: determinism, the load ladder, peers, the report."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 import yaml
 
 from kinference_epp.bench.cli import bench_main
-from kinference_epp.bench.harness import RunResult, run_one
-from kinference_epp.bench.report import Slo, row
-from kinference_epp.bench.workloads import WorkloadSpec, conversations
+from kinference_epp.bench.clients import WARMUP, LadderClient
+from kinference_epp.bench.harness import HarnessOptions, RunResult, run_one
+from kinference_epp.bench.report import Slo, capacities, rows
+from kinference_epp.bench.routing import ROUTERS
+from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
 
-TINY = {
+TINY: dict[str, Any] = {
     "name": "tiny",
     "pods": 4,
     "engine": {"block_size": 16, "num_gpu_blocks": 1024},
@@ -25,7 +28,7 @@ TINY = {
         "question_tokens": 32,
         "output_tokens": 16,
     },
-    "client": {"kind": "poisson", "loads": [20.0]},
+    "client": {"kind": "constant", "stages": [{"rate": 20.0, "duration_s": 1.2}]},
 }
 
 
@@ -38,25 +41,109 @@ def ttft_mean(result: RunResult) -> float:
 
 
 def test_same_seed_same_records() -> None:
-    a = run_one(tiny(), "kinference", 20.0)
-    b = run_one(tiny(), "kinference", 20.0)
+    a = run_one(tiny(), "kinference")
+    b = run_one(tiny(), "kinference")
     assert len(a.records) == 24
     assert a.records == b.records
     assert a.picks == b.picks
 
 
 def test_round_robin_spreads_evenly() -> None:
-    result = run_one(tiny(), "round-robin", 20.0)
+    result = run_one(tiny(), "round-robin")
     assert set(result.picks.values()) == {6}
 
 
-def test_a_prefix_router_beats_random() -> None:
-    ours = run_one(tiny(), "kinference", 20.0)
-    rand = run_one(tiny(), "random", 20.0)
-    hit = row(ours, Slo())["cache_hit_rate"]
-    assert hit > row(rand, Slo())["cache_hit_rate"]
+@pytest.mark.parametrize("router", ["kinference", "llmd-precise", "dynamo", "sglang"])
+def test_a_prefix_router_beats_random(router: str) -> None:
+    ours = run_one(tiny(), router)
+    rand = run_one(tiny(), "random")
+    hit = rows(ours, Slo())[0]["cache_hit_rate"]
+    assert hit > rows(rand, Slo())[0]["cache_hit_rate"]
     assert hit > 0.6  # 5 of each group's 6 prompts reuse a 2048-token prefix
     assert ttft_mean(ours) < ttft_mean(rand)
+
+
+@pytest.mark.parametrize("router", ROUTERS)
+def test_every_router_of_the_standard_set_finishes_the_tiny_run(router: str) -> None:
+    result = run_one(tiny(), router)
+    assert len(result.records) == 24
+    assert result.unfinished == {}
+    assert result.router == router
+
+
+def test_the_ladder_resends_prompts_cyclically_and_tags_stages() -> None:
+    spec = tiny(
+        client={
+            "kind": "constant",
+            "warmup": {"rate": 20.0, "duration_s": 1.2},
+            "stages": [{"rate": 10.0, "duration_s": 2.4}, {"rate": 40.0, "duration_s": 0.6}],
+        }
+    )
+    result = run_one(spec, "kinference")
+    stages = [r.stage for r in result.records]
+    assert stages.count(WARMUP) == 24
+    assert stages.count(0) == 24
+    assert stages.count(1) == 24
+    sent = sorted(r.conversation for r in result.records)
+    assert sent == sorted(list(range(24)) * 3)  # every prompt once per 24 arrivals
+    by_stage = {r["load"]: r for r in rows(result, Slo())}
+    assert set(by_stage) == {10.0, 40.0}  # the warm-up is in no row
+    # the prompts sent again after the warm-up find their blocks cached
+    assert by_stage[10.0]["cache_hit_rate"] > 0.9
+
+
+def test_poisson_stages_draw_their_rate() -> None:
+    client = LadderClient(
+        [Stage(rate=50.0, duration_s=20.0), Stage(rate=5.0, duration_s=20.0)],
+        np.random.default_rng(0),
+    )
+    arrivals = client.initial(10)
+    first = [a for a in arrivals if a.stage == 0]
+    second = [a for a in arrivals if a.stage == 1]
+    assert 900 < len(first) < 1100
+    assert 60 < len(second) < 140
+    assert all(a.time < 20.0 for a in first)
+    assert all(20.0 <= a.time < 40.0 for a in second)
+
+
+def test_a_collapsed_router_stops_the_ladder_and_the_rest_counts_as_unfinished() -> None:
+    spec = tiny(
+        pods=1,
+        shared_prefix=TINY["shared_prefix"] | {"question_tokens": 1024},
+        client={
+            "kind": "constant",
+            "stages": [{"rate": r, "duration_s": 2.0} for r in (2.0, 400.0, 400.0, 400.0, 400.0)],
+        },
+    )
+    result = run_one(spec, "round-robin", options=HarnessOptions(collapse_ttft_s=0.5))
+    out = rows(result, Slo(ttft_s=0.5))
+    assert out[0]["slo_met_fraction"] == 1.0
+    assert out[-1]["unfinished"] == out[-1]["requests"] == 800  # never run
+    assert out[-1]["slo_met_fraction"] == 0.0
+    cap = capacities(out, Slo(ttft_s=0.5))
+    assert cap[0]["capacity_rps"] == 2.0
+    assert cap[0]["reached"]
+
+
+def test_capacity_is_the_last_load_before_the_first_failure() -> None:
+    def row(load: float, met: float) -> dict[str, Any]:
+        return {
+            "workload": "w",
+            "latency_profile": "p",
+            "router": "r",
+            "load": load,
+            "load_kind": "poisson",
+            "slo_met_fraction": met,
+        }
+
+    slo = Slo()
+    cap = capacities([row(1, 1.0), row(2, 0.95), row(3, 0.5), row(4, 1.0)], slo)[0]
+    assert cap["capacity_rps"] == 2.0
+    assert cap["reached"]
+    assert capacities([row(1, 0.2), row(2, 1.0)], slo)[0]["capacity_rps"] == 0.0
+    censored = capacities([row(1, 1.0), row(2, 1.0)], slo)[0]
+    assert censored["capacity_rps"] == 2.0
+    assert not censored["reached"]
 
 
 def test_multiturn_resends_history_and_closed_loop_finishes() -> None:
@@ -80,10 +167,13 @@ def test_multiturn_resends_history_and_closed_loop_finishes() -> None:
     )
     result = run_one(spec, "kinference", 2)
     assert len(result.records) == 12
-    assert result.unfinished == 0
+    assert result.unfinished == {}
     by_turn = sorted(result.records, key=lambda r: (r.conversation, r.turn))
     assert by_turn[1].prompt_tokens > by_turn[0].prompt_tokens + by_turn[0].output_tokens
     assert by_turn[2].cached_tokens >= by_turn[1].prompt_tokens // 16 * 16 - 16
+    (only,) = rows(result, Slo())
+    assert only["load"] == 2
+    assert only["requests"] == 12
 
 
 def test_kv_capacity_from_prefix_fraction() -> None:
@@ -92,34 +182,49 @@ def test_kv_capacity_from_prefix_fraction() -> None:
     assert len(conversations(spec, 0)) == 24
 
 
+def test_a_client_states_its_loads_in_one_form() -> None:
+    with pytest.raises(ValueError, match="sets stages"):
+        tiny(client={"kind": "poisson", "loads": [1.0]})
+    with pytest.raises(ValueError, match="sets loads"):
+        tiny(client={"kind": "concurrency", "stages": [{"rate": 1.0, "duration_s": 1.0}]})
+
+
 def test_bench_main_writes_json_markdown_and_plots(tmp_path: Path) -> None:
+    stages = [{"rate": 10.0, "duration_s": 1.2}, {"rate": 20.0, "duration_s": 1.2}]
     (tmp_path / "tiny.yaml").write_text(
-        yaml.safe_dump(TINY | {"client": {"kind": "poisson", "loads": [10, 20]}})
+        yaml.safe_dump(TINY | {"client": {"kind": "poisson", "stages": stages}})
     )
     out = tmp_path / "out"
     rc = bench_main(
         [
             "--workload", "tiny",
             "--workloads-dir", str(tmp_path),
-            "--routers", "round-robin,approx-prefix,kinference",
+            "--routers", "round-robin,gie-approx,kinference",
+            "--latency", "h100-8b,h100-32b",
             "--out", str(out),
             "--jobs", "1",
         ]
     )  # fmt: skip
     assert rc == 0
     data = json.loads((out / "results.json").read_text())
-    assert data["meta"]["latency_model"] == "dynamo-mocker"
+    assert data["meta"]["latency_models"] == ["h100-8b", "h100-32b"]
     assert "TTFT <= 2 s" in data["meta"]["slo"]
-    assert len(data["rows"]) == 6
+    assert len(data["rows"]) == 2 * 3 * 2
     needed = {
-        "workload", "router", "load", "requests", "ttft_p50_s", "ttft_p90_s", "ttft_p99_s",
-        "itl_mean_s", "e2e_p50_s", "output_tokens_per_s", "goodput_rpm", "cache_hit_rate",
+        "workload", "latency_profile", "router", "load", "requests", "slo_met_fraction",
+        "ttft_p50_s", "ttft_p90_s", "ttft_p99_s", "itl_mean_s", "output_tokens_per_s",
+        "goodput_rpm", "cache_hit_rate", "preemptions",
     }  # fmt: skip
     assert all(needed <= set(r) for r in data["rows"])
-    assert (out / "tiny.png").stat().st_size > 1000
+    summary = data["summary"]
+    assert len(summary) == 2 * 3
+    assert {"workload", "router", "latency_profile", "capacity_rps"} <= set(summary[0])
+    assert (out / "tiny-h100-8b.png").stat().st_size > 1000
+    assert (out / "tiny-h100-32b.png").stat().st_size > 1000
     md = (out / "results.md").read_text()
+    assert "## Capacity at the SLO" in md
     assert "| 20 | kinference |" in md
-    assert "approx-prefix" in md
+    assert "gie-approx" in md
 
 
 def test_unknown_workload_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

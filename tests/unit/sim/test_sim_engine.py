@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +17,7 @@ from kinference_epp.sim.engine import (
     StepOutput,
 )
 from kinference_epp.sim.events import BlockRemoved, BlockStored
-from kinference_epp.sim.latency import LlmdH100Latency
+from kinference_epp.sim.latency import H100_32B
 
 
 def run(engine: SimEngine, start: float = 0.0, max_steps: int = 10_000) -> list[StepOutput]:
@@ -158,8 +160,53 @@ def test_deterministic_given_inputs() -> None:
 
     cfg = EngineConfig(num_gpu_blocks=40, block_size=8, max_num_batched_tokens=128)
     assert _trace(SimEngine(cfg), reqs()) == _trace(SimEngine(cfg), reqs())
-    other = SimEngine(cfg, LlmdH100Latency())
+    other = SimEngine(cfg, H100_32B)
     assert _trace(other, reqs()) != _trace(SimEngine(cfg), reqs())
+
+
+def test_without_token_records_the_timeline_is_the_same() -> None:
+    """The harness turns per-token records off; finishes, events and step times stay."""
+
+    def reqs() -> list[SimRequest]:
+        return [SimRequest(f"r{i}", [i % 3] * (40 + i), max_tokens=3 + i % 4) for i in range(12)]
+
+    cfg = EngineConfig(num_gpu_blocks=40, block_size=8, max_num_batched_tokens=128)
+    quiet = replace(cfg, record_tokens=False)
+
+    def timeline(engine: SimEngine) -> list[tuple[object, ...]]:
+        for r in reqs():
+            engine.add_request(r)
+        return [(o.start, o.duration, o.finished, o.events, o.first_tokens) for o in run(engine)]
+
+    assert timeline(SimEngine(quiet)) == timeline(SimEngine(cfg))
+    outs = run_all(SimEngine(quiet), reqs())
+    assert not any(o.tokens or o.ttft_s or o.itl_s for o in outs)
+    assert sorted(rid for o in outs for rid in o.first_tokens) == sorted(
+        r.request_id for r in reqs()
+    )
+
+
+def run_all(engine: SimEngine, reqs: list[SimRequest]) -> list[StepOutput]:
+    for r in reqs:
+        engine.add_request(r)
+    return run(engine)
+
+
+def test_decode_is_priced_from_the_logical_context_of_the_batch() -> None:
+    """Two requests sharing a prefix decode slower together than one alone: attention reads
+    the shared blocks once per sequence."""
+    cfg = EngineConfig(num_gpu_blocks=256, block_size=16)
+    prompt = list(range(1000))
+    alone = run_all(SimEngine(cfg, H100_32B), [SimRequest("a", prompt, max_tokens=4)])
+    pair = run_all(
+        SimEngine(cfg, H100_32B),
+        [SimRequest("a", prompt, max_tokens=4), SimRequest("b", [*prompt, 1], max_tokens=4)],
+    )
+    decode_alone = alone[-1].duration
+    decode_pair = pair[-1].duration
+    assert decode_alone == pytest.approx(H100_32B.step_s(0, 1, 1003, 256 * 16))
+    assert decode_pair == pytest.approx(H100_32B.step_s(0, 2, 1003 + 1004, 256 * 16))
+    assert decode_pair > decode_alone
 
 
 @settings(max_examples=40, deadline=None)

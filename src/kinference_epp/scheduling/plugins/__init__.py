@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from kinference_epp.scheduling.framework import PluginRegistry
 from kinference_epp.scheduling.plugins import (
+    affinity_scorer,
     kv_usage_scorer,
     load_cost_scorer,
     max_score_picker,
@@ -35,6 +36,7 @@ def default_registry() -> PluginRegistry:
             "stale-penalty": stale_penalty_scorer.create,
             "prefix": prefix_scorer.create,
             "load-cost": load_cost_scorer.create,
+            "prefix-affinity": affinity_scorer.create,
         },
         pickers={
             "max-score": max_score_picker.create,
