@@ -40,6 +40,7 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
             "service.yaml",
             "deployment.yaml",
             "inferencepool.yaml",
+            "pdb.yaml",
         ),
         {},
     ),

@@ -8,10 +8,12 @@ health port (GIE convention), and Prometheus metrics over HTTP.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import grpc
 from aiohttp import web
@@ -23,12 +25,12 @@ from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.edge.accesslog import AccessLogService
 from kinference_epp.edge.health import PickerHealth
+from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.edge.tls import ServerTls
 from kinference_epp.jit import warm_up_all
-from kinference_epp.k8s.policies import StorePolicySink
-from kinference_epp.k8s.source import KubernetesSource
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.policy.files import PolicyFiles
@@ -36,6 +38,7 @@ from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.secrets import SecretFiles, SecretReader
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.ejection import ConnectFailureEjector
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
@@ -45,7 +48,7 @@ from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
 from kinference_epp.routing.tenants import TenancyDeps
-from kinference_epp.routing.usage import UsageRecorder
+from kinference_epp.routing.usage import UsageRecord, UsageRecorder
 from kinference_epp.scheduling.framework import PickObserver, PluginLabel
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.plugins import default_registry
@@ -68,6 +71,9 @@ from kinference_epp.tenancy.metrics import TenantMetrics
 from kinference_epp.tenancy.store import LimitStore
 from kinference_epp.tenancy.sweeper import Sweeper
 from kinference_epp.tokenize.registry import TokenizerRegistry
+
+if TYPE_CHECKING:
+    from kinference_epp.k8s.source import KubernetesSource
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +150,11 @@ class App:
         secrets: SecretReader = SecretFiles(Path(config.server.secrets_dir))
         self.k8s: KubernetesSource | None = None
         if config.kubernetes is not None:
+            # Imported here: the Kubernetes client is most of the picker's import time, and a
+            # picker without Kubernetes (static config) never needs it.
+            from kinference_epp.k8s.policies import StorePolicySink
+            from kinference_epp.k8s.source import KubernetesSource
+
             sink = StorePolicySink(self.policy_store) if config.kubernetes.policies else None
             self.k8s = KubernetesSource(
                 config.kubernetes, self.datastore, policies=sink, secrets_fallback=secrets
@@ -212,10 +223,25 @@ class App:
                 ensure_usage=config.server.ensure_usage,
                 max_model_len=self.tokenizers.max_model_len,
                 tenancy=tenancy,
+                max_prompt_chars=config.server.max_prompt_chars,
+                offload_prompt_chars=config.server.offload_prompt_chars or None,
             )
         )
+        server = config.server
+        self.offloader = Offloader(server.offload_threads, server.offload_max_pending)
+        self.ejector = (
+            ConnectFailureEjector(
+                self.datastore, threshold=server.eject_after_failures, eject_s=server.eject_s
+            )
+            if server.eject_after_failures
+            else None
+        )
         self.usage = UsageRecorder(
-            self.metrics, self.inflight, ModelLabel(self.datastore).of_name, settle=settle
+            self.metrics,
+            self.inflight,
+            ModelLabel(self.datastore).of_name,
+            settle=settle,
+            on_upstream=self._on_upstream,
         )
         self.health = PickerHealth()
         self.metrics.register_collector(
@@ -227,7 +253,14 @@ class App:
         self.metrics.register_collector(KvCollector(self._kv_streams, self._kv_index))
         self._grpc: grpc.aio.Server | None = None
         self._health_grpc: grpc.aio.Server | None = None
+        self._streams = 0
+        self._idle = asyncio.Event()
+        """Set while no ext_proc stream is open (what a stop waits for)."""
+        self._idle.set()
         self._metrics_runner: web.AppRunner | None = None
+        self._readiness: asyncio.Task[None] | None = None
+        self.tls: ServerTls | None = None
+        """The ext_proc port's certificate, when it serves TLS."""
         self.ports: BoundPorts | None = None
 
     def new_session(self) -> ExtProcSession:
@@ -289,6 +322,21 @@ class App:
 
     def _on_stream(self, delta: int) -> None:
         self.metrics.streams_active.inc(delta)
+        self._streams += delta
+        if self._streams:
+            self._idle.clear()
+        else:
+            self._idle.set()
+
+    def _on_upstream(self, record: UsageRecord, routed: EndpointKey | None) -> None:
+        if self.ejector is not None:
+            self.ejector.observe(
+                served=record.endpoint,
+                status=record.status,
+                flags=record.response_flags,
+                attempts=record.attempts,
+                routed=routed,
+            )
 
     async def start(self) -> BoundPorts:
         server = self.config.server
@@ -299,14 +347,25 @@ class App:
         ]
         self._grpc = grpc.aio.server(options=options)
         ep_grpc.add_ExternalProcessorServicer_to_server(
-            ExternalProcessor(self.new_session, self._on_stream, self.datastore.watch),
+            ExternalProcessor(
+                self.new_session, self._on_stream, self.datastore.watch, self.offloader
+            ),
             self._grpc,
         )
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
             AccessLogService(self.usage), self._grpc
         )
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._grpc)
-        grpc_port = self._grpc.add_insecure_port(f"{server.host}:{server.grpc_port}")
+        grpc_address = f"{server.host}:{server.grpc_port}"
+        if server.tls.enabled:
+            self.tls = ServerTls(
+                server.tls.cert_file,
+                server.tls.key_file,
+                client_ca_file=server.tls.client_ca_file,
+            )
+            grpc_port = self._grpc.add_secure_port(grpc_address, self.tls.credentials())
+        else:
+            grpc_port = self._grpc.add_insecure_port(grpc_address)
         self._health_grpc = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._health_grpc)
         health_port = self._health_grpc.add_insecure_port(f"{server.host}:{server.health_port}")
@@ -332,10 +391,15 @@ class App:
         ready = True
         if self.k8s is not None:
             await self.k8s.start()
-            ready = await self.k8s.wait_synced(self.config.kubernetes_sync_timeout_s)
+            ready = await self.k8s.wait_ready(self.config.kubernetes_sync_timeout_s)
             if not ready:
-                log.warning("Kubernetes not synced yet; readiness waits for the first full list")
-                asyncio.get_running_loop().create_task(self._ready_when_synced())
+                log.warning(
+                    "not ready: waiting for the InferencePool and its pods to be listed",
+                    extra={
+                        "pool": self.config.kubernetes.pool.name if self.config.kubernetes else ""
+                    },
+                )
+            self._readiness = asyncio.get_running_loop().create_task(self._follow_readiness())
         await self.health.set(ready=ready)
         self.ports = BoundPorts(grpc=grpc_port, health=health_port, metrics=metrics_port)
         log.info(
@@ -350,11 +414,16 @@ class App:
         )
         return self.ports
 
-    async def _ready_when_synced(self) -> None:
+    async def _follow_readiness(self) -> None:
+        """Readiness follows what Kubernetes says (a pool created late, or deleted)."""
         assert self.k8s is not None
-        while not await self.k8s.wait_synced(5.0):
-            pass
-        await self.health.set(ready=True)
+        ready: bool | None = None
+        while True:
+            await self.k8s.changed.wait()
+            self.k8s.changed.clear()
+            if self.k8s.ready != ready:
+                ready = self.k8s.ready
+                await self.health.set(ready=ready)
 
     def _on_policy_rejected(self, problems: list[Problem]) -> None:
         self.metrics.policy_rejected_updates.inc()
@@ -379,11 +448,30 @@ class App:
         bound = self._metrics_runner.addresses
         return int(bound[0][1]) if bound else port
 
+    async def drain(self, seconds: float) -> None:
+        """Not ready, still serving (SIGTERM): health reports NOT_SERVING so proxies and
+        Kubernetes move traffic to other replicas, while requests that still arrive are
+        routed as usual, for ``seconds`` (cancel it to end the drain early)."""
+        if self._readiness is not None:
+            self._readiness.cancel()  # nothing may report ready again while draining
+        await self.health.set(ready=False)
+        log.info("draining: not ready, still serving", extra={"seconds": seconds})
+        await asyncio.sleep(seconds)
+
     async def stop(self, grace_s: float = 5.0) -> None:
-        """Graceful stop (SIGTERM): stop taking streams, let open ones finish, then close."""
+        """Stop: no new streams; open requests get up to ``grace_s`` to be answered, then
+        the servers close (the access-log stream, which never ends by itself, with them)."""
+        if self._readiness is not None:
+            self._readiness.cancel()
         await self.health.shutdown()
-        stops = [s.stop(grace_s) for s in (self._grpc, self._health_grpc) if s is not None]
+        if self._grpc is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), grace_s)
+        stops = [s.stop(0) for s in (self._grpc, self._health_grpc) if s is not None]
         await asyncio.gather(*stops)
+        self.offloader.close()
+        if self.ejector is not None:
+            self.ejector.close()
         if self.k8s is not None:
             await self.k8s.stop()
         await self.policy_files.stop()

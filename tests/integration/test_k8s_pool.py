@@ -278,7 +278,9 @@ async def test_pool_created_after_start(tmp_path: Path) -> None:
             assert await src.wait_synced(10.0)
             assert len(src.datastore) == 0
             assert not src.status().pool.pool_found
+            assert not src.ready  # nothing to route to: not ready (GIE's EPP neither)
             k8s.server.create(inference_pool("vllm-pool"))
             await eventually(lambda: len(src.datastore) == 1, what="the pool's pod")
+            assert await src.wait_ready(10.0)
         finally:
             await src.stop()

@@ -35,6 +35,7 @@ async def stack(request: pytest.FixtureRequest) -> AsyncIterator[LocalStack]:
         test_mode=True,
         fallbacks=0,
         num_gpu_blocks=40_000,  # room for the 3 MB prompt (~33k blocks of 16 tokens)
+        max_model_len=1_000_000,  # the 3 MB prompt is over Qwen3's own context
     )
     async with LocalStack(options) as s:
         yield s

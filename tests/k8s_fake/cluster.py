@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from k8s_fake.server import FakeApiServer
 from kinference_epp.config.kubernetes import KubernetesConfig, WatchSettings
@@ -37,8 +38,9 @@ class Cluster:
 
 
 @contextlib.asynccontextmanager
-async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with FakeApiServer() as server:
+async def cluster(tmp_path: Path, **options: Any) -> AsyncIterator[Cluster]:
+    """``options``: :class:`FakeApiServer` options (its resources, CRD schemas, bookmarks)."""
+    async with FakeApiServer(**options) as server:
         kubeconfig = server.kubeconfig(tmp_path / "kubeconfig")
         api = await connect(str(kubeconfig), request_timeout_s=FAST_WATCH.request_timeout_s)
         try:

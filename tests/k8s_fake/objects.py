@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable, Mapping
 
-from kinference_epp.k8s.api import INFERENCE_POOLS, JsonObject
+from kinference_epp.k8s.api import INFERENCE_POOLS, INFERENCE_POOLS_V1ALPHA2, JsonObject
 
 
 def pod(
@@ -72,6 +72,27 @@ def inference_pool(
                 "port": {"number": 9002},
                 "failureMode": "FailClose",
             },
+        },
+    }
+
+
+def inference_pool_v1alpha2(
+    name: str,
+    *,
+    selector: Mapping[str, str] | None = None,
+    port: int = 8000,
+    namespace: str = "default",
+    picker_service: str = "kinference-epp",
+) -> JsonObject:
+    """An ``inference.networking.x-k8s.io/v1alpha2`` InferencePool (the pre-GA shape)."""
+    return {
+        "apiVersion": INFERENCE_POOLS_V1ALPHA2.api_version,
+        "kind": INFERENCE_POOLS_V1ALPHA2.kind,
+        "metadata": {"name": name, "namespace": namespace},
+        "spec": {
+            "selector": dict(selector or {"app": "vllm"}),
+            "targetPortNumber": port,
+            "extensionRef": {"name": picker_service, "failureMode": "FailClose"},
         },
     }
 

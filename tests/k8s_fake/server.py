@@ -16,7 +16,13 @@ tested against this server through the real kubernetes-asyncio client (a kubecon
   ``resourceVersion``); status writes do not bump ``metadata.generation``, spec changes do;
 * ``GET .../{plural}/{name}`` for one object (404 ``NotFound`` when absent), Secrets included;
   ``allowed_secrets`` (a set of names) plays a Role with ``resourceNames``: other Secrets, and
-  any list or watch of Secrets, get 403 ``Forbidden``.
+  any list or watch of Secrets, get 403 ``Forbidden``; ``forbidden`` (resources) plays a Role
+  without them; a resource the server was not built with is a CRD not installed (404);
+* ``schemas``: a custom resource's CRD ``openAPIV3Schema``; a status write whose result does
+  not validate is refused with 422 ``Invalid``, as the API server's CRD validation does;
+* ``fail_next(n, 429, retry_after_s=s)``: API priority and fairness throttling, with the
+  ``Retry-After`` header clients must honour;
+* ``bookmark_every_s``: periodic BOOKMARK events, as the watch cache sends them.
 
 Tests change the world with plain methods (``create``, ``replace``, ``delete``, ``bookmark``,
 ``expire_watches``, ``compact``, ``go_down``/``come_back``, ``fail_next``) and read what the
@@ -29,6 +35,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import yaml
 from aiohttp import web
 
@@ -167,13 +175,19 @@ class RecordedRequest:
     query: dict[str, str]
     content_type: str
     body: Any
+    at: float = 0.0
+    """Monotonic time the request arrived."""
 
 
 class FakeApiServer:
     """``async with FakeApiServer() as server:`` then point a client at ``server.url``."""
 
     def __init__(
-        self, resources: Iterable[Resource] = (PODS, INFERENCE_POOLS, INFERENCE_POLICIES, SECRETS)
+        self,
+        resources: Iterable[Resource] = (PODS, INFERENCE_POOLS, INFERENCE_POLICIES, SECRETS),
+        *,
+        schemas: Mapping[Resource, JsonObject] | None = None,
+        bookmark_every_s: float | None = None,
     ):
         self._resources: dict[_ResourceKey, Resource] = {_key(r): r for r in resources}
         self._by_kind = {(r.api_version, r.kind): r for r in self._resources.values()}
@@ -185,10 +199,20 @@ class FakeApiServer:
         self._oldest = 0
         """Watches from a version below this get 410 Gone."""
         self._watchers: set[_Watcher] = set()
-        self._failures: list[int] = []
+        self._failures: list[tuple[int, float | None]] = []
         self.requests: list[RecordedRequest] = []
         self.allowed_secrets: set[str] | None = None
         """None: every Secret may be read; a set: only these, by name (RBAC resourceNames)."""
+        self.forbidden: set[Resource] = set()
+        """Resources the client's Role does not grant: every request for them gets 403."""
+        self._validators = {
+            _key(r): jsonschema.Draft4Validator(schema) for r, schema in (schemas or {}).items()
+        }
+        self.rejected_writes = 0
+        self.bookmarks_sent = 0
+        """Status writes refused because the result failed the CRD schema (422)."""
+        self._bookmark_every_s = bookmark_every_s
+        self._bookmarker: asyncio.Task[None] | None = None
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._app = self._build_app()
@@ -206,8 +230,19 @@ class FakeApiServer:
         await site.start()
         if not self.port:
             self.port = int(self._runner.addresses[0][1])
+        if self._bookmark_every_s is not None:
+            self._bookmarker = asyncio.create_task(self._bookmark_periodically())
+
+    async def _bookmark_periodically(self) -> None:
+        assert self._bookmark_every_s is not None
+        while True:
+            await asyncio.sleep(self._bookmark_every_s)
+            self.bookmark()
 
     async def stop(self) -> None:
+        if self._bookmarker is not None:
+            self._bookmarker.cancel()
+            self._bookmarker = None
         self.expire_watches()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -324,6 +359,7 @@ class FakeApiServer:
 
     def bookmark(self) -> None:
         """Send a BOOKMARK at the current version to every watch that allows them."""
+        self.bookmarks_sent += 1
         for watcher in self._watchers:
             if watcher.bookmarks:
                 resource = self._resources[watcher.resource]
@@ -359,9 +395,12 @@ class FakeApiServer:
         self._history.clear()
         self._oldest = self._rv
 
-    def fail_next(self, count: int, status: int = 500) -> None:
-        """Answer the next ``count`` requests with ``status`` (transient server errors)."""
-        self._failures.extend([status] * count)
+    def fail_next(
+        self, count: int, status: int = 500, *, retry_after_s: float | None = None
+    ) -> None:
+        """Answer the next ``count`` requests with ``status`` (transient server errors, or 429
+        throttling with ``Retry-After``)."""
+        self._failures.extend([(status, retry_after_s)] * count)
 
     @property
     def pending_failures(self) -> int:
@@ -403,13 +442,20 @@ class FakeApiServer:
                 body = raw.decode(errors="replace")
         self.requests.append(
             RecordedRequest(
-                request.method, request.path, dict(request.query), request.content_type, body
+                request.method,
+                request.path,
+                dict(request.query),
+                request.content_type,
+                body,
+                time.monotonic(),
             )
         )
         if self._failures:
-            code = self._failures.pop(0)
+            code, retry_after_s = self._failures.pop(0)
+            reason = "TooManyRequests" if code == 429 else "InternalError"
+            headers = {} if retry_after_s is None else {"Retry-After": f"{retry_after_s:g}"}
             return web.json_response(
-                _status(code, "InternalError", "injected failure"), status=code
+                _status(code, reason, "injected failure"), status=code, headers=headers
             )
         try:
             response: web.StreamResponse = await handler(request)
@@ -422,7 +468,15 @@ class FakeApiServer:
         key = (info.get("group", ""), info["version"], info["plural"])
         resource = self._resources.get(key)
         if resource is None:
-            raise _HttpError(404, "NotFound", f"the server could not find {request.path}")
+            raise _HttpError(404, "NotFound", "the server could not find the requested resource")
+        if resource in self.forbidden:
+            raise _HttpError(
+                403,
+                "Forbidden",
+                f'{resource} is forbidden: User "system:serviceaccount:default:epp" cannot '
+                f'{request.method.lower()} resource "{resource.plural}" in API group '
+                f'"{resource.group}" in the namespace "{info["namespace"]}"',
+            )
         if resource == SECRETS and self.allowed_secrets is not None:
             name = info.get("name")
             if name is None or name not in self.allowed_secrets:
@@ -559,6 +613,18 @@ class FakeApiServer:
             if sent_rv and sent_rv != old["metadata"]["resourceVersion"]:
                 raise _HttpError(409, "Conflict", "the object has been modified")
             obj["status"] = copy.deepcopy(body.get("status") or {})
+        validator = self._validators.get(_key(resource))
+        if validator is not None:
+            problems = sorted(validator.iter_errors(obj), key=lambda e: list(e.absolute_path))
+            if problems:
+                self.rejected_writes += 1
+                where = ".".join(str(p) for p in problems[0].absolute_path)
+                raise _HttpError(
+                    422,
+                    "Invalid",
+                    f'{resource.kind}.{resource.group} "{name}" is invalid: '
+                    f"{where}: {problems[0].message}",
+                )
         if obj == old:
             return web.json_response(obj)  # a no-op write does not bump the version
         self._rv += 1

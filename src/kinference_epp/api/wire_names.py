@@ -34,6 +34,9 @@ REQUEST_ID_HEADER = "x-request-id"
 TEST_SELECTION_HEADER = "test-epp-endpoint-selection"
 """Conformance suite: the endpoints the picker must choose from (test mode only)."""
 TEST_SERVED_HEADER = "x-conformance-test-served-endpoint"
+SERVED_MISSING = "fail: missing envoy lb metadata"
+"""Test mode's value of ``TEST_SERVED_HEADER`` when the gateway did not report the endpoint it
+used (GIE's conformance EPP's wording)."""
 RESERVED_HEADER_PREFIXES = ("x-kinference-", "x-gateway-")
 """Request headers only the gateway and the picker may set: removed from every client request."""
 

@@ -61,8 +61,17 @@ async def _serve(config: EppConfig) -> None:
     gc.freeze()
     try:
         await wait_for_signal()
+        # Keep serving, not ready, while proxies move away; a second signal ends it early.
+        drain = asyncio.ensure_future(picker.drain(config.server.drain_s))
+        again = asyncio.ensure_future(wait_for_signal())
+        try:
+            await asyncio.wait({drain, again}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (drain, again):
+                task.cancel()
+            await asyncio.gather(drain, again, return_exceptions=True)
     finally:
-        await picker.stop()
+        await picker.stop(config.server.stop_grace_s)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

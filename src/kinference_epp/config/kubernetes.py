@@ -7,6 +7,8 @@ Extension ``InferencePool``, so the usual config is two lines (``pool.name`` and
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from kinference_epp.config.strict import Strict
@@ -19,6 +21,14 @@ class PoolRef(Strict):
     namespace: str | None = Field(
         default=None,
         description="Default: the picker's own namespace (in-cluster) or the kubeconfig context's.",
+    )
+    group: Literal["inference.networking.k8s.io", "inference.networking.x-k8s.io"] | None = Field(
+        default=None,
+        description=(
+            "The InferencePool's API group (GIE --pool-group): inference.networking.k8s.io (v1) "
+            "or inference.networking.x-k8s.io (v1alpha2). None: the group that has a pool of "
+            "this name, v1 when both or neither has one."
+        ),
     )
 
 

@@ -145,9 +145,37 @@ class KvEventsConfig(Strict):
     )
 
 
+class TlsConfig(Strict):
+    """TLS on the ext_proc port (GIE's ``--secure-serving``); the health port stays plaintext
+    for the kubelet's gRPC probes."""
+
+    enabled: bool = Field(
+        default=False,
+        description=(
+            "Serve ext_proc over TLS: what Envoy AI Gateway and Istio's InferencePool support "
+            "dial. Without cert_file/key_file a self-signed pair is made at start."
+        ),
+    )
+    cert_file: str | None = Field(
+        default=None, description="PEM certificate chain (e.g. a mounted Secret's tls.crt)."
+    )
+    key_file: str | None = Field(default=None, description="PEM private key (tls.key).")
+    client_ca_file: str | None = Field(
+        default=None,
+        description="PEM CA bundle: require client certificates signed by it (mutual TLS).",
+    )
+
+    @model_validator(mode="after")
+    def _both_or_neither(self) -> TlsConfig:
+        if (self.cert_file is None) != (self.key_file is None):
+            raise ValueError("tls needs both cert_file and key_file, or neither (self-signed)")
+        return self
+
+
 class ServerConfig(Strict):
     host: str = "0.0.0.0"
     grpc_port: int = Field(default=9002, ge=0, lt=65536, description="ext_proc + access logs.")
+    tls: TlsConfig = Field(default_factory=TlsConfig)
     health_port: int = Field(default=9003, ge=0, lt=65536)
     metrics_port: int = Field(default=9090, ge=0, lt=65536)
     max_body_bytes: int = Field(default=16 * 1024 * 1024, gt=0)
@@ -176,6 +204,37 @@ class ServerConfig(Strict):
     score_header: bool = Field(
         default=False, description="Add x-kinference-scores to routed requests (debugging)."
     )
+    max_prompt_chars: int = Field(
+        default=4 * 1024 * 1024,
+        gt=0,
+        description="Longer prompts (in characters) get 400 context_length_exceeded untokenized.",
+    )
+    offload_prompt_chars: int = Field(
+        default=16 * 1024,
+        ge=0,
+        description="Prompts longer than this are tokenized on a thread pool, off the event "
+        "loop; 0 tokenizes every prompt on the loop.",
+    )
+    offload_threads: int = Field(default=2, ge=1, description="Threads tokenizing long prompts.")
+    offload_max_pending: int = Field(
+        default=64, ge=1, description="Long prompts waiting for a thread beyond this get 503."
+    )
+    drain_s: float = Field(
+        default=3.0,
+        ge=0,
+        description="On SIGTERM: seconds the picker keeps serving, not ready, while proxies "
+        "move away (a second signal ends it early).",
+    )
+    stop_grace_s: float = Field(
+        default=5.0, ge=0, description="After the drain: the longest wait for open requests."
+    )
+    eject_after_failures: int = Field(
+        default=3,
+        ge=0,
+        description="Consecutive connect failures in the access log that eject an endpoint "
+        "(0: never).",
+    )
+    eject_s: float = Field(default=10.0, gt=0, description="How long an endpoint stays ejected.")
 
 
 class EppConfig(Strict):

@@ -22,6 +22,7 @@ from kinference_epp.config.model import (
     SchedulerConfig,
     ScrapeConfig,
     ServerConfig,
+    TlsConfig,
 )
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
@@ -65,6 +66,10 @@ class StackOptions:
     pod_template: PodSpec = field(default_factory=PodSpec)
     tenancy: TenancyConfig | None = None
     """Tenants with keys and limits (None: the tenant is only a trusted header)."""
+    picker_tls: bool = False
+    """The picker serves ext_proc over TLS (self-signed) and Envoy dials it so."""
+    max_model_len: int | None = None
+    """The picker's context length for the model (default: its tokenizer configuration's)."""
 
 
 class LocalStack:
@@ -85,7 +90,13 @@ class LocalStack:
         o = self.options
         tok_dir = self.tokenizer_dir()
         sources = (
-            [TokenizerSource(models=[o.model, *o.extra_models], path=tok_dir)] if tok_dir else []
+            [
+                TokenizerSource(
+                    models=[o.model, *o.extra_models], path=tok_dir, max_model_len=o.max_model_len
+                )
+            ]
+            if tok_dir
+            else []
         )
         return EppConfig(
             tokenizers=TokenizerConfig(sources=sources),
@@ -115,6 +126,7 @@ class LocalStack:
                 score_header=o.score_header,
                 ensure_usage=o.ensure_usage,
                 secrets_dir=o.secrets_dir or ServerConfig().secrets_dir,
+                tls=TlsConfig(enabled=o.picker_tls),
             ),
             tenancy=o.tenancy,
         )
@@ -156,6 +168,7 @@ class LocalStack:
                 provider_routes=o.provider_routes,
                 identity_filters=o.identity_filters,
                 max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
+                picker_tls=o.picker_tls,
             )
         )
         await self.envoy.start()

@@ -123,6 +123,7 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         response_flags=_response_flags(common.response_flags),
         tenant=headers.get(TENANT_HEADER, ""),
         picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
+        attempts=common.upstream_request_attempt_count,
     )
 
 

@@ -1,4 +1,5 @@
-"""gRPC health: ``""``, ``liveness``, ``readiness`` and the ext_proc service name (GIE protocol)."""
+"""gRPC health: ``""``, ``liveness``, ``readiness``, the ext_proc service name and
+``inference-extension`` (the name GIE's and llm-d's charts and conformance manifests probe)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from grpc_health.v1 import health, health_pb2
 LIVENESS = "liveness"
 READINESS = "readiness"
 EXT_PROC = "envoy.service.ext_proc.v3.ExternalProcessor"
+INFERENCE_EXTENSION = "inference-extension"
 
 
 class PickerHealth:
@@ -19,7 +21,7 @@ class PickerHealth:
         serving = health_pb2.HealthCheckResponse.SERVING
         not_serving = health_pb2.HealthCheckResponse.NOT_SERVING
         await self.servicer.set(LIVENESS, serving)
-        for name in ("", READINESS, EXT_PROC):
+        for name in ("", READINESS, EXT_PROC, INFERENCE_EXTENSION):
             await self.servicer.set(name, serving if ready else not_serving)
 
     async def shutdown(self) -> None:

@@ -34,9 +34,11 @@ from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     RATELIMIT_NAMESPACE,
     SERVED_KEY,
+    SERVED_MISSING,
     SUBSET_KEY,
     SUBSET_NAMESPACE,
     TEST_SERVED_HEADER,
+    UPSTREAM_HEADER,
 )
 from kinference_epp.edge import replies
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
@@ -337,11 +339,12 @@ class ExtProcSession:
     def _on_response_headers(self, msg: ep.ProcessingRequest) -> list[ep.ProcessingResponse]:
         extra: list[tuple[str, str]] = []
         if self._test_mode:
-            served = _served_endpoint(msg.metadata_context.filter_metadata)
-            if served is None and self.decision is not None:
-                served = self.decision.endpoints[0]
-            if served:
-                extra.append((TEST_SERVED_HEADER, served))
+            # As GIE's conformance EPP: only the gateway's own report counts, never our pick,
+            # so a gateway that routes elsewhere or reports nothing fails the check.
+            served = _served_endpoint(msg.metadata_context.filter_metadata) or _upstream_header(
+                msg.response_headers
+            )
+            extra.append((TEST_SERVED_HEADER, served or SERVED_MISSING))
         reply = replies.response_headers(extra)
         if self.decision is not None and self.decision.response is not None:
             # Envoy 1.40 honours mode_override only in a headers response, and not at all when
@@ -380,6 +383,15 @@ def _subset_hint(filter_metadata: dict[str, struct_pb2.Struct]) -> frozenset[End
     elif kind == "string_value":
         items = value.string_value.split(",")
     return frozenset(EndpointKey(s.strip()) for s in items if s.strip())
+
+
+def _upstream_header(headers: ep.HttpHeaders) -> str | None:
+    """The shipped Envoy's ``%UPSTREAM_HOST%`` response header (set by its route, overwriting
+    anything a pod sends): its report of the endpoint used, where no ``served`` metadata is."""
+    for h in headers.headers.headers:
+        if h.key == UPSTREAM_HEADER:
+            return (h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value) or None
+    return None
 
 
 def _served_endpoint(filter_metadata: dict[str, struct_pb2.Struct]) -> str | None:

@@ -2,7 +2,9 @@
 
 A request the pipeline holds (a ``Wait``) is re-checked whenever the pool's state changes -
 ``watch`` registers a callback the datastore calls on every write - and answered when its
-condition holds or its time is up; nothing polls on a timer.
+condition holds or its time is up; nothing polls on a timer. Work the pipeline offloads (an
+``Offload``: a long prompt's tokenizing) runs on the ``Offloader``'s threads while the loop
+serves other streams; without one it runs inline.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Future
+from typing import Any
 
 import grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
 
+from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.routing.state import Wait
 
@@ -58,10 +63,12 @@ class ExternalProcessor(ep_grpc.ExternalProcessorServicer):  # type: ignore[misc
         new_session: Callable[[], ExtProcSession],
         on_stream: Callable[[int], None],
         watch: Watch,
+        offloader: Offloader | None = None,
     ) -> None:
         self._new_session = new_session
         self._on_stream = on_stream
         self._watch = watch
+        self._offloader = offloader
 
     async def Process(
         self,
@@ -74,11 +81,27 @@ class ExternalProcessor(ep_grpc.ExternalProcessorServicer):  # type: ignore[misc
             async for message in request_iterator:
                 for reply in session.handle(message):
                     yield reply
-                if session.wait is not None:
-                    met = await wait_for(session.wait, self._watch)
-                    for reply in session.resume(met):
+                while session.wait is not None or session.offload is not None:
+                    if session.wait is not None:
+                        met = await wait_for(session.wait, self._watch)
+                        replies = session.resume(met)
+                    else:
+                        assert session.offload is not None
+                        done = await self._run(session.offload.work)
+                        replies = session.resume_offloaded(done)
+                    for reply in replies:
                         yield reply
                 if session.answered:
                     break  # an ImmediateResponse ends the exchange; Envoy closes the stream
         finally:
             self._on_stream(-1)
+
+    async def _run(self, work: Callable[[], Any]) -> Future[Any]:
+        if self._offloader is not None:
+            return await self._offloader.run(work)
+        done: Future[Any] = Future()
+        try:
+            done.set_result(work())
+        except Exception as exc:
+            done.set_exception(exc)
+        return done

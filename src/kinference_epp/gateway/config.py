@@ -122,6 +122,14 @@ def _picker_cluster(opts: EnvoyOptions) -> dict[str, Any]:
             },
         }
     }
+    if opts.picker_tls:
+        cluster["transport_socket"] = {
+            "name": "envoy.transport_sockets.tls",
+            "typed_config": {
+                "@type": f"{TYPE}.transport_sockets.tls.v3.UpstreamTlsContext",
+                "common_tls_context": {"alpn_protocols": ["h2"]},
+            },
+        }
     if opts.picker_health_check_interval_s > 0:
         interval = duration(opts.picker_health_check_interval_s)
         cluster["health_checks"] = [

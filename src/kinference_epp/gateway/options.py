@@ -79,6 +79,9 @@ class EnvoyOptions:
     picker_health_check_interval_s: float = 1.0
     """gRPC health checks of every picker replica; 0 turns them off. Two failed checks take a
     replica out of ext_proc's rotation (so a draining picker leaves in about two intervals)."""
+    picker_tls: bool = False
+    """Dial the picker over TLS without verifying its certificate, as Envoy AI Gateway does
+    (a picker with ``server.tls.enabled`` and a self-signed pair)."""
     send_response_headers: bool = False
     """Send response headers to the picker (conformance test mode echoes the served endpoint)."""
     test_mode: bool = False

@@ -47,6 +47,11 @@ class Resource:
 
 PODS = Resource("", "v1", "pods", "Pod")
 INFERENCE_POOLS = Resource("inference.networking.k8s.io", "v1", "inferencepools", "InferencePool")
+INFERENCE_POOLS_V1ALPHA2 = Resource(
+    "inference.networking.x-k8s.io", "v1alpha2", "inferencepools", "InferencePool"
+)
+"""The Inference Extension's pre-GA group (GIE up to v0.5, still served by many installs)."""
+POOL_RESOURCES = {r.group: r for r in (INFERENCE_POOLS, INFERENCE_POOLS_V1ALPHA2)}
 INFERENCE_POLICIES = Resource("kinference.io", "v1alpha1", "inferencepolicies", "InferencePolicy")
 SECRETS = Resource("", "v1", "secrets", "Secret")
 """Only ever read by name (:meth:`KubeApi.get`): the picker never lists or watches Secrets."""
@@ -55,10 +60,21 @@ SECRETS = Resource("", "v1", "secrets", "Secret")
 class ApiError(Exception):
     """A non-2xx answer from the API server (or a watch ERROR event), with its HTTP status."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, *, retry_after_s: float | None = None) -> None:
         super().__init__(f"{status}: {reason}")
         self.status = status
         self.reason = reason
+        self.retry_after_s = retry_after_s
+        """The server's ``Retry-After`` (429 from API priority and fairness, some 5xx)."""
+
+
+def retry_after(headers: Mapping[str, str] | None) -> float | None:
+    """Seconds of a ``Retry-After`` header given in seconds (the API server's form)."""
+    value = (headers or {}).get("Retry-After") or (headers or {}).get("retry-after")
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +139,12 @@ async def _raise_for_status(resp: aiohttp.ClientResponse) -> None:
         reason = str(json.loads(body).get("message", body))
     except ValueError:
         reason = body or (resp.reason or "")
-    raise ApiError(resp.status, reason)
+    raise ApiError(resp.status, reason, retry_after_s=retry_after(resp.headers))
+
+
+def _api_error(exc: k8s_client.ApiException) -> ApiError:
+    headers = exc.headers if isinstance(exc.headers, Mapping) else None
+    return ApiError(int(exc.status or 0), str(exc.reason), retry_after_s=retry_after(headers))
 
 
 class KubernetesAsyncioApi:
@@ -155,7 +176,7 @@ class KubernetesAsyncioApi:
         try:
             resp = cast(aiohttp.ClientResponse, await coro)
         except k8s_client.ApiException as exc:
-            raise ApiError(int(exc.status or 0), str(exc.reason)) from exc
+            raise _api_error(exc) from exc
         await _raise_for_status(resp)
         return resp
 
@@ -259,7 +280,7 @@ class KubernetesAsyncioApi:
                 _request_timeout=self._timeout,
             )
         except k8s_client.ApiException as exc:
-            raise ApiError(int(exc.status or 0), str(exc.reason)) from exc
+            raise _api_error(exc) from exc
         return result
 
     async def close(self) -> None:

@@ -42,16 +42,28 @@ class PoolSpec:
 
 
 def parse_pool(obj: Mapping[str, Any]) -> PoolSpec:
-    """The pool's selector and ports; ``ValueError`` says what is wrong with an unusable spec."""
+    """The pool's selector and ports; ``ValueError`` says what is wrong with an unusable spec.
+
+    Both API versions: ``v1`` (``selector.matchLabels``, ``targetPorts[].number``) and the
+    pre-GA ``inference.networking.x-k8s.io/v1alpha2`` (a flat ``selector`` map and one
+    ``targetPortNumber``).
+    """
     spec = obj.get("spec") or {}
-    selector = (spec.get("selector") or {}).get("matchLabels") or {}
+    if str(obj.get("apiVersion", "")).startswith("inference.networking.x-k8s.io/"):
+        selector = spec.get("selector") or {}
+        where = "spec.selector"
+        entries = [{"number": spec.get("targetPortNumber")}]
+    else:
+        selector = (spec.get("selector") or {}).get("matchLabels") or {}
+        where = "spec.selector.matchLabels"
+        entries = spec.get("targetPorts") or []
     if not isinstance(selector, dict) or not selector:
-        raise ValueError("spec.selector.matchLabels must be a non-empty map")
+        raise ValueError(f"{where} must be a non-empty map")
     ports: list[int] = []
-    for entry in spec.get("targetPorts") or []:
+    for entry in entries:
         number = entry.get("number") if isinstance(entry, dict) else None
         if not isinstance(number, int) or not 0 < number < 65536:
-            raise ValueError(f"spec.targetPorts has an invalid entry {entry!r}")
+            raise ValueError(f"the pool's target port {entry!r} is invalid")
         ports.append(number)
     if not ports:
         raise ValueError("spec.targetPorts must list at least one port")

@@ -300,6 +300,8 @@ class PolicyWatchStatus:
     watch: WatchStatus | None = None
     unresolved: int = 0
     """Policies whose ``ResolvedRefs`` is not True (a referenced Secret missing, ...)."""
+    unavailable: str | None = None
+    """Why policies cannot be watched (``CRDNotInstalled``, ``Forbidden``), or None."""
 
 
 class PolicyWatcher:
@@ -314,6 +316,7 @@ class PolicyWatcher:
         *,
         clock: Callable[[], str] = _now,
         secrets: SecretResolver | None = None,
+        on_change: Callable[[], None] | None = None,
     ) -> None:
         self._api = api
         self._sink = sink
@@ -323,6 +326,7 @@ class PolicyWatcher:
         self._informer = Informer(
             api, WatchTarget(INFERENCE_POLICIES, namespace), config.watch, handlers=[self._on_event]
         )
+        self._informer.status.on_change = on_change
         self._dirty = asyncio.Event()
         self._specs: dict[str, tuple[Any, Any]] = {}
         """key → (generation, spec) last applied: status-only changes do not re-apply."""
@@ -387,6 +391,19 @@ class PolicyWatcher:
     def synced(self) -> bool:
         return self._informer.status.synced
 
+    @property
+    def unavailable(self) -> str | None:
+        """Why InferencePolicy objects cannot be watched at all, or None.
+
+        ``CRDNotInstalled`` (404: e.g. ``helm install --skip-crds``) or ``Forbidden`` (403: the
+        Role lacks them). Policies are then off and readiness does not wait for them; the watch
+        checks again now and then, so installing the CRD or the Role turns them on.
+        """
+        status = self._informer.status
+        if status.synced or not status.refused:
+            return None
+        return "CRDNotInstalled" if status.last_status == 404 else "Forbidden"
+
     def status(self) -> PolicyWatchStatus:
         accepted = sum(v.accepted for v in self._verdicts.values())
         return PolicyWatchStatus(
@@ -396,6 +413,7 @@ class PolicyWatcher:
             reasons={k: v.reason for k, v in self._verdicts.items()},
             watch=self._informer.status,
             unresolved=sum(v.refs_resolved is not True for v in self._verdicts.values()),
+            unavailable=self.unavailable,
         )
 
     def secret_refs(self) -> frozenset[SecretKey]:
@@ -516,6 +534,12 @@ class PolicyWatcher:
                 )
             except ApiError as exc:
                 if exc.status == 404:
+                    self._pending.discard(key)
+                    continue
+                if exc.status == 422:
+                    # The CRD's schema refuses this status (an older CRD): the same write would
+                    # be refused again, so it is not retried until the verdict changes.
+                    log.error("status write for InferencePolicy %s refused: %s", key, exc)
                     self._pending.discard(key)
                     continue
                 log.warning("status write for InferencePolicy %s failed: %s", key, exc)

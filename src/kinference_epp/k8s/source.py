@@ -4,9 +4,13 @@ The composition root builds one :class:`KubernetesSource` when the config has a 
 section, starts it before taking traffic, waits (bounded) for the first sync, and reads
 :meth:`KubernetesSource.status` for readiness and metrics (:class:`KubernetesCollector`).
 
-Readiness: the picker is ready once the pool and its pods have been listed once. After that
-an API outage does not make it unready: it keeps routing to the pods it knows (as the Inference
-Extension's EPP does), and says so in ``connected`` and in the metrics.
+Readiness (:attr:`KubernetesSource.ready`, "can route"): the pool exists and it and its pods
+have been listed, and InferencePolicy objects have been listed too, unless they cannot be
+(no CRD, no permission: policies are then off, which the status, a metric and a log line say).
+After that an API outage does not make the picker unready: it keeps routing to the pods it
+knows (as the Inference Extension's EPP does), and says so in ``connected`` and in the metrics.
+A pool that is deleted, or never found (a misspelt name), makes it unready. ``changed`` is set
+whenever readiness may have changed.
 
 Provider keys: when InferencePolicy objects are watched, :attr:`KubernetesSource.secrets` is a
 :class:`~kinference_epp.k8s.secrets.KubeSecrets` (built at once, so the request path can hold it
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from dataclasses import dataclass
 
@@ -31,6 +36,8 @@ from kinference_epp.k8s.secrets import KubeSecrets, SecretsStatus
 from kinference_epp.k8s.watch import WatchStatus
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +88,9 @@ class KubernetesSource:
         )
         self.pool: PoolDiscovery | None = None
         self.policies: PolicyWatcher | None = None
+        self.changed = asyncio.Event()
+        """Set when :attr:`ready` may have changed; the reader clears it."""
+        self._policies_off_logged = False
         self.secrets: KubeSecrets | None = None
         """The provider keys the watched policies reference; None when policies are not watched."""
         if policies is not None and config.policies:
@@ -96,13 +106,20 @@ class KubernetesSource:
                 self.config.context,
                 request_timeout_s=self.config.watch.request_timeout_s,
             )
-        self.pool = PoolDiscovery(self._api, self.datastore, self.config, self.namespace)
+        self.pool = PoolDiscovery(
+            self._api, self.datastore, self.config, self.namespace, on_change=self.changed.set
+        )
         await self.pool.start()
         if self._sink is not None and self.config.policies:
             if self.secrets is not None:
                 await self.secrets.start(self._api)
             self.policies = PolicyWatcher(
-                self._api, self._sink, self.config, self.namespace, secrets=self.secrets
+                self._api,
+                self._sink,
+                self.config,
+                self.namespace,
+                secrets=self.secrets,
+                on_change=self._on_policies_change,
             )
             await self.policies.start()
 
@@ -121,6 +138,40 @@ class KubernetesSource:
     def synced(self) -> bool:
         pool_ok = self.pool is not None and self.pool.synced
         return pool_ok and (self.policies is None or self.policies.synced)
+
+    @property
+    def ready(self) -> bool:
+        """Can route; see the module."""
+        if self.pool is None or not self.pool.ready:
+            return False
+        policies = self.policies
+        return policies is None or policies.synced or policies.unavailable is not None
+
+    async def wait_ready(self, timeout_s: float) -> bool:
+        """Wait up to ``timeout_s`` for :attr:`ready`; its value then."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while not self.ready:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                break
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), remaining)
+        return self.ready
+
+    def _on_policies_change(self) -> None:
+        reason = self.policies.unavailable if self.policies is not None else None
+        if reason is not None and not self._policies_off_logged:
+            self._policies_off_logged = True
+            log.error(
+                "InferencePolicy objects cannot be watched (%s): policies are off, routing goes "
+                "on; install the CRD (kinfctl crds) or grant the Role, and they turn on",
+                reason,
+            )
+        elif reason is None:
+            self._policies_off_logged = False
+        self.changed.set()
 
     async def stop(self) -> None:
         if self.policies is not None:
@@ -212,7 +263,15 @@ class KubernetesCollector(Collector):
             )
             policies.add_metric(["true"], float(status.policies.accepted))
             policies.add_metric(["false"], float(status.policies.rejected))
-            families.append(policies)
+            watching = GaugeMetricFamily(
+                "kinference_kubernetes_policies_unavailable",
+                "1 while InferencePolicy objects cannot be watched (policies are off), by reason: "
+                "CRDNotInstalled (404) or Forbidden (403).",
+                labels=["reason"],
+            )
+            for reason in ("CRDNotInstalled", "Forbidden"):
+                watching.add_metric([reason], float(status.policies.unavailable == reason))
+            families += [policies, watching]
         if status.secrets is not None:
             refs = GaugeMetricFamily(
                 "kinference_kubernetes_provider_secret_refs",

@@ -88,15 +88,44 @@ class WatchStatus:
     relists: int = 0
     errors: int = 0
     last_error: str | None = None
+    last_status: int | None = None
+    """HTTP status of the last failed request (None: it was no HTTP answer, or none failed)."""
+    on_change: Callable[[], None] | None = None
+    """Called when ``synced`` or ``last_status`` may have changed (readiness follows them)."""
 
     def mark_ok(self) -> None:
         self.connected = True
         self.last_sync = time.time()
+        if self.last_status is not None:
+            self.last_status = None
+            self._changed()
+
+    def mark_synced(self) -> None:
+        self.synced = True
+        self._changed()
 
     def mark_error(self, error: BaseException) -> None:
         self.connected = False
         self.errors += 1
         self.last_error = f"{type(error).__name__}: {error}"
+        status = error.status if isinstance(error, ApiError) else None
+        if status != self.last_status:
+            self.last_status = status
+            self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    @property
+    def refused(self) -> bool:
+        """The server says the resource is not there (no CRD: 404) or not ours (RBAC: 403):
+        retrying soon will not help, and what depends on it must not wait for it."""
+        return self.last_status in REFUSED
+
+
+REFUSED = frozenset({403, 404})
+"""HTTP statuses that a retry soon will not change: missing CRD (404), missing RBAC (403)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,17 +205,31 @@ async def watch_forever(
         except (asyncio.CancelledError, GeneratorExit):
             raise
         except Exception as exc:
+            was_refused = status.refused
             status.mark_error(exc)
             cap = min(settings.backoff_max_s, settings.backoff_initial_s * 2**failures)
             delay = rng.uniform(settings.backoff_initial_s / 2, cap)
             failures += 1
-            log.warning(
-                "watch of %s failed (%s); retrying in %.2fs",
-                target.resource,
-                status.last_error,
-                delay,
-            )
-            await asyncio.sleep(delay)
+            if status.refused:
+                # A missing CRD or permission: check again now and then (it may be installed
+                # later), say so once rather than on every retry.
+                delay = settings.backoff_max_s
+                if not was_refused:
+                    log.warning(
+                        "watch of %s refused (%s); checking again every %.0fs",
+                        target.resource,
+                        status.last_error,
+                        delay,
+                    )
+            else:
+                log.warning(
+                    "watch of %s failed (%s); retrying in %.2fs",
+                    target.resource,
+                    status.last_error,
+                    delay,
+                )
+            retry_after = exc.retry_after_s if isinstance(exc, ApiError) else None
+            await asyncio.sleep(max(delay, retry_after or 0.0))
 
 
 Handler = Callable[[EventType, JsonObject, JsonObject | None], None]
@@ -227,8 +270,8 @@ class Informer:
         async for item in watch_forever(self.api, self.target, self.settings, self.status):
             if isinstance(item, Listed):
                 self.apply_snapshot(item.objects)
-                self.status.synced = True
                 self.synced.set()
+                self.status.mark_synced()
             else:
                 self.apply(item.type, item.object)
 

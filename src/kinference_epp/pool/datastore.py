@@ -113,12 +113,21 @@ class PoolView:
         return self._slots.get(key)
 
     def subset_mask(self, keys: Iterable[EndpointKey]) -> BoolVec:
-        """Slots whose key is in ``keys``; unknown keys are ignored. O(len(keys))."""
+        """Slots whose key is in ``keys``; unknown keys are ignored.
+
+        A bare IP (no port) names every endpoint of that pod, as GIE matches subset hints:
+        gateways that know pods but not their target ports send addresses alone.
+        """
         mask = np.zeros(len(self.endpoints), dtype=np.bool_)
         for key in keys:
             slot = self._slots.get(key)
             if slot is not None:
                 mask[slot] = True
+                continue
+            host = key.strip("[]")
+            for i, endpoint in enumerate(self.endpoints):
+                if endpoint.host.strip("[]") == host:
+                    mask[i] = True
         return mask
 
     def snapshot(self, slot: int) -> LoadSnapshot | None:
@@ -158,6 +167,10 @@ class PoolDatastore:
         self._kv_usage = np.zeros(_INITIAL_CAPACITY, dtype=np.float64)
         self._ready = np.zeros(_INITIAL_CAPACITY, dtype=np.bool_)
         self._stale = np.zeros(_INITIAL_CAPACITY, dtype=np.bool_)
+        self._declared = np.zeros(_INITIAL_CAPACITY, dtype=np.bool_)
+        """Readiness as declared (Kubernetes, the config); ``_ready`` is it and no hold."""
+        self._holds: dict[EndpointKey, set[str]] = {}
+        """Reasons the picker itself holds an endpoint unready (refused connections, ejection)."""
         self._endpoints: list[Endpoint] = []
         self._snapshots: list[LoadSnapshot | None] = []
         self._slots: dict[EndpointKey, int] = {}
@@ -198,7 +211,7 @@ class PoolDatastore:
         slot = self._slots.get(endpoint.key)
         if slot is not None:
             if ready is not None:
-                self._ready[slot] = ready
+                self._set_declared(slot, endpoint.key, ready)
                 self._changed()
             old = self._endpoints[slot]
             if old is endpoint:
@@ -216,7 +229,8 @@ class PoolDatastore:
         self._running[slot] = 0.0
         self._waiting[slot] = 0.0
         self._kv_usage[slot] = 0.0
-        self._ready[slot] = True if ready is None else ready
+        self._declared[slot] = True if ready is None else ready
+        self._ready[slot] = self._declared[slot]
         self._stale[slot] = True
         self._endpoints.append(endpoint)
         self._snapshots.append(None)
@@ -232,8 +246,17 @@ class PoolDatastore:
             return False
         last = self._size - 1
         removed = self._endpoints[slot]
+        self._holds.pop(key, None)
         if slot != last:
-            for vec in (self._running, self._waiting, self._kv_usage, self._ready, self._stale):
+            vectors = (
+                self._running,
+                self._waiting,
+                self._kv_usage,
+                self._ready,
+                self._stale,
+                self._declared,
+            )
+            for vec in vectors:
                 vec[slot] = vec[last]
             moved = self._endpoints[last]
             self._endpoints[slot] = moved
@@ -254,16 +277,58 @@ class PoolDatastore:
         self._kv_usage = np.resize(self._kv_usage, capacity)
         self._ready = np.resize(self._ready, capacity)
         self._stale = np.resize(self._stale, capacity)
+        self._declared = np.resize(self._declared, capacity)
 
     # -- load (hot, O(1)) ---------------------------------------------------------------
 
     def set_ready(self, key: EndpointKey, ready: bool) -> bool:
+        """Readiness as declared by the pod's owner (Kubernetes); a hold still keeps the
+        endpoint unready."""
         slot = self._slots.get(key)
         if slot is None:
             return False
-        self._ready[slot] = ready
+        self._set_declared(slot, key, ready)
         self._changed()
         return True
+
+    def _set_declared(self, slot: int, key: EndpointKey, ready: bool) -> None:
+        self._declared[slot] = ready
+        self._ready[slot] = ready and key not in self._holds
+
+    def hold(self, key: EndpointKey, reason: str) -> bool:
+        """Keep the endpoint unready for ``reason`` until :meth:`release` (the picker's own
+        evidence: a refused connection, failed connects). True if this made it unready."""
+        slot = self._slots.get(key)
+        if slot is None:
+            return False
+        reasons = self._holds.setdefault(key, set())
+        first = not reasons
+        reasons.add(reason)
+        if first and self._ready[slot]:
+            self._ready[slot] = False
+            self._changed()
+            return True
+        return False
+
+    def release(self, key: EndpointKey, reason: str) -> bool:
+        """Drop one hold; True if the endpoint became ready again."""
+        slot = self._slots.get(key)
+        reasons = self._holds.get(key)
+        if slot is None or reasons is None or reason not in reasons:
+            return False
+        reasons.discard(reason)
+        if reasons:
+            return False
+        del self._holds[key]
+        if self._declared[slot] and not self._ready[slot]:
+            self._ready[slot] = True
+            self._changed()
+            return True
+        return False
+
+    def holds(self, key: EndpointKey) -> frozenset[str]:
+        """Why the picker holds ``key`` unready (empty: it does not)."""
+        return frozenset(self._holds.get(key, ()))
 
     def update_load(self, key: EndpointKey, snapshot: LoadSnapshot) -> bool:
         """Record a good scrape; the endpoint is fresh again. False if the key is gone."""

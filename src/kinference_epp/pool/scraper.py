@@ -9,6 +9,11 @@ bounded by ``timeout_s``; keep it below ``stale_after_s`` so staleness is notice
 ``on_scrape`` is called after every attempt; a scrape cancelled by ``stop`` or by the
 endpoint's removal is not an attempt.
 
+A refused connection is different: nothing listens on the pod's port (it died, or restarts),
+so every request sent there would fail too. The endpoint is held unready at once
+(``PoolDatastore.hold``, reason ``refused``) until a scrape succeeds again. Each change of an
+endpoint's state (unready, ready again, stale, fresh) is logged once.
+
 Each endpoint's task owns one ``HttpGetClient`` (``pool/httpget.py``): a single keep-alive
 HTTP/1.1 connection to its pod, closed with the task. The scrapes run on the event loop that
 answers Envoy, so their CPU is taken from request handling; that client and the parser
@@ -46,6 +51,9 @@ from kinference_epp.pool.httpget import HttpGetClient
 from kinference_epp.pool.promtext import parse_vllm_metrics
 
 log = logging.getLogger(__name__)
+
+REFUSED = "refused"
+"""The hold reason of an endpoint whose connection was refused."""
 
 
 class MetricsClient(Protocol):
@@ -150,6 +158,7 @@ class MetricsScraper:
         last_good: float | None = None
         client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
         loop = asyncio.get_running_loop()
+        stale = False
         try:
             while True:
                 started = self._clock()
@@ -157,8 +166,14 @@ class MetricsScraper:
                 now = self._clock()
                 if ok:
                     last_good = started
+                    if stale:
+                        stale = False
+                        log.info("endpoint metrics fresh again", extra={"endpoint": endpoint.key})
                 elif last_good is None or now - last_good > stale_after:
                     self._store.mark_stale(endpoint.key)
+                    if not stale and last_good is not None:
+                        log.warning("endpoint metrics stale", extra={"endpoint": endpoint.key})
+                    stale = True
                 # Until the next multiple of the interval: the tick every endpoint shares.
                 tick = loop.time()
                 await asyncio.sleep((tick // interval + 1) * interval - tick)
@@ -180,6 +195,11 @@ class MetricsScraper:
         try:
             body = await client.get()
             ok = self._store.update_load(key, parse_vllm_metrics(body, scraped_at=started))
+            if self._store.release(key, REFUSED):
+                log.info("endpoint ready again: it accepts connections", extra={"endpoint": key})
+        except ConnectionRefusedError:
+            if self._store.hold(key, REFUSED):
+                log.warning("endpoint unready: connection refused", extra={"endpoint": key})
         except (TimeoutError, ValueError, OSError) as exc:
             log.debug("scrape of %s failed: %s", key, exc or type(exc).__name__)
         except Exception:

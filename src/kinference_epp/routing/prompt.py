@@ -8,6 +8,7 @@ make the same choice: its scope comes from the endpoints that serve the requeste
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -66,3 +67,28 @@ class PromptHasher:
         """(prompt tokens, own hashes of the full blocks)."""
         tokens = self.token_array(request)
         return len(tokens), block_hashes(tokens, self._block_size, self.scope(request))
+
+    def prepare(
+        self, request: InferenceRequest
+    ) -> Callable[[], tuple[int, npt.NDArray[np.uint64]]]:
+        """``hash`` in two steps: what reads the pool (the tokenizer, the hash scope) now, on
+        the event loop; the tokenizing and hashing, which share nothing but the tokenizer's
+        locked cache, in the returned function, which may run on another thread."""
+        model = request.model
+        if model not in self._registry.models:
+            model = self.base_model(model)
+        tokenizer = self._registry.for_model(model)
+        scope = self.scope(request)
+        block_size = self._block_size
+
+        def work() -> tuple[int, npt.NDArray[np.uint64]]:
+            tokens = tokenizer.prompt_token_array(request)
+            return len(tokens), block_hashes(tokens, block_size, scope)
+
+        return work
+
+    def max_model_len(self, model: str) -> int | None:
+        """The context length of ``model`` (an adapter's is its base model's), when known."""
+        if model not in self._registry.models:
+            model = self.base_model(model)
+        return self._registry.max_model_len(model)

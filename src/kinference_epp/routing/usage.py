@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.telemetry.metrics import CounterChild, PickerMetrics
 
@@ -28,6 +29,8 @@ class UsageRecord(msgspec.Struct, frozen=True):
     """The tenant the picker (or a trusted gateway filter) named on the routed request."""
     picker_answered: bool = False
     """The picker answered the request itself (a rejection): nothing was served."""
+    attempts: int = 0
+    """Upstream attempts (more than one: Envoy retried, e.g. after a failed connect)."""
 
 
 class UsageRecorder:
@@ -40,13 +43,16 @@ class UsageRecorder:
         inflight: InflightTracker,
         model_label: Callable[[str], str],
         settle: Callable[[UsageRecord], None] | None = None,
+        on_upstream: Callable[[UsageRecord, EndpointKey | None], None] | None = None,
     ) -> None:
         """``settle`` sees every record first (tenants: limits and usage), whichever replica
-        routed the request."""
+        routed the request; ``on_upstream(record, routed)`` sees every record with the
+        endpoint the picker chose for it (None when this picker did not route it)."""
         self._settle = settle
         self._metrics = metrics
         self._inflight = inflight
         self._model_label = model_label
+        self._on_upstream = on_upstream
         self._reported: tuple[CounterChild, CounterChild] | None = None
         """The ``source="reported"`` children, bound at the first report (not exported before)."""
 
@@ -56,6 +62,8 @@ class UsageRecorder:
         if self._settle is not None:
             self._settle(record)
         routed = self._inflight.finish(record.request_id) if record.request_id else None
+        if self._on_upstream is not None:
+            self._on_upstream(record, routed.endpoint if routed is not None else None)
         if routed is not None:
             model, target = routed.requested, routed.model
         elif record.model:

@@ -384,7 +384,7 @@ class PickerMetrics:
             registry=r,
         )
         self.scheduler_plugin = LoopHistogram(
-            "inference_extension_scheduler_plugin_duration_seconds",
+            "inference_extension_plugin_duration_seconds",
             "Time of one scheduler plug-in for one request (sampled: one scheduling cycle in 16).",
             ["extension_point", "plugin_type", "plugin_name"],
             buckets=_SCHED_BUCKETS,

@@ -281,6 +281,25 @@ def test_test_mode_echoes_served_endpoint() -> None:
     }
 
 
+def test_test_mode_never_reports_its_own_pick_as_served() -> None:
+    """As GIE's conformance EPP: without the gateway's report the check fails, so a gateway
+    that ignores the picker is caught; the shipped Envoy's upstream header is such a report."""
+    s = session(FakePipeline(), test_mode=True)
+    s.handle(headers_msg(eos=True))
+    out = s.handle(ep.ProcessingRequest(response_headers=ep.HttpHeaders()))
+    echoed = header_map(out[0].response_headers.response.header_mutation)
+    assert echoed == {"x-conformance-test-served-endpoint": "fail: missing envoy lb metadata"}
+
+    s = session(FakePipeline(), test_mode=True)
+    s.handle(headers_msg(eos=True))
+    upstream = base_pb2.HeaderValue(key="x-kinference-upstream", raw_value=str(B).encode())
+    reported = ep.HttpHeaders(headers=base_pb2.HeaderMap(headers=[upstream]))
+    out = s.handle(ep.ProcessingRequest(response_headers=reported))
+    assert header_map(out[0].response_headers.response.header_mutation) == {
+        "x-conformance-test-served-endpoint": str(B)
+    }
+
+
 def test_response_headers_without_test_mode_pass_through() -> None:
     s = session(FakePipeline())
     s.handle(headers_msg(eos=True))

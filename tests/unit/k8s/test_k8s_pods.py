@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from k8s_fake.objects import inference_pool, pod
+from k8s_fake.objects import inference_pool, inference_pool_v1alpha2, pod
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.pods import (
     PoolSpec,
@@ -102,5 +102,16 @@ def test_parse_pool() -> None:
         parse_pool(bad)
     bad = inference_pool("p")
     bad["spec"]["targetPorts"] = [{"number": 0}]
-    with pytest.raises(ValueError, match="targetPorts"):
+    with pytest.raises(ValueError, match="target port"):
+        parse_pool(bad)
+
+
+def test_parse_a_v1alpha2_pool() -> None:
+    """The pre-GA group: a flat selector map and one targetPortNumber."""
+    spec = parse_pool(inference_pool_v1alpha2("p", selector={"app": "vllm"}, port=8001))
+    assert spec.selector == {"app": "vllm"}
+    assert spec.target_ports == (8001,)
+    bad = inference_pool_v1alpha2("p")
+    bad["spec"]["selector"] = {}
+    with pytest.raises(ValueError, match=r"spec\.selector must"):
         parse_pool(bad)

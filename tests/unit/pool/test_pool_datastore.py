@@ -368,3 +368,21 @@ class DatastoreMachine(RuleBasedStateMachine):
 
 TestDatastoreMachine = DatastoreMachine.TestCase
 TestDatastoreMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+
+
+def test_a_bare_ip_subset_hint_names_every_port_of_that_pod() -> None:
+    """GIE matches a subset hint without a port by IP: a gateway may know pods, not ports."""
+    store = PoolDatastore()
+    for key in ("10.0.0.1:8000", "10.0.0.1:8001", "10.0.0.2:8000", "[fd00::3]:8000"):
+        store.upsert(Endpoint(key=EndpointKey(key), models=frozenset({"m"}), metrics_url=""))
+    view = store.view()
+    keys = [e.key for e in view.endpoints]
+
+    def picked(*hint: str) -> set[str]:
+        mask = view.subset_mask([EndpointKey(h) for h in hint])
+        return {keys[i] for i in np.flatnonzero(mask)}
+
+    assert picked("10.0.0.1") == {"10.0.0.1:8000", "10.0.0.1:8001"}
+    assert picked("10.0.0.2:8000", "10.0.0.1:8001") == {"10.0.0.2:8000", "10.0.0.1:8001"}
+    assert picked("fd00::3") == {"[fd00::3]:8000"}
+    assert picked("10.0.0.1:9999", "10.0.0.9") == set()

@@ -136,4 +136,38 @@ def test_defer_waits_then_routes_or_times_out(tmp_path: Path) -> None:
 
 def test_the_stages_run_in_the_declared_order(tmp_path: Path) -> None:
     names = [s.name for s in pipeline(tmp_path).stages]
-    assert names == ["surface", "parse", "identify", "policy", "target", "schedule", "account"]
+    assert names == [
+        "surface",
+        "parse",
+        "prompt_limit",
+        "identify",
+        "policy",
+        "target",
+        "schedule",
+        "account",
+    ]
+
+
+def test_test_mode_serves_the_conformance_model_on_any_endpoint(tmp_path: Path) -> None:
+    """GIE's conformance suite asks for ``conformance-fake-model``, which no pod lists."""
+    ds = PoolDatastore.from_config(
+        PoolConfig(name="pool", endpoints=[EndpointConfig(address="10.0.0.1:8000", models=["m"])])
+    )
+
+    def build(test_mode: bool) -> Pipeline:
+        return build_pipeline(
+            StageDeps(
+                datastore=ds,
+                scheduler=Scheduler(SchedulerConfig(seed=1), ds),
+                metrics=PickerMetrics(),
+                policies=PolicyStore(),
+                pool_name="pool",
+                tenant_header="x-tenant",
+                test_mode=test_mode,
+            )
+        )
+
+    body = {"model": "conformance-fake-model", "messages": [{"role": "user", "content": "hi"}]}
+    assert routed(build(True).run(chat_state(body))).endpoints == ("10.0.0.1:8000",)
+    assert rejected(build(False).run(chat_state(body))).reason == "model_not_found"
+    assert rejected(build(True).run(chat_state({**body, "model": "other"}))).status == 404

@@ -141,7 +141,7 @@ def test_picker_metrics_exposition_has_the_same_families_as_before() -> None:
         "inference_objective_output_tokens": (_TOKEN_BUCKETS, {"model_name", "target_model_name"}),
         "kinference_request_cached_tokens": (_TOKEN_BUCKETS, {"model_name", "target_model_name"}),
         "inference_extension_scheduler_e2e_duration_seconds": (_SCHED_BUCKETS, set()),
-        "inference_extension_scheduler_plugin_duration_seconds": (
+        "inference_extension_plugin_duration_seconds": (
             _SCHED_BUCKETS,
             {"extension_point", "plugin_type", "plugin_name"},
         ),

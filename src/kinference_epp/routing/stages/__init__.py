@@ -16,11 +16,13 @@ from kinference_epp.routing.pipeline import Pipeline
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.stage import Stage
 from kinference_epp.routing.stages.account import AccountStage
+from kinference_epp.routing.stages.conformance import ConformanceStage
 from kinference_epp.routing.stages.ensure_usage import EnsureUsageStage
 from kinference_epp.routing.stages.identify import IdentifyStage
 from kinference_epp.routing.stages.parse import ModelLabel, ParseStage
 from kinference_epp.routing.stages.policy import PolicyStage, PredictedTtft
 from kinference_epp.routing.stages.prompt import PromptStage
+from kinference_epp.routing.stages.prompt_limit import PromptLimitStage
 from kinference_epp.routing.stages.schedule import ScheduleStage
 from kinference_epp.routing.stages.surface import SurfaceStage
 from kinference_epp.routing.stages.target import TargetStage
@@ -49,6 +51,9 @@ class StageDeps:
     """A model's context length in tokens, where known (the model list shows it)."""
     tenancy: TenancyDeps | None = None
     """Tenants configured: keys (or a trusted header) identify them, limits admit them."""
+    max_prompt_chars: int = 4 * 1024 * 1024
+    offload_prompt_chars: int | None = None
+    """Prompts longer than this are tokenized off the event loop (None: none are)."""
 
 
 def model_label(deps: StageDeps) -> ModelLabel:
@@ -62,20 +67,22 @@ def model_label(deps: StageDeps) -> ModelLabel:
 
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
-    """surface -> parse -> identify -> policy -> target -> prompt -> (admit) -> schedule ->
-    (ensure usage) -> (include usage) -> account.
+    """surface -> parse -> prompt limit -> (conformance) -> identify -> policy -> target ->
+    prompt -> (admit) -> schedule -> (ensure usage) -> (include usage) -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
-    is given); admit and include usage only with tenants.
+    is given); admit and include usage only with tenants; conformance only in test mode.
     """
     d = deps
     stages: list[Stage | None] = [
         SurfaceStage(ModelList(d.datastore, max_model_len=d.max_model_len)),
         ParseStage(model_label(d)),
+        PromptLimitStage(d.max_prompt_chars),
+        ConformanceStage(d.datastore) if d.test_mode else None,
         IdentifyStage(d.tenant_header) if d.tenancy is None else d.tenancy.identify_stage(),
         PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
         TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),
-        PromptStage(d.hasher, d.metrics)
+        PromptStage(d.hasher, d.metrics, offload_chars=d.offload_prompt_chars)
         if d.hasher is not None and d.scheduler.reads_prompt
         else None,
         d.tenancy.admit_stage() if d.tenancy is not None else None,

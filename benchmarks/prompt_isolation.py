@@ -1,0 +1,237 @@
+"""Small requests' decision latency while 1 MB prompts arrive (issue 13, item 4).
+
+    .venv/bin/python benchmarks/prompt_isolation.py           # ~1-2 min; writes results/prompt_isolation.md
+    .venv/bin/python benchmarks/prompt_isolation.py --quick   # fewer requests, writes nothing
+
+The picker as ``app.py`` composes it (router ``precise-prefix``, the real Qwen3 tokenizer,
+4 endpoints), driven through its ext_proc servicer in process: each request is one
+``Process`` stream fed its headers and body (full duplex), so the event loop, the pipeline
+and the tokenizer thread pool are the picker's own; only gRPC is left out. Small chat
+requests (~100 tokens) arrive one every ``--gap-ms``; a request's decision latency is from
+its arrival to its last reply, time waiting for the event loop included. Three scenarios, interleaved round by round so
+machine noise hits them alike:
+
+- ``unloaded``: small requests only;
+- ``1 MB prompts, offloaded``: ``--big-concurrency`` streams keep sending distinct 1 MB
+  prompts (tokenized on the thread pool, then answered 400 context_length_exceeded: ~250k
+  tokens exceed Qwen3's 131072) while the small requests run;
+- ``1 MB prompts, on the loop``: the same with ``server.tokenize_offload_chars`` off, as a
+  picker without the thread pool behaves.
+
+Target: the small requests' p99 with 1 MB prompts (offloaded) within 2x of the unloaded p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from envoy.config.core.v3 import base_pb2
+from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
+
+from kinference_epp.app import App
+from kinference_epp.config.model import EndpointConfig, EppConfig, PoolConfig, ServerConfig
+from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
+from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.jit import warm_up_all
+from kinference_epp.tokenize.fixtures import default_tokenizer_dir
+
+HERE = Path(__file__).resolve().parent
+MODEL = "qwen3-0.6b"
+WORDS = [
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "a",
+    "lazy",
+    "dog",
+    "while",
+    "seven",
+    "wizards",
+    "quietly",
+    "hex",
+]
+
+
+def picker(offload: bool) -> App:
+    tok = default_tokenizer_dir("qwen3")
+    if tok is None:
+        sys.exit("Qwen3's tokenizer is not fetched: run scripts/fetch-tokenizers.sh")
+    return App(
+        EppConfig(
+            pool=PoolConfig(
+                endpoints=[
+                    EndpointConfig(address=f"10.0.0.{i}:8000", models=[MODEL]) for i in range(1, 5)
+                ]
+            ),
+            tokenizers=TokenizerConfig(sources=[TokenizerSource(models=[MODEL], path=tok)]),
+            kv_events={"enabled": False},
+            server=ServerConfig(offload_prompt_chars=16 * 1024 if offload else 0),
+        )
+    )
+
+
+def messages(body: bytes) -> list[ep.ProcessingRequest]:
+    head = ep.ProcessingRequest(
+        request_headers=ep.HttpHeaders(
+            headers=base_pb2.HeaderMap(
+                headers=[
+                    base_pb2.HeaderValue(key=k, raw_value=v.encode())
+                    for k, v in {
+                        ":method": "POST",
+                        ":path": "/v1/chat/completions",
+                        "content-type": "application/json",
+                    }.items()
+                ]
+            )
+        )
+    )
+    head.protocol_config.request_body_mode = pm.ProcessingMode.FULL_DUPLEX_STREAMED  # type: ignore[assignment]
+    return [head, ep.ProcessingRequest(request_body=ep.HttpBody(body=body, end_of_stream=True))]
+
+
+def chat(text: str) -> bytes:
+    return json.dumps(
+        {"model": MODEL, "messages": [{"role": "user", "content": text}], "max_tokens": 16}
+    ).encode()
+
+
+async def decide(servicer: ExternalProcessor, body: bytes) -> float:
+    """Seconds from a request's arrival to its last reply (waiting for the loop included)."""
+    arrived = time.perf_counter()
+
+    async def feed() -> AsyncIterator[ep.ProcessingRequest]:
+        for m in messages(body):
+            await asyncio.sleep(0)  # a message arrives from the network: the loop runs between
+            yield m
+
+    async for _ in servicer.Process(feed(), None):
+        pass
+    return time.perf_counter() - arrived
+
+
+async def scenario(
+    app: App, rng: random.Random, n: int, gap_s: float, big: int, max_s: float = 30.0
+) -> list[float]:
+    servicer = ExternalProcessor(
+        app.new_session, app._on_stream, app.datastore.watch, app.offloader
+    )
+    stop = asyncio.Event()
+    big_done = 0
+
+    text = " ".join(rng.choice(WORDS) for _ in range(200_000))[: 1024 * 1024 - 32]
+    head, tail = chat("\x00" + text).split(b"\\u0000")
+
+    async def big_stream() -> None:
+        nonlocal big_done
+        while not stop.is_set():
+            # a distinct text each time (one segment): nothing comes from the token cache;
+            # built by concatenation, as the client's JSON encoding is no work of the picker's
+            await decide(servicer, head + f"{rng.random()} ".encode() + tail)
+            big_done += 1
+
+    bigs = [asyncio.create_task(big_stream()) for _ in range(big)]
+    await asyncio.sleep(0.5 if big else 0)  # let the 1 MB prompts start
+    latencies = []
+    deadline = time.perf_counter() + max_s
+    for i in range(n):
+        latencies.append(await decide(servicer, chat(f"request {i}: " + " ".join(WORDS * 5))))
+        await asyncio.sleep(gap_s)
+        if time.perf_counter() > deadline:
+            break  # a stalled loop: enough samples to show it
+    stop.set()
+    await asyncio.gather(*bigs)
+    if big:
+        assert big_done > 0, "no 1 MB prompt completed"
+    return latencies
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(n: int, rounds: int, gap_s: float, big: int) -> dict[str, list[float]]:
+    warm_up_all()
+    apps = {"offloaded": picker(True), "on the loop": picker(False)}
+    rng = random.Random(13)
+    out: dict[str, list[float]] = {
+        "unloaded": [],
+        "1 MB prompts, offloaded": [],
+        "1 MB prompts, on the loop": [],
+    }
+    for app in apps.values():  # warm: tokenizer, template, the first requests
+        await scenario(app, rng, 50, 0, 0)
+    plan = (
+        ("unloaded", apps["offloaded"], 0),
+        ("1 MB prompts, offloaded", apps["offloaded"], big),
+        ("1 MB prompts, on the loop", apps["on the loop"], big),
+    )
+    for r in range(rounds):
+        for name, app, streams in plan:
+            gc.collect()
+            t0 = time.perf_counter()
+            out[name] += await scenario(app, rng, n, gap_s, streams)
+            print(f"round {r + 1}: {name} ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
+    for app in apps.values():
+        app.offloader.close()
+    return out
+
+
+def table(results: dict[str, list[float]]) -> str:
+    base = pct(results["unloaded"], 0.99)
+    lines = [
+        "| scenario | requests | p50 (ms) | p99 (ms) | max (ms) | p99 / unloaded p99 |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for name, values in results.items():
+        p99 = pct(values, 0.99)
+        lines.append(
+            f"| {name} | {len(values)} | {statistics.median(values) * 1e3:.2f} | "
+            f"{p99 * 1e3:.2f} | {max(values) * 1e3:.2f} | {p99 / base:.2f}x |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="fewer requests; writes nothing")
+    p.add_argument("--requests", type=int, default=1000, help="small requests per round")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--gap-ms", type=float, default=2.0)
+    p.add_argument("--big-concurrency", type=int, default=2)
+    args = p.parse_args()
+    n, rounds = (60, 1) if args.quick else (args.requests, args.rounds)
+    results = asyncio.run(run(n, rounds, args.gap_ms / 1000, args.big_concurrency))
+    text = table(results)
+    print(text)
+    base = pct(results["unloaded"], 0.99)
+    ratio = pct(results["1 MB prompts, offloaded"], 0.99) / base
+    verdict = f"target (offloaded p99 <= 2x unloaded p99): {'met' if ratio <= 2 else 'NOT met'}"
+    print(verdict)
+    if not args.quick:
+        cmd = "python benchmarks/prompt_isolation.py " + " ".join(sys.argv[1:])
+        (HERE / "results" / "prompt_isolation.md").write_text(
+            "# Small requests' decision latency while 1 MB prompts arrive\n\n"
+            f"`{cmd.strip()}`: {n} small requests per round x {rounds} rounds, one every "
+            f"{args.gap_ms} ms; {args.big_concurrency} streams of distinct 1 MB prompts; "
+            "scenarios interleaved per round. See the script's docstring.\n\n"
+            f"{text}\n\n{verdict}\n"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Picker start-up: from ``kinference-epp serve`` to ready, with a warm kernel cache.
+
+    .venv/bin/python benchmarks/startup.py            # 5 starts; writes results/startup.md
+    .venv/bin/python benchmarks/startup.py --quick    # 2 starts, writes nothing
+
+Each run spawns the picker with a static pool of 4 endpoints and Qwen3's tokenizer, as a
+deployment without Kubernetes runs it, and records ``ready`` (spawn to the "picker started"
+log line, after which readiness is SERVING; checked with a gRPC health call), ``kernels``
+(loading the compiled kernels from the disk cache, as the picker logs it) and ``the rest``
+(ready less kernels: Python and the picker's modules, building the picker - tokenizer,
+chat template, config - and starting its servers). The kernel cache is filled by a first,
+unmeasured start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from kinference_epp.tokenize.fixtures import default_tokenizer_dir
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent / "kinference-epp"
+
+
+def config(tmp: Path) -> Path:
+    tok = default_tokenizer_dir("qwen3")
+    if tok is None:
+        sys.exit("Qwen3's tokenizer is not fetched: run scripts/fetch-tokenizers.sh")
+    path = tmp / "config.yaml"
+    endpoints = "".join(
+        f"    - {{address: 127.0.0.1:{p}, models: [qwen3-0.6b]}}\n" for p in range(1, 5)
+    )
+    path.write_text(
+        f"pool:\n  endpoints:\n{endpoints}"
+        "kv_events: {enabled: false}\n"
+        f"tokenizers:\n  sources:\n    - {{models: [qwen3-0.6b], path: {tok}}}\n"
+        "server: {host: 127.0.0.1, grpc_port: 0, health_port: 0, metrics_port: 0, drain_s: 0}\n"
+    )
+    return path
+
+
+def one_start(cfg: Path) -> dict[str, float]:
+    t0 = time.monotonic()
+    proc = subprocess.Popen([BIN, "serve", "--config", cfg], stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    phases: dict[str, float] = {}
+    try:
+        while True:
+            line = proc.stderr.readline()
+            if not line:
+                raise RuntimeError("the picker exited before it was ready")
+            now = time.monotonic() - t0
+            record = json.loads(line)
+            if record["msg"] == "kernels ready":
+                phases["kernels"] = float(record["seconds"])
+            if record["msg"] == "picker started":
+                phases["ready"] = now
+                phases["the rest"] = now - phases["kernels"]
+                port = record["health_port"]
+                break
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            reply = health_pb2_grpc.HealthStub(channel).Check(
+                health_pb2.HealthCheckRequest(service="readiness"), timeout=5
+            )
+        assert reply.status == health_pb2.HealthCheckResponse.SERVING
+    finally:
+        proc.terminate()
+        proc.wait(30)
+        proc.stderr.close()
+    return phases
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--runs", type=int, default=5)
+    args = p.parse_args()
+    runs = 2 if args.quick else args.runs
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = config(Path(tmp))
+        one_start(cfg)  # fills the kernel cache if it is cold
+        results = [one_start(cfg) for _ in range(runs)]
+    lines = ["| phase | median (s) | min (s) | max (s) |", "|---|---:|---:|---:|"]
+    for phase in ("ready", "kernels", "the rest"):
+        values = [r[phase] for r in results]
+        lines.append(
+            f"| {phase} | {statistics.median(values):.2f} | {min(values):.2f} | {max(values):.2f} |"
+        )
+    text = "\n".join(lines)
+    print(text)
+    if not args.quick:
+        cmd = "python benchmarks/startup.py " + " ".join(sys.argv[1:])
+        (HERE / "results" / "startup.md").write_text(
+            "# Picker start-up to ready (warm kernel cache)\n\n"
+            f"`{cmd.strip()}`: {runs} starts; see the script's docstring.\n\n{text}\n"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
