@@ -26,9 +26,10 @@ from typing import TypeAlias
 import kinference_epp.policy.actions as actions
 from kinference_epp.policy.classifiers.base import ClassifierError
 from kinference_epp.policy.classifiers.pii import PiiFindings
-from kinference_epp.policy.compiler import CompiledPolicy, CompiledPolicySet, CompiledRule
+from kinference_epp.policy.compiler import CompiledPolicy, CompiledPolicySet
 from kinference_epp.policy.context import EvalContext
 from kinference_epp.policy.model import OnClassifierError
+from kinference_epp.policy.rules import CompiledRule
 from kinference_epp.policy.types import (
     Decision,
     Defer,

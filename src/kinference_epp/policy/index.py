@@ -23,11 +23,10 @@ leak. A miss costs one pass over that dimension's conditions — the cost withou
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the compiler imports this module; this import is for annotations only
-    from kinference_epp.policy.compiler import CompiledRule, Cond
-    from kinference_epp.policy.context import EvalContext
+from kinference_epp.policy.context import EvalContext
+from kinference_epp.policy.rules import CompiledRule, Cond
 
 CACHE_LIMIT = 1024
 

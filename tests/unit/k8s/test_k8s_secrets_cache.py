@@ -13,6 +13,7 @@ from kinference_epp.k8s.api import SECRETS, ApiError, KubeApi, Resource
 from kinference_epp.k8s.policies import PolicyVerdict, RefCheck, resolve_refs, secret_refs
 from kinference_epp.k8s.secrets import KubeSecrets
 from kinference_epp.policy.types import SecretKey
+from waits import eventually
 
 A = SecretKey("a", "k")
 
@@ -175,10 +176,7 @@ async def test_a_slow_read_does_not_hold_track_and_notifies_when_done() -> None:
     assert secrets.check(A).resolved is None
     assert changes == [1]  # pending is news too (ResolvedRefs Unknown)
     api.gate.set()
-    for _ in range(100):
-        if len(changes) == 2:
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: len(changes) == 2, what="the notification of the finished read")
     assert secrets.get("a", "k") == "sk-1"
     assert changes == [1, 1]
     await secrets.stop()
@@ -191,13 +189,9 @@ async def test_the_refresh_loop_reads_again_and_stops() -> None:
     await secrets.track(frozenset({A}))
     await secrets.start()
     api.secrets["a"] = {"k": b64("sk-2")}
-    for _ in range(200):
-        if secrets.get("a", "k") == "sk-2":
-            break
-        await asyncio.sleep(0.01)
-    assert secrets.get("a", "k") == "sk-2"
+    await eventually(lambda: secrets.get("a", "k") == "sk-2", what="the refreshed secret")
     assert secrets.status().last_refresh is not None
+    loop = secrets._task
     await secrets.stop()
-    reads = len(api.gets)
-    await asyncio.sleep(0.05)
-    assert len(api.gets) == reads
+    assert loop is not None
+    assert loop.cancelled()  # no read can follow stop()

@@ -28,10 +28,10 @@ from kinference_epp.policy.actions import _by_score
 from kinference_epp.policy.classifiers import complexity as cx
 from kinference_epp.policy.classifiers import pii
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.compiler import CompiledRule, Cond
 from kinference_epp.policy.context import EvalContext
 from kinference_epp.policy.index import RuleIndex
 from kinference_epp.policy.model import OnClassifierError, PiiSettings
+from kinference_epp.policy.rules import CompiledRule, Cond
 
 # -- the rule index -----------------------------------------------------------------------
 
