@@ -293,3 +293,50 @@ async def test_run_pods_stops_on_event_and_cli_specs() -> None:
     await asyncio.wait_for(run_pods(specs, stop=stop, on_started=started), 30)
     assert len(seen) == 2
     assert all(a.http_url.startswith("http://127.0.0.1:") for a in seen)
+
+
+async def test_fault_hooks_hang_metrics_and_lose_a_kv_batch_kept_for_replay(
+    http: aiohttp.ClientSession,
+) -> None:
+    spec = PodSpec(models=(MODEL,), time_scale=0.01, fault_hooks=True)
+    async with await start_pods(ephemeral_specs(1, spec)) as c:
+        pod = c.pods[0]
+        url = c.addresses[0].http_url
+        assert pod.publisher is not None
+        async with http.post(url + "/sim/faults", json={"metrics_hang_s": 30}) as r:
+            assert r.status == 200
+        with pytest.raises(TimeoutError):
+            async with http.get(url + "/metrics", timeout=aiohttp.ClientTimeout(total=0.5)):
+                pass
+        sub = c._ctx.socket(zmq.SUB)
+        sub.setsockopt(zmq.LINGER, 0)
+        sub.setsockopt(zmq.SUBSCRIBE, b"")
+        sub.connect(c.addresses[0].kv_events_endpoint)
+        try:
+
+            async def probe() -> list[bytes] | None:
+                await pod.publisher.publish(b"probe")  # type: ignore[union-attr]
+                return await sub.recv_multipart() if await sub.poll(50) else None
+
+            await eventually(probe, what="the subscriber to connect")
+            while await sub.poll(50):  # probes still on the way
+                await sub.recv_multipart()
+            async with http.post(url + "/sim/faults", json={"drop_kv_batches": 1}) as r:
+                assert await r.json() == {"metrics_hang_s": 0.0, "drop_kv_batches": 1}
+            assert pod.publisher.drop_next == 1
+            await pod.publisher.publish(b"lost")
+            await pod.publisher.publish(b"kept")
+            assert await sub.poll(10_000)
+            frames = await sub.recv_multipart()
+            assert frames[2] == b"kept"
+            assert int.from_bytes(frames[1], "big") == pod.publisher.log.next_seq - 1
+        finally:
+            sub.close(linger=0)
+        assert pod.publisher.drop_next == 0
+        assert c.addresses[0].replay_endpoint is not None
+        replayed = [f[3] for f in await replay_all(c._ctx, c.addresses[0].replay_endpoint)]
+        assert replayed[-2:] == [b"lost", b"kept"]
+    async with await start_pods(ephemeral_specs(1, PodSpec(models=(MODEL,)))) as plain:
+        faults_url = plain.addresses[0].http_url + "/sim/faults"
+        async with http.post(faults_url, json={}) as r:
+            assert r.status == 404

@@ -84,10 +84,13 @@ class SchedulerConfig(Strict):
         default=None, description="The scorers of router: weighted (required there, only there)."
     )
     fallbacks: int = Field(
-        default=0,
+        default=2,
         ge=0,
         le=16,
-        description="Extra endpoints after the pick; >0 needs Envoy's override_host LB policy.",
+        description=(
+            "Extra endpoints after the pick, which the shipped Envoy config (override_host) "
+            "retries in order on a connect failure; 0 names only the pick."
+        ),
     )
     seed: int | None = Field(default=None, description="Seed for random tie-breaks (tests).")
 

@@ -44,7 +44,7 @@ class StackOptions:
     """Served as LoRA adapters of ``model`` by every pod."""
     body_mode: BodyMode = "FULL_DUPLEX_STREAMED"
     router: str = "precise-prefix"
-    fallbacks: int = 0
+    fallbacks: int = 2
     time_scale: float = 0.05
     """Simulated pods run this many wall seconds per simulated second (0.05: 20x real time)."""
     num_gpu_blocks: int = 2048

@@ -87,6 +87,9 @@ class ZmqEventPublisher:
         hwm: int = 100_000,
     ) -> None:
         self.log = EventLog(topic.encode(), buffer_steps, replay_topic)
+        self.drop_next = 0
+        """Batches still to lose on the PUB socket (numbered and kept for replay, as a batch
+        a slow subscriber missed): the chaos benchmark's fault hook."""
         self._pub = ctx.socket(zmq.PUB)
         self._pub.setsockopt(zmq.SNDHWM, hwm)
         self._pub.setsockopt(zmq.LINGER, 0)
@@ -114,7 +117,10 @@ class ZmqEventPublisher:
     async def publish(self, payload: bytes) -> int:
         """Send one encoded ``EventBatch``; returns its sequence number."""
         frames = self.log.append(payload)
-        await self._pub.send_multipart(frames)
+        if self.drop_next > 0:
+            self.drop_next -= 1
+        else:
+            await self._pub.send_multipart(frames)
         return self.log.next_seq - 1
 
     async def _serve_replay(self) -> None:

@@ -199,6 +199,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-tokens", type=int, default=128, help="output length when a request sets none"
     )
+    p.add_argument(
+        "--fault-hooks",
+        action="store_true",
+        help="serve POST /sim/faults to hang /metrics or drop KV-event batches (chaos tests)",
+    )
     return p  # fmt: skip
 
 
@@ -227,6 +232,7 @@ def specs_from_args(args: argparse.Namespace) -> list[PodSpec]:
                 signed_hashes=args.signed_hashes,
                 default_max_tokens=args.max_tokens,
                 tokenizer_dir=str(args.tokenizer_dir) if args.tokenizer_dir else None,
+                fault_hooks=args.fault_hooks,
             )
         )
     return specs

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -79,6 +80,9 @@ class PodSpec:
     replay_topic: bool = True
     signed_hashes: bool = False
     default_max_tokens: int = 128
+    fault_hooks: bool = False
+    """Serve ``POST /sim/faults`` (``{"metrics_hang_s": s, "drop_kv_batches": n}``): hang
+    ``/metrics`` for a while or lose KV-event batches, for the chaos benchmark."""
     tokenizer_dir: str | None = None
     """A model's tokenizer.json + tokenizer_config.json (the picker must use the same one);
     None: the approximate stand-in tokenizer."""
@@ -191,6 +195,7 @@ class SimPod:
         self._ids = itertools.count()
         self._wake = asyncio.Event()
         self._t0 = 0.0
+        self._metrics_hang_until = 0.0
         self._runner: web.AppRunner | None = None
         self._driver: asyncio.Task[None] | None = None
         self.publisher: ZmqEventPublisher | None = None
@@ -218,6 +223,8 @@ class SimPod:
         app.router.add_get("/v1/models", self._models)
         app.router.add_get("/health", self._health)
         app.router.add_get("/metrics", self._metrics)
+        if spec.fault_hooks:
+            app.router.add_post("/sim/faults", self._faults)
         self._runner = web.AppRunner(app, handler_cancellation=True, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, spec.host, spec.http_port).start()
@@ -281,10 +288,26 @@ class SimPod:
         return web.Response(status=200)
 
     async def _metrics(self, request: web.Request) -> web.Response:
+        hang = self._metrics_hang_until - asyncio.get_running_loop().time()
+        if hang > 0:
+            await asyncio.sleep(hang)  # the fault under test: a scrape that gets no answer
         body = generate_latest(self.registry)
         return web.Response(
             body=body, headers={"Content-Type": "text/plain; version=0.0.4; charset=utf-8"}
         )
+
+    async def _faults(self, request: web.Request) -> web.Response:
+        try:
+            faults = json.loads(await request.read())
+            hang_s = float(faults.get("metrics_hang_s", 0.0))
+            drop = int(faults.get("drop_kv_batches", 0))
+        except (ValueError, TypeError, AttributeError) as exc:
+            return web.json_response({"error": str(exc)}, status=400)
+        if hang_s > 0:
+            self._metrics_hang_until = asyncio.get_running_loop().time() + hang_s
+        if drop > 0 and self.publisher is not None:
+            self.publisher.drop_next += drop
+        return web.json_response({"metrics_hang_s": hang_s, "drop_kv_batches": drop})
 
     async def _models(self, request: web.Request) -> web.Response:
         base = self.spec.models[0]
