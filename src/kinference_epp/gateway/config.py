@@ -130,6 +130,19 @@ def _picker_cluster(opts: EnvoyOptions) -> dict[str, Any]:
                 "common_tls_context": {"alpn_protocols": ["h2"]},
             },
         }
+    # A replica whose process died refuses connections: its first refused ext_proc stream
+    # ejects it, so later requests go to another replica instead of failing until the health
+    # checks notice (a successful check takes it back).
+    cluster["outlier_detection"] = {
+        "split_external_local_origin_errors": True,
+        "consecutive_local_origin_failure": 1,
+        "enforcing_consecutive_local_origin_failure": 100,
+        "consecutive_5xx": 1_000_000,
+        "consecutive_gateway_failure": 1_000_000,
+        "interval": "1s",
+        "base_ejection_time": "2s",
+        "max_ejection_percent": 100,
+    }
     if opts.picker_health_check_interval_s > 0:
         interval = duration(opts.picker_health_check_interval_s)
         cluster["health_checks"] = [
@@ -221,10 +234,12 @@ def _pool_route(opts: EnvoyOptions) -> dict[str, Any]:
     # timeout 0s by default: a long generation must never be cut by the route timeout.
     route: dict[str, Any] = {"cluster": POOL_CLUSTER, "timeout": duration(opts.upstream_timeout_s)}
     if opts.retries > 0:
-        # override_host sends each retry to the next endpoint of the picker's list; only
-        # failures before the request reached a pod are retried (a generation is not idempotent).
+        # override_host sends each retry to the next endpoint of the picker's list. Retried:
+        # failures before the request reached a pod, and a pod that reset or dropped the
+        # connection before answering (a pod that died: its generation is lost, and the client
+        # has seen nothing). Never after the response started: Envoy cannot retry then.
         route["retry_policy"] = {
-            "retry_on": "connect-failure,refused-stream,reset-before-request",
+            "retry_on": "connect-failure,refused-stream,reset",
             "num_retries": opts.retries,
             "retry_host_predicate": [
                 {
