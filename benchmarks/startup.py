@@ -80,6 +80,33 @@ def one_start(cfg: Path) -> dict[str, float]:
     return phases
 
 
+def import_profile(cfg: Path, top: int = 12) -> tuple[float, list[tuple[str, float]]]:
+    """One start under ``python -X importtime``: the seconds spent importing before ready and
+    the packages that take most of it (each module's own time, summed per top-level package)."""
+    args = [sys.executable, "-X", "importtime", str(BIN), "serve", "--config", str(cfg)]
+    proc = subprocess.Popen(args, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    per_package: dict[str, float] = {}
+    try:
+        while True:
+            line = proc.stderr.readline()
+            if not line:
+                raise RuntimeError("the picker exited before it was ready")
+            if line.startswith("import time:"):
+                own, _, name = line.removeprefix("import time:").split("|", 2)
+                if own.strip().isdigit():
+                    package = name.strip().split(".")[0]
+                    per_package[package] = per_package.get(package, 0.0) + int(own) / 1e6
+            elif '"picker started"' in line:
+                break
+    finally:
+        proc.terminate()
+        proc.wait(30)
+        proc.stderr.close()
+    total = sum(per_package.values())
+    return total, sorted(per_package.items(), key=lambda item: -item[1])[:top]
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true")
@@ -90,12 +117,26 @@ def main() -> int:
         cfg = config(Path(tmp))
         one_start(cfg)  # fills the kernel cache if it is cold
         results = [one_start(cfg) for _ in range(runs)]
+        total, largest = import_profile(cfg) if not args.quick else (0.0, [])
     lines = ["| phase | median (s) | min (s) | max (s) |", "|---|---:|---:|---:|"]
     for phase in ("ready", "kernels", "the rest"):
         values = [r[phase] for r in results]
         lines.append(
             f"| {phase} | {statistics.median(values):.2f} | {min(values):.2f} | {max(values):.2f} |"
         )
+    if largest:
+        lines += [
+            "",
+            f"Where start-up goes (one more start under `python -X importtime`, which adds its "
+            f"own overhead): {total:.2f} s importing modules before ready (the kernel modules among "
+            "them, inside the kernels phase), then loading the "
+            "kernels (above) and building and starting the picker. The packages that take most "
+            "of the import time (each module's own time, summed per top-level package):",
+            "",
+            "| package | seconds |",
+            "|---|---:|",
+            *(f"| `{name}` | {seconds:.3f} |" for name, seconds in largest),
+        ]
     text = "\n".join(lines)
     print(text)
     if not args.quick:

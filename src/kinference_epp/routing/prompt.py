@@ -20,6 +20,12 @@ from kinference_epp.tokenize.registry import TokenizerRegistry
 
 log = logging.getLogger(__name__)
 
+COUNT_FIRST_CHARS_PER_TOKEN = 4
+"""English text runs about four characters per token, so a prompt this long is likely over the
+context length; a shorter one, likely under, is tokenized once."""
+_NO_HASHES: npt.NDArray[np.uint64] = np.empty(0, dtype=np.uint64)
+_NO_HASHES.flags.writeable = False
+
 
 class PromptHasher:
     def __init__(
@@ -69,19 +75,30 @@ class PromptHasher:
         return len(tokens), block_hashes(tokens, self._block_size, self.scope(request))
 
     def prepare(
-        self, request: InferenceRequest
+        self, request: InferenceRequest, chars: int = 0
     ) -> Callable[[], tuple[int, npt.NDArray[np.uint64]]]:
         """``hash`` in two steps: what reads the pool (the tokenizer, the hash scope) now, on
         the event loop; the tokenizing and hashing, which share nothing but the tokenizer's
-        locked cache, in the returned function, which may run on another thread."""
+        locked cache, in the returned function, which may run on another thread.
+
+        A prompt of ``chars`` characters, over ``COUNT_FIRST_CHARS_PER_TOKEN`` per token of
+        the model's context length, is counted first: if it is over, only its count comes
+        back (the caller refuses it), with no ids built under the GIL and no hashes."""
         model = request.model
         if model not in self._registry.models:
             model = self.base_model(model)
         tokenizer = self._registry.for_model(model)
         scope = self.scope(request)
         block_size = self._block_size
+        limit = self._registry.max_model_len(model)
 
         def work() -> tuple[int, npt.NDArray[np.uint64]]:
+            if limit is not None and chars > COUNT_FIRST_CHARS_PER_TOKEN * limit:
+                # Likely over the context length: count first, and a prompt that is over gets
+                # refused without its ids and hashes ever being built.
+                count = tokenizer.count_prompt_tokens(request)
+                if count >= limit:
+                    return count, _NO_HASHES
             tokens = tokenizer.prompt_token_array(request)
             return len(tokens), block_hashes(tokens, block_size, scope)
 

@@ -117,6 +117,9 @@ class ApproxTokenizer:
             return out
         return self._completion_ids(request.prompt)
 
+    def count_prompt_tokens(self, request: InferenceRequest) -> int:
+        return len(self.prompt_token_array(request))
+
     def prompt_token_array(self, request: InferenceRequest) -> npt.NDArray[np.int32]:
         """``prompt_token_ids`` as an int32 array."""
         return np.array(self.prompt_token_ids(request), dtype=np.int32)

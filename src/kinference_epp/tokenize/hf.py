@@ -135,11 +135,19 @@ class HFTokenizer:
 
     def encode(self, text: str) -> list[int]:
         """The ids of ``text`` as written (special-token strings → their ids, nothing added)."""
-        return self._tokenizer.encode(text, add_special_tokens=False).ids
+        return self._encoding(text, add_special_tokens=False).ids
 
     def encode_prompt(self, text: str) -> list[int]:
         """A completions prompt as vLLM encodes it: with the tokenizer's special tokens."""
-        return self._tokenizer.encode(text, add_special_tokens=True).ids
+        return self._encoding(text, add_special_tokens=True).ids
+
+    def _encoding(self, text: str, *, add_special_tokens: bool) -> tokenizers.Encoding:
+        if len(text) < _RELEASE_GIL_CHARS:
+            return self._tokenizer.encode(text, add_special_tokens=add_special_tokens)
+        # encode holds the GIL while it encodes; encode_batch releases it, so a long text
+        # tokenized on a worker thread leaves the event loop running.
+        (encoding,) = self._tokenizer.encode_batch([text], add_special_tokens=add_special_tokens)
+        return encoding
 
     def render_chat(
         self,
@@ -218,20 +226,45 @@ class HFTokenizer:
         """``prompt_token_ids`` as an int32 array (read-only: it may be a cached one)."""
         if request.kind not in (ApiKind.CHAT, ApiKind.MESSAGES):
             return np.array(self.prompt_token_ids(request), dtype=np.int32)
-        extra = request.extra
-        tools = extra.get("tools")
-        kwargs = extra.get("chat_template_kwargs")
-        generation = extra.get("add_generation_prompt", True)
-        return self.chat_token_array(
-            request.messages,
-            generation if isinstance(generation, bool) else True,
-            tools=tools if isinstance(tools, list) else None,
-            **(
-                {k: v for k, v in kwargs.items() if k not in _RESERVED}
-                if isinstance(kwargs, dict)
-                else {}
-            ),
-        )
+        generation, tools, kwargs = _chat_options(request)
+        return self.chat_token_array(request.messages, generation, tools=tools, **kwargs)
+
+    def count_prompt_tokens(self, request: InferenceRequest) -> int:
+        """The prompt's length from the tokenizer's encoding, without its ids as Python ints
+        (building them holds the GIL for a long prompt) and without caching its segments."""
+        if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
+            generation, tools, kwargs = _chat_options(request)
+            text = self.render_chat(request.messages, generation, tools=tools, **kwargs)
+            return self._count(text, add_special_tokens=False)
+        prompt = request.prompt
+        if isinstance(prompt, str):
+            return self._count(prompt, add_special_tokens=True)
+        if isinstance(prompt, list) and prompt and isinstance(prompt[0], str):
+            return self._count(prompt[0], add_special_tokens=True)
+        return len(self.prompt_token_ids(request))
+
+    def _count(self, text: str, *, add_special_tokens: bool) -> int:
+        return len(self._encoding(text, add_special_tokens=add_special_tokens))
+
+
+_RELEASE_GIL_CHARS = 4096
+"""Texts this long are encoded with ``encode_batch`` (which releases the GIL); shorter ones
+with ``encode``, which costs less to call."""
+
+
+def _chat_options(
+    request: InferenceRequest,
+) -> tuple[bool, list[Mapping[str, Any]] | None, dict[str, Any]]:
+    """``add_generation_prompt``, ``tools`` and the chat template kwargs a chat body carries."""
+    extra = request.extra
+    tools = extra.get("tools")
+    kwargs = extra.get("chat_template_kwargs")
+    generation = extra.get("add_generation_prompt", True)
+    return (
+        generation if isinstance(generation, bool) else True,
+        tools if isinstance(tools, list) else None,
+        {k: v for k, v in kwargs.items() if k not in _RESERVED} if isinstance(kwargs, dict) else {},
+    )
 
 
 def _read_config(path: Path) -> dict[str, Any]:

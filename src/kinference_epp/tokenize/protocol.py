@@ -47,3 +47,8 @@ class Tokenizer(Protocol):
         Read-only: a tokenizer may hand out its cached arrays.
         """
         ...
+
+    def count_prompt_tokens(self, request: InferenceRequest) -> int:
+        """``len(prompt_token_ids(request))`` without building the ids where the tokenizer can
+        (a prompt refused for its length never needs them)."""
+        ...

@@ -25,12 +25,13 @@ from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.routing.pipeline import Pipeline
-from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.prompt import COUNT_FIRST_CHARS_PER_TOKEN, PromptHasher
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.state import Offload, RequestState
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tokenize.fixtures import write_tiny_bpe
+from kinference_epp.tokenize.hf import HFTokenizer
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 CONTEXT = 64
@@ -49,8 +50,8 @@ class Spy(PromptHasher):
     """Set when off-loop work begins."""
     calls = 0
 
-    def prepare(self, request: Any) -> Callable[[], Any]:
-        work = super().prepare(request)
+    def prepare(self, request: Any, chars: int = 0) -> Callable[[], Any]:
+        work = super().prepare(request, chars)
         gate = self.gate
 
         started = self.started
@@ -156,6 +157,63 @@ def test_a_long_prompt_is_offloaded_and_hashes_alike(tiny_dir: Path) -> None:
     assert a.block_hashes is not None
     assert b.block_hashes is not None
     assert a.block_hashes.tolist() == b.block_hashes.tolist()
+
+
+def test_a_long_prompt_over_the_context_is_counted_not_hashed_off_the_loop(
+    tiny_dir: Path,
+) -> None:
+    text = "hello world " * 40  # over four characters per token of the context
+    assert len(text) > COUNT_FIRST_CHARS_PER_TOKEN * CONTEXT
+    pipeline, hasher = make(tiny_dir, offload_chars=40)
+    state = completion(text)
+    err = rejected(run_offloaded(pipeline, state))
+    assert (err.status, err.reason) == (400, "context_length_exceeded")
+    tokenizer = hasher._registry.for_model("m")
+    request = state.request
+    assert request is not None
+    assert state.prompt_tokens == len(tokenizer.prompt_token_ids(request)) > CONTEXT
+    assert state.block_hashes is not None
+    assert state.block_hashes.size == 0  # refused without hashing
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"prompt": "hello world, hello"},
+        {"prompt": ["hello world", "x"]},
+        {"prompt": [5, 6, 7]},
+        {"prompt": "hello world " * 500},  # long enough to be encoded off the GIL
+        {
+            "messages": [
+                {"role": "system", "content": "be brief"},
+                {"role": "user", "content": "hi"},
+            ]
+        },
+    ],
+)
+def test_count_prompt_tokens_is_the_ids_length(tiny_dir: Path, body: dict[str, Any]) -> None:
+    _, hasher = make(tiny_dir)
+    path = "/v1/chat/completions" if "messages" in body else "/v1/completions"
+    state = RequestState(
+        headers={":method": "POST", ":path": path, "x-request-id": "r"},
+        body=json.dumps({"model": "m", **body}).encode(),
+    )
+    rejected_or_routed = run_offloaded(make(tiny_dir)[0], state)
+    assert rejected_or_routed is not None
+    request = state.request
+    assert request is not None
+    tokenizer = hasher._registry.for_model("m")
+    assert tokenizer.count_prompt_tokens(request) == len(tokenizer.prompt_token_ids(request)) > 0
+
+
+def test_long_texts_encode_as_short_ones_do(tiny_dir: Path) -> None:
+    """Long texts take ``encode_batch`` (it releases the GIL): the same ids as ``encode``."""
+    _, hasher = make(tiny_dir)
+    tokenizer = hasher._registry.for_model("m")
+    assert isinstance(tokenizer, HFTokenizer)
+    text = "hello world, hello there " * 400
+    assert tokenizer.encode(text) == tokenizer.backend.encode(text, add_special_tokens=False).ids
+    assert tokenizer.encode_prompt(text) == tokenizer.backend.encode(text).ids
 
 
 def test_a_short_prompt_stays_on_the_synchronous_path(tiny_dir: Path) -> None:

@@ -49,7 +49,7 @@ class PromptStage:
                 state.offloaded = None
                 hashed: Hashed = done.result()
             elif self._offload_chars is not None and state.prompt_chars > self._offload_chars:
-                return Offload(self._hasher.prepare(request), reason="tokenize")
+                return Offload(self._hasher.prepare(request, state.prompt_chars), reason="tokenize")
             else:
                 hashed = self._hasher.hash(request)
         except KinferenceError:
