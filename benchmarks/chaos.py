@@ -4,8 +4,8 @@
     .venv/bin/python benchmarks/chaos.py --quick    # shorter windows, writes nothing
 
 Two picker replicas (``kinference-epp serve`` processes) behind the shipped Envoy config
-(``kinference_epp.gateway``: health-checked picker cluster, override_host with retries on the
-fallbacks) and four simulated pods (``kinference-epp sim --fault-hooks`` processes, Qwen3's
+(``kinference_epp.gateway``: health-checked picker cluster whose ext_proc streams retry a
+refused connection on another replica, override_host with retries on the fallbacks) and four simulated pods (``kinference-epp sim --fault-hooks`` processes, Qwen3's
 tokenizer) take streamed chat requests from ``--clients`` closed-loop clients while these
 faults happen, one after another, each in its own window:
 
@@ -22,7 +22,8 @@ HTTP answer). The targets: no failure across a picker SIGTERM restart and a metr
 across a picker SIGKILL no more failures than requests in flight (counted at the kill on
 either replica, since the client cannot tell which replica a request's ext_proc stream was
 on; and no failure of a request sent after the kill); across a pod SIGKILL no failure of a
-request that was not yet streaming at the kill.
+request that was not yet streaming at the kill (streaming: its 200 and headers had arrived,
+i.e. the pod had begun to answer it).
 """
 
 from __future__ import annotations
@@ -152,7 +153,9 @@ def picker_proc(name: str, tmp: Path, tok: Path, pods: list[Pod]) -> tuple[Proc,
 class Req:
     start: float
     end: float = 0.0
-    first_byte: float | None = None
+    streaming_at: float | None = None
+    """When its response began (a 200's headers): from then on the pod is answering it, and
+    no proxy can move it elsewhere."""
     outcome: str = ""
 
 
@@ -191,14 +194,13 @@ async def client(url: str, stop: asyncio.Event, log: list[Req], rng: random.Rand
                         reason = resp.headers.get("x-kinference-reason", "-")
                         r.outcome = f"{resp.status} {reason}"
                     else:
+                        r.streaming_at = time.monotonic()
                         done = False
                         async for line in resp.content:
-                            if r.first_byte is None:
-                                r.first_byte = time.monotonic()
                             done = done or line.startswith(b"data: [DONE]")
                         r.outcome = "ok" if done else "cut"
             except (aiohttp.ClientError, TimeoutError) as exc:
-                r.outcome = "cut" if r.first_byte is not None else "conn"
+                r.outcome = "cut" if r.streaming_at is not None else "conn"
                 r.outcome += f":{type(exc).__name__}" if r.outcome == "conn" else ""
             r.end = time.monotonic()
 
@@ -225,7 +227,7 @@ def summarise(w: Window, reqs: list[Req]) -> dict[str, Any]:
     in_flight = sum(1 for r in reqs if r.start <= w.fault_at < (r.end or float("inf")))
     after = sum(1 for r in failed if r.start > w.fault_at)
     streaming = sum(
-        1 for r in failed if r.first_byte is not None and r.first_byte <= w.fault_at <= r.end
+        1 for r in failed if r.streaming_at is not None and r.streaming_at <= w.fault_at <= r.end
     )
     row: dict[str, Any] = {
         "fault": w.name,

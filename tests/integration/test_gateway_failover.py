@@ -5,6 +5,7 @@ request still reaches the pool when no picker answers.
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import aiohttp
@@ -133,3 +134,21 @@ async def test_health_checks_move_traffic_off_a_not_serving_picker() -> None:
                     return len(first.seen_headers) > before
 
                 await eventually(first_serves_again, what="traffic back on the first replica")
+
+
+async def test_a_stream_refused_by_a_dead_picker_opens_on_another_replica() -> None:
+    """Requests that meet a replica that died (its connection refused, before health checks
+    or outlier detection notice) are decided by the live one: nothing reached the dead one."""
+    async with backend("pod") as pod:
+        live = FakePicker("BUFFERED", pod, "live")
+        async with picker_server(live) as a:
+            opts = local_options(
+                EnvoyOptions(pool=(pod,), body_mode="BUFFERED", picker_health_check_interval_s=0),
+                (dead_address(), a.address),
+                (pod,),
+            )
+            async with EnvoyProcess(opts):
+                url = f"http://127.0.0.1:{opts.listener_port}"
+                answers = await asyncio.gather(*(post(url, chat()) for _ in range(16)))
+    assert [status for status, _, _ in answers] == [200] * 16
+    assert len(live.seen_headers) == 16

@@ -37,7 +37,13 @@ from kinference_epp.api.wire_names import (
     SCORES_HEADER,
     UPSTREAM_HEADER,
 )
-from kinference_epp.gateway.filters import TYPE, duration, grpc_service, http_filters
+from kinference_epp.gateway.filters import (
+    TYPE,
+    duration,
+    grpc_service,
+    http_filters,
+    retry_elsewhere,
+)
 from kinference_epp.gateway.local_replies import NOT_ROUTED_ROUTE, local_reply_config
 from kinference_epp.gateway.options import (
     ACCESS_LOG_NAME,
@@ -238,19 +244,9 @@ def _pool_route(opts: EnvoyOptions) -> dict[str, Any]:
         # failures before the request reached a pod, and a pod that reset or dropped the
         # connection before answering (a pod that died: its generation is lost, and the client
         # has seen nothing). Never after the response started: Envoy cannot retry then.
-        route["retry_policy"] = {
-            "retry_on": "connect-failure,refused-stream,reset",
-            "num_retries": opts.retries,
-            "retry_host_predicate": [
-                {
-                    "name": "envoy.retry_host_predicates.previous_hosts",
-                    "typed_config": {
-                        "@type": "type.googleapis.com/envoy.extensions.retry.host.previous_hosts.v3.PreviousHostsPredicate"
-                    },
-                }
-            ],
-            "host_selection_retry_max_attempts": 5,
-        }
+        route["retry_policy"] = retry_elsewhere(
+            "connect-failure,refused-stream,reset", opts.retries
+        )
     return route
 
 

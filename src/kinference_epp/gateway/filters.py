@@ -106,12 +106,34 @@ def copy_header(source: str, target: str) -> dict[str, Any]:
     }
 
 
+def retry_elsewhere(retry_on: str, retries: int) -> dict[str, Any]:
+    """A retry policy whose every retry goes to a host not tried yet."""
+    return {
+        "retry_on": retry_on,
+        "num_retries": retries,
+        "retry_back_off": {"base_interval": "0.005s", "max_interval": "0.05s"},
+        "retry_host_predicate": [
+            {
+                "name": "envoy.retry_host_predicates.previous_hosts",
+                "typed_config": {
+                    "@type": f"{TYPE}.retry.host.previous_hosts.v3.PreviousHostsPredicate"
+                },
+            }
+        ],
+        "host_selection_retry_max_attempts": 5,
+    }
+
+
 def grpc_service(opts: EnvoyOptions) -> dict[str, Any]:
     return {
         "envoy_grpc": {
             "cluster_name": PICKER_CLUSTER,
             "max_receive_message_length": opts.grpc_max_message_bytes,
-        }
+        },
+        # A replica that died refuses the stream's connection: nothing reached it, so the
+        # stream opens on another replica instead of failing the request (outlier detection
+        # then ejects the dead one for the requests after it).
+        "retry_policy": retry_elsewhere("connect-failure,refused-stream,reset", 2),
     }
 
 
