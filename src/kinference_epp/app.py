@@ -43,6 +43,7 @@ from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
@@ -138,7 +139,14 @@ class App:
         self.metrics.register_collector(
             TokenizerFallbackCollector(lambda: dict(self.tokenizers.fallback_by_model))
         )
-        self.hasher = PromptHasher(self.tokenizers, self.datastore, config.kv_events.block_size)
+        self.prompt_workers = (
+            PromptWorkers(config.tokenizers, config.server.offload_processes)
+            if config.server.offload_processes and config.tokenizers.sources
+            else None
+        )
+        self.hasher = PromptHasher(
+            self.tokenizers, self.datastore, config.kv_events.block_size, self.prompt_workers
+        )
         self.policy_store = PolicyStore()
         self.policy_files = PolicyFiles(
             self.policy_store, config.policies, on_rejected=self._on_policy_rejected
@@ -470,6 +478,8 @@ class App:
         stops = [s.stop(0) for s in (self._grpc, self._health_grpc) if s is not None]
         await asyncio.gather(*stops)
         self.offloader.close()
+        if self.prompt_workers is not None:
+            self.prompt_workers.close()
         if self.ejector is not None:
             self.ejector.close()
         if self.k8s is not None:

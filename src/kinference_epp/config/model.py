@@ -218,7 +218,16 @@ class ServerConfig(Strict):
         description="Prompts longer than this are tokenized on a thread pool, off the event "
         "loop; 0 tokenizes every prompt on the loop.",
     )
-    offload_threads: int = Field(default=2, ge=1, description="Threads tokenizing long prompts.")
+    offload_threads: int = Field(
+        default=2, ge=1, description="Threads taking long prompts off the event loop."
+    )
+    offload_processes: int = Field(
+        default=2,
+        ge=0,
+        description="Worker processes, each with its own copy of the tokenizers, that "
+        "tokenize and hash long prompts so that no part of that work holds the picker's GIL; "
+        "0 tokenizes on the offload threads.",
+    )
     offload_max_pending: int = Field(
         default=64, ge=1, description="Long prompts waiting for a thread beyond this get 503."
     )

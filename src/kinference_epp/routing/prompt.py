@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -16,22 +17,26 @@ import numpy.typing as npt
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.pool.datastore import PoolDatastore, PoolView
+from kinference_epp.routing.prompt_work import tokenize_and_hash
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from kinference_epp.routing.prompt_workers import PromptWorkers
 
-COUNT_FIRST_CHARS_PER_TOKEN = 4
-"""English text runs about four characters per token, so a prompt this long is likely over the
-context length; a shorter one, likely under, is tokenized once."""
-_NO_HASHES: npt.NDArray[np.uint64] = np.empty(0, dtype=np.uint64)
-_NO_HASHES.flags.writeable = False
+log = logging.getLogger(__name__)
 
 
 class PromptHasher:
     def __init__(
-        self, registry: TokenizerRegistry, datastore: PoolDatastore, block_size: int
+        self,
+        registry: TokenizerRegistry,
+        datastore: PoolDatastore,
+        block_size: int,
+        workers: PromptWorkers | None = None,
     ) -> None:
         self._registry = registry
+        self._workers = workers
+        """Worker processes for ``prepare``'s work; None: it runs on the calling thread."""
         self._datastore = datastore
         self._block_size = block_size
         self._view: PoolView | None = None
@@ -78,12 +83,10 @@ class PromptHasher:
         self, request: InferenceRequest, chars: int = 0
     ) -> Callable[[], tuple[int, npt.NDArray[np.uint64]]]:
         """``hash`` in two steps: what reads the pool (the tokenizer, the hash scope) now, on
-        the event loop; the tokenizing and hashing, which share nothing but the tokenizer's
-        locked cache, in the returned function, which may run on another thread.
-
-        A prompt of ``chars`` characters, over ``COUNT_FIRST_CHARS_PER_TOKEN`` per token of
-        the model's context length, is counted first: if it is over, only its count comes
-        back (the caller refuses it), with no ids built under the GIL and no hashes."""
+        the event loop; the tokenizing and hashing (``tokenize_and_hash``: a prompt of
+        ``chars`` characters likely over the context length is counted first) in the
+        returned function, which runs on an offload thread, and from there in a prompt
+        worker process when there are workers and the model has a tokenizer."""
         model = request.model
         if model not in self._registry.models:
             model = self.base_model(model)
@@ -91,16 +94,14 @@ class PromptHasher:
         scope = self.scope(request)
         block_size = self._block_size
         limit = self._registry.max_model_len(model)
+        workers = self._workers if model in self._registry.models else None
 
         def work() -> tuple[int, npt.NDArray[np.uint64]]:
-            if limit is not None and chars > COUNT_FIRST_CHARS_PER_TOKEN * limit:
-                # Likely over the context length: count first, and a prompt that is over gets
-                # refused without its ids and hashes ever being built.
-                count = tokenizer.count_prompt_tokens(request)
-                if count >= limit:
-                    return count, _NO_HASHES
-            tokens = tokenizer.prompt_token_array(request)
-            return len(tokens), block_hashes(tokens, block_size, scope)
+            if workers is not None:
+                done = workers.run(model, request, scope, block_size, limit, chars)
+                if done is not None:
+                    return done
+            return tokenize_and_hash(tokenizer, request, scope, block_size, limit, chars)
 
         return work
 

@@ -25,7 +25,8 @@ from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.routing.pipeline import Pipeline
-from kinference_epp.routing.prompt import COUNT_FIRST_CHARS_PER_TOKEN, PromptHasher
+from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.prompt_work import COUNT_FIRST_CHARS_PER_TOKEN
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.state import Offload, RequestState
 from kinference_epp.scheduling.scheduler import Scheduler
