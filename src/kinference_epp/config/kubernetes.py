@@ -40,6 +40,10 @@ class ModelDiscovery(Strict):
        or more names), else ``--model``/the positional model of ``vllm serve``, plus the names
        of ``--lora-modules``;
     3. ``default_models`` (a pool that serves one model needs nothing else).
+
+    Besides, the picker reads each pod's ``/v1/models`` (``scrape.models_interval_s``): the
+    base model and every LoRA adapter loaded, at start or since, are added to the names of
+    2 and 3. Names from the annotation are the operator's word and are kept as they are.
     """
 
     annotation: str = "kinference.io/models"

@@ -31,7 +31,12 @@ class EndpointConfig(Strict):
     """One vLLM pod, listed by hand."""
 
     address: str = Field(description="ip:port of the OpenAI server; the routing target.")
-    models: list[str] = Field(min_length=1, description="Served model names and LoRA adapters.")
+    models: list[str] = Field(
+        default_factory=list,
+        description="Served model names and LoRA adapters, the base model first; what the "
+        "pod's /v1/models lists (e.g. adapters loaded at run time) is added to them; empty: "
+        "only what it lists.",
+    )
     name: str | None = None
     metrics_url: str | None = Field(
         default=None, description="Prometheus endpoint; default http://<address>/metrics."
@@ -122,6 +127,12 @@ class ScrapeConfig(Strict):
     )
     stale_after_s: float = Field(
         default=2.0, gt=0, description="A snapshot older than this marks the endpoint stale."
+    )
+    models_interval_s: float = Field(
+        default=5.0,
+        ge=0,
+        description="Seconds between reads of each endpoint's /v1/models (its base model and "
+        "loaded LoRA adapters, adapters loaded at run time included); 0: never read.",
     )
 
 

@@ -210,6 +210,7 @@ def pod_endpoints(
     name = str(meta.get("name") or ip)
     ports = active_ports(pod, spec.target_ports)
     models = served_models(pod, config, ports)
+    fixed = bool(_annotations(pod).get(config.models.annotation))  # the operator's word
     host = _host(ip)
     kv = config.kv_events
     kv_port = _int_annotation(pod, kv.port_annotation, kv.port)
@@ -230,6 +231,7 @@ def pod_endpoints(
                 ),
                 name=name if len(ports) == 1 else f"{name}-rank-{rank}",
                 labels=labels,
+                models_fixed=fixed,
             )
         )
     return endpoints

@@ -67,7 +67,9 @@ class KvFeed:
             return
         if endpoint.kv_events is None and self._central is None:
             return  # no events from this pod: it is scored from the approximate index
-        model = endpoint.base_model or min(endpoint.models)
+        model = endpoint.base_model or min(endpoint.models, default="")
+        if not model:
+            return  # its base model is not known yet (the pod has not listed its models)
         self.ingest.add(
             endpoint.key,
             model,

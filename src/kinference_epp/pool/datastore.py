@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -172,6 +172,10 @@ class PoolDatastore:
         self._holds: dict[EndpointKey, set[str]] = {}
         """Reasons the picker itself holds an endpoint unready (refused connections, ejection)."""
         self._endpoints: list[Endpoint] = []
+        """As the picker uses them: as declared, with the models the pods list merged in."""
+        self._learned: dict[EndpointKey, tuple[frozenset[str], str]] = {}
+        """(models, base model) each endpoint's ``/v1/models`` listed last."""
+        self._declared_endpoints: dict[EndpointKey, Endpoint] = {}
         self._snapshots: list[LoadSnapshot | None] = []
         self._slots: dict[EndpointKey, int] = {}
         self._view: PoolView | None = None
@@ -193,7 +197,7 @@ class PoolDatastore:
                     kv_events=ep.kv_events,
                     kv_replay=ep.kv_replay,
                     name=ep.name or ep.address,
-                    base_model=ep.models[0],
+                    base_model=ep.models[0] if ep.models else "",
                 )
             )
         return store
@@ -208,6 +212,8 @@ class PoolDatastore:
         listeners, a changed endpoint is a removal of the old one followed by an addition
         (a change of ``labels`` alone is not a change).
         """
+        self._declared_endpoints[endpoint.key] = endpoint
+        endpoint = self._effective(endpoint)
         slot = self._slots.get(endpoint.key)
         if slot is not None:
             if ready is not None:
@@ -247,6 +253,8 @@ class PoolDatastore:
         last = self._size - 1
         removed = self._endpoints[slot]
         self._holds.pop(key, None)
+        self._learned.pop(key, None)
+        self._declared_endpoints.pop(key, None)
         if slot != last:
             vectors = (
                 self._running,
@@ -269,6 +277,40 @@ class PoolDatastore:
         self._changed()
         self._notify_removed(removed)
         return True
+
+    def learn_models(self, key: EndpointKey, models: Iterable[str], base_model: str) -> bool:
+        """What the endpoint's ``/v1/models`` lists (its base model and loaded LoRA adapters),
+        merged into its declared models unless those are fixed. True when the models the
+        picker routes by changed. Listeners are told (a removal, then an addition) only when
+        the base model changed: KV events are hashed under it, so the endpoint's subscription
+        starts again under the new one."""
+        declared = self._declared_endpoints.get(key)
+        slot = self._slots.get(key)
+        if declared is None or slot is None:
+            return False
+        self._learned[key] = (frozenset(models), base_model)
+        endpoint = self._effective(declared)
+        old = self._endpoints[slot]
+        if (endpoint.models, endpoint.base_model) == (old.models, old.base_model):
+            return False
+        self._endpoints[slot] = endpoint
+        self._view = None
+        self._changed()
+        if endpoint.base_model != old.base_model:
+            self._notify_removed(old)
+            self._notify_added(endpoint)
+        return True
+
+    def _effective(self, endpoint: Endpoint) -> Endpoint:
+        learned = self._learned.get(endpoint.key)
+        if learned is None or endpoint.models_fixed:
+            return endpoint
+        models, base = learned
+        merged = endpoint.models | models
+        base = base or endpoint.base_model
+        if merged == endpoint.models and base == endpoint.base_model:
+            return endpoint
+        return replace(endpoint, models=merged, base_model=base)
 
     def _grow(self) -> None:
         capacity = 2 * len(self._running)

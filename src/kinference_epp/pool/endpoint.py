@@ -27,6 +27,10 @@ class Endpoint:
     """The base model the pod runs (first of its served names). KV events do not name the model;
     blocks are hashed under it, and under (it, adapter) for a LoRA adapter's blocks."""
     labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    models_fixed: bool = False
+    """``models`` were stated by the operator for this pod (its annotation): they override
+    what the pod's ``/v1/models`` says. Otherwise (the static config, the vLLM command line,
+    the configured defaults) what the pod lists is added to them."""
 
     @property
     def host(self) -> str:

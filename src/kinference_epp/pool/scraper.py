@@ -14,6 +14,10 @@ so every request sent there would fail too. The endpoint is held unready at once
 (``PoolDatastore.hold``, reason ``refused``) until a scrape succeeds again. Each change of an
 endpoint's state (unready, ready again, stale, fresh) is logged once.
 
+The same task reads the endpoint's ``/v1/models`` every ``models_interval_s`` (every second
+until it first answers) into ``PoolDatastore.learn_models`` (``pool/served_models.py``): LoRA
+adapters loaded at run time and names the pod spec does not show become routable.
+
 Each endpoint's task owns one ``HttpGetClient`` (``pool/httpget.py``): a single keep-alive
 HTTP/1.1 connection to its pod, closed with the task. The scrapes run on the event loop that
 answers Envoy, so their CPU is taken from request handling; that client and the parser
@@ -49,6 +53,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.httpget import HttpGetClient
 from kinference_epp.pool.promtext import parse_vllm_metrics
+from kinference_epp.pool.served_models import models_url, parse_model_list
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +163,12 @@ class MetricsScraper:
         last_good: float | None = None
         client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
         loop = asyncio.get_running_loop()
+        # Its own task: a pod slow to list its models never delays its metrics.
+        models = (
+            loop.create_task(self._list_models_loop(endpoint), name=f"models {endpoint.key}")
+            if self._config.models_interval_s
+            else None
+        )
         stale = False
         try:
             while True:
@@ -179,6 +190,44 @@ class MetricsScraper:
                 await asyncio.sleep((tick // interval + 1) * interval - tick)
         finally:
             client.close()
+            if models is not None:
+                models.cancel()
+                await asyncio.gather(models, return_exceptions=True)
+
+    async def _list_models_loop(self, endpoint: Endpoint) -> None:
+        every = self._config.models_interval_s
+        client = _LazyClient(
+            self._client_factory,
+            models_url(endpoint.metrics_url, endpoint.key),
+            self._config.timeout_s,
+        )
+        try:
+            while True:
+                listed = await self.list_models(endpoint, client)
+                # Until the pod answers (it is starting), ask again every second.
+                await asyncio.sleep(every if listed else min(every, 1.0))
+        finally:
+            client.close()
+
+    async def list_models(self, endpoint: Endpoint, client: MetricsClient) -> bool:
+        """One GET of the endpoint's ``/v1/models`` into the datastore; True if it answered.
+        A failure never raises (the models declared for the endpoint stay)."""
+        key = endpoint.key
+        try:
+            models, base = parse_model_list(await client.get())
+        except (TimeoutError, ValueError, OSError) as exc:
+            log.debug("listing the models of %s failed: %s", key, exc or type(exc).__name__)
+            return False
+        except Exception:
+            log.exception("unexpected error listing the models of %s", key)
+            return False
+        if self._store.learn_models(key, models, base):
+            served = self._store.get(key)
+            log.info(
+                "endpoint serves models",
+                extra={"endpoint": key, "models": sorted(served.models) if served else []},
+            )
+        return True
 
     async def scrape_once(self, endpoint: Endpoint, client: MetricsClient | None = None) -> bool:
         """One GET and parse; True (and the load recorded) on success. A failure never raises.

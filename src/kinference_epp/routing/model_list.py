@@ -54,7 +54,7 @@ class ModelList:
         """One card per served name, sorted by name."""
         roots: dict[str, str] = {}
         for ep in self._datastore.view().endpoints:
-            base = ep.base_model or min(ep.models)
+            base = ep.base_model or min(ep.models, default="")
             for name in ep.models:
                 roots.setdefault(name, base)
         limit = self._max_model_len

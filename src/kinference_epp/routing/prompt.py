@@ -49,7 +49,7 @@ class PromptHasher:
             self._view = view
             base: dict[str, str] = {}
             for ep in view.endpoints:
-                root = ep.base_model or min(ep.models)
+                root = ep.base_model or min(ep.models, default="")
                 for name in ep.models:
                     base.setdefault(name, root)
             self._base = base

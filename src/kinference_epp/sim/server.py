@@ -190,7 +190,10 @@ class SimPod:
             OUTPUT_VOCAB if tokenizer is None else output_vocab(self.tokenizer.encode),
         )
         self.registry = CollectorRegistry(auto_describe=True)
-        self.metrics = PodMetrics(self.engine, spec.models, self.registry)
+        self.models = list(spec.models)
+        """Served names: the base model first, then LoRA adapters (loaded at start or since)."""
+        self._lora_paths: dict[str, str] = {}
+        self.metrics = PodMetrics(self.engine, self.models, self.registry)
         self._queues: dict[str, asyncio.Queue[TokenOutput | FinishedRequest]] = {}
         self._ids = itertools.count()
         self._wake = asyncio.Event()
@@ -221,6 +224,8 @@ class SimPod:
         app.router.add_post("/v1/messages", self._messages)
         app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
         app.router.add_get("/v1/models", self._models)
+        app.router.add_post("/v1/load_lora_adapter", self._load_lora)
+        app.router.add_post("/v1/unload_lora_adapter", self._unload_lora)
         app.router.add_get("/health", self._health)
         app.router.add_get("/metrics", self._metrics)
         if spec.fault_hooks:
@@ -310,19 +315,52 @@ class SimPod:
         return web.json_response({"metrics_hang_s": hang_s, "drop_kv_batches": drop})
 
     async def _models(self, request: web.Request) -> web.Response:
-        base = self.spec.models[0]
+        base = self.models[0]
         data = [
             {
                 "id": m,
                 "object": "model",
                 "created": 0,
                 "owned_by": "vllm",
-                "root": base,
+                "root": self._lora_paths.get(m, base),
                 "parent": None if m == base else base,
             }
-            for m in self.spec.models
+            for m in self.models
         ]
         return web.json_response({"object": "list", "data": data})
+
+    async def _load_lora(self, request: web.Request) -> web.Response:
+        """vLLM's runtime adapter loading (``VLLM_ALLOW_RUNTIME_LORA_UPDATING``)."""
+        try:
+            body = json.loads(await request.read())
+            name, path = str(body["lora_name"]), str(body["lora_path"])
+        except (ValueError, KeyError, TypeError):
+            return _error(
+                ApiKind.CHAT, 400, "lora_name and lora_path are required", "BadRequestError"
+            )
+        if name in self.models:
+            return _error(
+                ApiKind.CHAT,
+                400,
+                f"The lora adapter '{name}' has already been loaded.",
+                "InvalidUserInput",
+            )
+        self.models.append(name)
+        self._lora_paths[name] = path
+        return web.Response(text=f"Success: LoRA adapter '{name}' added successfully.")
+
+    async def _unload_lora(self, request: web.Request) -> web.Response:
+        try:
+            name = str(json.loads(await request.read())["lora_name"])
+        except (ValueError, KeyError, TypeError):
+            return _error(ApiKind.CHAT, 400, "lora_name is required", "BadRequestError")
+        if name not in self.models[1:]:
+            return _error(
+                ApiKind.CHAT, 404, f"The lora adapter '{name}' cannot be found.", "NotFoundError"
+            )
+        self.models.remove(name)
+        self._lora_paths.pop(name, None)
+        return web.Response(text=f"Success: LoRA adapter '{name}' removed successfully.")
 
     async def _chat(self, request: web.Request) -> web.StreamResponse:
         return await self._serve(request, ApiKind.CHAT)
@@ -339,7 +377,7 @@ class SimPod:
             req = _parse_messages(await request.read(), require_max_tokens=False)
         except _BadRequest as exc:
             return _error(kind, 400, str(exc), "BadRequestError")
-        if req.model not in self.spec.models:
+        if req.model not in self.models:
             return _error(kind, 404, f"The model `{req.model}` does not exist.", "NotFoundError")
         count = len(self.tokenizer.prompt_token_ids(req))
         return web.json_response(anthropic_api.count_tokens_body(count))
@@ -349,14 +387,14 @@ class SimPod:
             req = _parse(await request.read(), kind)
         except _BadRequest as exc:
             return _error(kind, 400, str(exc), "BadRequestError")
-        if req.model not in self.spec.models:
+        if req.model not in self.models:
             return _error(kind, 404, f"The model `{req.model}` does not exist.", "NotFoundError")
         rid = f"{self.spec.name}-{next(self._ids)}"
         sim_req = SimRequest(
             request_id=rid,
             prompt_token_ids=self.tokenizer.prompt_token_ids(req),
             max_tokens=req.max_tokens or self.spec.default_max_tokens,
-            lora_name=None if req.model == self.spec.models[0] else req.model,
+            lora_name=None if req.model == self.models[0] else req.model,
             arrival_time=self.engine_now(),
             finish_reason="length" if req.max_tokens else "stop",
         )

@@ -45,6 +45,9 @@ def test_annotation_wins_over_args_and_default_models_are_last() -> None:
     (ep,) = pod_endpoints(annotated, spec, CONFIG)
     assert ep.models == {"x", "y"}
     assert ep.base_model == "x"
+    assert ep.models_fixed  # the operator's word: what the pod lists is not added
+    (from_args,) = pod_endpoints(pod("c", "10.0.0.3", args=["--model", "m"]), spec, CONFIG)
+    assert (from_args.models, from_args.models_fixed) == ({"m"}, False)
     bare = pod("b", "10.0.0.2")
     assert pod_endpoints(bare, spec, CONFIG)[0].models == frozenset()
     config = KubernetesConfig.model_validate(
