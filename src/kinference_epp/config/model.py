@@ -97,6 +97,15 @@ class SchedulerConfig(Strict):
             "retries in order on a connect failure; 0 names only the pick."
         ),
     )
+    temperature: float = Field(
+        default=0.0,
+        ge=0.0,
+        description=(
+            "Softmax temperature of the max-score picker, as a fraction of the spread between "
+            "the best and the worst candidate's score: several picker replicas that see the "
+            "same scores spread a burst over the near-best endpoints. 0 picks the best."
+        ),
+    )
     seed: int | None = Field(default=None, description="Seed for random tie-breaks (tests).")
 
     @field_validator("router")

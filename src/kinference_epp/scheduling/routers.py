@@ -97,9 +97,10 @@ def build_chain(config: SchedulerConfig, registry: PluginRegistry, ctx: BuildCon
     names = [s.label.name for s in scorers]
     if len(set(names)) != len(names):
         raise ValueError(f"a scorer type is listed twice: {names}")
+    picker_config = _picker_config(config, preset)
     picker = NamedPicker(
-        _label("picker", preset.picker),
-        registry.build_picker(preset.picker.type, preset.picker.params, ctx),
+        _label("picker", picker_config),
+        registry.build_picker(picker_config.type, picker_config.params, ctx),
     )
     return Chain(
         config.router,
@@ -132,6 +133,19 @@ def _scorer_configs(config: SchedulerConfig, preset: RouterPreset) -> tuple[Plug
     if not config.scorers:
         raise ValueError(f"router {config.router!r} needs scheduler.scorers")
     return tuple(config.scorers)
+
+
+def _picker_config(config: SchedulerConfig, preset: RouterPreset) -> PluginConfig:
+    """The preset's picker, with ``config.temperature`` where it samples by score."""
+    if config.temperature == 0.0:
+        return preset.picker
+    if preset.picker.type != "max-score":
+        raise ValueError(
+            f"router {config.router!r} picks by {preset.picker.type}, not by score: "
+            "temperature does not apply"
+        )
+    params = {**preset.picker.params, "temperature": config.temperature}
+    return preset.picker.model_copy(update={"params": params})
 
 
 def _reads_prompt(registry: PluginRegistry, plugins: tuple[PluginConfig, ...]) -> bool:

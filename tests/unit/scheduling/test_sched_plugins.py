@@ -166,6 +166,26 @@ def test_max_score_breaks_ties_at_random_and_float_noise_is_a_tie() -> None:
         assert slots[3:] == [0, 4]
 
 
+def test_max_score_temperature_samples_by_normalised_score() -> None:
+    picker = REGISTRY.build_picker("max-score", {"temperature": 0.2}, ctx(3))
+    scores = np.array([0.50, 0.49, 0.10, 0.9])
+    mask = np.array([True, True, True, False])
+    firsts = Counter(picker.pick(req(), scores, mask, 1)[0] for _ in range(2000))
+    # normalised 1.0, 0.975, 0: the two near-best share the picks, the worst is rare
+    assert firsts[0] > firsts[1] > 500
+    assert firsts[2] < 40
+    assert 3 not in firsts
+    for slots in (picker.pick(req(), scores, mask, 3) for _ in range(20)):
+        assert sorted(slots) == [0, 1, 2]
+
+
+def test_max_score_temperature_on_equal_scores_is_a_tie() -> None:
+    picker = REGISTRY.build_picker("max-score", {"temperature": 0.5}, ctx(4))
+    mask = np.ones(3, dtype=bool)
+    firsts = Counter(picker.pick(req(), np.full(3, 0.7), mask, 1)[0] for _ in range(300))
+    assert set(firsts) == {0, 1, 2}
+
+
 def test_random_picker_is_distinct_and_covers_all() -> None:
     picker = REGISTRY.build_picker("random", {}, ctx(2))
     mask = np.array([True, False, True, True])
@@ -213,6 +233,7 @@ def test_unknown_plugin_type_is_rejected() -> None:
     [
         ("scorer", "queue", {"running_weigth": 1}),
         ("scorer", "queue", {"running_weight": -1}),
+        ("picker", "max-score", {"temperature": -0.1}),
         ("filter", "ready", {"nope": True}),
         ("picker", "max-score", {"seed": 1}),
     ],

@@ -253,6 +253,7 @@ def test_scheduler_sees_live_load_and_membership_changes() -> None:
             ),
             "listed twice",
         ),
+        (SchedulerConfig(router="round-robin", temperature=0.1), "temperature does not apply"),
     ],
 )
 def test_bad_configuration_is_rejected(config: SchedulerConfig, match: str) -> None:
@@ -266,6 +267,18 @@ def test_a_config_naming_no_router_fails_with_the_router_names(name: str) -> Non
         SchedulerConfig(router=name)
     for router in ROUTERS:
         assert router in str(caught.value)
+
+
+def test_temperature_reaches_the_max_score_picker() -> None:
+    store = build_pool([Row(1, waiting=0), Row(2, waiting=1), Row(3, waiting=50)])
+    cold = Scheduler(SchedulerConfig(router="least-queue", seed=0), store)
+    assert {str(cold.schedule(req()).primary) for _ in range(50)} == {str(key(1))}
+    warm = Scheduler(SchedulerConfig(router="least-queue", temperature=0.2, seed=0), store)
+    picks = Counter(str(warm.schedule(req()).primary) for _ in range(300))
+    # the two near-best share the burst; the one far below is almost never drawn
+    assert picks[str(key(1))] > 100
+    assert picks[str(key(2))] > 100
+    assert picks[str(key(3))] < 10
 
 
 def test_the_default_router_is_precise_prefix() -> None:
