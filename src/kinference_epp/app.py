@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,6 +76,7 @@ from kinference_epp.tokenize.registry import TokenizerRegistry
 
 if TYPE_CHECKING:
     from kinference_epp.k8s.source import KubernetesSource
+    from kinference_epp.tenancy.redis_store import RedisStore
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +176,7 @@ class App:
         self.tenant_files: TenantFiles | None = None
         self.limit_store: LimitStore | None = None
         self.sweeper: Sweeper | None = None
+        self.redis_store: RedisStore | None = None
         settle: TenantSettler | None = None
         tenancy: TenancyDeps | None = None
         if config.tenancy is not None:
@@ -184,7 +187,16 @@ class App:
             problems = errors(self.tenant_files.load())
             if problems:
                 raise ConfigError([str(p) for p in problems])
-            self.limit_store = MemoryStore()
+            redis = tc.store.redis
+            if redis is not None:
+                # Imported here: a picker without Redis never loads its client.
+                from kinference_epp.tenancy.redis_store import from_config
+
+                try:
+                    self.redis_store = from_config(redis, tenant_metrics.store_transition)
+                except ValueError as exc:
+                    raise ConfigError([str(exc)]) from exc
+            self.limit_store = self.redis_store or MemoryStore()
             estimator = OutputEstimator(
                 default_tokens=tc.reserve.default_output_tokens,
                 max_tokens=tc.reserve.max_output_tokens,
@@ -205,6 +217,8 @@ class App:
                 anonymous_tenant=tc.anonymous_tenant,
                 reservation_ttl_s=tc.reserve.ttl_s,
                 include_usage=tc.include_usage,
+                # past the store's own timeout, a guard only
+                admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
             )
         self.pipeline = build_pipeline(
             StageDeps(
@@ -355,9 +369,7 @@ class App:
         ]
         self._grpc = grpc.aio.server(options=options)
         ep_grpc.add_ExternalProcessorServicer_to_server(
-            ExternalProcessor(
-                self.new_session, self._on_stream, self.datastore.watch, self.offloader
-            ),
+            ExternalProcessor(self.new_session, self._on_stream, self._watch, self.offloader),
             self._grpc,
         )
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
@@ -394,6 +406,8 @@ class App:
             await self.policy_files.start()
         if self.tenant_files is not None:
             await self.tenant_files.start()
+        if self.redis_store is not None:
+            await self.redis_store.start()
         if self.sweeper is not None:
             await self.sweeper.start()
         ready = True
@@ -421,6 +435,20 @@ class App:
             },
         )
         return self.ports
+
+    def _watch(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """What a waiting request wakes on: pool changes, and admissions the shared limit
+        store finished."""
+        unwatch_pool = self.datastore.watch(callback)
+        if self.redis_store is None:
+            return unwatch_pool
+        unwatch_store = self.redis_store.watch(callback)
+
+        def unwatch() -> None:
+            unwatch_pool()
+            unwatch_store()
+
+        return unwatch
 
     async def _follow_readiness(self) -> None:
         """Readiness follows what Kubernetes says (a pool created late, or deleted)."""
@@ -489,6 +517,8 @@ class App:
             await self.tenant_files.stop()
         if self.sweeper is not None:
             await self.sweeper.stop()
+        if self.redis_store is not None:
+            await self.redis_store.close()
         await self.scraper.stop()
         await self.kv_feed.stop()
         if self._metrics_runner is not None:

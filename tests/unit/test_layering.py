@@ -79,6 +79,7 @@ LIBRARIES: Mapping[str, tuple[str, ...]] = {
     "google.protobuf": ("edge", "app", "demo"),
     "kubernetes_asyncio": ("k8s",),
     "numba": ("jit",),
+    "redis": ("tenancy",),
 }
 """Third-party modules that mark a boundary, and the rooms allowed to import them."""
 

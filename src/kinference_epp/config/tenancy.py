@@ -37,6 +37,61 @@ class ReserveConfig(Strict):
     sweep_interval_s: float = Field(default=1.0, gt=0)
 
 
+class BreakerConfig(Strict):
+    failures: int = Field(
+        default=3,
+        ge=1,
+        description=(
+            "Failed Redis calls in a row (errors or timeouts) that open the circuit breaker; "
+            "while it is open no request waits on Redis and tenants are admitted by fail mode."
+        ),
+    )
+    heartbeat_s: float = Field(
+        default=1.0,
+        gt=0,
+        description=(
+            "How often each replica reports itself to Redis (the live replicas divide a "
+            "fail-soft tenant's limit) and, while the breaker is open, probes it; the first "
+            "success closes the breaker."
+        ),
+    )
+
+
+class RedisConfig(Strict):
+    """Limits shared by every replica through one Redis (a single instance or a primary with
+    replicas; Redis Cluster is not supported)."""
+
+    url: str = Field(
+        pattern=r"^(redis|rediss|unix)://",
+        description="redis://host:6379/0 (rediss:// for TLS, unix:///path.sock).",
+    )
+    password_env: str | None = Field(
+        default=None,
+        min_length=1,
+        description="An environment variable holding the password (e.g. from a Secret).",
+    )
+    key_prefix: str = Field(default="kinference", min_length=1, pattern=r"^[^\s{}]+$")
+    timeout_ms: float = Field(
+        default=20.0,
+        gt=0,
+        le=1000,
+        description=(
+            "The longest an admission waits for Redis (connect or answer); past it the "
+            "request is admitted by its tenant's fail mode."
+        ),
+    )
+    breaker: BreakerConfig = Field(default_factory=BreakerConfig)
+
+
+class StoreConfig(Strict):
+    """Where buckets, concurrency counts and reservations live."""
+
+    redis: RedisConfig | None = Field(
+        default=None,
+        description="Share them through Redis; unset: in this process (one replica).",
+    )
+
+
 class TenancyConfig(Strict):
     tenants: list[str] = Field(
         default_factory=list,
@@ -60,6 +115,7 @@ class TenancyConfig(Strict):
         ),
     )
     reserve: ReserveConfig = Field(default_factory=ReserveConfig)
+    store: StoreConfig = Field(default_factory=StoreConfig)
     include_usage: bool = Field(
         default=True,
         description=(

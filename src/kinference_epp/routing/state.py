@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -124,6 +125,8 @@ class RequestState(msgspec.Struct):
     """Set while the request waits on a policy condition."""
     waited: bool | None = None
     """After a ``Wait``: whether its condition held (False: the wait ran out)."""
+    admission: asyncio.Future[Any] | None = None
+    """While the admit stage waits on the shared limit store: its verdict to be."""
     body_out: bytes | None = None
     """The body to forward when a stage rewrote it."""
     headers_out: tuple[tuple[str, str], ...] = ()

@@ -26,6 +26,7 @@ class TenancyDeps:
     anonymous_tenant: str | None = None
     reservation_ttl_s: float = 900.0
     include_usage: bool = True
+    admission_wait_s: float = 1.0
 
     def identify_stage(self) -> Stage:
         if self.identity == "header":
@@ -33,7 +34,13 @@ class TenancyDeps:
         return KeyIdentifyStage(self.directory, anonymous=self.anonymous_tenant)
 
     def admit_stage(self) -> Stage:
-        return AdmitStage(self.store, self.estimator, self.metrics, ttl_s=self.reservation_ttl_s)
+        return AdmitStage(
+            self.store,
+            self.estimator,
+            self.metrics,
+            ttl_s=self.reservation_ttl_s,
+            max_wait_s=self.admission_wait_s,
+        )
 
     def include_usage_stage(self) -> Stage | None:
         return IncludeUsageStage() if self.include_usage else None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable
-from math import ceil
 
 from kinference_epp.tenancy import gcra
 from kinference_epp.tenancy.limits import Kind
@@ -18,9 +17,9 @@ from kinference_epp.tenancy.store import (
     Reservation,
     Settlement,
     Verdict,
-    Window,
     used,
     used_tokens,
+    windows,
 )
 
 
@@ -76,7 +75,7 @@ class MemoryStore:
                 if self._running.get((tenant, c.key), 0) >= max(1, int(c.limit / scale)):
                     denied_by, retry = "concurrency", 1.0
                     break
-        tokens, requests = _windows(r, takes, scale)
+        tokens, requests = windows(r, takes, scale)
         if denied_by:
             return Verdict(False, denied_by, retry, tokens, requests)
         for bucket, t in zip(r.buckets, takes, strict=True):
@@ -88,6 +87,9 @@ class MemoryStore:
         self._pending[r.request_id] = (r, deadline)
         heapq.heappush(self._deadlines, (deadline, r.request_id))
         return Verdict(True, "", 0.0, tokens, requests)
+
+    async def reserve_async(self, r: Reservation) -> Verdict:
+        return self.reserve(r)
 
     def settle(self, s: Settlement) -> None:
         held = self._pending.pop(s.request_id, None)
@@ -124,8 +126,9 @@ class MemoryStore:
             if delta:
                 key = (tenant, bucket.key)
                 now = self._clock()
+                # from now at the earliest: a full bucket charged an overrun holds less
                 self._tat[key] = gcra.settle(
-                    self._tat.get(key, now), delta, capacity / bucket.window_s
+                    max(self._tat.get(key, now), now), delta, capacity / bucket.window_s
                 )
         for c in r.concurrency:
             key = (tenant, c.key)
@@ -138,22 +141,3 @@ class MemoryStore:
 
 def _one() -> float:
     return 1.0
-
-
-def _windows(
-    r: Reservation, takes: list[gcra.Take], scale: float
-) -> tuple[Window | None, Window | None]:
-    tokens: Window | None = None
-    requests: Window | None = None
-    for bucket, t in zip(r.buckets, takes, strict=True):
-        w = Window(int(bucket.capacity / scale), int(t.remaining + 1e-6), ceil_ms(t.reset_s))
-        if bucket.kind is Kind.REQUESTS:
-            if requests is None or w.remaining < requests.remaining:
-                requests = w
-        elif tokens is None or w.remaining < tokens.remaining:
-            tokens = w
-    return tokens, requests
-
-
-def ceil_ms(seconds: float) -> float:
-    return ceil(seconds * 1000) / 1000

@@ -48,7 +48,22 @@ class TenantMetrics:
             ["tenant"],
             registry=r,
         )
+        self.fallback_decisions = LoopCounter(
+            "kinference_tenant_limit_store_fallback_decisions_total",
+            "Admission decisions made without the shared limit store (unreachable): decision "
+            "admitted (fail soft, a local share of the limit) or rejected.",
+            ["tenant", "decision"],
+            registry=r,
+        )
+        self.store_transitions = LoopCounter(
+            "kinference_tenant_limit_store_transitions_total",
+            "Changes of the shared limit store's circuit breaker: state open (unreachable, "
+            "admitting by fail mode) or closed (reachable again).",
+            ["state"],
+            registry=r,
+        )
         self._decisions: dict[tuple[str, str, str], CounterChild] = {}
+        self._fallbacks: dict[tuple[str, bool], CounterChild] = {}
 
     def decision(self, tenant: str, decision: str, limit: str) -> CounterChild:
         key = (self.label(tenant), decision, limit)
@@ -56,3 +71,14 @@ class TenantMetrics:
         if child is None:
             child = self._decisions[key] = self.decisions.labels(*key)
         return child
+
+    def fallback(self, tenant: str, admitted: bool) -> CounterChild:
+        key = (self.label(tenant), admitted)
+        child = self._fallbacks.get(key)
+        if child is None:
+            decision = "admitted" if admitted else "rejected"
+            child = self._fallbacks[key] = self.fallback_decisions.labels(key[0], decision)
+        return child
+
+    def store_transition(self, opened: bool) -> None:
+        self.store_transitions.labels("open" if opened else "closed").inc()

@@ -9,10 +9,12 @@ reservations whose usage never came. A shared test suite holds both to the same 
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Protocol
 
 import msgspec
 
+from kinference_epp.tenancy.gcra import Take
 from kinference_epp.tenancy.limits import Bucket, Concurrency, Kind
 
 
@@ -31,6 +33,9 @@ class Reservation(msgspec.Struct, frozen=True):
     """Expected output reserved (``tenancy.estimate``)."""
     ttl_s: float
     """Settled by the sweeper (as reserved) when no usage came in this long."""
+    fail_closed: bool = False
+    """While the shared store is unreachable: refuse (503) instead of admitting against a
+    local share of the limit (the tenant's fail mode)."""
 
 
 class Window(msgspec.Struct, frozen=True):
@@ -64,7 +69,15 @@ class Settlement(msgspec.Struct, frozen=True):
 
 
 class LimitStore(Protocol):
-    def reserve(self, r: Reservation) -> Verdict: ...
+    def reserve(self, r: Reservation) -> Verdict | None:
+        """The verdict when it is known without a round trip (in process, or the shared
+        store's fallback while it is unreachable); None: await :meth:`reserve_async`."""
+        ...
+
+    async def reserve_async(self, r: Reservation) -> Verdict:
+        """The verdict from the shared store, bounded by its timeout (on a timeout or an
+        error: the fallback's verdict, marked ``degraded``)."""
+        ...
 
     def settle(self, s: Settlement) -> None:
         """Close the request's reservation, if it has one (idempotent: a second settlement of
@@ -107,3 +120,23 @@ def used_tokens(s: Settlement, r: Reservation) -> tuple[int, int]:
         r.prompt_tokens if prompt is None else prompt,
         r.output_tokens if completion is None else completion,
     )
+
+
+def windows(
+    r: Reservation, takes: list[Take], scale: float = 1.0
+) -> tuple[Window | None, Window | None]:
+    """The tightest token bucket and the requests bucket after ``takes`` (one per bucket)."""
+    tokens: Window | None = None
+    requests: Window | None = None
+    for bucket, t in zip(r.buckets, takes, strict=True):
+        w = Window(int(bucket.capacity / scale), int(t.remaining + 1e-6), ceil_ms(t.reset_s))
+        if bucket.kind is Kind.REQUESTS:
+            if requests is None or w.remaining < requests.remaining:
+                requests = w
+        elif tokens is None or w.remaining < tokens.remaining:
+            tokens = w
+    return tokens, requests
+
+
+def ceil_ms(seconds: float) -> float:
+    return ceil(seconds * 1000) / 1000

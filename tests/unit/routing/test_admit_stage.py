@@ -3,15 +3,19 @@ access-log records."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+
+import msgspec
 import pytest
 from routed import chat_state
 
 from kinference_epp.api.wire_names import RATELIMIT_KEYS, TENANT_HEADER
-from kinference_epp.errors import RateLimitedError
+from kinference_epp.errors import KinferenceError, RateLimitedError
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.stages.admit import AdmitStage, rate_limit_values
 from kinference_epp.routing.stages.parse import ParseStage
-from kinference_epp.routing.state import RequestState
+from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.estimate import OutputEstimator
@@ -19,7 +23,8 @@ from kinference_epp.tenancy.limits import Tenant
 from kinference_epp.tenancy.loader import build, parse_tenants
 from kinference_epp.tenancy.memory_store import MemoryStore
 from kinference_epp.tenancy.metrics import TenantMetrics
-from kinference_epp.tenancy.store import Verdict
+from kinference_epp.tenancy.model import FailMode
+from kinference_epp.tenancy.store import Reservation, Settlement, Verdict
 
 TENANTS = """\
 apiVersion: kinference.io/v1alpha1
@@ -160,3 +165,74 @@ def test_a_request_leaving_for_a_provider_drops_the_client_s_key() -> None:
     state.provider = "cloud-without-key"
     h.stage.run(state)
     assert state.decision().remove_headers == ("authorization",)
+
+
+class SharedStore:
+    """A store that answers after a round trip, like Redis (``reserve`` gives no verdict);
+    ``down`` answers as the fallback of an unreachable one."""
+
+    def __init__(self) -> None:
+        self.memory = MemoryStore()
+        self.down = False
+
+    def reserve(self, r: Reservation) -> Verdict | None:
+        return None
+
+    async def reserve_async(self, r: Reservation) -> Verdict:
+        await asyncio.sleep(0)
+        if self.down and r.fail_closed:
+            return Verdict(False, "store", degraded=True)
+        verdict = self.memory.reserve(r)
+        return msgspec.structs.replace(verdict, degraded=True) if self.down else verdict
+
+    def settle(self, s: Settlement) -> None:
+        self.memory.settle(s)
+
+    async def flush(self) -> None:
+        return None
+
+    async def sweep(self) -> list[Reservation]:
+        return await self.memory.sweep()
+
+
+async def test_a_shared_store_s_verdict_is_waited_for_then_applied() -> None:
+    h, small = Harness(), tenants()["small"]
+    store = SharedStore()
+    h.stage = AdmitStage(store, h.estimator, h.tenant_metrics, ttl_s=60, max_wait_s=5)
+    state = request(small, "r1")
+    out = h.stage.run(state)
+    assert isinstance(out, Wait)
+    assert not out.until()
+    assert state.admission is not None
+    await state.admission
+    assert out.until()
+    assert h.stage.run(state) is None  # the pipeline runs the stage again
+    assert state.headers_out.count((TENANT_HEADER, "small")) == 1
+    assert dict(state.metadata_out)["remaining-tokens"] == "700"
+    assert store.memory.holds("r1")
+
+
+async def test_an_unreachable_store_answers_by_the_tenant_s_fail_mode() -> None:
+    h, small = Harness(), tenants()["small"]  # small fails closed
+    store = SharedStore()
+    store.down = True
+    h.stage = AdmitStage(store, h.estimator, h.tenant_metrics, ttl_s=60)
+    state = request(small, "r1")
+    assert isinstance(h.stage.run(state), Wait)
+    assert state.admission is not None
+    await state.admission
+    with pytest.raises(KinferenceError) as err:
+        h.stage.run(state)
+    assert (err.value.status, err.value.reason) == (503, "limit_store_unavailable")
+    soft = dataclasses.replace(small, fail_mode=FailMode.SOFT)
+    state = request(soft, "r2")
+    h.stage.run(state)
+    assert state.admission is not None
+    await state.admission
+    assert h.stage.run(state) is None
+    text = h.metrics.exposition().decode()
+    for decision in ("admitted", "rejected"):
+        assert (
+            "kinference_tenant_limit_store_fallback_decisions_total"
+            f'{{decision="{decision}",tenant="small"}} 1.0' in text
+        )

@@ -6,10 +6,15 @@ plus the expected output (``tenancy.estimate``) in every bucket of the tenant an
 tenant on the target model, checked and taken in one step by the limit store; the access-log
 record settles it to what was used. An admitted request carries its tenant (for the replica
 that settles it) and the ``x-ratelimit-*`` values Envoy adds to the response.
+
+A shared store answers after a round trip: the stage then starts the reservation, holds the
+request with a ``Wait`` until the verdict is in (the store's watch wakes it; the store bounds
+the round trip by its own timeout) and applies the verdict when the pipeline runs it again.
 """
 
 from __future__ import annotations
 
+import asyncio
 from math import ceil
 
 from kinference_epp.api.wire_names import CLIENT_KEY_HEADERS, TENANT_HEADER
@@ -18,6 +23,7 @@ from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.limits import Tenant
 from kinference_epp.tenancy.metrics import TenantMetrics
+from kinference_epp.tenancy.model import FailMode
 from kinference_epp.tenancy.store import LimitStore, Reservation, Verdict
 
 BYTES_PER_TOKEN = 4
@@ -34,15 +40,28 @@ class AdmitStage:
         metrics: TenantMetrics,
         *,
         ttl_s: float,
+        max_wait_s: float = 1.0,
     ) -> None:
+        """``max_wait_s``: a guard on waiting for the shared store past its own timeout
+        (then 503 ``limit_store_unavailable``)."""
         self._store = store
         self._estimator = estimator
         self._metrics = metrics
         self._ttl = ttl_s
+        self._max_wait = max_wait_s
 
     def run(self, state: RequestState) -> Wait | None:
         tenant = state.tenant_info
         if tenant is None:
+            return None
+        pending = state.admission
+        if pending is not None:  # run again after waiting on the shared store
+            state.admission = None
+            if pending.done():
+                self._apply(state, tenant, pending.result())
+            else:
+                pending.cancel()
+                self._apply(state, tenant, Verdict(False, "store", degraded=True))
             return None
         state.headers_out = (*state.headers_out, (TENANT_HEADER, tenant.name))
         if state.leaves_pool:  # a client's key is ours to check, never a provider's
@@ -53,7 +72,11 @@ class AdmitStage:
         reservation = self._reservation(state, tenant)
         if reservation is None:
             return None
-        self._apply(state, tenant, self._store.reserve(reservation))
+        verdict = self._store.reserve(reservation)
+        if verdict is None:
+            state.admission = asyncio.ensure_future(self._store.reserve_async(reservation))
+            return Wait(state.admission.done, self._max_wait, reason="limit store")
+        self._apply(state, tenant, verdict)
         return None
 
     def _reservation(self, state: RequestState, tenant: Tenant) -> Reservation | None:
@@ -78,10 +101,13 @@ class AdmitStage:
             prompt_tokens=prompt,
             output_tokens=output,
             ttl_s=self._ttl,
+            fail_closed=tenant.fail_mode is FailMode.CLOSED,
         )
 
     def _apply(self, state: RequestState, tenant: Tenant, verdict: Verdict) -> None:
         headers = rate_limit_values(verdict)
+        if verdict.degraded:
+            self._metrics.fallback(tenant.name, verdict.allowed).inc()
         if verdict.allowed:
             self._metrics.decision(tenant.name, "admitted", "none").inc()
             state.metadata_out = headers

@@ -1,0 +1,376 @@
+"""The shared limit store: every replica's buckets, concurrency counts and reservations in Redis.
+
+One Lua script per admission (every bucket and concurrency slot of the request checked and
+taken at once, by Redis's clock) and one per settlement (idempotent: it closes the request's
+reservation if one is open); the sweeper's script settles overdue reservations, each once,
+whichever replica sweeps. Settlements leave in pipelined batches in the background.
+
+Redis unreachable: an admission waits at most ``timeout_s`` (connect or answer), and
+``failures`` failures in a row open the circuit breaker; while it is open no request waits
+on Redis at all. Meanwhile a tenant that fails closed is refused (503
+``limit_store_unavailable``) and one that fails soft is admitted against a local bucket at
+its limit divided by the live replicas (counted by a heartbeat in Redis; the last count is
+kept through the outage). The heartbeat probes every ``heartbeat_s`` and its first success
+closes the breaker. A request admitted locally is settled locally (a record that reaches
+another replica leaves it to the local sweeper); settlements for Redis wait in a bounded
+queue until it is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import os
+import socket
+import uuid
+from collections.abc import Callable
+
+import msgspec
+from redis.asyncio import Redis
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry
+
+from kinference_epp.config.tenancy import RedisConfig
+from kinference_epp.tenancy import lua
+from kinference_epp.tenancy.breaker import Breaker
+from kinference_epp.tenancy.gcra import Take
+from kinference_epp.tenancy.limits import Bucket, Concurrency, Kind
+from kinference_epp.tenancy.memory_store import MemoryStore
+from kinference_epp.tenancy.store import Reservation, Settlement, Verdict, windows
+
+log = logging.getLogger(__name__)
+
+_UNREACHABLE = (RedisError, OSError, TimeoutError)
+SETTLE_BATCH = 256
+SWEEP_BATCH = 1000
+MAX_QUEUED_SETTLEMENTS = 100_000
+BACKGROUND_TIMEOUT_S = 1.0
+"""Bound on a settlement batch, a sweep and the goodbye (off the request path)."""
+
+
+class _Stored(msgspec.Struct, array_like=True):
+    """A reservation as Redis keeps it (``tenancy.lua`` reads the same array)."""
+
+    tenant: str
+    model: str
+    buckets: list[tuple[str, int, int, int, int]]
+    """key, kind, capacity, window_s, amount"""
+    concurrency: list[tuple[str, int]]
+    prompt: int
+    output: int
+    ttl_s: float
+
+
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder(_Stored).decode
+
+
+def from_config(config: RedisConfig, on_transition: Callable[[bool], None]) -> RedisStore:
+    """The store ``tenancy.store.redis`` describes; the password from its environment variable."""
+    password = None
+    if config.password_env is not None:
+        password = os.environ.get(config.password_env)
+        if password is None:
+            raise ValueError(f"tenancy.store.redis.password_env: {config.password_env} is not set")
+    timeout_s = config.timeout_ms / 1000
+    return RedisStore(
+        connect(config.url, timeout_s=timeout_s, password=password),
+        prefix=config.key_prefix,
+        timeout_s=timeout_s,
+        failures=config.breaker.failures,
+        heartbeat_s=config.breaker.heartbeat_s,
+        on_transition=on_transition,
+    )
+
+
+def connect(url: str, *, timeout_s: float, password: str | None = None) -> Redis:
+    """A client that gives up after ``timeout_s`` (connect or answer) and never retries by
+    itself: the store decides what a failure means."""
+    return Redis.from_url(
+        url,
+        password=password,
+        socket_timeout=timeout_s,
+        socket_connect_timeout=timeout_s,
+        retry=Retry(NoBackoff(), 0),
+        retry_on_timeout=False,
+        health_check_interval=0,
+    )
+
+
+class RedisStore:
+    def __init__(
+        self,
+        client: Redis,
+        *,
+        prefix: str = "kinference",
+        timeout_s: float = 0.02,
+        failures: int = 3,
+        heartbeat_s: float = 1.0,
+        replica_id: str | None = None,
+        on_transition: Callable[[bool], None] | None = None,
+    ) -> None:
+        """``on_transition(open)`` hears each change of the breaker (metrics)."""
+        self._client = client
+        self._prefix = prefix
+        self._timeout = timeout_s
+        self._heartbeat_s = heartbeat_s
+        self._replica = replica_id or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self._on_transition = on_transition
+        self._admit = client.register_script(lua.ADMIT)
+        self._settle = client.register_script(lua.SETTLE)
+        self._sweep = client.register_script(lua.SWEEP)
+        self._beat = client.register_script(lua.HEARTBEAT)
+        self._breaker = Breaker(failures, self._transition)
+        self._replicas = 1
+        self.local = MemoryStore(scale=self._scale)
+        """The fallback: admissions while Redis is unreachable, settled here too."""
+        self._queue: collections.deque[Settlement] = collections.deque()
+        self._draining: asyncio.Task[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._watchers: list[Callable[[], None]] = []
+        self._wake_pending = False
+        self._last_error = ""
+
+    # -- state for callers -------------------------------------------------------------
+
+    @property
+    def unreachable(self) -> bool:
+        """The breaker is open: admission follows the tenants' fail modes."""
+        return self._breaker.open
+
+    @property
+    def prefix(self) -> str:
+        return self._prefix
+
+    @property
+    def replicas(self) -> int:
+        """Live replicas at the last heartbeat (this one included)."""
+        return self._replicas
+
+    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` when admissions finish (a request waiting on its admission
+        checks whether it was one). Returns the unwatch function."""
+        self._watchers.append(callback)
+
+        def unwatch() -> None:
+            with contextlib.suppress(ValueError):
+                self._watchers.remove(callback)
+
+        return unwatch
+
+    # -- the LimitStore protocol -------------------------------------------------------
+
+    def reserve(self, r: Reservation) -> Verdict | None:
+        if self._breaker.open:
+            return self._fallback(r)
+        return None
+
+    async def reserve_async(self, r: Reservation) -> Verdict:
+        if self._breaker.open:
+            return self._fallback(r)
+        try:
+            async with asyncio.timeout(self._timeout):
+                raw = await self._admit(args=(self._prefix, r.request_id, _stored(r)))
+        except _UNREACHABLE as exc:
+            self._failed(exc)
+            # the script may have run before the answer was lost: undo it (a no-op if not)
+            self._enqueue(Settlement(r.request_id, 0, None, None))
+            return self._fallback(r)
+        finally:
+            self._wake()
+        self._breaker.success()
+        return _verdict(r, raw)
+
+    def settle(self, s: Settlement) -> None:
+        if self.local.holds(s.request_id):
+            self.local.settle(s)
+            return
+        self._enqueue(s)
+
+    async def flush(self) -> None:
+        while self._queue and not self._breaker.open:
+            task = self._drain_task()
+            if task is None:
+                return
+            await asyncio.shield(task)
+
+    async def sweep(self) -> list[Reservation]:
+        swept = await self.local.sweep()
+        if self._breaker.open:
+            return swept
+        try:
+            async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
+                raw = await self._sweep(args=(self._prefix, SWEEP_BATCH))
+        except _UNREACHABLE as exc:
+            self._failed(exc)
+            return swept
+        for i in range(0, len(raw), 2):
+            swept.append(_reservation(raw[i].decode(), raw[i + 1]))
+        return swept
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Count this replica in and start the heartbeat (which also probes an open breaker)."""
+        await self.beat()
+        self._heartbeat = asyncio.get_running_loop().create_task(self._beat_forever())
+
+    async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+            self._heartbeat = None
+        with contextlib.suppress(*_UNREACHABLE):
+            async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
+                await self.flush()
+                await self._client.zrem(f"{self._prefix}:replicas", self._replica)
+        if self._draining is not None:
+            self._draining.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._draining
+        await self._client.aclose()
+
+    async def beat(self) -> None:
+        """One heartbeat: count the live replicas; a success closes an open breaker."""
+        try:
+            async with asyncio.timeout(self._timeout):
+                n = await self._beat(args=(self._prefix, self._replica, 3 * self._heartbeat_s))
+        except _UNREACHABLE as exc:
+            self._failed(exc)
+            return
+        self._replicas = max(1, int(n))
+        self._breaker.success()
+
+    async def _beat_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self._heartbeat_s)
+            await self.beat()
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _scale(self) -> float:
+        return float(self._replicas)
+
+    def _fallback(self, r: Reservation) -> Verdict:
+        if r.fail_closed:
+            return Verdict(False, "store", 0.0, degraded=True)
+        v = self.local.reserve(r)
+        return msgspec.structs.replace(v, degraded=True)
+
+    def _failed(self, exc: BaseException) -> None:
+        self._last_error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        self._breaker.failure()
+
+    def _transition(self, opened: bool) -> None:
+        if opened:
+            log.warning(
+                "limit store unreachable: admitting by each tenant's fail mode",
+                extra={"error": self._last_error, "replicas": self._replicas},
+            )
+        else:
+            log.warning("limit store reachable again", extra={"queued": len(self._queue)})
+            self._drain_task()
+        if self._on_transition is not None:
+            self._on_transition(opened)
+
+    def _enqueue(self, s: Settlement) -> None:
+        if len(self._queue) >= MAX_QUEUED_SETTLEMENTS:
+            self._queue.popleft()  # the oldest reservation is left to the sweeper
+        self._queue.append(s)
+        if not self._breaker.open:
+            self._drain_task()
+
+    def _drain_task(self) -> asyncio.Task[None] | None:
+        if self._draining is None or self._draining.done():
+            if not self._queue:
+                return None
+            self._draining = asyncio.get_running_loop().create_task(self._drain())
+        return self._draining
+
+    async def _drain(self) -> None:
+        """Send queued settlements in pipelined batches until none is left or Redis fails."""
+        queue = self._queue
+        while queue and not self._breaker.open:
+            batch = [queue[i] for i in range(min(len(queue), SETTLE_BATCH))]
+            try:
+                async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
+                    async with self._client.pipeline(transaction=False) as pipe:
+                        for s in batch:
+                            await self._settle(args=_settle_args(self._prefix, s), client=pipe)
+                        await pipe.execute()
+            except _UNREACHABLE as exc:
+                self._failed(exc)
+                return
+            for _ in batch:
+                queue.popleft()
+
+    def _wake(self) -> None:
+        if not self._wake_pending and self._watchers:
+            self._wake_pending = True
+            asyncio.get_running_loop().call_soon(self._notify)
+
+    def _notify(self) -> None:
+        self._wake_pending = False
+        for callback in list(self._watchers):
+            callback()
+
+
+def _stored(r: Reservation) -> bytes:
+    return _encode(
+        (
+            r.tenant,
+            r.model,
+            [
+                (b.key, int(b.kind), b.capacity, b.window_s, a)
+                for b, a in zip(r.buckets, r.amounts, strict=True)
+            ],
+            [(c.key, c.limit) for c in r.concurrency],
+            r.prompt_tokens,
+            r.output_tokens,
+            r.ttl_s,
+        )
+    )
+
+
+def _reservation(request_id: str, blob: bytes) -> Reservation:
+    s = _decode(blob)
+    return Reservation(
+        request_id=request_id,
+        tenant=s.tenant,
+        model=s.model,
+        buckets=tuple(Bucket(k, Kind(kind), cap, win) for k, kind, cap, win, _ in s.buckets),
+        amounts=tuple(b[4] for b in s.buckets),
+        concurrency=tuple(Concurrency(k, limit) for k, limit in s.concurrency),
+        prompt_tokens=s.prompt,
+        output_tokens=s.output,
+        ttl_s=s.ttl_s,
+    )
+
+
+def _settle_args(prefix: str, s: Settlement) -> tuple[str | int, ...]:
+    return (
+        prefix,
+        s.request_id,
+        s.status,
+        -1 if s.prompt_tokens is None else s.prompt_tokens,
+        -1 if s.completion_tokens is None else s.completion_tokens,
+    )
+
+
+def _verdict(r: Reservation, raw: list[object]) -> Verdict:
+    denied_by, retry, per_bucket = raw
+    assert isinstance(denied_by, bytes)
+    assert isinstance(retry, bytes)
+    assert isinstance(per_bucket, list)
+    takes = [
+        Take(bool(allowed), 0.0, float(remaining), float(reset), float(after))
+        for allowed, remaining, reset, after in per_bucket
+    ]
+    tokens, requests = windows(r, takes)
+    if denied_by:
+        return Verdict(False, denied_by.decode(), float(retry), tokens, requests)
+    return Verdict(True, "", 0.0, tokens, requests)

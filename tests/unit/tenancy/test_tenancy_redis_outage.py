@@ -1,0 +1,120 @@
+"""The Redis store while its redis-server is down or hung (the real one, stopped and restarted
+by the test): no admission waits past the timeout, the breaker opens and closes once per
+outage, and each tenant is admitted by its fail mode meanwhile."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import AsyncIterator
+
+import msgspec
+import pytest
+from limit_store_suite import StoreUnderTest, reservation, reserve, settle
+
+from kinference_epp.tenancy.redis_store import RedisStore, connect
+from kinference_epp.tenancy.store import Settlement
+from redis_server import RedisServer
+from waits import eventually
+
+TIMEOUT_S = 0.05
+HEARTBEAT_S = 0.05
+
+
+@pytest.fixture
+async def store(redis_server: RedisServer) -> AsyncIterator[tuple[RedisStore, list[bool]]]:
+    transitions: list[bool] = []
+    s = RedisStore(
+        connect(redis_server.url, timeout_s=TIMEOUT_S),
+        prefix=f"outage-{uuid.uuid4().hex[:12]}",
+        timeout_s=TIMEOUT_S,
+        failures=2,
+        heartbeat_s=HEARTBEAT_S,
+        on_transition=transitions.append,
+    )
+    await s.start()
+    yield s, transitions
+    await s.close()
+
+
+def sut(store: RedisStore) -> StoreUnderTest:
+    async def unknown(_: str) -> int:
+        raise AssertionError("not used here")
+
+    return StoreUnderTest(store, "acme", unknown, unknown)  # type: ignore[arg-type]
+
+
+async def test_a_stopped_redis_fails_soft_then_recovers(
+    redis_server: RedisServer, store: tuple[RedisStore, list[bool]]
+) -> None:
+    s, transitions = store
+    t = sut(s)
+    assert (await reserve(t, reservation(t, "before"))).allowed
+    redis_server.stop()
+    try:
+        verdicts = []
+        for i in range(4):
+            began = time.monotonic()
+            verdicts.append(await reserve(t, reservation(t, f"down{i}", prompt=100, output=100)))
+            assert time.monotonic() - began < TIMEOUT_S + 0.5  # slack for a busy machine
+        assert all(v.degraded and v.allowed for v in verdicts)
+        assert s.unreachable
+        assert transitions == [True]
+        # after two failures nothing asks Redis: the verdict is there without awaiting
+        assert s.reserve(reservation(t, "sync", prompt=1, output=1)) is not None
+        # the local share is the whole limit while this replica is the only one counted
+        assert verdicts[0].tokens is not None
+        assert verdicts[0].tokens.limit == 3000
+        closed = msgspec.structs.replace(
+            reservation(t, "closed", prompt=1, output=1), fail_closed=True
+        )
+        refused = await reserve(t, closed)
+        assert (refused.allowed, refused.denied_by, refused.degraded) == (False, "store", True)
+        # settled locally: the local bucket gets the unused tokens back
+        await settle(t, Settlement("down0", 200, prompt_tokens=1, completion_tokens=1))
+        assert not s.local.holds("down0")
+        # a settlement meant for Redis waits for it
+        s.settle(Settlement("before", 200, prompt_tokens=10, completion_tokens=10))
+    finally:
+        redis_server.start()
+    await eventually(lambda: not s.unreachable, what="the breaker closing")
+    assert transitions == [True, False]
+    await s.flush()
+    after = await reserve(t, reservation(t, "after", prompt=1, output=1))
+    assert after.allowed
+    assert not after.degraded
+    assert after.tokens is not None
+    assert after.tokens.remaining >= 2990  # "before" was settled
+
+
+async def test_a_hung_redis_costs_one_timeout(
+    redis_server: RedisServer, store: tuple[RedisStore, list[bool]]
+) -> None:
+    s, transitions = store
+    t = sut(s)
+    redis_server.pause()
+    try:
+        waits = []
+        for i in range(3):
+            began = time.monotonic()
+            v = await reserve(t, reservation(t, f"hung{i}", prompt=1, output=1))
+            waits.append(time.monotonic() - began)
+            assert v.allowed
+            assert v.degraded
+        # two timed out (failures=2), then the breaker answers at once
+        assert all(w >= TIMEOUT_S * 0.9 for w in waits[:2])
+        assert all(w < TIMEOUT_S + 0.5 for w in waits)
+        assert waits[2] < TIMEOUT_S
+        assert transitions == [True]
+    finally:
+        redis_server.resume()
+    await eventually(lambda: not s.unreachable, what="the breaker closing")
+    assert transitions == [True, False]
+    await s.flush()
+    # the timed-out admissions ran when Redis woke, and were undone: nothing is held there
+    probe = connect(redis_server.url, timeout_s=2.0)
+    try:
+        keys = await probe.keys(f"{s.prefix}:*")
+        assert sorted(keys) == [f"{s.prefix}:replicas".encode()]
+    finally:
+        await probe.aclose()
