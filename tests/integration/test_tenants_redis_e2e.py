@@ -1,0 +1,206 @@
+"""Tenants through real Envoy with limits in a real Redis (started by the test): a client's own
+tenant header is ignored and a bad key is a 401, a stream without include_usage settles in
+Redis with its real counts, a limit answers 429 with when to retry, a picker that restarts
+finds its tenants' buckets where it left them, and a Redis outage meanwhile admits by fail
+mode and recovers."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import aiohttp
+import pytest
+import pytest_asyncio
+
+from kinference_epp.config.tenancy import RedisConfig, StoreConfig, TenancyConfig
+from kinference_epp.demo.stack import LocalStack, StackOptions
+from kinference_epp.tenancy.redis_store import connect
+from redis_server import RedisServer, running_redis
+from waits import eventually
+
+pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
+
+MODEL = "qwen3-0.6b"
+KEY = "sk-redis-tenant-key-01"
+CLOSED_KEY = "sk-redis-closed-key-01"
+DAILY_KEY = "sk-redis-daily-key-01"
+TENANTS = f"""
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: shared}}
+spec:
+  apiKeys: [{{name: k, value: {KEY}}}]
+  limits:
+    tokens: {{perMinute: {{total: 3000}}}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: strict}}
+spec:
+  apiKeys: [{{name: k, value: {CLOSED_KEY}}}]
+  limits:
+    tokens: {{perMinute: {{total: 100000}}}}
+  failMode: closed
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: daily}}
+spec:
+  apiKeys: [{{name: k, value: {DAILY_KEY}}}]
+  limits:
+    tokens: {{perDay: {{total: 100000}}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    with running_redis() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def options(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> StackOptions:
+    root = tmp_path_factory.mktemp("redis-tenants")
+    (root / "tenants.yaml").write_text(TENANTS)
+    redis = RedisConfig(
+        url=redis_server.url,
+        key_prefix=f"e2e-{uuid.uuid4().hex[:8]}",
+        timeout_ms=200,  # a busy test machine must not look like an outage
+    )
+    tenancy = TenancyConfig(tenants=[str(root / "tenants.yaml")], store=StoreConfig(redis=redis))
+    return StackOptions(pods=1, tenancy=tenancy)
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def stack(options: StackOptions) -> AsyncIterator[LocalStack]:
+    async with LocalStack(options) as s:
+        yield s
+
+
+async def stream(
+    stack: LocalStack, max_tokens: int, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], str]:
+    body: dict[str, Any] = {
+        "model": MODEL,
+        "max_tokens": max_tokens,
+        "stream": True,
+        "messages": [{"role": "user", "content": "count to ten"}],
+    }
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"{stack.url}/v1/chat/completions",
+            json=body,
+            headers=headers if headers is not None else {"authorization": f"Bearer {KEY}"},
+        ) as resp,
+    ):
+        got = {k.lower(): v for k, v in resp.headers.items()}
+        return resp.status, got, (await resp.read()).decode()
+
+
+async def pending(options: StackOptions) -> int:
+    """Reservations open in Redis."""
+    assert options.tenancy is not None
+    assert options.tenancy.store.redis is not None
+    redis = options.tenancy.store.redis
+    probe = connect(redis.url, timeout_s=2.0)
+    try:
+        return int(await probe.zcard(f"{redis.key_prefix}:deadlines"))
+    finally:
+        await probe.aclose()
+
+
+async def settled(options: StackOptions) -> None:
+    async def none_open() -> bool:
+        return await pending(options) == 0
+
+    await eventually(none_open, what="the access log to settle in Redis")
+
+
+async def test_a_spoofed_tenant_header_is_ignored_and_a_bad_key_is_401(stack: LocalStack) -> None:
+    for headers in ({"x-kinference-tenant": "shared"}, {"authorization": "Bearer sk-nope"}):
+        status, got, text = await stream(stack, 1, headers)
+        assert status == 401
+        assert got["x-kinference-reason"] == "invalid_api_key"
+        assert json.loads(text)["error"]["code"] == "invalid_api_key"
+
+
+async def test_streams_settle_in_redis_and_the_limit_answers_429(
+    stack: LocalStack, options: StackOptions
+) -> None:
+    status, headers, text = await stream(stack, max_tokens=40)
+    assert status == 200
+    assert headers["x-ratelimit-limit-tokens"] == "3000"
+    reserved_left = int(headers["x-ratelimit-remaining-tokens"])
+    chunks = [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: {")]
+    usage = [c["usage"] for c in chunks if c.get("usage")]
+    assert len(usage) == 1  # the picker asked for it: the client did not
+    used = usage[0]["prompt_tokens"] + usage[0]["completion_tokens"]
+    await settled(options)
+    status, headers, _ = await stream(stack, max_tokens=1)
+    assert status == 200
+    left = int(headers["x-ratelimit-remaining-tokens"])
+    # charged what it used, not the 40 it reserved (refills add a bit)
+    assert left >= reserved_left + (40 - usage[0]["completion_tokens"]) - used - 1
+    for _ in range(60):
+        status, headers, text = await stream(stack, max_tokens=200)
+        if status == 429:
+            break
+    assert status == 429
+    assert int(headers["retry-after"]) >= 1
+    assert headers["x-kinference-reason"] == "rate_limit_exceeded"
+    assert json.loads(text)["error"]["type"] == "rate_limit_error"
+    await settled(options)
+
+
+async def test_an_outage_admits_by_fail_mode_then_recovers(
+    stack: LocalStack, redis_server: RedisServer
+) -> None:
+    assert stack.picker is not None
+    store = stack.picker.redis_store
+    assert store is not None
+    strict = {"authorization": f"Bearer {CLOSED_KEY}"}
+    redis_server.stop()
+    try:
+        await eventually(lambda: store.unreachable, what="the breaker to open")
+        status, got, text = await stream(stack, 1, strict)
+        assert (status, got["x-kinference-reason"]) == (503, "limit_store_unavailable")
+        status, got, _ = await stream(stack, 1)  # fails soft: a local bucket, a fresh one
+        assert status == 200
+        assert got["x-ratelimit-limit-tokens"] == "3000"
+    finally:
+        redis_server.start()
+    await eventually(lambda: not store.unreachable, what="the breaker to close")
+    status, _, _ = await stream(stack, 1, strict)
+    assert status == 200
+    text = stack.picker.metrics.exposition().decode()
+    for state in ("open", "closed"):
+        assert f'kinference_tenant_limit_store_transitions_total{{state="{state}"}} 1.0' in text
+
+
+async def test_a_restarted_picker_finds_the_buckets_where_they_were(
+    stack: LocalStack, options: StackOptions
+) -> None:
+    """A second stack (its own picker, Envoy and pod) on the same Redis: what the first one
+    charged is still charged."""
+    daily = {"authorization": f"Bearer {DAILY_KEY}"}
+    used = 0
+    for _ in range(3):
+        status, _, text = await stream(stack, 100, daily)
+        assert status == 200
+        chunks = [json.loads(x[6:]) for x in text.splitlines() if x.startswith("data: {")]
+        usage = next(c["usage"] for c in chunks if c.get("usage"))
+        used += usage["prompt_tokens"] + usage["completion_tokens"]
+    await settled(options)
+    async with LocalStack(options) as second:
+        status, headers, text = await stream(second, 1, daily)
+    assert status == 200
+    chunks = [json.loads(x[6:]) for x in text.splitlines() if x.startswith("data: {")]
+    prompt = next(c["usage"] for c in chunks if c.get("usage"))["prompt_tokens"]
+    left = int(headers["x-ratelimit-remaining-tokens"])
+    refill = 100000 / 86400 * 60  # a minute of refill at most, for a slow machine
+    assert used > refill  # a picker that lost the buckets would fail the bound below
+    assert 100000 - used - prompt - 1 <= left <= 100000 - used - prompt - 1 + refill
