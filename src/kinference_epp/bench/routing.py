@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kinference_epp.bench.peers import PEERS, build_peer
-from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.config.model import PluginConfig, SchedulerConfig
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import PickObserver
@@ -45,6 +45,19 @@ sources (``bench/peers.py``), then ours."""
 
 OURS = "kinference"
 """The row label of our default router (``precise-prefix``) in every benchmark table."""
+
+
+VARIANTS: dict[str, SchedulerConfig] = {
+    "kinference-affinity": SchedulerConfig(
+        router="weighted",
+        scorers=[PluginConfig(type="prefix-affinity"), PluginConfig(type="load-cost")],
+    ),
+    "kinference-t0.05": SchedulerConfig(router="precise-prefix", temperature=0.05),
+    "kinference-t0.1": SchedulerConfig(router="precise-prefix", temperature=0.1),
+}
+"""Variants of our router that are measured against it but are not the default (not in
+``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent
+hashing of prefixes) beside ``load-cost``, and the softmax picker at two temperatures."""
 
 
 def preset_of(name: str) -> str:
@@ -88,7 +101,13 @@ def build_router(
     if name in PEERS:
         peer = build_peer(name, pool, index, seed=seed, num_gpu_blocks=num_gpu_blocks)
         return RouterUnderTest(name, peer.scheduler, peer.finish, first_token=peer.first_token)
-    cfg = config or SchedulerConfig(router=preset_of(name), seed=seed)
+    variant = VARIANTS.get(name)
+    if config is not None:
+        cfg = config
+    elif variant is not None:
+        cfg = variant.model_copy(update={"seed": seed})
+    else:
+        cfg = SchedulerConfig(router=preset_of(name), seed=seed)
     rng = np.random.default_rng(seed)
     if cfg.router == "precise-prefix" or _reads_shared_state(cfg):
         prefix = PrefixState(index, config=prefix_config, clock=clock)

@@ -14,7 +14,7 @@ from kinference_epp.bench.cli import bench_main
 from kinference_epp.bench.clients import WARMUP, LadderClient
 from kinference_epp.bench.harness import HarnessOptions, RunResult, run_one
 from kinference_epp.bench.report import Slo, capacities, rows
-from kinference_epp.bench.routing import ROUTERS
+from kinference_epp.bench.routing import ROUTERS, VARIANTS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
 
 TINY: dict[str, Any] = {
@@ -69,6 +69,14 @@ def test_every_router_of_the_standard_set_finishes_the_tiny_run(router: str) -> 
     assert len(result.records) == 24
     assert result.unfinished == {}
     assert result.router == router
+
+
+@pytest.mark.parametrize("router", sorted(VARIANTS))
+def test_every_variant_of_ours_runs_and_keeps_prefixes_together(router: str) -> None:
+    result = run_one(tiny(), router)
+    assert len(result.records) == 24
+    assert result.router == router
+    assert rows(result, Slo())[0]["cache_hit_rate"] > 0.6
 
 
 def test_the_ladder_resends_prompts_cyclically_and_tags_stages() -> None:
