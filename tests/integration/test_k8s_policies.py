@@ -37,9 +37,13 @@ def policy(
     }
 
 
-def conditions(k8s: Cluster, name: str) -> dict[str, dict[str, Any]]:
+def conditions(k8s: Cluster, name: str, pool: str = "vllm-pool") -> dict[str, dict[str, Any]]:
+    """The conditions of the policy's status entry for ``pool``."""
     obj = k8s.server.get(INFERENCE_POLICIES, name)
-    return {c["type"]: c for c in (obj.get("status") or {}).get("conditions", [])}
+    for entry in (obj.get("status") or {}).get("ancestors", []):
+        if entry["ancestorRef"]["name"] == pool:
+            return {c["type"]: c for c in entry["conditions"]}
+    return {}
 
 
 def status_writes(k8s: Cluster, name: str | None = None) -> list[Any]:
@@ -107,7 +111,14 @@ async def test_a_valid_policy_is_applied_and_marked_accepted(
     assert conds["ResolvedRefs"]["status"] == "True"
     assert conds["Accepted"]["lastTransitionTime"].endswith("Z")
     obj = k8s.server.get(INFERENCE_POLICIES, "route-all")
-    assert obj["status"]["observedGeneration"] == 1
+    (entry,) = obj["status"]["ancestors"]
+    assert entry["ancestorRef"] == {
+        "group": "inference.networking.k8s.io",
+        "kind": "InferencePool",
+        "name": "vllm-pool",
+        "namespace": "default",
+    }
+    assert entry["controllerName"] == "kinference.io/epp"
     writes = status_writes(k8s)
     assert len(writes) == 1
     assert writes[0].method == "PATCH"
@@ -239,6 +250,54 @@ async def test_two_replicas_agree_and_do_not_fight_over_status(
         assert len(status_writes(k8s, "route-all")) <= 4
         snapshot = conditions(k8s, "route-all")
         assert snapshot["Accepted"]["reason"] == "Invalid"
+    finally:
+        await other.stop()
+        other_store.close()
+
+
+async def test_pickers_of_two_pools_keep_their_own_status_entries(
+    k8s: Cluster, source: KubernetesSource
+) -> None:
+    """A policy without poolRefs governs both pools of the namespace: each picker writes its
+    own entry, neither removes the other's, and the writes stop (no ping-pong)."""
+    k8s.server.create(inference_pool("other-pool"))
+    other_store = PolicyStore()
+    other = KubernetesSource(
+        k8s_config("other-pool"),
+        PoolDatastore("other-pool"),
+        policies=StorePolicySink(other_store),
+        api=k8s.api,
+    )
+    await other.start()
+    try:
+        assert await other.wait_synced(10.0)
+
+        def both() -> bool:
+            return bool(conditions(k8s, "route-all").get("Accepted")) and bool(
+                conditions(k8s, "route-all", "other-pool").get("Accepted")
+            )
+
+        await eventually(both, what="an entry per pool")
+        settled = len(status_writes(k8s, "route-all"))
+        k8s.server.create(policy("sentinel", pools=(), priority=7))
+        await eventually(
+            lambda: bool(conditions(k8s, "sentinel", "other-pool").get("Accepted")),
+            what="a later write by the other picker",
+        )
+        assert len(status_writes(k8s, "route-all")) == settled  # nothing more to write
+        assert settled <= 2 + k8s.server.conflicts  # one each, and a retry per lost race
+        assert both()
+        # A policy narrowed to one pool loses the other pool's entry.
+        k8s.server.update(
+            INFERENCE_POLICIES,
+            "route-all",
+            lambda p: p["spec"]["scope"].update(poolRefs=[{"name": "vllm-pool"}]),
+        )
+        await eventually(
+            lambda: not conditions(k8s, "route-all", "other-pool"),
+            what="the other pool's entry taken off",
+        )
+        assert conditions(k8s, "route-all")["Accepted"]["status"] == "True"
     finally:
         await other.stop()
         other_store.close()

@@ -199,7 +199,8 @@ async def test_throttling_429_is_retried_after_the_servers_retry_after(tmp_path:
 
 async def test_a_status_the_crd_schema_refuses_is_not_rewritten_in_a_loop(tmp_path: Path) -> None:
     older = copy.deepcopy(policy_crd_schema())
-    older["properties"]["status"]["properties"]["conditions"]["maxItems"] = 1
+    entry = older["properties"]["status"]["properties"]["ancestors"]["items"]
+    entry["properties"]["conditions"]["maxItems"] = 1
     async with cluster(tmp_path, schemas={INFERENCE_POLICIES: older}) as k8s:
         k8s.server.create(inference_pool("vllm-pool"))
         k8s.server.create(policy("p"))

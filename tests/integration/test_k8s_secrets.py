@@ -63,9 +63,13 @@ def provider_policy(
     }
 
 
-def conditions(k8s: Cluster, name: str) -> dict[str, dict[str, Any]]:
+def conditions(k8s: Cluster, name: str, pool: str = "vllm-pool") -> dict[str, dict[str, Any]]:
+    """The conditions of the policy's status entry for ``pool``."""
     obj = k8s.server.get(INFERENCE_POLICIES, name)
-    return {c["type"]: c for c in (obj.get("status") or {}).get("conditions", [])}
+    for entry in (obj.get("status") or {}).get("ancestors", []):
+        if entry["ancestorRef"]["name"] == pool:
+            return {c["type"]: c for c in entry["conditions"]}
+    return {}
 
 
 def condition_is(k8s: Cluster, name: str, kind: str, status: str, reason: str) -> bool:

@@ -12,8 +12,8 @@ tested against this server through the real kubernetes-asyncio client (a kubecon
 * a version older than the kept history gets an ERROR event with a 410 ``Status``;
 * ``labelSelector`` (``k=v``, ``k==v``, ``k!=v``, ``k``, ``!k``) and ``fieldSelector``
   (``metadata.name``, ``metadata.namespace``);
-* the ``status`` subresource: GET, PATCH (JSON merge patch) and PUT (409 on a stale
-  ``resourceVersion``); status writes do not bump ``metadata.generation``, spec changes do;
+* the ``status`` subresource: GET, PATCH (JSON merge patch) and PUT, both 409 on a stale
+  ``resourceVersion`` sent in the body; status writes do not bump ``metadata.generation``, spec changes do;
 * ``GET .../{plural}/{name}`` for one object (404 ``NotFound`` when absent), Secrets included;
   ``allowed_secrets`` (a set of names) plays a Role with ``resourceNames``: other Secrets, and
   any list or watch of Secrets, get 403 ``Forbidden``; ``forbidden`` (resources) plays a Role
@@ -209,6 +209,8 @@ class FakeApiServer:
             _key(r): jsonschema.Draft4Validator(schema) for r, schema in (schemas or {}).items()
         }
         self.rejected_writes = 0
+        self.conflicts = 0
+        """Status writes refused 409: their resourceVersion precondition was stale."""
         self.bookmarks_sent = 0
         """Status writes refused because the result failed the CRD schema (422)."""
         self._bookmark_every_s = bookmark_every_s
@@ -602,6 +604,11 @@ class FakeApiServer:
         if not isinstance(body, dict):
             raise _HttpError(400, "BadRequest", "the body must be a JSON object")
         obj = copy.deepcopy(old)
+        # A resourceVersion in the body is a precondition, for a patch as for a put.
+        sent_rv = (body.get("metadata") or {}).get("resourceVersion")
+        if sent_rv and sent_rv != old["metadata"]["resourceVersion"]:
+            self.conflicts += 1
+            raise _HttpError(409, "Conflict", "the object has been modified")
         if request.method == "PATCH":
             if request.content_type != "application/merge-patch+json":
                 raise _HttpError(
@@ -609,9 +616,6 @@ class FakeApiServer:
                 )
             obj["status"] = merge_patch(old.get("status") or {}, body.get("status") or {})
         else:
-            sent_rv = (body.get("metadata") or {}).get("resourceVersion")
-            if sent_rv and sent_rv != old["metadata"]["resourceVersion"]:
-                raise _HttpError(409, "Conflict", "the object has been modified")
             obj["status"] = copy.deepcopy(body.get("status") or {})
         validator = self._validators.get(_key(resource))
         if validator is not None:

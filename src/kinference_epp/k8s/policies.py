@@ -3,8 +3,14 @@
 Flow: an :class:`Informer` on ``inferencepolicies.kinference.io`` in the pool's namespace →
 the objects that govern this picker's pool (``spec.scope.poolRefs`` empty or naming it) →
 a :class:`PolicySink`, which puts them in force as a set and says, per object, whether it was
-accepted → ``status.conditions`` (``Accepted``, ``ResolvedRefs``) written through the status
-subresource with a JSON merge patch, only when they differ from what the object already shows.
+accepted → this pool's entry of ``status.ancestors`` (Gateway API's policy status: an
+``ancestorRef`` naming the InferencePool, ``controllerName``, conditions ``Accepted`` and
+``ResolvedRefs``) written through the status subresource with a JSON merge patch, only when
+it differs from what the object already shows. A policy without ``poolRefs`` governs every
+pool of its namespace: each pool's picker keeps its own entry and leaves the others'; the
+object's ``resourceVersion`` is the write's precondition, so two pickers writing at once
+cannot drop each other's entries (the loser gets 409 and writes again from the new version).
+A policy that stops governing the pool loses the pool's entry.
 
 Events are coalesced: the informer's handler only marks the set dirty; one task applies the
 whole set and writes statuses, so a relist of N policies is one apply, not N. A status write
@@ -41,6 +47,7 @@ from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, Kub
 from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarget
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object
+from kinference_epp.policy.model import MAX_ANCESTORS
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.policy.types import SecretKey
 
@@ -247,42 +254,76 @@ def _condition(
     return condition
 
 
-def desired_status(obj: Mapping[str, Any], verdict: PolicyVerdict, now: str) -> JsonObject:
-    """The status this picker wants on ``obj``; equal to the current one when nothing changed."""
+CONTROLLER_NAME = "kinference.io/epp"
+"""``controllerName`` of the status entries this picker writes."""
+
+
+def ancestor_ref(pool: str, namespace: str, group: str) -> JsonObject:
+    """The ``ancestorRef`` of this picker's status entries: its InferencePool."""
+    return {"group": group, "kind": "InferencePool", "name": pool, "namespace": namespace}
+
+
+def _ours(entry: Any, ref: Mapping[str, Any]) -> bool:
+    return (
+        isinstance(entry, dict)
+        and entry.get("controllerName") == CONTROLLER_NAME
+        and entry.get("ancestorRef") == ref
+    )
+
+
+def desired_status(
+    obj: Mapping[str, Any], verdict: PolicyVerdict, ref: Mapping[str, Any], now: str
+) -> JsonObject | None:
+    """The status this picker wants on ``obj``: its own pool's entry in ``status.ancestors``
+    made from ``verdict``, every other entry (other pools, other controllers) kept as it is
+    and where it is; equal to the current status when nothing changed. None when the list is
+    full of other entries (Gateway API's bound)."""
     generation = (obj.get("metadata") or {}).get("generation")
-    current = {c.get("type"): c for c in (obj.get("status") or {}).get("conditions") or []}
-    conditions = [
-        _condition(
-            ACCEPTED,
-            verdict.accepted,
-            verdict.reason,
-            verdict.message,
-            generation,
-            current.get(ACCEPTED),
-            now,
-        ),
-        _condition(
-            RESOLVED_REFS,
-            verdict.refs_resolved,
-            verdict.refs_reason,
-            verdict.refs_message,
-            generation,
-            current.get(RESOLVED_REFS),
-            now,
-        ),
-    ]
-    # Conditions other controllers set are kept (merge patch replaces the whole list).
-    others = [c for t, c in current.items() if t not in (ACCEPTED, RESOLVED_REFS)]
-    status: JsonObject = {"conditions": conditions + others}
-    if generation is not None:
-        status["observedGeneration"] = generation
-    return status
+    ancestors = (obj.get("status") or {}).get("ancestors") or []
+    if not isinstance(ancestors, list):
+        ancestors = []
+    mine = next((a for a in ancestors if _ours(a, ref)), None)
+    current = {c.get("type"): c for c in (mine or {}).get("conditions") or []}
+    entry: JsonObject = {
+        "ancestorRef": dict(ref),
+        "controllerName": CONTROLLER_NAME,
+        "conditions": [
+            _condition(
+                ACCEPTED,
+                verdict.accepted,
+                verdict.reason,
+                verdict.message,
+                generation,
+                current.get(ACCEPTED),
+                now,
+            ),
+            _condition(
+                RESOLVED_REFS,
+                verdict.refs_resolved,
+                verdict.refs_reason,
+                verdict.refs_message,
+                generation,
+                current.get(RESOLVED_REFS),
+                now,
+            ),
+        ],
+    }
+    if mine is not None:
+        return {"ancestors": [entry if a is mine else a for a in ancestors]}
+    if len(ancestors) >= MAX_ANCESTORS:
+        return None
+    return {"ancestors": [*ancestors, entry]}
+
+
+def without_entry(obj: Mapping[str, Any], ref: Mapping[str, Any]) -> JsonObject:
+    """``obj``'s status without this picker's entry (the policy no longer applies to its
+    pool)."""
+    ancestors = (obj.get("status") or {}).get("ancestors") or []
+    return {"ancestors": [a for a in ancestors if not _ours(a, ref)]}
 
 
 def _status_equal(a: Mapping[str, Any] | None, b: Mapping[str, Any]) -> bool:
-    return (a or {}).get("observedGeneration") == b.get("observedGeneration") and (a or {}).get(
-        "conditions"
-    ) == b.get("conditions")
+    return (a or {}).get("ancestors") == b.get("ancestors")
 
 
 def _policy_key(obj: Mapping[str, Any]) -> str:
@@ -317,9 +358,14 @@ class PolicyWatcher:
         clock: Callable[[], str] = _now,
         secrets: SecretResolver | None = None,
         on_change: Callable[[], None] | None = None,
+        pool_group: Callable[[], str | None] | None = None,
     ) -> None:
+        """``pool_group()``: the API group the pool was found in (None: not known yet), for
+        the ``ancestorRef`` of the status entries."""
         self._api = api
         self._sink = sink
+        self._namespace = namespace
+        self._pool_group = pool_group
         self._secrets = secrets
         self._config = config
         self._clock = clock
@@ -352,12 +398,26 @@ class PolicyWatcher:
             return True
         return any(isinstance(r, dict) and r.get("name") == self._config.pool.name for r in refs)
 
+    def _ancestor(self) -> JsonObject:
+        group = (self._pool_group() if self._pool_group else None) or self._config.pool.group
+        return ancestor_ref(
+            self._config.pool.name, self._namespace, group or "inference.networking.k8s.io"
+        )
+
+    def _has_entry(self, obj: Mapping[str, Any]) -> bool:
+        ancestors = (obj.get("status") or {}).get("ancestors") or []
+        ref = self._ancestor()
+        return isinstance(ancestors, list) and any(_ours(a, ref) for a in ancestors)
+
     def _on_event(self, kind: EventType, obj: JsonObject, _old: JsonObject | None) -> None:
         key = _policy_key(obj)
         if kind is EventType.DELETED:
             self._needs_apply = True
         elif key not in self._specs and not self._governs(obj):
-            return  # another pool's policy, and never ours
+            if self._has_entry(obj):
+                self._pending.add(key)  # no longer ours: take our entry off it
+                self._dirty.set()
+            return  # another pool's policy
         else:
             meta = obj.get("metadata") or {}
             if self._specs.get(key) != (meta.get("generation"), obj.get("spec")):
@@ -521,20 +581,42 @@ class PolicyWatcher:
             namespace, name = key.split("/", 1)
             obj = self._informer.get((namespace, name))
             verdict = self._verdicts.get(key)
-            if obj is None or verdict is None or not self._governs(obj):
+            if obj is not None and not self._governs(obj) and self._has_entry(obj):
+                want: JsonObject | None = without_entry(obj, self._ancestor())
+            elif obj is None or verdict is None or not self._governs(obj):
                 self._pending.discard(key)
                 continue
-            want = desired_status(obj, verdict, self._clock())
+            else:
+                want = desired_status(obj, verdict, self._ancestor(), self._clock())
+            if want is None:
+                log.warning(
+                    "InferencePolicy %s: no room for this pool's status entry (%d entries)",
+                    key,
+                    MAX_ANCESTORS,
+                )
+                self._pending.discard(key)
+                continue
             if _status_equal(obj.get("status"), want):
                 self._pending.discard(key)
                 continue
+            # The entries of other pools come from the object as last seen: the version it
+            # had then is a precondition, so a concurrent write by another pool's picker
+            # makes this one fail (409) instead of dropping that picker's entry.
+            patch: JsonObject = {
+                "metadata": {"resourceVersion": (obj.get("metadata") or {}).get("resourceVersion")},
+                "status": want,
+            }
             try:
-                updated = await self._api.patch_status(
-                    INFERENCE_POLICIES, namespace, name, {"status": want}
-                )
+                updated = await self._api.patch_status(INFERENCE_POLICIES, namespace, name, patch)
             except ApiError as exc:
                 if exc.status == 404:
                     self._pending.discard(key)
+                    continue
+                if exc.status == 409:
+                    # The object changed since it was seen: its watch event brings the new
+                    # version, and the write is computed again from it.
+                    log.debug("status write for InferencePolicy %s conflicted; again", key)
+                    ok = False
                     continue
                 if exc.status == 422:
                     # The CRD's schema refuses this status (an older CRD): the same write would
@@ -554,5 +636,8 @@ class PolicyWatcher:
             self._pending.discard(key)
             # Seen at once, before its watch event: a second pass must not write it again.
             self._informer.apply(EventType.MODIFIED, updated)
-            log.info("InferencePolicy %s: Accepted=%s (%s)", key, verdict.accepted, verdict.reason)
+            if verdict is not None and self._governs(updated):
+                log.info(
+                    "InferencePolicy %s: Accepted=%s (%s)", key, verdict.accepted, verdict.reason
+                )
         return ok

@@ -120,8 +120,12 @@ class KubernetesSource:
                 self.namespace,
                 secrets=self.secrets,
                 on_change=self._on_policies_change,
+                pool_group=self._pool_group,
             )
             await self.policies.start()
+
+    def _pool_group(self) -> str | None:
+        return self.pool.status().group if self.pool is not None else None
 
     async def wait_synced(self, timeout_s: float) -> bool:
         """Wait up to ``timeout_s`` for the first complete view; True if it arrived."""

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
-from kinference_epp.policy.model import KIND, PolicySpec, PolicyStatus
+from kinference_epp.policy.model import KIND, InferencePolicyStatus, PolicySpec
 
 GROUP = "kinference.io"
 VERSION = "v1alpha1"
@@ -93,7 +93,7 @@ def openapi_schema() -> dict[str, Any]:
             "kind": {"type": "string"},
             "metadata": {"type": "object"},
             "spec": structural_schema(PolicySpec),
-            "status": structural_schema(PolicyStatus),
+            "status": structural_schema(InferencePolicyStatus),
         },
     }
 
@@ -133,7 +133,9 @@ def crd_manifest() -> dict[str, Any]:
                         {
                             "name": "Accepted",
                             "type": "string",
-                            "jsonPath": '.status.conditions[?(@.type=="Accepted")].status',
+                            "jsonPath": (
+                                '.status.ancestors[*].conditions[?(@.type=="Accepted")].status'
+                            ),
                         },
                         {"name": "Age", "type": "date", "jsonPath": ".metadata.creationTimestamp"},
                     ],

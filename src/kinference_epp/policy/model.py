@@ -478,12 +478,50 @@ class PolicyStatus(_Spec):
     conditions: list[Condition] = Field(default_factory=list)
 
 
+MAX_ANCESTORS = 16
+"""Gateway API's bound on a policy's status entries."""
+
+
+# Status per pool, as Gateway API policies report it (``status.ancestors``, GEP-713): a
+# policy without ``poolRefs`` applies to every pool of its namespace, and the picker of each
+# pool writes its own entry only, so pickers of different pools never overwrite each other.
+# Other status fields (an older picker's ``conditions``) are ignored: the status is no part
+# of what the policy means. (Docstrings here become the CRD's descriptions.)
+
+
+class AncestorRef(_Spec):
+    """The InferencePool a status entry is about (Gateway API's ParentReference shape)."""
+
+    group: str
+    kind: str
+    name: str
+    namespace: str | None = None
+
+
+class PolicyAncestorStatus(_Spec):
+    """One controller's verdict on the policy for one pool."""
+
+    ancestor_ref: AncestorRef
+    controller_name: str
+    conditions: list[Condition] = Field(default_factory=list)
+
+
+class InferencePolicyStatus(_Spec):
+    """The policy's status per pool, each written by that pool's picker."""
+
+    model_config = ConfigDict(
+        extra="ignore", frozen=True, alias_generator=to_camel, populate_by_name=True
+    )
+
+    ancestors: list[PolicyAncestorStatus] = Field(default_factory=list, max_length=MAX_ANCESTORS)
+
+
 class InferencePolicy(_Spec):
     api_version: Literal["kinference.io/v1alpha1"] = Field(alias="apiVersion")
     kind: Literal["InferencePolicy"]
     metadata: ObjectMeta
     spec: PolicySpec
-    status: PolicyStatus | None = None
+    status: InferencePolicyStatus | None = None
 
     @property
     def key(self) -> str:

@@ -23,7 +23,7 @@ import yaml
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
 from kinference_epp.k8s.pods import parse_pool
-from kinference_epp.k8s.policies import PolicyVerdict, desired_status
+from kinference_epp.k8s.policies import PolicyVerdict, ancestor_ref, desired_status
 from kinference_epp.policy.model import InferencePolicy
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -131,13 +131,15 @@ def test_inference_policy_examples_validate_against_the_crd_and_the_model() -> N
 def test_status_the_picker_writes_validates_against_the_crd() -> None:
     (policy,) = [d for _, d in all_manifest_docs() if d["kind"] == "InferencePolicy"]
     policy = {**policy, "metadata": {**policy["metadata"], "generation": 2}}
-    for verdict in (
-        PolicyVerdict(True, "Accepted", "The policy is in force."),
-        PolicyVerdict(False, "Invalid", "spec.rules: too short", refs_resolved=None),
-    ):
-        obj = {**policy, "status": desired_status(policy, verdict, "2026-01-01T00:00:00Z")}
-        validate_crd_instance(obj)
-        InferencePolicy.model_validate(obj)
+    for group in ("inference.networking.k8s.io", "inference.networking.x-k8s.io"):
+        ref = ancestor_ref("vllm-pool", "default", group)
+        for verdict in (
+            PolicyVerdict(True, "Accepted", "The policy is in force."),
+            PolicyVerdict(False, "Invalid", "spec.rules: too short", refs_resolved=None),
+        ):
+            obj = {**policy, "status": desired_status(policy, verdict, ref, "2026-01-01T00:00:00Z")}
+            validate_crd_instance(obj)
+            InferencePolicy.model_validate(obj)
 
 
 def test_the_inference_pool_points_at_the_picker_service() -> None:
