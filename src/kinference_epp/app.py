@@ -72,6 +72,7 @@ from kinference_epp.tenancy.memory_store import MemoryStore
 from kinference_epp.tenancy.metrics import TenantMetrics
 from kinference_epp.tenancy.store import LimitStore
 from kinference_epp.tenancy.sweeper import Sweeper
+from kinference_epp.tokenize.coverage import TokenizerCoverage
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 if TYPE_CHECKING:
@@ -141,6 +142,9 @@ class App:
         self.metrics.register_collector(
             TokenizerFallbackCollector(lambda: dict(self.tokenizers.fallback_by_model))
         )
+        self.tokenizer_coverage = TokenizerCoverage(self.tokenizers, self.datastore)
+        self.metrics.register_collector(self.tokenizer_coverage)
+        self.datastore.watch(self.tokenizer_coverage.check)
         self.prompt_workers = (
             PromptWorkers(config.tokenizers, config.server.offload_processes)
             if config.server.offload_processes and config.tokenizers.sources
@@ -423,6 +427,7 @@ class App:
                 )
             self._readiness = asyncio.get_running_loop().create_task(self._follow_readiness())
         await self.health.set(ready=ready)
+        self.tokenizer_coverage.check()  # the statically listed models; later ones as they come
         self.ports = BoundPorts(grpc=grpc_port, health=health_port, metrics=metrics_port)
         log.info(
             "picker started",

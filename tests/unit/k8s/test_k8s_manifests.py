@@ -1,8 +1,7 @@
 """The Helm chart and the plain manifests: rendered the same, valid, least-privilege.
 
-No helm binary is installable here, so ``deploy/kubernetes/render.py`` renders the chart's
-(deliberately simple) templates; these tests check that the committed manifests are exactly
-that rendering, that every built-in object passes ``kubernetes-validate`` (strict, so unknown
+``deploy/kubernetes/render.py`` renders the chart with Helm's own renderer (helm-python-sdk,
+no helm binary); these tests check that the committed manifests are exactly that rendering, that every built-in object passes ``kubernetes-validate`` (strict, so unknown
 fields fail), that InferencePolicy examples and the picker's status writes validate against
 the generated CRD schema, and that values validate against ``values.schema.json``.
 """
@@ -30,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[3]
 CHART = ROOT / "charts" / "kinference"
 DEPLOY = ROOT / "deploy" / "kubernetes"
 GENERATED_CRD = ROOT / "deploy" / "crds" / "inferencepolicies.kinference.io.yaml"
-CHART_CRD = CHART / "crds" / "inferencepolicies.kinference.io.yaml"
+CHART_CRD = CHART / "files" / "crds" / "inferencepolicies.kinference.io.yaml"
 K8S_VERSIONS = ("1.29.0", "1.33.0")
 """The chart's kubeVersion floor and a current release."""
 
@@ -111,10 +110,13 @@ def test_every_object_is_a_known_kind_with_a_name() -> None:
         "gateway.envoyproxy.io/v1alpha1",
         "networking.istio.io/v1alpha3",
         "monitoring.coreos.com/v1",
+        "apiextensions.k8s.io/v1",
     }
     for name, doc in all_manifest_docs():
         assert doc["apiVersion"] in known, (name, doc["apiVersion"])
         assert doc["metadata"]["name"], name
+        if doc["kind"] == "CustomResourceDefinition":
+            continue  # cluster-scoped
         # the EnvoyFilter belongs to the gateway's namespace; everything else to the release's
         want = "istio-system" if doc["kind"] == "EnvoyFilter" else "default"
         assert doc["metadata"]["namespace"] == want, name
@@ -273,27 +275,78 @@ def test_optional_templates_render_only_when_enabled() -> None:
         "Deployment",
         "InferencePool",
         "PodDisruptionBudget",
+        "CustomResourceDefinition",
     }
     assert "InferencePool" not in {d["kind"] for d in rendered_docs({"pool": {"create": False}})}
+    no_crds = {d["kind"] for d in rendered_docs({"crds": {"enabled": False}})}
+    assert "CustomResourceDefinition" not in no_crds
 
 
-def test_the_renderer_refuses_what_it_does_not_implement() -> None:
-    with pytest.raises(render.TemplateError):
-        render.render_template("{{ range .Values.x }}{{ end }}", {"Values": {"x": [1]}})
-    with pytest.raises(render.TemplateError):
-        render.render_template('{{ include "x" . }}', {})
-    with pytest.raises(render.TemplateError):
-        render.render_template("{{ if .Values.x }}", {"Values": {}})
-    text = "a:\n  {{- if .Values.x }}\n  b: {{ .Values.x | quote }}\n  {{- else }}\n  c: 1\n  {{- end }}\n"
-    assert render.render_template(text, {"Values": {"x": "y"}}) == 'a:\n  b: "y"\n'
-    assert render.render_template(text, {"Values": {}}) == "a:\n  c: 1\n"
+def test_crds_are_upgraded_with_the_release_and_kept_on_uninstall() -> None:
+    """Templates, not crds/ (which Helm never upgrades): the CRDs the chart renders are the
+    generated ones, marked to survive ``helm uninstall`` unless crds.keep is false."""
+    crds = {
+        d["metadata"]["name"]: d for d in rendered_docs() if d["kind"] == "CustomResourceDefinition"
+    }
+    assert set(crds) == {"inferencepolicies.kinference.io", "inferencetenants.kinference.io"}
+    generated = yaml.safe_load(GENERATED_CRD.read_text())
+    policy_crd = crds["inferencepolicies.kinference.io"]
+    assert policy_crd["spec"] == generated["spec"]
+    assert policy_crd["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
+    assert not (CHART / "crds").exists()  # Helm would install those once and never again
+    dropped = rendered_docs({"crds": {"keep": False}})
+    for doc in dropped:
+        if doc["kind"] == "CustomResourceDefinition":
+            assert "helm.sh/resource-policy" not in (doc["metadata"].get("annotations") or {})
+
+
+def test_a_config_change_rolls_the_pods() -> None:
+    def checksum(overrides: dict[str, Any]) -> str:
+        deployment = by_kind(rendered_docs(overrides), "Deployment")
+        return str(deployment["spec"]["template"]["metadata"]["annotations"]["checksum/config"])
+
+    base = checksum({})
+    assert len(base) == 64
+    assert checksum({"config": {"scheduler": {"router": "load"}}}) != base
+    assert checksum({"replicas": 3}) == base
+
+
+def test_tokenizers_can_be_mounted_with_extra_volumes_env_and_init_containers() -> None:
+    overrides = {
+        "extraEnv": [{"name": "HF_HUB_OFFLINE", "value": "1"}],
+        "extraVolumes": [{"name": "tok", "emptyDir": {}}],
+        "extraVolumeMounts": [{"name": "tok", "mountPath": "/tokenizers", "readOnly": True}],
+        "initContainers": [
+            {
+                "name": "copy-tokenizer",
+                "image": "registry.example/tokenizers:llama",
+                "command": ["cp", "-r", "/llama", "/tokenizers/"],
+                "volumeMounts": [{"name": "tok", "mountPath": "/tokenizers"}],
+            }
+        ],
+        "config": {"tokenizers": {"sources": [{"models": ["llama"], "path": "/tokenizers/llama"}]}},
+    }
+    jsonschema.validate(render.chart_values(overrides), values_schema())
+    docs = rendered_docs(overrides)
+    deployment = by_kind(docs, "Deployment")
+    pod = deployment["spec"]["template"]["spec"]
+    (container,) = pod["containers"]
+    assert {"name": "HF_HUB_OFFLINE", "value": "1"} in container["env"]
+    assert {"name": "tok", "mountPath": "/tokenizers", "readOnly": True} in container[
+        "volumeMounts"
+    ]
+    assert {"name": "tok", "emptyDir": {}} in pod["volumes"]
+    assert pod["initContainers"][0]["name"] == "copy-tokenizer"
+    kubernetes_validate.validate(deployment, K8S_VERSIONS[-1], strict=True)
+    config = yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    EppConfig.model_validate(config)
 
 
 def test_chart_crd_is_the_generated_crd() -> None:
     assert GENERATED_CRD.exists(), "deploy/crds/ is generated by `kinfctl crds --out deploy/crds`"
     assert CHART_CRD.read_text() == GENERATED_CRD.read_text(), (
-        "charts/kinference/crds/ differs from deploy/crds/: "
-        "cp deploy/crds/inferencepolicies.kinference.io.yaml charts/kinference/crds/"
+        "charts/kinference/files/crds/ differs from deploy/crds/: "
+        "kinfctl crds --out charts/kinference/files/crds"
     )
 
 

@@ -107,6 +107,6 @@ def test_an_uppercase_hash_is_accepted_as_its_lowercase() -> None:
 
 def test_the_crd_is_structural_and_committed() -> None:
     assert structural_problems(openapi_schema()) == []
-    for folder in ("deploy/crds", "charts/kinference/crds"):
+    for folder in ("deploy/crds", "charts/kinference/files/crds"):
         committed = (ROOT / folder / CRD_FILENAME).read_text(encoding="utf-8")
         assert committed == crd_yaml(), f"stale {folder}: run `kinfctl crds --out deploy/crds`"
