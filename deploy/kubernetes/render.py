@@ -44,11 +44,17 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "servicemonitor.yaml": (("servicemonitor.yaml",), {"serviceMonitor": {"enabled": True}}),
     "gateway-httproute.yaml": (("httproute.yaml",), {"gateway": {"httpRoute": {"enabled": True}}}),
-    "gateway-envoy-gateway.yaml": (
-        ("envoy-gateway.yaml",),
-        {"gateway": {"envoyGateway": {"enabled": True}}},
+    "gateway-istio.yaml": (
+        ("istio-destinationrule.yaml",),
+        {
+            "gateway": {"istio": {"destinationRule": True}},
+            "config": {"server": {"tls": {"enabled": True}}},
+        },
     ),
-    "gateway-istio.yaml": (("istio-envoyfilter.yaml",), {"gateway": {"istio": {"enabled": True}}}),
+    "gateway-istio-envoyfilter.yaml": (
+        ("istio-envoyfilter.yaml",),
+        {"gateway": {"istio": {"envoyFilter": True}}},
+    ),
 }
 
 

@@ -18,6 +18,7 @@ import jsonschema
 import kubernetes_validate
 import pytest
 import yaml
+from helm_python import HelmRenderError
 
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
@@ -107,8 +108,8 @@ def test_every_object_is_a_known_kind_with_a_name() -> None:
         "inference.networking.k8s.io/v1",
         "kinference.io/v1alpha1",
         "gateway.networking.k8s.io/v1",
-        "gateway.envoyproxy.io/v1alpha1",
         "networking.istio.io/v1alpha3",
+        "networking.istio.io/v1",
         "monitoring.coreos.com/v1",
         "apiextensions.k8s.io/v1",
     }
@@ -254,7 +255,8 @@ def test_values_validate_against_the_schema() -> None:
         {"replicaCount": 2},
         {"pool": {"targetPort": 70000}},
         {"pool": {"selector": {"app": 3}}},
-        {"gateway": {"envoyGateway": {"bodyMode": "Sometimes"}}},
+        {"gateway": {"istio": {"destinationRule": "yes"}}},
+        {"gateway": {"envoyGateway": {"enabled": True}}},
         {"rbac": {"providerSecrets": ["Not_A_Name"]}},
         {"config": {"kubernetes": {}}},
     ],
@@ -368,8 +370,25 @@ def test_streams_outlive_a_rollout_and_a_drain() -> None:
 
 def test_the_istio_envoy_filter_sits_in_the_gateways_namespace() -> None:
     """An EnvoyFilter's workloadSelector only selects pods of its own namespace."""
-    docs = rendered_docs({"gateway": {"istio": {"enabled": True}}})
+    docs = rendered_docs({"gateway": {"istio": {"envoyFilter": True}}})
     assert by_kind(docs, "EnvoyFilter")["metadata"]["namespace"] == "istio-system"
+
+
+def test_istio_dials_the_picker_over_tls() -> None:
+    """Istio's native InferencePool support dials the picker over TLS: the DestinationRule
+    says so for the picker's Service, and it refuses to render with the picker on plaintext."""
+    tls = {"config": {"server": {"tls": {"enabled": True}}}}
+    docs = rendered_docs({"gateway": {"istio": {"destinationRule": True}}, **tls})
+    rule = by_kind(docs, "DestinationRule")
+    service = by_kind(docs, "Service")
+    assert rule["spec"]["host"] == (
+        f"{service['metadata']['name']}.{service['metadata']['namespace']}.svc.cluster.local"
+    )
+    assert rule["spec"]["trafficPolicy"]["tls"] == {"mode": "SIMPLE", "insecureSkipVerify": True}
+    config = yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    assert config["server"]["tls"]["enabled"] is True
+    with pytest.raises(HelmRenderError, match=r"set config\.server\.tls\.enabled=true"):
+        rendered_docs({"gateway": {"istio": {"destinationRule": True}}})
 
 
 @pytest.mark.parametrize("version", K8S_VERSIONS)
@@ -385,10 +404,10 @@ def test_real_helm_lints_and_renders_the_chart(version: str) -> None:
         "serviceMonitor": {"enabled": True},
         "gateway": {
             "httpRoute": {"enabled": True},
-            "envoyGateway": {"enabled": True},
-            "istio": {"enabled": True},
+            "istio": {"destinationRule": True, "envoyFilter": True},
         },
         "rbac": {"providerSecrets": ["openai-key"]},
+        "config": {"server": {"tls": {"enabled": True}}},
     }
     with helm.Chart.load(str(CHART)) as chart:
         rendered = chart.render(everything, name="kinference", namespace="default")
