@@ -88,6 +88,10 @@ class MemoryStore:
         heapq.heappush(self._deadlines, (deadline, r.request_id))
         return Verdict(True, "", 0.0, tokens, requests)
 
+    def seed(self, tenant: str, key: str, tat: float) -> None:
+        """Set a bucket's state (a fallback starting from what the shared store last said)."""
+        self._tat[(tenant, key)] = tat
+
     async def reserve_async(self, r: Reservation) -> Verdict:
         return self.reserve(r)
 

@@ -10,7 +10,8 @@ Redis unreachable: an admission waits at most ``timeout_s`` (connect or answer),
 on Redis at all. Meanwhile a tenant that fails closed is refused (503
 ``limit_store_unavailable``) and one that fails soft is admitted against a local bucket at
 its limit divided by the live replicas (counted by a heartbeat in Redis; the last count is
-kept through the outage). The heartbeat probes every ``heartbeat_s`` and its first success
+kept through the outage), each bucket starting from what Redis last said of it plus the refill
+since (so an outage, or a timeout on a saturated machine, hands out no fresh bucket). The heartbeat probes every ``heartbeat_s`` and its first success
 closes the breaker. A request admitted locally is settled locally (a record that reaches
 another replica leaves it to the local sweeper); settlements for Redis wait in a bounded
 queue until it is back.
@@ -24,6 +25,7 @@ import contextlib
 import logging
 import os
 import socket
+import time
 import uuid
 from collections.abc import Callable
 
@@ -133,6 +135,10 @@ class RedisStore:
         self._watchers: list[Callable[[], None]] = []
         self._wake_pending = False
         self._last_error = ""
+        self._seen: dict[tuple[str, str], tuple[float, float]] = {}
+        """(tenant, bucket) -> (tokens left in Redis, when) at this replica's last admission."""
+        self._seeded: set[tuple[str, str]] = set()
+        """Fallback buckets set from ``_seen`` since Redis last answered."""
 
     # -- state for callers -------------------------------------------------------------
 
@@ -182,7 +188,9 @@ class RedisStore:
         finally:
             self._wake()
         self._breaker.success()
-        return _verdict(r, raw)
+        if self._seeded:
+            self._seeded.clear()
+        return self._verdict(r, raw)
 
     def settle(self, s: Settlement) -> None:
         if self.local.holds(s.request_id):
@@ -258,6 +266,17 @@ class RedisStore:
     def _fallback(self, r: Reservation) -> Verdict:
         if r.fail_closed:
             return Verdict(False, "store", 0.0, degraded=True)
+        now = time.monotonic()
+        for b in r.buckets:
+            key = (r.tenant, b.key)
+            if key in self._seeded:
+                continue
+            self._seeded.add(key)
+            seen = self._seen.get(key)
+            rate = b.capacity / b.window_s
+            left = b.capacity if seen is None else min(b.capacity, seen[0] + (now - seen[1]) * rate)
+            # the same time to full at the local share (capacity and rate both divided)
+            self.local.seed(r.tenant, b.key, now + (b.capacity - left) / rate)
         v = self.local.reserve(r)
         return msgspec.structs.replace(v, degraded=True)
 
@@ -307,6 +326,24 @@ class RedisStore:
                 return
             for _ in batch:
                 queue.popleft()
+
+    def _verdict(self, r: Reservation, raw: list[object]) -> Verdict:
+        denied_by, retry, per_bucket = raw
+        assert isinstance(denied_by, bytes)
+        assert isinstance(retry, bytes)
+        assert isinstance(per_bucket, list)
+        takes = [
+            Take(bool(allowed), 0.0, float(remaining), float(reset), float(after))
+            for allowed, remaining, reset, after in per_bucket
+        ]
+        now = time.monotonic()
+        seen = self._seen
+        for b, t in zip(r.buckets, takes, strict=True):
+            seen[(r.tenant, b.key)] = (t.remaining, now)
+        tokens, requests = windows(r, takes)
+        if denied_by:
+            return Verdict(False, denied_by.decode(), float(retry), tokens, requests)
+        return Verdict(True, "", 0.0, tokens, requests)
 
     def _wake(self) -> None:
         if not self._wake_pending and self._watchers:
@@ -359,18 +396,3 @@ def _settle_args(prefix: str, s: Settlement) -> tuple[str | int, ...]:
         -1 if s.prompt_tokens is None else s.prompt_tokens,
         -1 if s.completion_tokens is None else s.completion_tokens,
     )
-
-
-def _verdict(r: Reservation, raw: list[object]) -> Verdict:
-    denied_by, retry, per_bucket = raw
-    assert isinstance(denied_by, bytes)
-    assert isinstance(retry, bytes)
-    assert isinstance(per_bucket, list)
-    takes = [
-        Take(bool(allowed), 0.0, float(remaining), float(reset), float(after))
-        for allowed, remaining, reset, after in per_bucket
-    ]
-    tokens, requests = windows(r, takes)
-    if denied_by:
-        return Verdict(False, denied_by.decode(), float(retry), tokens, requests)
-    return Verdict(True, "", 0.0, tokens, requests)

@@ -65,6 +65,8 @@ async def test_a_stopped_redis_fails_soft_then_recovers(
         # the local share is the whole limit while this replica is the only one counted
         assert verdicts[0].tokens is not None
         assert verdicts[0].tokens.limit == 3000
+        # ...starting from what Redis last said ("before" took 1000 of the output bucket)
+        assert verdicts[0].tokens.remaining == pytest.approx(1900, abs=25)
         closed = msgspec.structs.replace(
             reservation(t, "closed", prompt=1, output=1), fail_closed=True
         )
