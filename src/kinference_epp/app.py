@@ -418,7 +418,9 @@ class App:
         if self.k8s is not None:
             await self.k8s.start()
             ready = await self.k8s.wait_ready(self.config.kubernetes_sync_timeout_s)
-            if not ready:
+            if not ready and self.k8s.leader is not None and not self.k8s.leader.is_leader:
+                log.info("standby: another replica holds the leader-election lease")
+            elif not ready:
                 log.warning(
                     "not ready: waiting for the InferencePool and its pods to be listed",
                     extra={

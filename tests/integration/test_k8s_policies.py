@@ -241,9 +241,10 @@ async def test_two_replicas_agree_and_do_not_fight_over_status(
         await eventually(lambda: accepted(k8s, "route-all", 2, "False"), what="both see it")
         k8s.server.create(policy("sentinel", priority=7))
         await eventually(lambda: accepted(k8s, "sentinel", 1), what="a later write")
+        both = {"default/route-all", "default/sentinel"}
         await eventually(
-            lambda: set(in_force(other_store)) == {"default/route-all", "default/sentinel"},
-            what="the second replica's set",
+            lambda: set(in_force(other_store)) == both == set(in_force(store)),
+            what="both replicas' sets",
         )
         assert in_force(store) == in_force(other_store)
         # One write per real transition, whichever replica got there first; never a ping-pong.

@@ -15,6 +15,8 @@ tested against this server through the real kubernetes-asyncio client (a kubecon
 * the ``status`` subresource: GET, PATCH (JSON merge patch) and PUT, both 409 on a stale
   ``resourceVersion`` sent in the body; status writes do not bump ``metadata.generation``, spec changes do;
 * ``GET .../{plural}/{name}`` for one object (404 ``NotFound`` when absent), Secrets included;
+* ``POST`` (create: 409 ``AlreadyExists``) and ``PUT .../{name}`` (replace: 409 on a stale
+  ``resourceVersion``), as leader election's Lease writes need;
   ``allowed_secrets`` (a set of names) plays a Role with ``resourceNames``: other Secrets, and
   any list or watch of Secrets, get 403 ``Forbidden``; ``forbidden`` (resources) plays a Role
   without them; a resource the server was not built with is a CRD not installed (404);
@@ -50,6 +52,7 @@ from aiohttp import web
 from kinference_epp.k8s.api import (
     INFERENCE_POLICIES,
     INFERENCE_POOLS,
+    LEASES,
     PODS,
     SECRETS,
     JsonObject,
@@ -184,7 +187,13 @@ class FakeApiServer:
 
     def __init__(
         self,
-        resources: Iterable[Resource] = (PODS, INFERENCE_POOLS, INFERENCE_POLICIES, SECRETS),
+        resources: Iterable[Resource] = (
+            PODS,
+            INFERENCE_POOLS,
+            INFERENCE_POLICIES,
+            SECRETS,
+            LEASES,
+        ),
         *,
         schemas: Mapping[Resource, JsonObject] | None = None,
         bookmark_every_s: float | None = None,
@@ -426,6 +435,8 @@ class FakeApiServer:
         for base in (core, custom):
             app.router.add_get(base, self._list_or_watch)
             app.router.add_get(base + "/{name}", self._get)
+            app.router.add_post(base, self._create)
+            app.router.add_put(base + "/{name}", self._replace)
             app.router.add_get(base + "/{name}/status", self._get)
             app.router.add_patch(base + "/{name}/status", self._write_status)
             app.router.add_put(base + "/{name}/status", self._write_status)
@@ -589,6 +600,41 @@ class FakeApiServer:
                 404, "NotFound", f"{resource.plural} {request.match_info['name']} not found"
             )
         return web.json_response(obj)
+
+    async def _body(self, request: web.Request) -> JsonObject:
+        try:
+            body = json.loads(await request.read())
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            raise _HttpError(400, "BadRequest", "the body must be a JSON object")
+        return body
+
+    async def _create(self, request: web.Request) -> web.Response:
+        resource, namespace = self._target(request)
+        body = await self._body(request)
+        meta = body.setdefault("metadata", {})
+        meta["namespace"] = namespace
+        if (namespace, meta.get("name")) in self._objects[_key(resource)]:
+            raise _HttpError(409, "AlreadyExists", f"{resource.plural} {meta.get('name')} exists")
+        body["apiVersion"], body["kind"] = resource.api_version, resource.kind
+        return web.json_response(self.create(body), status=201)
+
+    async def _replace(self, request: web.Request) -> web.Response:
+        """PUT of the whole object: 409 on a stale ``metadata.resourceVersion``."""
+        resource, namespace = self._target(request)
+        name = request.match_info["name"]
+        old = self._objects[_key(resource)].get((namespace, name))
+        if old is None:
+            raise _HttpError(404, "NotFound", f"{resource.plural} {name} not found")
+        body = await self._body(request)
+        sent_rv = (body.get("metadata") or {}).get("resourceVersion")
+        if sent_rv and sent_rv != old["metadata"]["resourceVersion"]:
+            self.conflicts += 1
+            raise _HttpError(409, "Conflict", "the object has been modified")
+        body["apiVersion"], body["kind"] = resource.api_version, resource.kind
+        body.setdefault("metadata", {}).update(name=name, namespace=namespace)
+        return web.json_response(self.replace(body))
 
     async def _write_status(self, request: web.Request) -> web.Response:
         resource, namespace = self._target(request)

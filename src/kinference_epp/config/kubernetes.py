@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from kinference_epp.config.strict import Strict
 
@@ -76,6 +76,35 @@ class MetricsDiscovery(Strict):
     port_annotation: str = "kinference.io/metrics-port"
 
 
+class LeaderElection(Strict):
+    """Active-passive replicas (GIE's ``--ha-enable-leader-election``): the replica holding a
+    ``coordination.k8s.io`` Lease is ready and writes statuses; the others stay unready (the
+    gateway sends them nothing) and take over when the lease expires. Off: every replica
+    routes (active-active), which needs no coordination (deploy/kubernetes/README.md)."""
+
+    enabled: bool = False
+    lease_name: str = Field(default="kinference-epp", min_length=1)
+    identity: str | None = Field(
+        default=None,
+        description="This replica's name in the lease; default: $POD_NAME, else hostname-pid.",
+    )
+    lease_duration_s: float = Field(
+        default=15.0, gt=0, description="How long a leader's last renewal holds (client-go's)."
+    )
+    renew_deadline_s: float = Field(
+        default=10.0,
+        gt=0,
+        description="A leader that could not renew for this long steps down (below the lease).",
+    )
+    retry_period_s: float = Field(default=2.0, gt=0, description="Between tries and renewals.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> LeaderElection:
+        if not self.retry_period_s < self.renew_deadline_s < self.lease_duration_s:
+            raise ValueError("need retry_period_s < renew_deadline_s < lease_duration_s")
+        return self
+
+
 class WatchSettings(Strict):
     """List/watch timing. The defaults follow client-go's reflector."""
 
@@ -110,3 +139,4 @@ class KubernetesConfig(Strict):
         description="Watch InferencePolicy objects in the pool's namespace and write their status.",
     )
     field_manager: str = Field(default="kinference-epp", min_length=1)
+    leader_election: LeaderElection = Field(default_factory=LeaderElection)

@@ -54,6 +54,8 @@ INFERENCE_POOLS_V1ALPHA2 = Resource(
 POOL_RESOURCES = {r.group: r for r in (INFERENCE_POOLS, INFERENCE_POOLS_V1ALPHA2)}
 INFERENCE_POLICIES = Resource("kinference.io", "v1alpha1", "inferencepolicies", "InferencePolicy")
 SECRETS = Resource("", "v1", "secrets", "Secret")
+LEASES = Resource("coordination.k8s.io", "v1", "leases", "Lease")
+"""Leader election (``k8s.leader``): read, created and replaced by name."""
 """Only ever read by name (:meth:`KubeApi.get`): the picker never lists or watches Secrets."""
 
 
@@ -116,6 +118,17 @@ class KubeApi(Protocol):
         self, resource: Resource, namespace: str, name: str, patch: JsonObject
     ) -> JsonObject:
         """JSON merge-patch (RFC 7386) of the ``status`` subresource; returns the new object."""
+        ...
+
+    async def create(self, resource: Resource, namespace: str, obj: JsonObject) -> JsonObject:
+        """Create ``obj``; :class:`ApiError` 409 when one of its name exists."""
+        ...
+
+    async def replace(
+        self, resource: Resource, namespace: str, name: str, obj: JsonObject
+    ) -> JsonObject:
+        """Replace the object (PUT): 409 when ``obj``'s ``metadata.resourceVersion`` is not
+        the current one."""
         ...
 
     async def close(self) -> None: ...
@@ -277,6 +290,37 @@ class KubernetesAsyncioApi:
                 name,
                 patch,
                 _content_type="application/merge-patch+json",
+                _request_timeout=self._timeout,
+            )
+        except k8s_client.ApiException as exc:
+            raise _api_error(exc) from exc
+        return result
+
+    async def create(self, resource: Resource, namespace: str, obj: JsonObject) -> JsonObject:
+        try:
+            result: JsonObject = await self._custom.create_namespaced_custom_object(
+                resource.group,
+                resource.version,
+                namespace,
+                resource.plural,
+                obj,
+                _request_timeout=self._timeout,
+            )
+        except k8s_client.ApiException as exc:
+            raise _api_error(exc) from exc
+        return result
+
+    async def replace(
+        self, resource: Resource, namespace: str, name: str, obj: JsonObject
+    ) -> JsonObject:
+        try:
+            result: JsonObject = await self._custom.replace_namespaced_custom_object(
+                resource.group,
+                resource.version,
+                namespace,
+                resource.plural,
+                name,
+                obj,
                 _request_timeout=self._timeout,
             )
         except k8s_client.ApiException as exc:

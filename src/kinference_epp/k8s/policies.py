@@ -359,6 +359,7 @@ class PolicyWatcher:
         secrets: SecretResolver | None = None,
         on_change: Callable[[], None] | None = None,
         pool_group: Callable[[], str | None] | None = None,
+        may_write: Callable[[], bool] | None = None,
     ) -> None:
         """``pool_group()``: the API group the pool was found in (None: not known yet), for
         the ``ancestorRef`` of the status entries."""
@@ -366,6 +367,8 @@ class PolicyWatcher:
         self._sink = sink
         self._namespace = namespace
         self._pool_group = pool_group
+        self._may_write = may_write
+        """False: hold status writes (a replica that is not the leader); they stay pending."""
         self._secrets = secrets
         self._config = config
         self._clock = clock
@@ -574,8 +577,16 @@ class PolicyWatcher:
             await asyncio.sleep(delay)
             self._dirty.set()
 
+    def recheck_all(self) -> None:
+        """Compare every governed object's status with ours again, and write what differs
+        (a replica that just became the leader)."""
+        self._pending |= set(self._verdicts)
+        self._dirty.set()
+
     async def _write_pending(self) -> bool:
         """Write every pending status that differs; False if some write must be retried."""
+        if self._may_write is not None and not self._may_write():
+            return True  # kept pending for when this replica leads
         ok = True
         for key in sorted(self._pending):
             namespace, name = key.split("/", 1)

@@ -30,6 +30,7 @@ from prometheus_client.registry import Collector
 
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import KubeApi, connect, default_namespace
+from kinference_epp.k8s.leader import LeaderElector
 from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
 from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
 from kinference_epp.k8s.secrets import KubeSecrets, SecretsStatus
@@ -88,6 +89,8 @@ class KubernetesSource:
         )
         self.pool: PoolDiscovery | None = None
         self.policies: PolicyWatcher | None = None
+        self.leader: LeaderElector | None = None
+        """With leader election on: this replica is ready only while it holds the lease."""
         self.changed = asyncio.Event()
         """Set when :attr:`ready` may have changed; the reader clears it."""
         self._policies_off_logged = False
@@ -106,6 +109,11 @@ class KubernetesSource:
                 self.config.context,
                 request_timeout_s=self.config.watch.request_timeout_s,
             )
+        if self.config.leader_election.enabled:
+            self.leader = LeaderElector(
+                self._api, self.namespace, self.config.leader_election, on_change=self._on_leader
+            )
+            await self.leader.start()
         self.pool = PoolDiscovery(
             self._api, self.datastore, self.config, self.namespace, on_change=self.changed.set
         )
@@ -121,8 +129,17 @@ class KubernetesSource:
                 secrets=self.secrets,
                 on_change=self._on_policies_change,
                 pool_group=self._pool_group,
+                may_write=self._may_write_status,
             )
             await self.policies.start()
+
+    def _may_write_status(self) -> bool:
+        return self.leader is None or self.leader.is_leader
+
+    def _on_leader(self, leader: bool) -> None:
+        if leader and self.policies is not None:
+            self.policies.recheck_all()  # statuses may have moved while another led
+        self.changed.set()
 
     def _pool_group(self) -> str | None:
         return self.pool.status().group if self.pool is not None else None
@@ -147,6 +164,8 @@ class KubernetesSource:
     def ready(self) -> bool:
         """Can route; see the module."""
         if self.pool is None or not self.pool.ready:
+            return False
+        if self.leader is not None and not self.leader.is_leader:
             return False
         policies = self.policies
         return policies is None or policies.synced or policies.unavailable is not None
@@ -178,6 +197,8 @@ class KubernetesSource:
         self.changed.set()
 
     async def stop(self) -> None:
+        if self.leader is not None:
+            await self.leader.stop()  # released first: another replica takes over at once
         if self.policies is not None:
             await self.policies.stop()
         if self.secrets is not None:
@@ -259,6 +280,17 @@ class KubernetesCollector(Collector):
             errors,
             endpoints,
         ]
+        leader = self._source.leader
+        if leader is not None:
+            is_leader = GaugeMetricFamily(
+                "kinference_kubernetes_leader",
+                "1 while this replica holds the leader-election lease (it is ready then).",
+                labels=["lease"],
+            )
+            is_leader.add_metric(
+                [self._source.config.leader_election.lease_name], float(leader.is_leader)
+            )
+            families.append(is_leader)
         if status.policies is not None:
             policies = GaugeMetricFamily(
                 "kinference_kubernetes_inference_policies",

@@ -417,3 +417,17 @@ def test_real_helm_lints_and_renders_the_chart(version: str) -> None:
     for doc in built_in:
         kubernetes_validate.validate(doc, version, strict=True)
     assert len(built_in) >= 7
+
+
+def test_leader_election_is_an_option_with_its_lease_rights() -> None:
+    lease = ("coordination.k8s.io", "leases", ("get", "create", "update"))
+    assert lease not in _rules(rendered_docs())
+    docs = rendered_docs({"leaderElection": {"enabled": True}})
+    assert lease in _rules(docs)
+    config = EppConfig.model_validate(
+        yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    )
+    assert config.kubernetes is not None
+    assert config.kubernetes.leader_election.enabled
+    env = by_kind(docs, "Deployment")["spec"]["template"]["spec"]["containers"][0]["env"]
+    assert {"name": "POD_NAME", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}} in env

@@ -1,0 +1,148 @@
+"""Leader election on a real Lease through the Kubernetes client and the fake API server:
+one leader at a time, readiness and status writes follow it, a stopping leader hands over at
+once, a crashed one after its lease expires, and one that cannot renew steps down."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from k8s_fake.cluster import Cluster, cluster, k8s_config
+from k8s_fake.objects import inference_pool
+from kinference_epp.config.kubernetes import LeaderElection
+from kinference_epp.k8s.api import INFERENCE_POLICIES, LEASES
+from kinference_epp.k8s.leader import LeaderElector
+from kinference_epp.k8s.policies import StorePolicySink
+from kinference_epp.k8s.source import KubernetesSource
+from kinference_epp.policy.store import PolicyStore
+from kinference_epp.pool.datastore import PoolDatastore
+from waits import eventually
+
+pytestmark = pytest.mark.integration
+
+FAST = {"lease_duration_s": 1.0, "renew_deadline_s": 0.6, "retry_period_s": 0.05}
+
+
+@pytest.fixture
+async def k8s(tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with cluster(tmp_path) as c:
+        c.server.create(inference_pool("vllm-pool"))
+        yield c
+
+
+def elector(k8s: Cluster, name: str) -> LeaderElector:
+    settings = LeaderElection(enabled=True, identity=name, **FAST)
+    return LeaderElector(k8s.api, "default", settings)
+
+
+def holder(k8s: Cluster) -> str | None:
+    spec: dict[str, Any] = k8s.server.get(LEASES, "kinference-epp").get("spec") or {}
+    return spec.get("holderIdentity")
+
+
+async def test_one_leader_and_a_released_lease_hands_over_at_once(k8s: Cluster) -> None:
+    a, b = elector(k8s, "a"), elector(k8s, "b")
+    await a.start()
+    await eventually(lambda: a.is_leader, what="a to lead")
+    await b.start()
+    try:
+        for _ in range(10):  # b keeps trying while a renews: never two leaders
+            await asyncio.sleep(FAST["retry_period_s"])
+            assert not b.is_leader
+        assert holder(k8s) == "a"
+        await a.stop()  # released: b need not wait for the lease to expire
+        assert holder(k8s) is None
+        await eventually(lambda: b.is_leader, what="b to lead", timeout_s=FAST["lease_duration_s"])
+        lease = k8s.server.get(LEASES, "kinference-epp")["spec"]
+        assert lease["holderIdentity"] == "b"
+        assert lease["leaseTransitions"] == 1
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_crashed_leaders_lease_is_taken_after_it_expires(k8s: Cluster) -> None:
+    a, b = elector(k8s, "a"), elector(k8s, "b")
+    await a.start()
+    await eventually(lambda: a.is_leader, what="a to lead")
+    await b.start()
+    try:
+        assert a._task is not None
+        a._task.cancel()  # a dies without releasing
+        loop = asyncio.get_running_loop()
+        stopped = loop.time()
+        await eventually(lambda: b.is_leader, what="b to take over")
+        # not before the lease ran out, as b saw it unchanged
+        assert loop.time() - stopped >= FAST["lease_duration_s"] - FAST["retry_period_s"]
+        assert holder(k8s) == "b"
+    finally:
+        a.is_leader = False  # it died: nothing to release
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_leader_that_cannot_renew_steps_down(k8s: Cluster) -> None:
+    a = elector(k8s, "a")
+    await a.start()
+    try:
+        await eventually(lambda: a.is_leader, what="a to lead")
+        k8s.server.fail_next(40, 503)  # the API server fails for a while (~2 s of retries)
+        await eventually(lambda: not a.is_leader, what="a to step down")
+        await eventually(lambda: a.is_leader, what="a to lead again once the API answers")
+    finally:
+        await a.stop()
+
+
+async def test_only_the_leader_is_ready_and_writes_statuses(k8s: Cluster) -> None:
+    k8s.server.create(
+        {
+            "apiVersion": "kinference.io/v1alpha1",
+            "kind": "InferencePolicy",
+            "metadata": {"name": "p", "namespace": "default"},
+            "spec": {"rules": [{"name": "all", "action": {"continue": True}}]},
+        }
+    )
+    sources = []
+    stores = []
+    for name in ("a", "b"):
+        config = k8s_config(leader_election={"enabled": True, "identity": name, **FAST})
+        store = PolicyStore()
+        stores.append(store)
+        src = KubernetesSource(
+            config, PoolDatastore("vllm-pool"), policies=StorePolicySink(store), api=k8s.api
+        )
+        await src.start()
+        sources.append(src)
+    a, b = sources
+    try:
+        await eventually(lambda: a.ready != b.ready, what="exactly one ready replica")
+        leader, standby = (a, b) if a.ready else (b, a)
+        assert leader.leader is not None
+        assert leader.leader.is_leader
+        await eventually(
+            lambda: bool(
+                (k8s.server.get(INFERENCE_POLICIES, "p").get("status") or {}).get("ancestors")
+            ),
+            what="the leader's status write",
+        )
+        # The standby computed the same status but holds it, pending, for when it leads.
+        assert leader.policies is not None
+        assert standby.policies is not None
+        await eventually(
+            lambda: (
+                leader.policies is not None and leader.policies.status().pending_status_writes == 0
+            ),
+            what="the leader's writes done",
+        )
+        assert standby.policies.status().pending_status_writes == 1
+        await leader.stop()
+        await eventually(lambda: standby.ready, what="the standby to take over and be ready")
+    finally:
+        for src in sources:
+            await src.stop()
+        for store in stores:
+            store.close()
