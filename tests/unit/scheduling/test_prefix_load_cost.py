@@ -44,7 +44,8 @@ def scores(
     scorer = REGISTRY.build_scorer(
         "load-cost", {"decode_weight": 0.0} | params, BuildContext(prefix=state, load=tracker)
     )
-    return scorer.score(request(), view, view.all()).tolist()
+    got: list[float] = scorer.score(request(), view, view.all()).tolist()
+    return got
 
 
 def test_cached_idle_endpoint_wins() -> None:
@@ -58,9 +59,13 @@ def test_long_backlog_on_the_cached_endpoint_loses_to_a_cold_idle_one() -> None:
     other = request(PROMPT[::-1].copy(), rid="busy")  # an unrelated prompt queued on 2
     tracker.on_pick(other, SchedulingResult(endpoints=(key(2),)))
     # backlog on 2: 32 tokens (a 32-token prompt, none cached there for it) + 8 new = 40 > 32
-    assert scores(pool, state, tracker) == pytest.approx([1.0 - 32 / 40, 0.0])
+    full = scores(pool, state, tracker, backlog_weight=1.0)
+    assert full == pytest.approx([1.0 - 32 / 40, 0.0])
+    # at the default weight 0.5 the wait counts half: 8 + 16 = 24 < 32, the hit waits
+    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0 - 24 / 32])
     clock.now += 1.0  # the backlog drains at RATE tokens/s
-    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0 - 8 / 32])
+    drained = scores(pool, state, tracker, backlog_weight=1.0)
+    assert drained == pytest.approx([0.0, 1.0 - 8 / 32])
 
 
 def test_hot_spot_guard_discounts_the_prefix_of_a_saturated_endpoint() -> None:

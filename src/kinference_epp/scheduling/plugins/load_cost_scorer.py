@@ -60,8 +60,11 @@ from kinference_epp.scheduling.types import SchedulingRequest
 
 class LoadCostScorerParams(Params):
     prefill_weight: float = Field(default=1.0, ge=0.0)
-    backlog_weight: float = Field(default=1.0, ge=0.0)
-    """Weight of the predicted prefill backlog (the wait) against this request's own work."""
+    backlog_weight: float = Field(default=0.5, ge=0.0)
+    """Weight of the predicted prefill backlog (the wait) against this request's own work.
+    Under 1: a cache miss also costs the KV its duplicate prefix takes on the other pod, so
+    a sibling queued behind its group's first prefill waits for the hit instead of splitting
+    the group over two pods."""
     decode_weight: float = Field(default=0.1, ge=0.0)
     waiting_weight: float = Field(default=0.0, ge=0.0)
     """Tokens of cost per request in the scraped waiting queue."""
