@@ -10,8 +10,9 @@ Redis unreachable: an admission waits at most ``timeout_s`` (connect or answer),
 on Redis at all. Meanwhile a tenant that fails closed is refused (503
 ``limit_store_unavailable``) and one that fails soft is admitted against a local bucket at
 its limit divided by the live replicas (counted by a heartbeat in Redis; the last count is
-kept through the outage), each bucket starting from what Redis last said of it plus the refill
-since (so an outage, or a timeout on a saturated machine, hands out no fresh bucket). The heartbeat probes every ``heartbeat_s`` and its first success
+kept through the outage), each bucket starting from what Redis last told this replica of it
+plus the refill since, or empty when it told nothing (so an outage, or a timeout on a
+saturated machine, hands out no fresh bucket). The heartbeat probes every ``heartbeat_s`` and its first success
 closes the breaker. A request admitted locally is settled locally (a record that reaches
 another replica leaves it to the local sweeper); settlements for Redis wait in a bounded
 queue until it is back.
@@ -274,7 +275,9 @@ class RedisStore:
             self._seeded.add(key)
             seen = self._seen.get(key)
             rate = b.capacity / b.window_s
-            left = b.capacity if seen is None else min(b.capacity, seen[0] + (now - seen[1]) * rate)
+            # never seen here: nothing is known of it, so it starts empty and only its refill
+            # is handed out (an outage admits no burst the limit did not allow)
+            left = 0.0 if seen is None else min(b.capacity, seen[0] + (now - seen[1]) * rate)
             # the same time to full at the local share (capacity and rate both divided)
             self.local.seed(r.tenant, b.key, now + (b.capacity - left) / rate)
         v = self.local.reserve(r)

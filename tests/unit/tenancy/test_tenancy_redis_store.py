@@ -3,6 +3,7 @@ only a shared store does: several replicas on one set of buckets, a sweep by any
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -93,3 +94,13 @@ async def test_a_reservation_is_swept_once(redis_server: RedisServer, prefix: st
     finally:
         await a.close()
         await b.close()
+
+
+async def test_concurrent_admissions_share_a_round_trip_and_stay_exact(
+    sut: StoreUnderTest,
+) -> None:
+    """Admissions of one loop iteration go in one pipeline; each is still checked alone."""
+    reservations = [reservation(sut, f"p{i}", prompt=100, output=100) for i in range(50)]
+    verdicts = await asyncio.gather(*(reserve(sut, r) for r in reservations))
+    assert sum(v.allowed for v in verdicts) == 30  # 200 each of 6000 total
+    assert all(not v.degraded for v in verdicts)
