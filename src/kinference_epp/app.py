@@ -50,6 +50,7 @@ from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
 from kinference_epp.routing.tenants import TenancyDeps
+from kinference_epp.routing.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.routing.usage import UsageRecord, UsageRecorder
 from kinference_epp.scheduling.framework import PickObserver, PluginLabel
 from kinference_epp.scheduling.inflight import InflightTracker
@@ -72,7 +73,6 @@ from kinference_epp.tenancy.memory_store import MemoryStore
 from kinference_epp.tenancy.metrics import TenantMetrics
 from kinference_epp.tenancy.store import LimitStore
 from kinference_epp.tenancy.sweeper import Sweeper
-from kinference_epp.tokenize.coverage import TokenizerCoverage
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
-from kinference_epp.tokenize.coverage import TokenizerCoverage
+from kinference_epp.routing.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.tokenize.fixtures import write_tiny_bpe
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
