@@ -141,6 +141,40 @@ async def client(url: str, stop: asyncio.Event, log: list[Answer], rng: random.R
             await asyncio.sleep(min(retry, rng.uniform(0.2, 1.0)))
 
 
+async def start_stack(
+    args: argparse.Namespace,
+    tmp: Path,
+    tok: Path,
+    replicas: int,
+    redis_port: int | None,
+    procs: list[Proc],
+) -> tuple[EnvoyOptions, list[Proc]]:
+    """Start the pods and make the picker replicas (both appended to ``procs``, which the
+    caller stops); the Envoy options that front them, and the pickers, which
+    ``pickers_ready`` starts once Envoy runs."""
+    pods = [start_pod_proc(i, tmp, tok) for i in range(args.pods)]
+    procs += [p.proc for p in pods]
+    for p in pods:
+        await p.proc.start()
+    pickers = [picker_proc(f"picker-{i}", tmp, tok, pods, redis_port) for i in range(replicas)]
+    procs += [p for p, _ in pickers]
+    opts = EnvoyOptions(
+        listener_host="127.0.0.1",
+        listener_port=free_port(),
+        admin_port=free_port(),
+        pickers=tuple(f"127.0.0.1:{port}" for _, port in pickers),
+        pool=tuple(f"127.0.0.1:{p.http}" for p in pods),
+    )
+    return opts, [p for p, _ in pickers]
+
+
+async def pickers_ready(opts: EnvoyOptions, pickers: list[Proc]) -> str:
+    """Start the picker replicas (behind a running Envoy); the listener's URL."""
+    for proc in pickers:
+        print(f"{proc.name} ready in {await proc.start():.2f} s", flush=True)
+    return f"http://127.0.0.1:{opts.listener_port}"
+
+
 async def scenario(
     args: argparse.Namespace, tmp: Path, tok: Path, replicas: int, redis: bool
 ) -> dict[str, Any]:
@@ -152,23 +186,9 @@ async def scenario(
             rp, redis_port = redis_proc(tmp)
             procs.append(rp)
             await rp.start()
-        pods = [start_pod_proc(i, tmp, tok) for i in range(args.pods)]
-        procs += [p.proc for p in pods]
-        for p in pods:
-            await p.proc.start()
-        pickers = [picker_proc(f"picker-{i}", tmp, tok, pods, redis_port) for i in range(replicas)]
-        procs += [p for p, _ in pickers]
-        opts = EnvoyOptions(
-            listener_host="127.0.0.1",
-            listener_port=free_port(),
-            admin_port=free_port(),
-            pickers=tuple(f"127.0.0.1:{port}" for _, port in pickers),
-            pool=tuple(f"127.0.0.1:{p.http}" for p in pods),
-        )
+        opts, pickers = await start_stack(args, tmp, tok, replicas, redis_port, procs)
         async with EnvoyProcess(opts):
-            for proc, _ in pickers:
-                print(f"{proc.name} ready in {await proc.start():.2f} s", flush=True)
-            url = f"http://127.0.0.1:{opts.listener_port}"
+            url = await pickers_ready(opts, pickers)
             log: list[Answer] = []
             stop = asyncio.Event()
             t0 = time.monotonic()
@@ -196,23 +216,9 @@ async def outage(args: argparse.Namespace, tmp: Path, tok: Path) -> dict[str, An
         rp, redis_port = redis_proc(tmp)
         procs.append(rp)
         await rp.start()
-        pods = [start_pod_proc(i, tmp, tok) for i in range(args.pods)]
-        procs += [p.proc for p in pods]
-        for p in pods:
-            await p.proc.start()
-        pickers = [picker_proc(f"picker-{i}", tmp, tok, pods, redis_port) for i in range(3)]
-        procs += [p for p, _ in pickers]
-        opts = EnvoyOptions(
-            listener_host="127.0.0.1",
-            listener_port=free_port(),
-            admin_port=free_port(),
-            pickers=tuple(f"127.0.0.1:{port}" for _, port in pickers),
-            pool=tuple(f"127.0.0.1:{p.http}" for p in pods),
-        )
+        opts, pickers = await start_stack(args, tmp, tok, 3, redis_port, procs)
         async with EnvoyProcess(opts):
-            for proc, _ in pickers:
-                print(f"{proc.name} ready in {await proc.start():.2f} s", flush=True)
-            url = f"http://127.0.0.1:{opts.listener_port}"
+            url = await pickers_ready(opts, pickers)
             log: list[Answer] = []
             stop = asyncio.Event()
             t0 = time.monotonic()
