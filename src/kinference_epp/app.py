@@ -70,9 +70,12 @@ from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.files import TenantFiles
 from kinference_epp.tenancy.memory_store import MemoryStore
+from kinference_epp.tenancy.meter import UsageMeter
 from kinference_epp.tenancy.metrics import TenantMetrics
-from kinference_epp.tenancy.store import LimitStore
+from kinference_epp.tenancy.store import LimitStore, Reservation
 from kinference_epp.tenancy.sweeper import Sweeper
+from kinference_epp.tenancy.usage import Pricing, UsageLedger
+from kinference_epp.tenancy.usage_sinks import FileSink, NoSink, RedisSink, UsageFlusher, UsageSink
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 if TYPE_CHECKING:
@@ -181,11 +184,15 @@ class App:
         self.limit_store: LimitStore | None = None
         self.sweeper: Sweeper | None = None
         self.redis_store: RedisStore | None = None
+        self.usage_flusher: UsageFlusher | None = None
         settle: TenantSettler | None = None
         tenancy: TenancyDeps | None = None
         if config.tenancy is not None:
             tc = config.tenancy
-            tenant_metrics = TenantMetrics(self.metrics, max_tenants=tc.max_tenant_labels)
+            known = None if tc.identity == "header" else self._authenticated_tenant
+            tenant_metrics = TenantMetrics(
+                self.metrics, max_tenants=tc.max_tenant_labels, allow=known
+            )
             self.tenants.on_change(lambda tenants: tenant_metrics.label.prefer(tenants))
             self.tenant_files = TenantFiles(self.tenants, tc.tenants)
             problems = errors(self.tenant_files.load())
@@ -205,12 +212,31 @@ class App:
                 default_tokens=tc.reserve.default_output_tokens,
                 max_tokens=tc.reserve.max_output_tokens,
             )
-            self.sweeper = Sweeper(
-                self.limit_store,
-                lambda r: tenant_metrics.swept.labels(tenant_metrics.label(r.tenant)).inc(),
-                interval_s=tc.reserve.sweep_interval_s,
+            usage = tc.usage
+            meter = UsageMeter(
+                UsageLedger(Pricing(usage.prices, usage.currency)),
+                tenant_metrics,
+                ModelLabel(self.datastore).of_name,
             )
-            settle = TenantSettler(self.limit_store, estimator)
+            usage_sink: UsageSink = NoSink()
+            if self.redis_store is not None:
+                usage_sink = RedisSink(
+                    self.redis_store.client,
+                    prefix=self.redis_store.prefix,
+                    retention_days=usage.retention_days,
+                )
+            elif usage.file is not None:
+                usage_sink = FileSink(Path(usage.file))
+            self.usage_flusher = UsageFlusher(
+                meter.ledger, usage_sink, interval_s=usage.flush_interval_s
+            )
+
+            def swept(r: Reservation) -> None:
+                tenant_metrics.swept.labels(tenant_metrics.label(r.tenant)).inc()
+                meter.request(r.tenant, r.model, "swept", r.prompt_tokens, 0, r.output_tokens)
+
+            self.sweeper = Sweeper(self.limit_store, swept, interval_s=tc.reserve.sweep_interval_s)
+            settle = TenantSettler(self.limit_store, estimator, meter, known)
             tenancy = TenancyDeps(
                 directory=self.tenants,
                 store=self.limit_store,
@@ -223,6 +249,7 @@ class App:
                 include_usage=tc.include_usage,
                 # past the store's own timeout, a guard only
                 admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
+                meter=meter,
             )
         self.pipeline = build_pipeline(
             StageDeps(
@@ -354,6 +381,11 @@ class App:
         else:
             self._idle.set()
 
+    def _authenticated_tenant(self, name: str) -> bool:
+        """A tenant name the picker itself could have set on a request (API-key identity)."""
+        tc = self.config.tenancy
+        return name in self.tenants.tenants or (tc is not None and name == tc.anonymous_tenant)
+
     def _on_upstream(self, record: UsageRecord, routed: EndpointKey | None) -> None:
         if self.ejector is not None:
             self.ejector.observe(
@@ -412,6 +444,8 @@ class App:
             await self.tenant_files.start()
         if self.redis_store is not None:
             await self.redis_store.start()
+        if self.usage_flusher is not None:
+            await self.usage_flusher.start()
         if self.sweeper is not None:
             await self.sweeper.start()
         ready = True
@@ -524,6 +558,8 @@ class App:
             await self.tenant_files.stop()
         if self.sweeper is not None:
             await self.sweeper.stop()
+        if self.usage_flusher is not None:
+            await self.usage_flusher.stop()
         if self.redis_store is not None:
             await self.redis_store.close()
         await self.scraper.stop()

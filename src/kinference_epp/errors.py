@@ -115,6 +115,14 @@ class RateLimitedError(KinferenceError):
     error_type = "rate_limit_error"
 
 
+class BudgetExceededError(RateLimitedError):
+    """A tenant whose monthly budget is spent: OpenAI's answer to an account out of quota
+    (429, ``insufficient_quota``), which its SDKs show as such."""
+
+    reason = "insufficient_quota"
+    error_type = "insufficient_quota"
+
+
 class OverloadedError(KinferenceError):
     status = 429
     reason = "overloaded"

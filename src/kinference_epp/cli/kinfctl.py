@@ -15,6 +15,7 @@ from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.tenancy.cli import TENANTS
+from kinference_epp.tenancy.usage_cli import add_usage_parser
 
 
 def _cmd_check_config(args: argparse.Namespace) -> int:
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_cmd_check_config)
     add_kv_events_parser(sub).set_defaults(func=run_kv_events)
     add_policy_commands(sub, others=(TENANTS,))
+    add_usage_parser(sub)
     return parser
 
 

@@ -92,6 +92,51 @@ class StoreConfig(Strict):
     )
 
 
+class Price(Strict):
+    """What one model's tokens cost, per million tokens."""
+
+    input: float = Field(ge=0, description="Per million uncached prompt tokens.")
+    cached_input: float | None = Field(
+        default=None,
+        ge=0,
+        description="Per million prompt tokens served from cache (unset: input).",
+    )
+    output: float = Field(ge=0, description="Per million completion tokens.")
+
+
+class UsageConfig(Strict):
+    """Usage and cost per tenant, model and day (UTC): what every settled request adds."""
+
+    currency: str = Field(
+        default="USD",
+        pattern=r"^[A-Z]{3}$",
+        description="The prices' currency; a tenant's budget in another currency is not enforced.",
+    )
+    prices: dict[str, Price] = Field(
+        default_factory=dict,
+        description="Price per served model name; a model without a price costs 0.",
+    )
+    file: str | None = Field(
+        default=None,
+        description=(
+            "Without Redis: the JSON-lines file the daily roll-ups are appended to and read "
+            "back from at start (unset: kept in memory only, lost on restart)."
+        ),
+    )
+    flush_interval_s: float = Field(
+        default=1.0,
+        gt=0,
+        le=60,
+        description=(
+            "How often the roll-ups' increments are written (one pipelined Redis round trip, "
+            "or one append) and, with Redis, every replica's month spend read back for budgets."
+        ),
+    )
+    retention_days: int = Field(
+        default=400, gt=0, description="With Redis: a day's roll-up expires this long after."
+    )
+
+
 class TenancyConfig(Strict):
     tenants: list[str] = Field(
         default_factory=list,
@@ -123,6 +168,7 @@ class TenancyConfig(Strict):
             "request settles with its real token counts (the client sees the usage chunk)."
         ),
     )
+    usage: UsageConfig = Field(default_factory=UsageConfig)
     max_tenant_labels: int = Field(
         default=1000,
         gt=0,

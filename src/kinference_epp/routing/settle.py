@@ -1,21 +1,38 @@
 """Settling tenants from the access log: each record closes its request's reservation (limits,
-concurrency) and teaches the output estimator the tenant's completion lengths.
+concurrency), adds the request to the tenant's usage and cost (``tenancy.meter``) and latency
+metrics, and teaches the output estimator the tenant's completion lengths.
 
 Any replica may receive a request's record: the reservation is found by request id, the tenant
-by the header the admitting replica set on the routed request.
+by the header the admitting replica set on the routed request. A record of a request the
+picker answered itself carries no tenant the picker set (the admission that refused it counted
+it), so only its reservation is closed. ``known`` says whether a record's tenant is one the
+picker could have set (API-key identity: a configured tenant or the anonymous one); usage
+and metrics are never kept under another name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.tenancy.estimate import OutputEstimator
+from kinference_epp.tenancy.meter import UsageMeter
 from kinference_epp.tenancy.store import LimitStore, Settlement
+from kinference_epp.tenancy.usage import outcome_of
 
 
 class TenantSettler:
-    def __init__(self, store: LimitStore, estimator: OutputEstimator) -> None:
+    def __init__(
+        self,
+        store: LimitStore,
+        estimator: OutputEstimator,
+        meter: UsageMeter | None = None,
+        known: Callable[[str], bool] | None = None,
+    ) -> None:
         self._store = store
         self._estimator = estimator
+        self._meter = meter
+        self._known = known
 
     def __call__(self, record: UsageRecord) -> None:
         tenant = record.tenant
@@ -30,10 +47,23 @@ class TenantSettler:
                     record.cached_tokens,
                 )
             )
-        if (
-            tenant
-            and record.completion_tokens is not None
-            and 200 <= record.status < 300
-            and not record.picker_answered
-        ):
+        if not tenant or record.picker_answered:
+            return
+        if self._known is not None and not self._known(tenant):
+            return
+        ok = 200 <= record.status < 300
+        if self._meter is not None:
+            self._meter.request(
+                tenant,
+                record.model,
+                outcome_of(record.status),
+                record.prompt_tokens or 0,
+                record.cached_tokens or 0,
+                record.completion_tokens or 0,
+            )
+            if ok:
+                self._meter.metrics.latency(
+                    tenant, record.ttft_s, record.e2e_s, record.completion_tokens
+                )
+        if ok and record.completion_tokens is not None:
             self._estimator.observe(tenant, record.model, record.completion_tokens)

@@ -11,6 +11,7 @@ from kinference_epp.routing.stages.authenticate import HeaderIdentifyStage, KeyI
 from kinference_epp.routing.stages.include_usage import IncludeUsageStage
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
+from kinference_epp.tenancy.meter import UsageMeter
 from kinference_epp.tenancy.metrics import TenantMetrics
 from kinference_epp.tenancy.store import LimitStore
 
@@ -27,6 +28,7 @@ class TenancyDeps:
     reservation_ttl_s: float = 900.0
     include_usage: bool = True
     admission_wait_s: float = 1.0
+    meter: UsageMeter | None = None
 
     def identify_stage(self) -> Stage:
         if self.identity == "header":
@@ -40,6 +42,7 @@ class TenancyDeps:
             self.metrics,
             ttl_s=self.reservation_ttl_s,
             max_wait_s=self.admission_wait_s,
+            meter=self.meter,
         )
 
     def include_usage_stage(self) -> Stage | None:

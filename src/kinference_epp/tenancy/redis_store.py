@@ -153,6 +153,12 @@ class RedisStore:
         return self._prefix
 
     @property
+    def client(self) -> Redis:
+        """The connection (the usage roll-ups are written through it too); closed by
+        :meth:`close`."""
+        return self._client
+
+    @property
     def replicas(self) -> int:
         """Live replicas at the last heartbeat (this one included)."""
         return self._replicas

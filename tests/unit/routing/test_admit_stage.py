@@ -236,3 +236,46 @@ async def test_an_unreachable_store_answers_by_the_tenant_s_fail_mode() -> None:
             "kinference_tenant_limit_store_fallback_decisions_total"
             f'{{decision="{decision}",tenant="small"}} 1.0' in text
         )
+
+
+BUDGETED = """\
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {name: paid}
+spec:
+  budget: {monthly: 1.0, currency: USD}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {name: euro}
+spec:
+  budget: {monthly: 1.0, currency: EUR}
+"""
+
+
+def test_a_spent_monthly_budget_is_refused_as_insufficient_quota() -> None:
+    from kinference_epp.config.tenancy import Price
+    from kinference_epp.errors import BudgetExceededError
+    from kinference_epp.tenancy.meter import UsageMeter
+    from kinference_epp.tenancy.usage import Pricing, UsageLedger
+
+    loaded, _ = parse_tenants(BUDGETED)
+    built, problems = build(loaded)
+    assert built is not None, problems
+    h = Harness()
+    meter = UsageMeter(UsageLedger(Pricing({"m": Price(input=1e6, output=0)})), h.tenant_metrics)
+    stage = AdmitStage(h.store, h.estimator, h.tenant_metrics, ttl_s=60, meter=meter)
+    paid, euro = built.tenants["paid"], built.tenants["euro"]
+    assert stage.run(request(paid, "r1")) is None
+    meter.request("paid", "m", "ok", prompt=1)  # costs 1.0: the budget is spent
+    meter.request("euro", "m", "ok", prompt=5)
+    with pytest.raises(BudgetExceededError) as err:
+        stage.run(request(paid, "r2"))
+    assert (err.value.status, err.value.reason, err.value.error_type) == (
+        429, "insufficient_quota", "insufficient_quota",
+    )  # fmt: skip
+    retry = dict(err.value.headers)["retry-after"]
+    assert 1 <= int(retry) <= 31 * 86400
+    assert stage.run(request(euro, "r3")) is None  # another currency: not enforced
+    pending = meter.ledger.take()
+    assert sum(c.requests.get("over_budget", 0) for c in pending.values()) == 1

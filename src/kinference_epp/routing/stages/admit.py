@@ -7,6 +7,11 @@ tenant on the target model, checked and taken in one step by the limit store; th
 record settles it to what was used. An admitted request carries its tenant (for the replica
 that settles it) and the ``x-ratelimit-*`` values Envoy adds to the response.
 
+A tenant with a monthly budget is refused once its spend this month (UTC, from the usage
+roll-ups: ``tenancy.usage``) reaches the budget: 429 ``insufficient_quota``, OpenAI's answer
+to an account out of quota, with ``retry-after`` at the next month. Every refusal is counted in
+the tenant's usage under its outcome.
+
 A shared store answers after a round trip: the stage then starts the reservation, holds the
 request with a ``Wait`` until the verdict is in (the store's watch wakes it; the store bounds
 the round trip by its own timeout) and applies the verdict when the pipeline runs it again.
@@ -15,16 +20,20 @@ the round trip by its own timeout) and applies the verdict when the pipeline run
 from __future__ import annotations
 
 import asyncio
+import logging
 from math import ceil
 
 from kinference_epp.api.wire_names import CLIENT_KEY_HEADERS, TENANT_HEADER
-from kinference_epp.errors import KinferenceError, RateLimitedError
+from kinference_epp.errors import BudgetExceededError, KinferenceError, RateLimitedError
 from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.limits import Tenant
+from kinference_epp.tenancy.meter import UsageMeter
 from kinference_epp.tenancy.metrics import TenantMetrics
 from kinference_epp.tenancy.model import FailMode
 from kinference_epp.tenancy.store import LimitStore, Reservation, Verdict
+
+log = logging.getLogger(__name__)
 
 BYTES_PER_TOKEN = 4
 """Prompt tokens estimated from the body when no stage counted them (settlement corrects)."""
@@ -41,6 +50,7 @@ class AdmitStage:
         *,
         ttl_s: float,
         max_wait_s: float = 1.0,
+        meter: UsageMeter | None = None,
     ) -> None:
         """``max_wait_s``: a guard on waiting for the shared store past its own timeout
         (then 503 ``limit_store_unavailable``)."""
@@ -49,6 +59,8 @@ class AdmitStage:
         self._metrics = metrics
         self._ttl = ttl_s
         self._max_wait = max_wait_s
+        self._meter = meter
+        self._currency_warned: set[str] = set()
 
     def run(self, state: RequestState) -> Wait | None:
         tenant = state.tenant_info
@@ -69,6 +81,8 @@ class AdmitStage:
             state.reserved_in = (*state.reserved_in, *keys)
         if not tenant.limited:
             return None
+        if tenant.monthly_budget is not None and self._meter is not None:
+            self._check_budget(state, tenant, tenant.monthly_budget, self._meter)
         reservation = self._reservation(state, tenant)
         if reservation is None:
             return None
@@ -113,6 +127,9 @@ class AdmitStage:
             state.metadata_out = headers
             return
         self._metrics.decision(tenant.name, "rejected", verdict.denied_by).inc()
+        if self._meter is not None:
+            outcome = "server_error" if verdict.denied_by == "store" else "rate_limited"
+            self._meter.request(tenant.name, state.model or "", outcome)
         if verdict.denied_by == "store":  # unreachable, and this tenant fails closed
             raise KinferenceError(
                 "The rate-limit store is unavailable and this tenant fails closed.",
@@ -127,6 +144,33 @@ class AdmitStage:
                 ("retry-after", str(retry)),
                 *((f"x-ratelimit-{k}", v) for k, v in headers),
             ),
+        )
+
+    def _check_budget(
+        self, state: RequestState, tenant: Tenant, budget: float, meter: UsageMeter
+    ) -> None:
+        ledger = meter.ledger
+        if tenant.currency != ledger.currency:
+            if tenant.name not in self._currency_warned:
+                self._currency_warned.add(tenant.name)
+                log.warning(
+                    "tenant budget not enforced: its currency is not the prices' currency",
+                    extra={
+                        "tenant": tenant.name,
+                        "budget_currency": tenant.currency,
+                        "price_currency": ledger.currency,
+                    },
+                )
+            return
+        spent = ledger.spent(tenant.name)
+        if spent < budget:
+            return
+        self._metrics.decision(tenant.name, "rejected", "budget").inc()
+        meter.request(tenant.name, state.model or "", "over_budget")
+        raise BudgetExceededError(
+            f"Tenant {tenant.name} has spent its monthly budget "
+            f"({spent:.2f} of {budget:.2f} {tenant.currency}) for {ledger.month}.",
+            headers=(("retry-after", str(max(1, ceil(ledger.seconds_to_next_month())))),),
         )
 
 

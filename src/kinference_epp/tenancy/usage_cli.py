@@ -1,0 +1,129 @@
+"""``kinfctl usage``: the daily usage and cost roll-ups per tenant and model, read from Redis or
+from the picker's JSON-lines file (``tenancy.usage.file``), as the picker's config says or as
+given on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import io
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from kinference_epp.tenancy.usage import OUTCOMES, Row, roll_up
+from kinference_epp.tenancy.usage_sinks import read_file, read_redis
+
+COLUMNS = (
+    "day", "tenant", "model", "requests", *OUTCOMES, "prompt_tokens", "cached_tokens",
+    "completion_tokens", "cost", "currency",
+)  # fmt: skip
+
+
+def add_usage_parser(sub: Any) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "usage", help="usage and cost per tenant, model and day (from Redis or the usage file)"
+    )
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--config", type=Path, help="the picker's config: its store or file")
+    source.add_argument("--redis", metavar="URL", help="redis://host:6379/0")
+    source.add_argument("--file", type=Path, help="a usage JSON-lines file")
+    p.add_argument("--prefix", default=None, help="Redis key prefix (default: kinference)")
+    p.add_argument("--tenant", help="only this tenant")
+    p.add_argument("--since", help="from this day on (YYYY-MM-DD or YYYY-MM)")
+    p.add_argument("--output", choices=("table", "json", "csv"), default="table")
+    p.set_defaults(func=run_usage)
+    return p
+
+
+def run_usage(args: argparse.Namespace) -> int:
+    try:
+        rows = load(args)
+    except (OSError, ValueError) as exc:
+        print(f"kinfctl usage: {exc}", file=sys.stderr)
+        return 1
+    rows = [
+        r
+        for r in rows
+        if (args.tenant is None or r.tenant == args.tenant)
+        and (args.since is None or r.day >= args.since)
+    ]
+    sys.stdout.write(render(rows, args.output))
+    return 0
+
+
+def load(args: argparse.Namespace) -> list[Row]:
+    if args.file is not None:
+        return roll_up(read_file(args.file))
+    url, prefix, password, currency = args.redis, args.prefix or "kinference", None, "USD"
+    if args.config is not None:
+        from kinference_epp.config.model import EppConfig
+        from kinference_epp.config.yamlfile import load_yaml_model
+
+        tc = load_yaml_model(args.config, EppConfig).tenancy
+        if tc is None:
+            raise ValueError(f"{args.config}: no tenancy section")
+        currency = tc.usage.currency
+        redis = tc.store.redis
+        if redis is None:
+            if tc.usage.file is None:
+                raise ValueError(f"{args.config}: neither tenancy.store.redis nor usage.file")
+            return roll_up(read_file(Path(tc.usage.file)))
+        url, prefix = redis.url, args.prefix or redis.key_prefix
+        if redis.password_env is not None:
+            password = os.environ.get(redis.password_env)
+    return asyncio.run(_read_redis(url, prefix, password, currency))
+
+
+async def _read_redis(url: str, prefix: str, password: str | None, currency: str) -> list[Row]:
+    from redis.asyncio import Redis
+    from redis.exceptions import RedisError
+
+    client = Redis.from_url(url, password=password, socket_timeout=5, socket_connect_timeout=5)
+    try:
+        return await read_redis(client, prefix, currency)
+    except RedisError as exc:
+        raise ValueError(f"{url}: {exc}") from exc
+    finally:
+        await client.aclose()
+
+
+def as_dict(r: Row) -> dict[str, Any]:
+    c = r.counts
+    out: dict[str, Any] = {"day": r.day, "tenant": r.tenant, "model": r.model}
+    out["requests"] = sum(c.requests.values())
+    for outcome in OUTCOMES:
+        out[outcome] = c.requests.get(outcome, 0)
+    out |= {
+        "prompt_tokens": c.prompt_tokens,
+        "cached_tokens": c.cached_tokens,
+        "completion_tokens": c.completion_tokens,
+        "cost": round(c.cost, 6),
+        "currency": r.currency,
+    }
+    return out
+
+
+def render(rows: list[Row], output: str) -> str:
+    dicts = [as_dict(r) for r in rows]
+    if output == "json":
+        return msgspec.json.format(msgspec.json.encode(dicts)).decode() + "\n"
+    if output == "csv":
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(dicts)
+        return buf.getvalue()
+    shown = ("day", "tenant", "model", "requests", "ok", "rate_limited", "over_budget",
+             "prompt_tokens", "cached_tokens", "completion_tokens", "cost")  # fmt: skip
+    cells = [[str(d[k]) if k != "cost" else f"{d[k]:.4f}" for k in shown] for d in dicts]
+    widths = [max(len(k), *(len(c[i]) for c in cells)) for i, k in enumerate(shown)]
+    lines = ["  ".join(k.ljust(w) for k, w in zip(shown, widths, strict=True))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
+    if not dicts:
+        lines.append("(no usage)")
+    return "\n".join(lines) + "\n"
