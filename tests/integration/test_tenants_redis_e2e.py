@@ -2,10 +2,11 @@
 tenant header is ignored and a bad key is a 401, a stream without include_usage settles in
 Redis with its real counts, a limit answers 429 with when to retry, a picker that restarts
 finds its tenants' buckets where it left them, and a Redis outage meanwhile admits by fail
-mode and recovers."""
+mode and recovers, and a picker replica's restart loses none of its tenants' usage."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -15,9 +16,18 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from kinference_epp.config.tenancy import RedisConfig, StoreConfig, TenancyConfig
+from kinference_epp.cli.kinfctl import main as kinfctl
+from kinference_epp.config.tenancy import (
+    Price,
+    RedisConfig,
+    StoreConfig,
+    TenancyConfig,
+    UsageConfig,
+)
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.tenancy.redis_store import connect
+from kinference_epp.tenancy.usage import Pricing
+from kinference_epp.tenancy.usage_sinks import read_redis
 from redis_server import RedisServer, running_redis
 from waits import eventually
 
@@ -27,6 +37,8 @@ MODEL = "qwen3-0.6b"
 KEY = "sk-redis-tenant-key-01"
 CLOSED_KEY = "sk-redis-closed-key-01"
 DAILY_KEY = "sk-redis-daily-key-01"
+BILLED_KEY = "sk-redis-billed-key-01"
+PRICE = Price(input=0.5, cached_input=0.25, output=1.5)
 TENANTS = f"""
 apiVersion: kinference.io/v1alpha1
 kind: InferenceTenant
@@ -52,6 +64,15 @@ spec:
   apiKeys: [{{name: k, value: {DAILY_KEY}}}]
   limits:
     tokens: {{perDay: {{total: 100000}}}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: billed}}
+spec:
+  apiKeys: [{{name: k, value: {BILLED_KEY}}}]
+  limits:
+    tokens: {{perDay: {{total: 1000000}}}}
+  budget: {{monthly: 100, currency: USD}}
 """
 
 
@@ -70,7 +91,11 @@ def options(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory)
         key_prefix=f"e2e-{uuid.uuid4().hex[:8]}",
         timeout_ms=200,  # a busy test machine must not look like an outage
     )
-    tenancy = TenancyConfig(tenants=[str(root / "tenants.yaml")], store=StoreConfig(redis=redis))
+    tenancy = TenancyConfig(
+        tenants=[str(root / "tenants.yaml")],
+        store=StoreConfig(redis=redis),
+        usage=UsageConfig(prices={MODEL: PRICE}, flush_interval_s=30),  # written at the stop
+    )
     return StackOptions(pods=1, tenancy=tenancy)
 
 
@@ -118,6 +143,20 @@ async def settled(options: StackOptions) -> None:
         return await pending(options) == 0
 
     await eventually(none_open, what="the access log to settle in Redis")
+
+
+async def recorded(stack: LocalStack, tenant: str, requests: int) -> None:
+    """Wait until the picker's usage ledger holds ``requests`` of ``tenant``'s not yet written."""
+
+    def counted() -> bool:
+        assert stack.picker is not None
+        assert stack.picker.usage_flusher is not None
+        pending = stack.picker.usage_flusher.ledger.pending
+        return sum(sum(c.requests.values()) for k, c in pending.items() if k[1] == tenant) == (
+            requests
+        )
+
+    await eventually(counted, what=f"{requests} access-log records of {tenant}")
 
 
 async def test_a_spoofed_tenant_header_is_ignored_and_a_bad_key_is_401(stack: LocalStack) -> None:
@@ -204,3 +243,56 @@ async def test_a_restarted_picker_finds_the_buckets_where_they_were(
     refill = 100000 / 86400 * 60  # a minute of refill at most, for a slow machine
     assert used > refill  # a picker that lost the buckets would fail the bound below
     assert 100000 - used - prompt - 1 <= left <= 100000 - used - prompt - 1 + refill
+
+
+async def test_a_picker_replica_restart_loses_no_usage(
+    stack: LocalStack, options: StackOptions, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Usage recorded and not yet written (the flush interval is 30 s) when the picker stops
+    is in Redis after the restart, as ``kinfctl usage`` prints it, and the new picker adds to
+    it."""
+    assert options.tenancy is not None
+    redis = options.tenancy.store.redis
+    assert redis is not None
+    billed = {"authorization": f"Bearer {BILLED_KEY}"}
+    prompt = completion = cached = 0
+    for _ in range(3):
+        status, _, text = await stream(stack, 20, billed)
+        assert status == 200
+        chunks = [json.loads(x[6:]) for x in text.splitlines() if x.startswith("data: {")]
+        usage = next(c["usage"] for c in chunks if c.get("usage"))
+        prompt += usage["prompt_tokens"]
+        completion += usage["completion_tokens"]
+        cached += (usage.get("prompt_tokens_details") or {}).get("cached_tokens") or 0
+    await recorded(stack, "billed", 3)  # every record reached the picker
+    await stack.restart_picker()
+
+    async def billed_rows() -> dict[str, Any]:
+        probe = connect(redis.url, timeout_s=2.0)
+        try:
+            rows = [r for r in await read_redis(probe, redis.key_prefix) if r.tenant == "billed"]
+        finally:
+            await probe.aclose()
+        assert len(rows) == 1
+        c = rows[0].counts
+        return {"requests": c.requests, "tokens": (c.prompt_tokens, c.completion_tokens), "c": c}
+
+    got = await billed_rows()
+    assert got["requests"] == {"ok": 3}
+    assert got["tokens"] == (prompt, completion)
+    cost = Pricing({MODEL: PRICE}).cost(MODEL, prompt, cached, completion)
+    assert got["c"].cost == pytest.approx(cost)
+    args = ["usage", "--redis", redis.url, "--prefix", redis.key_prefix, "--tenant", "billed"]
+    assert await asyncio.to_thread(kinfctl, [*args, "--output", "json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert (row["requests"], row["ok"], row["prompt_tokens"]) == (3, 3, prompt)
+    assert row["cost"] == pytest.approx(cost, abs=1e-6)
+    # the restarted picker reads the month's spend back and adds to the same roll-up
+    assert stack.picker is not None
+    assert stack.picker.usage_flusher is not None
+    assert stack.picker.usage_flusher.ledger.spent("billed") == pytest.approx(cost)
+    status, _, _ = await stream(stack, 5, billed)
+    assert status == 200
+    await recorded(stack, "billed", 1)
+    await stack.picker.usage_flusher.sink.write(stack.picker.usage_flusher.ledger)
+    assert (await billed_rows())["requests"] == {"ok": 4}

@@ -180,8 +180,20 @@ class LocalStack:
         )
         self.picker = App(config)
         await self.picker.start()
-        self._stack.push_async_callback(self.picker.stop, 1.0)
+        self._stack.push_async_callback(self._stop_picker)
         self.url = f"http://127.0.0.1:{listener}"
+
+    async def restart_picker(self) -> None:
+        """Stop the picker as a rolling update does (gracefully) and start a new one with the
+        same config on the same ports; Envoy reconnects to it."""
+        assert self.picker is not None
+        await self.picker.stop(1.0)
+        self.picker = App(self.picker.config)
+        await self.picker.start()
+
+    async def _stop_picker(self) -> None:
+        if self.picker is not None:
+            await self.picker.stop(1.0)
 
     async def __aexit__(
         self,

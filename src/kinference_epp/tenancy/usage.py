@@ -151,6 +151,11 @@ class UsageLedger:
         self.today()
         return self._spend.get(tenant, 0.0)
 
+    @property
+    def pending(self) -> Mapping[Key, Counts]:
+        """The increments not written yet (read-only)."""
+        return self._pending
+
     def take(self) -> dict[Key, Counts]:
         """The increments since the last take (the caller writes them)."""
         pending, self._pending = self._pending, {}
