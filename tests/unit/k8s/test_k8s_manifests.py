@@ -431,3 +431,28 @@ def test_leader_election_is_an_option_with_its_lease_rights() -> None:
     assert config.kubernetes.leader_election.enabled
     env = by_kind(docs, "Deployment")["spec"]["template"]["spec"]["containers"][0]["env"]
     assert {"name": "POD_NAME", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}} in env
+
+
+def test_the_redis_password_comes_from_a_secret() -> None:
+    """``redisPassword.secretName`` sets the variable ``tenancy.store.redis.password_env``
+    names from the Secret's key; the picker's config then loads with that store."""
+    redis = {"url": "redis://redis:6379/0", "password_env": "REDIS_PASSWORD"}
+    overrides = {
+        "redisPassword": {"secretName": "kinference-redis", "secretKey": "pw"},
+        "config": {"tenancy": {"store": {"redis": redis}}},
+    }
+    jsonschema.validate(render.chart_values(overrides), values_schema())
+    docs = rendered_docs(overrides)
+    deployment = by_kind(docs, "Deployment")
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    assert {
+        "name": "REDIS_PASSWORD",
+        "valueFrom": {"secretKeyRef": {"name": "kinference-redis", "key": "pw"}},
+    } in container["env"]
+    kubernetes_validate.validate(deployment, K8S_VERSIONS[-1], strict=True)
+    config = yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    assert EppConfig.model_validate(config).tenancy is not None
+    default = by_kind(rendered_docs(), "Deployment")["spec"]["template"]["spec"]["containers"][0]
+    assert all("secretKeyRef" not in str(e) for e in default["env"])
+    with pytest.raises(HelmRenderError, match=r"needs config\.tenancy\.store\.redis\.password_env"):
+        rendered_docs({"redisPassword": {"secretName": "kinference-redis"}})
