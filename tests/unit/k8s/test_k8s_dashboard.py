@@ -16,6 +16,7 @@ from kinference_epp.k8s.pool import PoolDiscovery
 from kinference_epp.k8s.source import KubernetesSource
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
+from kinference_epp.tenancy.metrics import TenantMetrics
 
 DASHBOARD = Path(__file__).resolve().parents[3] / "deploy" / "grafana" / "kinference-dashboard.json"
 METRIC = re.compile(r"\b(k?inference_[a-zA-Z0-9_:]+)")
@@ -42,6 +43,7 @@ class _NoSink:
 def exported_names() -> set[str]:
     """Every sample name the picker's registry can expose (PickerMetrics + its collectors)."""
     metrics = PickerMetrics(CollectorRegistry())
+    TenantMetrics(metrics)  # registered when tenants are configured
     metrics.register_collector(PoolGaugeCollector("p", lambda: (1, 0.0, 0.0), lambda: {"m": 1}))
     config = KubernetesConfig.model_validate({"pool": {"name": "p", "namespace": "default"}})
     source = KubernetesSource(config, PoolDatastore("p"), api=_NoApi())  # type: ignore[arg-type]
@@ -94,6 +96,19 @@ def test_the_dashboard_covers_the_picker_s_metrics() -> None:
     dashboard = json.loads(DASHBOARD.read_text())
     text = " ".join(queries(dashboard))
     metrics = PickerMetrics(CollectorRegistry())
+    TenantMetrics(metrics)
     families = {f.name for f in metrics.registry.collect()} - {"inference_extension_info"}
     missing = {name for name in families if name not in text}
     assert not missing, sorted(missing)
+
+
+def test_tenant_panels_filter_by_the_tenant_variable() -> None:
+    """Every per-tenant query honours the dashboard's ``tenant`` variable."""
+    dashboard = json.loads(DASHBOARD.read_text())
+    names = [v["name"] for v in dashboard["templating"]["list"]]
+    assert "tenant" in names
+    exprs = [
+        e for e in queries(dashboard) if "kinference_tenant_" in e and "sum by (state)" not in e
+    ]
+    assert len(exprs) >= 12
+    assert all('tenant=~"$tenant"' in e for e in exprs if not e.startswith("label_values")), exprs
