@@ -3,16 +3,90 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
+import tempfile
 from collections import defaultdict
+from dataclasses import replace
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from kinference_epp.config.tenancy import Price, TenancyConfig, UsageConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.demo.workload import Outcome, make_prompts, run_workload
 from kinference_epp.signals import wait_for_signal
+from kinference_epp.tenancy.usage import Row, roll_up
+from kinference_epp.tenancy.usage_sinks import read_file
+
+KEYS = {"team-a": "sk-demo-team-a-0000000001", "team-b": "sk-demo-team-b-0000000001"}
+TENANTS = f"""\
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: team-a, labels: {{tier: gold}}}}
+spec:
+  apiKeys: [{{name: demo, value: {KEYS["team-a"]}}}]
+  limits: {{tokens: {{perMinute: {{total: 2000000}}}}}}
+  budget: {{monthly: 100, currency: USD}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: team-b, labels: {{tier: free}}}}
+spec:
+  apiKeys: [{{name: demo, value: {KEYS["team-b"]}}}]
+  limits: {{tokens: {{perMinute: {{total: 12000}}}}}}
+"""
+PRICE = Price(input=0.10, cached_input=0.025, output=0.40)
+"""An example price (per million tokens) for the demo's model."""
+
+
+def tenancy_config(root: Path, model: str) -> TenancyConfig:
+    """Two tenants with keys (team-b on a small tokens-per-minute limit), priced usage kept in
+    ``root/usage.jsonl``."""
+    (root / "tenants.yaml").write_text(TENANTS)
+    return TenancyConfig(
+        tenants=[str(root / "tenants.yaml")],
+        usage=UsageConfig(prices={model: PRICE}, file=str(root / "usage.jsonl")),
+    )
+
+
+def tenant_table(rows: list[Row], outcomes: list[Outcome]) -> Table:
+    """Per tenant, from the picker's usage roll-up (what ``kinfctl usage`` prints)."""
+    table = Table(title="Requests per tenant, from the picker's usage roll-up (kinfctl usage)")
+    for col in ("tenant", "requests", "429s", "prompt tok", "cached", "completion tok", "cost"):
+        table.add_column(col, justify="left" if col == "tenant" else "right", no_wrap=True)
+    for tenant in sorted(KEYS):
+        mine = [r.counts for r in rows if r.tenant == tenant]
+        requests = sum(sum(c.requests.values()) for c in mine)
+        limited = sum(c.requests.get("rate_limited", 0) for c in mine)
+        seen_429 = sum(1 for o in outcomes if o.tenant == tenant and o.status == 429)
+        table.add_row(
+            tenant,
+            str(requests),
+            f"{limited}" if limited == seen_429 else f"{limited} (client saw {seen_429})",
+            str(sum(c.prompt_tokens for c in mine)),
+            str(sum(c.cached_tokens for c in mine)),
+            str(sum(c.completion_tokens for c in mine)),
+            f"${sum(c.cost for c in mine):.6f}",
+        )
+    return table
+
+
+async def usage_rows(stack: LocalStack, path: Path, expected: int) -> list[Row]:
+    """The roll-up once every request is in it (the access log arrives just after a response)."""
+    assert stack.picker is not None
+    flusher = stack.picker.usage_flusher
+    assert flusher is not None
+    rows: list[Row] = []
+    for _ in range(50):
+        await flusher.sink.write(flusher.ledger)
+        rows = roll_up(read_file(path))
+        if sum(sum(r.counts.requests.values()) for r in rows) >= expected:
+            break
+        await asyncio.sleep(0.1)
+    return rows
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -50,9 +124,15 @@ def summary_table(outcomes: list[Outcome], pod_names: dict[str, str]) -> Table:
 
 
 async def run_demo(args: argparse.Namespace, console: Console) -> int:
+    with tempfile.TemporaryDirectory(prefix="kinference-demo-") as tmp:
+        return await _run_demo(args, console, Path(tmp))
+
+
+async def _run_demo(args: argparse.Namespace, console: Console, root: Path) -> int:
     options = StackOptions(
         pods=args.pods, router=args.router, body_mode=args.body_mode, fallbacks=2
     )
+    options = replace(options, tenancy=tenancy_config(root, options.model))
     console.print(
         f"[bold]kinference-epp demo[/bold]: Envoy + picker ({options.router}) + "
         f"{options.pods} simulated vLLM pods, body mode {options.body_mode}"
@@ -82,9 +162,17 @@ async def run_demo(args: argparse.Namespace, console: Console) -> int:
                 prompts,
                 concurrency=args.concurrency,
                 on_done=lambda _: progress.advance(task),
+                keys=KEYS,
             )
-        console.print(summary_table(outcomes, pod_names))
-        failed = [o for o in outcomes if o.status != 200]
+        console.print(summary_table([o for o in outcomes if o.status != 429], pod_names))
+        usage_file = root / "usage.jsonl"
+        console.print(tenant_table(await usage_rows(stack, usage_file, len(outcomes)), outcomes))
+        console.print(
+            f"  team-b is held to 12,000 tokens a minute; kinfctl usage --file {usage_file} "
+            "prints the roll-up while the demo runs"
+        )
+        # team-b's 429s are the demo's point; anything else is a failure
+        failed = [o for o in outcomes if o.status not in (200, 429)]
         if failed:
             console.print(f"[red]{len(failed)} requests failed[/red]: {failed[0]}")
         if args.keep_running:

@@ -8,10 +8,11 @@ time to the first token and the usage the pod reported.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import aiohttp
@@ -55,6 +56,8 @@ class Outcome:
     cached_tokens: int
     completion_tokens: int
     reason: str = ""
+    tenant: str = ""
+    """The tenant whose key the request carried (the demo's two tenants)."""
 
 
 def make_prompts(
@@ -82,6 +85,7 @@ async def send_chat(
     system: str,
     question: str,
     max_tokens: int,
+    api_key: str | None = None,
 ) -> Outcome:
     body = {
         "model": model,
@@ -96,7 +100,8 @@ async def send_chat(
     t0 = time.perf_counter()
     ttft: float | None = None
     usage: dict[str, object] = {}
-    async with session.post(f"{url}/v1/chat/completions", json=body) as resp:
+    headers = {"authorization": f"Bearer {api_key}"} if api_key is not None else None
+    async with session.post(f"{url}/v1/chat/completions", json=body, headers=headers) as resp:
         upstream = resp.headers.get(UPSTREAM_HEADER, "")
         if resp.status != 200:
             await resp.read()
@@ -143,11 +148,15 @@ async def run_workload(
     concurrency: int,
     max_tokens: int = 64,
     on_done: Callable[[Outcome], None] | None = None,
+    keys: Mapping[str, str] | None = None,
 ) -> list[Outcome]:
-    """Closed loop: ``concurrency`` clients, each sending its next request when one finishes."""
-    queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-    for p in prompts:
-        queue.put_nowait(p)
+    """Closed loop: ``concurrency`` clients, each sending its next request when one finishes.
+
+    ``keys`` (tenant -> API key): the requests take turns among the tenants."""
+    queue: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue()
+    tenants = sorted(keys) if keys else [""]
+    for i, (system, question) in enumerate(prompts):
+        queue.put_nowait((system, question, tenants[i % len(tenants)]))
     outcomes: list[Outcome] = []
     timeout = aiohttp.ClientTimeout(total=120)
 
@@ -156,13 +165,16 @@ async def run_workload(
         async def client() -> None:
             while True:
                 try:
-                    system, question = queue.get_nowait()
+                    system, question, tenant = queue.get_nowait()
                 except asyncio.QueueEmpty:
                     return
+                key = keys[tenant] if keys else None
                 try:
-                    out = await send_chat(session, url, model, system, question, max_tokens)
+                    out = await send_chat(session, url, model, system, question, max_tokens, key)
                 except (aiohttp.ClientError, TimeoutError) as exc:
                     out = Outcome(0, "", None, 0.0, 0, 0, 0, reason=type(exc).__name__)
+                if tenant:
+                    out = dataclasses.replace(out, tenant=tenant)
                 outcomes.append(out)
                 if on_done is not None:
                     on_done(out)
