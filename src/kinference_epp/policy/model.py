@@ -88,6 +88,10 @@ class PiiKind(enum.StrEnum):
     IBAN = "iban"
     NATIONAL_ID = "nationalId"
     SECRET = "secret"
+    PERSON_NAME = "personName"
+    ADDRESS = "address"
+    DATE_OF_BIRTH = "dateOfBirth"
+    HEALTH = "health"
 
 
 # -- scope and catalog ----------------------------------------------------------------------

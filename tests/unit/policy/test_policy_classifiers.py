@@ -51,6 +51,9 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("OPENAI_API_KEY=sk-proj-4fK9xQ2mL7vN1pR8sT3w", {"secret"}),
         ("-----BEGIN OPENSSH PRIVATE KEY-----\nabc", {"secret"}),
         ("a@b.io and 4539 1488 0343 6467", {"email", "creditCard"}),
+        ("call me on 06 12 34 56 78", {"phone"}),
+        ("whatsapp +33 6 12 34 56 78", {"phone"}),
+        ("NI number: AB 12 34 56 C", {"nationalId"}),
     ],
 )
 def test_pii_detects(text: str, expected: set[str]) -> None:
@@ -76,6 +79,60 @@ def test_pii_detects(text: str, expected: set[str]) -> None:
 )
 def test_pii_ignores(text: str) -> None:
     assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Refund customer Olivia Barnes, she was double charged.", {"personName"}),
+        ("Dear Mrs. Kowalski,\nyour appointment moved.", {"personName"}),
+        ("Thanks,\nPeter Lindqvist\nFacilities", {"personName"}),
+        ("Sehr geehrter Herr Brandt, Ihre Bestellung ist unterwegs.", {"personName"}),
+        ("Deliver to 221 Baker Street please", {"address"}),
+        ("Adresse: Lindenallee 8, 50968 Köln", {"address"}),
+        ("Livraison au 5 avenue des Ternes, Paris", {"address"}),
+        ("Enviar a Calle Mayor 10, Madrid", {"address"}),
+        ("Consegna in Via Roma 21, Torino", {"address"}),
+        ("Bezorgen op Prinsengracht 263, Amsterdam", {"address"}),
+        ("Return it to the office in Leeds LS1 4AP", {"address"}),
+        ("born 14/03/1979 in Leeds", {"dateOfBirth"}),
+        ("date of birth: March 3, 1981", {"dateOfBirth"}),
+        ("Geburtsdatum 03.03.1975", {"dateOfBirth"}),
+        ("née le 2 avril 1990", {"dateOfBirth"}),
+        (
+            "Patient Tom Hadley was diagnosed with asthma, on salbutamol.",
+            {"personName", "health"},
+        ),
+        (
+            "Employee Daniel Fischer earns a salary of 64,000 EUR.",
+            {"personName"},
+        ),
+    ],
+)
+def test_pii_detects_free_text_personal_data(text: str, expected: set[str]) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What are the early symptoms of type 2 diabetes?",
+        "When was Marie Curie born, and what did she discover?",
+        "Write a scene where Sherlock Holmes meets Dr. Watson at Baker Street.",
+        "Invoice 2024-0117 dated 12/03/2024, order 556677, total 1,200 EUR.",
+        "Who was Albert Einstein and why did he win the Nobel prize?",
+        "for i in range(10):\n    name = f'user{i}'\n    print(name)",
+        "Is 5 mg of melatonin a typical dose?",
+        "The road from Rome to Naples is 225 km long.",
+    ],
+)
+def test_pii_ignores_free_text_look_alikes(text: str) -> None:
+    assert kinds(text) == set()
+
+
+def test_free_text_kinds_can_be_left_out() -> None:
+    structured = PiiClassifier(PiiSettings(kinds=[PiiKind.EMAIL]))
+    assert kinds("Dear Mr. Okafor, write to okafor@acme-corp.com", structured) == {"email"}
 
 
 def test_pii_allowlists_and_kinds() -> None:
@@ -171,7 +228,14 @@ CX = ComplexityClassifier()
     [
         ("What is the capital of France?", 1, Complexity.EASY),
         ("hi", 1, Complexity.EASY),
-        ("Prove that sqrt(2) is irrational, step by step.", 1, Complexity.MEDIUM),
+        ("Prove that sqrt(2) is irrational, step by step.", 1, Complexity.HARD),
+        ("Prove there are infinitely many primes.", 1, Complexity.HARD),
+        ("Fix the ABA problem in this lock-free queue.", 1, Complexity.HARD),
+        ("Derive the posterior of a Beta-Bernoulli model.", 1, Complexity.HARD),
+        ("Plan a zero-downtime Postgres major-version migration.", 1, Complexity.HARD),
+        ("Translate 'good night' into Italian.", 1, Complexity.EASY),
+        ("How do you spell 'necessary'?", 1, Complexity.EASY),
+        ("Fix the typos: " + "Teh cat sat on teh mat. " * 60, 1, Complexity.EASY),
         ("Explain why the sky is blue and compare it with sunsets.", 1, Complexity.MEDIUM),
         (
             "Refactor this and analyze the trade-offs; justify the design.\n```python\n"

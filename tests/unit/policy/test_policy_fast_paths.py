@@ -409,30 +409,61 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     n = len(text)
     lower = text.lower()
     window = lower if n <= 2 * cx.WINDOW else lower[: cx.WINDOW] + "\n" + lower[-cx.WINDOW :]
-    code = math = reason = 0
+    code = math = reason = domain = constraint = easy = 0
     for word in window.translate(cx._WORDS).split():
+        bare = word.rstrip(".")
         if word in cx._CODE_WORDS:
             code += 1
         elif word in cx._MATH_WORDS:
             math += 1
-        elif word.rstrip(".") in cx._REASON_WORDS:
+        elif bare in cx._REASON_WORDS:
             reason += 1
+        elif bare in cx._DOMAIN_WORDS:
+            domain += 1
+        elif bare in cx._CONSTRAINT_WORDS:
+            constraint += 1
+        elif bare in cx._EASY_WORDS:
+            easy += 1
     code += sum(window.count(m) for m in cx._CODE_MARKS)
     math += sum(window.count(m) for m in cx._MATH_MARKS)
     math += len(window) - len(window.translate(_REF_DROP_MATH))
     reason += sum(window.count(m) for m in cx._REASON_PHRASES)
+    constraint += sum(window.count(m) for m in cx._CONSTRAINT_PHRASES)
+    easy += sum(window.count(m) for m in cx._EASY_PHRASES)
+    fences = text.count("```")
+    technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     features = {
         "length": min(1.0, n / 4 / 4000),
-        "code": min(1.0, (2 * text.count("```") + code) / 12),
+        "code": min(1.0, (2 * fences + code) / 12),
         "math": min(1.0, math / 12),
-        "reason": min(1.0, reason / 3),
+        "task": min(1.0, reason / 1.5),
+        "domain": min(1.0, domain / 2),
+        "constraints": min(1.0, constraint / 2),
+        "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
+        "easy_task": 1.0 if easy and not reason and not domain else 0.0,
     }
-    return min(1.0, sum(cx._WEIGHTS[k] * v for k, v in features.items())), features
+    score = sum(cx._WEIGHTS[k] * v for k, v in features.items())
+    return min(1.0, max(0.0, score)), features
 
 
-VOCAB = sorted(cx._CODE_WORDS | cx._MATH_WORDS | cx._REASON_WORDS)
-MARKS = [*cx._CODE_MARKS, *cx._MATH_MARKS, *cx._REASON_PHRASES, "```", *cx._MATH_CHARS]
+VOCAB = sorted(
+    cx._CODE_WORDS
+    | cx._MATH_WORDS
+    | cx._REASON_WORDS
+    | cx._DOMAIN_WORDS
+    | cx._CONSTRAINT_WORDS
+    | cx._EASY_WORDS
+)
+MARKS = [
+    *cx._CODE_MARKS,
+    *cx._MATH_MARKS,
+    *cx._REASON_PHRASES,
+    *cx._CONSTRAINT_PHRASES,
+    *cx._EASY_PHRASES,
+    "```",
+    *cx._MATH_CHARS,
+]
 word_texts = st.lists(
     st.tuples(
         st.one_of(st.sampled_from(VOCAB), st.sampled_from(MARKS),

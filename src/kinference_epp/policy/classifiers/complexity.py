@@ -1,22 +1,31 @@
-"""Prompt complexity (easy / medium / hard) from weighted surface features.
+"""Prompt complexity (easy / medium / hard) from what is asked, with length as one weak
+signal among several.
 
-    score = min(1, 0.30·length + 0.35·code + 0.25·math + 0.45·reasoning + 0.15·turns)
+    score = clamp(0.30·length + 0.35·code + 0.25·math + 0.40·task + 0.40·domain
+                  + 0.20·constraints + 0.25·technical_task + 0.15·turns - 0.30·easy_task)
 
 each feature in [0, 1]:
 
 - length: estimated prompt tokens / 4000 (characters / 4);
-- code: (2·code fences + code keywords) / 12;
-- math: (math symbols + math words) / 12;
-- reasoning: reasoning cues ("step by step", "prove", "trade-off", ...) / 3;
+- code: (2·code fences + code keywords) / 12; math: (math symbols + math words) / 12;
+- task: what is asked of the model that takes reasoning — prove, derive, design, optimise,
+  debug, fix, plan, compare trade-offs, "step by step", "show that" ... — / 1.5;
+- domain: terms of fields where answers take expertise (lock-free, consensus, posterior,
+  asymptotic, zero-downtime, eigenvalue, ...) / 2;
+- constraints: requirements and limits the answer must respect (without, must, guarantee,
+  worst-case, "at most", "edge cases", ...) / 2;
+- technical_task: 1 when a reasoning task meets a domain term, code, maths or a constraint
+  ("derive the posterior", "fix this lock-free queue"): a short hard question is hard;
+- easy_task: 1 when the prompt asks to look up, translate, convert, spell, define or
+  rephrase and carries no reasoning task or domain term;
 - turns: (user turns - 1) / 6.
 
-``score >= hardAt`` is hard, ``>= mediumAt`` medium, else easy. The weights sum past 1 on
-purpose: one strong signal (a proof request, a large code block) is enough for medium.
+``score >= hardAt`` is hard, ``>= mediumAt`` medium, else easy.
 
 Why no regex and only a window: Python's ``re`` tries every keyword of an alternation at
 every character, too slow for a long prompt on the request path. Words are found with
 ``translate`` + ``split``, the vocabulary's words kept by a C-level ``filter`` and counted
-by a ``Counter``, instead of three set lookups per word in Python.
+by a ``Counter``, instead of several set lookups per word in Python.
 Marks are counted with ``str.count`` (in C), and only when one of their
 characters — found with a memchr-fast ``in`` — occurs at all. The instruction that makes a
 prompt hard is near its start or its end (a question after pasted context), so words are
@@ -107,25 +116,257 @@ _REASON_WORDS = frozenset(
         "critique",
         "refactor",
         "step-by-step",
+        "fix",
+        "plan",
+        "implement",
+        "formalize",
+        "formalise",
+        "diagnose",
+        "migrate",
+        "architect",
+        "minimize",
+        "minimise",
+        "maximize",
+        "maximise",
+        "parallelize",
+        "parallelise",
+        "troubleshoot",
     ]
 )
 _REASON_PHRASES = ("step by step", "explain why", "reason about", "in depth", "pros and cons",
-                   "root cause")  # fmt: skip
+                   "root cause", "show that", "why does", "why do ", "how would you",
+                   "what would happen")  # fmt: skip
+_DOMAIN_WORDS = frozenset(
+    [
+        "lock-free",
+        "wait-free",
+        "concurrency",
+        "concurrent",
+        "race",
+        "deadlock",
+        "livelock",
+        "aba",
+        "atomic",
+        "atomics",
+        "mutex",
+        "linearizable",
+        "linearizability",
+        "consensus",
+        "raft",
+        "paxos",
+        "byzantine",
+        "distributed",
+        "replication",
+        "replicas",
+        "sharding",
+        "partitioning",
+        "zero-downtime",
+        "migration",
+        "failover",
+        "idempotent",
+        "exactly-once",
+        "serializable",
+        "isolation",
+        "transaction",
+        "transactions",
+        "backpressure",
+        "throughput",
+        "latency",
+        "scalability",
+        "cache-coherence",
+        "memory-model",
+        "posterior",
+        "bayesian",
+        "likelihood",
+        "conjugate",
+        "markov",
+        "stochastic",
+        "martingale",
+        "asymptotic",
+        "np-hard",
+        "np-complete",
+        "polynomial-time",
+        "reduction",
+        "induction",
+        "infinitely",
+        "primes",
+        "prime",
+        "irrational",
+        "convergence",
+        "converges",
+        "invariant",
+        "invariants",
+        "topology",
+        "manifold",
+        "hilbert",
+        "banach",
+        "lagrangian",
+        "hamiltonian",
+        "quantum",
+        "entropy",
+        "thermodynamics",
+        "relativity",
+        "gradient",
+        "backpropagation",
+        "cryptographic",
+        "cryptography",
+        "side-channel",
+        "compiler",
+        "compilers",
+        "kernel",
+        "scheduler",
+        "amortized",
+        "recurrence",
+        "dynamic-programming",
+        "red-black",
+        "b-tree",
+        "heuristic",
+        "differential",
+        "pde",
+        "ode",
+        "numerical",
+        "regression",
+        "causal",
+        "confounding",
+        "econometric",
+        "variance",
+        "estimator",
+        "unbiased",
+        "gaussian",
+        "bernoulli",
+        "poisson",
+        "eigen",
+        "spectral",
+        "fourier",
+        "laplace",
+        "tensor",
+        "algorithm",
+        "algorithms",
+        "complexity",
+        "postgres",
+        "postgresql",
+        "kafka",
+        "kubernetes",
+        "terraform",
+        "microservices",
+        "multi-region",
+        "consistency",
+        "quorum",
+        "vector-clock",
+        "crdt",
+        "garbage-collector",
+        "jit",
+        "simd",
+        "vectorization",
+        "cuda",
+        "gpu",
+        "allocator",
+        "fragmentation",
+        "limiter",
+        "multi-region",
+        "cross-region",
+        "overshoot",
+        "locking",
+        "volatile",
+        "happens-before",
+        "memory-ordering",
+        "lock-based",
+        "cache-invalidation",
+        "eventual",
+        "linearizability",
+        "sharded",
+    ]
+)
+_CONSTRAINT_WORDS = frozenset(
+    [
+        "without",
+        "must",
+        "guarantee",
+        "guarantees",
+        "ensure",
+        "ensuring",
+        "worst-case",
+        "bounded",
+        "tolerate",
+        "tolerates",
+        "constraint",
+        "constraints",
+        "requirement",
+        "requirements",
+        "budget",
+        "deadline",
+        "sla",
+        "slo",
+        "minimal",
+        "optimal",
+        "correctness",
+        "rigorous",
+        "rigorously",
+        "formally",
+    ]
+)
+_CONSTRAINT_PHRASES = ("at most", "at least", "edge case", "no more than", "o(n", "o(log",
+                       "o(1)", "in under", "less than")  # fmt: skip
+_EASY_WORDS = frozenset(
+    [
+        "translate",
+        "translation",
+        "convert",
+        "spell",
+        "spelling",
+        "define",
+        "definition",
+        "synonym",
+        "synonyms",
+        "antonym",
+        "antonyms",
+        "capital",
+        "rhyme",
+        "rhymes",
+        "typo",
+        "typos",
+        "grammar",
+        "rephrase",
+        "paraphrase",
+        "pronounce",
+        "pronunciation",
+        "abbreviation",
+        "acronym",
+        "plural",
+    ]
+)
+_EASY_PHRASES = ("what is the", "who is", "who was", "who wrote", "how many", "how do you say",
+                 "what does", "when did", "when was", "where is", "what's the")  # fmt: skip
 # Punctuation becomes space so "design," and "(prove" are words; '-', '_', '.', '#' stay
 # inside words ("trade-off", "console.log", "#include").
 _PUNCTUATION = "!\"$%&'()*+,/:;<=>?@[\\]^`{|}~"
 _WORDS = str.maketrans({c: " " for c in _PUNCTUATION})
 _WORDS_BYTES = bytes.maketrans(_PUNCTUATION.encode(), b" " * len(_PUNCTUATION))
 
-_WEIGHTS = {"length": 0.30, "code": 0.35, "math": 0.25, "reason": 0.45, "turns": 0.15}
+_WEIGHTS = {
+    "length": 0.30,
+    "code": 0.35,
+    "math": 0.25,
+    "task": 0.40,
+    "domain": 0.40,
+    "constraints": 0.20,
+    "technical_task": 0.25,
+    "turns": 0.15,
+    "easy_task": -0.30,
+}
 
-# Which list a word counts for, first match wins: code, then math, then reasoning (with
-# trailing dots stripped, "design." at the end of a sentence). The sets are disjoint and no
-# entry ends with a dot, but the counts below do not rely on it.
+# Which list a word counts for, first match wins: code, math, reasoning, domain, constraint,
+# easy; a word with one trailing dot ("design." at the end of a sentence) counts as the word.
 _MATH_ONLY = _MATH_WORDS - _CODE_WORDS
 _REASON_ONLY = _REASON_WORDS - _CODE_WORDS - _MATH_WORDS
-_REASON_DOTTED = frozenset(w + "." for w in _REASON_WORDS) - _CODE_WORDS - _MATH_WORDS
-_VOCABULARY = _CODE_WORDS | _MATH_WORDS | _REASON_WORDS | _REASON_DOTTED
+_DOMAIN_ONLY = _DOMAIN_WORDS - _CODE_WORDS - _MATH_WORDS - _REASON_WORDS
+_CONSTRAINT_ONLY = _CONSTRAINT_WORDS - _CODE_WORDS - _MATH_WORDS - _REASON_WORDS - _DOMAIN_WORDS
+_EASY_ONLY = (
+    _EASY_WORDS - _CODE_WORDS - _MATH_WORDS - _REASON_WORDS - _DOMAIN_WORDS - _CONSTRAINT_WORDS
+)
+_CATEGORIES = (_REASON_ONLY, _DOMAIN_ONLY, _CONSTRAINT_ONLY, _EASY_ONLY)
+_DOTTED = tuple(frozenset(w + "." for w in c) - _CODE_WORDS - _MATH_WORDS for c in _CATEGORIES)
+_VOCABULARY = _CODE_WORDS | _MATH_WORDS | frozenset().union(*_CATEGORIES, *_DOTTED)
 
 
 def _guard(mark: str) -> str:
@@ -141,6 +382,8 @@ def _guarded(marks: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 _CODE_MARKS_G = _guarded(_CODE_MARKS)
 _MATH_MARKS_G = _guarded(_MATH_MARKS)
 _REASON_PHRASES_G = _guarded(_REASON_PHRASES)
+_CONSTRAINT_PHRASES_G = _guarded(_CONSTRAINT_PHRASES)
+_EASY_PHRASES_G = _guarded(_EASY_PHRASES)
 
 
 def _count(window: str, marks: tuple[tuple[str, str], ...]) -> int:
@@ -180,8 +423,8 @@ def _words(window: str) -> list[str]:
     return data.decode("utf-8", "surrogatepass").split()
 
 
-def _word_counts(window: str) -> tuple[int, int, int]:
-    """(code, math, reasoning) words in the window."""
+def _word_counts(window: str) -> tuple[int, int, int, int, int, int]:
+    """(code, math, reasoning, domain, constraint, easy) words in the window."""
     words = _words(window)
     several_dots = ".." in window
     # Only vocabulary words are counted (filtered in C: a hash and a set lookup each), unless
@@ -190,14 +433,19 @@ def _word_counts(window: str) -> tuple[int, int, int]:
     keys = counts.keys()
     code = sum(counts[w] for w in keys & _CODE_WORDS)
     math = sum(counts[w] for w in keys & _MATH_ONLY)
-    reason = sum(counts[w] for w in keys & _REASON_ONLY)
+    rest = [sum(counts[w] for w in keys & c) for c in _CATEGORIES]
     if several_dots:
         for w, k in counts.items():
             if w[-1] == "." and w not in _CODE_WORDS and w not in _MATH_WORDS:
-                reason += k if w.rstrip(".") in _REASON_WORDS else 0
+                bare = w.rstrip(".")
+                for i, category in enumerate(_CATEGORIES):
+                    if bare in category:
+                        rest[i] += k
+                        break
     else:  # at most one trailing dot: "design." is a key of its own
-        reason += sum(counts[w] for w in keys & _REASON_DOTTED)
-    return code, math, reason
+        for i, dotted in enumerate(_DOTTED):
+            rest[i] += sum(counts[w] for w in keys & dotted)
+    return code, math, rest[0], rest[1], rest[2], rest[3]
 
 
 def _fences(text: str, enough: int) -> int:
@@ -223,22 +471,29 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     text = prompt.require()
     n = len(text)
     window = _lower_window(prompt, text)
-    code, math, reason = _word_counts(window)
+    code, math, reason, domain, constraint, easy = _word_counts(window)
     code += _count(window, _CODE_MARKS_G)
     math += _count(window, _MATH_MARKS_G)
     if not window.isascii():  # every math character is outside ASCII
         math += sum(window.count(ch) for ch in _MATH_CHARS if ch in window)
     reason += _count(window, _REASON_PHRASES_G)
+    constraint += _count(window, _CONSTRAINT_PHRASES_G)
+    easy += _count(window, _EASY_PHRASES_G)
     fences = _fences(text, (13 - code) // 2)
+    technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     features = {
         "length": min(1.0, n / 4 / 4000),
         "code": min(1.0, (2 * fences + code) / 12),
         "math": min(1.0, math / 12),
-        "reason": min(1.0, reason / 3),
+        "task": min(1.0, reason / 1.5),
+        "domain": min(1.0, domain / 2),
+        "constraints": min(1.0, constraint / 2),
+        "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
+        "easy_task": 1.0 if easy and not reason and not domain else 0.0,
     }
-    score = min(1.0, sum(_WEIGHTS[k] * v for k, v in features.items()))
-    return score, features
+    score = sum(_WEIGHTS[k] * v for k, v in features.items())
+    return min(1.0, max(0.0, score)), features
 
 
 class ComplexityClassifier:

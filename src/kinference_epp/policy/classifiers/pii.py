@@ -17,9 +17,12 @@ precision comes from:
 
 The result names the kinds found, never the values: it ends up in logs and traces.
 
-Known gaps: phone numbers written only in digit pairs ("06 12 34 56 78") have no run of
-three digits and are missed; so are spaced UK NINOs without a "national insurance" / NINO
-mention nearby, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
+Phones written in digit pairs ("06 12 34 56 78") have no run of three digits: four pairs in
+a row mark their window instead. Personal data written as free text (names, addresses,
+dates of birth, health data) is found by ``personal.py`` after these.
+
+Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
+nearby, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets.
 """
 
@@ -31,6 +34,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.personal import find_personal
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     dni_valid,
@@ -55,6 +59,7 @@ _SECRET = re.compile("(?:" + _CANDIDATES.pattern.split("|(?P<secret>", 1)[1])
 _SPACED_NINO = re.compile(r"\b[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]\b")
 """The ``num`` alternative alone: re-tried inside an ``upper`` match that was no IBAN/ID."""
 _FIRST_DIGIT = re.compile(r"[0-9]")
+_PAIRED_PHONE = re.compile(r"(?:\+[0-9]{2,3}[ .]?(?:\(0\))?[ .]?)?0?[1-9](?:[ .][0-9]{2}){4}\b")
 _EMAIL_LOCAL = re.compile(r"[A-Za-z0-9._%+\-]{1,64}$")
 _EMAIL_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.)+[A-Za-z]{2,24}\b")
 _NANP = re.compile(r"^(?:\+?1[ .\-]?)?\(?([2-9][0-9]{2})\)?[ .\-]?([2-9][0-9]{2})[ .\-]([0-9]{4})$")
@@ -71,7 +76,19 @@ _DROP_ASCII_NON_DIGITS = str.maketrans(
 
 _PHONE_WORDS = ("phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms")
 _SSN_WORDS = ("ssn", "social security")
-_ID_WORDS = ("national insurance", "nino", "dni", "nif", "id number", "identity")
+_ID_WORDS = (
+    "national insurance",
+    "nino",
+    "ni number",
+    "ni no",
+    "dni",
+    "nif",
+    "id number",
+    "identity",
+)
+_FREE_TEXT = frozenset(
+    {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH, PiiKind.HEALTH}
+)
 _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
@@ -224,9 +241,18 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
         yield "secret", key.start(), key.group()
     # A spaced NINO has digit pairs: without "00 00" among the classes the three word
     # searches below (each a scan of the whole text) cannot lead anywhere.
-    if b"00 00" in classes and ("nsurance" in text or "NINO" in text or "nino" in text):
-        for m in _SPACED_NINO.finditer(text):
-            yield "upper", m.start(), m.group()
+    if b"00 00" in classes:
+        if "nsurance" in text or "NINO" in text or "nino" in text or "NI n" in text:
+            for m in _SPACED_NINO.finditer(text):
+                yield "upper", m.start(), m.group()
+        pos = classes.find(b"00 00 00 00")
+        while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
+            m = _PAIRED_PHONE.search(text, max(0, pos - 8), pos + 24)
+            if m is not None:
+                yield "paired", m.start(), m.group()
+                pos = classes.find(b"00 00 00 00", m.end())
+            else:
+                pos = classes.find(b"00 00 00 00", pos + 11)
 
 
 class PiiClassifier:
@@ -259,12 +285,17 @@ class PiiClassifier:
                         kind = self._number(text, inner.start(), inner.group())
             elif group == "at":
                 kind = self._email(text, start)
+            elif group == "paired":
+                kind = self._paired_phone(text, start, value)
             else:
                 kind = self._secret(value)
             if kind is not None and kind in self._kinds:
                 found.add(kind)
                 if len(found) == len(self._kinds):
                     break
+        if self._kinds & _FREE_TEXT and not found >= _FREE_TEXT:
+            personal = find_personal(text, prompt.lower(), frozenset(found))
+            found |= personal & self._kinds
         return PiiFindings(frozenset(found))
 
     # -- confirmers: a kind, or None for a false alarm ---------------------------------------
@@ -296,6 +327,12 @@ class PiiClassifier:
         if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
             return PiiKind.PHONE
         return None
+
+    def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
+        digits = value.translate(_DROP_ASCII_NON_DIGITS)
+        if value.startswith("+") or (len(digits) == 10 and digits[0] == "0"):
+            return PiiKind.PHONE
+        return PiiKind.PHONE if _near(text, start, _PHONE_WORDS) else None
 
     def _upper(self, text: str, start: int, value: str) -> PiiKind | None:
         compact = value.replace(" ", "")

@@ -1,0 +1,443 @@
+"""Personal data written as free text: person names, postal addresses, dates of birth and
+health data about a person, found without a model.
+
+Structured identifiers have check digits and fixed shapes (``pii.py``); free text has
+neither, so each recognizer pairs a shape with a cue that makes it personal:
+
+- a **name** after an honorific (Mr, Frau, Mme, Sra., Sig.ra, Dhr., Dr ...), a cue phrase
+  ("my name is", "Name:", "Dear", "patient", "employee", ...) or in a signature after a
+  closing line ("Kind regards,", "Mit freundlichen Grüßen", "Cordialement" ...); or a
+  first name from the locale lists (``data/person_names.txt``, from Faker's providers)
+  followed by a capitalised surname, when the prompt also carries other personal data or
+  a personal cue. A known public or fictional figure never counts on its own.
+- an **address**: a house number with a street-type word (English, German, French,
+  Spanish, Italian, Dutch orders), a UK postcode, a US "City, ST 12345", or a postcode and
+  city after an address cue.
+- a **date of birth**: a full date (numeric, ISO, or with a month name in one of the six
+  languages) within a short distance after "born", "DOB", "date of birth", "geboren",
+  "né le", "fecha de nacimiento", "nato il", "geboortedatum" ...
+- **health** data: a condition, medication, dosage or lab value in a prompt that also
+  names a person or carries a patient's identifiers. "What are the symptoms of diabetes?"
+  is a general question, not health data.
+
+Cost: the lower-cased prompt is searched for cue words with ``str.find`` (in C), and
+regexes run only in short windows around each cue, so a long prompt without cues costs a
+few scans. Known gaps: names without any cue or list match (rare names alone), addresses
+without a house number or postcode, dates of birth written as a year only, health data in
+languages other than English beyond the commonest terms.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from operator import methodcaller
+
+from kinference_epp.policy.model import PiiKind
+
+_WINDOW = 60
+_WHOLE = 2000
+"""Prompts up to this many characters are searched whole; longer ones around cues only."""
+
+# -- names ------------------------------------------------------------------------------
+
+_HONORIFIC = re.compile(
+    r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
+    r"|Señor|Señora|Sig|Sig\.ra|Signor|Signora|Dott|Dott\.ssa|Dhr|Mevr|Mevrouw|Meneer)\.?"
+    r"\s+(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:\s+[A-ZÀ-Þ][a-zà-ÿ'\-]+)?)"
+)
+_CUE_NAME = re.compile(
+    r"(?i:name(?: is|\s*:)|patient\s*:|customer\s*:|employee\s*:|client\s*:|applicant\s*:"
+    r"|heiße|name ist|appelle|llamo|nombre es|chiamo|heet|naam is|dear|liebe[r]?"
+    r"|geehrte[r]?(?: herr| frau)?|cher|chère|estimad[oa]|querid[oa]|gentile|caro|cara|beste"
+    r"|geachte(?: heer| mevrouw)?)"
+    r"[ \t]+(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zà-ÿ'\-]+)?)"
+)
+_SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zà-ÿ'\-]+){1,2})")
+_CAPITALISED_PAIR = re.compile(
+    r"\b([A-ZÀ-Þ][a-zà-ÿ'\-]+)(?=[ \t]+(?:[A-Z]\.[ \t]+)?([A-ZÀ-Þ][a-zà-ÿ'\-]+))"
+)
+"""Two capitalised words in a row; the second in a lookahead, so that pairs overlap
+("Patient Tom Hadley" is tried as "Patient Tom" and as "Tom Hadley")."""
+_NOT_A_NAME = frozenset(
+    "Sir Madam Madame Sirs All Team Customer Customers Friend Friends Colleagues Colleague "
+    "Support Hiring Manager Reader Valued Watson Gandalf".split()
+)
+_PUBLIC_FIGURES = frozenset(
+    (
+        "Albert Einstein",
+        "Marie Curie",
+        "Isaac Newton",
+        "Charles Darwin",
+        "Abraham Lincoln",
+        "George Washington",
+        "Barack Obama",
+        "Donald Trump",
+        "Joe Biden",
+        "Angela Merkel",
+        "Emmanuel Macron",
+        "Winston Churchill",
+        "Napoleon Bonaparte",
+        "William Shakespeare",
+        "Leonardo Vinci",
+        "Martin Luther",
+        "Nelson Mandela",
+        "Elon Musk",
+        "Bill Gates",
+        "Steve Jobs",
+        "Ada Lovelace",
+        "Alan Turing",
+        "Taylor Swift",
+        "Sherlock Holmes",
+        "Harry Potter",
+        "Hermione Granger",
+        "Frodo Baggins",
+        "Darth Vader",
+        "Luke Skywalker",
+        "Mickey Mouse",
+        "Tom Sawyer",
+        "Jane Eyre",
+        "Huckleberry Finn",
+        "Atticus Finch",
+        "Jay Gatsby",
+        "Anna Karenina",
+        "Elizabeth Bennet",
+        "Jane Austen",
+        "Charles Dickens",
+        "Mahatma Gandhi",
+        "Frida Kahlo",
+        "Pablo Picasso",
+        "Vincent Gogh",
+        "Wolfgang Amadeus",
+        "Ludwig Beethoven",
+        "Johann Sebastian",
+        "Galileo Galilei",
+        "Nikola Tesla",
+        "Thomas Edison",
+        "John Lennon",
+        "Michael Jackson",
+        "Queen Elizabeth",
+        "King Charles",
+    )
+)
+
+
+@cache
+def _names() -> tuple[frozenset[str], frozenset[str]]:
+    """First and last names (``data/person_names.txt``), loaded on first use."""
+    first: set[str] = set()
+    last: set[str] = set()
+    target = first
+    text = resources.files(__package__).joinpath("data/person_names.txt").read_text("utf-8")
+    for line in text.splitlines():
+        if line == "[first]":
+            target = first
+        elif line == "[last]":
+            target = last
+        elif line and not line.startswith("#"):
+            target.add(line)
+    return frozenset(first), frozenset(last)
+
+
+def _split(lower: str) -> list[bytes]:
+    """The prompt's words as UTF-8 byte strings (one C-level translate and split)."""
+    return lower.encode("utf-8", "surrogatepass").translate(_SPLIT).split()
+
+
+_SEPARATORS = b"!\"$%&'()*+,./:;<=>?@[\\]^`{|}~\t\r\n-"
+_SPLIT = bytes.maketrans(_SEPARATORS, b" " * len(_SEPARATORS))
+
+
+def _vocab(*words: str) -> frozenset[bytes]:
+    return frozenset(w.encode() for w in words)
+
+
+def _positions(lower: str, word: str, limit: int = 64) -> list[int]:
+    """Where ``word`` starts in ``lower`` as a whole word (at most ``limit`` places)."""
+    out: list[int] = []
+    n = len(word)
+    pos = lower.find(word)
+    while pos != -1 and len(out) < limit:
+        before = lower[pos - 1] if pos else " "
+        after = lower[pos + n] if pos + n < len(lower) else " "
+        if not before.isalnum() and not after.isalnum():
+            out.append(pos)
+        pos = lower.find(word, pos + n)
+    return out
+
+
+def _real_name(name: str) -> bool:
+    words = name.split()
+    if any(w in _NOT_A_NAME for w in words):
+        return False
+    return " ".join(words[:2]) not in _PUBLIC_FIGURES
+
+
+# -- names ------------------------------------------------------------------------------
+
+_HONORIFICS = _vocab(
+    "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "herr", "frau", "mme", "mlle", "monsieur",
+    "madame", "sr", "sra", "srta", "señor", "señora", "sig", "signor", "signora", "dott",
+    "dhr", "mevr", "mevrouw", "meneer",
+)  # fmt: skip
+_NAME_CUES = _vocab(
+    "name", "patient", "customer", "employee", "client", "applicant", "heiße", "appelle",
+    "llamo", "nombre", "chiamo", "heet", "naam", "dear", "liebe", "lieber", "geehrte",
+    "geehrter", "cher", "chère", "estimado", "estimada", "querido", "querida", "gentile",
+    "caro", "cara", "beste", "geachte",
+)  # fmt: skip
+_CLOSINGS = _vocab(
+    "regards", "sincerely", "wishes", "thanks", "cheers", "yours", "grüßen", "grüße",
+    "cordialement", "saludos", "atentamente", "saluti", "groet", "groeten",
+)  # fmt: skip
+_PERSON_CUES = _vocab(
+    "customer", "patient", "employee", "client", "applicant", "candidate", "tenant",
+    "resident", "colleague", "salary", "payroll", "cardholder", "policyholder", "kunde",
+    "kundin", "mitarbeiter", "mitarbeiterin", "patientin", "gehalt", "salarié", "employé",
+    "salaire", "empleado", "paciente", "salario", "dipendente", "stipendio", "medewerker",
+    "salaris",
+)  # fmt: skip
+
+
+def _cued_name(text: str, lower: str, words: frozenset[bytes]) -> bool:
+    """A name right after an honorific, a cue phrase, or a closing line."""
+    for cue in words & _HONORIFICS:
+        word = cue.decode()
+        for pos in _positions(lower, word):
+            m = _HONORIFIC.match(text, pos, pos + len(word) + 40)
+            if m is not None and _real_name(m.group("name")):
+                return True
+    for cue in words & _NAME_CUES:
+        word = cue.decode()
+        for pos in _positions(lower, word):
+            m = _CUE_NAME.match(text, pos, pos + len(word) + 48)
+            if m is not None and _real_name(m.group("name")):
+                return True
+    for cue in words & _CLOSINGS:
+        word = cue.decode()
+        for pos in _positions(lower, word):
+            nl = text.find("\n", pos + len(word), pos + len(word) + 4)
+            if nl != -1:
+                m = _SIGNATURE.match(text, nl + 1)
+                if m is not None and _real_name(m.group("name")):
+                    return True
+    return False
+
+
+def _listed_name(text: str, lower: str, around: list[int]) -> bool:
+    """A listed first name followed by a capitalised surname, near one of ``around`` (the
+    whole text when it is short)."""
+    first, last = _names()
+    spans = (
+        [(0, len(text))] if len(text) <= _WHOLE else [(max(0, p - 120), p + 120) for p in around]
+    )
+    for lo, hi in spans:
+        for m in _CAPITALISED_PAIR.finditer(text, lo, hi):
+            a, b = m.group(1), m.group(2)
+            if a in first and (b in last or b not in first) and _real_name(f"{a} {b}"):
+                return True
+    return False
+
+
+# -- addresses --------------------------------------------------------------------------
+
+_STREET_EN = re.compile(
+    r"\b\d{1,5}[A-Za-z]?,?[ \t]+(?:[A-Z][\w'.\-]*[ \t]+){1,4}"
+    r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl"
+    r"|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Gardens|Grove|Row"
+    r"|Mews|Hill|Walk)\b"
+)
+_STREETS_EN = _vocab(
+    "street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "boulevard", "blvd",
+    "court", "ct", "place", "pl", "way", "terrace", "close", "crescent", "square", "sq",
+    "parkway", "pkwy", "highway", "hwy", "gardens", "grove", "row", "mews", "hill", "walk",
+)  # fmt: skip
+_STREET_SUFFIXES = tuple(
+    w.encode()
+    for w in (
+        "straße", "strasse", "str", "weg", "gasse", "allee", "platz", "damm", "ufer",
+        "straat", "laan", "plein", "gracht", "kade", "singel", "dijk", "steeg",
+    )
+)  # fmt: skip
+_STREET_DE_NL = re.compile(
+    r"[A-ZÄÖÜ][\wäöüß\-]*(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|ufer"
+    r"|straat|laan|plein|gracht|kade|singel|dijk|steeg)[ \t]+\d{1,4}[ \t]?[a-zA-Z]?\b"
+)
+_STREET_FR = re.compile(
+    r"\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|av\.|boulevard|bd|chemin|allée"
+    r"|impasse|place|quai|route|cours)[ \t]+(?:(?:de|du|des|d'|de la|la|le)[ \t]*)?[A-ZÉÈ]"
+)
+_STREETS_FR = _vocab(
+    "rue", "avenue", "av", "boulevard", "bd", "chemin", "allée", "impasse", "place", "quai",
+    "route", "cours",
+)  # fmt: skip
+_STREET_ES_IT = re.compile(
+    r"(?i:(?:calle|c/|avenida|avda\.?|plaza|paseo|camino|ronda|via|viale|piazza|piazzale"
+    r"|corso|vicolo|largo))[ \t]+(?:(?:de|del|de la|dei|della|di)[ \t]+)?[A-ZÁÉÍÓÚ][\w'.]*"
+    r"(?:[ \t]+[\wÁÉÍÓÚáéíóúñ'.]+){0,3}?,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d{1,4}\b"
+)
+_STREETS_ES_IT = _vocab(
+    "calle", "avenida", "avda", "plaza", "paseo", "camino", "ronda", "via", "viale",
+    "piazza", "piazzale", "corso", "vicolo", "largo",
+)  # fmt: skip
+_UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}\b")
+_US_CITY_STATE_ZIP = re.compile(
+    r"\b[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?,[ \t]*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]"
+    r"|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])[ \t]+\d{5}"
+    r"(?:-\d{4})?\b"
+)
+_POSTCODE_CITY = re.compile(r"\b(?:\d{5}|\d{4}[ \t]?[A-Z]{2})[ \t]+[A-ZÄÖÜÉ][a-zäöüßéèàç\-]+")
+_ADDRESS_CUES = _vocab(
+    "address", "adresse", "lieferadresse", "anschrift", "wohnhaft", "domicilio", "dirección",
+    "indirizzo", "adres", "lives", "ship", "deliver", "send",
+)  # fmt: skip
+
+
+def _windows(
+    text: str,
+    lower: str,
+    words: frozenset[bytes],
+    vocab: frozenset[bytes],
+    pattern: re.Pattern[str],
+    before: int,
+    after: int,
+    *,
+    anchored: bool = False,
+) -> bool:
+    """Whether ``pattern`` occurs around a whole-word occurrence of a ``vocab`` word
+    (``anchored``: starting at it)."""
+    for cue in words & vocab:
+        word = cue.decode()
+        for pos in _positions(lower, word):
+            lo, hi = max(0, pos - before), pos + len(word) + after
+            if (pattern.match if anchored else pattern.search)(text, lo, hi):
+                return True
+    return False
+
+
+def _address(
+    text: str, lower: str, words: frozenset[bytes], split: list[bytes] | None, digits: bool
+) -> bool:
+    """``split``: every word of a short prompt, for German and Dutch compound street names
+    (None for a long one, where they are only looked for near an address cue)."""
+    if not digits:
+        return False
+    if _windows(text, lower, words, _STREETS_EN, _STREET_EN, 70, 1):
+        return True
+    if _windows(text, lower, words, _STREETS_FR, _STREET_FR, 16, 8):
+        return True
+    if _windows(text, lower, words, _STREETS_ES_IT, _STREET_ES_IT, 0, 60, anchored=True):
+        return True
+    pos = lower.find("c/")
+    if pos != -1 and _STREET_ES_IT.match(text, pos, pos + 64):
+        return True
+    compounds = filter(methodcaller("endswith", _STREET_SUFFIXES), split) if split else ()
+    for w in set(compounds):
+        word = w.decode()
+        for pos in _positions(lower, word):
+            if _STREET_DE_NL.match(text, pos, pos + len(word) + 12):
+                return True
+    if len(text) <= _WHOLE:
+        if _UK_POSTCODE.search(text) or _US_CITY_STATE_ZIP.search(text):
+            return True
+    else:  # a long prompt: postcodes near an address cue or a closing line only
+        near = _ADDRESS_CUES | _CLOSINGS
+        if _windows(text, lower, words, near, _UK_POSTCODE, 0, 160):
+            return True
+        if _windows(text, lower, words, near, _US_CITY_STATE_ZIP, 0, 160):
+            return True
+    if split is None and _windows(text, lower, words, _ADDRESS_CUES, _STREET_DE_NL, 0, 80):
+        return True
+    return _windows(text, lower, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
+
+
+# -- dates of birth ---------------------------------------------------------------------
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+    "|januar|februar|märz|mai|juni|juli|oktober|dezember"
+    "|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre"
+    "|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre"
+    "|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+    "|januari|februari|maart|mei|augustus"
+)
+_DATE = re.compile(
+    r"\b(?:\d{1,2}[./\-]\d{1,2}[./\-](?:19|20)?\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?[ \t]+(?:of[ \t]+|de[ \t]+)?(?:{_MONTHS})\.?,?"
+    r"[ \t]+(?:de[ \t]+)?(?:19|20)\d{2}"
+    rf"|(?:{_MONTHS})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:19|20)\d{{2}})\b"
+)
+_BIRTH_CUES = _vocab(
+    "born", "dob", "birth", "birthdate", "birthday", "geboren", "geburtsdatum", "geb", "né",
+    "née", "naissance", "nacido", "nacida", "nacimiento", "nato", "nata", "nascita",
+    "geboortedatum",
+)  # fmt: skip
+
+
+def _date_of_birth(lower: str, words: frozenset[bytes], digits: bool) -> bool:
+    return digits and _windows(lower, lower, words, _BIRTH_CUES, _DATE, 0, _WINDOW)
+
+
+# -- health -----------------------------------------------------------------------------
+
+_HEALTH_TERMS = _vocab(
+    "diagnosed", "diagnosis", "prescribed", "prescription", "diabetes", "diabetic",
+    "hypertension", "cancer", "carcinoma", "tumour", "tumor", "asthma", "depression",
+    "bipolar", "schizophrenia", "hiv", "hepatitis", "epilepsy", "dementia", "alzheimer",
+    "parkinson", "copd", "arthritis", "pregnant", "pregnancy", "chemotherapy", "dialysis",
+    "metformin", "insulin", "lisinopril", "atorvastatin", "sertraline", "fluoxetine",
+    "warfarin", "amoxicillin", "levothyroxine", "omeprazole", "hba1c", "cholesterol", "mg",
+    "mmol", "allergy", "allergic", "surgery", "migraine", "stroke", "myocardial", "infarction",
+    "anaemia", "anemia", "diagnose", "diagnostic", "diagnóstico", "diagnosi", "krankheit",
+    "erkrankung", "maladie", "enfermedad", "malattia", "ziekte", "medication", "medikament",
+    "médicament", "medicamento", "farmaco",
+)  # fmt: skip
+_HEALTH_IDS = _vocab("mrn", "nhs", "patient")
+
+
+# -- the recognizer ---------------------------------------------------------------------
+
+_ALL_CUES = (
+    _HONORIFICS
+    | _NAME_CUES
+    | _CLOSINGS
+    | _PERSON_CUES
+    | _STREETS_EN
+    | _STREETS_FR
+    | _STREETS_ES_IT
+    | _ADDRESS_CUES
+    | _BIRTH_CUES
+    | _HEALTH_TERMS
+    | _HEALTH_IDS
+)
+
+
+def find_personal(text: str, lower: str, structured: frozenset[PiiKind]) -> set[PiiKind]:
+    """The free-text kinds in ``text`` (``lower`` is ``text.lower()``, of the same length
+    for the windows to line up); ``structured`` are the identifiers already found, which
+    make a listed name personal."""
+    found: set[PiiKind] = set()
+    if len(lower) != len(text):  # a character whose lower case is longer (rare)
+        lower = "".join(c.lower()[:1] or c for c in text)
+    split = _split(lower)
+    words = _ALL_CUES.intersection(split)
+    digits = any(c in text for c in "0123456789")
+    if _address(text, lower, words, split if len(text) <= _WHOLE else None, digits):
+        found.add(PiiKind.ADDRESS)
+    if _date_of_birth(lower, words, digits):
+        found.add(PiiKind.DATE_OF_BIRTH)
+    health = bool(words & _HEALTH_TERMS)
+    named = _cued_name(text, lower, words)
+    if not named:
+        cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS)
+        if found or structured or cues:
+            around = [p for c in cues for p in _positions(lower, c.decode(), 4)]
+            named = _listed_name(text, lower, around)
+    if named:
+        found.add(PiiKind.PERSON_NAME)
+    identified = named or PiiKind.DATE_OF_BIRTH in found or bool(words & _HEALTH_IDS)
+    if identified and health:
+        found.add(PiiKind.HEALTH)
+    return found
