@@ -61,8 +61,27 @@ _CAPITALISED_PAIR = re.compile(
 """Two capitalised words in a row; the second in a lookahead, so that pairs overlap
 ("Patient Tom Hadley" is tried as "Patient Tom" and as "Tom Hadley")."""
 _NOT_A_NAME = frozenset(
-    "Sir Madam Madame Sirs All Team Customer Customers Friend Friends Colleagues Colleague "
-    "Support Hiring Manager Reader Valued Watson Gandalf".split()
+    [
+        "Sir",
+        "Madam",
+        "Madame",
+        "Sirs",
+        "All",
+        "Team",
+        "Customer",
+        "Customers",
+        "Friend",
+        "Friends",
+        "Colleagues",
+        "Colleague",
+        "Support",
+        "Hiring",
+        "Manager",
+        "Reader",
+        "Valued",
+        "Watson",
+        "Gandalf",
+    ]
 )
 _PUBLIC_FIGURES = frozenset(
     (
