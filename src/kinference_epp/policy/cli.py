@@ -24,6 +24,7 @@ from kinference_epp.policy.cases import (
     run_case,
 )
 from kinference_epp.policy.checks import check_policies
+from kinference_epp.policy.classifiers.linear import train
 from kinference_epp.policy.compiler import CompiledPolicySet
 from kinference_epp.policy.crd import CRD_FILENAME, crd_yaml, openapi_schema, structural_problems
 from kinference_epp.policy.evaluator import describe, evaluate
@@ -81,6 +82,16 @@ def add_policy_commands(sub: Any, others: Sequence[OtherKind] = ()) -> None:
     e.add_argument("--fail-classifier", action="append", default=[], help="e.g. pii")
     e.add_argument("--output", choices=("text", "json"), default="text")
     e.set_defaults(func=cmd_explain)
+
+    tc = sub.add_parser(
+        "train-classifier",
+        help="train a hashed-linear classifier (plug-in type hashed-linear) from labelled prompts",
+    )
+    tc.add_argument("data", type=Path, help='JSON lines: {"text": ..., "labels": [...]}')
+    tc.add_argument("--out", type=Path, required=True, help="model directory to write")
+    tc.add_argument("--epochs", type=int, default=8)
+    tc.add_argument("--threshold", type=float, default=0.5)
+    tc.set_defaults(func=cmd_train_classifier)
 
     c = sub.add_parser("crds", help="write the CRDs (generated from the models)")
     c.add_argument("--out", type=Path, default=Path("deploy/crds"))
@@ -311,6 +322,28 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"classifiers: {_show(dict(decision.classifications))}")
     for shadow in decision.shadow:
         print(f"shadow: {describe(shadow.action)} ({shadow.policy} rule {shadow.rule})")
+    return 0
+
+
+def cmd_train_classifier(args: argparse.Namespace) -> int:
+    examples: list[tuple[str, frozenset[str]]] = []
+    for n, line in enumerate(args.data.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            examples.append((str(row["text"]), frozenset(str(x) for x in row["labels"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            print(f"{args.data}:{n}: {exc}", file=sys.stderr)
+            return 2
+    try:
+        model = train(examples, epochs=args.epochs)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    model.threshold = args.threshold
+    path = model.save(args.out)
+    print(f"wrote {path}: labels {', '.join(model.labels)} from {len(examples)} prompts")
     return 0
 
 

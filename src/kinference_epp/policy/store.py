@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kinference_epp.policy.checks import check_policies
-from kinference_epp.policy.classifiers.plugin import ClassifierFactory
+from kinference_epp.policy.classifiers.plugin import BUILTIN_PLUGINS, ClassifierFactory
 from kinference_epp.policy.compiler import CompiledPolicySet, compile_policies
 from kinference_epp.policy.evaluator import evaluate
 from kinference_epp.policy.loader import (
@@ -35,8 +35,10 @@ log = logging.getLogger(__name__)
 def build(
     loaded: Sequence[LoadedPolicy], *, registry: Mapping[str, ClassifierFactory] | None = None
 ) -> tuple[CompiledPolicySet | None, list[Problem]]:
-    """Check and compile; (None, problems) when any problem is an error."""
-    problems = check_policies(loaded, tuple(registry or ()))
+    """Check and compile; (None, problems) when any problem is an error. ``registry`` adds
+    plug-in classifier types to the built-in ones."""
+    registry = {**BUILTIN_PLUGINS, **(registry or {})}
+    problems = check_policies(loaded, tuple(registry))
     if errors(problems):
         return None, problems
     try:

@@ -15,9 +15,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 from kinference_epp.policy.classifiers.base import ClassifierError, LabelClassifier, PromptText
+from kinference_epp.policy.classifiers.linear import hashed_linear_factory
 
 ClassifierFactory: TypeAlias = Callable[[Mapping[str, Any]], LabelClassifier]
 """Builds a plug-in from its ``params``; raises ValueError for bad parameters."""
+
+BUILTIN_PLUGINS: Mapping[str, ClassifierFactory] = {"hashed-linear": hashed_linear_factory}
+"""Plug-in types every policy may use; a caller's registry adds to these."""
 
 
 class TimeLimited:
