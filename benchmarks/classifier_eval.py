@@ -1,0 +1,506 @@
+"""Independent evaluation of the model-free PII and complexity classifiers (issue 19).
+
+    flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
+    .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
+
+Labelled sets (``benchmarks/classifier_eval/``), none of them used by the unit tests:
+
+- ``pii_generated.jsonl``: prompts built from templates with Faker identities in seven
+  locales (``pii_generate.py`` regenerates it, seeded), each labelled with the kinds it
+  contains: structured identifiers (e-mail, phone, card, IBAN, national ID, secret) and
+  free-text personal data (person name, postal address, date of birth, health data).
+- ``pii_negatives.jsonl``: hand-written clean prompts and hard negatives (fiction,
+  public figures, code, document numbers, versions and IPs, dates that are not birth
+  dates, general medical questions, well-known streets), none with personal data.
+- ``complexity.jsonl``: hand-labelled prompts, clearly easy or clearly hard (and a few
+  medium, reported apart) across domains, with short hard and long easy ones.
+
+A PII kind counts for a prompt when the classifier reports it; per kind, a report on a
+prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
+reported as not implemented and its labels count as misses. Latency is the thread's CPU
+time of ``classify`` on a fresh ``PromptText`` (so its lower-casing is included), gc
+disabled, after a warm-up. Writes ``benchmarks/results/classifier_eval.md`` and ``.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
+from kinference_epp.policy.classifiers.pii import PiiClassifier
+from kinference_epp.policy.model import Complexity, PiiKind, PiiSettings
+
+DATA = Path(__file__).with_name("classifier_eval")
+RESULTS = Path(__file__).with_name("results")
+COMMAND = "flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py"
+
+sys.path.insert(0, str(DATA))
+from labels import FREE_TEXT, LEVELS, PII_KINDS, STRUCTURED  # noqa: E402
+
+TARGETS = {
+    "structured_recall": 0.95,
+    "free_text_recall": 0.85,
+    "clean_fp_rate": 0.03,
+    "pii_p50_us_8k": 1000.0,
+    "easy_as_easy": 0.85,
+    "hard_as_hard": 0.85,
+    "hard_as_easy": 0.05,
+}
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    with (DATA / name).open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def implemented(kind: str) -> bool:
+    try:
+        PiiKind(kind)
+    except ValueError:
+        return False
+    return True
+
+
+def ratio(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def fmt(x: float | None, pct: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{100 * x:.1f} %" if pct else f"{x:.3f}"
+
+
+# -- PII -------------------------------------------------------------------------------------
+
+
+def eval_pii() -> dict[str, Any]:
+    clf = PiiClassifier(PiiSettings())
+    positives = load("pii_generated.jsonl")
+    negatives = load("pii_negatives.jsonl")
+    tp: Counter[str] = Counter()
+    fp: Counter[str] = Counter()
+    fn: Counter[str] = Counter()
+    by_locale: dict[str, Counter[str]] = defaultdict(Counter)  # "<kind>:hit" / "<kind>:all"
+    by_template_miss: Counter[str] = Counter()
+    any_hit = 0
+    unexpected: Counter[str] = Counter()  # kinds reported on positives beyond their labels
+    for row in positives:
+        got = {str(k) for k in clf.classify(PromptText(row["text"], 1)).kinds}
+        want = set(row["kinds"])
+        any_hit += bool(got)
+        for kind in want:
+            by_locale[row["locale"]][f"{kind}:all"] += 1
+            if kind in got:
+                tp[kind] += 1
+                by_locale[row["locale"]][f"{kind}:hit"] += 1
+            else:
+                fn[kind] += 1
+                by_template_miss[f"{row['template']}:{kind}"] += 1
+        for kind in got - want:
+            fp[kind] += 1
+            unexpected[kind] += 1
+    neg: dict[str, dict[str, Any]] = {}
+    neg_by_category: dict[str, Counter[str]] = defaultdict(Counter)
+    for row in negatives:
+        got = {str(k) for k in clf.classify(PromptText(row["text"], 1)).kinds}
+        s = neg.setdefault(row["set"], {"prompts": 0, "flagged": 0, "kinds": Counter()})
+        s["prompts"] += 1
+        s["flagged"] += bool(got)
+        neg_by_category[f"{row['set']}:{row['category']}"]["all"] += 1
+        neg_by_category[f"{row['set']}:{row['category']}"]["flagged"] += bool(got)
+        for kind in got:
+            fp[kind] += 1
+            s["kinds"][kind] += 1
+    per_kind = {}
+    for kind in PII_KINDS:
+        support = tp[kind] + fn[kind]
+        per_kind[kind] = {
+            "implemented": implemented(kind),
+            "support": support,
+            "tp": tp[kind],
+            "fp": fp[kind],
+            "fn": fn[kind],
+            "precision": ratio(tp[kind], tp[kind] + fp[kind]),
+            "recall": ratio(tp[kind], support),
+        }
+
+    def group_recall(kinds: tuple[str, ...], only_implemented: bool = False) -> float | None:
+        ks = [k for k in kinds if implemented(k) or not only_implemented]
+        return ratio(sum(tp[k] for k in ks), sum(tp[k] + fn[k] for k in ks))
+
+    locales = {
+        loc: {
+            kind: ratio(c[f"{kind}:hit"], c[f"{kind}:all"])
+            for kind in PII_KINDS
+            if c[f"{kind}:all"]
+        }
+        for loc, c in sorted(by_locale.items())
+    }
+    return {
+        "positives": len(positives),
+        "per_kind": per_kind,
+        "structured_recall": group_recall(STRUCTURED),
+        "free_text_recall": group_recall(FREE_TEXT),
+        "free_text_recall_implemented_only": group_recall(FREE_TEXT, only_implemented=True),
+        "prompt_recall": ratio(any_hit, len(positives)),
+        "unexpected_on_positives": dict(unexpected),
+        "negatives": {
+            name: {
+                "prompts": s["prompts"],
+                "flagged": s["flagged"],
+                "fp_rate": ratio(s["flagged"], s["prompts"]),
+                "kinds": dict(s["kinds"]),
+            }
+            for name, s in neg.items()
+        },
+        "negatives_by_category": {k: dict(v) for k, v in sorted(neg_by_category.items())},
+        "recall_by_locale": locales,
+        "misses_by_template": dict(by_template_miss.most_common(25)),
+    }
+
+
+# -- complexity ------------------------------------------------------------------------------
+
+
+def eval_complexity() -> dict[str, Any]:
+    clf = ComplexityClassifier()
+    rows = load("complexity.jsonl")
+    matrix: dict[str, Counter[str]] = {lv: Counter() for lv in LEVELS}
+    by_domain: dict[str, Counter[str]] = defaultdict(Counter)
+    long_easy: Counter[str] = Counter()
+    for row in rows:
+        got = str(clf.classify(PromptText(row["text"], 1)))
+        got = Complexity(got).value
+        matrix[row["level"]][got] += 1
+        by_domain[f"{row['level']}:{row['domain']}"][got] += 1
+        if row["level"] == "easy" and len(row["text"]) >= 400:
+            long_easy[got] += 1
+
+    def share(level: str, as_: str) -> float | None:
+        return ratio(matrix[level][as_], sum(matrix[level].values()))
+
+    return {
+        "prompts": len(rows),
+        "matrix": {lv: {p: matrix[lv][p] for p in LEVELS} for lv in LEVELS},
+        "easy_as_easy": share("easy", "easy"),
+        "hard_as_hard": share("hard", "hard"),
+        "hard_as_easy": share("hard", "easy"),
+        "medium_as_medium": share("medium", "medium"),
+        "by_domain": {k: {p: v[p] for p in LEVELS} for k, v in sorted(by_domain.items())},
+        "long_easy": {p: long_easy[p] for p in LEVELS},
+    }
+
+
+# -- latency ---------------------------------------------------------------------------------
+
+
+def build_prompt(tokens: int, with_pii: bool, rng: random.Random) -> str:
+    """Realistic text of about ``tokens`` tokens (4 characters each), from the clean sets.
+
+    With PII, three generated prompts (names, addresses, identifiers) sit at the start, the
+    middle and the end, so a scan that stops at the first hit does not get a free pass.
+    """
+    filler = [r["text"] for r in load("pii_negatives.jsonl") if r["set"] == "clean"]
+    filler += [r["text"] for r in load("complexity.jsonl")]
+    parts: list[str] = []
+    size = 0
+    target = tokens * 4
+    while size < target:
+        t = rng.choice(filler)
+        parts.append(t)
+        size += len(t) + 2
+    if with_pii:
+        pii = [r["text"] for r in load("pii_generated.jsonl") if len(r["kinds"]) >= 2]
+        for pos in (0, len(parts) // 2, len(parts)):
+            parts.insert(pos, rng.choice(pii))
+    return "\n\n".join(parts)[: target + 400]
+
+
+def measure(fn: Callable[[PromptText], object], text: str, calls: int) -> list[float]:
+    for _ in range(min(50, calls)):
+        fn(PromptText(text, 1))
+    out: list[float] = []
+    gc.disable()
+    try:
+        for _ in range(calls):
+            p = PromptText(text, 1)
+            t0 = time.thread_time_ns()
+            fn(p)
+            out.append((time.thread_time_ns() - t0) / 1000)
+    finally:
+        gc.enable()
+    return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def eval_latency(quick: bool) -> list[dict[str, Any]]:
+    rng = random.Random(19)
+    pii = PiiClassifier(PiiSettings())
+    cx = ComplexityClassifier()
+    rows = []
+    for tokens in (1000, 8000):
+        for with_pii in (False, True):
+            text = build_prompt(tokens, with_pii, rng)
+            for name, fn in (("pii", pii.classify), ("complexity", cx.classify)):
+                calls = (200 if quick else 2000) if tokens == 1000 else (100 if quick else 1000)
+                xs = measure(fn, text, calls)
+                rows.append(
+                    {
+                        "classifier": name,
+                        "tokens": tokens,
+                        "chars": len(text),
+                        "with_pii": with_pii,
+                        "calls": calls,
+                        "p50_us": statistics.median(xs),
+                        "p99_us": pct(xs, 0.99),
+                        "mean_us": statistics.fmean(xs),
+                    }
+                )
+    return rows
+
+
+# -- report ----------------------------------------------------------------------------------
+
+
+def targets(
+    pii: dict[str, Any], cx: dict[str, Any], lat: list[dict[str, Any]] | None
+) -> list[dict[str, Any]]:
+    p50_8k = None
+    if lat:
+        p50_8k = max(r["p50_us"] for r in lat if r["classifier"] == "pii" and r["tokens"] == 8000)
+    clean = pii["negatives"].get("clean", {}).get("fp_rate")
+    out = []
+    for key, label, value, goal, higher in (
+        (
+            "structured_recall",
+            "PII recall, structured identifiers",
+            pii["structured_recall"],
+            "≥ 0.95",
+            True,
+        ),
+        (
+            "free_text_recall",
+            "PII recall, free-text personal data",
+            pii["free_text_recall"],
+            "≥ 0.85",
+            True,
+        ),
+        ("clean_fp_rate", "PII false positives on clean prompts", clean, "≤ 3 %", False),
+        ("pii_p50_us_8k", "PII p50 at 8k tokens (µs)", p50_8k, "≤ 1000 µs", False),
+        (
+            "easy_as_easy",
+            "complexity: clearly easy labelled easy",
+            cx["easy_as_easy"],
+            "≥ 85 %",
+            True,
+        ),
+        (
+            "hard_as_hard",
+            "complexity: clearly hard labelled hard",
+            cx["hard_as_hard"],
+            "≥ 85 %",
+            True,
+        ),
+        (
+            "hard_as_easy",
+            "complexity: clearly hard labelled easy",
+            cx["hard_as_easy"],
+            "≤ 5 %",
+            False,
+        ),
+    ):
+        met = None if value is None else value >= TARGETS[key] if higher else value <= TARGETS[key]
+        out.append({"key": key, "label": label, "value": value, "target": goal, "met": met})
+    return out
+
+
+def show(key: str, value: float | None) -> str:
+    if value is None:
+        return "-"
+    if key == "pii_p50_us_8k":
+        return f"{value:.0f}"
+    if key.endswith("recall"):
+        return f"{value:.3f}"
+    return f"{100 * value:.1f} %"
+
+
+def git_head() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def render(res: dict[str, Any]) -> str:
+    pii, cx, lat = res["pii"], res["complexity"], res["latency"]
+    m = res["meta"]
+    L: list[str] = []
+    add = L.append
+    add("# Classifier evaluation (issue 19)\n")
+    add(f"    {COMMAND}\n")
+    add(
+        f"At commit `{m['commit']}`, {m['date']}, Python {m['python']} on {m['machine']} "
+        f"({m['cpus']} CPUs, 1-minute load average {m['load']}). Labelled sets in "
+        "`benchmarks/classifier_eval/` (generated PII prompts from Faker identities in seven "
+        "locales; hand-written clean prompts, hard negatives and complexity prompts); the unit "
+        "tests never use them.\n"
+    )
+    add("## Targets\n")
+    add("| target | value | goal | met |")
+    add("|---|---:|---:|---|")
+    for t in res["targets"]:
+        met = "not measured" if t["met"] is None else ("met" if t["met"] else "**not met**")
+        add(f"| {t['label']} | {show(t['key'], t['value'])} | {t['target']} | {met} |")
+    add("")
+    add(
+        f"## PII per kind ({pii['positives']} generated prompts with PII, "
+        + ", ".join(f"{v['prompts']} {k}" for k, v in pii["negatives"].items())
+        + ")\n"
+    )
+    add("| kind | group | implemented | support | precision | recall | TP | FP | FN |")
+    add("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    for kind, k in pii["per_kind"].items():
+        group = "structured" if kind in STRUCTURED else "free text"
+        impl = "yes" if k["implemented"] else "not implemented"
+        add(
+            f"| {kind} | {group} | {impl} | {k['support']} | {fmt(k['precision'])} | "
+            f"{fmt(k['recall'])} | {k['tp']} | {k['fp']} | {k['fn']} |"
+        )
+    add("")
+    add(
+        f"- Recall over structured kinds: **{fmt(pii['structured_recall'])}**; over free-text "
+        f"kinds: **{fmt(pii['free_text_recall'])}** (implemented free-text kinds only: "
+        f"{fmt(pii['free_text_recall_implemented_only'])})."
+    )
+    add(
+        f"- Prompts with PII where any kind is reported (the prompt would stay local under a "
+        f"`pii: any` rule): {fmt(pii['prompt_recall'], pct=True)}."
+    )
+    for name, s in pii["negatives"].items():
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(s["kinds"].items())) or "none"
+        add(
+            f"- False positives on {name} prompts: {s['flagged']} of {s['prompts']} = "
+            f"**{fmt(s['fp_rate'], pct=True)}** (kinds reported: {kinds})."
+        )
+    if pii["unexpected_on_positives"]:
+        add(
+            "- Kinds reported on PII prompts beyond their labels: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(pii["unexpected_on_positives"].items()))
+            + "."
+        )
+    add("")
+    add("### Negatives by category\n")
+    add("| set:category | prompts | flagged |")
+    add("|---|---:|---:|")
+    for cat, c in pii["negatives_by_category"].items():
+        add(f"| {cat} | {c.get('all', 0)} | {c.get('flagged', 0)} |")
+    add("")
+    add("### Recall by locale\n")
+    add("| locale | " + " | ".join(PII_KINDS) + " |")
+    add("|---|" + "---:|" * len(PII_KINDS))
+    for loc, r in pii["recall_by_locale"].items():
+        add(f"| {loc} | " + " | ".join(fmt(r.get(k)) for k in PII_KINDS) + " |")
+    add("")
+    add("### Most frequent misses (template : kind)\n")
+    for key, n in pii["misses_by_template"].items():
+        add(f"- {key}: {n}")
+    add("")
+    add(f"## Complexity ({cx['prompts']} hand-labelled prompts)\n")
+    add("| labelled \\ predicted | easy | medium | hard | n |")
+    add("|---|---:|---:|---:|---:|")
+    for lv, row in cx["matrix"].items():
+        add(f"| {lv} | {row['easy']} | {row['medium']} | {row['hard']} | {sum(row.values())} |")
+    add("")
+    add(
+        f"- Clearly easy labelled easy: **{fmt(cx['easy_as_easy'], pct=True)}**; clearly hard "
+        f"labelled hard: **{fmt(cx['hard_as_hard'], pct=True)}**; clearly hard labelled easy: "
+        f"**{fmt(cx['hard_as_easy'], pct=True)}**; medium labelled medium (no target): "
+        f"{fmt(cx['medium_as_medium'], pct=True)}."
+    )
+    le = cx["long_easy"]
+    add(
+        f"- Long easy prompts (≥ 400 characters, pasted text to translate / fix / summarise): "
+        f"easy {le['easy']}, medium {le['medium']}, hard {le['hard']}."
+    )
+    add("")
+    add("### By domain\n")
+    add("| level:domain | easy | medium | hard |")
+    add("|---|---:|---:|---:|")
+    for key, row in cx["by_domain"].items():
+        add(f"| {key} | {row['easy']} | {row['medium']} | {row['hard']} |")
+    add("")
+    add("## Latency per prompt\n")
+    if not lat:
+        add("Not measured in this run (`--no-latency`).\n")
+    else:
+        add(
+            "Thread CPU time of one `classify` call on a fresh `PromptText`, gc disabled, after a "
+            "warm-up; prompts are clean hand-written text padded to size (4 characters a token), "
+            '"with PII" adds three generated PII prompts at the start, middle and end.\n'
+        )
+        add("| classifier | tokens | with PII | calls | p50 µs | p99 µs | mean µs |")
+        add("|---|---:|---|---:|---:|---:|---:|")
+        for r in lat:
+            add(
+                f"| {r['classifier']} | {r['tokens']} | {'yes' if r['with_pii'] else 'no'} | "
+                f"{r['calls']} | {r['p50_us']:.0f} | {r['p99_us']:.0f} | {r['mean_us']:.0f} |"
+            )
+        add("")
+    return "\n".join(L)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--no-latency", action="store_true", help="accuracy only")
+    ap.add_argument("--quick", action="store_true", help="fewer latency calls")
+    ap.add_argument("--out", type=Path, default=RESULTS / "classifier_eval.md")
+    args = ap.parse_args()
+    load1 = os.getloadavg()[0]
+    pii = eval_pii()
+    cx = eval_complexity()
+    lat = None if args.no_latency else eval_latency(args.quick)
+    res: dict[str, Any] = {
+        "meta": {
+            "commit": git_head(),
+            "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "cpus": os.cpu_count(),
+            "load": f"{load1:.1f}",
+        },
+        "pii": pii,
+        "complexity": cx,
+        "latency": lat,
+    }
+    res["targets"] = targets(pii, cx, lat)
+    md = render(res)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(md + "\n", encoding="utf-8")
+    args.out.with_suffix(".json").write_text(json.dumps(res, indent=2, default=str) + "\n")
+    print(md)
+
+
+if __name__ == "__main__":
+    main()
