@@ -65,6 +65,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("edge", EDGE_PROTOCOL),
+    # the Picker gRPC API (protos/): a second caller of the pipeline, beside ext_proc; it
+    # reuses the edge's waiting and off-loop work
+    ("pickapi", (*EDGE_PROTOCOL, "edge", "kvcache", "policy")),
     ("app", ANY_BELOW),
     ("demo", ANY_BELOW),
     ("bench", ANY_BELOW),
@@ -72,11 +75,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 LIBRARIES: Mapping[str, tuple[str, ...]] = {
-    "grpc": ("edge", "app"),
+    "grpc": ("edge", "pickapi", "app"),
     "grpc_health": ("edge", "app"),
     "envoy": ("edge", "app", "demo", "gateway"),
     "xds": ("edge", "app", "demo"),
-    "google.protobuf": ("edge", "app", "demo"),
+    "google.protobuf": ("edge", "pickapi", "app", "demo"),
     "kubernetes_asyncio": ("k8s",),
     "numba": ("jit",),
     "redis": ("tenancy",),

@@ -1,0 +1,1 @@
+"""Generated from protos/kinference/v1 by scripts/gen_protos.py."""
