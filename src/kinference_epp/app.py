@@ -1,7 +1,7 @@
 """The composition root: builds the picker's objects from configuration and runs its servers.
 
 Everything is created here and passed down through constructors; there is no global state.
-One process serves ext_proc + access logs (+ health) on the gRPC port, health alone on the
+One process serves ext_proc + access logs + the Picker API (+ health) on the gRPC port, health alone on the
 health port (GIE convention), and Prometheus metrics over HTTP.
 """
 
@@ -34,6 +34,8 @@ from kinference_epp.edge.tls import ServerTls
 from kinference_epp.jit import warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.pickapi.service import PickerService
+from kinference_epp.pickapi.v1 import picker_pb2_grpc
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.secrets import SecretFiles, SecretReader
@@ -297,6 +299,15 @@ class App:
             on_upstream=self._on_upstream,
         )
         self.health = PickerHealth()
+        self.picker_api = PickerService(
+            self.pipeline,
+            self._watch,
+            self.usage,
+            max_body_bytes=config.server.max_body_bytes,
+            on_request=self._on_stream,
+            offloader=self.offloader,
+            prefix=self.prefix_index,
+        )
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
         )
@@ -411,6 +422,7 @@ class App:
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
             AccessLogService(self.usage), self._grpc
         )
+        picker_pb2_grpc.add_PickerServicer_to_server(self.picker_api, self._grpc)
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._grpc)
         grpc_address = f"{server.host}:{server.grpc_port}"
         if server.tls.enabled:

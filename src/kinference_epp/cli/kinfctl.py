@@ -1,4 +1,5 @@
-"""``kinfctl``: offline tools for operators (no cluster needed)."""
+"""``kinfctl``: tools for operators: offline checks (no cluster needed), and ``pick`` /
+``explain --live`` against a running picker."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from kinference_epp import __version__
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
+from kinference_epp.pickapi.cli import add_pick_parser, add_request_options, run_explain_live
 from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.scheduler import Scheduler
@@ -48,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", type=Path)
     check.set_defaults(func=_cmd_check_config)
     add_kv_events_parser(sub).set_defaults(func=run_kv_events)
-    add_policy_commands(sub, others=(TENANTS,))
+    add_policy_commands(sub, others=(TENANTS,), live_explain=run_explain_live)
+    add_request_options(sub.choices["explain"], live_explain=True)
+    add_pick_parser(sub)
     add_usage_parser(sub)
     return parser
 

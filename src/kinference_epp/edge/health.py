@@ -1,5 +1,5 @@
-"""gRPC health: ``""``, ``liveness``, ``readiness``, the ext_proc service name and
-``inference-extension`` (the name GIE's and llm-d's charts and conformance manifests probe)."""
+"""gRPC health: ``""``, ``liveness``, ``readiness``, the ext_proc and Picker API service names
+and ``inference-extension`` (the name GIE's and llm-d's charts and conformance manifests probe)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ LIVENESS = "liveness"
 READINESS = "readiness"
 EXT_PROC = "envoy.service.ext_proc.v3.ExternalProcessor"
 INFERENCE_EXTENSION = "inference-extension"
+PICKER_API = "kinference.v1.Picker"
 
 
 class PickerHealth:
@@ -21,7 +22,7 @@ class PickerHealth:
         serving = health_pb2.HealthCheckResponse.SERVING
         not_serving = health_pb2.HealthCheckResponse.NOT_SERVING
         await self.servicer.set(LIVENESS, serving)
-        for name in ("", READINESS, EXT_PROC, INFERENCE_EXTENSION):
+        for name in ("", READINESS, EXT_PROC, INFERENCE_EXTENSION, PICKER_API):
             await self.servicer.set(name, serving if ready else not_serving)
 
     async def shutdown(self) -> None:

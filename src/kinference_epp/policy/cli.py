@@ -48,8 +48,13 @@ class OtherKind:
     crd_schema: Callable[[], dict[str, Any]]
 
 
-def add_policy_commands(sub: Any, others: Sequence[OtherKind] = ()) -> None:
-    """Register the policy subcommands on ``kinfctl``'s subparsers."""
+def add_policy_commands(
+    sub: Any,
+    others: Sequence[OtherKind] = (),
+    live_explain: Callable[[argparse.Namespace], int] | None = None,
+) -> None:
+    """Register the policy subcommands on ``kinfctl``'s subparsers; ``live_explain`` serves
+    ``explain --live ADDRESS request.json`` (a running picker's real decision)."""
     v = sub.add_parser(
         "validate",
         help="check InferencePolicy files (schema + semantics)"
@@ -66,9 +71,21 @@ def add_policy_commands(sub: Any, others: Sequence[OtherKind] = ()) -> None:
     t.add_argument("--output", choices=("text", "json"), default="text")
     t.set_defaults(func=cmd_test)
 
-    e = sub.add_parser("explain", help="show which rule a request matches, step by step")
-    e.add_argument("policy", type=Path, help="policy file or directory")
-    e.add_argument("request", type=Path, help="request body JSON ('-' for stdin)")
+    e = sub.add_parser(
+        "explain",
+        help="show which rule a request matches, step by step (--live: ask a running picker)",
+    )
+    e.add_argument(
+        "policy", type=Path, nargs="?", help="policy file or directory (not with --live)"
+    )
+    e.add_argument("request", type=Path, nargs="?", help="request body JSON ('-' for stdin)")
+    if live_explain is not None:
+        e.add_argument(
+            "--live",
+            metavar="ADDRESS",
+            help="explain on the picker at ADDRESS (host:port): its real decision, counted "
+            "as a request; then only the request file is given",
+        )
     e.add_argument("--path", default=None, help="API path (default: from the body)")
     e.add_argument("--tenant")
     e.add_argument("--header", action="append", default=[], help="name:value (repeatable)")
@@ -81,7 +98,7 @@ def add_policy_commands(sub: Any, others: Sequence[OtherKind] = ()) -> None:
     e.add_argument("--ttft", action="append", default=[], help="model=seconds (repeatable)")
     e.add_argument("--fail-classifier", action="append", default=[], help="e.g. pii")
     e.add_argument("--output", choices=("text", "json"), default="text")
-    e.set_defaults(func=cmd_explain)
+    e.set_defaults(func=partial(cmd_explain, live=live_explain))
 
     tc = sub.add_parser(
         "train-classifier",
@@ -271,7 +288,18 @@ def _pairs(items: Sequence[str], sep: str, what: str) -> dict[str, str]:
     return out
 
 
-def cmd_explain(args: argparse.Namespace) -> int:
+def cmd_explain(
+    args: argparse.Namespace, live: Callable[[argparse.Namespace], int] | None = None
+) -> int:
+    if live is not None and getattr(args, "live", None):
+        if args.request is not None or args.policy is None:
+            print("kinfctl explain --live ADDRESS takes one request file", file=sys.stderr)
+            return 2
+        args.request, args.policy = args.policy, None
+        return live(args)
+    if args.policy is None or args.request is None:
+        print("kinfctl explain: give a policy and a request file", file=sys.stderr)
+        return 2
     from pydantic import ValidationError
 
     from kinference_epp.api.paths import api_kind_for_path

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from typing import Any
 
@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.api.response_transform import ResponseTransform
-from kinference_epp.policy import Defer, Outcome
+from kinference_epp.policy import Decision, Defer, Outcome
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.api_surface import ServedApi
 from kinference_epp.tenancy.limits import Tenant
@@ -99,6 +99,9 @@ class RequestState(msgspec.Struct):
     mode_override, so the picker cannot switch response processing on for the request)."""
     body_follows: bool = False
     """At the headers: a body is still to come (stages screening the headers read it)."""
+    explain: bool = False
+    """Keep the policy's step-by-step trace (``policy_decision``) for an Explain call; the
+    decision is the same either way."""
 
     # -- filled by stages ---------------------------------------------------------------
     api: ServedApi | None = None
@@ -142,7 +145,10 @@ class RequestState(msgspec.Struct):
     """After an ``Offload``: the future of its work (``result()`` returns or re-raises)."""
     block_hashes: npt.NDArray[np.uint64] | None = None
     endpoints: tuple[EndpointKey, ...] = ()
-    scores: dict[EndpointKey, float] | None = None
+    scores: Mapping[EndpointKey, float] | None = None
+    """The router's score per endpoint it scored (what Explain shows)."""
+    policy_decision: Decision | None = None
+    """With ``explain``: the policy's decision with its trace."""
     router: str = ""
     response: ResponseTransform | None = None
     resume_at: int = 0

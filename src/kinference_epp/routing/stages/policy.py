@@ -64,8 +64,11 @@ class PolicyStage:
                 tenant_labels=state.tenant_info.labels if state.tenant_info else _NO_LABELS,
                 headers=state.headers,
                 predicted_ttft=self._ttft.for_request(request) if self._ttft else None,
-            )
+            ),
+            explain=state.explain,
         )
+        if state.explain:
+            state.policy_decision = decision
         self._record(decision, mode="enforce")
         for shadow in decision.shadow:
             self._record(shadow, mode="shadow")

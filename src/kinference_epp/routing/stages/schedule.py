@@ -62,6 +62,7 @@ class ScheduleStage:
         self._metrics.scheduler_e2e.observe(time.perf_counter() - t0)
         state.endpoints = result.endpoints
         state.router = result.router
+        state.scores = result.scores
         if self._score_header and result.scores:
             state.headers_out = (*state.headers_out, (SCORES_HEADER, format_scores(result.scores)))
         if log.isEnabledFor(logging.DEBUG):

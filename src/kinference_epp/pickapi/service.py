@@ -1,0 +1,270 @@
+"""The ``kinference.v1.Picker`` servicer: Pick, Explain and ReportUsage over the request pipeline.
+
+A call is one request through the same ``Pipeline`` an ext_proc stream drives, so identity
+(the API key in the headers given), policies, rate limits and metrics are the ext_proc ones.
+The servicer only translates: a ``PickRequest`` becomes a ``RequestState`` (headers with
+``:path`` and ``:method``, the body), a ``Wait`` or an ``Offload`` is waited out as the
+ext_proc servicer does, and the outcome becomes a ``Route`` or an ``ImmediateResponse``.
+
+Settling: without an Envoy access log, the caller reports the finished request with
+``ReportUsage``; the tenant and model the pick set are found by request id in a bounded map
+(a client never names its own tenant), and the record goes to the access log's sink. A pick
+that is never reported is settled by the reservation sweeper, as an ext_proc request whose
+access-log entry is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, Literal, NamedTuple
+
+import grpc
+
+from kinference_epp.api.error_body import error_body
+from kinference_epp.api.paths import error_kind_for_path
+from kinference_epp.api.wire_names import MODEL_HEADER, REASON_HEADER, TENANT_HEADER
+from kinference_epp.edge.offload import Offloader
+from kinference_epp.edge.processor import RequestPipeline
+from kinference_epp.edge.servicer import Watch, wait_for
+from kinference_epp.errors import KinferenceError, PayloadTooLargeError
+from kinference_epp.pickapi.explain import PrefixLookup, explanation
+from kinference_epp.pickapi.v1 import picker_pb2 as pb
+from kinference_epp.pickapi.v1 import picker_pb2_grpc as pb_grpc
+from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.state import (
+    LocalResponse,
+    Offload,
+    RequestState,
+    RoutingDecision,
+    Wait,
+)
+from kinference_epp.routing.usage import UsageRecord
+
+log = logging.getLogger(__name__)
+
+REQUEST_ID = "x-request-id"
+MAX_PENDING = 100_000
+"""Picks remembered for their ReportUsage; the oldest is forgotten first (its reservation is
+then left to the sweeper)."""
+
+
+class _Picked(NamedTuple):
+    tenant: str
+    model: str
+    endpoint: str
+
+
+class PickerService(pb_grpc.PickerServicer):
+    def __init__(
+        self,
+        pipeline: RequestPipeline,
+        watch: Watch,
+        usage: Callable[[UsageRecord], None],
+        *,
+        max_body_bytes: int,
+        on_request: Callable[[int], None] = lambda _: None,
+        offloader: Offloader | None = None,
+        prefix: PrefixLookup | None = None,
+        max_pending: int = MAX_PENDING,
+    ) -> None:
+        """``usage`` is the access log's sink (``routing.usage.UsageRecorder``);
+        ``on_request(+1 / -1)`` counts calls in progress as ext_proc streams are counted."""
+        self._pipeline = pipeline
+        self._watch = watch
+        self._usage = usage
+        self._max_body = max_body_bytes
+        self._on_request = on_request
+        self._offloader = offloader
+        self._prefix = prefix
+        self._max_pending = max_pending
+        self._picked: OrderedDict[str, _Picked] = OrderedDict()
+
+    async def Pick(
+        self, request: pb.PickRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.PickResponse:
+        state, outcome = await self.decide(request, explain=False)
+        return self._response(state, outcome)
+
+    async def Explain(
+        self, request: pb.PickRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.ExplainResponse:
+        state, outcome = await self.decide(request, explain=True)
+        out = explanation(state, self._prefix)
+        out.pick.CopyFrom(self._response(state, outcome))
+        return out
+
+    async def ReportUsage(
+        self, request: pb.UsageReport, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.ReportUsageResponse:
+        picked = self._picked.pop(request.request_id, None) if request.request_id else None
+        self._usage(
+            UsageRecord(
+                request_id=request.request_id,
+                model=picked.model if picked else "",
+                endpoint=request.endpoint or (picked.endpoint if picked else ""),
+                status=request.status,
+                e2e_s=request.e2e_s if request.HasField("e2e_s") else None,
+                ttft_s=request.ttft_s if request.HasField("ttft_s") else None,
+                prompt_tokens=_opt(request, "prompt_tokens"),
+                completion_tokens=_opt(request, "completion_tokens"),
+                cached_tokens=_opt(request, "cached_tokens"),
+                tenant=picked.tenant if picked else "",
+                attempts=request.attempts,
+            )
+        )
+        return pb.ReportUsageResponse(known=picked is not None)
+
+    # -- the pipeline -----------------------------------------------------------------------
+
+    async def decide(
+        self, request: pb.PickRequest, *, explain: bool
+    ) -> tuple[RequestState, Outcome]:
+        """Run one request through the pipeline, waiting out its ``Wait`` / ``Offload``."""
+        state = state_of(request, explain=explain)
+        self._on_request(+1)
+        try:
+            if len(request.body) > self._max_body:
+                err = PayloadTooLargeError(
+                    f"request body of {len(request.body)} bytes exceeds the limit of "
+                    f"{self._max_body} bytes",
+                    param="body",
+                )
+                outcome: Outcome = self._pipeline.reject(state, err)
+            else:
+                outcome = await self._run(state)
+        finally:
+            self._on_request(-1)
+        if type(outcome) is RoutingDecision:
+            self._remember(state, outcome)
+        else:
+            self._answered(state, outcome)
+        return state, outcome
+
+    async def _run(self, state: RequestState) -> Outcome:
+        while True:
+            outcome = self._pipeline.run(state)
+            if isinstance(outcome, Wait):
+                state.waited = await wait_for(outcome, self._watch)
+            elif isinstance(outcome, Offload):
+                state.offloaded = await self._offloaded(outcome)
+            else:
+                return outcome
+
+    async def _offloaded(self, offload: Offload) -> Future[Any]:
+        if self._offloader is not None:
+            return await self._offloader.run(offload.work)
+        done: Future[Any] = Future()
+        try:
+            done.set_result(offload.work())
+        except Exception as exc:
+            done.set_exception(exc)
+        return done
+
+    def _remember(self, state: RequestState, decision: RoutingDecision) -> None:
+        out = dict(decision.headers)
+        picked = self._picked
+        picked[state.request_id] = _Picked(
+            tenant=out.get(TENANT_HEADER, ""),
+            model=out.get(MODEL_HEADER, decision.target_model),
+            endpoint=decision.endpoints[0] if decision.endpoints else "",
+        )
+        while len(picked) > self._max_pending:
+            picked.popitem(last=False)
+
+    def _answered(self, state: RequestState, outcome: Outcome) -> None:
+        """What Envoy's access log reports for a request the picker answered: its record
+        closes a reservation a stage after admission left open."""
+        status = outcome.status if isinstance(outcome, LocalResponse) else 0
+        if isinstance(outcome, Rejection):
+            status = outcome.error.status
+        try:
+            self._usage(
+                UsageRecord(
+                    request_id=state.request_id,
+                    model="",
+                    endpoint="",
+                    status=status,
+                    e2e_s=None,
+                    ttft_s=None,
+                    prompt_tokens=None,
+                    completion_tokens=None,
+                    cached_tokens=None,
+                    picker_answered=True,
+                )
+            )
+        except Exception:
+            log.exception("settling an answered pick failed")
+
+    def _response(self, state: RequestState, outcome: Outcome) -> pb.PickResponse:
+        if type(outcome) is RoutingDecision:
+            return pb.PickResponse(request_id=state.request_id, route=route_of(outcome))
+        if isinstance(outcome, LocalResponse):
+            immediate = pb.ImmediateResponse(
+                status=outcome.status,
+                body=outcome.body,
+                headers=[pb.Header(name=k, value=v) for k, v in outcome.headers],
+                reason=outcome.name,
+            )
+        else:
+            assert isinstance(outcome, Rejection)
+            immediate = immediate_of(outcome.error, state.path)
+        return pb.PickResponse(request_id=state.request_id, immediate=immediate)
+
+
+def state_of(request: pb.PickRequest, *, explain: bool = False) -> RequestState:
+    """The request as an ext_proc session assembles it: lower-cased headers with the
+    pseudo-headers, the whole body, the subset hint; an ``x-request-id`` made when none is
+    given (Envoy makes one for each request it proxies)."""
+    headers = {h.name.lower(): h.value for h in request.headers}
+    headers[":path"] = request.path or headers.get(":path", "")
+    headers[":method"] = (request.method or headers.get(":method") or "POST").upper()
+    if not headers.get(REQUEST_ID):
+        headers[REQUEST_ID] = uuid.uuid4().hex
+    subset = (
+        frozenset(EndpointKey(s.strip()) for s in request.subset if s.strip())
+        if request.subset
+        else None
+    )
+    return RequestState(
+        headers=headers, body=request.body, subset=subset, full_duplex=False, explain=explain
+    )
+
+
+def route_of(decision: RoutingDecision) -> pb.Route:
+    endpoints = decision.endpoints
+    return pb.Route(
+        endpoint=endpoints[0] if endpoints else "",
+        fallbacks=list(endpoints[1:]),
+        body_rewritten=decision.body is not None,
+        body=decision.body or b"",
+        set_headers=[pb.Header(name=k, value=v) for k, v in decision.headers],
+        remove_headers=list(decision.remove_headers),
+        model=decision.model,
+        target_model=decision.target_model,
+        response_headers=[pb.Header(name=k, value=v) for k, v in decision.metadata],
+    )
+
+
+def immediate_of(err: KinferenceError, path: str) -> pb.ImmediateResponse:
+    """The error as the ext_proc path answers it (``edge.replies.error_response``)."""
+    headers = [("content-type", "application/json"), (REASON_HEADER, err.reason), *err.headers]
+    if err.status in (429, 503) and not any(k == "retry-after" for k, _ in err.headers):
+        headers.append(("retry-after", "1"))
+    return pb.ImmediateResponse(
+        status=err.status,
+        body=error_body(error_kind_for_path(path), err),
+        headers=[pb.Header(name=k, value=v) for k, v in headers],
+        reason=err.reason,
+    )
+
+
+_Count = Literal["prompt_tokens", "completion_tokens", "cached_tokens"]
+
+
+def _opt(report: pb.UsageReport, name: _Count) -> int | None:
+    return int(getattr(report, name)) if report.HasField(name) else None

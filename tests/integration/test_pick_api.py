@@ -1,0 +1,238 @@
+"""The Picker gRPC API end to end, without Envoy: a request is picked by a running picker,
+sent to the simulated pod it names, and settled with ReportUsage; identity and limits are the
+ext_proc ones; Explain and ``kinfctl explain --live`` show a real decision, cached prefix
+included."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import grpc
+import pytest
+import pytest_asyncio
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from kinference_epp.app import App
+from kinference_epp.cli.kinfctl import main as kinfctl
+from kinference_epp.config.tenancy import TenancyConfig
+from kinference_epp.demo.stack import LocalStack, StackOptions
+from kinference_epp.pickapi.client import PickerClient, Route
+from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
+from kinference_epp.sim.server import PodSpec
+from kinference_epp.tenancy.memory_store import MemoryStore
+from waits import eventually
+
+pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
+
+ROOT = Path(__file__).parents[2]
+TENANTS = ROOT / "deploy" / "examples" / "tenants" / "tenants.yaml"
+GOLD_KEY = "sk-search-team-demo-key"
+MODEL = "qwen3-0.6b"
+POLICY = """
+apiVersion: kinference.io/v1alpha1
+kind: InferencePolicy
+metadata: {name: tiers}
+spec:
+  rules:
+    - name: free-tier-no-long-answers
+      match: {tenantLabels: {tier: free}, headers: [{name: x-long, values: ["yes"]}]}
+      action: {reject: {status: 403, message: "long answers are for paid tiers"}}
+"""
+
+
+class Stack:
+    def __init__(self, cluster: SimCluster, app: App) -> None:
+        self.cluster = cluster
+        self.app = app
+        assert app.ports is not None
+        self.address = f"127.0.0.1:{app.ports.grpc}"
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stack]:
+    root = tmp_path_factory.mktemp("pickapi")
+    (root / "policy.yaml").write_text(POLICY)
+    options = StackOptions(
+        pods=2,
+        policies=(str(root / "policy.yaml"),),
+        tenancy=TenancyConfig(tenants=[str(TENANTS)]),
+    )
+    local = LocalStack(options)
+    template = PodSpec(
+        models=(MODEL,),
+        time_scale=options.time_scale,
+        num_gpu_blocks=options.num_gpu_blocks,
+        tokenizer_dir=str(tok) if (tok := local.tokenizer_dir()) else None,
+    )
+    cluster = await start_pods(ephemeral_specs(options.pods, template))
+    app = App(local.picker_config(cluster))
+    try:
+        await app.start()
+        yield Stack(cluster, app)
+    finally:
+        await app.stop(0.5)
+        await cluster.close()
+
+
+def chat(content: str, **extra: Any) -> bytes:
+    body = {"model": MODEL, "messages": [{"role": "user", "content": content}], **extra}
+    return json.dumps(body).encode()
+
+
+async def forward(route: Route, body: bytes) -> tuple[int, dict[str, Any], float]:
+    """What a proxy does with a route: send the body to the endpoint, time the answer."""
+    headers = {k: v for k, v in route.set_headers}
+    headers["content-type"] = "application/json"
+    t0 = time.monotonic()
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"http://{route.endpoint}/v1/chat/completions",
+            data=route.body_for(body),
+            headers=headers,
+        ) as resp,
+    ):
+        doc = await resp.json()
+        return resp.status, doc, time.monotonic() - t0
+
+
+async def test_pick_routes_to_a_pod_and_report_usage_settles_it(stack: Stack) -> None:
+    store = stack.app.limit_store
+    assert isinstance(store, MemoryStore)
+    body = chat("where does this go?", max_tokens=4)
+    async with PickerClient(stack.address) as picker:
+        pick = await picker.pick(
+            "/v1/chat/completions",
+            body,
+            # a client's own tenant header is ignored: the key names the tenant
+            headers={"authorization": f"Bearer {GOLD_KEY}", "x-kinference-tenant": "free-tier"},
+        )
+        assert pick.route is not None, pick.immediate
+        pods = {a.hostport for a in stack.cluster.addresses}
+        assert pick.route.endpoint in pods
+        assert set(pick.route.fallbacks) <= pods - {pick.route.endpoint}
+        assert ("x-kinference-tenant", "search-team") in pick.route.set_headers
+        assert dict(pick.route.response_headers), "the tenant's x-ratelimit-* state"
+        assert store.holds(pick.request_id), "admission reserved the request's tokens"
+
+        status, doc, seconds = await forward(pick.route, body)
+        assert status == 200, doc
+        usage = doc["usage"]
+        known = await picker.report_usage(
+            pick.request_id,
+            status=status,
+            prompt_tokens=usage["prompt_tokens"],
+            completion_tokens=usage["completion_tokens"],
+            e2e_s=seconds,
+        )
+    assert known
+    assert not store.holds(pick.request_id), "the report settled the reservation"
+    text = await metrics_text(stack.app)
+    assert (
+        'kinference_tenant_requests_total{model="qwen3-0.6b",outcome="ok",tenant="search-team"}'
+        in text
+    )
+
+
+async def test_identity_is_the_ext_proc_one(stack: Stack) -> None:
+    async with PickerClient(stack.address) as picker:
+        pick = await picker.pick(
+            "/v1/chat/completions", chat("hi"), headers={"x-kinference-tenant": "search-team"}
+        )
+        assert pick.route is None
+        assert pick.immediate is not None
+        assert pick.immediate.status == 401
+        headers = dict(pick.immediate.headers)
+        assert headers["x-kinference-reason"] == pick.immediate.reason
+        assert json.loads(pick.immediate.body)["error"]["type"]
+        # an unknown request id is settled as the access log settles it: nothing to close
+        assert not await picker.report_usage("never-picked", status=200)
+
+
+async def test_explain_shows_scores_rules_and_the_cached_prefix(stack: Stack) -> None:
+    prompt = "the same long system prompt, block after block. " * 40
+    body = chat(prompt, max_tokens=2)
+    key = {"authorization": f"Bearer {GOLD_KEY}"}
+    async with PickerClient(stack.address) as picker:
+        first = await picker.pick("/v1/chat/completions", body, headers=key)
+        assert first.route is not None
+        status, doc, _ = await forward(first.route, body)
+        assert status == 200, doc
+        await picker.report_usage(first.request_id, status=200)
+
+        async def cached() -> Any:
+            why = await picker.explain("/v1/chat/completions", body, headers=key)
+            await picker.report_usage(why.pick.request_id, status=0)
+            served = [e for e in why.endpoints if e.endpoint == first.route.endpoint]  # type: ignore[union-attr]
+            return why if served and served[0].gpu_blocks > 0 else None
+
+        why = await eventually(
+            cached, what="the pod's KV events to reach the index", interval_s=0.2
+        )
+    assert why.pick.route is not None
+    assert why.router
+    assert why.request_blocks > 0
+    assert why.prompt_tokens > 0
+    assert why.endpoints[0].rank == 0
+    assert why.endpoints[0].endpoint == why.pick.route.endpoint
+    assert all(e.score is not None for e in why.endpoints)
+    assert why.tenant == "search-team"
+    assert any("free-tier-no-long-answers" in line for line in why.policy_trace)
+
+
+async def test_kinfctl_explain_live_and_pick(
+    stack: Stack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    request = tmp_path / "request.json"
+    request.write_text(
+        json.dumps(
+            {
+                "path": "/v1/chat/completions",
+                "headers": {"authorization": f"Bearer {GOLD_KEY}"},
+                "body": json.loads(chat("explain me")),
+            }
+        )
+    )
+    argv = ["explain", "--live", stack.address, str(request), "--output", "json"]
+    assert await asyncio.to_thread(kinfctl, argv) == 0
+    doc = json.loads(capsys.readouterr().out)
+    pods = {a.hostport for a in stack.cluster.addresses}
+    assert doc["route"]["endpoint"] in pods
+    assert doc["tenant"] == "search-team"
+    assert {e["endpoint"] for e in doc["endpoints"]} == pods
+    assert doc["policy"]["trace"]
+
+    assert await asyncio.to_thread(kinfctl, ["explain", "--live", stack.address, str(request)]) == 0
+    text = capsys.readouterr().out
+    assert "endpoint:" in text
+    assert "rule free-tier-no-long-answers" in text
+
+    assert await asyncio.to_thread(kinfctl, ["pick", stack.address, str(request)]) == 0
+    assert "endpoint: 127.0.0.1:" in capsys.readouterr().out
+    # without the key: the picker's own answer, exit 3
+    argv = ["pick", stack.address, str(tmp_path / "bare.json")]
+    (tmp_path / "bare.json").write_text(chat("no key").decode())
+    assert await asyncio.to_thread(kinfctl, argv) == 3
+    assert "401" in capsys.readouterr().out
+
+
+async def test_the_api_shares_the_grpc_port_and_its_health(stack: Stack) -> None:
+    async with grpc.aio.insecure_channel(stack.address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        reply = await stub.Check(health_pb2.HealthCheckRequest(service="kinference.v1.Picker"))
+        assert reply.status == health_pb2.HealthCheckResponse.SERVING
+
+
+async def metrics_text(app: App) -> str:
+    assert app.ports is not None
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{app.ports.metrics}/metrics") as resp,
+    ):
+        return await resp.text()
