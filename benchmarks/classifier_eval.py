@@ -184,6 +184,7 @@ def eval_complexity() -> dict[str, Any]:
     matrix: dict[str, Counter[str]] = {lv: Counter() for lv in LEVELS}
     by_domain: dict[str, Counter[str]] = defaultdict(Counter)
     long_easy: Counter[str] = Counter()
+    short_hard: Counter[str] = Counter()
     for row in rows:
         got = str(clf.classify(PromptText(row["text"], 1)))
         got = Complexity(got).value
@@ -191,6 +192,8 @@ def eval_complexity() -> dict[str, Any]:
         by_domain[f"{row['level']}:{row['domain']}"][got] += 1
         if row["level"] == "easy" and len(row["text"]) >= 400:
             long_easy[got] += 1
+        if row["level"] == "hard" and len(row["text"]) <= 100:
+            short_hard[got] += 1
 
     def share(level: str, as_: str) -> float | None:
         return ratio(matrix[level][as_], sum(matrix[level].values()))
@@ -204,6 +207,7 @@ def eval_complexity() -> dict[str, Any]:
         "medium_as_medium": share("medium", "medium"),
         "by_domain": {k: {p: v[p] for p in LEVELS} for k, v in sorted(by_domain.items())},
         "long_easy": {p: long_easy[p] for p in LEVELS},
+        "short_hard": {p: short_hard[p] for p in LEVELS},
     }
 
 
@@ -443,6 +447,11 @@ def render(res: dict[str, Any]) -> str:
     add(
         f"- Long easy prompts (≥ 400 characters, pasted text to translate / fix / summarise): "
         f"easy {le['easy']}, medium {le['medium']}, hard {le['hard']}."
+    )
+    sh = cx["short_hard"]
+    add(
+        f"- Short hard prompts (≤ 100 characters, most one sentence): easy {sh['easy']}, "
+        f"medium {sh['medium']}, hard {sh['hard']}."
     )
     add("")
     add("### By domain\n")

@@ -63,6 +63,9 @@ class Ctx:
     def address(self) -> str:
         self.kinds.add("address")
         text = str(self.fake.address())
+        while {"APO", "FPO", "DPO"} & set(text.split()):
+            # US military mail ("USNS Smith, FPO AE 12345") carries a ship's name, not a street
+            text = str(self.fake.address())
         sep = self.rng.choice([", ", ", ", "\n"])
         return sep.join(part.strip() for part in text.split("\n"))
 
