@@ -109,8 +109,9 @@ def test_unknown_type_and_bad_params_keep_the_last_good_set(made: list[FakeEmbed
     assert store.update_texts([("p.yaml", policy_text("ok"))]) == []
     good = store.active
     found = store.update_texts([("p.yaml", policy_text("ok").replace("fake-embedding", "nope"))])
-    assert "no classifier type 'nope' is registered (known: fake-embedding, hashed-linear)" in str(
-        found[0]
+    assert (
+        "no classifier type 'nope' is registered (known: ask-model, fake-embedding, hashed-linear)"
+        in str(found[0])
     )
     assert found[0].line == 6
     found = store.update_texts([("p.yaml", policy_text("ok", extra=", bad: 1"))])

@@ -14,13 +14,17 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
+from kinference_epp.policy.classifiers.ask_model import ask_model_factory
 from kinference_epp.policy.classifiers.base import ClassifierError, LabelClassifier, PromptText
 from kinference_epp.policy.classifiers.linear import hashed_linear_factory
 
 ClassifierFactory: TypeAlias = Callable[[Mapping[str, Any]], LabelClassifier]
 """Builds a plug-in from its ``params``; raises ValueError for bad parameters."""
 
-BUILTIN_PLUGINS: Mapping[str, ClassifierFactory] = {"hashed-linear": hashed_linear_factory}
+BUILTIN_PLUGINS: Mapping[str, ClassifierFactory] = {
+    "ask-model": ask_model_factory,
+    "hashed-linear": hashed_linear_factory,
+}
 """Plug-in types every policy may use; a caller's registry adds to these."""
 
 
