@@ -80,6 +80,16 @@ def ratio(num: int, den: int) -> float | None:
     return num / den if den else None
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """95 % Wilson interval of a proportion: honest bounds for the small supports."""
+    if not n:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def fmt(x: float | None, pct: bool = False) -> str:
     if x is None:
         return "-"
@@ -138,6 +148,7 @@ def eval_pii() -> dict[str, Any]:
             "fn": fn[kind],
             "precision": ratio(tp[kind], tp[kind] + fp[kind]),
             "recall": ratio(tp[kind], support),
+            "recall_ci95": wilson(tp[kind], support),
         }
 
     def group_recall(kinds: tuple[str, ...], only_implemented: bool = False) -> float | None:
@@ -257,29 +268,56 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+ROUNDS = 5
+
+
 def eval_latency(quick: bool) -> list[dict[str, Any]]:
+    """Each case in ``ROUNDS`` rounds spread over the run (all cases, then all again...).
+
+    A burst of another job's load on the shared machine then hits one round of a case
+    rather than all of it; the median round's p50 is the figure held against the target.
+    """
     rng = random.Random(19)
     pii = PiiClassifier(PiiSettings())
     cx = ComplexityClassifier()
-    rows = []
+    cases: list[dict[str, Any]] = []
     for tokens in (1000, 8000):
         for with_pii in (False, True):
             text = build_prompt(tokens, with_pii, rng)
             for name, fn in (("pii", pii.classify), ("complexity", cx.classify)):
                 calls = (200 if quick else 2000) if tokens == 1000 else (100 if quick else 1000)
-                xs = measure(fn, text, calls)
-                rows.append(
+                cases.append(
                     {
                         "classifier": name,
                         "tokens": tokens,
                         "chars": len(text),
                         "with_pii": with_pii,
                         "calls": calls,
-                        "p50_us": statistics.median(xs),
-                        "p99_us": pct(xs, 0.99),
-                        "mean_us": statistics.fmean(xs),
+                        "fn": fn,
+                        "text": text,
+                        "rounds": [],
                     }
                 )
+    for _ in range(ROUNDS):
+        for case in cases:
+            case["rounds"].append(measure(case["fn"], case["text"], case["calls"] // ROUNDS))
+    rows = []
+    for case in cases:
+        every = [x for r in case["rounds"] for x in r]
+        p50s = [statistics.median(r) for r in case["rounds"]]
+        rows.append(
+            {
+                "classifier": case["classifier"],
+                "tokens": case["tokens"],
+                "chars": case["chars"],
+                "with_pii": case["with_pii"],
+                "calls": len(every),
+                "p50_us_best_round": min(p50s),
+                "p50_us": statistics.median(p50s),
+                "p99_us": pct(every, 0.99),
+                "mean_us": statistics.fmean(every),
+            }
+        )
     return rows
 
 
@@ -310,7 +348,13 @@ def targets(
             True,
         ),
         ("clean_fp_rate", "PII false positives on clean prompts", clean, "≤ 3 %", False),
-        ("pii_p50_us_8k", "PII p50 at 8k tokens (µs)", p50_8k, "≤ 1000 µs", False),
+        (
+            "pii_p50_us_8k",
+            "PII p50 at 8k tokens, worse of with / without PII (µs)",
+            p50_8k,
+            "≤ 1000 µs",
+            False,
+        ),
         (
             "easy_as_easy",
             "complexity: clearly easy labelled easy",
@@ -348,6 +392,10 @@ def show(key: str, value: float | None) -> str:
     return f"{100 * value:.1f} %"
 
 
+def ci(bounds: tuple[float, float] | None) -> str:
+    return "-" if bounds is None else f"{bounds[0]:.2f}-{bounds[1]:.2f}"
+
+
 def git_head() -> str:
     try:
         return subprocess.run(
@@ -383,14 +431,17 @@ def render(res: dict[str, Any]) -> str:
         + ", ".join(f"{v['prompts']} {k}" for k, v in pii["negatives"].items())
         + ")\n"
     )
-    add("| kind | group | implemented | support | precision | recall | TP | FP | FN |")
-    add("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    add(
+        "| kind | group | implemented | support | precision | recall | recall 95 % CI "
+        "| TP | FP | FN |"
+    )
+    add("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for kind, k in pii["per_kind"].items():
         group = "structured" if kind in STRUCTURED else "free text"
         impl = "yes" if k["implemented"] else "not implemented"
         add(
             f"| {kind} | {group} | {impl} | {k['support']} | {fmt(k['precision'])} | "
-            f"{fmt(k['recall'])} | {k['tp']} | {k['fp']} | {k['fn']} |"
+            f"{fmt(k['recall'])} | {ci(k['recall_ci95'])} | {k['tp']} | {k['fp']} | {k['fn']} |"
         )
     add("")
     add(
@@ -466,15 +517,19 @@ def render(res: dict[str, Any]) -> str:
     else:
         add(
             "Thread CPU time of one `classify` call on a fresh `PromptText`, gc disabled, after a "
-            "warm-up; prompts are clean hand-written text padded to size (4 characters a token), "
+            f"warm-up, in {ROUNDS} rounds spread over the run (p50 of the best and the median "
+            "round; p99 and mean over all calls); prompts are clean hand-written text padded to size (4 characters a token), "
             '"with PII" adds three generated PII prompts at the start, middle and end.\n'
         )
-        add("| classifier | tokens | with PII | calls | p50 µs | p99 µs | mean µs |")
-        add("|---|---:|---|---:|---:|---:|---:|")
+        add(
+            "| classifier | tokens | with PII | calls | p50 µs, best round | p50 µs, median round "
+            "| p99 µs | mean µs |"
+        )
+        add("|---|---:|---|---:|---:|---:|---:|---:|")
         for r in lat:
             add(
                 f"| {r['classifier']} | {r['tokens']} | {'yes' if r['with_pii'] else 'no'} | "
-                f"{r['calls']} | {r['p50_us']:.0f} | {r['p99_us']:.0f} | {r['mean_us']:.0f} |"
+                f"{r['calls']} | {r['p50_us_best_round']:.0f} | {r['p50_us']:.0f} | {r['p99_us']:.0f} | {r['mean_us']:.0f} |"
             )
         add("")
     return "\n".join(L)
