@@ -2,6 +2,7 @@
 
     flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
+    ... --pii-model DIR --complexity-model DIR   # also a hashed-linear model (kinfctl train-classifier)
 
 Labelled sets (``benchmarks/classifier_eval/``), none of them used by the unit tests:
 
@@ -19,7 +20,9 @@ A PII kind counts for a prompt when the classifier reports it; per kind, a repor
 prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
 reported as not implemented and its labels count as misses. Latency is the thread's CPU
 time of ``classify`` on a fresh ``PromptText`` (so its lower-casing is included), gc
-disabled, after a warm-up. Writes ``benchmarks/results/classifier_eval.md`` and ``.json``.
+disabled, after a warm-up. A model given by directory is scored on the same sets (its
+labels that are PII kinds; its most probable level) for the issue's with-a-model targets;
+it must be trained on other prompts than these. Writes ``benchmarks/results/classifier_eval.md`` and ``.json``.
 """
 
 from __future__ import annotations
@@ -60,6 +63,10 @@ TARGETS = {
     "easy_as_easy": 0.85,
     "hard_as_hard": 0.85,
     "hard_as_easy": 0.05,
+    "model_pii_recall": 0.95,
+    "model_clean_fp_rate": 0.03,
+    "model_easy_as_easy": 0.95,
+    "model_hard_as_hard": 0.95,
 }
 
 
@@ -99,8 +106,42 @@ def fmt(x: float | None, pct: bool = False) -> str:
 # -- PII -------------------------------------------------------------------------------------
 
 
-def eval_pii() -> dict[str, Any]:
+def rule_pii() -> Callable[[str], set[str]]:
     clf = PiiClassifier(PiiSettings())
+    return lambda text: {str(k) for k in clf.classify(PromptText(text, 1)).kinds}
+
+
+def rule_complexity() -> Callable[[str], str]:
+    clf = ComplexityClassifier()
+    return lambda text: Complexity(str(clf.classify(PromptText(text, 1)))).value
+
+
+def model_labels(directory: Path, allowed: tuple[str, ...]) -> Callable[[str], set[str]]:
+    """A ``hashed-linear`` model's labels that are PII kinds (its others are ignored)."""
+    from kinference_epp.policy.classifiers.linear import HashedLinear
+
+    model = HashedLinear.load(directory)
+    return lambda text: set(model.classify(PromptText(text, 1))) & set(allowed)
+
+
+def model_level(directory: Path) -> Callable[[str], str]:
+    """The most probable complexity level of a ``hashed-linear`` model labelled by level."""
+    from kinference_epp.policy.classifiers.linear import HashedLinear
+
+    model = HashedLinear.load(directory)
+    labels = list(model.labels)
+    levels = [i for i, label in enumerate(labels) if label in LEVELS]
+    if not levels:
+        raise SystemExit(f"{directory}: the model has no label among {LEVELS}")
+
+    def predict(text: str) -> str:
+        probs = model.probabilities(text)
+        return str(labels[max(levels, key=lambda i: probs[i])])
+
+    return predict
+
+
+def eval_pii(predict: Callable[[str], set[str]]) -> dict[str, Any]:
     positives = load("pii_generated.jsonl")
     negatives = load("pii_negatives.jsonl")
     tp: Counter[str] = Counter()
@@ -111,7 +152,7 @@ def eval_pii() -> dict[str, Any]:
     any_hit = 0
     unexpected: Counter[str] = Counter()  # kinds reported on positives beyond their labels
     for row in positives:
-        got = {str(k) for k in clf.classify(PromptText(row["text"], 1)).kinds}
+        got = predict(row["text"])
         want = set(row["kinds"])
         any_hit += bool(got)
         for kind in want:
@@ -128,7 +169,7 @@ def eval_pii() -> dict[str, Any]:
     neg: dict[str, dict[str, Any]] = {}
     neg_by_category: dict[str, Counter[str]] = defaultdict(Counter)
     for row in negatives:
-        got = {str(k) for k in clf.classify(PromptText(row["text"], 1)).kinds}
+        got = predict(row["text"])
         s = neg.setdefault(row["set"], {"prompts": 0, "flagged": 0, "kinds": Counter()})
         s["prompts"] += 1
         s["flagged"] += bool(got)
@@ -169,6 +210,7 @@ def eval_pii() -> dict[str, Any]:
         "structured_recall": group_recall(STRUCTURED),
         "free_text_recall": group_recall(FREE_TEXT),
         "free_text_recall_implemented_only": group_recall(FREE_TEXT, only_implemented=True),
+        "recall_all": group_recall(PII_KINDS),
         "prompt_recall": ratio(any_hit, len(positives)),
         "unexpected_on_positives": dict(unexpected),
         "negatives": {
@@ -189,16 +231,14 @@ def eval_pii() -> dict[str, Any]:
 # -- complexity ------------------------------------------------------------------------------
 
 
-def eval_complexity() -> dict[str, Any]:
-    clf = ComplexityClassifier()
+def eval_complexity(predict: Callable[[str], str]) -> dict[str, Any]:
     rows = load("complexity.jsonl")
     matrix: dict[str, Counter[str]] = {lv: Counter() for lv in LEVELS}
     by_domain: dict[str, Counter[str]] = defaultdict(Counter)
     long_easy: Counter[str] = Counter()
     short_hard: Counter[str] = Counter()
     for row in rows:
-        got = str(clf.classify(PromptText(row["text"], 1)))
-        got = Complexity(got).value
+        got = predict(row["text"])
         matrix[row["level"]][got] += 1
         by_domain[f"{row['level']}:{row['domain']}"][got] += 1
         if row["level"] == "easy" and len(row["text"]) >= 400:
@@ -271,7 +311,9 @@ def pct(xs: list[float], q: float) -> float:
 ROUNDS = 5
 
 
-def eval_latency(quick: bool) -> list[dict[str, Any]]:
+def eval_latency(
+    quick: bool, extra: tuple[tuple[str, Callable[[PromptText], object]], ...] = ()
+) -> list[dict[str, Any]]:
     """Each case in ``ROUNDS`` rounds spread over the run (all cases, then all again...).
 
     A burst of another job's load on the shared machine then hits one round of a case
@@ -284,7 +326,7 @@ def eval_latency(quick: bool) -> list[dict[str, Any]]:
     for tokens in (1000, 8000):
         for with_pii in (False, True):
             text = build_prompt(tokens, with_pii, rng)
-            for name, fn in (("pii", pii.classify), ("complexity", cx.classify)):
+            for name, fn in (("pii", pii.classify), ("complexity", cx.classify), *extra):
                 calls = (200 if quick else 2000) if tokens == 1000 else (100 if quick else 1000)
                 cases.append(
                     {
@@ -325,8 +367,13 @@ def eval_latency(quick: bool) -> list[dict[str, Any]]:
 
 
 def targets(
-    pii: dict[str, Any], cx: dict[str, Any], lat: list[dict[str, Any]] | None
+    pii: dict[str, Any],
+    cx: dict[str, Any],
+    lat: list[dict[str, Any]] | None,
+    model: dict[str, Any],
 ) -> list[dict[str, Any]]:
+    mpii = model.get("pii", {})
+    mcx = model.get("complexity", {})
     p50_8k = None
     if lat:
         p50_8k = max(r["p50_us"] for r in lat if r["classifier"] == "pii" and r["tokens"] == 8000)
@@ -376,6 +423,34 @@ def targets(
             "≤ 5 %",
             False,
         ),
+        (
+            "model_pii_recall",
+            "with a model: PII recall, all kinds",
+            mpii.get("recall_all"),
+            "≥ 0.95",
+            True,
+        ),
+        (
+            "model_clean_fp_rate",
+            "with a model: PII false positives on clean prompts",
+            mpii.get("negatives", {}).get("clean", {}).get("fp_rate"),
+            "≤ 3 %",
+            False,
+        ),
+        (
+            "model_easy_as_easy",
+            "with a model: easy labelled easy",
+            mcx.get("easy_as_easy"),
+            "≥ 95 %",
+            True,
+        ),
+        (
+            "model_hard_as_hard",
+            "with a model: hard labelled hard",
+            mcx.get("hard_as_hard"),
+            "≥ 95 %",
+            True,
+        ),
     ):
         met = None if value is None else value >= TARGETS[key] if higher else value <= TARGETS[key]
         out.append({"key": key, "label": label, "value": value, "target": goal, "met": met})
@@ -405,29 +480,11 @@ def git_head() -> str:
         return "unknown"
 
 
-def render(res: dict[str, Any]) -> str:
-    pii, cx, lat = res["pii"], res["complexity"], res["latency"]
-    m = res["meta"]
+def pii_section(pii: dict[str, Any], title: str) -> list[str]:
     L: list[str] = []
     add = L.append
-    add("# Classifier evaluation (issue 19)\n")
-    add(f"    {COMMAND}\n")
     add(
-        f"At commit `{m['commit']}`, {m['date']}, Python {m['python']} on {m['machine']} "
-        f"({m['cpus']} CPUs, 1-minute load average {m['load']}). Labelled sets in "
-        "`benchmarks/classifier_eval/` (generated PII prompts from Faker identities in seven "
-        "locales; hand-written clean prompts, hard negatives and complexity prompts); the unit "
-        "tests never use them.\n"
-    )
-    add("## Targets\n")
-    add("| target | value | goal | met |")
-    add("|---|---:|---:|---|")
-    for t in res["targets"]:
-        met = "not measured" if t["met"] is None else ("met" if t["met"] else "**not met**")
-        add(f"| {t['label']} | {show(t['key'], t['value'])} | {t['target']} | {met} |")
-    add("")
-    add(
-        f"## PII per kind ({pii['positives']} generated prompts with PII, "
+        f"## {title} ({pii['positives']} generated prompts with PII, "
         + ", ".join(f"{v['prompts']} {k}" for k, v in pii["negatives"].items())
         + ")\n"
     )
@@ -482,7 +539,13 @@ def render(res: dict[str, Any]) -> str:
     for key, n in pii["misses_by_template"].items():
         add(f"- {key}: {n}")
     add("")
-    add(f"## Complexity ({cx['prompts']} hand-labelled prompts)\n")
+    return L
+
+
+def cx_section(cx: dict[str, Any], title: str) -> list[str]:
+    L: list[str] = []
+    add = L.append
+    add(f"## {title} ({cx['prompts']} hand-labelled prompts)\n")
     add("| labelled \\ predicted | easy | medium | hard | n |")
     add("|---|---:|---:|---:|---:|")
     for lv, row in cx["matrix"].items():
@@ -511,6 +574,43 @@ def render(res: dict[str, Any]) -> str:
     for key, row in cx["by_domain"].items():
         add(f"| {key} | {row['easy']} | {row['medium']} | {row['hard']} |")
     add("")
+    return L
+
+
+def render(res: dict[str, Any]) -> str:
+    pii, cx, lat = res["pii"], res["complexity"], res["latency"]
+    m = res["meta"]
+    L: list[str] = []
+    add = L.append
+    add("# Classifier evaluation (issue 19)\n")
+    add(f"    {COMMAND}\n")
+    add(
+        f"At commit `{m['commit']}`, {m['date']}, Python {m['python']} on {m['machine']} "
+        f"({m['cpus']} CPUs, 1-minute load average {m['load']}). Labelled sets in "
+        "`benchmarks/classifier_eval/` (generated PII prompts from Faker identities in seven "
+        "locales; hand-written clean prompts, hard negatives and complexity prompts); the unit "
+        "tests never use them.\n"
+    )
+    add("## Targets\n")
+    add("| target | value | goal | met |")
+    add("|---|---:|---:|---|")
+    for t in res["targets"]:
+        met = "not measured" if t["met"] is None else ("met" if t["met"] else "**not met**")
+        add(f"| {t['label']} | {show(t['key'], t['value'])} | {t['target']} | {met} |")
+    add("")
+    L += pii_section(pii, "PII per kind")
+    L += cx_section(cx, "Complexity")
+    model = res.get("model") or {}
+    if model:
+        add("## With a model\n")
+        add(
+            "The same sets through a `hashed-linear` model (`--pii-model` / `--complexity-model`): "
+            "its labels that are PII kinds, and its most probable complexity level.\n"
+        )
+        if "pii" in model:
+            L += pii_section(model["pii"], f"Model PII per kind ({model['pii_dir']})")
+        if "complexity" in model:
+            L += cx_section(model["complexity"], f"Model complexity ({model['complexity_dir']})")
     add("## Latency per prompt\n")
     if not lat:
         add("Not measured in this run (`--no-latency`).\n")
@@ -540,11 +640,24 @@ def main() -> None:
     ap.add_argument("--no-latency", action="store_true", help="accuracy only")
     ap.add_argument("--quick", action="store_true", help="fewer latency calls")
     ap.add_argument("--out", type=Path, default=RESULTS / "classifier_eval.md")
+    ap.add_argument("--pii-model", type=Path, help="a hashed-linear model directory (kinds)")
+    ap.add_argument("--complexity-model", type=Path, help="a hashed-linear model (levels)")
     args = ap.parse_args()
     load1 = os.getloadavg()[0]
-    pii = eval_pii()
-    cx = eval_complexity()
-    lat = None if args.no_latency else eval_latency(args.quick)
+    pii = eval_pii(rule_pii())
+    cx = eval_complexity(rule_complexity())
+    model: dict[str, Any] = {}
+    extra: list[tuple[str, Callable[[PromptText], object]]] = []
+    if args.pii_model:
+        predict = model_labels(args.pii_model, PII_KINDS)
+        model["pii"], model["pii_dir"] = eval_pii(predict), str(args.pii_model)
+        extra.append(("pii model", lambda p: predict(p.require())))
+    if args.complexity_model:
+        level = model_level(args.complexity_model)
+        model["complexity"] = eval_complexity(level)
+        model["complexity_dir"] = str(args.complexity_model)
+        extra.append(("complexity model", lambda p: level(p.require())))
+    lat = None if args.no_latency else eval_latency(args.quick, tuple(extra))
     res: dict[str, Any] = {
         "meta": {
             "commit": git_head(),
@@ -557,8 +670,9 @@ def main() -> None:
         "pii": pii,
         "complexity": cx,
         "latency": lat,
+        "model": model,
     }
-    res["targets"] = targets(pii, cx, lat)
+    res["targets"] = targets(pii, cx, lat, model)
     md = render(res)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(md + "\n", encoding="utf-8")
