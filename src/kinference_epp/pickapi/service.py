@@ -48,6 +48,7 @@ from kinference_epp.routing.usage import UsageRecord
 log = logging.getLogger(__name__)
 
 REQUEST_ID = "x-request-id"
+RATELIMIT_HEADER_PREFIX = "x-ratelimit-"
 MAX_PENDING = 100_000
 """Picks remembered for their ReportUsage; the oldest is forgotten first (its reservation is
 then left to the sweeper)."""
@@ -246,7 +247,10 @@ def route_of(decision: RoutingDecision) -> pb.Route:
         remove_headers=list(decision.remove_headers),
         model=decision.model,
         target_model=decision.target_model,
-        response_headers=[pb.Header(name=k, value=v) for k, v in decision.metadata],
+        # the rate-limit metadata Envoy's route turns into x-ratelimit-* response headers
+        response_headers=[
+            pb.Header(name=f"{RATELIMIT_HEADER_PREFIX}{k}", value=v) for k, v in decision.metadata
+        ],
     )
 
 
