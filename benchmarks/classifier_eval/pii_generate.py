@@ -566,10 +566,13 @@ def t_insurance_claim(c: Ctx) -> str:
 
 
 def t_school(c: Ctx) -> str:
+    name = c.name()
+    reason = c.pick("dentist appointment", "asthma review", "allergy test")
+    if reason != "dentist appointment":
+        c.kinds.add("health")  # a named child's condition
     return (
-        f"Write a note to the school saying my son {c.name()} will miss class on Friday because of "
-        f"his {c.pick('dentist appointment', 'asthma review', 'allergy test')}; "
-        f"his date of birth is {c.dob()} if they need it."
+        f"Write a note to the school saying my son {name} will miss class on Friday because of "
+        f"his {reason}; his date of birth is {c.dob()} if they need it."
     )
 
 
