@@ -54,6 +54,10 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("call me on 06 12 34 56 78", {"phone"}),
         ("whatsapp +33 6 12 34 56 78", {"phone"}),
         ("NI number: AB 12 34 56 C", {"nationalId"}),
+        ("Mijn BSN is 111222333", {"nationalId"}),
+        ("Numéro de sécurité sociale : 1 85 05 78 006 084 36", {"nationalId"}),
+        ("Codice fiscale RSSMRA85T10A562S", {"nationalId"}),
+        ("Steuer-ID 12 345 678 901", {"nationalId"}),
     ],
 )
 def test_pii_detects(text: str, expected: set[str]) -> None:

@@ -28,9 +28,10 @@ from kinference_epp.policy.actions import _by_score
 from kinference_epp.policy.classifiers import complexity as cx
 from kinference_epp.policy.classifiers import pii
 from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.personal import find_personal
 from kinference_epp.policy.context import EvalContext
 from kinference_epp.policy.index import RuleIndex
-from kinference_epp.policy.model import OnClassifierError, PiiSettings
+from kinference_epp.policy.model import OnClassifierError, PiiKind, PiiSettings
 from kinference_epp.policy.rules import CompiledRule, Cond
 
 # -- the rule index -----------------------------------------------------------------------
@@ -270,9 +271,11 @@ def reference_candidates(text: str) -> Iterator[tuple[str, int, str]]:
     key = pii._SECRET.search(text, max(0, armour - 40), armour + 16) if armour != -1 else None
     if key is not None:
         yield "secret", key.start(), key.group()
-    if "nsurance" in text or "NINO" in text or "nino" in text:
+    if "nsurance" in text or "NINO" in text or "nino" in text or "NI n" in text:
         for m in pii._SPACED_NINO.finditer(text):
             yield "upper", m.start(), m.group()
+    for m in pii._PAIRED_PHONE.finditer(text):
+        yield "paired", m.start(), m.group()
 
 
 FRAGMENTS = [
@@ -376,7 +379,8 @@ def test_number_length_guards_never_hide_a_match(body: str) -> None:
 @given(pii_texts)
 def test_pii_findings_on_random_text_with_embedded_pii(text: str) -> None:
     """Findings are what the reference candidates confirm (the confirmers are shared)."""
-    clf = pii.PiiClassifier(PiiSettings(allow_values=["4539 1488 0343 6467"]))
+    structured = [k for k in PiiKind if k not in pii._FREE_TEXT]
+    clf = pii.PiiClassifier(PiiSettings(kinds=structured, allow_values=["4539 1488 0343 6467"]))
     expected = set()
     for group, start, value in reference_candidates(text):
         if value in clf._allow_values:
@@ -391,10 +395,14 @@ def test_pii_findings_on_random_text_with_embedded_pii(text: str) -> None:
                 kind = clf._number(text, inner.start(), inner.group())
         elif group == "at":
             kind = clf._email(text, start)
+        elif group == "paired":
+            kind = clf._paired_phone(text, start, value)
         else:
             kind = clf._secret(value)
         if kind is not None:
             expected.add(kind)
+    if PiiKind.NATIONAL_ID not in expected:  # another country's ID, named by its label
+        expected |= find_personal(text, text.lower(), frozenset(expected)) & {PiiKind.NATIONAL_ID}
     assert clf.classify(PromptText(text, 1)).kinds == expected
 
 
@@ -432,6 +440,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     easy += sum(window.count(m) for m in cx._EASY_PHRASES)
     fences = text.count("```")
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
+    technical = technical or domain >= 3
     features = {
         "length": min(1.0, n / 4 / 4000),
         "code": min(1.0, (2 * fences + code) / 12),

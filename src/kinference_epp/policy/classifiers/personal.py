@@ -416,10 +416,38 @@ _HEALTH_TERMS = _vocab(
 _HEALTH_IDS = _vocab("mrn", "nhs", "patient")
 
 
+# -- national identifiers named by their label -------------------------------------------
+
+_ID_LABELS = _vocab(
+    "bsn", "burgerservicenummer", "sofinummer", "nir", "insee", "sécurité", "steuer",
+    "steueridentifikationsnummer", "steuernummer", "idnr", "personalausweis", "ausweisnummer",
+    "sozialversicherungsnummer", "rentenversicherungsnummer", "fiscale", "nie", "nif", "nss",
+    "passport", "passeport", "reisepass", "pasaporte", "passaporto", "paspoort",
+    "licence", "license", "führerschein",
+)  # fmt: skip
+_ID_VALUE = re.compile(r"(?<![\w])[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24}(?![\w])")
+_CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b")
+
+
+def _labelled_id(text: str, lower: str, words: frozenset[bytes]) -> bool:
+    """An identifier of at least six digits (or an Italian codice fiscale) within a short
+    distance after the name of a national ID, passport or licence number."""
+    for cue in words & _ID_LABELS:
+        word = cue.decode()
+        for pos in _positions(lower, word):
+            stop = pos + len(word) + 48
+            for m in _ID_VALUE.finditer(text, pos + len(word), stop):
+                value = m.group()
+                if sum(c.isdigit() for c in value) >= 6 or _CODICE_FISCALE.fullmatch(value):
+                    return True
+    return len(text) <= _WHOLE and _CODICE_FISCALE.search(text) is not None
+
+
 # -- the recognizer ---------------------------------------------------------------------
 
 _ALL_CUES = (
-    _HONORIFICS
+    _ID_LABELS
+    | _HONORIFICS
     | _NAME_CUES
     | _CLOSINGS
     | _PERSON_CUES
@@ -434,7 +462,7 @@ _ALL_CUES = (
 
 
 def find_personal(text: str, lower: str, structured: frozenset[PiiKind]) -> set[PiiKind]:
-    """The free-text kinds in ``text`` (``lower`` is ``text.lower()``, of the same length
+    """The free-text kinds in ``text``, and national IDs named by their label (``lower`` is ``text.lower()``, of the same length
     for the windows to line up); ``structured`` are the identifiers already found, which
     make a listed name personal."""
     found: set[PiiKind] = set()
@@ -447,6 +475,8 @@ def find_personal(text: str, lower: str, structured: frozenset[PiiKind]) -> set[
         found.add(PiiKind.ADDRESS)
     if _date_of_birth(lower, words, digits):
         found.add(PiiKind.DATE_OF_BIRTH)
+    if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, lower, words):
+        found.add(PiiKind.NATIONAL_ID)
     health = bool(words & _HEALTH_TERMS)
     named = _cued_name(text, lower, words)
     if not named:

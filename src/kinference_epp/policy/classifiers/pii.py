@@ -89,6 +89,8 @@ _ID_WORDS = (
 _FREE_TEXT = frozenset(
     {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH, PiiKind.HEALTH}
 )
+_LABELLED = _FREE_TEXT | {PiiKind.NATIONAL_ID}
+"""What ``personal.find_personal`` reports (national IDs of other countries by label)."""
 _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
