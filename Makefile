@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench bench-cost clean venv tokenizers
+.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ test: lint tokenizers
 # Routing quality: every router on the standard workloads (virtual clock), JSON + Markdown + PNG.
 bench: $(STAMP) tokenizers
 	$(BIN)/kinference-epp bench --workload standard --out benchmarks/results/routing
+
+# The live cross-check: the same workload through real Envoy + picker + sim pods (~25 min).
+bench-live: $(STAMP) tokenizers
+	$(BIN)/python -m kinference_epp.bench.live --time-scale 3 --out benchmarks/results/live
 
 # Picker CPU per request through real Envoy (needs wrk: apt-get install wrk).
 bench-cost: $(STAMP)
