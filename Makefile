@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers
+.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers protos
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,13 +23,17 @@ demo: $(STAMP) tokenizers
 	$(BIN)/kinference-epp demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples scripts
+	$(BIN)/ruff format --check src tests benchmarks examples scripts
 	$(BIN)/mypy
 
 fmt: $(STAMP)
-	$(BIN)/ruff format src tests benchmarks
-	$(BIN)/ruff check --fix src tests benchmarks
+	$(BIN)/ruff format src tests benchmarks examples scripts
+	$(BIN)/ruff check --fix src tests benchmarks examples scripts
+
+# protos/ -> src/kinference_epp/pickapi/v1 (committed; tests/unit/pickapi checks it is current)
+protos: $(STAMP)
+	$(BIN)/python scripts/gen_protos.py
 
 unit: $(STAMP) tokenizers
 	$(BIN)/pytest tests/unit -q

@@ -22,6 +22,13 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from kinference_epp.app import App
 from kinference_epp.cli.kinfctl import main as kinfctl
+from kinference_epp.config.model import (
+    EndpointConfig,
+    EppConfig,
+    PoolConfig,
+    ServerConfig,
+    TlsConfig,
+)
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.pickapi.client import PickerClient, Route
@@ -279,3 +286,40 @@ async def test_the_example_proxy_routes_and_settles(stack: Stack, stream: bool) 
         await eventually(lambda: store.pending == before, what="the reservation settled")
     finally:
         await runner.cleanup()
+
+
+async def test_the_api_is_served_with_the_ports_tls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = EppConfig(
+        pool=PoolConfig(endpoints=[EndpointConfig(address="127.0.0.1:1", models=[MODEL])]),
+        server=ServerConfig(
+            host="127.0.0.1",
+            grpc_port=0,
+            health_port=0,
+            metrics_port=0,
+            tls=TlsConfig(enabled=True),
+        ),
+    )
+    app = App(config)
+    await app.start()
+    try:
+        assert app.tls is not None
+        assert app.ports is not None
+        address = f"127.0.0.1:{app.ports.grpc}"
+        creds = grpc.ssl_channel_credentials(root_certificates=app.tls.pair.cert)
+        options = [("grpc.ssl_target_name_override", "localhost")]
+        async with PickerClient(address, credentials=creds, options=options) as picker:
+            pick = await picker.pick("/v1/chat/completions", chat("over TLS"))
+        # the pool's only endpoint is not ready: the picker's own 503, over TLS
+        assert pick.immediate is not None
+        assert pick.immediate.status == 503
+        ca = tmp_path / "ca.pem"
+        ca.write_bytes(app.tls.pair.cert)
+        body = tmp_path / "body.json"
+        body.write_bytes(chat("over TLS"))
+        argv = ["pick", address, str(body), "--ca-file", str(ca), "--tls-name", "localhost"]
+        assert await asyncio.to_thread(kinfctl, argv) == 3
+        assert "503" in capsys.readouterr().out
+    finally:
+        await app.stop(0.5)
