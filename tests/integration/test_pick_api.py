@@ -29,7 +29,7 @@ from kinference_epp.config.model import (
     ServerConfig,
     TlsConfig,
 )
-from kinference_epp.config.tenancy import TenancyConfig
+from kinference_epp.config.tenancy import ReserveConfig, TenancyConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.pickapi.client import PickerClient, Route
 from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
@@ -321,5 +321,37 @@ async def test_the_api_is_served_with_the_ports_tls(
         argv = ["pick", address, str(body), "--ca-file", str(ca), "--tls-name", "localhost"]
         assert await asyncio.to_thread(kinfctl, argv) == 3
         assert "503" in capsys.readouterr().out
+    finally:
+        await app.stop(0.5)
+
+
+async def test_a_pick_never_reported_is_settled_by_the_sweeper(stack: Stack) -> None:
+    tenancy = TenancyConfig(
+        tenants=[str(TENANTS)], reserve=ReserveConfig(ttl_s=0.3, sweep_interval_s=0.05)
+    )
+    config = EppConfig(
+        pool=PoolConfig(
+            endpoints=[EndpointConfig(address=stack.cluster.addresses[0].hostport, models=[MODEL])]
+        ),
+        server=ServerConfig(host="127.0.0.1", grpc_port=0, health_port=0, metrics_port=0),
+        tenancy=tenancy,
+    )
+    app = App(config)
+    await app.start()
+    try:
+        store = app.limit_store
+        assert isinstance(store, MemoryStore)
+        assert app.ports is not None
+        async with PickerClient(f"127.0.0.1:{app.ports.grpc}") as picker:
+            pick = await picker.pick(
+                "/v1/chat/completions",
+                chat("never reported"),
+                headers={"authorization": f"Bearer {GOLD_KEY}"},
+            )
+        assert pick.route is not None, pick.immediate
+        assert store.holds(pick.request_id)
+        await eventually(lambda: not store.holds(pick.request_id), what="the sweep")
+        swept = 'kinference_tenant_requests_total{model="qwen3-0.6b",outcome="swept",tenant="search-team"} 1.0'
+        assert swept in await metrics_text(app)
     finally:
         await app.stop(0.5)
