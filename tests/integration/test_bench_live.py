@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kinference_epp.bench import report
+from kinference_epp.bench.clients import WARMUP
+from kinference_epp.bench.harness import RequestRecord
 from kinference_epp.bench.live import run_harness, run_live
 from kinference_epp.bench.workloads import WorkloadSpec
 
@@ -33,8 +35,13 @@ SPEC = WorkloadSpec.model_validate(
 )
 
 
+def hit_rate(records: list[RequestRecord]) -> float:
+    done = [r for r in records if r.stage != WARMUP]
+    return sum(r.cached_tokens for r in done) / sum(r.prompt_tokens for r in done)
+
+
 async def test_live_run_matches_the_harness_below_saturation() -> None:
-    live, _lag = await run_live(SPEC, "kinference", "h100-8b", time_scale=0.5, seed=0)
+    live, _lag = await run_live(SPEC, "kinference", "h100-8b", time_scale=1.0, seed=0)
     sim = run_harness(SPEC, "kinference", "h100-8b", seed=0)
     slo = report.Slo()
     live_rows, sim_rows = report.rows(live, slo), report.rows(sim, slo)
@@ -43,7 +50,10 @@ async def test_live_run_matches_the_harness_below_saturation() -> None:
         assert a["unfinished"] == 0
         assert a["requests"] == b["requests"]  # the same seeded arrivals
         assert a["slo_met_fraction"] == 1.0
-        # Token-id prompts hash alike in pods, picker and harness: the cache hits agree.
-        assert a["cache_hit_rate"] > 0.5
-        assert abs(a["cache_hit_rate"] - b["cache_hit_rate"]) < 0.1
+    # Token-id prompts hash alike in pods, picker and harness, so the prefix cache serves the
+    # same share of prompt tokens (misaligned hashes would give ~0). Live KV events arrive a
+    # little later than the harness's on a loaded machine, hence the tolerance.
+    live_hit = hit_rate(live.records)
+    assert live_hit > 0.5
+    assert abs(live_hit - hit_rate(sim.records)) < 0.2
     assert sum(live.picks.values()) == len(live.records)
