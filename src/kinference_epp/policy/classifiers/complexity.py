@@ -17,11 +17,15 @@ each feature in [0, 1]:
 - technical_task: 1 when a reasoning task meets a domain term, code, maths or a constraint
   ("derive the posterior", "fix this lock-free queue"), or three domain terms meet: a
   short hard question is hard;
-- easy_task: 1 when the prompt asks to look up, translate, convert, spell, define or
-  rephrase and carries no reasoning task or domain term;
+- easy_task: 1 when the prompt asks to look up, translate, convert, spell, define,
+  summarise or rephrase (or is small talk), names no domain term, and its easy signals
+  are at least as many as its reasoning ones ("fix the typos");
 - turns: (user turns - 1) / 6.
 
-``score >= hardAt`` is hard, ``>= mediumAt`` medium, else easy.
+``score >= hardAt`` is hard, ``>= mediumAt`` medium. Below that a prompt is easy only on
+positive evidence — an easy task asked (look up, translate, convert, spell, define,
+summarise, rewrite) or small talk — and medium otherwise: a question the vocabulary cannot
+judge goes to the middle model, never to the smallest one by default.
 
 Why no regex and only a window: Python's ``re`` tries every keyword of an alternation at
 every character, too slow for a long prompt on the request path. Words are found with
@@ -531,10 +535,55 @@ _EASY_WORDS = frozenset(
         "abbreviation",
         "acronym",
         "plural",
+        "summarize",
+        "summarise",
+        "summary",
+        "rewrite",
+        "list",
+        "joke",
+        "hello",
+        "hi",
+        "hey",
+        "thanks",
+        "thank",
+        "recipe",
+        "weather",
+        "briefly",
+        "haiku",
+        "limerick",
+        "poem",
+        "slogan",
+        "tagline",
+        "greeting",
+        "fact",
+        "facts",
+        "example",
+        "examples",
+        "capitalize",
+        "lowercase",
+        "uppercase",
+        "alphabetize",
+        "alphabetical",
+        "reverse",
+        "sort",
+        "count",
+        "add",
+        "subtract",
+        "multiply",
+        "divide",
+        "percent",
+        "percentage",
+        "sum",
+        "average",
+        "spell-check",
+        "proofread",
+        "shorten",
+        "simplify",
+        "eli5",
     ]
 )
 _EASY_PHRASES = ("what is the", "who is", "who was", "who wrote", "how many", "how do you say",
-                 "what does", "when did", "when was", "where is", "what's the")  # fmt: skip
+                 "what does", "when did", "when was", "where is", "what's the", "what's ", "in one sentence", "in one word", "in a few words", "in simple terms", "short answer", "quick question", "give me an example", "how do i ", "how to ", "is it true", "name three", "tell me a", "what time", "what day")  # fmt: skip
 # Punctuation becomes space so "design," and "(prove" are words; '-', '_', '.', '#' stay
 # inside words ("trade-off", "console.log", "#include").
 _PUNCTUATION = "!\"$%&'()*+,/:;<=>?@[\\]^`{|}~"
@@ -689,7 +738,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "constraints": min(1.0, constraint / 2),
         "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
-        "easy_task": 1.0 if easy and not reason and not domain else 0.0,
+        "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
     }
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
     return min(1.0, max(0.0, score)), features
@@ -704,9 +753,9 @@ class ComplexityClassifier:
         self._hard = settings.hard_at
 
     def classify(self, prompt: PromptText) -> Complexity:
-        score, _ = complexity_score(prompt)
+        score, features = complexity_score(prompt)
         if score >= self._hard:
             return Complexity.HARD
-        if score >= self._medium:
+        if score >= self._medium or not features["easy_task"]:
             return Complexity.MEDIUM
         return Complexity.EASY
