@@ -3,7 +3,9 @@
 One Lua script per admission (every bucket and concurrency slot of the request checked and
 taken at once, by Redis's clock) and one per settlement (idempotent: it closes the request's
 reservation if one is open); the sweeper's script settles overdue reservations, each once,
-whichever replica sweeps. Settlements leave in pipelined batches in the background.
+whichever replica sweeps. The admissions asked for in one event-loop round leave together in
+one pipelined round trip (EVALSHA each), and settlements in pipelined batches in the
+background: the round trip's cost is shared by every request in it.
 
 Redis unreachable: an admission waits at most ``timeout_s`` (connect or answer), and
 ``failures`` failures in a row open the circuit breaker; while it is open no request waits
@@ -28,12 +30,14 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
 from redis.backoff import NoBackoff
-from redis.exceptions import RedisError
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError, RedisError
 from redis.retry import Retry
 
 from kinference_epp.config.tenancy import RedisConfig
@@ -130,6 +134,10 @@ class RedisStore:
         self._replicas = 1
         self.local = MemoryStore(scale=self._scale)
         """The fallback: admissions while Redis is unreachable, settled here too."""
+        self._admissions: list[tuple[Reservation, asyncio.Future[Verdict]]] = []
+        """Admissions asked for in this event-loop round, sent together at its end."""
+        self._admitting = False
+        self._batches: set[asyncio.Task[Any]] = set()
         self._queue: collections.deque[Settlement] = collections.deque()
         self._draining: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -184,20 +192,13 @@ class RedisStore:
     async def reserve_async(self, r: Reservation) -> Verdict:
         if self._breaker.open:
             return self._fallback(r)
-        try:
-            async with asyncio.timeout(self._timeout):
-                raw = await self._admit(args=(self._prefix, r.request_id, _stored(r)))
-        except _UNREACHABLE as exc:
-            self._failed(exc)
-            # the script may have run before the answer was lost: undo it (a no-op if not)
-            self._enqueue(Settlement(r.request_id, 0, None, None))
-            return self._fallback(r)
-        finally:
-            self._wake()
-        self._breaker.success()
-        if self._seeded:
-            self._seeded.clear()
-        return self._verdict(r, raw)
+        loop = asyncio.get_running_loop()
+        verdict: asyncio.Future[Verdict] = loop.create_future()
+        self._admissions.append((r, verdict))
+        if not self._admitting:
+            self._admitting = True
+            loop.call_soon(self._send_admissions)
+        return await verdict
 
     def settle(self, s: Settlement) -> None:
         if self.local.holds(s.request_id):
@@ -243,6 +244,8 @@ class RedisStore:
             async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
                 await self.flush()
                 await self._client.zrem(f"{self._prefix}:replicas", self._replica)
+        for batch in list(self._batches):
+            batch.cancel()
         if self._draining is not None:
             self._draining.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -326,15 +329,95 @@ class RedisStore:
             batch = [queue[i] for i in range(min(len(queue), SETTLE_BATCH))]
             try:
                 async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
-                    async with self._client.pipeline(transaction=False) as pipe:
-                        for s in batch:
-                            await self._settle(args=_settle_args(self._prefix, s), client=pipe)
-                        await pipe.execute()
+                    replies = await self._scripts(
+                        self._settle, [_settle_args(self._prefix, s) for s in batch]
+                    )
             except _UNREACHABLE as exc:
                 self._failed(exc)
                 return
+            _log_errors(replies, "settlement")
             for _ in batch:
                 queue.popleft()
+
+    def _send_admissions(self) -> None:
+        self._admitting = False
+        batch, self._admissions = self._admissions, []
+        if batch:
+            task = asyncio.get_running_loop().create_task(self._admit_batch(batch))
+            self._batches.add(task)
+            task.add_done_callback(self._batches.discard)
+
+    async def _admit_batch(self, batch: list[tuple[Reservation, asyncio.Future[Verdict]]]) -> None:
+        """One pipelined round trip for every admission of an event-loop round, bounded by the
+        timeout as one admission is; every admission of the batch gets a verdict, whatever
+        happens (an error, a timeout, the store closing)."""
+        try:
+            if self._breaker.open:
+                return  # opened meanwhile: the fallback below
+            try:
+                replies = await self._bounded(
+                    self._scripts(
+                        self._admit, [(self._prefix, r.request_id, _stored(r)) for r, _ in batch]
+                    )
+                )
+            except _UNREACHABLE as exc:
+                self._failed(exc)
+                for r, _ in batch:
+                    # the script may have run before the answer was lost: undo it (a no-op
+                    # if not)
+                    self._enqueue(Settlement(r.request_id, 0, None, None))
+                return
+            self._breaker.success()
+            if self._seeded:
+                self._seeded.clear()
+            for (r, verdict), raw in zip(batch, replies, strict=True):
+                if verdict.done():
+                    continue
+                if isinstance(raw, Exception):
+                    log.error("admission script failed", extra={"error": str(raw)})
+                    self._enqueue(Settlement(r.request_id, 0, None, None))
+                    continue
+                verdict.set_result(self._verdict(r, raw))
+        finally:
+            for r, verdict in batch:
+                if not verdict.done():
+                    verdict.set_result(self._fallback(r))
+            self._wake()
+
+    async def _bounded(self, call: Coroutine[Any, Any, list[Any]]) -> list[Any]:
+        """``call``'s result within the admission timeout, or TimeoutError at the timeout.
+
+        A call past its time is cancelled but not awaited: redis-py's pipeline cleans up its
+        connection after a cancellation, and against a hung Redis that cleanup can itself
+        hang; the request must not wait for it. The abandoned task is kept (and cancelled
+        again at close) so it is neither collected nor leaked silently.
+        """
+        task = asyncio.get_running_loop().create_task(call)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=self._timeout)
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        if not done:
+            task.cancel()
+            self._batches.add(task)
+            task.add_done_callback(self._batches.discard)
+            raise TimeoutError(f"redis did not answer within {self._timeout * 1000:.0f} ms")
+        return task.result()
+
+    async def _scripts(self, script: AsyncScript, calls: Sequence[tuple[Any, ...]]) -> list[Any]:
+        """Run ``script`` once per call in one pipelined round trip (EVALSHA: no SCRIPT EXISTS
+        first, as redis-py's script pipelines send); a Redis that lost its scripts (restarted)
+        gets them loaded and the calls sent again. Per-call errors come back as values."""
+        for _ in range(2):
+            async with self._client.pipeline(transaction=False) as pipe:
+                for args in calls:
+                    pipe.evalsha(script.sha, 0, *args)
+                replies: list[Any] = await pipe.execute(raise_on_error=False)
+            if not any(isinstance(x, NoScriptError) for x in replies):
+                break
+            script.sha = await self._client.script_load(script.script)
+        return replies
 
     def _verdict(self, r: Reservation, raw: list[object]) -> Verdict:
         denied_by, retry, per_bucket = raw
@@ -363,6 +446,16 @@ class RedisStore:
         self._wake_pending = False
         for callback in list(self._watchers):
             callback()
+
+
+_logged_errors: set[str] = set()
+
+
+def _log_errors(replies: list[Any], what: str) -> None:
+    for raw in replies:
+        if isinstance(raw, Exception) and str(raw) not in _logged_errors:
+            _logged_errors.add(str(raw))
+            log.error("%s script failed", what, extra={"error": str(raw)})
 
 
 def _stored(r: Reservation) -> bytes:

@@ -126,16 +126,22 @@ def windows(
     r: Reservation, takes: list[Take], scale: float = 1.0
 ) -> tuple[Window | None, Window | None]:
     """The tightest token bucket and the requests bucket after ``takes`` (one per bucket)."""
-    tokens: Window | None = None
-    requests: Window | None = None
-    for bucket, t in zip(r.buckets, takes, strict=True):
-        w = Window(int(bucket.capacity / scale), int(t.remaining + 1e-6), ceil_ms(t.reset_s))
+    tightest = requests = -1
+    for i, bucket in enumerate(r.buckets):
+        left = takes[i].remaining
         if bucket.kind is Kind.REQUESTS:
-            if requests is None or w.remaining < requests.remaining:
-                requests = w
-        elif tokens is None or w.remaining < tokens.remaining:
-            tokens = w
-    return tokens, requests
+            if requests < 0 or left < takes[requests].remaining:
+                requests = i
+        elif tightest < 0 or left < takes[tightest].remaining:
+            tightest = i
+    return _window(r, takes, tightest, scale), _window(r, takes, requests, scale)
+
+
+def _window(r: Reservation, takes: list[Take], i: int, scale: float) -> Window | None:
+    if i < 0:
+        return None
+    t = takes[i]
+    return Window(int(r.buckets[i].capacity / scale), int(t.remaining + 1e-6), ceil_ms(t.reset_s))
 
 
 def ceil_ms(seconds: float) -> float:

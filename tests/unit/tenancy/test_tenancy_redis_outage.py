@@ -4,6 +4,7 @@ outage, and each tenant is admitted by its fail mode meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -124,3 +125,37 @@ async def test_a_hung_redis_costs_one_timeout(
         assert await probe.keys(f"{s.prefix}:r:hung*") == []
     finally:
         await probe.aclose()
+
+
+async def test_a_hung_redis_bounds_every_admission_of_a_batch(
+    redis_server: RedisServer, store: tuple[RedisStore, list[bool]]
+) -> None:
+    """Fifty admissions of one loop round share one round trip; Redis hung, every one of them
+    still has its verdict (the fallback's) within the timeout, and none is left open when the
+    store closes with a batch in flight."""
+    s, _ = store
+    t = sut(s)
+    assert (await reserve(t, reservation(t, "seen", prompt=1, output=1))).allowed
+    redis_server.pause()
+    try:
+        began = time.monotonic()
+        verdicts = await asyncio.gather(
+            *(reserve(t, reservation(t, f"batch{i}", prompt=1, output=1)) for i in range(50))
+        )
+        assert time.monotonic() - began < TIMEOUT_S + 0.5
+        assert all(v.degraded for v in verdicts)
+        # a batch in flight when the store closes: every waiting admission is answered
+        pending = [
+            asyncio.ensure_future(
+                s.reserve_async(reservation(t, f"closing{i}", prompt=1, output=1))
+            )
+            for i in range(5)
+        ]
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        await s.close()
+        done, _ = await asyncio.wait(pending, timeout=2.0)
+        assert len(done) == 5
+        assert all(f.result().degraded for f in done)
+    finally:
+        redis_server.resume()
