@@ -35,10 +35,10 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, RedisError
-from redis.retry import Retry
 
 from kinference_epp.config.tenancy import RedisConfig
 from kinference_epp.tenancy import lua
