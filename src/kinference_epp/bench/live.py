@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import shlex
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import numpy as np
@@ -39,6 +37,7 @@ from kinference_epp.bench.harness import HarnessOptions, RequestRecord, RunResul
 from kinference_epp.bench.routing import preset_of
 from kinference_epp.bench.workloads import WorkloadSpec, conversations, load_workload
 from kinference_epp.demo.stack import LocalStack, StackOptions
+from kinference_epp.demo.workload import read_stream
 from kinference_epp.sim.latency import latency_model
 from kinference_epp.sim.server import PodSpec
 
@@ -88,25 +87,12 @@ async def send_completion(
         "stream_options": {"include_usage": True},
     }
     t0 = time.perf_counter()
-    ttft: float | None = None
-    usage: dict[str, Any] = {}
     async with session.post(f"{url}/v1/completions", json=body) as resp:
         endpoint = resp.headers.get(UPSTREAM_HEADER, "")
         if resp.status != 200:
             await resp.read()
             return Sent(resp.status, endpoint, None, time.perf_counter() - t0, 0, 0, 0)
-        async for raw in resp.content:
-            line = raw.strip()
-            if not line.startswith(b"data:"):
-                continue
-            data = line[5:].strip()
-            if data == b"[DONE]":
-                break
-            chunk = json.loads(data)
-            if ttft is None and chunk.get("choices"):
-                ttft = time.perf_counter() - t0
-            if chunk.get("usage"):
-                usage = chunk["usage"]
+        ttft, usage = await read_stream(resp, t0)
     details = usage.get("prompt_tokens_details") or {}
     return Sent(
         200,

@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 
@@ -78,6 +79,28 @@ def make_prompts(
     ]
 
 
+async def read_stream(
+    resp: aiohttp.ClientResponse, t0: float
+) -> tuple[float | None, dict[str, Any]]:
+    """Read an OpenAI SSE stream to its end: seconds from ``t0`` (a ``perf_counter``) to the
+    first chunk with choices, and the usage chunk's ``usage`` ({} when none came)."""
+    ttft: float | None = None
+    usage: dict[str, Any] = {}
+    async for raw in resp.content:
+        line = raw.strip()
+        if not line.startswith(b"data:"):
+            continue
+        data = line[5:].strip()
+        if data == b"[DONE]":
+            break
+        chunk = json.loads(data)
+        if ttft is None and chunk.get("choices"):
+            ttft = time.perf_counter() - t0
+        if chunk.get("usage"):
+            usage = chunk["usage"]
+    return ttft, usage
+
+
 async def send_chat(
     session: aiohttp.ClientSession,
     url: str,
@@ -98,8 +121,6 @@ async def send_chat(
         "max_tokens": max_tokens,
     }
     t0 = time.perf_counter()
-    ttft: float | None = None
-    usage: dict[str, object] = {}
     headers = {"authorization": f"Bearer {api_key}"} if api_key is not None else None
     async with session.post(f"{url}/v1/chat/completions", json=body, headers=headers) as resp:
         upstream = resp.headers.get(UPSTREAM_HEADER, "")
@@ -115,18 +136,7 @@ async def send_chat(
                 0,
                 resp.headers.get(REASON_HEADER, ""),
             )
-        async for raw in resp.content:
-            line = raw.strip()
-            if not line.startswith(b"data:"):
-                continue
-            data = line[5:].strip()
-            if data == b"[DONE]":
-                break
-            chunk = json.loads(data)
-            if ttft is None and chunk.get("choices"):
-                ttft = time.perf_counter() - t0
-            if chunk.get("usage"):
-                usage = chunk["usage"]
+        ttft, usage = await read_stream(resp, t0)
     details = usage.get("prompt_tokens_details") or {}
     cached = details.get("cached_tokens", 0) if isinstance(details, dict) else 0
     return Outcome(
@@ -134,9 +144,9 @@ async def send_chat(
         upstream,
         ttft,
         time.perf_counter() - t0,
-        int(usage.get("prompt_tokens", 0) or 0),  # type: ignore[call-overload]
+        int(usage.get("prompt_tokens", 0) or 0),
         int(cached or 0),
-        int(usage.get("completion_tokens", 0) or 0),  # type: ignore[call-overload]
+        int(usage.get("completion_tokens", 0) or 0),
     )
 
 
