@@ -1,6 +1,7 @@
 """Independent evaluation of the model-free PII and complexity classifiers (issue 19).
 
     flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
+    ... --set heldout   # the held-out sets instead (classifier_eval_heldout.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
     ... --pii-model DIR --complexity-model DIR   # also a hashed-linear model (kinfctl train-classifier)
 
@@ -15,6 +16,14 @@ Labelled sets (``benchmarks/classifier_eval/``), none of them used by the unit t
   dates, general medical questions, well-known streets), none with personal data.
 - ``complexity.jsonl``: hand-labelled prompts, clearly easy or clearly hard (and a few
   medium, reported apart) across domains, with short hard and long easy ones.
+
+Those three sets were read while the classifiers were tuned, so their figures flatter them.
+``heldout/`` holds the same three kinds of set written apart from the classifier code and
+from those templates and never used for tuning (``heldout/pii_generate.py`` with its own
+templates and seed; hand-written negatives and complexity prompts); ``--set heldout``
+scores it, and its report puts the tuning sets' headline figures, measured in the same run,
+beside the held-out ones. Fixing a classifier against a held-out miss spends the set: write
+a fresh one rather than tune on it.
 
 A PII kind counts for a prompt when the classifier reports it; per kind, a report on a
 prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
@@ -40,6 +49,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +80,40 @@ TARGETS = {
 }
 
 
-def load(name: str) -> list[dict[str, Any]]:
-    with (DATA / name).open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+@dataclass(frozen=True)
+class EvalSet:
+    """One labelled evaluation set: its three files and where its report goes."""
+
+    name: str
+    folder: Path
+    pii: str
+    negatives: str
+    complexity: str
+    report: str
+
+    def load(self, which: str) -> list[dict[str, Any]]:
+        with (self.folder / getattr(self, which)).open(encoding="utf-8") as fh:
+            return [json.loads(line) for line in fh if line.strip()]
+
+
+SETS = {
+    "tuning": EvalSet(
+        "tuning",
+        DATA,
+        "pii_generated.jsonl",
+        "pii_negatives.jsonl",
+        "complexity.jsonl",
+        "classifier_eval.md",
+    ),
+    "heldout": EvalSet(
+        "heldout",
+        DATA / "heldout",
+        "pii.jsonl",
+        "negatives.jsonl",
+        "complexity.jsonl",
+        "classifier_eval_heldout.md",
+    ),
+}
 
 
 def implemented(kind: str) -> bool:
@@ -141,9 +182,9 @@ def model_level(directory: Path) -> Callable[[str], str]:
     return predict
 
 
-def eval_pii(predict: Callable[[str], set[str]]) -> dict[str, Any]:
-    positives = load("pii_generated.jsonl")
-    negatives = load("pii_negatives.jsonl")
+def eval_pii(predict: Callable[[str], set[str]], data: EvalSet) -> dict[str, Any]:
+    positives = data.load("pii")
+    negatives = data.load("negatives")
     tp: Counter[str] = Counter()
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
@@ -231,8 +272,8 @@ def eval_pii(predict: Callable[[str], set[str]]) -> dict[str, Any]:
 # -- complexity ------------------------------------------------------------------------------
 
 
-def eval_complexity(predict: Callable[[str], str]) -> dict[str, Any]:
-    rows = load("complexity.jsonl")
+def eval_complexity(predict: Callable[[str], str], data: EvalSet) -> dict[str, Any]:
+    rows = data.load("complexity")
     matrix: dict[str, Counter[str]] = {lv: Counter() for lv in LEVELS}
     by_domain: dict[str, Counter[str]] = defaultdict(Counter)
     long_easy: Counter[str] = Counter()
@@ -265,14 +306,14 @@ def eval_complexity(predict: Callable[[str], str]) -> dict[str, Any]:
 # -- latency ---------------------------------------------------------------------------------
 
 
-def build_prompt(tokens: int, with_pii: bool, rng: random.Random) -> str:
+def build_prompt(tokens: int, with_pii: bool, rng: random.Random, data: EvalSet) -> str:
     """Realistic text of about ``tokens`` tokens (4 characters each), from the clean sets.
 
     With PII, three generated prompts (names, addresses, identifiers) sit at the start, the
     middle and the end, so a scan that stops at the first hit does not get a free pass.
     """
-    filler = [r["text"] for r in load("pii_negatives.jsonl") if r["set"] == "clean"]
-    filler += [r["text"] for r in load("complexity.jsonl")]
+    filler = [r["text"] for r in data.load("negatives") if r["set"] == "clean"]
+    filler += [r["text"] for r in data.load("complexity")]
     parts: list[str] = []
     size = 0
     target = tokens * 4
@@ -281,7 +322,7 @@ def build_prompt(tokens: int, with_pii: bool, rng: random.Random) -> str:
         parts.append(t)
         size += len(t) + 2
     if with_pii:
-        pii = [r["text"] for r in load("pii_generated.jsonl") if len(r["kinds"]) >= 2]
+        pii = [r["text"] for r in data.load("pii") if len(r["kinds"]) >= 2]
         for pos in (0, len(parts) // 2, len(parts)):
             parts.insert(pos, rng.choice(pii))
     return "\n\n".join(parts)[: target + 400]
@@ -312,7 +353,9 @@ ROUNDS = 5
 
 
 def eval_latency(
-    quick: bool, extra: tuple[tuple[str, Callable[[PromptText], object]], ...] = ()
+    quick: bool,
+    data: EvalSet,
+    extra: tuple[tuple[str, Callable[[PromptText], object]], ...] = (),
 ) -> list[dict[str, Any]]:
     """Each case in ``ROUNDS`` rounds spread over the run (all cases, then all again...).
 
@@ -325,7 +368,7 @@ def eval_latency(
     cases: list[dict[str, Any]] = []
     for tokens in (1000, 8000):
         for with_pii in (False, True):
-            text = build_prompt(tokens, with_pii, rng)
+            text = build_prompt(tokens, with_pii, rng, data)
             for name, fn in (("pii", pii.classify), ("complexity", cx.classify), *extra):
                 calls = (200 if quick else 2000) if tokens == 1000 else (100 if quick else 1000)
                 cases.append(
@@ -577,19 +620,73 @@ def cx_section(cx: dict[str, Any], title: str) -> list[str]:
     return L
 
 
+def headline(pii: dict[str, Any], cx: dict[str, Any]) -> dict[str, float | None]:
+    """The figures the held-out report sets beside the tuning sets' (same names as ``show``)."""
+    out: dict[str, float | None] = {
+        "structured_recall": pii["structured_recall"],
+        "free_text_recall": pii["free_text_recall"],
+        "prompt_recall": pii["prompt_recall"],
+        "clean_fp_rate": pii["negatives"].get("clean", {}).get("fp_rate"),
+        "hard_negative_fp_rate": pii["negatives"].get("hardNegative", {}).get("fp_rate"),
+    }
+    for kind, k in pii["per_kind"].items():
+        out[f"{kind}_recall"] = k["recall"]
+    for key in ("easy_as_easy", "hard_as_hard", "hard_as_easy", "medium_as_medium"):
+        out[key] = cx[key]
+    return out
+
+
+HEADLINE_LABELS = {
+    "structured_recall": "PII recall, structured identifiers",
+    "free_text_recall": "PII recall, free-text personal data",
+    "prompt_recall": "PII prompts with any kind reported",
+    "clean_fp_rate": "PII false positives, clean prompts",
+    "hard_negative_fp_rate": "PII false positives, hard negatives",
+    "easy_as_easy": "complexity: easy labelled easy",
+    "hard_as_hard": "complexity: hard labelled hard",
+    "hard_as_easy": "complexity: hard labelled easy",
+    "medium_as_medium": "complexity: medium labelled medium",
+}
+
+
+def against_tuning(res: dict[str, Any]) -> list[str]:
+    held, tuned = res["headline"], res["tuning_headline"]
+    L = ["## Held-out against the tuning sets\n"]
+    L.append(
+        "The rule classifiers on both, in this run (the tuning sets' sizes: "
+        f"{res['tuning_sizes']}). A gap is the part of the tuning figure that came from "
+        "fitting those prompts.\n"
+    )
+    L.append("| figure | held-out | tuning sets |")
+    L.append("|---|---:|---:|")
+    for key, value in held.items():
+        label = HEADLINE_LABELS.get(key) or f"PII recall, {key.removesuffix('_recall')}"
+        L.append(f"| {label} | {show(key, value)} | {show(key, tuned.get(key))} |")
+    L.append("")
+    return L
+
+
 def render(res: dict[str, Any]) -> str:
     pii, cx, lat = res["pii"], res["complexity"], res["latency"]
     m = res["meta"]
     L: list[str] = []
     add = L.append
-    add("# Classifier evaluation (issue 19)\n")
-    add(f"    {COMMAND}\n")
+    heldout = m["set"] == "heldout"
+    add("# Classifier evaluation (issue 19)" + (", held-out sets\n" if heldout else "\n"))
+    add(f"    {COMMAND}" + (" --set heldout\n" if heldout else "\n"))
+    where = "`benchmarks/classifier_eval/heldout/`" if heldout else "`benchmarks/classifier_eval/`"
     add(
         f"At commit `{m['commit']}`, {m['date']}, Python {m['python']} on {m['machine']} "
-        f"({m['cpus']} CPUs, 1-minute load average {m['load']}). Labelled sets in "
-        "`benchmarks/classifier_eval/` (generated PII prompts from Faker identities in seven "
+        f"({m['cpus']} CPUs, 1-minute load average {m['load']}). Labelled sets in {where} "
+        "(generated PII prompts from Faker identities in seven "
         "locales; hand-written clean prompts, hard negatives and complexity prompts); the unit "
-        "tests never use them.\n"
+        "tests never use them."
+        + (
+            " Written apart from the classifier code and the tuning sets' templates, and not "
+            "used for tuning.\n"
+            if heldout
+            else "\n"
+        )
     )
     add("## Targets\n")
     add("| target | value | goal | met |")
@@ -598,6 +695,8 @@ def render(res: dict[str, Any]) -> str:
         met = "not measured" if t["met"] is None else ("met" if t["met"] else "**not met**")
         add(f"| {t['label']} | {show(t['key'], t['value'])} | {t['target']} | {met} |")
     add("")
+    if "tuning_headline" in res:
+        L += against_tuning(res)
     L += pii_section(pii, "PII per kind")
     L += cx_section(cx, "Complexity")
     model = res.get("model") or {}
@@ -639,25 +738,28 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--no-latency", action="store_true", help="accuracy only")
     ap.add_argument("--quick", action="store_true", help="fewer latency calls")
-    ap.add_argument("--out", type=Path, default=RESULTS / "classifier_eval.md")
+    ap.add_argument("--set", choices=sorted(SETS), default="tuning", help="labelled sets")
+    ap.add_argument("--out", type=Path, help="report path (default from --set)")
     ap.add_argument("--pii-model", type=Path, help="a hashed-linear model directory (kinds)")
     ap.add_argument("--complexity-model", type=Path, help="a hashed-linear model (levels)")
     args = ap.parse_args()
+    data = SETS[args.set]
+    out = args.out or RESULTS / data.report
     load1 = os.getloadavg()[0]
-    pii = eval_pii(rule_pii())
-    cx = eval_complexity(rule_complexity())
+    pii = eval_pii(rule_pii(), data)
+    cx = eval_complexity(rule_complexity(), data)
     model: dict[str, Any] = {}
     extra: list[tuple[str, Callable[[PromptText], object]]] = []
     if args.pii_model:
         predict = model_labels(args.pii_model, PII_KINDS)
-        model["pii"], model["pii_dir"] = eval_pii(predict), str(args.pii_model)
+        model["pii"], model["pii_dir"] = eval_pii(predict, data), str(args.pii_model)
         extra.append(("pii model", lambda p: predict(p.require())))
     if args.complexity_model:
         level = model_level(args.complexity_model)
-        model["complexity"] = eval_complexity(level)
+        model["complexity"] = eval_complexity(level, data)
         model["complexity_dir"] = str(args.complexity_model)
         extra.append(("complexity model", lambda p: level(p.require())))
-    lat = None if args.no_latency else eval_latency(args.quick, tuple(extra))
+    lat = None if args.no_latency else eval_latency(args.quick, data, tuple(extra))
     res: dict[str, Any] = {
         "meta": {
             "commit": git_head(),
@@ -666,6 +768,7 @@ def main() -> None:
             "machine": platform.machine(),
             "cpus": os.cpu_count(),
             "load": f"{load1:.1f}",
+            "set": data.name,
         },
         "pii": pii,
         "complexity": cx,
@@ -673,10 +776,20 @@ def main() -> None:
         "model": model,
     }
     res["targets"] = targets(pii, cx, lat, model)
+    if data.name != "tuning":
+        tuning = SETS["tuning"]
+        res["headline"] = headline(pii, cx)
+        tuned_pii = eval_pii(rule_pii(), tuning)
+        res["tuning_headline"] = headline(tuned_pii, eval_complexity(rule_complexity(), tuning))
+        res["tuning_sizes"] = (
+            f"{tuned_pii['positives']} PII prompts, "
+            + ", ".join(f"{v['prompts']} {k}" for k, v in tuned_pii["negatives"].items())
+            + f", {len(tuning.load('complexity'))} complexity prompts"
+        )
     md = render(res)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(md + "\n", encoding="utf-8")
-    args.out.with_suffix(".json").write_text(json.dumps(res, indent=2, default=str) + "\n")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(md + "\n", encoding="utf-8")
+    out.with_suffix(".json").write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(md)
 
 
