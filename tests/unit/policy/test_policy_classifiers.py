@@ -58,6 +58,17 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("Numéro de sécurité sociale : 1 85 05 78 006 084 36", {"nationalId"}),
         ("Codice fiscale RSSMRA85T10A562S", {"nationalId"}),
         ("Steuer-ID 12 345 678 901", {"nationalId"}),
+        ("card 5018 0000 0009", {"creditCard"}),  # Maestro, 12 digits
+        ("card 180000000000002", {"creditCard"}),  # JCB, 15 digits
+        ("card 3782 822463 10005", {"creditCard"}),  # Amex, 4-6-5
+        ("STRIPE_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc", {"secret"}),
+        ("llama al 612 34 56 78", {"phone"}),  # Spanish mobile, 9 digits
+        ("rappelez au 0155918581", {"phone"}),  # French, unspaced
+        ("number: (030) 1234567", {"phone"}),  # trunk 0 and area code in parentheses
+        ("driver at 0644-283035", {"phone"}),
+        ("format 07896 703 207 for the database", {"phone"}),
+        ("Rappelez au +33 (0)4 82 27 24 31", {"phone"}),
+        ("Kind regards,\nAnna\n(959) 594 96 27", {"phone"}),  # a number in a signature
     ],
 )
 def test_pii_detects(text: str, expected: set[str]) -> None:
@@ -79,6 +90,11 @@ def test_pii_detects(text: str, expected: set[str]) -> None:
         "the matrix is 1234 5678 9012 3456 long",  # not Luhn
         "@decorator\ndef f(): pass",
         "",
+        "reference 5018 0000 0008",  # a Maestro prefix, Luhn fails
+        "batch 123456789012 is ready",  # 12 digits, no card network's prefix
+        "contract 0001-234567 renewed",  # a document number with a second zero
+        "order 612345678 shipped",  # nine digits not grouped the Spanish way
+        "STRIPE_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",  # a placeholder
     ],
 )
 def test_pii_ignores(text: str) -> None:

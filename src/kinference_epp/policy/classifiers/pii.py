@@ -37,6 +37,7 @@ from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import find_personal
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
+    card_prefix_valid,
     dni_valid,
     iban_valid,
     luhn_valid,
@@ -49,7 +50,8 @@ _CANDIDATES = re.compile(
     r"|(?P<upper>[A-Z]{2} ?[0-9]{2}[ A-Z0-9]{5,40})"
     r"|(?P<at>@)"
     r"|(?P<secret>AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}"
-    r"|sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{20,}"
+    r"|sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"
+    r"|glpat-[A-Za-z0-9_\-]{20}|hf_[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{36}"
     r"|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}"
     r"|xox[abprs]-[A-Za-z0-9\-]{10,}|AIza[0-9A-Za-z_\-]{35}"
     r"|-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----)"
@@ -67,14 +69,43 @@ _SSN = re.compile(r"^([0-9]{3})-([0-9]{2})-([0-9]{4})$")
 _NINO = re.compile(
     r"^([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?([0-9]{2}) ?([0-9]{2}) ?([0-9]{2}) ?[A-D]"
 )
-_CARD_SEPARATED = re.compile(r"^[0-9]{4}(?:([ \-])[0-9]{4}){2}\1[0-9]{1,7}$|^[0-9]{13,19}$")
+_CARD_SEPARATED = re.compile(
+    r"^[0-9]{4}(?:([ \-])[0-9]{4}){1,2}(?:\1[0-9]{1,7})?$|^[0-9]{4}([ \-])[0-9]{6}\2[0-9]{4,5}$"
+    r"|^[0-9]{12,19}$"
+)
+"""Groups of four (Visa, Mastercard, Maestro...), 4-6-5 / 4-6-4 (Amex, Diners), or none;
+the digit count is checked against the network's lengths."""
+_NATIONAL_PHONE = re.compile(
+    r"^(?:\(0[1-9][0-9]{1,4}\)[ \-/]?[0-9]{2,8}(?:[ \-][0-9]{2,4}){0,3}"
+    r"|0[1-9][0-9]{0,4}[ \-/][0-9]{2,8}(?:[ \-][0-9]{2,4}){0,3}"
+    r"|0[1-9][0-9]{8,9}"
+    r"|[67][0-9]{2}(?: [0-9]{2}){3}|[67][0-9]{2} [0-9]{3} [0-9]{3}"
+    r"|3[0-9]{2} [0-9]{3,4} [0-9]{3,4}|3[0-9]{2} [0-9]{3} [0-9]{2} [0-9]{2})$"
+)
+"""Phones written the national way, which no other number shares: a trunk ``0`` and an area
+code, in parentheses or followed by a separator ("(030) 1234567", "0644-283035", "07896
+703 207"), ten or eleven digits after a trunk ``0`` ("0155918581"), Spanish mobiles
+("612 34 56 78", "612 345 678") and Italian mobiles ("347 123 4567"). Document numbers
+rarely start with a single ``0`` followed by a non-zero digit; those that do ("0001-...")
+have a second zero."""
 _NON_DIGITS = re.compile(r"[^0-9]")
 _DROP_ASCII_NON_DIGITS = str.maketrans(
     "", "", "".join(chr(i) for i in range(128) if not chr(i).isdigit())
 )
 """``_NON_DIGITS.sub("", s)`` for ASCII ``s`` (every ``num`` match is), without a regex call."""
 
-_PHONE_WORDS = ("phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms")
+_PHONE_WORDS = (
+    "phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms", "e.164",
+    "ring ", "dial", "téléphone", "portable", "appel", "joindre", "joignable", "teléfono",
+    "móvil", "movil", "llama", "cellulare", "chiama", "richiam", "anruf", "ruf ", "handy",
+    "erreichbar", "mobiel", "bel ", "bellen", "al numero", "al número", "au numéro",
+)  # fmt: skip
+"""Words just before a number that make it a phone, in the six languages (``tel`` covers
+telefon, telefono, telefoon)."""
+_CLOSING_WORDS = (
+    "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
+    "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
+)  # fmt: skip
 _SSN_WORDS = ("ssn", "social security")
 _ID_WORDS = (
     "national insurance",
@@ -94,7 +125,7 @@ _LABELLED = _FREE_TEXT | {PiiKind.NATIONAL_ID}
 _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
-_CONTEXT = 40
+_CONTEXT = 48
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +137,31 @@ class PiiFindings:
         return bool(self.kinds)
 
 
-def _near(text: str, start: int, words: Iterable[str]) -> bool:
-    before = text[max(0, start - _CONTEXT) : start].lower()
+def _in_signature(text: str, start: int) -> bool:
+    """Whether the number starts a line of a signature block: a closing line ("Kind
+    regards,") at most two lines above it, where a bare number is a phone."""
+    line = text.rfind("\n", 0, start)
+    if line == -1 or text[line + 1 : start].strip(" \t+(") != "":
+        return False
+    above = line
+    for _ in range(2):  # the closing line, then the name line
+        above = text.rfind("\n", 0, above)
+        if above == -1:
+            break
+    lines = text[above + 1 : line].lower()
+    for word in _CLOSING_WORDS:  # noqa: SIM110 -- cheaper than any(genexpr)
+        if word in lines:
+            return True
+    return False
+
+
+def _phone_length(digits: str, body: str) -> bool:
+    """A national number has 9 to 11 digits with its trunk ``0``, 9 or 10 without."""
+    return len(digits) <= 11 if digits[0] == "0" else len(digits) <= 10
+
+
+def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
+    before = text[max(0, start - context) : start].lower()
     for w in words:  # noqa: SIM110 -- a loop is cheaper than any(genexpr); most dates get here
         if w in before:
             return True
@@ -137,9 +191,9 @@ _LONG_TOKEN = 20
 _SHORTEST_SECRET = 15
 """... except ``xox?-`` and ten characters, which may be shorter: no secret match, other
 than the key armour line, lies outside a run of at least this many token characters."""
-_STARTS = r"[+(0-9A-Z@sgx\-]"
+_STARTS = r"[+(0-9A-Z@sgxrhn\-]"
 """Every character a ``_CANDIDATES`` match can start with: ``+ ( digit`` (num), ``A-Z``
-(upper), ``@``, and the first characters of the secrets (``A s g x -``)."""
+(upper), ``@``, and the first characters of the secrets (``A s r g h n x -``)."""
 _CANDIDATE_AT = re.compile(_STARTS + r"(?<=(?=" + _CANDIDATES.pattern + r")(?s:.))")
 """``_CANDIDATES`` at a position whose character is in ``_STARTS``, which lets ``re`` skip
 every other character with a bitmap test instead of trying twelve alternatives on each
@@ -249,7 +303,7 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
                 yield "upper", m.start(), m.group()
         pos = classes.find(b"00 00 00 00")
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
-            m = _PAIRED_PHONE.search(text, max(0, pos - 8), pos + 24)
+            m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
             if m is not None:
                 yield "paired", m.start(), m.group()
                 pos = classes.find(b"00 00 00 00", m.end())
@@ -313,7 +367,7 @@ class PiiClassifier:
             if n == 8 and dni_valid(digits, letter) and body.isdigit():
                 return PiiKind.NATIONAL_ID
             body = body.rstrip()
-        card_shaped = 13 <= n <= 19 and digits[0] in "23456" and _CARD_SEPARATED.match(body)
+        card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
         if card_shaped and luhn_valid(digits):
             return PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
@@ -327,6 +381,10 @@ class PiiClassifier:
         if 10 <= n <= 11 and _NANP.match(body):
             return PiiKind.PHONE
         if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
+            return PiiKind.PHONE
+        if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
+            return PiiKind.PHONE
+        if 9 <= n <= 13 and _in_signature(text, start):
             return PiiKind.PHONE
         return None
 
@@ -365,8 +423,8 @@ class PiiClassifier:
     def _secret(self, value: str) -> PiiKind | None:
         if value in _AWS_DOC_KEYS:
             return None
-        if value.startswith("sk-"):
-            tail = value.rsplit("-", 1)[-1]
+        if value.startswith(("sk-", "sk_", "rk_")):
+            tail = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
             # Placeholders such as sk-xxxxxxxx... or sk-your-key-here-... are not secrets.
             if len(set(tail)) < 6 or not any(c.isdigit() for c in value):
                 return None

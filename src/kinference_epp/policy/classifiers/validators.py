@@ -37,6 +37,47 @@ def luhn_valid(digits: str) -> bool:
     return total % 10 == 0
 
 
+_CARD_RANGES: tuple[tuple[str, str, tuple[int, ...]], ...] = (
+    ("4", "4", (13, 16, 19)),  # Visa
+    ("51", "55", (16,)),  # Mastercard
+    ("2221", "2720", (16,)),  # Mastercard 2-series
+    ("34", "34", (15,)),  # American Express
+    ("37", "37", (15,)),
+    ("300", "305", (14, 16, 19)),  # Diners Club
+    ("36", "36", (14, 16, 19)),
+    ("38", "39", (14, 16, 19)),
+    ("6011", "6011", (16, 17, 18, 19)),  # Discover
+    ("644", "649", (16, 17, 18, 19)),
+    ("65", "65", (16, 17, 18, 19)),
+    ("62", "62", (16, 17, 18, 19)),  # UnionPay
+    ("35", "35", (16, 17, 18, 19)),  # JCB (3528-3589, and test ranges around them)
+    ("1800", "1800", (15,)),  # JCB's 15-digit ranges
+    ("2131", "2131", (15,)),
+    ("5018", "5018", tuple(range(12, 20))),  # Maestro
+    ("5020", "5020", tuple(range(12, 20))),
+    ("5038", "5038", tuple(range(12, 20))),
+    ("5893", "5893", tuple(range(12, 20))),
+    ("56", "58", tuple(range(12, 20))),
+    ("6304", "6304", tuple(range(12, 20))),
+    ("6759", "6759", tuple(range(12, 20))),
+    ("6761", "6763", tuple(range(12, 20))),
+    ("2200", "2204", (16, 17, 18, 19)),  # Mir
+    ("60", "60", (16, 19)),  # RuPay and others
+    ("81", "82", (16,)),  # RuPay
+    ("508", "508", (16,)),
+)
+"""Issuer (IIN) ranges and the lengths each network issues, from the networks' published
+tables: a number is card-shaped only with a known prefix at one of its lengths, which is
+what lets 12-digit Maestro and 15-digit JCB numbers count without taking in every 12- or
+15-digit reference."""
+
+
+def card_prefix_valid(digits: str) -> bool:
+    """Whether ``digits`` starts with a card network's IIN range at one of its lengths."""
+    n = len(digits)
+    return any(n in lengths and lo <= digits[: len(lo)] <= hi for lo, hi, lengths in _CARD_RANGES)
+
+
 def luhn_check_digit(payload: str) -> str:
     """The digit that makes ``payload + digit`` Luhn-valid (for tests and fixtures)."""
     for d in "0123456789":
