@@ -60,7 +60,7 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("Steuer-ID 12 345 678 901", {"nationalId"}),
         ("card 5018 0000 0009", {"creditCard"}),  # Maestro, 12 digits
         ("card 180000000000002", {"creditCard"}),  # JCB, 15 digits
-        ("card 3782 822463 10005", {"creditCard"}),  # Amex, 4-6-5
+        ("card 3401 234567 89014", {"creditCard"}),  # Amex, 4-6-5
         ("STRIPE_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc", {"secret"}),
         ("llama al 612 34 56 78", {"phone"}),  # Spanish mobile, 9 digits
         ("rappelez au 0155918581", {"phone"}),  # French, unspaced
@@ -95,6 +95,7 @@ def test_pii_detects(text: str, expected: set[str]) -> None:
         "contract 0001-234567 renewed",  # a document number with a second zero
         "order 612345678 shipped",  # nine digits not grouped the Spanish way
         "STRIPE_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",  # a placeholder
+        "The order number is 0155918581, please check its status.",
     ],
 )
 def test_pii_ignores(text: str) -> None:
@@ -127,6 +128,34 @@ def test_pii_ignores(text: str) -> None:
             "Employee Daniel Fischer earns a salary of 64,000 EUR.",
             {"personName"},
         ),
+        ("Llame a la señora Ruiz mañana.", {"personName"}),  # lower-case honorific
+        ("Bel mevrouw de Vries terug.", {"personName"}),  # a surname with a particle
+        ("Refund customer Sanne van der Berg, IBAN attached.", {"personName"}),
+        ("My neighbour Jo Platt keeps parking in front of my garage.", {"personName"}),
+        ("Update the record: surname Okonkwo.", {"personName"}),
+        ("Account holder: Lars Eriksen", {"personName"}),
+        (
+            "Schrijf een brief aan Tom Kok, Teundreef 5, 9187 MK, Lellens.",
+            {"personName", "address"},
+        ),
+        ("Stuur het naar Mariaring 22, 1841 NJ, Haastrecht", {"address"}),
+        ("Lieferung an Felix-Hiller-Gasse 93, 27557 Pinneberg", {"address"}),
+        ("Send it to Glorieta de Bilbao 59, Álava, 12870", {"address"}),
+        ("Spedire a Borgo Ansaldo, 68, 06026, Pietralunga (PG)", {"address"}),
+        ("Envoyer boulevard Regnier / 90971 Saint Claire", {"address"}),
+        ("El cliente nació el 09/12/2002 en Soria.", {"dateOfBirth"}),
+        (
+            "Paziente Lara Peranda, nata il 07/11/1989, affetta da fibrillazione atriale.",
+            {"personName", "dateOfBirth", "health"},
+        ),
+        (
+            "Patiënt Joost de Keijzer, bekend met hoge bloeddruk.",
+            {"personName", "health"},
+        ),
+        (
+            "Herr Renner, geb. 14.05.1970, leidet an Hypothyreose.",
+            {"personName", "dateOfBirth", "health"},
+        ),
     ],
 )
 def test_pii_detects_free_text_personal_data(text: str, expected: set[str]) -> None:
@@ -144,6 +173,14 @@ def test_pii_detects_free_text_personal_data(text: str, expected: set[str]) -> N
         "for i in range(10):\n    name = f'user{i}'\n    print(name)",
         "Is 5 mg of melatonin a typical dose?",
         "The road from Rome to Naples is 225 km long.",
+        "A patient on warfarin starts antibiotics. What should be checked?",
+        "In my novel the detective Anna Kowalczyk lives on a station. Give her a backstory.",
+        "Deploy via Helm 3 and route traffic via Istio 1.20.",
+        "Spring 2024 collection: write blurbs for 12 items.",
+        "Write a sonnet about the Via Appia 2000 years ago.",
+        "The year 1066 AD, Hastings: describe the battle.",
+        "Sehr geehrte Damen und Herren, wir freuen uns.",
+        "Write a letter to Santa Claus from a six-year-old.",
     ],
 )
 def test_pii_ignores_free_text_look_alikes(text: str) -> None:

@@ -4,27 +4,36 @@ health data about a person, found without a model.
 Structured identifiers have check digits and fixed shapes (``pii.py``); free text has
 neither, so each recognizer pairs a shape with a cue that makes it personal:
 
-- a **name** after an honorific (Mr, Frau, Mme, Sra., Sig.ra, Dhr., Dr ...), a cue phrase
-  ("my name is", "Name:", "Dear", "patient", "employee", ...) or in a signature after a
-  closing line ("Kind regards,", "Mit freundlichen Grüßen", "Cordialement" ...); or a
-  first name from the locale lists (``data/person_names.txt``, from Faker's providers)
-  followed by a capitalised surname, when the prompt also carries other personal data or
-  a personal cue. A known public or fictional figure never counts on its own.
-- an **address**: a house number with a street-type word (English, German, French,
-  Spanish, Italian, Dutch orders), a UK postcode, a US "City, ST 12345", or a postcode and
-  city after an address cue.
+- a **name** after an honorific (Mr, Frau, Mme, Sra., la señora, il signor, mevrouw, Dhr.
+  ...), a cue ("my name is", "Name:", "surname", "Account holder:", "Dear", "patient",
+  "employee", "cliente", "werknemer", ...), a relation or addressee with a full name ("my
+  neighbour Jo Platt", "a letter to Ana Ruiz") or in a signature after a closing line
+  ("Kind regards,", "Mit freundlichen Grüßen", "Cordialement" ...); or a first name from
+  the locale lists (``data/person_names.txt``, from Faker's providers) followed by a
+  capitalised surname, when the prompt also carries other personal data or a personal cue
+  and is not a story. Surnames may carry particles (van der, de, del, di, von). A known
+  public or fictional figure never counts on its own.
+- an **address**: a house number with a street-type word in the locale's order (English
+  "12 Oak Road"; French "5 rue de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma,
+  21", "Glorieta ...", "Borgo ..."; German and Dutch compounds "Lindenallee 8",
+  "Felix-Hiller-Gasse 93", "Teundreef 5"), a prefixed street with a postcode and city, a
+  UK postcode, a US "City, ST 12345", an Italian "CAP City (PR)", a Dutch "1234 AB, City",
+  or a postcode and city after an address cue.
 - a **date of birth**: a full date (numeric, ISO, or with a month name in one of the six
   languages) within a short distance after "born", "DOB", "date of birth", "geboren",
-  "né le", "fecha de nacimiento", "nato il", "geboortedatum" ...
-- **health** data: a condition, medication, dosage or lab value in a prompt that also
-  names a person or carries a patient's identifiers. "What are the symptoms of diabetes?"
-  is a general question, not health data.
+  "né le", "nació el", "fecha de nacimiento", "nato il", "geboortedatum" ...
+- **health** data: a condition, medication, treatment or lab value (vocabularies in the six
+  languages) in a prompt that also names a person, gives a date of birth or a patient
+  number. "What are the symptoms of diabetes?" and "a patient on warfarin" are general
+  questions, not health data.
 
 Cost: the lower-cased prompt is searched for cue words with ``str.find`` (in C), and
 regexes run only in short windows around each cue, so a long prompt without cues costs a
-few scans. Known gaps: names without any cue or list match (rare names alone), addresses
-without a house number or postcode, dates of birth written as a year only, health data in
-languages other than English beyond the commonest terms.
+few scans. Known gaps: names without any cue or list match (rare names alone, or listed
+names in a prompt with no other personal cue, such as meeting notes), addresses without a
+house number or postcode, dates of birth written as a year only, conditions outside the
+vocabularies, and first names the lists leave out because they are also common words
+(Mary, Christian, Dean).
 """
 
 from __future__ import annotations
@@ -42,24 +51,51 @@ _WHOLE = 2000
 
 # -- names ------------------------------------------------------------------------------
 
+_WORD = r"[A-ZÀ-Þ][a-zà-ÿ'\-]+"
+_PARTICLES = (
+    r"(?:(?:van|von|de|der|den|del|della|delle|dei|degli|di|da|du|des|le|la|las|los|ter|ten"
+    r"|zu|dos|das|y|e|'t|in 't|op)[ \t]+){0,3}"
+)
+"""Lower-case name particles (Dutch ``van der``, Spanish ``del``, Italian ``di``, French
+``de``, German ``von``) that may stand between a first name and a surname or start a
+surname written alone ("mevrouw de Jong")."""
+_NAME = rf"{_PARTICLES}{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{0,2}}"
 _HONORIFIC = re.compile(
     r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
-    r"|Señor|Señora|Sig|Sig\.ra|Signor|Signora|Dott|Dott\.ssa|Dhr|Mevr|Mevrouw|Meneer)\.?"
-    r"\s+(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:\s+[A-ZÀ-Þ][a-zà-ÿ'\-]+)?)"
+    r"|Señor|Señora|Señorita|Sig|Sig\.ra|Signor|Signora|Signorina|Dott|Dott\.ssa|Dhr|Mevr"
+    r"|Mevrouw|Meneer|Don|Doña"
+    r"|(?:monsieur|madame|mademoiselle|señor|señora|señorita|signor|signora|signorina"
+    r"|mevrouw|meneer|doña))\.?"
+    rf"[ \t]+(?P<name>{_NAME})"
 )
+"""An honorific and a name; those written in lower case mid-sentence ("llame a la señora
+Ruiz", "il signor Bianchi", "bel mevrouw de Vries") are matched in lower case too."""
 _CUE_NAME = re.compile(
     r"(?i:name(?: is|\s*:)|patient\s*:|customer\s*:|employee\s*:|client\s*:|applicant\s*:"
     r"|heiße|name ist|appelle|llamo|nombre es|chiamo|heet|naam is|dear|liebe[r]?"
     r"|geehrte[r]?(?: herr| frau)?|cher|chère|estimad[oa]|querid[oa]|gentile|caro|cara|beste"
-    r"|geachte(?: heer| mevrouw)?)"
-    r"[ \t]+(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zà-ÿ'\-]+)?)"
+    r"|geachte(?: heer| mevrouw)?"
+    r"|surname|last name|family name|full name|first name|nachname|familienname|vorname"
+    r"|nom(?: de famille)?|prénom|apellidos?|cognome|achternaam|voornaam"
+    r"|account holder|holder|kontoinhaber(?:in)?|titulaire|titular|intestatari[oa]"
+    r"|rekeninghouder|patiënt|patiente?|paciente|paziente|werknemer|medewerker|mitarbeiter(?:in)?"
+    r"|empleado|empleada|dipendente|cliente|klant|kunde|kundin|salariée?|employée?)"
+    rf"\s*[:,]?[ \t]+(?P<name>{_NAME})"
 )
+_WEAK_CUE_NAME = re.compile(
+    r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
+    r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
+    r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
+    r"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot)"
+    rf"[ \t]+(?P<name>{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{1,2}})"
+)
+"""A relation or a letter's addressee ("my neighbour Jo Platt", "a letter to Ana Ruiz"):
+weaker cues, so the name must have a first name and a surname."""
 _SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zà-ÿ'\-]+){1,2})")
-_CAPITALISED_PAIR = re.compile(
-    r"\b([A-ZÀ-Þ][a-zà-ÿ'\-]+)(?=[ \t]+(?:[A-Z]\.[ \t]+)?([A-ZÀ-Þ][a-zà-ÿ'\-]+))"
-)
-"""Two capitalised words in a row; the second in a lookahead, so that pairs overlap
-("Patient Tom Hadley" is tried as "Patient Tom" and as "Tom Hadley")."""
+_CAPITALISED_PAIR = re.compile(rf"\b({_WORD})(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD}))")
+"""Two capitalised words in a row (name particles may stand between); the second in a
+lookahead, so that pairs overlap ("Patient Tom Hadley" is tried as "Patient Tom" and as
+"Tom Hadley")."""
 _NOT_A_NAME = frozenset(
     [
         "Sir",
@@ -81,6 +117,33 @@ _NOT_A_NAME = frozenset(
         "Valued",
         "Watson",
         "Gandalf",
+        "Darcy",
+        "Bennet",
+        "Heathcliff",
+        "Rochester",
+        "Poirot",
+        "Marple",
+        "Scrooge",
+        "Gatsby",
+        "Ahab",
+        "Bovary",
+        "Quixote",
+        "Santa",
+        "Damen",
+        "Herren",
+        "Mesdames",
+        "Messieurs",
+        "Señores",
+        "Signori",
+        "Dames",
+        "Heren",
+        "Kollegen",
+        "Kolleginnen",
+        "Collègues",
+        "Colleghi",
+        "Compañeros",
+        "Collega",
+        "Collega's",
     ]
 )
 _PUBLIC_FIGURES = frozenset(
@@ -187,7 +250,7 @@ def _positions(lower: str, word: str, limit: int = 64) -> list[int]:
 
 
 def _real_name(name: str) -> bool:
-    words = name.split()
+    words = [w for w in name.split() if w[0].isupper()]  # without the particles
     if any(w in _NOT_A_NAME for w in words):
         return False
     return " ".join(words[:2]) not in _PUBLIC_FIGURES
@@ -197,14 +260,26 @@ def _real_name(name: str) -> bool:
 
 _HONORIFICS = _vocab(
     "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "herr", "frau", "mme", "mlle", "monsieur",
-    "madame", "sr", "sra", "srta", "señor", "señora", "sig", "signor", "signora", "dott",
-    "dhr", "mevr", "mevrouw", "meneer",
+    "madame", "mademoiselle", "sr", "sra", "srta", "señor", "señora", "señorita", "sig",
+    "signor", "signora", "signorina", "dott", "dhr", "mevr", "mevrouw", "meneer", "don", "doña",
 )  # fmt: skip
 _NAME_CUES = _vocab(
     "name", "patient", "customer", "employee", "client", "applicant", "heiße", "appelle",
     "llamo", "nombre", "chiamo", "heet", "naam", "dear", "liebe", "lieber", "geehrte",
     "geehrter", "cher", "chère", "estimado", "estimada", "querido", "querida", "gentile",
-    "caro", "cara", "beste", "geachte",
+    "caro", "cara", "beste", "geachte", "surname", "nachname", "familienname", "vorname",
+    "nom", "prénom", "apellido", "apellidos", "cognome", "achternaam", "voornaam", "holder",
+    "kontoinhaber", "kontoinhaberin", "titulaire", "titular", "intestatario", "intestataria",
+    "rekeninghouder", "patiënt", "patiente", "paciente", "paziente", "werknemer",
+    "medewerker", "mitarbeiter", "mitarbeiterin", "empleado", "empleada", "dipendente",
+    "cliente", "klant", "kunde", "kundin", "salarié", "salariée", "employé", "employée",
+)  # fmt: skip
+_WEAK_NAME_CUES = _vocab(
+    "neighbour", "neighbor", "colleague", "coworker", "co", "boss", "landlord", "landlady",
+    "tenant", "wife", "husband", "partner", "son", "daughter", "mother", "father", "brother",
+    "sister", "friend", "letter", "email", "mail", "note", "belongs", "brief", "carta",
+    "lettera", "lettre", "claim", "prescription", "referral", "appartiene", "pertenece",
+    "appartient", "behoort",
 )  # fmt: skip
 _CLOSINGS = _vocab(
     "regards", "sincerely", "wishes", "thanks", "cheers", "yours", "grüßen", "grüße",
@@ -224,13 +299,19 @@ def _cued_name(text: str, lower: str, words: frozenset[bytes]) -> bool:
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in _positions(lower, word):
-            m = _HONORIFIC.match(text, pos, pos + len(word) + 40)
+            m = _HONORIFIC.match(text, pos, pos + len(word) + 60)
             if m is not None and _real_name(m.group("name")):
                 return True
     for cue in words & _NAME_CUES:
         word = cue.decode()
         for pos in _positions(lower, word):
-            m = _CUE_NAME.match(text, pos, pos + len(word) + 48)
+            m = _CUE_NAME.match(text, pos, pos + len(word) + 64)
+            if m is not None and _real_name(m.group("name")):
+                return True
+    for cue in words & _WEAK_NAME_CUES:
+        word = cue.decode()
+        for pos in _positions(lower, word):
+            m = _WEAK_CUE_NAME.match(text, pos, pos + len(word) + 60)
             if m is not None and _real_name(m.group("name")):
                 return True
     for cue in words & _CLOSINGS:
@@ -265,41 +346,85 @@ _STREET_EN = re.compile(
     r"\b\d{1,5}[A-Za-z]?,?[ \t]+(?:[A-Z][\w'.\-]*[ \t]+){1,4}"
     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl"
     r"|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Gardens|Grove|Row"
-    r"|Mews|Hill|Walk)\b"
+    r"|Mews|Hill|Walk|Circle|Cir|Trail|Parade|Rise|Vale|Green|Heights|Ridge|View|Manor"
+    r"|Passage|Dale|Wharf|Meadows|Loop|Plaza|Alley|Path)\b"
 )
 _STREETS_EN = _vocab(
     "street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "boulevard", "blvd",
     "court", "ct", "place", "pl", "way", "terrace", "close", "crescent", "square", "sq",
     "parkway", "pkwy", "highway", "hwy", "gardens", "grove", "row", "mews", "hill", "walk",
+    "circle", "cir", "trail", "parade", "rise", "vale", "green", "heights", "ridge", "view",
+    "manor", "passage", "dale", "wharf", "meadows", "loop", "plaza", "alley", "path",
 )  # fmt: skip
 _STREET_SUFFIXES = tuple(
     w.encode()
     for w in (
         "straße", "strasse", "str", "weg", "gasse", "allee", "platz", "damm", "ufer",
-        "straat", "laan", "plein", "gracht", "kade", "singel", "dijk", "steeg",
+        "chaussee", "straat", "laan", "plein", "gracht", "kade", "singel", "dijk", "steeg",
+        "dreef", "boulevard", "ring", "hof", "park", "markt", "baan", "pad", "pfad", "steig",
+        "erf", "wal",
     )
 )  # fmt: skip
+"""German and Dutch street names end in a street-type word ("Lindenallee", "Prinsengracht",
+"Felix-Hiller-Gasse")."""
 _STREET_DE_NL = re.compile(
-    r"[A-ZÄÖÜ][\wäöüß\-]*(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|ufer"
-    r"|straat|laan|plein|gracht|kade|singel|dijk|steeg)[ \t]+\d{1,4}[ \t]?[a-zA-Z]?\b"
+    r"(?:[A-ZÄÖÜ][\wäöüß\-]*)?(?i:straße|strasse|str\.|weg|gasse|allee|platz|damm|ufer"
+    r"|chaussee|straat|laan|plein|gracht|kade|singel|dijk|steeg|dreef|boulevard)"
+    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[\-/]\d{1,4})?(?![\w.])"
+    r"|(?:[A-ZÄÖÜ][\wäöüß\-]*)?(?i:ring|hof|park|markt|baan|pad|pfad|steig|erf|wal)"
+    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[\-/]\d{1,4})?[ \t]*[,/\n][ \t]*"
+    r"(?:\d{5}|[1-9]\d{3}[ \t]?[A-Z]{2})\b"
 )
+"""A compound street name and a house number ("Lindenallee 8", "Riehlstr. 90-21"); a name
+ending in a word that is also common on its own (ring, hof, park, markt, baan, pad) needs a
+postcode after the number as well."""
 _STREET_FR = re.compile(
     r"\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|av\.|boulevard|bd|chemin|allée"
-    r"|impasse|place|quai|route|cours)[ \t]+(?:(?:de|du|des|d'|de la|la|le)[ \t]*)?[A-ZÉÈ]"
+    r"|impasse|place|quai|route|cours|square|passage|voie|faubourg|sentier|cité|hameau)"
+    r"[ \t]+(?:(?:de|du|des|d'|de la|la|le)[ \t]*)?[A-ZÉÈ]"
 )
 _STREETS_FR = _vocab(
     "rue", "avenue", "av", "boulevard", "bd", "chemin", "allée", "impasse", "place", "quai",
-    "route", "cours",
+    "route", "cours", "square", "passage", "voie", "faubourg", "sentier", "cité", "hameau",
 )  # fmt: skip
-_STREET_ES_IT = re.compile(
-    r"(?i:(?:calle|c/|avenida|avda\.?|plaza|paseo|camino|ronda|via|viale|piazza|piazzale"
-    r"|corso|vicolo|largo))[ \t]+(?:(?:de|del|de la|dei|della|di)[ \t]+)?[A-ZÁÉÍÓÚ][\w'.]*"
-    r"(?:[ \t]+[\wÁÉÍÓÚáéíóúñ'.]+){0,3}?,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d{1,4}\b"
+_STREET_PREFIXED = re.compile(
+    r"[\w/]+\.?[ \t]+(?:(?:de|del|de la|de los|de las|dei|della|delle|degli|di|da|du|des"
+    r"|de l'|d'|la|le|les|el|los|las)[ \t]*)?[A-ZÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÇÑ][\w'.\-]*"
+    r"(?:[ \t]+(?:de|del|la|di|della|des|du|[A-ZÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÇÑ][\w'.\-]*)){0,4}?"
+    r"(?:,?[ \t]*(?:n[º°o]\.?[ \t]*|nr\.?[ \t]*)?(?!1[0-9]{3}|20[0-9]{2})\d{1,4}[a-zA-Z]?(?![\w.])"
+    r"|[ \t]*[,/\n][ \t]*(?:\d{5}|[1-9]\d{3}[ \t]?[A-Z]{2})[ \t,\n]+[A-Z])"
 )
-_STREETS_ES_IT = _vocab(
-    "calle", "avenida", "avda", "plaza", "paseo", "camino", "ronda", "via", "viale",
-    "piazza", "piazzale", "corso", "vicolo", "largo",
+"""A street type written before the name (French, Spanish, Italian), the name, and a house
+number or a postcode and city: "Calle Mayor 10", "Via Roma, 21", "boulevard Regnier / 90971
+Saint Claire"."""
+_STREETS_PREFIXED = _vocab(
+    # Spanish
+    "calle", "avenida", "avda", "plaza", "paseo", "camino", "ronda", "rambla", "glorieta",
+    "cuesta", "cañada", "callejón", "pasaje", "pasadizo", "travesía", "vial", "acceso",
+    "alameda", "carrera", "carretera", "urbanización", "bajada", "subida", "senda", "vía",
+    "plazuela", "costanilla", "paseo", "sector", "rúa",
+    # Italian
+    "via", "viale", "piazza", "piazzale", "corso", "vicolo", "largo", "borgo", "contrada",
+    "strada", "stretto", "rotonda", "incrocio", "canale", "galleria", "lungomare", "salita",
+    "traversa", "località", "frazione", "vico", "calle",
+    # French (a name after the type, then a postcode and city)
+    "rue", "avenue", "boulevard", "chemin", "allée", "impasse", "quai", "faubourg",
 )  # fmt: skip
+_AMBIGUOUS_PREFIXES = _vocab(
+    "via", "plaza", "sector", "carrera", "acceso", "canale", "galleria", "largo", "corso",
+    "strada", "stretto", "salita", "camino", "paseo", "ronda", "cuesta", "borgo", "vial",
+)  # fmt: skip
+"""Street types that are also ordinary words in English prompts ("via Helm 3"): they count
+only capitalised, as in a written address."""
+_POSTCODE_CITY_IT = re.compile(
+    r"\b\d{5},?[ \t]+[A-Z][\w'.\-]*(?:[ \t]+[A-Z][\w'.\-]*){0,3}[ \t]*\([A-Z]{2}\)"
+)
+"""An Italian CAP, city and province ("20121 Milano (MI)"), a shape no other text has."""
+_POSTCODE_CITY_NL = re.compile(
+    r"\b[1-9]\d{3}[ \t]?(?!SA|SD|SS|AD|BC|CE|AM|PM)[A-Z]{2}[ \t]*[,/\n][ \t]*[A-Z][a-z]"
+)
+"""A Dutch postcode (four digits, two letters) and a city after a comma, slash or line
+break."""
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}\b")
 _US_CITY_STATE_ZIP = re.compile(
     r"\b[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?,[ \t]*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]"
@@ -335,6 +460,32 @@ def _windows(
     return False
 
 
+def _prefixed_street(text: str, lower: str, words: frozenset[bytes]) -> bool:
+    for cue in words & _STREETS_PREFIXED:
+        word = cue.decode()
+        ambiguous = cue in _AMBIGUOUS_PREFIXES
+        for pos in _positions(lower, word):
+            if ambiguous and not text[pos].isupper():
+                continue
+            if _STREET_PREFIXED.match(text, pos, pos + len(word) + 72):
+                return True
+    return False
+
+
+def _compound_street(text: str, lower: str, split: list[bytes]) -> bool:
+    compounds = filter(methodcaller("endswith", _STREET_SUFFIXES), split)
+    for w in set(compounds):
+        word = w.decode()
+        for pos in _positions(lower, word):
+            # The word itself must be capitalised, or be the last part of a hyphenated name
+            # ("Felix-Hiller-Gasse"): "weg 3" is German for "away 3".
+            if not (text[pos].isupper() or (pos and text[pos - 1] == "-")):
+                continue
+            if _STREET_DE_NL.match(text, pos, pos + len(word) + 24):
+                return True
+    return False
+
+
 def _address(
     text: str, lower: str, words: frozenset[bytes], split: list[bytes] | None, digits: bool
 ) -> bool:
@@ -346,26 +497,22 @@ def _address(
         return True
     if _windows(text, lower, words, _STREETS_FR, _STREET_FR, 16, 8):
         return True
-    if _windows(text, lower, words, _STREETS_ES_IT, _STREET_ES_IT, 0, 60, anchored=True):
+    if _prefixed_street(text, lower, words):
         return True
     pos = lower.find("c/")
-    if pos != -1 and _STREET_ES_IT.match(text, pos, pos + 64):
+    if pos != -1 and _STREET_PREFIXED.match(text, pos, pos + 72):
         return True
-    compounds = filter(methodcaller("endswith", _STREET_SUFFIXES), split) if split else ()
-    for w in set(compounds):
-        word = w.decode()
-        for pos in _positions(lower, word):
-            if _STREET_DE_NL.match(text, pos, pos + len(word) + 12):
-                return True
+    if split and _compound_street(text, lower, split):
+        return True
     if len(text) <= _WHOLE:
-        if _UK_POSTCODE.search(text) or _US_CITY_STATE_ZIP.search(text):
-            return True
+        for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
+            if pattern.search(text):
+                return True
     else:  # a long prompt: postcodes near an address cue or a closing line only
         near = _ADDRESS_CUES | _CLOSINGS
-        if _windows(text, lower, words, near, _UK_POSTCODE, 0, 160):
-            return True
-        if _windows(text, lower, words, near, _US_CITY_STATE_ZIP, 0, 160):
-            return True
+        for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
+            if _windows(text, lower, words, near, pattern, 0, 160):
+                return True
     if split is None and _windows(text, lower, words, _ADDRESS_CUES, _STREET_DE_NL, 0, 80):
         return True
     return _windows(text, lower, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
@@ -390,8 +537,8 @@ _DATE = re.compile(
 )
 _BIRTH_CUES = _vocab(
     "born", "dob", "birth", "birthdate", "birthday", "geboren", "geburtsdatum", "geb", "né",
-    "née", "naissance", "nacido", "nacida", "nacimiento", "nato", "nata", "nascita",
-    "geboortedatum",
+    "née", "naissance", "nacido", "nacida", "nació", "nacimiento", "nato", "nata", "nacque",
+    "nascita", "geboortedatum", "geb.", "d.o.b",
 )  # fmt: skip
 
 
@@ -402,18 +549,59 @@ def _date_of_birth(lower: str, words: frozenset[bytes], digits: bool) -> bool:
 # -- health -----------------------------------------------------------------------------
 
 _HEALTH_TERMS = _vocab(
-    "diagnosed", "diagnosis", "prescribed", "prescription", "diabetes", "diabetic",
-    "hypertension", "cancer", "carcinoma", "tumour", "tumor", "asthma", "depression",
-    "bipolar", "schizophrenia", "hiv", "hepatitis", "epilepsy", "dementia", "alzheimer",
-    "parkinson", "copd", "arthritis", "pregnant", "pregnancy", "chemotherapy", "dialysis",
+    # English: what is wrong, what is done about it, what is measured
+    "diagnosed", "diagnosis", "dx", "prescribed", "prescription", "diabetes", "diabetic",
+    "hypertension", "cancer", "carcinoma", "tumour", "tumor", "leukaemia", "leukemia",
+    "lymphoma", "melanoma", "asthma", "copd", "depression", "depressive", "anxiety", "bipolar",
+    "schizophrenia", "adhd", "autism", "ptsd", "hiv", "hepatitis", "epilepsy",
+    "seizures", "dementia", "alzheimer", "alzheimer's", "parkinson", "parkinson's", "sclerosis",
+    "arthritis", "rheumatoid", "lupus", "crohn", "crohn's", "colitis", "coeliac", "celiac",
+    "fibrillation", "arrhythmia", "angina", "infarction", "myocardial", "stroke", "migraine",
+    "hypothyroidism", "hyperthyroidism", "thyroid", "cirrhosis", "kidney", "renal",
+    "obesity", "anorexia", "bulimia", "psoriasis", "eczema", "pneumonia", "tuberculosis",
+    "pregnant", "pregnancy", "miscarriage", "infertility", "disease", "disorder", "syndrome",
+    "chronic", "sick", "illness", "allergy", "allergic", "addiction", "alcoholism",
+    "chemotherapy", "radiotherapy", "dialysis", "surgery", "transplant", "medication",
     "metformin", "insulin", "lisinopril", "atorvastatin", "sertraline", "fluoxetine",
-    "warfarin", "amoxicillin", "levothyroxine", "omeprazole", "hba1c", "cholesterol", "mg",
-    "mmol", "allergy", "allergic", "surgery", "migraine", "stroke", "myocardial", "infarction",
-    "anaemia", "anemia", "diagnose", "diagnostic", "diagnóstico", "diagnosi", "krankheit",
-    "erkrankung", "maladie", "enfermedad", "malattia", "ziekte", "medication", "medikament",
-    "médicament", "medicamento", "farmaco",
+    "warfarin", "amoxicillin", "levothyroxine", "omeprazole", "apixaban", "salbutamol",
+    "hba1c", "cholesterol", "ldl", "tsh", "psa", "cd4", "egfr", "creatinine",
+    "haemoglobin", "hemoglobin", "mg", "mmol",
+    # German
+    "diagnose", "krankheit", "erkrankung", "erkrankt", "krank", "krankgeschrieben",
+    "arbeitsunfähig", "leidet", "bluthochdruck", "hypertonie", "krebs", "asthma",
+    "depressionen", "angststörung", "epilepsie", "demenz", "sklerose", "rheuma", "morbus",
+    "vorhofflimmern", "herzinsuffizienz", "herzinfarkt", "schlaganfall", "migräne",
+    "hypothyreose", "schilddrüse", "niereninsuffizienz", "schwanger", "schwangerschaft",
+    "medikament", "medikamente", "chemotherapie", "dialyse", "allergie",
+    # French
+    "diagnostic", "maladie", "malade", "diabète", "tumeur", "asthme", "dépression", "anxiété",
+    "épilepsie", "démence", "sclérose", "arthrite", "polyarthrite", "insuffisance",
+    "infarctus", "avc", "hypothyroïdie", "thyroïde", "enceinte", "grossesse", "médicament",
+    "médicaments", "chimiothérapie", "souffre",
+    # Spanish
+    "diagnóstico", "diagnosticado", "diagnosticada", "enfermedad", "enfermo", "enferma",
+    "hipertensión", "cáncer", "asma", "depresión", "ansiedad", "epilepsia", "demencia",
+    "esclerosis", "artritis", "fibrilación", "infarto", "ictus", "migraña", "hipotiroidismo",
+    "tiroides", "embarazada", "embarazo", "medicamento", "medicamentos", "quimioterapia",
+    "diálisis", "alergia", "padece", "sufre",
+    # Italian
+    "diagnosi", "diagnosticato", "diagnosticata", "malattia", "malato", "malata", "diabete",
+    "ipertensione", "cancro", "tumore", "depressione", "ansia", "epilessia", "demenza",
+    "sclerosi", "artrite", "fibrillazione", "insufficienza", "emicrania", "ipotiroidismo",
+    "tiroide", "incinta", "gravidanza", "farmaco", "farmaci", "chemioterapia", "dialisi",
+    "allergia", "soffre",
+    # Dutch
+    "ziekte", "ziek", "suikerziekte", "bloeddruk", "hypertensie", "kanker", "astma",
+    "depressie", "angststoornis", "dementie", "sclerose", "artritis", "reuma",
+    "boezemfibrilleren", "hartfalen", "hartinfarct", "beroerte", "hypothyreoïdie",
+    "schildklier", "zwanger", "zwangerschap", "medicijn", "medicijnen", "medicatie",
+    "chemotherapie", "dialyse", "allergie", "lijdt",
 )  # fmt: skip
-_HEALTH_IDS = _vocab("mrn", "nhs", "patient")
+"""Conditions, treatments, medicines and lab values in the six languages; they count only
+in a prompt that identifies a person (a name, a date of birth, a patient number)."""
+_HEALTH_IDS = _vocab("mrn", "nhs")
+"""Patient identifiers that make health data personal without a name ("patient" alone does
+not: "a patient on warfarin" is a general question)."""
 
 
 # -- national identifiers named by their label -------------------------------------------
@@ -445,15 +633,22 @@ def _labelled_id(text: str, lower: str, words: frozenset[bytes]) -> bool:
 
 # -- the recognizer ---------------------------------------------------------------------
 
+_FICTION = _vocab(
+    "fictional", "fiction", "novel", "story", "character", "characters", "fanfic", "roman",
+    "romanzo", "novela", "verhaal", "geschichte", "histoire", "storia", "historia",
+)  # fmt: skip
+
 _ALL_CUES = (
-    _ID_LABELS
+    _FICTION
+    | _ID_LABELS
     | _HONORIFICS
     | _NAME_CUES
+    | _WEAK_NAME_CUES
     | _CLOSINGS
     | _PERSON_CUES
     | _STREETS_EN
     | _STREETS_FR
-    | _STREETS_ES_IT
+    | _STREETS_PREFIXED
     | _ADDRESS_CUES
     | _BIRTH_CUES
     | _HEALTH_TERMS
@@ -481,7 +676,8 @@ def find_personal(text: str, lower: str, structured: frozenset[PiiKind]) -> set[
     named = _cued_name(text, lower, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS)
-        if found or structured or cues:
+        # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
+        if (found or structured or cues) and not words & _FICTION:
             around = [p for c in cues for p in _positions(lower, c.decode(), 4)]
             named = _listed_name(text, lower, around)
     if named:

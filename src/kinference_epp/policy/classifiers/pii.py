@@ -102,6 +102,12 @@ _PHONE_WORDS = (
 )  # fmt: skip
 """Words just before a number that make it a phone, in the six languages (``tel`` covers
 telefon, telefono, telefoon)."""
+_DOCUMENT_WORDS = (
+    "order", "invoice", "ref", "ticket", "tracking", "account", "serial", "sku", "contract",
+    "case", "#", "bestell", "rechnung", "commande", "facture", "pedido", "factura", "ordine",
+    "fattura", "factuur", "seed", "batch",
+)  # fmt: skip
+"""Words that make a number shaped like a national phone a document number instead."""
 _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
     "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
@@ -383,7 +389,7 @@ class PiiClassifier:
         if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
             return PiiKind.PHONE
         if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
-            return PiiKind.PHONE
+            return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
         if 9 <= n <= 13 and _in_signature(text, start):
             return PiiKind.PHONE
         return None
