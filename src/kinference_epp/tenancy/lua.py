@@ -1,4 +1,5 @@
-"""The Redis store's scripts: admission, settlement, sweep and the replicas' heartbeat.
+"""The Redis store's scripts: admission, settlement, adoption of a fallback's admissions, sweep
+and the replicas' heartbeat.
 
 Each runs atomically in Redis with Redis's clock (``TIME``), so replicas whose clocks differ
 still agree on every bucket. The GCRA arithmetic is ``tenancy.gcra``'s, line for line; the
@@ -13,6 +14,9 @@ Keys (``P`` is the configured prefix, tenants and bucket keys as ``tenancy.limit
   (``[tenant, model, [[key, kind, capacity, window_s, amount]...], [[key, limit]...], prompt,
   output, ttl_s]``); any replica settles it from this alone.
 - ``P:deadlines``: pending request ids scored by when the sweeper settles them.
+- ``P:s:<request id>``: a request a replica's fallback decided (Redis did not answer in time,
+  or was unreachable) and handed over here; kept an hour so that its own admission script,
+  if it reaches Redis late, takes nothing.
 - ``P:replicas``: replica ids scored by their last heartbeat (the fallback's divisor).
 
 Settlement and sweep derive bucket keys from the stored reservation, so every key of a
@@ -33,6 +37,8 @@ local function fmt(x) return string.format('%.17g', x) end
 local function bkey(tenant, key) return P .. ':b:' .. tenant .. ':' .. key end
 local function ckey(tenant, key) return P .. ':c:' .. tenant .. ':' .. key end
 local function rkey(id) return P .. ':r:' .. id end
+local function skey(id) return P .. ':s:' .. id end
+local DECIDED_TTL_S = 3600
 local DEADLINES = P .. ':deadlines'
 local function set_tat(k, tat, now)
   if tat > now then
@@ -74,6 +80,9 @@ ADMIT = (
 -- returns {denied_by ('' when admitted), retry_after_s, {{allowed, remaining, reset_s,
 --          retry_after_s} per bucket}}
 local id, blob = ARGV[2], ARGV[3]
+if redis.call('EXISTS', skey(id)) == 1 then
+  return {'decided', '0', {}}  -- a fallback decided it and handed it over before this came
+end
 local r = cjson.decode(blob)
 local tenant = r[1]
 local now = now_s()
@@ -122,9 +131,11 @@ return {denied, fmt(retry), takes}
 SETTLE = (
     _PRELUDE
     + """
--- ARGV: prefix, request id, status, prompt tokens, completion tokens (-1: unknown)
+-- ARGV: prefix, request id, status, prompt tokens, completion tokens (-1: unknown),
+--       'decided' when a fallback refused the request (its admission may still arrive)
 -- returns 1 when it closed a reservation, 0 when there was none (settled or swept already)
 local id = ARGV[2]
+if ARGV[6] == 'decided' then redis.call('SET', skey(id), '1', 'EX', DECIDED_TTL_S) end
 local blob = redis.call('GET', rkey(id))
 if not blob then return 0 end
 local r = cjson.decode(blob)
@@ -142,6 +153,33 @@ end
 correct(r, prompt, completion, now_s())
 redis.call('DEL', rkey(id))
 redis.call('ZREM', DEADLINES, id)
+return 1
+"""
+)
+
+ADOPT = (
+    _PRELUDE
+    + """
+-- ARGV: prefix, request id, reservation JSON (no concurrency slots: the fallback held them)
+-- A request a replica's fallback admitted becomes a reservation here, so that whichever
+-- replica its access-log record reaches settles it, and every replica's later admissions see
+-- what it took: its amounts are taken from the buckets without a check (debt, if the
+-- replicas' local shares together handed out more than was left). If its own admission
+-- script ran here after all (a late answer), that reservation stands instead. Once per id.
+-- returns 1 when it took the amounts, 0 when the request was here already
+local id, blob = ARGV[2], ARGV[3]
+if not redis.call('SET', skey(id), '1', 'NX', 'EX', DECIDED_TTL_S) then return 0 end
+if redis.call('EXISTS', rkey(id)) == 1 then return 0 end
+local r = cjson.decode(blob)
+local now = now_s()
+for _, b in ipairs(r[3]) do
+  local k = bkey(r[1], b[1])
+  local tat = tonumber(redis.call('GET', k)) or now
+  if tat < now then tat = now end
+  set_tat(k, tat + math.min(b[5], b[3]) / (b[3] / b[4]), now)
+end
+redis.call('SET', rkey(id), blob)
+redis.call('ZADD', DEADLINES, fmt(now + r[7]), id)
 return 1
 """
 )

@@ -15,9 +15,12 @@ its limit divided by the live replicas (counted by a heartbeat in Redis; the las
 kept through the outage), each bucket starting from what Redis last told this replica of it
 plus the refill since, or empty when it told nothing (so an outage, or a timeout on a
 saturated machine, hands out no fresh bucket). The heartbeat probes every ``heartbeat_s`` and its first success
-closes the breaker. A request admitted locally is settled locally (a record that reaches
-another replica leaves it to the local sweeper); settlements for Redis wait in a bounded
-queue until it is back.
+closes the breaker. A request the fallback admitted is handed over to Redis as soon as it
+answers (adopted: its amounts taken from the shared buckets, as debt if need be, unless its
+own admission script ran there after all), so whichever replica its access-log record
+reaches settles it, and every replica's later admissions see what the local shares handed
+out: a timeout on a loaded machine does not add to the limit. Settlements and adoptions for
+Redis wait, in order, in a bounded queue until it is back.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ _UNREACHABLE = (RedisError, OSError, TimeoutError)
 SETTLE_BATCH = 256
 SWEEP_BATCH = 1000
 MAX_QUEUED_SETTLEMENTS = 100_000
+WARM_CONNECTIONS = 4
 BACKGROUND_TIMEOUT_S = 1.0
 """Bound on a settlement batch, a sweep and the goodbye (off the request path)."""
 
@@ -128,6 +132,7 @@ class RedisStore:
         self._on_transition = on_transition
         self._admit = client.register_script(lua.ADMIT)
         self._settle = client.register_script(lua.SETTLE)
+        self._adopt = client.register_script(lua.ADOPT)
         self._sweep = client.register_script(lua.SWEEP)
         self._beat = client.register_script(lua.HEARTBEAT)
         self._breaker = Breaker(failures, self._transition)
@@ -138,7 +143,8 @@ class RedisStore:
         """Admissions asked for in this event-loop round, sent together at its end."""
         self._admitting = False
         self._batches: set[asyncio.Task[Any]] = set()
-        self._queue: collections.deque[Settlement] = collections.deque()
+        self._queue: collections.deque[tuple[AsyncScript, tuple[Any, ...]]] = collections.deque()
+        """Settlements and adoptions for Redis: (script, its arguments), sent in order."""
         self._draining: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._watchers: list[Callable[[], None]] = []
@@ -202,9 +208,8 @@ class RedisStore:
 
     def settle(self, s: Settlement) -> None:
         if self.local.holds(s.request_id):
-            self.local.settle(s)
-            return
-        self._enqueue(s)
+            self.local.settle(s)  # and in Redis, where it is adopted
+        self._enqueue(self._settle, _settle_args(self._prefix, s))
 
     async def flush(self) -> None:
         while self._queue and not self._breaker.open:
@@ -214,7 +219,8 @@ class RedisStore:
             await asyncio.shield(task)
 
     async def sweep(self) -> list[Reservation]:
-        swept = await self.local.sweep()
+        await self.local.sweep()  # frees local shares; Redis's sweep settles what they held
+        swept: list[Reservation] = []
         if self._breaker.open:
             return swept
         try:
@@ -230,7 +236,14 @@ class RedisStore:
     # -- lifecycle ---------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Count this replica in and start the heartbeat (which also probes an open breaker)."""
+        """Load the scripts, open a few connections, count this replica in and start the
+        heartbeat (which also probes an open breaker): the first requests' admissions should
+        not pay for connecting and loading within their timeout."""
+        with contextlib.suppress(*_UNREACHABLE):
+            async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
+                for script in (self._admit, self._settle, self._adopt, self._sweep, self._beat):
+                    script.sha = await self._client.script_load(script.script)
+                await asyncio.gather(*(self._client.ping() for _ in range(WARM_CONNECTIONS)))
         await self.beat()
         self._heartbeat = asyncio.get_running_loop().create_task(self._beat_forever())
 
@@ -290,6 +303,8 @@ class RedisStore:
             # the same time to full at the local share (capacity and rate both divided)
             self.local.seed(r.tenant, b.key, now + (b.capacity - left) / rate)
         v = self.local.reserve(r)
+        if v.allowed:
+            self._enqueue(self._adopt, (self._prefix, r.request_id, _stored(r, slots=False)))
         return msgspec.structs.replace(v, degraded=True)
 
     def _failed(self, exc: BaseException) -> None:
@@ -308,10 +323,10 @@ class RedisStore:
         if self._on_transition is not None:
             self._on_transition(opened)
 
-    def _enqueue(self, s: Settlement) -> None:
+    def _enqueue(self, script: AsyncScript, args: tuple[Any, ...]) -> None:
         if len(self._queue) >= MAX_QUEUED_SETTLEMENTS:
             self._queue.popleft()  # the oldest reservation is left to the sweeper
-        self._queue.append(s)
+        self._queue.append((script, args))
         if not self._breaker.open:
             self._drain_task()
 
@@ -329,9 +344,7 @@ class RedisStore:
             batch = [queue[i] for i in range(min(len(queue), SETTLE_BATCH))]
             try:
                 async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
-                    replies = await self._scripts(
-                        self._settle, [_settle_args(self._prefix, s) for s in batch]
-                    )
+                    replies = await self._scripts(batch)
             except _UNREACHABLE as exc:
                 self._failed(exc)
                 return
@@ -357,15 +370,11 @@ class RedisStore:
             try:
                 replies = await self._bounded(
                     self._scripts(
-                        self._admit, [(self._prefix, r.request_id, _stored(r)) for r, _ in batch]
+                        [(self._admit, (self._prefix, r.request_id, _stored(r))) for r, _ in batch]
                     )
                 )
             except _UNREACHABLE as exc:
                 self._failed(exc)
-                for r, _ in batch:
-                    # the script may have run before the answer was lost: undo it (a no-op
-                    # if not)
-                    self._enqueue(Settlement(r.request_id, 0, None, None))
                 return
             self._breaker.success()
             if self._seeded:
@@ -375,13 +384,18 @@ class RedisStore:
                     continue
                 if isinstance(raw, Exception):
                     log.error("admission script failed", extra={"error": str(raw)})
-                    self._enqueue(Settlement(r.request_id, 0, None, None))
                     continue
                 verdict.set_result(self._verdict(r, raw))
         finally:
             for r, verdict in batch:
                 if not verdict.done():
-                    verdict.set_result(self._fallback(r))
+                    v = self._fallback(r)
+                    if not v.allowed:
+                        # the script may have run before its answer was lost: undo it, and
+                        # keep it from taking anything if it arrives late
+                        args = _settle_args(self._prefix, Settlement(r.request_id, 0, None, None))
+                        self._enqueue(self._settle, (*args, "decided"))
+                    verdict.set_result(v)
             self._wake()
 
     async def _bounded(self, call: Coroutine[Any, Any, list[Any]]) -> list[Any]:
@@ -405,18 +419,29 @@ class RedisStore:
             raise TimeoutError(f"redis did not answer within {self._timeout * 1000:.0f} ms")
         return task.result()
 
-    async def _scripts(self, script: AsyncScript, calls: Sequence[tuple[Any, ...]]) -> list[Any]:
-        """Run ``script`` once per call in one pipelined round trip (EVALSHA: no SCRIPT EXISTS
+    async def _scripts(self, calls: Sequence[tuple[AsyncScript, tuple[Any, ...]]]) -> list[Any]:
+        """Run each (script, arguments) in one pipelined round trip (EVALSHA: no SCRIPT EXISTS
         first, as redis-py's script pipelines send); a Redis that lost its scripts (restarted)
-        gets them loaded and the calls sent again. Per-call errors come back as values."""
-        for _ in range(2):
+        gets them loaded and the calls that found none sent again. Per-call errors come back
+        as values."""
+        replies: list[Any] = [None] * len(calls)
+        todo = list(range(len(calls)))
+        for attempt in range(2):
             async with self._client.pipeline(transaction=False) as pipe:
-                for args in calls:
+                for i in todo:
+                    script, args = calls[i]
                     pipe.evalsha(script.sha, 0, *args)
-                replies: list[Any] = await pipe.execute(raise_on_error=False)
-            if not any(isinstance(x, NoScriptError) for x in replies):
+                answers: list[Any] = await pipe.execute(raise_on_error=False)
+            missing = []
+            for i, answer in zip(todo, answers, strict=True):
+                replies[i] = answer
+                if isinstance(answer, NoScriptError):
+                    missing.append(i)
+            if not missing or attempt:
                 break
-            script.sha = await self._client.script_load(script.script)
+            for script in {id(calls[i][0]): calls[i][0] for i in missing}.values():
+                script.sha = await self._client.script_load(script.script)
+            todo = missing
         return replies
 
     def _verdict(self, r: Reservation, raw: list[object]) -> Verdict:
@@ -458,7 +483,9 @@ def _log_errors(replies: list[Any], what: str) -> None:
             log.error("%s script failed", what, extra={"error": str(raw)})
 
 
-def _stored(r: Reservation) -> bytes:
+def _stored(r: Reservation, *, slots: bool = True) -> bytes:
+    """The reservation as Redis keeps it; without its concurrency slots for ``ADOPT`` (the
+    fallback that admitted the request holds those locally)."""
     return _encode(
         (
             r.tenant,
@@ -467,7 +494,7 @@ def _stored(r: Reservation) -> bytes:
                 (b.key, int(b.kind), b.capacity, b.window_s, a)
                 for b, a in zip(r.buckets, r.amounts, strict=True)
             ],
-            [(c.key, c.limit) for c in r.concurrency],
+            [(c.key, c.limit) for c in r.concurrency] if slots else [],
             r.prompt_tokens,
             r.output_tokens,
             r.ttl_s,

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import msgspec
 import pytest
 from limit_store_suite import StoreUnderTest, reservation, reserve, settle
+from redis.asyncio import Redis
 
 from kinference_epp.tenancy.redis_store import RedisStore, connect
 from kinference_epp.tenancy.store import Settlement
@@ -91,7 +92,9 @@ async def test_a_stopped_redis_fails_soft_then_recovers(
     assert after.allowed
     assert not after.degraded
     assert after.tokens is not None
-    assert after.tokens.remaining >= 2990  # "before" was settled
+    # of the output bucket: "before" settled (10), what the fallback admitted handed over to
+    # Redis ("down0" settled at 1, "down1"-"down3" in flight at 100 each, "sync" 1), "after" 1
+    assert after.tokens.remaining == pytest.approx(3000 - 313, abs=15)
 
 
 async def test_a_hung_redis_costs_one_timeout(
@@ -118,13 +121,84 @@ async def test_a_hung_redis_costs_one_timeout(
         redis_server.resume()
     await eventually(lambda: not s.unreachable, what="the breaker closing")
     assert transitions == [True, False]
+    # the timed-out admissions' scripts reach Redis late: each took its reservation there
+    # too, which the requests' settlements close, charging what they used once
+    for i in range(3):
+        s.settle(Settlement(f"hung{i}", 200, prompt_tokens=100, completion_tokens=100))
     await s.flush()
-    # the timed-out admissions ran when Redis woke, and were undone: nothing is held there
     probe = connect(redis_server.url, timeout_s=2.0)
     try:
         assert await probe.keys(f"{s.prefix}:r:hung*") == []
     finally:
         await probe.aclose()
+    after = await reserve(t, reservation(t, "after", prompt=1, output=1))
+    assert after.tokens is not None
+    # "seen" and "after" took 1 output token each, the three settled requests 100 each
+    assert after.tokens.remaining == pytest.approx(3000 - 302, abs=5)
+
+
+async def held(client: Redis, prefix: str) -> list[str]:
+    """The request ids Redis holds reservations for."""
+    keys = [k.decode() if isinstance(k, bytes) else k for k in await client.keys(f"{prefix}:r:*")]
+    return sorted(k.rsplit(":", 1)[1] for k in keys)
+
+
+async def test_admissions_decided_without_redis_are_handed_over_to_it(
+    redis_server: RedisServer, store: tuple[RedisStore, list[bool]]
+) -> None:
+    """What the fallback hands out while Redis is hung becomes a reservation there once Redis
+    answers, whether or not the request's own admission script ran there (a late one stands,
+    one that never left is adopted, as debt if need be): the replicas' local shares do not add
+    to the limit, and another replica that receives the request's record settles it."""
+    s, _ = store
+    t = sut(s)
+    other = RedisStore(
+        connect(redis_server.url, timeout_s=1.0), prefix=s.prefix, timeout_s=1.0, failures=2
+    )
+    assert (await reserve(t, reservation(t, "seen", prompt=1, output=1))).allowed
+    redis_server.pause()
+    try:
+        late = await reserve(t, reservation(t, "late", prompt=1, output=300))  # script queued
+        await reserve(t, reservation(t, "more", prompt=1, output=300))  # opens the breaker
+        assert s.unreachable
+        local = await reserve(t, reservation(t, "local", prompt=1, output=300))  # never sent
+        assert all(v.allowed and v.degraded for v in (late, local))
+        s.settle(Settlement("late", 200, prompt_tokens=50, completion_tokens=400))
+    finally:
+        redis_server.resume()
+    await eventually(lambda: not s.unreachable, what="the breaker closing")
+    await s.flush()
+    probe = connect(redis_server.url, timeout_s=2.0)
+    try:
+        assert await held(probe, s.prefix) == [
+            "local",
+            "more",
+            "seen",
+        ]  # in flight: held in Redis at their amounts
+        mid = await reserve(t, reservation(t, "mid", prompt=1, output=1))
+        assert mid.tokens is not None
+        assert mid.tokens.remaining == pytest.approx(3000 - 1 - 400 - 300 - 300 - 1, abs=5)
+        # their records reach another replica: it settles them from Redis
+        other.settle(Settlement("local", 200, prompt_tokens=50, completion_tokens=40))
+        other.settle(Settlement("more", 200, prompt_tokens=50, completion_tokens=0))
+        await other.flush()
+        assert await held(probe, s.prefix) == ["mid", "seen"]
+        # a late copy of an adopted request's admission takes nothing
+        raw = await s._admit(args=(s.prefix, "local", b'["acme","m",[],[],1,1,60]'))
+        assert raw[0] == b"decided"
+        assert await probe.exists(f"{s.prefix}:r:local") == 0
+    finally:
+        await probe.aclose()
+        await other.close()
+    # a repeated settlement or hand-over changes nothing
+    s.settle(Settlement("local", 200, prompt_tokens=50, completion_tokens=400))
+    s._enqueue(
+        s._adopt, (s.prefix, "local", b'["acme","m",[["t:output:minute",1,3000,60,300]],[],1,1,60]')
+    )
+    await s.flush()
+    after = await reserve(t, reservation(t, "after", prompt=1, output=1))
+    assert after.tokens is not None
+    assert after.tokens.remaining == pytest.approx(3000 - 1 - 400 - 40 - 0 - 1 - 1, abs=5)
 
 
 async def test_a_hung_redis_bounds_every_admission_of_a_batch(
