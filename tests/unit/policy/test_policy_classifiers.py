@@ -319,3 +319,16 @@ def test_complexity_counts_instructions_at_the_end_of_long_prompts() -> None:
 def test_complexity_cannot_read_token_ids() -> None:
     with pytest.raises(ClassifierError):
         CX.classify(PromptText(None, 1))
+
+
+def test_free_text_cues_are_found_whatever_their_case_and_script() -> None:
+    # Cue words are located in an ASCII map of the prompt: non-ASCII letters and upper case
+    # must not hide them, and offsets must still line up with the text.
+    assert kinds("Éè " * 50 + "Llame a la Señora Ruiz mañana.") == {"personName"}
+    assert kinds("¿Qué? " * 30 + "Paciente Ana Gómez, diagnóstico: epilepsia.") == {
+        "personName",
+        "health",
+    }
+    long_prefix = "Some pasted context about queues and caches. " * 80  # past the short path
+    assert kinds(long_prefix + "Address: 12 Oak Road, Leeds LS1 4AP") == {"address"}
+    assert kinds(long_prefix + "Dirección: C/ Mayor 10, Madrid") == {"address"}

@@ -27,11 +27,15 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   number. "What are the symptoms of diabetes?" and "a patient on warfarin" are general
   questions, not health data.
 
-Cost: the lower-cased prompt is searched for cue words with ``str.find`` (in C), and
-regexes run only in short windows around each cue, so a long prompt without cues costs a
-few scans. Known gaps: names without any cue or list match (rare names alone, or listed
-names in a prompt with no other personal cue, such as meeting notes), addresses without a
-house number or postcode, dates of birth written as a year only, conditions outside the
+Cost: the prompt is mapped once to lower-case ASCII words (``_Index``, in C), cue words
+are located with ``bytes.find``, and regexes run only in short windows around each cue,
+so a long prompt without cues costs a few scans. In a long prompt (past ``_WHOLE``), cue
+words that are also everyday words are left out and addresses are looked for near an
+address cue or a closing line only.
+
+Known gaps: names without any cue or list match (rare names alone, or listed names in a
+prompt with no other personal cue, such as meeting notes), addresses without a house
+number or postcode, dates of birth written as a year only, conditions outside the
 vocabularies, and first names the lists leave out because they are also common words
 (Mary, Christian, Dean).
 """
@@ -46,6 +50,7 @@ from operator import methodcaller
 from kinference_epp.policy.model import PiiKind
 
 _WINDOW = 60
+_DIGIT = re.compile(r"[0-9]")
 _WHOLE = 2000
 """Prompts up to this many characters are searched whole; longer ones around cues only."""
 
@@ -222,31 +227,64 @@ def _names() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(first), frozenset(last)
 
 
-def _split(lower: str) -> list[bytes]:
-    """The prompt's words as UTF-8 byte strings (one C-level translate and split)."""
-    return lower.encode("utf-8", "surrogatepass").translate(_SPLIT).split()
-
-
-_SEPARATORS = b"!\"$%&'()*+,./:;<=>?@[\\]^`{|}~\t\r\n-"
-_SPLIT = bytes.maketrans(_SEPARATORS, b" " * len(_SEPARATORS))
+_SEPARATORS = b"!\"$%&'()*+,./:;<=>?@[\\]^`{|}~\t\r\n\x0b\x0c-"
 
 
 def _vocab(*words: str) -> frozenset[bytes]:
-    return frozenset(w.encode() for w in words)
+    """Cue words as ``_Index`` writes them: ASCII, a non-ASCII letter as ``?``."""
+    return frozenset(w.encode("ascii", "replace") for w in words)
 
 
-def _positions(lower: str, word: str, limit: int = 64) -> list[int]:
-    """Where ``word`` starts in ``lower`` as a whole word (at most ``limit`` places)."""
-    out: list[int] = []
-    n = len(word)
-    pos = lower.find(word)
-    while pos != -1 and len(out) < limit:
-        before = lower[pos - 1] if pos else " "
-        after = lower[pos + n] if pos + n < len(lower) else " "
-        if not before.isalnum() and not after.isalnum():
-            out.append(pos)
-        pos = lower.find(word, pos + n)
-    return out
+_SPACES = bytes.maketrans(_SEPARATORS, b" " * len(_SEPARATORS))
+_SPACES_KEEP_Q = bytes.maketrans(_SEPARATORS.replace(b"?", b""), b" " * (len(_SEPARATORS) - 1))
+
+
+class _Index:
+    """Whole-word positions of cue words in the prompt, whatever their case.
+
+    ``str.find`` of a short word ("ms", "way") stops at every substring ("items", "always")
+    and each stop is a Python iteration; here the prompt is mapped once (in C) to one byte
+    per character with separators as spaces, so ``bytes.find`` of " word " stops only at
+    whole words (or words it starts), at the character offsets of the prompt. A non-ASCII character becomes
+    ``?`` (the prompt's own question marks become spaces first), and so does a non-ASCII
+    letter of a cue word: "señora" is looked for as "se?ora", which the regex run at each
+    place then confirms. Positions are cached, since several recognizers share cues.
+    """
+
+    __slots__ = ("_cache", "_spaced")
+
+    def __init__(self, text: str) -> None:
+        if text.isascii():
+            spaced = text.encode("ascii").lower().translate(_SPACES)
+        else:
+            raw = text.replace("?", " ").encode("ascii", "replace")
+            spaced = raw.lower().translate(_SPACES_KEEP_Q)
+        self._spaced = b" " + spaced + b" "
+        self._cache: dict[str, list[int]] = {}
+
+    def words(self) -> list[bytes]:
+        """Every word, lower-cased, as ``_vocab`` writes cue words."""
+        return self._spaced.split()
+
+    def positions(self, word: str, limit: int = 64) -> list[int]:
+        """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places)."""
+        key = f"{word}/{limit}"
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        # No trailing space in the needle: the search skips ahead by its last byte, and a
+        # space (every few bytes) would make it crawl; the space after is checked instead.
+        needle = b" " + word.encode("ascii", "replace")
+        n = len(needle)
+        out: list[int] = []
+        spaced = self._spaced
+        pos = spaced.find(needle)
+        while pos != -1 and len(out) < limit:
+            if spaced[pos + n] == 32:  # the padding guarantees a byte after the needle
+                out.append(pos)  # the space before the word is at the word's offset
+            pos = spaced.find(needle, pos + n)
+        self._cache[key] = out
+        return out
 
 
 def _real_name(name: str) -> bool:
@@ -294,29 +332,29 @@ _PERSON_CUES = _vocab(
 )  # fmt: skip
 
 
-def _cued_name(text: str, lower: str, words: frozenset[bytes]) -> bool:
+def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
     for cue in words & _HONORIFICS:
         word = cue.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             m = _HONORIFIC.match(text, pos, pos + len(word) + 60)
             if m is not None and _real_name(m.group("name")):
                 return True
     for cue in words & _NAME_CUES:
         word = cue.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             m = _CUE_NAME.match(text, pos, pos + len(word) + 64)
             if m is not None and _real_name(m.group("name")):
                 return True
     for cue in words & _WEAK_NAME_CUES:
         word = cue.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             m = _WEAK_CUE_NAME.match(text, pos, pos + len(word) + 60)
             if m is not None and _real_name(m.group("name")):
                 return True
     for cue in words & _CLOSINGS:
         word = cue.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             nl = text.find("\n", pos + len(word), pos + len(word) + 4)
             if nl != -1:
                 m = _SIGNATURE.match(text, nl + 1)
@@ -325,7 +363,7 @@ def _cued_name(text: str, lower: str, words: frozenset[bytes]) -> bool:
     return False
 
 
-def _listed_name(text: str, lower: str, around: list[int]) -> bool:
+def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     """A listed first name followed by a capitalised surname, near one of ``around`` (the
     whole text when it is short)."""
     first, last = _names()
@@ -357,7 +395,7 @@ _STREETS_EN = _vocab(
     "manor", "passage", "dale", "wharf", "meadows", "loop", "plaza", "alley", "path",
 )  # fmt: skip
 _STREET_SUFFIXES = tuple(
-    w.encode()
+    w.encode("ascii", "replace")
     for w in (
         "straße", "strasse", "str", "weg", "gasse", "allee", "platz", "damm", "ufer",
         "chaussee", "straat", "laan", "plein", "gracht", "kade", "singel", "dijk", "steeg",
@@ -374,6 +412,9 @@ _STREET_DE_NL = re.compile(
     r"|(?:[A-ZÄÖÜ][\wäöüß\-]*)?(?i:ring|hof|park|markt|baan|pad|pfad|steig|erf|wal)"
     r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[\-/]\d{1,4})?[ \t]*[,/\n][ \t]*"
     r"(?:\d{5}|[1-9]\d{3}[ \t]?[A-Z]{2})\b"
+)
+_STREET_DE_NL_SEARCH = re.compile(
+    _STREET_DE_NL.pattern.replace("(?:[A-ZÄÖÜ][\\wäöüß\\-]*)?", "[A-ZÄÖÜ][\\wäöüß\\-]*")
 )
 """A compound street name and a house number ("Lindenallee 8", "Riehlstr. 90-21"); a name
 ending in a word that is also common on its own (ring, hof, park, markt, baan, pad) needs a
@@ -440,7 +481,7 @@ _ADDRESS_CUES = _vocab(
 
 def _windows(
     text: str,
-    lower: str,
+    ix: _Index,
     words: frozenset[bytes],
     vocab: frozenset[bytes],
     pattern: re.Pattern[str],
@@ -449,22 +490,24 @@ def _windows(
     *,
     anchored: bool = False,
 ) -> bool:
-    """Whether ``pattern`` occurs around a whole-word occurrence of a ``vocab`` word
-    (``anchored``: starting at it)."""
+    """Whether ``pattern`` (which holds a digit) occurs around a whole-word occurrence of a
+    ``vocab`` word (``anchored``: starting at it)."""
     for cue in words & vocab:
         word = cue.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             lo, hi = max(0, pos - before), pos + len(word) + after
+            if _DIGIT.search(text, lo, hi) is None:  # every pattern here holds a number
+                continue
             if (pattern.match if anchored else pattern.search)(text, lo, hi):
                 return True
     return False
 
 
-def _prefixed_street(text: str, lower: str, words: frozenset[bytes]) -> bool:
+def _prefixed_street(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     for cue in words & _STREETS_PREFIXED:
         word = cue.decode()
         ambiguous = cue in _AMBIGUOUS_PREFIXES
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             if ambiguous and not text[pos].isupper():
                 continue
             if _STREET_PREFIXED.match(text, pos, pos + len(word) + 72):
@@ -472,11 +515,11 @@ def _prefixed_street(text: str, lower: str, words: frozenset[bytes]) -> bool:
     return False
 
 
-def _compound_street(text: str, lower: str, split: list[bytes]) -> bool:
+def _compound_street(text: str, ix: _Index, split: list[bytes]) -> bool:
     compounds = filter(methodcaller("endswith", _STREET_SUFFIXES), split)
     for w in set(compounds):
         word = w.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             # The word itself must be capitalised, or be the last part of a hyphenated name
             # ("Felix-Hiller-Gasse"): "weg 3" is German for "away 3".
             if not (text[pos].isupper() or (pos and text[pos - 1] == "-")):
@@ -487,35 +530,50 @@ def _compound_street(text: str, lower: str, split: list[bytes]) -> bool:
 
 
 def _address(
-    text: str, lower: str, words: frozenset[bytes], split: list[bytes] | None, digits: bool
+    text: str, ix: _Index, words: frozenset[bytes], split: list[bytes] | None, digits: bool
 ) -> bool:
     """``split``: every word of a short prompt, for German and Dutch compound street names
-    (None for a long one, where they are only looked for near an address cue)."""
+    (None for a long one, where they, postcodes and the "C/" abbreviation are only looked
+    for near an address cue or a closing line)."""
     if not digits:
         return False
-    if _windows(text, lower, words, _STREETS_EN, _STREET_EN, 70, 1):
+    if _windows(text, ix, words, _STREETS_EN, _STREET_EN, 70, 1):
         return True
-    if _windows(text, lower, words, _STREETS_FR, _STREET_FR, 16, 8):
+    if _windows(text, ix, words, _STREETS_FR, _STREET_FR, 16, 8):
         return True
-    if _prefixed_street(text, lower, words):
+    if _prefixed_street(text, ix, words):
         return True
-    pos = lower.find("c/")
-    if pos != -1 and _STREET_PREFIXED.match(text, pos, pos + 72):
+    if split is None:  # a long prompt
+        return _windows(text, ix, words, _ADDRESS_CUES | _CLOSINGS, _NEAR_CUE, 0, 160)
+    for c in ("c/", "C/"):
+        pos = text.find(c)
+        if pos != -1 and _STREET_PREFIXED.match(text, pos, pos + 72):
+            return True
+    if _compound_street(text, ix, split):
         return True
-    if split and _compound_street(text, lower, split):
-        return True
-    if len(text) <= _WHOLE:
-        for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
-            if pattern.search(text):
-                return True
-    else:  # a long prompt: postcodes near an address cue or a closing line only
-        near = _ADDRESS_CUES | _CLOSINGS
-        for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
-            if _windows(text, lower, words, near, pattern, 0, 160):
-                return True
-    if split is None and _windows(text, lower, words, _ADDRESS_CUES, _STREET_DE_NL, 0, 80):
-        return True
-    return _windows(text, lower, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
+    for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
+        if pattern.search(text):
+            return True
+    return _windows(text, ix, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
+
+
+_NEAR_CUE = re.compile(
+    "|".join(
+        f"(?:{p.pattern})"
+        for p in (
+            _UK_POSTCODE,
+            _US_CITY_STATE_ZIP,
+            _POSTCODE_CITY_IT,
+            _POSTCODE_CITY_NL,
+            _STREET_DE_NL_SEARCH,
+            _STREET_EN,
+            _POSTCODE_CITY,
+            re.compile(r"\b[cC]/" + _STREET_PREFIXED.pattern.split("]+", 1)[1]),
+        )
+    )
+)
+"""Every address shape that a long prompt is searched for near a cue, in one regex: one
+search per window instead of one per shape."""
 
 
 # -- dates of birth ---------------------------------------------------------------------
@@ -533,17 +591,18 @@ _DATE = re.compile(
     r"\b(?:\d{1,2}[./\-]\d{1,2}[./\-](?:19|20)?\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}"
     rf"|\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?[ \t]+(?:of[ \t]+|de[ \t]+)?(?:{_MONTHS})\.?,?"
     r"[ \t]+(?:de[ \t]+)?(?:19|20)\d{2}"
-    rf"|(?:{_MONTHS})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:19|20)\d{{2}})\b"
+    rf"|(?:{_MONTHS})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:19|20)\d{{2}})\b",
+    re.IGNORECASE,
 )
 _BIRTH_CUES = _vocab(
     "born", "dob", "birth", "birthdate", "birthday", "geboren", "geburtsdatum", "geb", "né",
     "née", "naissance", "nacido", "nacida", "nació", "nacimiento", "nato", "nata", "nacque",
-    "nascita", "geboortedatum", "geb.", "d.o.b",
+    "nascita", "geboortedatum",
 )  # fmt: skip
 
 
-def _date_of_birth(lower: str, words: frozenset[bytes], digits: bool) -> bool:
-    return digits and _windows(lower, lower, words, _BIRTH_CUES, _DATE, 0, _WINDOW)
+def _date_of_birth(text: str, ix: _Index, words: frozenset[bytes], digits: bool) -> bool:
+    return digits and _windows(text, ix, words, _BIRTH_CUES, _DATE, 0, _WINDOW)
 
 
 # -- health -----------------------------------------------------------------------------
@@ -617,12 +676,12 @@ _ID_VALUE = re.compile(r"(?<![\w])[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24}
 _CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b")
 
 
-def _labelled_id(text: str, lower: str, words: frozenset[bytes]) -> bool:
+def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier of at least six digits (or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport or licence number."""
     for cue in words & _ID_LABELS:
         word = cue.decode()
-        for pos in _positions(lower, word):
+        for pos in ix.positions(word):
             stop = pos + len(word) + 48
             for m in _ID_VALUE.finditer(text, pos + len(word), stop):
                 value = m.group()
@@ -632,6 +691,18 @@ def _labelled_id(text: str, lower: str, words: frozenset[bytes]) -> bool:
 
 
 # -- the recognizer ---------------------------------------------------------------------
+
+_COMMON_WORDS = _vocab(
+    "way", "path", "loop", "green", "circle", "square", "drive", "view", "row", "walk", "hill",
+    "close", "place", "court", "grove", "rise", "vale", "park", "trail", "passage", "parade",
+    "heights", "ridge", "manor", "dale", "wharf", "meadows", "alley", "gardens", "terrace",
+    "pl", "ct", "dr", "letter", "email", "mail", "note", "claim", "son", "partner", "friend",
+    "mother", "father", "brother", "sister", "wife", "husband", "boss", "co", "story",
+    "character", "characters", "novel", "fiction", "send", "ship", "deliver", "lives", "ms",
+)  # fmt: skip
+"""Cue words that are also everyday words: in a long prompt (past ``_WHOLE``) each costs a
+scan of the whole text and rarely leads anywhere, so they are left out there, and an
+address in a long prompt is looked for near an address cue instead (see ``_address``)."""
 
 _FICTION = _vocab(
     "fictional", "fiction", "novel", "story", "character", "characters", "fanfic", "roman",
@@ -656,30 +727,30 @@ _ALL_CUES = (
 )
 
 
-def find_personal(text: str, lower: str, structured: frozenset[PiiKind]) -> set[PiiKind]:
-    """The free-text kinds in ``text``, and national IDs named by their label (``lower`` is ``text.lower()``, of the same length
-    for the windows to line up); ``structured`` are the identifiers already found, which
-    make a listed name personal."""
+def find_personal(text: str, structured: frozenset[PiiKind]) -> set[PiiKind]:
+    """The free-text kinds in ``text``, and national IDs named by their label;
+    ``structured`` are the identifiers already found, which make a listed name personal."""
     found: set[PiiKind] = set()
-    if len(lower) != len(text):  # a character whose lower case is longer (rare)
-        lower = "".join(c.lower()[:1] or c for c in text)
-    split = _split(lower)
+    ix = _Index(text)
+    split = ix.words()
     words = _ALL_CUES.intersection(split)
+    if len(text) > _WHOLE:
+        words -= _COMMON_WORDS
     digits = any(c in text for c in "0123456789")
-    if _address(text, lower, words, split if len(text) <= _WHOLE else None, digits):
+    if _address(text, ix, words, split if len(text) <= _WHOLE else None, digits):
         found.add(PiiKind.ADDRESS)
-    if _date_of_birth(lower, words, digits):
+    if _date_of_birth(text, ix, words, digits):
         found.add(PiiKind.DATE_OF_BIRTH)
-    if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, lower, words):
+    if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, ix, words):
         found.add(PiiKind.NATIONAL_ID)
     health = bool(words & _HEALTH_TERMS)
-    named = _cued_name(text, lower, words)
+    named = _cued_name(text, ix, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues) and not words & _FICTION:
-            around = [p for c in cues for p in _positions(lower, c.decode(), 4)]
-            named = _listed_name(text, lower, around)
+            around = [p for c in cues for p in ix.positions(c.decode(), 4)]
+            named = _listed_name(text, ix, around)
     if named:
         found.add(PiiKind.PERSON_NAME)
     identified = named or PiiKind.DATE_OF_BIRTH in found or bool(words & _HEALTH_IDS)

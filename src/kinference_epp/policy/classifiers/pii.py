@@ -108,6 +108,8 @@ _DOCUMENT_WORDS = (
     "fattura", "factuur", "seed", "batch",
 )  # fmt: skip
 """Words that make a number shaped like a national phone a document number instead."""
+_NINO_LABELS = ("nsurance", "NINO", "nino", "NI n")
+"""What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
     "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
@@ -228,9 +230,21 @@ def _classes(text: str) -> bytes:
     (in C), after the real question marks became ``!`` — the same class, so the ``?`` left
     are the replacements.
     """
+    raw = _one_byte_per_char(text)
+    return raw.translate(_CLASSES if text.isascii() else _CLASSES_MASKED)
+
+
+def _one_byte_per_char(text: str) -> bytes:
+    """``text`` as ASCII, each non-ASCII character one ``?`` (the text's own ``?`` become
+    ``!`` first), so byte offsets are character offsets."""
     if text.isascii():
-        return text.encode("ascii").translate(_CLASSES)
-    return text.replace("?", "!").encode("ascii", "replace").translate(_CLASSES_MASKED)
+        return text.encode("ascii")
+    return text.replace("?", "!").encode("ascii", "replace")
+
+
+_CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
+"""``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
+the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
 
 
 def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
@@ -265,10 +279,11 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     segments = _token_segments(tokens, n)
     armour = text.find("PRIVATE KEY-----")
     pos = classes.find(b"000")
+    cluster = _one_byte_per_char(text).translate(_CLUSTER_TABLE) if pos != -1 else b""
     while pos != -1:
-        lo, limit = pos, max(0, pos - 40)
-        while lo > limit and text[lo - 1] in _CLUSTER:
-            lo -= 1
+        limit = max(0, pos - 40)
+        other = cluster.rfind(b"x", limit, pos)  # the window starts after it
+        lo = other + 1 if other != -1 else limit
         end, stop = pos + 3, min(n, lo + 96)
         search = _NO_SECRET_AT.search
         if armour != -1:
@@ -304,9 +319,13 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     # A spaced NINO has digit pairs: without "00 00" among the classes the three word
     # searches below (each a scan of the whole text) cannot lead anywhere.
     if b"00 00" in classes:
-        if "nsurance" in text or "NINO" in text or "nino" in text or "NI n" in text:
-            for m in _SPACED_NINO.finditer(text):
-                yield "upper", m.start(), m.group()
+        for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
+            at = text.find(label)
+            while at != -1:
+                m = _SPACED_NINO.search(text, max(0, at - 80), at + 120)
+                if m is not None:
+                    yield "upper", m.start(), m.group()
+                at = text.find(label, at + 120)
         pos = classes.find(b"00 00 00 00")
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
@@ -356,7 +375,7 @@ class PiiClassifier:
                 if len(found) == len(self._kinds):
                     break
         if self._kinds & _FREE_TEXT and not found >= _FREE_TEXT:
-            personal = find_personal(text, prompt.lower(), frozenset(found))
+            personal = find_personal(text, frozenset(found))
             found |= personal & self._kinds
         return PiiFindings(frozenset(found))
 
