@@ -174,3 +174,59 @@ async def test_limits_answer_429_and_streams_settle_with_usage(stack: LocalStack
     assert headers["x-kinference-reason"] == "rate_limit_exceeded"
     assert "x-ratelimit-remaining-tokens" in headers
     assert json.loads(text)["error"]["type"] == "rate_limit_error"
+
+
+def sample(text: str, name: str, tenant: str) -> float:
+    """A tenant's counter from a Prometheus exposition (summed over its other labels)."""
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith(f"{name}{{") and f'tenant="{tenant}"' in line:
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+async def test_a_stream_cut_before_its_usage_is_charged_not_free(stack: LocalStack) -> None:
+    """The client reads the first chunk and hangs up: no usage chunk ever passes Envoy, yet
+    the tenant's usage counts what the picker counted and expected, not zero (and the
+    limits charged the same)."""
+    tenant = "search-team"
+    before = await stack_metrics(stack)
+    body = {
+        "model": MODEL,
+        "max_tokens": 200,
+        "stream": True,
+        "messages": [{"role": "user", "content": "count to a thousand, slowly " * 20}],
+    }
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"{stack.url}/v1/chat/completions",
+            json=body,
+            headers={"authorization": f"Bearer {GOLD_KEY}"},
+        ) as resp,
+    ):
+        assert resp.status == 200
+        await resp.content.readline()  # the first chunk, then the client goes away
+
+    async def charged() -> bool:
+        text = await stack_metrics(stack)
+        return sample(text, "kinference_tenant_usage_unreported_total", tenant) > sample(
+            before, "kinference_tenant_usage_unreported_total", tenant
+        )
+
+    await eventually(charged, what="the cut stream's record", interval_s=0.1)
+    after = await stack_metrics(stack)
+    prompt = sample(after, "kinference_tenant_prompt_tokens_total", tenant) - sample(
+        before, "kinference_tenant_prompt_tokens_total", tenant
+    )
+    completion = sample(after, "kinference_tenant_completion_tokens_total", tenant) - sample(
+        before, "kinference_tenant_completion_tokens_total", tenant
+    )
+    assert prompt >= 100  # the picker's count of a ~150-token prompt
+    assert completion > 0  # the output it expected, capped by max_tokens
+    assert completion <= 200
+
+
+async def stack_metrics(stack: LocalStack) -> str:
+    async with aiohttp.ClientSession() as http, http.get(stack.metrics_url) as resp:
+        return await resp.text()

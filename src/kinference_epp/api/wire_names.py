@@ -62,3 +62,8 @@ RATELIMIT_KEYS = (
 )
 """Keys of ``RATELIMIT_NAMESPACE``: each is the response header ``x-ratelimit-<key>``
 (OpenAI's names)."""
+RESERVED_NAMESPACE = "kinference.reserved"
+"""Set by the picker on a tenant's routed request: the prompt tokens it counted and the output
+it expected (``prompt_tokens``, ``output_tokens``). The access-log record carries them to
+whichever replica settles the request, which charges them when the response brought no usage
+(a stream the client cut before its usage chunk), as the limits do."""

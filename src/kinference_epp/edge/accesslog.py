@@ -24,6 +24,7 @@ from kinference_epp.api.wire_names import (
     METADATA_NAMESPACE,
     MODEL_HEADER,
     PICKER_DETAILS_PREFIX,
+    RESERVED_NAMESPACE,
     SERVED_KEY,
     TENANT_HEADER,
 )
@@ -94,6 +95,7 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
     meta = common.metadata.filter_metadata
     # protobuf maps answer ``in`` and ``[]`` themselves: no dict copies of them
     kfields = meta[METADATA_NAMESPACE].fields if METADATA_NAMESPACE in meta else _NO_FIELDS
+    rfields = meta[RESERVED_NAMESPACE].fields if RESERVED_NAMESPACE in meta else _NO_FIELDS
     request = entry.request
     headers = request.request_headers
 
@@ -124,6 +126,8 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         tenant=headers.get(TENANT_HEADER, ""),
         picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
         attempts=common.upstream_request_attempt_count,
+        reserved_prompt_tokens=_count(rfields, "prompt_tokens") if rfields else None,
+        reserved_output_tokens=_count(rfields, "output_tokens") if rfields else None,
     )
 
 

@@ -33,6 +33,7 @@ from kinference_epp.api.paths import error_kind_for_path
 from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     RATELIMIT_NAMESPACE,
+    RESERVED_NAMESPACE,
     SERVED_KEY,
     SERVED_MISSING,
     SUBSET_KEY,
@@ -247,8 +248,11 @@ class ExtProcSession:
             out = self._body_replies(outcome)
             if self._trailers_follow:
                 out.append(replies.trailers_continue(request=True))
-        if outcome.metadata:
-            out[0] = replies.with_metadata(out[0], RATELIMIT_NAMESPACE, outcome.metadata)
+        if outcome.metadata or outcome.reserved:
+            out[0] = replies.with_metadata(
+                out[0],
+                ((RATELIMIT_NAMESPACE, outcome.metadata), (RESERVED_NAMESPACE, outcome.reserved)),
+            )
         return out
 
     def _not_routed(self, outcome: Outcome) -> list[ep.ProcessingResponse]:

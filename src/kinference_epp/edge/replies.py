@@ -51,15 +51,18 @@ def lb_metadata(destination: str) -> struct_pb2.Struct:
 
 
 def with_metadata(
-    reply: ep.ProcessingResponse, namespace: str, values: Iterable[tuple[str, str]]
+    reply: ep.ProcessingResponse, namespaces: Iterable[tuple[str, Iterable[tuple[str, str]]]]
 ) -> ep.ProcessingResponse:
-    """A copy of a routing ``reply`` (which may be a cached one) with string ``values`` added
-    to its dynamic metadata under ``namespace``."""
+    """A copy of a routing ``reply`` (which may be a cached one) with string values added to
+    its dynamic metadata, per (namespace, values); an empty one is left out."""
     out = ep.ProcessingResponse()
     out.CopyFrom(reply)
-    fields = out.dynamic_metadata.fields[namespace].struct_value.fields
-    for key, value in values:
-        fields[key].string_value = value
+    for namespace, values in namespaces:
+        if not values:
+            continue
+        fields = out.dynamic_metadata.fields[namespace].struct_value.fields
+        for key, value in values:
+            fields[key].string_value = value
     return out
 
 

@@ -17,6 +17,7 @@ from kinference_epp.api.wire_names import (
     METADATA_NAMESPACE,
     RATELIMIT_NAMESPACE,
     RESERVED_HEADER_PREFIXES,
+    RESERVED_NAMESPACE,
     SUBSET_NAMESPACE,
     TEST_SELECTION_HEADER,
 )
@@ -158,7 +159,9 @@ def ext_proc(opts: EnvoyOptions) -> dict[str, Any]:
             },
             "metadata_options": {
                 "forwarding_namespaces": {"untyped": [SUBSET_NAMESPACE, LB_NAMESPACE]},
-                "receiving_namespaces": {"untyped": [LB_NAMESPACE, RATELIMIT_NAMESPACE]},
+                "receiving_namespaces": {
+                    "untyped": [LB_NAMESPACE, RATELIMIT_NAMESPACE, RESERVED_NAMESPACE]
+                },
             },
         },
     }

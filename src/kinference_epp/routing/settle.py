@@ -53,13 +53,19 @@ class TenantSettler:
             return
         ok = 200 <= record.status < 300
         if self._meter is not None:
+            prompt, completion = record.prompt_tokens, record.completion_tokens
+            if ok and prompt is None and completion is None:
+                # served, but no usage came back (a stream cut before its usage chunk): what
+                # the picker counted and expected, as the limits charge it, never nothing
+                prompt, completion = record.reserved_prompt_tokens, record.reserved_output_tokens
+                self._meter.metrics.unreported(tenant)
             self._meter.request(
                 tenant,
                 record.model,
                 outcome_of(record.status),
-                record.prompt_tokens or 0,
+                prompt or 0,
                 record.cached_tokens or 0,
-                record.completion_tokens or 0,
+                completion or 0,
             )
             if ok:
                 self._meter.metrics.latency(

@@ -40,6 +40,9 @@ class RoutingDecision(msgspec.Struct, frozen=True):
     metadata: tuple[tuple[str, str], ...] = ()
     """Dynamic metadata for the proxy in the ``kinference.ratelimit`` namespace (the
     ``x-ratelimit-*`` values Envoy adds to the response)."""
+    reserved: tuple[tuple[str, str], ...] = ()
+    """Dynamic metadata in the ``kinference.reserved`` namespace: what a tenant's request is
+    expected to use, for the access-log record."""
 
     @property
     def destination(self) -> str:
@@ -136,6 +139,8 @@ class RequestState(msgspec.Struct):
     """Request headers to set on the routed request."""
     metadata_out: tuple[tuple[str, str], ...] = ()
     """``RoutingDecision.metadata``: what the proxy adds to the response (rate-limit state)."""
+    reserved_out: tuple[tuple[str, str], ...] = ()
+    """``RoutingDecision.reserved``."""
     provider: str | None = None
     """The provider route a request leaves the pool by; None: served by the pool."""
     prompt_chars: int = 0
@@ -181,6 +186,7 @@ class RequestState(msgspec.Struct):
             response=self.response,
             remove_headers=self._headers_to_remove() if self.reserved_in else (),
             metadata=self.metadata_out,
+            reserved=self.reserved_out,
         )
 
     def _headers_to_remove(self) -> tuple[str, ...]:

@@ -31,6 +31,10 @@ class UsageRecord(msgspec.Struct, frozen=True):
     """The picker answered the request itself (a rejection): nothing was served."""
     attempts: int = 0
     """Upstream attempts (more than one: Envoy retried, e.g. after a failed connect)."""
+    reserved_prompt_tokens: int | None = None
+    """The prompt tokens the picker counted for a tenant's request (``kinference.reserved``)."""
+    reserved_output_tokens: int | None = None
+    """The output the picker expected for it."""
 
 
 class UsageRecorder:

@@ -74,6 +74,13 @@ class TenantMetrics:
             ["tenant"],
             registry=r,
         )
+        self.unreported_usage = LoopCounter(
+            "kinference_tenant_usage_unreported_total",
+            "Served requests whose response brought no usage (a stream the client cut before "
+            "its usage chunk), charged what the picker counted and expected.",
+            ["tenant"],
+            registry=r,
+        )
         self.fallback_decisions = LoopCounter(
             "kinference_tenant_limit_store_fallback_decisions_total",
             "Admission decisions made without the shared limit store (unreachable): decision "
@@ -177,6 +184,9 @@ class TenantMetrics:
         u.completion.inc(completion)
         if cost:
             u.cost.inc(cost)
+
+    def unreported(self, tenant: str) -> None:
+        self.unreported_usage.labels(self.label(tenant)).inc()
 
     def latency(
         self, tenant: str, ttft_s: float | None, e2e_s: float | None, completion: int | None

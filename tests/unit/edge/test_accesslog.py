@@ -68,6 +68,17 @@ def test_record_without_usage_falls_back_to_proxy_timings() -> None:
     assert abs(r.ttft_s - 0.3) < 1e-6
 
 
+def test_record_carries_what_the_picker_reserved() -> None:
+    e = entry(with_usage=False)
+    reserved = e.common_properties.metadata.filter_metadata["kinference.reserved"]
+    reserved.fields["prompt_tokens"].string_value = "512"
+    reserved.fields["output_tokens"].string_value = "64"
+    r = record_from_entry(e)
+    assert (r.reserved_prompt_tokens, r.reserved_output_tokens) == (512, 64)
+    plain = record_from_entry(entry())
+    assert (plain.reserved_prompt_tokens, plain.reserved_output_tokens) == (None, None)
+
+
 def test_empty_entry_does_not_raise() -> None:
     r = record_from_entry(accesslog_pb2.HTTPAccessLogEntry())
     assert r.status == 0

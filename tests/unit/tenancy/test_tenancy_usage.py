@@ -199,6 +199,21 @@ def test_a_settler_told_which_tenants_are_known_keeps_no_usage_of_others() -> No
     assert [k[1] for k in led.take()] == ["a"]
 
 
+def test_a_success_without_usage_is_charged_what_the_picker_counted_and_expected() -> None:
+    led = ledger()
+    metrics = PickerMetrics()
+    meter = UsageMeter(led, TenantMetrics(metrics))
+    settle = TenantSettler(MemoryStore(), OutputEstimator(default_tokens=1, max_tokens=9), meter)
+    cut = dict(prompt_tokens=None, completion_tokens=None, cached_tokens=None)
+    settle(record("a", **cut, reserved_prompt_tokens=120, reserved_output_tokens=64))
+    # an error without usage used nothing; a success with usage is charged its usage
+    settle(record("a", request_id="r2", status=503, **cut, reserved_prompt_tokens=7))
+    settle(record("a", request_id="r3", reserved_prompt_tokens=999, reserved_output_tokens=999))
+    counts = led.take()[(led.today(), "a", "m")]
+    assert (counts.prompt_tokens, counts.completion_tokens) == (120 + 100, 64 + 10)
+    assert series(metrics, "kinference_tenant_usage_unreported_total") == {(("tenant", "a"),): 1.0}
+
+
 def test_kinfctl_usage_reads_the_file_filters_and_prints_three_ways(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

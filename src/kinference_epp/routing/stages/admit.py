@@ -76,6 +76,8 @@ class AdmitStage:
                 self._apply(state, tenant, Verdict(False, "store", degraded=True))
             return None
         state.headers_out = (*state.headers_out, (TENANT_HEADER, tenant.name))
+        prompt, output = self._expected(state, tenant)
+        state.reserved_out = (("prompt_tokens", str(prompt)), ("output_tokens", str(output)))
         if state.leaves_pool:  # a client's key is ours to check, never a provider's
             keys = tuple(h for h in CLIENT_KEY_HEADERS if h in state.headers)
             state.reserved_in = (*state.reserved_in, *keys)
@@ -83,7 +85,7 @@ class AdmitStage:
             return None
         if tenant.monthly_budget is not None and self._meter is not None:
             self._check_budget(state, tenant, tenant.monthly_budget, self._meter)
-        reservation = self._reservation(state, tenant)
+        reservation = self._reservation(state, tenant, prompt, output)
         if reservation is None:
             return None
         verdict = self._store.reserve(reservation)
@@ -93,16 +95,23 @@ class AdmitStage:
         self._apply(state, tenant, verdict)
         return None
 
-    def _reservation(self, state: RequestState, tenant: Tenant) -> Reservation | None:
+    def _expected(self, state: RequestState, tenant: Tenant) -> tuple[int, int]:
+        """(prompt tokens, expected output): what a reservation takes, and what the request is
+        charged when its response brings no usage."""
+        request = state.request
+        prompt = state.prompt_tokens or len(state.body) // BYTES_PER_TOKEN
+        output = self._estimator.expected(
+            tenant.name, state.model or "", request.max_tokens if request is not None else None
+        )
+        return prompt, output
+
+    def _reservation(
+        self, state: RequestState, tenant: Tenant, prompt: int, output: int
+    ) -> Reservation | None:
         model = state.model or ""
         scopes = tenant.scopes(model)
         if not scopes:
             return None
-        request = state.request
-        prompt = state.prompt_tokens or len(state.body) // BYTES_PER_TOKEN
-        output = self._estimator.expected(
-            tenant.name, model, request.max_tokens if request is not None else None
-        )
         total = prompt + output
         amounts = tuple(_amount(b.kind, prompt, output, total) for b in scopes.buckets)
         return Reservation(
