@@ -308,6 +308,43 @@ def test_complexity_levels(text: str, turns: int, level: Complexity) -> None:
     assert CX.classify(PromptText(text, turns)) is level
 
 
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("Prove the pumping lemma.", Complexity.HARD),  # a proof asked, however short
+        ("Show that the Cantor set is uncountable.", Complexity.HARD),
+        ("Give a correctness proof for a two-phase commit.", Complexity.HARD),
+        ("Design a leader election for 5 nodes across 3 zones.", Complexity.HARD),
+        ("How would you shard a chat service so that messages stay ordered?", Complexity.HARD),
+        ("Why does my spinlock get slower with more cores?", Complexity.HARD),
+        (
+            "Write a parser for arithmetic expressions with precedence, unary minus and error recovery.",
+            Complexity.HARD,
+        ),
+        ("Plan my weekend in Paris with two museums and a nice dinner.", Complexity.MEDIUM),
+        ("Design a logo for my bakery.", Complexity.MEDIUM),
+        ("Fix this bug: my loop prints one item too many.", Complexity.MEDIUM),
+        ("Write a Python function that reverses a string.", Complexity.MEDIUM),
+        ("Which planet is closest to the Sun?", Complexity.EASY),  # a short factual question
+        ("What is 12 plus 30?", Complexity.EASY),
+        ("Suggest a title for my holiday photo album.", Complexity.EASY),
+        ("Make this paragraph more formal: hi all, the build broke again, sorry.", Complexity.EASY),
+        (
+            "Turn these notes into full sentences:\n- design review next week\n"
+            "- budget approval for cloud costs\n- QA found 12 bugs",
+            Complexity.EASY,
+        ),
+        (
+            "Please fix the grammar in this paragraph, change nothing else: "
+            + "Teh cat sat. " * 20,
+            Complexity.EASY,
+        ),
+    ],
+)
+def test_complexity_judges_what_is_asked(text: str, level: Complexity) -> None:
+    assert CX.classify(PromptText(text, 1)) is level
+
+
 def test_complexity_counts_instructions_at_the_end_of_long_prompts() -> None:
     pasted = "Some retrieved context sentence. " * 3000
     question = " Now prove step by step, analyze and compare the trade-offs, then justify."

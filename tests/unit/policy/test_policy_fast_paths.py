@@ -452,6 +452,9 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
     }
+    features["hard_ask"], features["easy_ask"] = cx.ask_features(window)
+    if features["easy_ask"]:
+        features["task"] = features["technical_task"] = features["constraints"] = 0.0
     score = sum(cx._WEIGHTS[k] * v for k, v in features.items())
     return min(1.0, max(0.0, score)), features
 

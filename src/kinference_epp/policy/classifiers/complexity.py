@@ -2,7 +2,8 @@
 signal among several.
 
     score = clamp(0.30·length + 0.35·code + 0.25·math + 0.40·task + 0.40·domain
-                  + 0.20·constraints + 0.25·technical_task + 0.15·turns - 0.30·easy_task)
+                  + 0.20·constraints + 0.25·technical_task + 0.15·turns - 0.30·easy_task
+                  + 0.65·hard_ask - 0.30·easy_ask)
 
 each feature in [0, 1]:
 
@@ -20,7 +21,11 @@ each feature in [0, 1]:
 - easy_task: 1 when the prompt asks to look up, translate, convert, spell, define,
   summarise or rephrase (or is small talk), names no domain term, and its easy signals
   are at least as many as its reasoning ones ("fix the typos");
-- turns: (user turns - 1) / 6.
+- turns: (user turns - 1) / 6;
+- hard_ask / easy_ask: what the instruction's main verb asks (``ask_features``): a proof,
+  a derivation, a specific design or diagnosis, something expert to build is hard on its
+  own; a short factual question or a mechanical edit of pasted text is easy, and then the
+  pasted text's own words set no task.
 
 ``score >= hardAt`` is hard, ``>= mediumAt`` medium. Below that a prompt is easy only on
 positive evidence — an easy task asked (look up, translate, convert, spell, define,
@@ -40,7 +45,9 @@ whole text. ``tests/unit/policy`` holds this to the straightforward per-word loo
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from dataclasses import dataclass
 
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.model import Complexity, ComplexitySettings
@@ -477,6 +484,27 @@ _DOMAIN_WORDS = frozenset(
         "unit-economics",
         "optimisation",
         "optimization",
+        "parser",
+        "parsers",
+        "interpreter",
+        "bytecode",
+        "emulator",
+        "spinlock",
+        "cas",
+        "compare-and-swap",
+        "memory-ordering",
+        "recursion",
+        "left-recursion",
+        "zero-knowledge",
+        "soundness",
+        "uncountable",
+        "inequality",
+        "deployment",
+        "blue-green",
+        "canary",
+        "rollout",
+        "rollback",
+        "stateful",
     ]
 )
 _CONSTRAINT_WORDS = frozenset(
@@ -505,6 +533,7 @@ _CONSTRAINT_WORDS = frozenset(
         "rigorous",
         "rigorously",
         "formally",
+        "strict",
     ]
 )
 _CONSTRAINT_PHRASES = ("at most", "at least", "edge case", "no more than", "o(n", "o(log",
@@ -580,10 +609,15 @@ _EASY_WORDS = frozenset(
         "shorten",
         "simplify",
         "eli5",
+        "one-line",
+        "one-liner",
+        "one-sentence",
+        "one-word",
+        "one-paragraph",
     ]
 )
 _EASY_PHRASES = ("what is the", "who is", "who was", "who wrote", "how many", "how do you say",
-                 "what does", "when did", "when was", "where is", "what's the", "what's ", "in one sentence", "in one word", "in a few words", "in simple terms", "short answer", "quick question", "give me an example", "how do i ", "how to ", "is it true", "name three", "tell me a", "what time", "what day")  # fmt: skip
+                 "what does", "when did", "when was", "where is", "what's the", "what's ", "in one sentence", "in one word", "in a few words", "in simple terms", "short answer", "quick question", "give me an example", "how do i ", "how to ", "is it true", "name three", "tell me a", "what time", "what day", "subject line")  # fmt: skip
 # Punctuation becomes space so "design," and "(prove" are words; '-', '_', '.', '#' stay
 # inside words ("trade-off", "console.log", "#include").
 _PUNCTUATION = "!\"$%&'()*+,/:;<=>?@[\\]^`{|}~"
@@ -600,6 +634,8 @@ _WEIGHTS = {
     "technical_task": 0.25,
     "turns": 0.15,
     "easy_task": -0.30,
+    "hard_ask": 0.65,
+    "easy_ask": -0.30,
 }
 
 # Which list a word counts for, first match wins: code, math, reasoning, domain, constraint,
@@ -713,6 +749,154 @@ def _fences(text: str, enough: int) -> int:
     return found
 
 
+# -- what is asked ---------------------------------------------------------------------
+
+_FILLERS = frozenset(
+    ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi"]
+)  # fmt: skip
+_PROOF_ASKS = frozenset(("prove", "derive", "disprove", "formalise", "formalize"))
+_PROOF_ARTEFACT_ASKS = frozenset(("give", "write", "sketch", "provide", "outline", "find"))
+_HARD_ASKS = frozenset(
+    ["design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate"]
+)  # fmt: skip
+"""Asks that take reasoning whenever the request says what it is about."""
+_TECHNICAL_ASKS = frozenset(["plan", "fix", "solve", "model"])
+"""Asks that take reasoning about a technical object (an expert term, code, a constraint):
+"plan a zero-downtime migration", not "plan my weekend"."""
+_SOFT_ASKS = frozenset(["compare", "contrast", "evaluate", "assess", "justify", "weigh"])
+"""Asks that take reasoning when the request is detailed (``_DETAILED`` words or more)."""
+_BUILD_ASKS = frozenset(["write", "implement", "build", "create", "develop", "make", "code"])
+"""Asks that are as hard as the thing to build: hard with expert terms in the request."""
+_WHY_ASKS = frozenset(("why",))
+_WH_ASKS = frozenset(["what", "which", "who", "whom", "when", "where", "whose"])
+_HOW_QUANTITY = frozenset(["much", "many", "old", "long", "far", "tall", "big"])
+_EASY_ASKS = frozenset(
+    ["translate", "convert", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+)  # fmt: skip
+"""Asks whose answer is a lookup or a mechanical edit of the text given."""
+_EDITS = frozenset(["grammar", "typos", "typo", "spelling", "punctuation", "wording", "formatting"])
+_DETAILED = 14
+_SPECIFIC = 8
+_SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
+
+
+def _sentences(request: str) -> list[str]:
+    """The request's sentences (split after ``. ? ! ;`` and at line breaks)."""
+    return [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
+
+
+def _request_parts(window: str) -> list[str]:
+    """The instruction in the prompt: its start, up to a colon that introduces pasted text
+    ("Translate these notes into Italian: ..."), and its last sentence when a long prompt
+    ends with a question after pasted context."""
+    head = window[:300]
+    colon = head.find(":")
+    if colon != -1 and len(window) - colon > 40:
+        head = head[:colon]
+    parts = [head]
+    if len(window) > 600:
+        tail = _sentences(window[-300:])
+        if tail:
+            parts.append(tail[-1])
+    return parts
+
+
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """What the instruction part of a prompt holds (see ``_request_parts``)."""
+
+    words: int
+    domain: int
+    constraint: bool
+    reasoning: bool
+    code: bool
+    digits: bool
+    editing: bool
+    text: str
+
+
+def _judge(sentence: str, r: _Request) -> str:
+    """ "hard", "easy" or "" for one sentence of the request, from its main verb."""
+    sw = [w.rstrip(".") for w in sentence.translate(_WORDS).split()]
+    i = 0
+    while i < len(sw) and sw[i] in _FILLERS:
+        i += 1
+    if i == len(sw):
+        return ""
+    verb = sw[i]
+    nxt = sw[i + 1] if i + 1 < len(sw) else ""
+    if verb == "how" and nxt in ("would", "should") and "you" in sw:
+        verb = "design"  # "how would you shard ..." asks for a design
+    if verb == "walk" and nxt == "through":
+        verb = "analyse"
+    specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
+    technical = r.domain or r.constraint or r.code
+    detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
+    hard = (
+        verb in _PROOF_ASKS
+        or not _PROOF_ASKS.isdisjoint(sw)  # "... and prove you found them all"
+        or (verb == "show" and (nxt == "that" or bool(r.domain)))
+        or (verb in _PROOF_ARTEFACT_ASKS and "proof" in sw)
+        or (verb in _HARD_ASKS and specific and not r.editing)
+        or (verb in _TECHNICAL_ASKS and technical and not r.editing)
+        or (verb in _SOFT_ASKS and (detailed or (r.domain > 0 and r.constraint)))
+        or (
+            verb in _BUILD_ASKS
+            and (r.domain >= 2 or (r.domain > 0 and (r.words >= 12 or r.constraint)))
+        )
+        or (verb in _WHY_ASKS and (r.domain > 0 or r.code))
+        or (sentence.rstrip().endswith("?") and r.domain >= 2)
+        or sentence.count(" then ") + sentence.count(", then") >= 2
+    )
+    if hard:
+        return "hard"
+    if r.reasoning:
+        return ""
+    short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
+    easy = (
+        (short_question and r.words <= 12 and r.domain <= 1)
+        or (verb in _EASY_ASKS and not r.domain)
+        or (verb == "make" and nxt in ("this", "it", "these") and not r.domain)
+        or ((verb == "define" or ("mean" in sw and verb in _WH_ASKS)) and r.domain <= 1)
+    )
+    return "easy" if easy else ""
+
+
+def ask_features(window: str) -> tuple[float, float]:
+    """(hard_ask, easy_ask), each 0 or 1, from the instruction's main verb.
+
+    hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
+    proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
+    ``_SPECIFIC`` words, a number, an expert term or a constraint); or a comparison or
+    assessment in detail; or something to build that names expert terms; or a "why"
+    question about an expert topic; or a question with two expert terms. easy_ask: a short
+    factual question (what, which, who, when, where, how much / many) or a lookup or
+    mechanical edit (translate, convert, rename, format, summarise, suggest ...) whose
+    instruction names no expert term and asks for no reasoning.
+    """
+    hard = easy = False
+    for part in _request_parts(window):
+        words = part.translate(_WORDS).split()
+        bare = [w.rstrip(".") for w in words]
+        vocab = set(bare)
+        domain = len(vocab & _DOMAIN_WORDS)
+        constraint = bool(vocab & _CONSTRAINT_WORDS) or _count(part, _CONSTRAINT_PHRASES_G) > 0
+        reasoning = bool(vocab & _REASON_WORDS) or _count(part, _REASON_PHRASES_G) > 0
+        code = bool(vocab & _CODE_WORDS) or "`" in part
+        digits = any(c.isdigit() for c in part)
+        editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
+        if "show that" in part or "prove that" in part:
+            hard = True
+        facts = _Request(len(bare), domain, constraint, reasoning, code, digits, editing, part)
+        for sentence in _sentences(part):
+            verdict = _judge(sentence, facts)
+            hard = hard or verdict == "hard"
+            easy = easy or verdict == "easy"
+    if hard:
+        return 1.0, 0.0
+    return 0.0, 1.0 if easy else 0.0
+
+
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     """The score in [0, 1] and its features (for explain)."""
     text = prompt.require()
@@ -740,6 +924,9 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
     }
+    features["hard_ask"], features["easy_ask"] = ask_features(window)
+    if features["easy_ask"]:  # the words of the text to edit or look up set no task
+        features["task"] = features["technical_task"] = features["constraints"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
     return min(1.0, max(0.0, score)), features
 
@@ -756,6 +943,7 @@ class ComplexityClassifier:
         score, features = complexity_score(prompt)
         if score >= self._hard:
             return Complexity.HARD
-        if score >= self._medium or not features["easy_task"]:
+        easy = features["easy_task"] or features["easy_ask"]
+        if score >= self._medium or not easy:
             return Complexity.MEDIUM
         return Complexity.EASY
