@@ -3,7 +3,7 @@
     flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
     ... --set heldout   # the held-out sets instead (classifier_eval_heldout.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
-    ... --pii-model DIR --complexity-model DIR   # also a hashed-linear model (kinfctl train-classifier)
+    ... --pii-model DIR --complexity-model DIR   # also rules + a hashed-linear model (kinfctl train-classifier)
 
 Labelled sets (``benchmarks/classifier_eval/``), none of them used by the unit tests:
 
@@ -703,13 +703,33 @@ def render(res: dict[str, Any]) -> str:
     if model:
         add("## With a model\n")
         add(
-            "The same sets through a `hashed-linear` model (`--pii-model` / `--complexity-model`): "
-            "its labels that are PII kinds, and its most probable complexity level.\n"
+            "The same sets through the rules together with a `hashed-linear` model "
+            "(`--pii-model` / `--complexity-model`, trained by `kinfctl train-classifier` on "
+            "`benchmarks/classifier_train/`, other templates and another seed than these sets): "
+            "PII is the union of the rules' kinds and the model's; complexity is the rules' "
+            "level when they judge easy or hard and the model's most probable level when they "
+            "say medium. The model alone is summarised below each table; its cost per prompt "
+            "is in the latency table (rules + model cost the sum).\n"
         )
         if "pii" in model:
-            L += pii_section(model["pii"], f"Model PII per kind ({model['pii_dir']})")
+            L += pii_section(model["pii"], f"Rules + model, PII per kind ({model['pii_dir']})")
+            alone = model["pii_alone"]
+            add(
+                f"- The model alone: recall over all kinds {fmt(alone['recall_all'])}, "
+                f"structured {fmt(alone['structured_recall'])}, free text "
+                f"{fmt(alone['free_text_recall'])}; false positives on clean prompts "
+                f"{fmt(alone['negatives'].get('clean', {}).get('fp_rate'), pct=True)}.\n"
+            )
         if "complexity" in model:
-            L += cx_section(model["complexity"], f"Model complexity ({model['complexity_dir']})")
+            L += cx_section(
+                model["complexity"], f"Rules + model, complexity ({model['complexity_dir']})"
+            )
+            alone = model["complexity_alone"]
+            add(
+                f"- The model alone: easy labelled easy {fmt(alone['easy_as_easy'], pct=True)}, "
+                f"hard labelled hard {fmt(alone['hard_as_hard'], pct=True)}, hard labelled easy "
+                f"{fmt(alone['hard_as_easy'], pct=True)}.\n"
+            )
     add("## Latency per prompt\n")
     if not lat:
         add("Not measured in this run (`--no-latency`).\n")
@@ -752,11 +772,21 @@ def main() -> None:
     extra: list[tuple[str, Callable[[PromptText], object]]] = []
     if args.pii_model:
         predict = model_labels(args.pii_model, PII_KINDS)
-        model["pii"], model["pii_dir"] = eval_pii(predict, data), str(args.pii_model)
+        rules = rule_pii()
+        model["pii"] = eval_pii(lambda text: rules(text) | predict(text), data)
+        model["pii_alone"] = eval_pii(predict, data)
+        model["pii_dir"] = str(args.pii_model)
         extra.append(("pii model", lambda p: predict(p.require())))
     if args.complexity_model:
         level = model_level(args.complexity_model)
-        model["complexity"] = eval_complexity(level, data)
+        judged = rule_complexity()
+
+        def combined(text: str) -> str:
+            ruled = judged(text)
+            return ruled if ruled != "medium" else level(text)
+
+        model["complexity"] = eval_complexity(combined, data)
+        model["complexity_alone"] = eval_complexity(level, data)
         model["complexity_dir"] = str(args.complexity_model)
         extra.append(("complexity model", lambda p: level(p.require())))
     lat = None if args.no_latency else eval_latency(args.quick, data, tuple(extra))
