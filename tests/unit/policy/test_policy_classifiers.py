@@ -369,3 +369,9 @@ def test_free_text_cues_are_found_whatever_their_case_and_script() -> None:
     long_prefix = "Some pasted context about queues and caches. " * 80  # past the short path
     assert kinds(long_prefix + "Address: 12 Oak Road, Leeds LS1 4AP") == {"address"}
     assert kinds(long_prefix + "Dirección: C/ Mayor 10, Madrid") == {"address"}
+
+
+def test_an_ip_or_email_address_in_a_long_prompt_is_not_postal() -> None:
+    long_prefix = "Some pasted context about queues and caches. " * 80
+    assert kinds(long_prefix + "The IP address 10.0.0.7 of the SW1A 1AA rack is down.") == set()
+    assert kinds(long_prefix + "Her address: 12 Oak Road, Leeds LS1 4AP") == {"address"}

@@ -544,7 +544,15 @@ def _address(
     if _prefixed_street(text, ix, words):
         return True
     if split is None:  # a long prompt
-        return _windows(text, ix, words, _ADDRESS_CUES | _CLOSINGS, _NEAR_CUE, 0, 160)
+        for cue in words & (_ADDRESS_CUES | _CLOSINGS):
+            word = cue.decode()
+            for pos in ix.positions(word):
+                if text[max(0, pos - 12) : pos].lower().endswith(_NOT_POSTAL):
+                    continue  # "an IP address", "the e-mail address"
+                hi = pos + len(word) + 160
+                if _DIGIT.search(text, pos, hi) and _NEAR_CUE.search(text, pos, hi):
+                    return True
+        return False
     for c in ("c/", "C/"):
         pos = text.find(c)
         if pos != -1 and _STREET_PREFIXED.match(text, pos, pos + 72):
@@ -557,6 +565,12 @@ def _address(
     return _windows(text, ix, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
 
 
+_NOT_POSTAL = (
+    "ip ", "email ", "e-mail ", "mail ", "mac ", "memory ", "web ", "url ", "server ",
+    "wallet ", "return ", "host ", "ipv4 ", "ipv6 ", "base ", "virtual ", "physical ",
+    "bitcoin ", "contract ", "network ", "broadcast ", "multicast ",
+)  # fmt: skip
+"""Words before "address" that make it anything but a postal address."""
 _NEAR_CUE = re.compile(
     "|".join(
         f"(?:{p.pattern})"
