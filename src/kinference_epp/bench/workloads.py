@@ -23,6 +23,7 @@ import numpy.typing as npt
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from kinference_epp.sim.latency import GPU_CLASSES
 from kinference_epp.tokenize.approx import ORDINARY_BASE, ORDINARY_SPAN
 
 TokenIds = npt.NDArray[np.int64]
@@ -129,6 +130,35 @@ class ClientSpec(_Strict):
         return self.model_copy(update={"loads": [x for x in points if x in keep]})
 
 
+class PodClass(_Strict):
+    """``count`` pods of one GPU class: the profile's step times times ``slowdown``."""
+
+    count: int = Field(gt=0)
+    gpu: str = "h100"
+    """The pod's GPU-type label (``pool_speed``'s prior looks it up), and its default slowdown
+    (``sim.latency.GPU_CLASSES``)."""
+    slowdown: float | None = Field(default=None, gt=0)
+    """Step-time factor; None: the class's factor in ``GPU_CLASSES``."""
+
+    def factor(self) -> float:
+        if self.slowdown is not None:
+            return self.slowdown
+        try:
+            return GPU_CLASSES[self.gpu]
+        except KeyError:
+            known = ", ".join(sorted(GPU_CLASSES))
+            raise ValueError(f"GPU class {self.gpu!r} has no default slowdown ({known})") from None
+
+
+class SlowdownSpec(_Strict):
+    """One pod slows down mid-run (a thermal limit, a noisy neighbour): from ``at_s`` of
+    virtual time its step time is ``factor`` times what it was."""
+
+    pod: int = Field(ge=0)
+    at_s: float = Field(ge=0)
+    factor: float = Field(gt=0)
+
+
 class WorkloadSpec(_Strict):
     name: str
     description: str = ""
@@ -141,6 +171,9 @@ class WorkloadSpec(_Strict):
     client: ClientSpec
     shared_prefix: SharedPrefixSpec | None = None
     multiturn: MultiturnSpec | None = None
+    pod_classes: list[PodClass] | None = None
+    """A heterogeneous pool, in pod order; None: every pod runs the latency profile as is."""
+    slowdown: SlowdownSpec | None = None
 
     @model_validator(mode="after")
     def _one_shape(self) -> WorkloadSpec:
@@ -148,7 +181,20 @@ class WorkloadSpec(_Strict):
             raise ValueError("set exactly one of shared_prefix and multiturn")
         if self.multiturn is not None and self.client.open_loop:
             raise ValueError("a multiturn workload needs a concurrency client")
+        if self.pod_classes is not None:
+            if sum(c.count for c in self.pod_classes) != self.pods:
+                raise ValueError("pod_classes must add up to pods")
+            for c in self.pod_classes:
+                c.factor()
+        if self.slowdown is not None and self.slowdown.pod >= self.pods:
+            raise ValueError(f"slowdown.pod {self.slowdown.pod} is not one of {self.pods} pods")
         return self
+
+    def pod_gpus(self) -> list[tuple[str, float]]:
+        """Per pod, in order: its GPU-type label and step-time factor ("" and 1: unlabelled)."""
+        if self.pod_classes is None:
+            return [("", 1.0)] * self.pods
+        return [(c.gpu, c.factor()) for c in self.pod_classes for _ in range(c.count)]
 
     def num_gpu_blocks(self) -> int:
         """KV blocks per pod (sized from the prefixes when ``prefix_kv_fraction`` is set)."""

@@ -25,6 +25,10 @@ Three ship (``LATENCY_MODELS``):
   decoding batch's logical context over the pod's KV capacity (capped at 1). The
   mocker does not say which model and GPU it stands for; it is kept as a reference.
 
+A heterogeneous pool gives each pod its own model: :class:`ScaledLatency` runs another model's
+step times ``factor`` times slower (a slower GPU class, or a pod slowed down mid-run by a
+thermal limit or a noisy neighbour); ``GPU_CLASSES`` names a few such factors.
+
 A step pays its fixed cost once, then its prefill and decode parts (the mocker pays its
 prefill and decode polynomials, each with its own constant). A sequence whose prefill
 completes in a step emits its first token in it without adding decode time (the mocker
@@ -115,6 +119,40 @@ class DynamoMockerLatency:
         return ms / 1000.0
 
 
+@dataclass(frozen=True, slots=True)
+class ScaledLatency:
+    """``inner``'s step time times ``factor`` (2.5: every step 2.5 times as long): a pod of a
+    slower GPU class, prefill and decode alike."""
+
+    inner: LatencyModel
+    factor: float
+
+    def __post_init__(self) -> None:
+        if not self.factor > 0:
+            raise ValueError(f"a latency factor must be positive, got {self.factor!r}")
+
+    @property
+    def name(self) -> str:
+        return self.inner.name if self.factor == 1.0 else f"{self.inner.name}x{self.factor:g}"
+
+    def step_s(
+        self,
+        prefill_tokens: int,
+        decode_seqs: int,
+        decode_context_tokens: int,
+        kv_capacity_tokens: int,
+    ) -> float:
+        step = self.inner.step_s(
+            prefill_tokens, decode_seqs, decode_context_tokens, kv_capacity_tokens
+        )
+        return step * self.factor
+
+
+def scaled(model: LatencyModel, factor: float) -> LatencyModel:
+    """``model`` slowed by ``factor`` (``model`` itself at 1)."""
+    return model if factor == 1.0 else ScaledLatency(model, factor)
+
+
 H100_32B = LinearLatency(
     name="h100-32b",
     base_ms=10.0,
@@ -139,6 +177,10 @@ LATENCY_MODELS: dict[str, LatencyModel] = {
 
 PROFILES: tuple[str, ...] = ("h100-8b", "h100-32b")
 """The calibrated profiles every headline figure is reported under."""
+
+GPU_CLASSES: dict[str, float] = {"h100": 1.0, "a100": 1.6, "l40s": 2.5}
+"""Step-time factors of the simulator's GPU classes against a profile's H100 (``ScaledLatency``):
+round stand-ins for a pool that mixes GPU generations, not measurements of those GPUs."""
 
 
 def latency_model(name: str) -> LatencyModel:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import pytest
 
 from kinference_epp.sim.latency import (
+    GPU_CLASSES,
     H100_8B,
     H100_32B,
     LATENCY_MODELS,
     PROFILES,
     DynamoMockerLatency,
+    ScaledLatency,
     latency_model,
+    scaled,
 )
 
 
@@ -52,3 +55,17 @@ def test_models_are_named_and_looked_up_by_name() -> None:
     assert set(PROFILES) <= set(LATENCY_MODELS)
     with pytest.raises(ValueError, match="known"):
         latency_model("nope")
+
+
+def test_a_scaled_model_takes_its_factor_times_every_step_and_names_it() -> None:
+    slow = ScaledLatency(H100_8B, 2.5)
+    assert slow.name == "h100-8bx2.5"
+    for shape in [(8192, 0, 0), (0, 64, 300_000), (2000, 32, 100_000)]:
+        assert slow.step_s(*shape, 1) == pytest.approx(2.5 * H100_8B.step_s(*shape, 1))
+    assert scaled(H100_8B, 1.0) is H100_8B
+    assert scaled(slow, 3.0).step_s(1000, 0, 0, 1) == pytest.approx(
+        7.5 * H100_8B.step_s(1000, 0, 0, 1)
+    )
+    assert set(GPU_CLASSES) >= {"h100", "l40s"}
+    with pytest.raises(ValueError, match="positive"):
+        ScaledLatency(H100_8B, 0.0)
