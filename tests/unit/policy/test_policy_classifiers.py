@@ -375,3 +375,14 @@ def test_an_ip_or_email_address_in_a_long_prompt_is_not_postal() -> None:
     long_prefix = "Some pasted context about queues and caches. " * 80
     assert kinds(long_prefix + "The IP address 10.0.0.7 of the SW1A 1AA rack is down.") == set()
     assert kinds(long_prefix + "Her address: 12 Oak Road, Leeds LS1 4AP") == {"address"}
+
+
+def test_long_prompts_dense_with_cue_words_still_find_personal_data() -> None:
+    # Cue words repeated through a pasted text: each is looked at in a bounded number of
+    # places, and personal data next to one of them is still found.
+    filler = "The patient was born in a clinic and the customer's address changed. " * 60
+    assert kinds(filler) == set()
+    assert kinds("Customer Olivia Barnes, born 14/03/1979. " + filler) == {
+        "personName",
+        "dateOfBirth",
+    }

@@ -235,6 +235,10 @@ def _vocab(*words: str) -> frozenset[bytes]:
     return frozenset(w.encode("ascii", "replace") for w in words)
 
 
+_OCCURRENCES = 16
+"""Places of one cue word looked at: a long pasted text repeats its words ("the patient ...
+the patient ..."), and the regexes run at each place, so the work stays bounded; personal
+data near the seventeenth "patient" of one prompt and no other cue is missed."""
 _SPACES = bytes.maketrans(_SEPARATORS, b" " * len(_SEPARATORS))
 _SPACES_KEEP_Q = bytes.maketrans(_SEPARATORS.replace(b"?", b""), b" " * (len(_SEPARATORS) - 1))
 
@@ -266,7 +270,7 @@ class _Index:
         """Every word, lower-cased, as ``_vocab`` writes cue words."""
         return self._spaced.split()
 
-    def positions(self, word: str, limit: int = 64) -> list[int]:
+    def positions(self, word: str, limit: int = _OCCURRENCES) -> list[int]:
         """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places)."""
         key = f"{word}/{limit}"
         cached = self._cache.get(key)
@@ -363,13 +367,24 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     return False
 
 
+_NEAR_NAME = 80
+"""How far from a personal cue a listed name is looked for in a long prompt."""
+
+
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     """A listed first name followed by a capitalised surname, near one of ``around`` (the
     whole text when it is short)."""
     first, last = _names()
-    spans = (
-        [(0, len(text))] if len(text) <= _WHOLE else [(max(0, p - 120), p + 120) for p in around]
-    )
+    if len(text) <= _WHOLE:
+        spans = [(0, len(text))]
+    else:  # windows around the cues, overlapping ones merged so no text is read twice
+        spans = []
+        for p in sorted(around):
+            lo, hi = max(0, p - _NEAR_NAME), p + _NEAR_NAME
+            if spans and lo <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], hi)
+            else:
+                spans.append((lo, hi))
     for lo, hi in spans:
         for m in _CAPITALISED_PAIR.finditer(text, lo, hi):
             a, b = m.group(1), m.group(2)
@@ -550,7 +565,10 @@ def _address(
                 if text[max(0, pos - 12) : pos].lower().endswith(_NOT_POSTAL):
                     continue  # "an IP address", "the e-mail address"
                 hi = pos + len(word) + 160
-                if _DIGIT.search(text, pos, hi) and _NEAR_CUE.search(text, pos, hi):
+                digit = _DIGIT.search(text, pos, hi)
+                # Every shape holds a number, and none starts more than 48 characters
+                # before its first digit ("Felix-Hiller-Gasse 93", "Leeds, LS1 4AP").
+                if digit and _NEAR_CUE.search(text, max(pos, digit.start() - 48), hi):
                     return True
         return False
     for c in ("c/", "C/"):
@@ -606,8 +624,8 @@ _DATE = re.compile(
     rf"|\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?[ \t]+(?:of[ \t]+|de[ \t]+)?(?:{_MONTHS})\.?,?"
     r"[ \t]+(?:de[ \t]+)?(?:19|20)\d{2}"
     rf"|(?:{_MONTHS})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:19|20)\d{{2}})\b",
-    re.IGNORECASE,
 )
+"""Matched against a lower-cased window (month names are written in lower case here)."""
 _BIRTH_CUES = _vocab(
     "born", "dob", "birth", "birthdate", "birthday", "geboren", "geburtsdatum", "geb", "né",
     "née", "naissance", "nacido", "nacida", "nació", "nacimiento", "nato", "nata", "nacque",
@@ -616,7 +634,15 @@ _BIRTH_CUES = _vocab(
 
 
 def _date_of_birth(text: str, ix: _Index, words: frozenset[bytes], digits: bool) -> bool:
-    return digits and _windows(text, ix, words, _BIRTH_CUES, _DATE, 0, _WINDOW)
+    if not digits:
+        return False
+    for cue in words & _BIRTH_CUES:
+        word = cue.decode()
+        for pos in ix.positions(word):
+            window = text[pos : pos + len(word) + _WINDOW]
+            if _DIGIT.search(window) and _DATE.search(window.lower()):
+                return True
+    return False
 
 
 # -- health -----------------------------------------------------------------------------
