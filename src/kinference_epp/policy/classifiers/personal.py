@@ -257,11 +257,13 @@ class _Index:
 
     __slots__ = ("_cache", "_spaced")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, raw: bytes | None = None) -> None:
+        """``raw``: ``text`` one byte per character, a non-ASCII one as ``?`` and the text's
+        own ``?`` as ``!`` (the PII scan's map, reused), or None to make it here."""
         if text.isascii():
-            spaced = text.encode("ascii").lower().translate(_SPACES)
+            spaced = (raw or text.encode("ascii")).lower().translate(_SPACES)
         else:
-            raw = text.replace("?", " ").encode("ascii", "replace")
+            raw = raw or text.replace("?", "!").encode("ascii", "replace")
             spaced = raw.lower().translate(_SPACES_KEEP_Q)
         self._spaced = b" " + spaced + b" "
         self._cache: dict[str, list[int]] = {}
@@ -767,11 +769,14 @@ _ALL_CUES = (
 )
 
 
-def find_personal(text: str, structured: frozenset[PiiKind]) -> set[PiiKind]:
+def find_personal(
+    text: str, structured: frozenset[PiiKind], raw: bytes | None = None
+) -> set[PiiKind]:
     """The free-text kinds in ``text``, and national IDs named by their label;
-    ``structured`` are the identifiers already found, which make a listed name personal."""
+    ``structured`` are the identifiers already found, which make a listed name personal;
+    ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``)."""
     found: set[PiiKind] = set()
-    ix = _Index(text)
+    ix = _Index(text, raw)
     split = ix.words()
     words = _ALL_CUES.intersection(split)
     if len(text) > _WHOLE:

@@ -108,7 +108,7 @@ _DOCUMENT_WORDS = (
     "fattura", "factuur", "seed", "batch",
 )  # fmt: skip
 """Words that make a number shaped like a national phone a document number instead."""
-_NINO_LABELS = ("nsurance", "NINO", "nino", "NI n")
+_NINO_LABELS = (b"nsurance", b"NINO", b"nino", b"NI n")
 """What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
@@ -221,7 +221,7 @@ _UPPER = _CANDIDATE_AT.groupindex["upper"]
 """Group numbers, cheaper to look up per match than names; ``num`` < ``upper`` < the rest."""
 
 
-def _classes(text: str) -> bytes:
+def _classes(text: str, raw: bytes | None = None) -> bytes:
     """One class byte per character of ``text`` (see ``_class_table``), so runs of digits or
     token characters are found with ``bytes.find`` (in C) at the text's own offsets.
 
@@ -230,7 +230,7 @@ def _classes(text: str) -> bytes:
     (in C), after the real question marks became ``!`` — the same class, so the ``?`` left
     are the replacements.
     """
-    raw = _one_byte_per_char(text)
+    raw = _one_byte_per_char(text) if raw is None else raw
     return raw.translate(_CLASSES if text.isascii() else _CLASSES_MASKED)
 
 
@@ -262,7 +262,7 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
     return segments
 
 
-def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
+def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
     Python's ``re`` tries every alternative of these patterns at every character, so the
@@ -273,13 +273,14 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
     the number of such spots, not the text length.
     """
-    classes = _classes(text)
+    raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
+    classes = _classes(text, raw)
     tokens = classes.replace(b"0", b"a")
     n = len(text)
     segments = _token_segments(tokens, n)
-    armour = text.find("PRIVATE KEY-----")
+    armour = raw.find(b"PRIVATE KEY-----")
     pos = classes.find(b"000")
-    cluster = _one_byte_per_char(text).translate(_CLUSTER_TABLE) if pos != -1 else b""
+    cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
     while pos != -1:
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
@@ -304,10 +305,10 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
                     end = after
             m = search(text, after, stop)
         pos = classes.find(b"000", end)
-    pos = text.find("@")
+    pos = raw.find(b"@")
     while pos != -1:
         yield "at", pos, "@"
-        pos = text.find("@", pos + 1)
+        pos = raw.find(b"@", pos + 1)
     long_run = b"a" * _LONG_TOKEN
     for start, stop in segments:  # those with a run of 20 (see "Known gaps")
         if tokens.find(long_run, start, stop) != -1:
@@ -320,12 +321,12 @@ def _candidates(text: str) -> Iterator[tuple[str, int, str]]:
     # searches below (each a scan of the whole text) cannot lead anywhere.
     if b"00 00" in classes:
         for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
-            at = text.find(label)
+            at = raw.find(label)
             while at != -1:
                 m = _SPACED_NINO.search(text, max(0, at - 80), at + 120)
                 if m is not None:
                     yield "upper", m.start(), m.group()
-                at = text.find(label, at + 120)
+                at = raw.find(label, at + 120)
         pos = classes.find(b"00 00 00 00")
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
@@ -351,8 +352,9 @@ class PiiClassifier:
 
     def classify(self, prompt: PromptText) -> PiiFindings:
         text = prompt.require()
+        raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
-        for group, start, value in _candidates(text):
+        for group, start, value in _candidates(text, raw):
             if value in self._allow_values:
                 continue
             if group == "num":
@@ -375,7 +377,7 @@ class PiiClassifier:
                 if len(found) == len(self._kinds):
                     break
         if self._kinds & _FREE_TEXT and not found >= _FREE_TEXT:
-            personal = find_personal(text, frozenset(found))
+            personal = find_personal(text, frozenset(found), raw)
             found |= personal & self._kinds
         return PiiFindings(frozenset(found))
 
