@@ -143,6 +143,9 @@ def test_pii_ignores(text: str) -> None:
         ("Send it to Glorieta de Bilbao 59, Álava, 12870", {"address"}),
         ("Spedire a Borgo Ansaldo, 68, 06026, Pietralunga (PG)", {"address"}),
         ("Envoyer boulevard Regnier / 90971 Saint Claire", {"address"}),
+        ("Il pacco va a 20121 Milano (MI) entro lunedì", {"address"}),  # CAP, city, province
+        ("Het pakket gaat naar 1841 NJ, Haastrecht", {"address"}),  # Dutch postcode and city
+        ("Riehlstr. 90-21, 44975 Groß-Gerau", {"address"}),
         ("El cliente nació el 09/12/2002 en Soria.", {"dateOfBirth"}),
         (
             "Paziente Lara Peranda, nata il 07/11/1989, affetta da fibrillazione atriale.",
