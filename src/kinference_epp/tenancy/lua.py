@@ -15,8 +15,9 @@ Keys (``P`` is the configured prefix, tenants and bucket keys as ``tenancy.limit
   output, ttl_s]``); any replica settles it from this alone.
 - ``P:deadlines``: pending request ids scored by when the sweeper settles them.
 - ``P:s:<request id>``: a request a replica's fallback decided (Redis did not answer in time,
-  or was unreachable) and handed over here; kept an hour so that its own admission script,
-  if it reaches Redis late, takes nothing.
+  or was unreachable) and handed over here, kept an hour so that its own admission script,
+  if it reaches Redis late, takes nothing; or a request settled here, kept two minutes so
+  that a late hand-over of it takes nothing either.
 - ``P:replicas``: replica ids scored by their last heartbeat (the fallback's divisor).
 
 Settlement and sweep derive bucket keys from the stored reservation, so every key of a
@@ -39,6 +40,7 @@ local function ckey(tenant, key) return P .. ':c:' .. tenant .. ':' .. key end
 local function rkey(id) return P .. ':r:' .. id end
 local function skey(id) return P .. ':s:' .. id end
 local DECIDED_TTL_S = 3600
+local SETTLED_TTL_S = 120
 local DEADLINES = P .. ':deadlines'
 local function set_tat(k, tat, now)
   if tat > now then
@@ -153,6 +155,9 @@ end
 correct(r, prompt, completion, now_s())
 redis.call('DEL', rkey(id))
 redis.call('ZREM', DEADLINES, id)
+-- settled: a fallback's late hand-over of the same request (its admission ran here after
+-- all, and was settled first) must not take it again
+redis.call('SET', skey(id), '1', 'EX', SETTLED_TTL_S)
 return 1
 """
 )

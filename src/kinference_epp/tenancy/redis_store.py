@@ -20,7 +20,9 @@ answers (adopted: its amounts taken from the shared buckets, as debt if need be,
 own admission script ran there after all), so whichever replica its access-log record
 reaches settles it, and every replica's later admissions see what the local shares handed
 out: a timeout on a loaded machine does not add to the limit. Settlements and adoptions for
-Redis wait, in order, in a bounded queue until it is back.
+Redis wait, in order, in a bounded queue until it is back; a settlement that waited through
+an outage and finds nothing is sent once more a few heartbeats later (another replica may
+not have handed its request over yet).
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ SETTLE_BATCH = 256
 SWEEP_BATCH = 1000
 MAX_QUEUED_SETTLEMENTS = 100_000
 WARM_CONNECTIONS = 4
+ADOPTION_GRACE_BEATS = 3
+"""Heartbeats a settlement that found nothing after an outage waits before its one retry."""
 BACKGROUND_TIMEOUT_S = 1.0
 """Bound on a settlement batch, a sweep and the goodbye (off the request path)."""
 
@@ -143,8 +147,11 @@ class RedisStore:
         """Admissions asked for in this event-loop round, sent together at its end."""
         self._admitting = False
         self._batches: set[asyncio.Task[Any]] = set()
-        self._queue: collections.deque[tuple[AsyncScript, tuple[Any, ...]]] = collections.deque()
-        """Settlements and adoptions for Redis: (script, its arguments), sent in order."""
+        self._queue: collections.deque[tuple[AsyncScript, tuple[Any, ...], bool]] = (
+            collections.deque()
+        )
+        """Settlements and adoptions for Redis: (script, its arguments, whether it waited
+        through an outage), sent in order."""
         self._draining: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._watchers: list[Callable[[], None]] = []
@@ -323,10 +330,10 @@ class RedisStore:
         if self._on_transition is not None:
             self._on_transition(opened)
 
-    def _enqueue(self, script: AsyncScript, args: tuple[Any, ...]) -> None:
+    def _enqueue(self, script: AsyncScript, args: tuple[Any, ...], waited: bool = False) -> None:
         if len(self._queue) >= MAX_QUEUED_SETTLEMENTS:
             self._queue.popleft()  # the oldest reservation is left to the sweeper
-        self._queue.append((script, args))
+        self._queue.append((script, args, waited or self._breaker.open))
         if not self._breaker.open:
             self._drain_task()
 
@@ -344,13 +351,21 @@ class RedisStore:
             batch = [queue[i] for i in range(min(len(queue), SETTLE_BATCH))]
             try:
                 async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
-                    replies = await self._scripts(batch)
+                    replies = await self._scripts([(script, args) for script, args, _ in batch])
             except _UNREACHABLE as exc:
                 self._failed(exc)
+                self._queue = collections.deque((sc, a, True) for sc, a, _ in queue)
                 return
             _log_errors(replies, "settlement")
-            for _ in batch:
+            loop = asyncio.get_running_loop()
+            for (script, args, waited), reply in zip(batch, replies, strict=True):
                 queue.popleft()
+                if waited and script is self._settle and reply == 0:
+                    # found nothing after an outage: the replica whose fallback admitted the
+                    # request may not have handed it over yet; try once more after it has
+                    loop.call_later(
+                        self._heartbeat_s * ADOPTION_GRACE_BEATS, self._enqueue, script, args
+                    )
 
     def _send_admissions(self) -> None:
         self._admitting = False

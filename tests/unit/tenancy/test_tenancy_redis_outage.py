@@ -233,3 +233,65 @@ async def test_a_hung_redis_bounds_every_admission_of_a_batch(
         assert all(f.result().degraded for f in done)
     finally:
         redis_server.resume()
+
+
+async def test_a_record_settled_elsewhere_before_the_hand_over_still_closes_it(
+    redis_server: RedisServer,
+) -> None:
+    """After an outage, the replica that received a request's record may reach Redis before
+    the replica whose fallback admitted it hands it over: its settlement finds nothing, waits
+    a few heartbeats and is sent once more, so the request is charged what it used (not
+    swept as reserved later)."""
+    prefix = f"race-{uuid.uuid4().hex[:12]}"
+    admitting = RedisStore(
+        connect(redis_server.url, timeout_s=TIMEOUT_S),
+        prefix=prefix,
+        timeout_s=TIMEOUT_S,
+        failures=1,
+        heartbeat_s=60.0,  # its breaker closes only when the test beats
+    )
+    settling = RedisStore(
+        connect(redis_server.url, timeout_s=TIMEOUT_S),
+        prefix=prefix,
+        timeout_s=TIMEOUT_S,
+        failures=1,
+        heartbeat_s=0.05,
+    )
+    t = sut(admitting)
+    try:
+        assert (await reserve(t, reservation(t, "seen", prompt=1, output=1))).allowed
+        redis_server.pause()
+        try:
+            # its admission times out (and runs late): the breaker opens
+            await reserve(t, reservation(t, "opener", prompt=1, output=1))
+            assert admitting.unreachable
+            v = await reserve(t, reservation(t, "x", prompt=1, output=500))  # never sent
+            assert v.allowed
+            assert v.degraded
+            settling.settle(Settlement("x", 200, prompt_tokens=10, completion_tokens=20))
+            await settling.flush()  # fails against the hung Redis: kept for later
+        finally:
+            redis_server.resume()
+        await settling.beat()
+        await settling.flush()  # first: finds no reservation of "x" yet
+        await admitting.beat()  # the admitting replica is back: it hands "x" over
+        await admitting.flush()
+        probe = connect(redis_server.url, timeout_s=2.0)
+        try:
+            assert await held(probe, prefix) == ["opener", "seen", "x"]
+            for _ in range(40):
+                await asyncio.sleep(0.05)
+                await settling.flush()
+                if await held(probe, prefix) == ["opener", "seen"]:
+                    break
+            assert await held(probe, prefix) == ["opener", "seen"]
+        finally:
+            await probe.aclose()
+        after = await reserve(t, reservation(t, "after", prompt=1, output=1))
+        assert after.tokens is not None
+        # "seen", "opener" and "after" reserved 1 output token each, "x" used 20 (not the 500
+        # it reserved); the bucket refills 50 a second meanwhile
+        assert after.tokens.remaining == pytest.approx(3000 - 1 - 1 - 20 - 1, abs=60)
+    finally:
+        await admitting.close()
+        await settling.close()
