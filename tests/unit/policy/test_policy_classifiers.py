@@ -69,6 +69,21 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("format 07896 703 207 for the database", {"phone"}),
         ("Rappelez au +33 (0)4 82 27 24 31", {"phone"}),
         ("Kind regards,\nAnna\n(959) 594 96 27", {"phone"}),  # a number in a signature
+        ("client NIR 185057800608491, merci", {"nationalId"}),  # French NIR, bare, key 91
+        ("n° 2 84 12 75 108 123 94 sur le formulaire", {"nationalId"}),  # NIR, printed groups
+        ("Su número es X1234567L", {"nationalId"}),  # Spanish NIE, checksum letter
+        ("scrivimi al 3471234567 domani", {"phone"}),  # Italian mobile, unspaced
+        ("DATABASE_URL=postgres://admin:Tr0ub4dor&3@db.acme.io:5432/prod", {"secret"}),
+        ("user: deploy / password: Winter2024!x", {"secret"}),
+        ("Passwort ist Sommer#2024 für den Server", {"secret"}),
+        ("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", {"secret"}),
+        (
+            "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+            "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+            {"secret"},
+        ),
+        ("aws_secret_access_key = q8Hw2LrT5nVzK1mP/7xYcJ3bRfD9sA0eUgN4iW6o", {"secret"}),
+        ("STRIPE_KEY=sk_live_QwErTyUiOpAsDfGhJkLzXcVb", {"secret"}),  # letters only, random
     ],
 )
 def test_pii_detects(text: str, expected: set[str]) -> None:
@@ -96,6 +111,15 @@ def test_pii_detects(text: str, expected: set[str]) -> None:
         "order 612345678 shipped",  # nine digits not grouped the Spanish way
         "STRIPE_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",  # a placeholder
         "The order number is 0155918581, please check its status.",
+        "n° 2 84 12 75 108 123 55",  # an NIR's shape, wrong key
+        "ID X1234567A",  # an NIE's shape, wrong letter
+        "postgres://app:${DB_PASSWORD}@db:5432/app",  # a reference, not a password
+        "password: <your password>",
+        "set the password reset_link_timeout to 30",
+        "PASSWORD=os.environ['DB_PASSWORD']",
+        "the API_KEY is read from settings.api.key",
+        "Who lives at 10 Downing Street, and since when?",
+        "What happens at 221B Baker Street in the first Holmes story?",
     ],
 )
 def test_pii_ignores(text: str) -> None:

@@ -395,6 +395,86 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     return False
 
 
+# -- credentials named by a label --------------------------------------------------------
+
+_PLACEHOLDER_WORDS = (
+    "your", "here", "example", "xxx", "***", "placeholder", "redacted", "dummy", "insert",
+    "replace", "changeme", "change_me", "secret", "password", "passwd", "<", "${", "{{", "%(",
+    "env", "...", "…", "none", "null", "true", "false", "hidden", "masked", "token", "_key",
+)  # fmt: skip
+"""What a placeholder or a reference to a credential holds, never a real value."""
+
+
+def placeholder(low: str) -> bool:
+    """Whether a lower-cased credential value is a placeholder or a reference to one."""
+    for word in _PLACEHOLDER_WORDS:  # noqa: SIM110 -- cheaper than any(genexpr)
+        if word in low:
+            return True
+    return False
+
+
+_SECRET_LABELS = _vocab(
+    "password", "passwort", "passwd", "pwd", "pw", "wachtwoord", "contraseña", "passe",
+    "secret", "token", "apikey", "credentials", "creds",
+)  # fmt: skip
+"""Words that name a credential (passwords in six languages, "mot de passe" by its last
+word); the value after one is checked by ``_credential_value``."""
+_SECRET_SUFFIXES = (
+    b"password", b"passwd", b"_pwd", b"_pass", b"secret", b"_key", b"token", b"apikey"
+)  # fmt: skip
+"""How config keys that hold a credential end (``DB_PASSWORD``, ``client_secret``,
+``SENDGRID_API_KEY``): looked for among the words of a short prompt."""
+_LABELLED_VALUE = re.compile(
+    r"[A-Za-z_\-]{0,16}(?: (?:key|access key|token|id))?[\"']?\s{0,3}"
+    r"(?:(?:is|ist|est|es|è|:|=|:=|=>|->)\s{0,3})?[\"'`]?"
+    r"(?:[^\s/:]{1,32}\s{0,2}/\s{0,2})?"
+    r"([^\s\"'`<>{}()\[\],;:@/.][^\s\"'`<>]{5,99})"
+)
+"""The value just after a credential label: ``password: x``, ``PASSWORD="x"``, ``secret key
+is x``, ``api_key => 'x'``, ``credentials: user / x`` (up to 16 more label letters in
+between, as in ``_access_key_id``)."""
+
+
+def _credential_value(value: str) -> bool:
+    """Whether the value after a credential label is a real one: letters with digits or
+    symbols, several distinct characters, and no placeholder word ("<password>",
+    "${DB_PASS}", "********", "os.environ[...]")."""
+    value = value.rstrip(".,;:)]}")
+    if len(value) < 6 or len(set(value)) < 5:
+        return False
+    letters = digits = other = 0
+    for ch in value:
+        if ch.isalpha():
+            letters += 1
+        elif ch.isdigit():
+            digits += 1
+        else:
+            other += 1
+    if not letters or not (digits or other) or "(" in value or "[" in value:
+        return False
+    if other and not digits and value.replace("_", "").replace("-", "").isalpha():
+        return False  # snake_case or kebab-case identifiers: "reset_link", "api-docs"
+    if placeholder(value.lower()):
+        return False
+    return not (value.count(".") >= 2 and digits == 0)  # a dotted name: settings.db.pass
+
+
+def _labelled_secret(
+    text: str, ix: _Index, words: frozenset[bytes], split: list[bytes] | None
+) -> bool:
+    """A credential after its label ("password: ...", "DB_PASSWORD=..."): whole words in
+    any prompt, config keys ending in a label word in a short one."""
+    labels = {w.decode() for w in words & _SECRET_LABELS}
+    if split is not None:
+        labels.update(w.decode() for w in filter(methodcaller("endswith", _SECRET_SUFFIXES), split))
+    for word in labels:
+        for pos in ix.positions(word, 4):
+            m = _LABELLED_VALUE.match(text, pos + len(word), pos + len(word) + 150)
+            if m is not None and _credential_value(m.group(1)):
+                return True
+    return False
+
+
 # -- addresses --------------------------------------------------------------------------
 
 _STREET_EN = re.compile(
@@ -496,6 +576,30 @@ _ADDRESS_CUES = _vocab(
 )  # fmt: skip
 
 
+_FAMOUS_ADDRESSES = frozenset(
+    [
+        "221b baker street", "10 downing street", "11 downing street",
+        "1600 pennsylvania avenue", "4 privet drive", "742 evergreen terrace",
+        "12 grimmauld place", "1 infinite loop", "1600 amphitheatre parkway",
+        "350 fifth avenue", "1 apple park way", "124 conch street", "31 spooner street",
+        "1313 mockingbird lane", "177a bleecker street", "0001 cemetery lane",
+        "62 west wallaby street", "2311 north los robles avenue", "90 bedford street",
+        "3 abbey road", "1 main street", "123 main street", "123 fake street",
+        "4 pennsylvania plaza", "30 rockefeller plaza", "1 world trade center",
+    ]
+)  # fmt: skip
+"""Addresses of landmarks and fiction that general-knowledge questions name ("Who lives at
+10 Downing Street?"), and the stock example addresses: no one's personal data."""
+
+
+def _famous(address: str) -> bool:
+    low = " ".join(address.lower().replace(",", " ").split())
+    for short, full in ((" st", " street"), (" ave", " avenue"), (" rd", " road")):
+        if low.endswith(short):
+            low = low[: -len(short)] + full
+    return low in _FAMOUS_ADDRESSES
+
+
 def _windows(
     text: str,
     ix: _Index,
@@ -508,14 +612,15 @@ def _windows(
     anchored: bool = False,
 ) -> bool:
     """Whether ``pattern`` (which holds a digit) occurs around a whole-word occurrence of a
-    ``vocab`` word (``anchored``: starting at it)."""
+    ``vocab`` word (``anchored``: starting at it), other than a famous address."""
     for cue in words & vocab:
         word = cue.decode()
         for pos in ix.positions(word):
             lo, hi = max(0, pos - before), pos + len(word) + after
             if _DIGIT.search(text, lo, hi) is None:  # every pattern here holds a number
                 continue
-            if (pattern.match if anchored else pattern.search)(text, lo, hi):
+            m = (pattern.match if anchored else pattern.search)(text, lo, hi)
+            if m and not _famous(m.group()):
                 return True
     return False
 
@@ -766,6 +871,7 @@ _ALL_CUES = (
     | _BIRTH_CUES
     | _HEALTH_TERMS
     | _HEALTH_IDS
+    | _SECRET_LABELS
 )
 
 
@@ -788,6 +894,9 @@ def find_personal(
         found.add(PiiKind.DATE_OF_BIRTH)
     if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, ix, words):
         found.add(PiiKind.NATIONAL_ID)
+    short = split if len(text) <= _WHOLE else None
+    if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
+        found.add(PiiKind.SECRET)
     health = bool(words & _HEALTH_TERMS)
     named = _cued_name(text, ix, words)
     if not named:

@@ -34,20 +34,22 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.personal import find_personal
+from kinference_epp.policy.classifiers.personal import find_personal, placeholder
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     card_prefix_valid,
     dni_valid,
     iban_valid,
     luhn_valid,
+    nie_valid,
+    nir_valid,
     ssn_valid,
 )
 from kinference_epp.policy.model import PiiKind, PiiSettings
 
 _CANDIDATES = re.compile(
     r"(?P<num>\+?\(?[0-9][0-9 .()/\-]{4,22}[0-9][A-Z]?)"
-    r"|(?P<upper>[A-Z]{2} ?[0-9]{2}[ A-Z0-9]{5,40})"
+    r"|(?P<upper>[A-Z]{2} ?[0-9]{2}[ A-Z0-9]{5,40}|(?<![A-Za-z0-9])[XYZ][0-9]{7}[A-Z])"
     r"|(?P<at>@)"
     r"|(?P<secret>AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}"
     r"|sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"
@@ -78,16 +80,19 @@ the digit count is checked against the network's lengths."""
 _NATIONAL_PHONE = re.compile(
     r"^(?:\(0[1-9][0-9]{1,4}\)[ \-/]?[0-9]{2,8}(?:[ \-][0-9]{2,4}){0,3}"
     r"|0[1-9][0-9]{0,4}[ \-/][0-9]{2,8}(?:[ \-][0-9]{2,4}){0,3}"
-    r"|0[1-9][0-9]{8,9}"
+    r"|0[1-9][0-9]{8,9}|3[2-9][0-9]{8}"
     r"|[67][0-9]{2}(?: [0-9]{2}){3}|[67][0-9]{2} [0-9]{3} [0-9]{3}"
     r"|3[0-9]{2} [0-9]{3,4} [0-9]{3,4}|3[0-9]{2} [0-9]{3} [0-9]{2} [0-9]{2})$"
 )
 """Phones written the national way, which no other number shares: a trunk ``0`` and an area
 code, in parentheses or followed by a separator ("(030) 1234567", "0644-283035", "07896
 703 207"), ten or eleven digits after a trunk ``0`` ("0155918581"), Spanish mobiles
-("612 34 56 78", "612 345 678") and Italian mobiles ("347 123 4567"). Document numbers
+("612 34 56 78", "612 345 678") and Italian mobiles ("347 123 4567", "3471234567"). Document numbers
 rarely start with a single ``0`` followed by a non-zero digit; those that do ("0001-...")
 have a second zero."""
+_NIR = re.compile(r"^[12](?: ?[0-9]{2}){3} ?[0-9]{3} ?[0-9]{3} ?[0-9]{2}$")
+"""A French NIR's digits, bare or in its printed groups ("1 85 05 78 006 084 36")."""
+_NIE = re.compile(r"^([XYZ])([0-9]{7})([A-Z])$")
 _NON_DIGITS = re.compile(r"[^0-9]")
 _DROP_ASCII_NON_DIGITS = str.maketrans(
     "", "", "".join(chr(i) for i in range(128) if not chr(i).isdigit())
@@ -128,8 +133,9 @@ _ID_WORDS = (
 _FREE_TEXT = frozenset(
     {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH, PiiKind.HEALTH}
 )
-_LABELLED = _FREE_TEXT | {PiiKind.NATIONAL_ID}
-"""What ``personal.find_personal`` reports (national IDs of other countries by label)."""
+_LABELLED = _FREE_TEXT | {PiiKind.NATIONAL_ID, PiiKind.SECRET}
+"""What ``personal.find_personal`` reports (national IDs of other countries and credentials,
+by their label)."""
 _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
@@ -317,6 +323,13 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
     key = _SECRET.search(text, max(0, armour - 40), armour + 16) if armour != -1 else None
     if key is not None:
         yield "secret", key.start(), key.group()
+    for start, _ in segments:  # JWTs and SendGrid keys: token runs broken by dots
+        for prefix, back, pattern in _DOTTED_TOKENS:
+            at = start - back
+            if text.startswith(prefix, at):
+                m = pattern.match(text, at)
+                if m is not None:
+                    yield "secret", at, m.group()
     # A spaced NINO has digit pairs: without "00 00" among the classes the three word
     # searches below (each a scan of the whole text) cannot lead anywhere.
     if b"00 00" in classes:
@@ -335,6 +348,32 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
                 pos = classes.find(b"00 00 00 00", m.end())
             else:
                 pos = classes.find(b"00 00 00 00", pos + 11)
+
+
+_DOTTED_TOKENS = (
+    ("eyJ", 0, re.compile(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}")),
+    ("SG.", 3, re.compile(r"SG\.[A-Za-z0-9_\-]{20,24}\.[A-Za-z0-9_\-]{39,50}")),
+)
+"""Secrets made of dot-separated base64url segments, by the start of their first long run:
+a JWT (header and payload both JSON objects, so ``eyJ``) and a SendGrid key (``SG.`` + 22
++ 43, the run after the prefix)."""
+_URL_CREDENTIAL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s/@]{1,128})\Z")
+"""A URL's ``user:password`` before its ``@`` (``postgres://app:pw@db:5432/x``)."""
+
+
+def _url_password(text: str, at: int) -> PiiKind | None:
+    """A secret when the ``@`` ends a URL's ``user:password`` with a real password."""
+    before = text.rfind("://", max(0, at - 200), at)
+    if before == -1:
+        return None
+    m = _URL_CREDENTIAL.search(text, max(0, before - 21), at)
+    if m is None:
+        return None
+    password = m.group(1)
+    low = password.lower()
+    if len(password) < 4 or password.startswith(("$", "<", "{", "%", "*")):
+        return None
+    return None if placeholder(low) else PiiKind.SECRET
 
 
 class PiiClassifier:
@@ -367,7 +406,7 @@ class PiiClassifier:
                     if inner is not None:
                         kind = self._number(text, inner.start(), inner.group())
             elif group == "at":
-                kind = self._email(text, start)
+                kind = _url_password(text, start) or self._email(text, start)
             elif group == "paired":
                 kind = self._paired_phone(text, start, value)
             else:
@@ -376,7 +415,7 @@ class PiiClassifier:
                 found.add(kind)
                 if len(found) == len(self._kinds):
                     break
-        if self._kinds & _FREE_TEXT and not found >= _FREE_TEXT:
+        if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)
             found |= personal & self._kinds
         return PiiFindings(frozenset(found))
@@ -394,6 +433,8 @@ class PiiClassifier:
             if n == 8 and dni_valid(digits, letter) and body.isdigit():
                 return PiiKind.NATIONAL_ID
             body = body.rstrip()
+        if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
+            return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
         if card_shaped and luhn_valid(digits):
             return PiiKind.CREDIT_CARD
@@ -430,6 +471,9 @@ class PiiClassifier:
             return PiiKind.IBAN
         if _NINO.match(value) and _near(text, start, _ID_WORDS):
             return PiiKind.NATIONAL_ID
+        nie = _NIE.match(value) if len(value) == 9 else None
+        if nie is not None and nie_valid(*nie.groups()):
+            return PiiKind.NATIONAL_ID
         return None
 
     def _email(self, text: str, at: int) -> PiiKind | None:
@@ -452,7 +496,11 @@ class PiiClassifier:
             return None
         if value.startswith(("sk-", "sk_", "rk_")):
             tail = value.rsplit("-", 1)[-1].rsplit("_", 1)[-1]
-            # Placeholders such as sk-xxxxxxxx... or sk-your-key-here-... are not secrets.
-            if len(set(tail)) < 6 or not any(c.isdigit() for c in value):
+            # Placeholders such as sk-xxxxxxxx... or sk-your-key-here-... are not secrets; a
+            # real key is random, so mixed-case letters alone are enough.
+            no_digit = not any(c.isdigit() for c in value)
+            if len(set(tail)) < 6 or (no_digit and (tail.islower() or tail.isupper())):
+                return None
+            if "your" in value or "here" in value or "example" in value:
                 return None
         return PiiKind.SECRET

@@ -123,3 +123,23 @@ _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 def dni_valid(digits: str, letter: str) -> bool:
     """Spanish DNI: 8 digits and the letter of (number mod 23)."""
     return len(digits) == 8 and digits.isdigit() and _DNI_LETTERS[int(digits) % 23] == letter
+
+
+def nie_valid(prefix: str, digits: str, letter: str) -> bool:
+    """A Spanish NIE (foreigner's number, ``X1234567L``): ``X``/``Y``/``Z`` stand for 0/1/2
+    in front of the seven digits, then the DNI letter check applies."""
+    lead = "XYZ".find(prefix)
+    return lead != -1 and len(digits) == 7 and dni_valid(str(lead) + digits, letter)
+
+
+def nir_valid(digits: str) -> bool:
+    """A French NIR (social security number): 15 digits, the first the sex (1 or 2), then
+    year, month (01-12, or 20-99 for an unknown or foreign-born month), department, commune,
+    order, and a two-digit key ``97 - (first 13 mod 97)``; Corsica's ``2A``/``2B`` count as
+    19/18 and are written with digits here."""
+    if len(digits) != 15 or digits[0] not in "12" or not digits.isdigit():
+        return False
+    month = int(digits[3:5])
+    if month == 0 or 12 < month < 20:
+        return False
+    return 97 - int(digits[:13]) % 97 == int(digits[13:])
