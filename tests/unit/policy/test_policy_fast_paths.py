@@ -271,8 +271,11 @@ def reference_candidates(text: str) -> Iterator[tuple[str, int, str]]:
     key = pii._SECRET.search(text, max(0, armour - 40), armour + 16) if armour != -1 else None
     if key is not None:
         yield "secret", key.start(), key.group()
-    if "nsurance" in text or "NINO" in text or "nino" in text or "NI n" in text:
-        for m in pii._SPACED_NINO.finditer(text):
+    labels = [
+        i for i in range(len(text)) if text.startswith(("nsurance", "NINO", "nino", "NI n"), i)
+    ]
+    for m in pii._SPACED_NINO.finditer(text):  # a spaced NINO counts near its label only
+        if any(at - 80 <= m.start() and m.end() <= at + 120 for at in labels):
             yield "upper", m.start(), m.group()
     for m in pii._PAIRED_PHONE.finditer(text):
         yield "paired", m.start(), m.group()
@@ -297,7 +300,7 @@ pii_texts = st.lists(
 @settings(max_examples=400, deadline=None)
 @given(pii_texts)
 def test_pii_candidates_match_the_plain_scan(text: str) -> None:
-    assert list(pii._candidates(text)) == list(reference_candidates(text))
+    assert sorted(set(pii._candidates(text))) == sorted(set(reference_candidates(text)))
 
 
 @pytest.mark.parametrize(

@@ -333,13 +333,15 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
     # A spaced NINO has digit pairs: without "00 00" among the classes the three word
     # searches below (each a scan of the whole text) cannot lead anywhere.
     if b"00 00" in classes:
+        ninos: set[int] = set()
         for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
             at = raw.find(label)
             while at != -1:
-                m = _SPACED_NINO.search(text, max(0, at - 80), at + 120)
-                if m is not None:
-                    yield "upper", m.start(), m.group()
-                at = raw.find(label, at + 120)
+                for m in _SPACED_NINO.finditer(text, max(0, at - 80), at + 120):
+                    if m.start() not in ninos:
+                        ninos.add(m.start())
+                        yield "upper", m.start(), m.group()
+                at = raw.find(label, at + 1)
         pos = classes.find(b"00 00 00 00")
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
