@@ -1,7 +1,8 @@
 """Independent evaluation of the model-free PII and complexity classifiers (issue 19).
 
     flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
-    ... --set heldout   # the held-out sets instead (classifier_eval_heldout.md / .json)
+    ... --set heldout   # a held-out set instead (classifier_eval_heldout.md / .json)
+    ... --set heldout2  # the second held-out set (classifier_eval_heldout2.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
     ... --pii-model DIR --complexity-model DIR   # also rules + a hashed-linear model (kinfctl train-classifier)
 
@@ -23,7 +24,9 @@ from those templates and never used for tuning (``heldout/pii_generate.py`` with
 templates and seed; hand-written negatives and complexity prompts); ``--set heldout``
 scores it, and its report puts the tuning sets' headline figures, measured in the same run,
 beside the held-out ones. Fixing a classifier against a held-out miss spends the set: write
-a fresh one rather than tune on it.
+a fresh one rather than tune on it. ``heldout2/`` is such a fresh set (``--set heldout2``),
+written apart from the classifier code and from both earlier sets' prompts and templates,
+with its own generator and seed.
 
 A PII kind counts for a prompt when the classifier reports it; per kind, a report on a
 prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
@@ -112,6 +115,14 @@ SETS = {
         "negatives.jsonl",
         "complexity.jsonl",
         "classifier_eval_heldout.md",
+    ),
+    "heldout2": EvalSet(
+        "heldout2",
+        DATA / "heldout2",
+        "pii.jsonl",
+        "negatives.jsonl",
+        "complexity.jsonl",
+        "classifier_eval_heldout2.md",
     ),
 }
 
@@ -671,10 +682,14 @@ def render(res: dict[str, Any]) -> str:
     m = res["meta"]
     L: list[str] = []
     add = L.append
-    heldout = m["set"] == "heldout"
-    add("# Classifier evaluation (issue 19)" + (", held-out sets\n" if heldout else "\n"))
-    add(f"    {COMMAND}" + (" --set heldout\n" if heldout else "\n"))
-    where = "`benchmarks/classifier_eval/heldout/`" if heldout else "`benchmarks/classifier_eval/`"
+    data = SETS[m["set"]]
+    heldout = data.name != "tuning"
+    add(
+        "# Classifier evaluation (issue 19)"
+        + (f", held-out sets ({data.name})\n" if heldout else "\n")
+    )
+    add(f"    {COMMAND}" + (f" --set {data.name}\n" if heldout else "\n"))
+    where = f"`{data.folder.relative_to(DATA.parent.parent).as_posix()}/`"
     add(
         f"At commit `{m['commit']}`, {m['date']}, Python {m['python']} on {m['machine']} "
         f"({m['cpus']} CPUs, 1-minute load average {m['load']}). Labelled sets in {where} "
