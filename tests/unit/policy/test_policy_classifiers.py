@@ -366,6 +366,22 @@ def test_complexity_levels(text: str, turns: int, level: Complexity) -> None:
             + "Teh cat sat. " * 20,
             Complexity.EASY,
         ),
+        # A translation or rewrite that must keep form or legal effect is not a lookup.
+        ("Translate this sonnet into Italian, keeping the rhyme and the metre.", Complexity.HARD),
+        ("Translate these jokes into Dutch so that every pun still works.", Complexity.HARD),
+        (
+            "Rewrite this liability clause in plain English without changing its effect.",
+            Complexity.HARD,
+        ),
+        ("Translate this paragraph into Spanish: we ship on Mondays.", Complexity.EASY),
+        # A dense quantitative question in an expert field.
+        (
+            "What beam depth keeps deflection under 12 mm on a 5 m span at 8 kN/m?",
+            Complexity.HARD,
+        ),
+        ("Explain exactly why this double-checked locking needs volatile.", Complexity.HARD),
+        ("Is a tomato a fruit?", Complexity.EASY),  # a short yes/no question
+        ("Does Python have a switch statement?", Complexity.EASY),
     ],
 )
 def test_complexity_judges_what_is_asked(text: str, level: Complexity) -> None:

@@ -505,6 +505,188 @@ _DOMAIN_WORDS = frozenset(
         "rollout",
         "rollback",
         "stateful",
+        # law
+        "indemnification",
+        "indemnity",
+        "liability",
+        "liabilities",
+        "jurisdiction",
+        "jurisdictions",
+        "statute",
+        "statutory",
+        "precedent",
+        "tort",
+        "negligence",
+        "fiduciary",
+        "enforceable",
+        "enforceability",
+        "arbitration",
+        "gdpr",
+        "hipaa",
+        "covenant",
+        "non-compete",
+        "injunction",
+        "estoppel",
+        "plaintiff",
+        "defendant",
+        "appellate",
+        "constitutional",
+        "litigation",
+        "breach",
+        "warranty",
+        "warranties",
+        "patent",
+        "patents",
+        "trademark",
+        "sublicense",
+        "copyleft",
+        "antitrust",
+        "due-diligence",
+        "securities",
+        "escrow",
+        "probate",
+        "severability",
+        "force-majeure",
+        "lien",
+        "easement",
+        "tenancy",
+        "subrogation",
+        "novation",
+        # tax, finance, business
+        "tax",
+        "taxes",
+        "taxation",
+        "treaty",
+        "deduction",
+        "deductions",
+        "depreciation",
+        "amortization",
+        "amortisation",
+        "capital-gains",
+        "withholding",
+        "vat",
+        "residency",
+        "double-taxation",
+        "llc",
+        "s-corp",
+        "c-corp",
+        "dividend",
+        "dividends",
+        "pension",
+        "401k",
+        "roth",
+        "ebitda",
+        "cash-flow",
+        "wacc",
+        "ltv",
+        "cac",
+        "churn",
+        "cohort",
+        "runway",
+        "dilution",
+        "cap-table",
+        "convertible",
+        "term-sheet",
+        "liquidation",
+        "sharpe",
+        "leverage",
+        "derivatives",
+        "annuity",
+        "actuarial",
+        "transfer-pricing",
+        "consolidation",
+        "accrual",
+        "impairment",
+        "goodwill",
+        "ifrs",
+        "gaap",
+        "breakeven",
+        "break-even",
+        "cannibalization",
+        "cannibalisation",
+        "procurement",
+        "supply-chain",
+        "forecasting",
+        # engineering
+        "deflection",
+        "load-bearing",
+        "beam",
+        "cantilever",
+        "torque",
+        "tensile",
+        "buckling",
+        "fatigue",
+        "thermal",
+        "heat-transfer",
+        "conduction",
+        "convection",
+        "impedance",
+        "voltage",
+        "capacitor",
+        "inductor",
+        "resonance",
+        "pid",
+        "transfer-function",
+        "kn",
+        "mpa",
+        "kpa",
+        "hvac",
+        "tolerances",
+        "structural",
+        "shear",
+        "dielectric",
+        "semiconductor",
+        "transistor",
+        "op-amp",
+        "aerodynamic",
+        "reynolds",
+        "turbulent",
+        "laminar",
+        "viscosity",
+        # medicine and science
+        "eigenvalue",
+        "eigenvalues",
+        "eigenvector",
+        "eigenvectors",
+        "pharmacokinetics",
+        "half-life",
+        "dosing",
+        "contraindication",
+        "contraindications",
+        "pathophysiology",
+        "receptor",
+        "antibody",
+        "immunology",
+        "metabolic",
+        "titration",
+        "equilibrium",
+        "stoichiometry",
+        "enthalpy",
+        "gibbs",
+        "catalyst",
+        "redox",
+        "electrochemical",
+        "mutation",
+        "allele",
+        "heterozygous",
+        "pharmacology",
+        # translation and rewriting under hard constraints
+        "rhyme",
+        "rhymes",
+        "rhyming",
+        "iambic",
+        "pentameter",
+        "syllable",
+        "syllables",
+        "pun",
+        "puns",
+        "wordplay",
+        "alliteration",
+        "acrostic",
+        "lipogram",
+        "double-meaning",
+        "legally",
+        "verbatim-equivalent",
     ]
 )
 _CONSTRAINT_WORDS = frozenset(
@@ -648,7 +830,16 @@ _EASY_ONLY = (
     _EASY_WORDS - _CODE_WORDS - _MATH_WORDS - _REASON_WORDS - _DOMAIN_WORDS - _CONSTRAINT_WORDS
 )
 _CATEGORIES = (_REASON_ONLY, _DOMAIN_ONLY, _CONSTRAINT_ONLY, _EASY_ONLY)
-_DOTTED = tuple(frozenset(w + "." for w in c) - _CODE_WORDS - _MATH_WORDS for c in _CATEGORIES)
+_BARE_CATEGORIES = (
+    _REASON_WORDS,
+    _DOMAIN_WORDS - _REASON_WORDS,
+    _CONSTRAINT_WORDS - _REASON_WORDS - _DOMAIN_WORDS,
+    _EASY_WORDS - _REASON_WORDS - _DOMAIN_WORDS - _CONSTRAINT_WORDS,
+)
+"""A word with trailing dots counts for the first list its bare form is in ("lemma." is a
+domain word, though "lemma" alone is a maths word): only the dotted form is checked against
+the code and maths words."""
+_DOTTED = tuple(frozenset(w + "." for w in c) - _CODE_WORDS - _MATH_WORDS for c in _BARE_CATEGORIES)
 _VOCABULARY = _CODE_WORDS | _MATH_WORDS | frozenset().union(*_CATEGORIES, *_DOTTED)
 
 
@@ -721,7 +912,7 @@ def _word_counts(window: str) -> tuple[int, int, int, int, int, int]:
         for w, k in counts.items():
             if w[-1] == "." and w not in _CODE_WORDS and w not in _MATH_WORDS:
                 bare = w.rstrip(".")
-                for i, category in enumerate(_CATEGORIES):
+                for i, category in enumerate(_BARE_CATEGORIES):
                     if bare in category:
                         rest[i] += k
                         break
@@ -760,7 +951,34 @@ _HARD_ASKS = frozenset(
     ["design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate"]
 )  # fmt: skip
 """Asks that take reasoning whenever the request says what it is about."""
-_TECHNICAL_ASKS = frozenset(["plan", "fix", "solve", "model"])
+_TECHNICAL_ASKS = frozenset(
+    [
+        "plan",
+        "fix",
+        "solve",
+        "model",
+        "reduce",
+        "improve",
+        "speed",
+        "scale",
+        "shard",
+        "partition",
+        "secure",
+        "tune",
+        "schedule",
+        "allocate",
+        "minimise",
+        "minimize",
+        "maximise",
+        "maximize",
+        "formulate",
+        "propose",
+        "sketch",
+        "compute",
+        "calculate",
+        "find",
+    ]
+)
 """Asks that take reasoning about a technical object (an expert term, code, a constraint):
 "plan a zero-downtime migration", not "plan my weekend"."""
 _SOFT_ASKS = frozenset(["compare", "contrast", "evaluate", "assess", "justify", "weigh"])
@@ -775,6 +993,13 @@ _EASY_ASKS = frozenset(
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(["grammar", "typos", "typo", "spelling", "punctuation", "wording", "formatting"])
+_DEMANDING = frozenset(
+    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations"]
+)  # fmt: skip
+"""What makes a translation or rewrite hard: form to keep (rhyme, metre, puns, wordplay),
+legal effect to preserve, or idiom and register to carry across."""
+_YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
+_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 _DETAILED = 14
 _SPECIFIC = 8
 _SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
@@ -813,6 +1038,8 @@ class _Request:
     digits: bool
     editing: bool
     text: str
+    demanding: bool = False
+    numbers: int = 0
 
 
 def _judge(sentence: str, r: _Request) -> str:
@@ -833,7 +1060,14 @@ def _judge(sentence: str, r: _Request) -> str:
     technical = r.domain or r.constraint or r.code
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
     hard = (
-        verb in _PROOF_ASKS
+        (verb in _EASY_ASKS and r.demanding)  # "translate this sonnet keeping the rhyme"
+        or (
+            r.numbers >= 3
+            and r.domain > 0
+            and (verb in _WH_ASKS or verb in _YES_NO or verb == "how")
+        )
+        or (verb == "explain" and ("why" in sw or "exactly" in sw) and (r.domain > 0 or r.code))
+        or verb in _PROOF_ASKS
         or not _PROOF_ASKS.isdisjoint(sw)  # "... and prove you found them all"
         or (verb == "show" and (nxt == "that" or bool(r.domain)))
         or (verb in _PROOF_ARTEFACT_ASKS and "proof" in sw)
@@ -853,6 +1087,7 @@ def _judge(sentence: str, r: _Request) -> str:
     if r.reasoning:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
+    short_question = short_question or (verb in _YES_NO and r.words <= 8 and not r.domain)
     easy = (
         (short_question and r.words <= 12 and r.domain <= 1)
         or (verb in _EASY_ASKS and not r.domain)
@@ -887,7 +1122,20 @@ def ask_features(window: str) -> tuple[float, float]:
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
         if "show that" in part or "prove that" in part:
             hard = True
-        facts = _Request(len(bare), domain, constraint, reasoning, code, digits, editing, part)
+        demanding = not vocab.isdisjoint(_DEMANDING) or "without changing" in part
+        numbers = len(_NUMBER.findall(part)) if digits else 0
+        facts = _Request(
+            len(bare),
+            domain,
+            constraint,
+            reasoning,
+            code,
+            digits,
+            editing,
+            part,
+            demanding,
+            numbers,
+        )
         for sentence in _sentences(part):
             verdict = _judge(sentence, facts)
             hard = hard or verdict == "hard"
