@@ -382,6 +382,17 @@ def test_complexity_levels(text: str, turns: int, level: Complexity) -> None:
         ("Explain exactly why this double-checked locking needs volatile.", Complexity.HARD),
         ("Is a tomato a fruit?", Complexity.EASY),  # a short yes/no question
         ("Does Python have a switch statement?", Complexity.EASY),
+        ("Can cats eat chocolate?", Complexity.EASY),  # "can" asks, it is no filler here
+        ("What are the main causes of inflation?", Complexity.MEDIUM),  # an explanation
+        (
+            "Under Dutch law, can my landlord keep the deposit for normal wear and tear?",
+            Complexity.HARD,  # a question joining two expert terms
+        ),
+        ("Walk me through why our Kafka consumers lag after every rebalance.", Complexity.HARD),
+        (
+            "Rewrite this paragraph for children while keeping every scientific claim accurate.",
+            Complexity.HARD,
+        ),
     ],
 )
 def test_complexity_judges_what_is_asked(text: str, level: Complexity) -> None:

@@ -456,6 +456,8 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
     }
     features["hard_ask"], features["easy_ask"] = cx.ask_features(window)
+    if features["hard_ask"]:
+        features["easy_task"] = 0.0
     if features["easy_ask"]:
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
     score = sum(cx._WEIGHTS[k] * v for k, v in features.items())

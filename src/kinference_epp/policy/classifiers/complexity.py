@@ -92,6 +92,7 @@ _MATH_WORDS = frozenset(
         "theorem",
         "lemma",
         "matrix",
+        "probability",
         "eigenvalue",
         "eigenvalues",
         "eigenvector",
@@ -648,6 +649,51 @@ _DOMAIN_WORDS = frozenset(
         "eigenvalues",
         "eigenvector",
         "eigenvectors",
+        "pricing",
+        "competitors",
+        "acquiring",
+        "acquisition",
+        "earn-out",
+        "shareholder",
+        "shareholders",
+        "drag-along",
+        "tag-along",
+        "equity",
+        "vesting",
+        "mortgage",
+        "inheritance",
+        "landlord",
+        "tenant",
+        "lease",
+        "law",
+        "legal",
+        "dismissal",
+        "dismiss",
+        "employment",
+        "redundancy",
+        "severance",
+        "villanelle",
+        "sestina",
+        "refrain",
+        "refrains",
+        "stanza",
+        "stanzas",
+        "verse",
+        "soliloquy",
+        "expected",
+        "inscribed",
+        "semicircle",
+        "tangent",
+        "velocity",
+        "acceleration",
+        "angle",
+        "off-target",
+        "kinetic",
+        "enzymes",
+        "receptors",
+        "antibodies",
+        "mutations",
+        "rebalance",
         "pharmacokinetics",
         "half-life",
         "dosing",
@@ -857,6 +903,10 @@ _CODE_MARKS_G = _guarded(_CODE_MARKS)
 _MATH_MARKS_G = _guarded(_MATH_MARKS)
 _REASON_PHRASES_G = _guarded(_REASON_PHRASES)
 _CONSTRAINT_PHRASES_G = _guarded(_CONSTRAINT_PHRASES)
+_DEMANDING_PHRASES_G = _guarded(
+    ("without changing", "keep every", "keeps every", "keeping every", "preserve every",
+     "preserving every", "without losing", "same meaning", "into verse")
+)  # fmt: skip
 _EASY_PHRASES_G = _guarded(_EASY_PHRASES)
 
 
@@ -983,21 +1033,42 @@ _TECHNICAL_ASKS = frozenset(
 "plan a zero-downtime migration", not "plan my weekend"."""
 _SOFT_ASKS = frozenset(["compare", "contrast", "evaluate", "assess", "justify", "weigh"])
 """Asks that take reasoning when the request is detailed (``_DETAILED`` words or more)."""
-_BUILD_ASKS = frozenset(["write", "implement", "build", "create", "develop", "make", "code"])
+_BUILD_ASKS = frozenset(
+    ["write", "implement", "build", "create", "develop", "make", "code", "draft", "compose"]
+)
 """Asks that are as hard as the thing to build: hard with expert terms in the request."""
 _WHY_ASKS = frozenset(("why",))
 _WH_ASKS = frozenset(["what", "which", "who", "whom", "when", "where", "whose"])
 _HOW_QUANTITY = frozenset(["much", "many", "old", "long", "far", "tall", "big"])
 _EASY_ASKS = frozenset(
-    ["translate", "convert", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+    ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(["grammar", "typos", "typo", "spelling", "punctuation", "wording", "formatting"])
 _DEMANDING = frozenset(
-    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations"]
+    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations", "verse", "legal", "accurate", "holding", "holdings"]
 )  # fmt: skip
 """What makes a translation or rewrite hard: form to keep (rhyme, metre, puns, wordplay),
 legal effect to preserve, or idiom and register to carry across."""
+_EXPLAIN_ASKS = frozenset(["explain", "describe", "discuss", "outline", "detail"])
+"""Asks that are hard when they join two expert terms in a detailed request."""
+_EXPLANATORY = frozenset(
+    [
+        "causes",
+        "cause",
+        "reasons",
+        "effects",
+        "impact",
+        "difference",
+        "differences",
+        "significance",
+        "implications",
+        "consequences",
+        "works",
+        "mechanism",
+    ]
+)
+"""What turns a short "what ..." question into an explanation rather than a lookup."""
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 _DETAILED = 14
@@ -1052,9 +1123,11 @@ def _judge(sentence: str, r: _Request) -> str:
         return ""
     verb = sw[i]
     nxt = sw[i + 1] if i + 1 < len(sw) else ""
+    if i and sw[i - 1] in _YES_NO and sw[0] == sw[i - 1]:  # "can dogs eat grapes?"
+        verb, nxt = sw[0], sw[1]
     if verb == "how" and nxt in ("would", "should") and "you" in sw:
         verb = "design"  # "how would you shard ..." asks for a design
-    if verb == "walk" and nxt == "through":
+    if verb == "walk" and "through" in sw[i + 1 : i + 3]:  # "walk me through ..."
         verb = "analyse"
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
     technical = r.domain or r.constraint or r.code
@@ -1079,7 +1152,8 @@ def _judge(sentence: str, r: _Request) -> str:
             and (r.domain >= 2 or (r.domain > 0 and (r.words >= 12 or r.constraint)))
         )
         or (verb in _WHY_ASKS and (r.domain > 0 or r.code))
-        or (sentence.rstrip().endswith("?") and r.domain >= 2)
+        or (sentence.rstrip().endswith("?") and r.domain >= 2 and r.words >= _SPECIFIC)
+        or (verb in _EXPLAIN_ASKS and r.domain >= 2 and r.words >= 12)
         or sentence.count(" then ") + sentence.count(", then") >= 2
     )
     if hard:
@@ -1088,6 +1162,7 @@ def _judge(sentence: str, r: _Request) -> str:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
     short_question = short_question or (verb in _YES_NO and r.words <= 8 and not r.domain)
+    short_question = short_question and _EXPLANATORY.isdisjoint(sw)
     easy = (
         (short_question and r.words <= 12 and r.domain <= 1)
         or (verb in _EASY_ASKS and not r.domain)
@@ -1122,7 +1197,7 @@ def ask_features(window: str) -> tuple[float, float]:
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
         if "show that" in part or "prove that" in part:
             hard = True
-        demanding = not vocab.isdisjoint(_DEMANDING) or "without changing" in part
+        demanding = not vocab.isdisjoint(_DEMANDING) or _count(part, _DEMANDING_PHRASES_G) > 0
         numbers = len(_NUMBER.findall(part)) if digits else 0
         facts = _Request(
             len(bare),
@@ -1173,6 +1248,8 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
     }
     features["hard_ask"], features["easy_ask"] = ask_features(window)
+    if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
+        features["easy_task"] = 0.0
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
