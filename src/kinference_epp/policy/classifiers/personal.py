@@ -395,6 +395,52 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     return False
 
 
+_AIRLINE_NAME = re.compile(
+    r"\b([A-Z][A-Z'\-]+)/([A-Z][A-Z'\-]+)(?:[ \t]?(?:MRS|MR|MS|MISS|MSTR|DR))?\b"
+)
+"""A name as airlines and passports write it: SURNAME/GIVEN, often with a title."""
+_SURNAME_FIRST = re.compile(r"\b([A-Z][A-Z'\-]+),[ \t]+([A-Z][a-zà-ÿ'\-]+)\b")
+"""A name as registers and case notes write it: SURNAME, Given."""
+_SELF_NAME = re.compile(
+    r"(?i:\b(?:i'm|i am|this is|it's|sono|mi chiamo|soy|je suis|c'est|ik ben|ich bin|hier ist"
+    r"|here is|signed))[ \t]+(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+)\b"
+)
+"""Someone giving their own name ("ciao, sono Giulia", "hi, I'm Tom"): a listed first name."""
+_NAMING_VERB = re.compile(
+    r"(?i:\b(?:call|called|ask|asked|tell|told|email|emailed|contact|contacted|meet|met"
+    r"|remind|reminded|thank|thanked|spoke to|speak to|talk to|talked to|phoned|ring|inform"
+    r"|informed|paid|visited|invite|invited|chiama|chiamato|llama|llamé|appelé|appelle|bel"
+    r"|belde|ruf|rief|anrufen|sentito|hablé con|parlé à|gesprochen mit|gesproken met))"
+    r"[ \t]+(?:(?:mr|mrs|ms|dr)\.?[ \t]+)?(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+)\b(?![ \t]+[A-Z])"
+)
+"""A surname alone after a verb that names a person ("I called Rossi", "bel Jansen")."""
+
+
+def _loose_name(text: str) -> bool:
+    """Names in a short prompt without a cue word: SURNAME/GIVEN, SURNAME, Given, someone
+    giving their own first name, a listed surname after a verb that names a person."""
+    first, last = _names()
+    if "/" in text:
+        for m in _AIRLINE_NAME.finditer(text):
+            surname, given = m.group(1).title(), m.group(2).title()
+            if (given in first or surname in last) and _real_name(f"{given} {surname}"):
+                return True
+    if "," in text:
+        for m in _SURNAME_FIRST.finditer(text):
+            surname, given = m.group(1).title(), m.group(2)
+            if given in first and surname in last and _real_name(f"{given} {surname}"):
+                return True
+    for m in _SELF_NAME.finditer(text):
+        name = m.group("name")
+        if name in first and _real_name(name):
+            return True
+    for m in _NAMING_VERB.finditer(text):
+        name = m.group("name")
+        if name in last and name not in first and _real_name(name):
+            return True
+    return False
+
+
 # -- credentials named by a label --------------------------------------------------------
 
 _PLACEHOLDER_WORDS = (
@@ -802,6 +848,31 @@ _HEALTH_TERMS = _vocab(
     "boezemfibrilleren", "hartfalen", "hartinfarct", "beroerte", "hypothyreoïdie",
     "schildklier", "zwanger", "zwangerschap", "medicijn", "medicijnen", "medicatie",
     "chemotherapie", "dialyse", "allergie", "lijdt",
+    # More conditions and care, every language: what a clinic note or a claim says
+    "admitted", "hospitalised", "hospitalized", "discharged", "inpatient", "outpatient",
+    "fracture", "fractured", "appendicitis", "sepsis", "bronchitis", "infection", "concussion",
+    "hernia", "gallstones", "pancreatitis", "embolism", "thrombosis", "dvt", "cardiac",
+    "overdose", "injury", "injuries", "ulcer", "gout", "osteoporosis", "anaemia", "anemia",
+    "glaucoma", "cataract", "apnoea", "apnea", "covid", "covid-19", "influenza", "shingles",
+    "sciatica", "tinnitus", "vertigo", "whiplash", "ivf", "antidepressants", "antibiotics",
+    "statins", "opioid", "opioids", "methadone", "semaglutide", "physiotherapy", "rehab",
+    "lungenentzündung", "fraktur", "bandscheibenvorfall", "thrombose", "zuckerkrankheit",
+    "herzrhythmusstörungen", "burnout", "psychotherapie", "antidepressiva", "antibiotika",
+    "arthrose", "osteoporose", "leberzirrhose", "stationär", "aufgenommen", "befund",
+    "blutzucker", "therapie", "behandlung", "operiert", "diabetiker", "diabetikerin",
+    "pneumonie", "bronchite", "hospitalisé", "hospitalisée", "hospitalisation", "embolie",
+    "lombalgie", "hernie", "burn-out", "ordonnance", "traitement", "antidépresseurs",
+    "glycémie", "cholestérol", "vih", "hépatite", "cardiaque", "chirurgie", "opéré", "opérée",
+    "diabétique", "neumonía", "bronquitis", "fractura", "hospitalizado", "hospitalizada",
+    "ingresado", "ingresada", "artrosis", "trombosis", "lumbalgia", "tratamiento",
+    "antidepresivos", "insulina", "glucemia", "colesterol", "hepatitis", "cardiopatía",
+    "cirugía", "operado", "operada", "diabético", "diabética", "hipertenso", "hipertensa",
+    "polmonite", "frattura", "ricoverato", "ricoverata", "ricovero", "dimesso", "dimessa",
+    "artrosi", "osteoporosi", "trombosi", "ernia", "terapia", "antidepressivi", "glicemia",
+    "colesterolo", "epatite", "cardiopatia", "intervento", "operato", "operata", "diabetico",
+    "diabetica", "iperteso", "ipertesa", "longontsteking", "breuk", "opgenomen", "artrose",
+    "trombose", "rugpijn", "behandeling", "insuline", "bloedsuiker", "hartziekte",
+    "operatie", "geopereerd", "diabetes", "migraine",
 )  # fmt: skip
 """Conditions, treatments, medicines and lab values in the six languages; they count only
 in a prompt that identifies a person (a name, a date of birth, a patient number)."""
@@ -905,6 +976,8 @@ def find_personal(
         if (found or structured or cues) and not words & _FICTION:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
+    if not named and len(text) <= _WHOLE and not words & _FICTION:
+        named = _loose_name(text)
     if named:
         found.add(PiiKind.PERSON_NAME)
     identified = named or PiiKind.DATE_OF_BIRTH in found or bool(words & _HEALTH_IDS)
