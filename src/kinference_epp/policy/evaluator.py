@@ -57,7 +57,9 @@ def evaluate(policies: CompiledPolicySet, inp: EvalInput, *, explain: bool = Fal
     if explain:
         trace: list[str] = []
         if not enforce:
-            trace.append(f"no Enforce policy governs pool {inp.pool.name}")
+            governed = sorted({x for p in policies.policies for x in p.pools or ()})
+            also = f" (these policies govern: {', '.join(governed)})" if governed else ""
+            trace.append(f"no Enforce policy governs pool {inp.pool.name}{also}")
         decided = _run(enforce, ctx, trace)
         shadows = tuple(Decision(*_shadow(p, ctx, trace)) for p in shadow)
         steps = tuple(trace)

@@ -231,6 +231,19 @@ def test_scope_pools_priority_and_shadow() -> None:
     assert run(ps, pool=PoolState(name="elsewhere")).rule == "other"
 
 
+def test_explain_names_the_pools_policies_govern_when_none_governs_this_one() -> None:
+    scoped = policy(
+        [{"name": "r", "action": {"rewriteModel": "a"}}],
+        scope={"poolRefs": [{"name": "secure-pool"}, {"name": "gpu-b"}]},
+    )
+    d = evaluate(compile_policies([scoped]), EvalInput(chat(), PoolState()), explain=True)
+    assert d.rule is None
+    assert (
+        d.trace[0]
+        == "no Enforce policy governs pool default (these policies govern: gpu-b, secure-pool)"
+    )
+
+
 def test_continue_records_and_goes_on() -> None:
     ps = compiled(
         [
