@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from kinference_epp.cli.kinfctl import main as kinfctl
 from kinference_epp.policy.classifiers.base import ClassifierError, PromptText
-from kinference_epp.policy.classifiers.linear import HashedLinear, train
+from kinference_epp.policy.classifiers.linear import HashedLinear, shapes, train
 from kinference_epp.policy.classifiers.plugin import TimeLimited
 
 LEGAL = [
@@ -40,6 +41,25 @@ def test_trained_model_separates_its_labels_and_round_trips(tmp_path: Path) -> N
     assert loaded.classify(PromptText("my C program fails with a segfault", 1)) == {"code"}
     with pytest.raises(ClassifierError):
         loaded.classify(PromptText(None, 1))
+
+
+def test_identifiers_add_their_shape_whatever_their_value() -> None:
+    assert shapes("IBAN DE89 3704 and mail a.b@c.io") == [
+        "#Xd", "iban#Xd", "#d4", "de89#d4", "#x.x@x.", "mail#x.x@x.",
+    ]  # fmt: skip
+    assert shapes("plain words only, nothing else.") == []
+
+
+def test_a_model_learns_an_identifier_from_its_shape() -> None:
+    """Values never seen in training share their shape with the ones that were."""
+    rng = random.Random(3)
+    out = []
+    for _ in range(40):
+        digits = "".join(rng.choice("0123456789") for _ in range(8))
+        out.append((f"my member number is {digits[:4]}-{digits[4:]}", frozenset({"id"})))
+        out.append(("my member number is unknown to me", frozenset({"none"})))
+    model = train(out)
+    assert model.classify(PromptText("member number 9911-2288", 1)) == {"id"}
 
 
 def test_a_policy_routes_on_the_plugin_labels(tmp_path: Path) -> None:

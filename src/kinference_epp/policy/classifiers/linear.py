@@ -1,5 +1,5 @@
 """A learned text classifier that needs no model download: logistic regression over hashed
-word and word-pair features, trained here (``kinfctl train-classifier``) from labelled
+word, word-pair and token-shape features, trained here (``kinfctl train-classifier``) from labelled
 prompts and loaded from a local directory by the ``hashed-linear`` plug-in type.
 
 It is the model-based option of the classifier seam that can be built on any machine: a
@@ -19,6 +19,7 @@ the same seam through the compiler's registry.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
@@ -37,12 +38,48 @@ _MAX_CHARS = 16_000
 _PUNCTUATION = str.maketrans({c: " " for c in '!"#$%&()*+,./:;<=>?@[\\]^`{|}~'})
 
 
+_SHAPE = bytes(
+    ord("X") if 65 <= i <= 90 else ord("x") if 97 <= i <= 122 else ord("d") if 48 <= i <= 57
+    else i
+    for i in range(256)
+)  # fmt: skip
+"""A character's shape: ``X`` upper-case, ``x`` lower-case, ``d`` digit, other ASCII kept
+(a non-ASCII character is one ``?``)."""
+_RUN = re.compile(rb"([Xxd])\1+")
+_SHAPE_CHARS = 6
+
+
+_IDENTIFIER = re.compile(rb"(?<!\S)[^\s]*?[d@_]\S*")
+"""A token (in shape bytes) with a digit, an ``@`` or an underscore: plain words are left
+to the word features."""
+
+
+def shapes(text: str) -> list[str]:
+    """The shape of each whitespace-separated token with a digit, ``@`` or ``_``, a run of
+    one class written once and cut after ``_SHAPE_CHARS``, a number by its length ("DE89" ->
+    "#Xd", "3704" -> "#d4", "a.b@c.io" -> "#x.x@x."), alone and after the word before it
+    ("iban#Xd"): what an identifier looks like, which its words cannot teach when every
+    value is new."""
+    raw = text.encode("ascii", "replace").translate(_SHAPE)
+    out = []
+    for m in _IDENTIFIER.finditer(raw):
+        token = m.group()
+        t = _RUN.sub(rb"\1", token)
+        shape = f"d{len(token)}" if t == b"d" else t[:_SHAPE_CHARS].decode()
+        out.append("#" + shape)
+        before = text[max(0, m.start() - 32) : m.start()].split()
+        if before:
+            out.append(f"{before[-1].lower()}#{shape}")
+    return out
+
+
 def features(text: str) -> npt.NDArray[np.int64]:
-    """Bucket ids of the prompt's words and adjacent word pairs (CRC32, stable across runs)."""
+    """Bucket ids of the prompt's words, adjacent word pairs and token shapes (``shapes``),
+    hashed with CRC32 (stable across runs)."""
     if len(text) > _MAX_CHARS:
         text = text[: _MAX_CHARS // 2] + " " + text[-_MAX_CHARS // 2 :]
     words = text.lower().translate(_PUNCTUATION).split()
-    grams = words + [f"{a} {b}" for a, b in pairwise(words)]
+    grams = words + [f"{a} {b}" for a, b in pairwise(words)] + shapes(text)
     ids = np.fromiter((zlib.crc32(g.encode()) for g in grams), dtype=np.int64, count=len(grams))
     return np.unique(ids % BUCKETS)
 
