@@ -398,6 +398,19 @@ def test_complexity_levels(text: str, turns: int, level: Complexity) -> None:
         ("Is a tomato a fruit?", Complexity.EASY),  # a short yes/no question
         ("Does Python have a switch statement?", Complexity.EASY),
         ("Can cats eat chocolate?", Complexity.EASY),  # "can" asks, it is no filler here
+        ("Demonstrate that there are infinitely many primes of the form 6k+5.", Complexity.HARD),
+        ("Is every Cauchy sequence bounded? Give a rigorous argument.", Complexity.HARD),
+        ("Why is the trace of a nilpotent matrix zero?", Complexity.HARD),  # why + maths
+        ("Work out the MLE of a Poisson rate from censored counts.", Complexity.HARD),
+        (
+            "This loop is O(n^2) on 5 million rows; make it fast enough for a cron job.",
+            Complexity.HARD,
+        ),
+        (
+            "My Go service sometimes hangs under load when two threads share a map. What's going on?",
+            Complexity.HARD,  # a fault described, a diagnosis asked
+        ),
+        ("Make this sentence shorter: we will be arriving at the hotel late.", Complexity.EASY),
         ("What are the main causes of inflation?", Complexity.MEDIUM),  # an explanation
         (
             "Under Dutch law, can my landlord keep the deposit for normal wear and tear?",

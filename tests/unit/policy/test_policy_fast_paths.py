@@ -453,7 +453,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "constraints": min(1.0, constraint / 2),
         "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
-        "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
+        "easy_task": 1.0 if easy and not domain and not constraint and reason <= easy else 0.0,
     }
     features["hard_ask"], features["easy_ask"] = cx.ask_features(window)
     if features["hard_ask"]:

@@ -694,6 +694,43 @@ _DOMAIN_WORDS = frozenset(
         "antibodies",
         "mutations",
         "rebalance",
+        "schema",
+        "multi-tenant",
+        "caching",
+        "cache",
+        "stale",
+        "staleness",
+        "read-heavy",
+        "write-heavy",
+        "outage",
+        "deduplication",
+        "deduplicate",
+        "deduplicates",
+        "proration",
+        "thread",
+        "threads",
+        "multithreaded",
+        "multi-threaded",
+        "lock",
+        "locks",
+        "hashmap",
+        "hangs",
+        "deadlocked",
+        "wrongful",
+        "retaliation",
+        "settlement",
+        "discrimination",
+        "harassment",
+        "whistleblower",
+        "softmax",
+        "cross-entropy",
+        "logits",
+        "pendulum",
+        "determinant",
+        "orthogonal",
+        "monotone",
+        "graph",
+        "down-round",
         "pharmacokinetics",
         "half-life",
         "dosing",
@@ -765,7 +802,7 @@ _CONSTRAINT_WORDS = frozenset(
     ]
 )
 _CONSTRAINT_PHRASES = ("at most", "at least", "edge case", "no more than", "o(n", "o(log",
-                       "o(1)", "in under", "less than")  # fmt: skip
+                       "o(1)", "in under", "less than", "exactly once", "at least once", "even if", "never more than", "under load", "in production")  # fmt: skip
 _EASY_WORDS = frozenset(
     [
         "translate",
@@ -903,6 +940,16 @@ _CODE_MARKS_G = _guarded(_CODE_MARKS)
 _MATH_MARKS_G = _guarded(_MATH_MARKS)
 _REASON_PHRASES_G = _guarded(_REASON_PHRASES)
 _CONSTRAINT_PHRASES_G = _guarded(_CONSTRAINT_PHRASES)
+_PROOF_PHRASES_G = _guarded(
+    ("show that", "prove that", "demonstrate that", "establish that", "rigorous argument",
+     "formal argument", "give an argument", "justify the formula", "and justify")
+)  # fmt: skip
+_DIAGNOSIS_PHRASES_G = _guarded(
+    ("what's going on", "what is going on", "what could be happening", "what could cause",
+     "what's causing", "what is causing", "how come", "what am i missing", "why would",
+     "explain and fix")
+)  # fmt: skip
+"""A question about a fault: a diagnosis, hard when it names code or an expert term."""
 _DEMANDING_PHRASES_G = _guarded(
     ("without changing", "keep every", "keeps every", "keeping every", "preserve every",
      "preserving every", "without losing", "same meaning", "into verse")
@@ -998,11 +1045,16 @@ _FILLERS = frozenset(
 _PROOF_ASKS = frozenset(("prove", "derive", "disprove", "formalise", "formalize"))
 _PROOF_ARTEFACT_ASKS = frozenset(("give", "write", "sketch", "provide", "outline", "find"))
 _HARD_ASKS = frozenset(
-    ["design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate"]
+    ["propose", "sketch", "design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate"]
 )  # fmt: skip
 """Asks that take reasoning whenever the request says what it is about."""
 _TECHNICAL_ASKS = frozenset(
     [
+        "get",
+        "obtain",
+        "negotiate",
+        "structure",
+        "split",
         "plan",
         "fix",
         "solve",
@@ -1069,6 +1121,22 @@ _EXPLANATORY = frozenset(
     ]
 )
 """What turns a short "what ..." question into an explanation rather than a lookup."""
+_PERFORMANCE = frozenset(
+    [
+        "fast",
+        "faster",
+        "quicker",
+        "efficient",
+        "scalable",
+        "thread-safe",
+        "lock-free",
+        "concurrent",
+        "parallel",
+        "robust",
+    ]
+)
+"""What "make it ..." asks for when it is an optimisation, not an edit."""
+_ARGUMENTS = frozenset(["argument", "justification", "derivation", "bound", "counterexample"])
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 _DETAILED = 14
@@ -1111,6 +1179,7 @@ class _Request:
     text: str
     demanding: bool = False
     numbers: int = 0
+    math: bool = False
 
 
 def _judge(sentence: str, r: _Request) -> str:
@@ -1129,6 +1198,10 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "design"  # "how would you shard ..." asks for a design
     if verb == "walk" and "through" in sw[i + 1 : i + 3]:  # "walk me through ..."
         verb = "analyse"
+    if verb in ("work", "lay", "speed") and nxt in ("out", "up"):  # phrasal verbs
+        verb = {"work": "solve", "lay": "design", "speed": "optimise"}[verb]
+    if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
+        verb = "optimise"
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
     technical = r.domain or r.constraint or r.code
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
@@ -1151,7 +1224,8 @@ def _judge(sentence: str, r: _Request) -> str:
             verb in _BUILD_ASKS
             and (r.domain >= 2 or (r.domain > 0 and (r.words >= 12 or r.constraint)))
         )
-        or (verb in _WHY_ASKS and (r.domain > 0 or r.code))
+        or (verb in _WHY_ASKS and (r.domain > 0 or r.code or r.math))
+        or (verb in _PROOF_ARTEFACT_ASKS and not _ARGUMENTS.isdisjoint(sw) and r.constraint)
         or (sentence.rstrip().endswith("?") and r.domain >= 2 and r.words >= _SPECIFIC)
         or (verb in _EXPLAIN_ASKS and r.domain >= 2 and r.words >= 12)
         or sentence.count(" then ") + sentence.count(", then") >= 2
@@ -1162,6 +1236,7 @@ def _judge(sentence: str, r: _Request) -> str:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
     short_question = short_question or (verb in _YES_NO and r.words <= 8 and not r.domain)
+    short_question = short_question and not r.constraint
     short_question = short_question and _EXPLANATORY.isdisjoint(sw)
     easy = (
         (short_question and r.words <= 12 and r.domain <= 1)
@@ -1195,10 +1270,12 @@ def ask_features(window: str) -> tuple[float, float]:
         code = bool(vocab & _CODE_WORDS) or "`" in part
         digits = any(c.isdigit() for c in part)
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
-        if "show that" in part or "prove that" in part:
+        if _count(part, _PROOF_PHRASES_G) > 0:
             hard = True
         demanding = not vocab.isdisjoint(_DEMANDING) or _count(part, _DEMANDING_PHRASES_G) > 0
         numbers = len(_NUMBER.findall(part)) if digits else 0
+        if _count(part, _DIAGNOSIS_PHRASES_G) > 0 and (domain or code or constraint):
+            hard = True
         facts = _Request(
             len(bare),
             domain,
@@ -1210,6 +1287,7 @@ def ask_features(window: str) -> tuple[float, float]:
             part,
             demanding,
             numbers,
+            not vocab.isdisjoint(_MATH_WORDS) or "^" in part,
         )
         for sentence in _sentences(part):
             verdict = _judge(sentence, facts)
@@ -1245,7 +1323,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "constraints": min(1.0, constraint / 2),
         "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
-        "easy_task": 1.0 if easy and not domain and reason <= easy else 0.0,
+        "easy_task": 1.0 if easy and not domain and not constraint and reason <= easy else 0.0,
     }
     features["hard_ask"], features["easy_ask"] = ask_features(window)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
