@@ -72,6 +72,7 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("client NIR 185057800608491, merci", {"nationalId"}),  # French NIR, bare, key 91
         ("n° 2 84 12 75 108 123 94 sur le formulaire", {"nationalId"}),  # NIR, printed groups
         ("Su número es X1234567L", {"nationalId"}),  # Spanish NIE, checksum letter
+        ("IBAN IT60-X054-2811-1010-0000-0123-456", {"iban"}),  # groups joined by hyphens
         ("scrivimi al 3471234567 domani", {"phone"}),  # Italian mobile, unspaced
         ("DATABASE_URL=postgres://admin:Tr0ub4dor&3@db.acme.io:5432/prod", {"secret"}),
         ("user: deploy / password: Winter2024!x", {"secret"}),

@@ -49,7 +49,7 @@ from kinference_epp.policy.model import PiiKind, PiiSettings
 
 _CANDIDATES = re.compile(
     r"(?P<num>\+?\(?[0-9][0-9 .()/\-]{4,22}[0-9][A-Z]?)"
-    r"|(?P<upper>[A-Z]{2} ?[0-9]{2}[ A-Z0-9]{5,40}|(?<![A-Za-z0-9])[XYZ][0-9]{7}[A-Z])"
+    r"|(?P<upper>[A-Z]{2}[ \-]?[0-9]{2}[ \-A-Z0-9]{5,40}|(?<![A-Za-z0-9])[XYZ][0-9]{7}[A-Z])"
     r"|(?P<at>@)"
     r"|(?P<secret>AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}"
     r"|sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"
@@ -465,7 +465,7 @@ class PiiClassifier:
         return PiiKind.PHONE if _near(text, start, _PHONE_WORDS) else None
 
     def _upper(self, text: str, start: int, value: str) -> PiiKind | None:
-        compact = value.replace(" ", "")
+        compact = value.replace(" ", "").replace("-", "")
         expected = IBAN_LENGTHS.get(compact[:2])
         # The candidate may run into the next word; an IBAN is exactly its country length.
         iban = compact[:expected] if expected is not None else ""
