@@ -412,6 +412,15 @@ def test_complexity_levels(text: str, turns: int, level: Complexity) -> None:
             Complexity.HARD,  # a fault described, a diagnosis asked
         ),
         ("Make this sentence shorter: we will be arriving at the hotel late.", Complexity.EASY),
+        ("Find a counterexample: every continuous function on (0,1) is bounded.", Complexity.HARD),
+        ("Tighten this proof that there are infinitely many primes.", Complexity.HARD),
+        ("My Vue app re-renders every row when one changes; figure out why.", Complexity.HARD),
+        ("Port this Perl script to Python so that its output stays identical.", Complexity.HARD),
+        (
+            "How many ways can 6 queens be placed so that none attack each other?",
+            Complexity.MEDIUM,  # a constraint: no lookup, whatever its opening words
+        ),
+        ("Is it going to rain in Oslo in December?", Complexity.EASY),
         ("What are the main causes of inflation?", Complexity.MEDIUM),  # an explanation
         (
             "Under Dutch law, can my landlord keep the deposit for normal wear and tear?",

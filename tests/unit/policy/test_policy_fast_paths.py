@@ -444,6 +444,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     fences = text.count("```")
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3
+    cap = easy if any(e in window for e in cx._EDITS) else 0
     features = {
         "length": min(1.0, n / 4 / 4000),
         "code": min(1.0, (2 * fences + code) / 12),
@@ -453,7 +454,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "constraints": min(1.0, constraint / 2),
         "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
-        "easy_task": 1.0 if easy and not domain and not constraint and reason <= easy else 0.0,
+        "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
     features["hard_ask"], features["easy_ask"] = cx.ask_features(window)
     if features["hard_ask"]:

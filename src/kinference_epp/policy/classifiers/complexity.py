@@ -78,6 +78,14 @@ _CODE_WORDS = frozenset(
         "where",
         "#include",
         "println",
+        "python",
+        "perl",
+        "java",
+        "javascript",
+        "typescript",
+        "golang",
+        "c++",
+        "react",
         "printf",
         "console.log",
     ]
@@ -168,7 +176,8 @@ _REASON_WORDS = frozenset(
 )
 _REASON_PHRASES = ("step by step", "explain why", "reason about", "in depth", "pros and cons",
                    "root cause", "show that", "why does", "why do ", "how would you",
-                   "what would happen")  # fmt: skip
+                   "what would happen", "critical path", "how do i balance", "how should i balance",
+                   "build or buy", "build vs buy", "trade off")  # fmt: skip
 _DOMAIN_WORDS = frozenset(
     [
         "lock-free",
@@ -731,6 +740,13 @@ _DOMAIN_WORDS = frozenset(
         "monotone",
         "graph",
         "down-round",
+        "immune",
+        "autoimmune",
+        "immunity",
+        "re-renders",
+        "re-render",
+        "upgrade",
+        "counterexample",
         "pharmacokinetics",
         "half-life",
         "dosing",
@@ -802,7 +818,7 @@ _CONSTRAINT_WORDS = frozenset(
     ]
 )
 _CONSTRAINT_PHRASES = ("at most", "at least", "edge case", "no more than", "o(n", "o(log",
-                       "o(1)", "in under", "less than", "exactly once", "at least once", "even if", "never more than", "under load", "in production")  # fmt: skip
+                       "o(1)", "in under", "less than", "exactly once", "at least once", "even if", "never more than", "under load", "in production", "so that", "such that")  # fmt: skip
 _EASY_WORDS = frozenset(
     [
         "translate",
@@ -947,7 +963,7 @@ _PROOF_PHRASES_G = _guarded(
 _DIAGNOSIS_PHRASES_G = _guarded(
     ("what's going on", "what is going on", "what could be happening", "what could cause",
      "what's causing", "what is causing", "how come", "what am i missing", "why would",
-     "explain and fix")
+     "explain and fix", "what's wrong", "what is wrong", "what would you check", "figure out why")
 )  # fmt: skip
 """A question about a fault: a diagnosis, hard when it names code or an expert term."""
 _DEMANDING_PHRASES_G = _guarded(
@@ -1043,13 +1059,17 @@ _FILLERS = frozenset(
     ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi"]
 )  # fmt: skip
 _PROOF_ASKS = frozenset(("prove", "derive", "disprove", "formalise", "formalize"))
-_PROOF_ARTEFACT_ASKS = frozenset(("give", "write", "sketch", "provide", "outline", "find"))
+_PROOF_ARTEFACT_ASKS = frozenset(
+    ("give", "write", "sketch", "provide", "outline", "find", "tighten", "check", "verify",
+     "complete", "finish", "critique", "review", "correct")
+)  # fmt: skip
 _HARD_ASKS = frozenset(
     ["propose", "sketch", "design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate"]
 )  # fmt: skip
 """Asks that take reasoning whenever the request says what it is about."""
 _TECHNICAL_ASKS = frozenset(
     [
+        "port",
         "get",
         "obtain",
         "negotiate",
@@ -1083,7 +1103,9 @@ _TECHNICAL_ASKS = frozenset(
 )
 """Asks that take reasoning about a technical object (an expert term, code, a constraint):
 "plan a zero-downtime migration", not "plan my weekend"."""
-_SOFT_ASKS = frozenset(["compare", "contrast", "evaluate", "assess", "justify", "weigh"])
+_SOFT_ASKS = frozenset(
+    ["compare", "contrast", "evaluate", "assess", "justify", "weigh", "reconcile", "argue"]
+)
 """Asks that take reasoning when the request is detailed (``_DETAILED`` words or more)."""
 _BUILD_ASKS = frozenset(
     ["write", "implement", "build", "create", "develop", "make", "code", "draft", "compose"]
@@ -1198,8 +1220,8 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "design"  # "how would you shard ..." asks for a design
     if verb == "walk" and "through" in sw[i + 1 : i + 3]:  # "walk me through ..."
         verb = "analyse"
-    if verb in ("work", "lay", "speed") and nxt in ("out", "up"):  # phrasal verbs
-        verb = {"work": "solve", "lay": "design", "speed": "optimise"}[verb]
+    if verb in ("work", "lay", "speed", "figure") and nxt in ("out", "up"):  # phrasal verbs
+        verb = {"work": "solve", "lay": "design", "speed": "optimise", "figure": "diagnose"}[verb]
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
@@ -1226,6 +1248,8 @@ def _judge(sentence: str, r: _Request) -> str:
         )
         or (verb in _WHY_ASKS and (r.domain > 0 or r.code or r.math))
         or (verb in _PROOF_ARTEFACT_ASKS and not _ARGUMENTS.isdisjoint(sw) and r.constraint)
+        or (verb in _PROOF_ARTEFACT_ASKS and "counterexample" in sw)
+        or ("why" in sw and sentence.rstrip().endswith("?") and (r.domain > 0 or r.code))
         or (sentence.rstrip().endswith("?") and r.domain >= 2 and r.words >= _SPECIFIC)
         or (verb in _EXPLAIN_ASKS and r.domain >= 2 and r.words >= 12)
         or sentence.count(" then ") + sentence.count(", then") >= 2
@@ -1235,7 +1259,7 @@ def _judge(sentence: str, r: _Request) -> str:
     if r.reasoning:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
-    short_question = short_question or (verb in _YES_NO and r.words <= 8 and not r.domain)
+    short_question = short_question or (verb in _YES_NO and r.words <= 10 and not r.domain)
     short_question = short_question and not r.constraint
     short_question = short_question and _EXPLANATORY.isdisjoint(sw)
     easy = (
@@ -1274,7 +1298,7 @@ def ask_features(window: str) -> tuple[float, float]:
             hard = True
         demanding = not vocab.isdisjoint(_DEMANDING) or _count(part, _DEMANDING_PHRASES_G) > 0
         numbers = len(_NUMBER.findall(part)) if digits else 0
-        if _count(part, _DIAGNOSIS_PHRASES_G) > 0 and (domain or code or constraint):
+        if _count(part, _DIAGNOSIS_PHRASES_G) > 0 and (domain or code or constraint or "=" in part):
             hard = True
         facts = _Request(
             len(bare),
@@ -1314,6 +1338,8 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     fences = _fences(text, (13 - code) // 2)
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3
+    # Reasoning words rule out an easy task, unless it is an edit ("fix the typos").
+    cap = easy if any(e in window for e in _EDITS) else 0
     features = {
         "length": min(1.0, n / 4 / 4000),
         "code": min(1.0, (2 * fences + code) / 12),
@@ -1323,7 +1349,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "constraints": min(1.0, constraint / 2),
         "technical_task": 1.0 if technical else 0.0,
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
-        "easy_task": 1.0 if easy and not domain and not constraint and reason <= easy else 0.0,
+        "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
     features["hard_ask"], features["easy_ask"] = ask_features(window)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
