@@ -440,6 +440,10 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     math += len(window) - len(window.translate(_REF_DROP_MATH))
     reason += sum(window.count(m) for m in cx._REASON_PHRASES)
     constraint += sum(window.count(m) for m in cx._CONSTRAINT_PHRASES)
+    head, tail = cx.REQUEST_HEAD, cx.REQUEST_TAIL
+    request = window if len(window) <= head + tail else window[:head] + "\n" + window[-tail:]
+    reason += sum(request.count(m) for m in cx._REQUEST_REASON_PHRASES)
+    constraint += sum(request.count(m) for m in cx._REQUEST_CONSTRAINT_PHRASES)
     easy += sum(window.count(m) for m in cx._EASY_PHRASES)
     fences = text.count("```")
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
@@ -478,6 +482,8 @@ MARKS = [
     *cx._MATH_MARKS,
     *cx._REASON_PHRASES,
     *cx._CONSTRAINT_PHRASES,
+    *cx._REQUEST_CONSTRAINT_PHRASES,
+    *cx._REQUEST_REASON_PHRASES,
     *cx._EASY_PHRASES,
     "```",
     *cx._MATH_CHARS,

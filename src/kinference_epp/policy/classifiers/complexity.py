@@ -176,8 +176,10 @@ _REASON_WORDS = frozenset(
 )
 _REASON_PHRASES = ("step by step", "explain why", "reason about", "in depth", "pros and cons",
                    "root cause", "show that", "why does", "why do ", "how would you",
-                   "what would happen", "critical path", "how do i balance", "how should i balance",
-                   "build or buy", "build vs buy", "trade off")  # fmt: skip
+                   "what would happen")  # fmt: skip
+_REQUEST_REASON_PHRASES = ("critical path", "how do i balance", "how should i balance",
+                           "build or buy", "build vs buy", "trade off")  # fmt: skip
+"""Reasoning asked, counted in the request only (``request_span``)."""
 _DOMAIN_WORDS = frozenset(
     [
         "lock-free",
@@ -818,7 +820,11 @@ _CONSTRAINT_WORDS = frozenset(
     ]
 )
 _CONSTRAINT_PHRASES = ("at most", "at least", "edge case", "no more than", "o(n", "o(log",
-                       "o(1)", "in under", "less than", "exactly once", "at least once", "even if", "never more than", "under load", "in production", "so that", "such that")  # fmt: skip
+                       "o(1)", "in under", "less than")  # fmt: skip
+_REQUEST_CONSTRAINT_PHRASES = ("exactly once", "at least once", "even if", "never more than",
+                               "under load", "in production", "so that", "such that")  # fmt: skip
+"""Constraints counted in the request only (``request_span``): phrases common enough in
+pasted prose that scanning the whole window for them would cost more than they tell."""
 _EASY_WORDS = frozenset(
     [
         "translate",
@@ -956,6 +962,20 @@ _CODE_MARKS_G = _guarded(_CODE_MARKS)
 _MATH_MARKS_G = _guarded(_MATH_MARKS)
 _REASON_PHRASES_G = _guarded(_REASON_PHRASES)
 _CONSTRAINT_PHRASES_G = _guarded(_CONSTRAINT_PHRASES)
+_REQUEST_CONSTRAINT_PHRASES_G = _guarded(_REQUEST_CONSTRAINT_PHRASES)
+_REQUEST_REASON_PHRASES_G = _guarded(_REQUEST_REASON_PHRASES)
+REQUEST_HEAD = 600
+REQUEST_TAIL = 300
+
+
+def request_span(window: str) -> str:
+    """Where the request is: the window's first ``REQUEST_HEAD`` and last ``REQUEST_TAIL``
+    characters (all of a short one)."""
+    if len(window) <= REQUEST_HEAD + REQUEST_TAIL:
+        return window
+    return window[:REQUEST_HEAD] + "\n" + window[-REQUEST_TAIL:]
+
+
 _PROOF_PHRASES_G = _guarded(
     ("show that", "prove that", "demonstrate that", "establish that", "rigorous argument",
      "formal argument", "give an argument", "justify the formula", "and justify")
@@ -1289,8 +1309,16 @@ def ask_features(window: str) -> tuple[float, float]:
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
         domain = len(vocab & _DOMAIN_WORDS)
-        constraint = bool(vocab & _CONSTRAINT_WORDS) or _count(part, _CONSTRAINT_PHRASES_G) > 0
-        reasoning = bool(vocab & _REASON_WORDS) or _count(part, _REASON_PHRASES_G) > 0
+        constraint = (
+            bool(vocab & _CONSTRAINT_WORDS)
+            or _count(part, _CONSTRAINT_PHRASES_G) > 0
+            or _count(part, _REQUEST_CONSTRAINT_PHRASES_G) > 0
+        )
+        reasoning = (
+            bool(vocab & _REASON_WORDS)
+            or _count(part, _REASON_PHRASES_G) > 0
+            or _count(part, _REQUEST_REASON_PHRASES_G) > 0
+        )
         code = bool(vocab & _CODE_WORDS) or "`" in part
         digits = any(c.isdigit() for c in part)
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
@@ -1334,12 +1362,15 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         math += sum(window.count(ch) for ch in _MATH_CHARS if ch in window)
     reason += _count(window, _REASON_PHRASES_G)
     constraint += _count(window, _CONSTRAINT_PHRASES_G)
+    request = request_span(window)
+    reason += _count(request, _REQUEST_REASON_PHRASES_G)
+    constraint += _count(request, _REQUEST_CONSTRAINT_PHRASES_G)
     easy += _count(window, _EASY_PHRASES_G)
     fences = _fences(text, (13 - code) // 2)
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3
     # Reasoning words rule out an easy task, unless it is an edit ("fix the typos").
-    cap = easy if any(e in window for e in _EDITS) else 0
+    cap = easy if reason and any(e in window for e in _EDITS) else 0
     features = {
         "length": min(1.0, n / 4 / 4000),
         "code": min(1.0, (2 * fences + code) / 12),
