@@ -315,6 +315,7 @@ class App:
             on_request=self._on_stream,
             offloader=self.offloader,
             prefix=self.prefix_index,
+            speeds=self.speed.figures,
         )
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
