@@ -46,7 +46,7 @@ def _merge(paths: list[Path]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if len(paths) > 1:
         meta["command"] = (
             f"{FULL_COMMAND} (run here as {len(paths)} invocations, merged by "
-            f"benchmarks/hetero_report.py: " + "; ".join(f"`{c}`" for c in commands) + ")"
+            f"benchmarks/hetero_report.py: " + "; ".join(f"'{c}'" for c in commands) + ")"
         )
     return meta, list(rows.values())
 
@@ -123,7 +123,18 @@ def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
             f"{'-' if vs_fixed is None else f'{vs_fixed:.2f}x'} | "
             f"{_verdict(vs_peer, met_peer)}; {_verdict(vs_fixed, met_fixed)} |"
         )
-    lines.append("")
+    lines += [
+        "",
+        "Where and why the goals fall short (measurements): benchmarks/README.md, "
+        "*Heterogeneous pools*. A pod slowed mid-run: [hetero_slowdown.md](hetero_slowdown.md); "
+        "the learner's CPU: [speed_cost.md](speed_cost.md).",
+        "",
+        *(
+            f"![{w}, {p}](hetero/{w}-{p}.png)"
+            for w, p in dict.fromkeys((s["workload"], s["latency_profile"]) for s in summary)
+        ),
+        "",
+    ]
     return "\n".join(lines)
 
 
