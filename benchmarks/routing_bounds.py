@@ -34,11 +34,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from kinference_epp.bench.workloads import WorkloadSpec, conversations, load_workload
 from kinference_epp.sim.latency import PROFILES, LinearLatency, latency_model
@@ -70,7 +68,7 @@ def shape(spec: WorkloadSpec) -> Shape:
             ctx_weighted += out * (prompt + out / 2)
             outputs.append(out)
             history = prompt + out
-    total_out = float(np.sum(outputs))
+    total_out = float(sum(outputs))
     shared = (
         spec.shared_prefix.system_tokens
         if spec.shared_prefix is not None
@@ -171,13 +169,7 @@ def experiment(
         spec = load_workload(name, ROOT / "benchmarks" / "workloads")
         real = latency_model(profile)
         assert isinstance(real, LinearLatency)
-        free = LinearLatency(
-            name=f"{profile}-free-prefill",
-            base_ms=real.base_ms,
-            prefill_ms_per_token=0.0,
-            decode_ms_per_seq=real.decode_ms_per_seq,
-            decode_ms_per_ktoken=real.decode_ms_per_ktoken,
-        )
+        free = replace(real, name=f"{profile}-free-prefill", prefill_ms_per_token=0.0)
         options = HarnessOptions(seed=meta["seed"], latency=free)
         rows = []
         points: list[float | None] = list(loads) if loads else [None]
