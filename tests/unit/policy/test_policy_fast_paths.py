@@ -252,8 +252,13 @@ def reference_candidates(text: str) -> Iterator[tuple[str, int, str]]:
         while lo > limit and text[lo - 1] in pii._CLUSTER:
             lo -= 1
         end = pos + 3
-        for m in pii._CANDIDATES.finditer(text, lo, min(n, lo + 96)):
+        stop = min(n, lo + 96)
+        for m in pii._CANDIDATES.finditer(text, lo, stop):
             if m.lastgroup in ("num", "upper"):
+                if m.end() == stop < n:  # cut by the window: matched again from its start
+                    again = pii._CANDIDATES.match(text, m.start(), min(n, m.start() + 96))
+                    if again is not None and again.lastgroup == m.lastgroup:
+                        m = again
                 yield str(m.lastgroup), m.start(), m.group()
                 end = max(end, m.end())
         pos = digits.find("000", end)
@@ -267,6 +272,15 @@ def reference_candidates(text: str) -> Iterator[tuple[str, int, str]]:
         for m in pii._SECRET.finditer(text, start, stop):
             yield "secret", m.start(), m.group()
         pos = tokens.find("a" * 20, stop)
+    runs = [m.span() for m in re.finditer(r"[^ ]+", tokens) if "a" * 15 in m.group()]
+    for needle, back, pattern in pii._ANCHORED:
+        size = len(needle)
+        for at in (i for i in range(n) if text.startswith(needle.decode(), i)):
+            if not any(lo - 120 <= at and at + size <= hi for lo, hi in runs):
+                continue  # a needle counts only near a run of 15 token characters
+            found = pattern.search(text, max(0, at - back), at + 400)
+            if found is not None and found.start() <= at and pii._anchored_value(needle, found):
+                yield "anchored", found.start(), found.group()
     armour = text.find("PRIVATE KEY-----")
     key = pii._SECRET.search(text, max(0, armour - 40), armour + 16) if armour != -1 else None
     if key is not None:
@@ -289,7 +303,9 @@ FRAGMENTS = [
     "a@example.com", "4539 1488 0343 6467", "4539-1488-0343-6467", "4539148803436467",
     "DE89 3704 0044 0532 0130 00", "123-45-6789", "123456789", "ssn ", "phone ", "call ",
     "national insurance ", "AB 12 34 56 C", "DNI 12345678Z", "NINO ", "2024-05-17",
-    "é", "\u2019", "€", "?", "\ud800", "İ", "٣٤٥", "\n",
+    "é", "\u2019", "€", "?", "\ud800", "İ", "٣٤٥", "\n", "de89 3704 0044 0532 0130 00",
+    "12.345.678-Z", "Y-1234567-X", "Authorization: Basic ", "ZGV2OlMzY3JldCE=", "Bearer ",
+    "AccountKey=", "hooks.slack.com/", "https://", "4539  1488  0343  6467",
 ]  # fmt: skip
 NOISE = "0123456789 .()/+-@_AKISGBZWCsgkxopab\n,:?é€"
 pii_texts = st.lists(
@@ -345,7 +361,9 @@ def test_candidate_starts_cover_every_alternative() -> None:
     before the shortest tail that would complete each kind of candidate."""
     tails = ["1234567", "B 12 ABCDE", "", "KIA1234567890ABCDEF", "k-" + "a1" * 10,
              "hp_" + "a" * 36, "ithub_pat_" + "a" * 22, "oxb-1234567890", "Iza" + "a" * 35,
-             "----BEGIN RSA PRIVATE KEY-----"]  # fmt: skip
+             "----BEGIN RSA PRIVATE KEY-----", "op_v1_" + "a" * 64, "in_api_" + "a" * 40,
+             "ul-" + "a" * 40, "hsec_" + "a" * 32, "ypi-AgEIcHlwaS5vcmc" + "a" * 50,
+             "api" + "a" * 32, "K" + "a" * 32, "ntrys_" + "a" * 40]  # fmt: skip
     for code in range(0x250):
         for tail in tails:
             text = chr(code) + tail
@@ -400,6 +418,8 @@ def test_pii_findings_on_random_text_with_embedded_pii(text: str) -> None:
             kind = clf._email(text, start)
         elif group == "paired":
             kind = clf._paired_phone(text, start, value)
+        elif group == "anchored":
+            kind = PiiKind.SECRET
         else:
             kind = clf._secret(value)
         if kind is not None:

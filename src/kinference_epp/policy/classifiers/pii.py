@@ -21,13 +21,23 @@ Phones written in digit pairs ("06 12 34 56 78") have no run of three digits: fo
 a row mark their window instead. Personal data written as free text (names, addresses,
 dates of birth, health data) is found by ``personal.py`` after these.
 
+Cards may group their digits with one or two spaces, hyphens or dots; IBANs may be written
+in lower case (found from a long number just after their country and check digits); Spanish
+DNIs in their printed groups ("12.345.678-Z"). Credentials that no prefix marks are found by
+what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Authorization``
+headers.
+
 Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
 nearby, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
-since only runs of 20 token characters are searched for secrets.
+since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
+credential whose value has no run of 15 token characters (a Basic header for a very short
+user:password).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import string
 from collections.abc import Iterable, Iterator
@@ -48,16 +58,28 @@ from kinference_epp.policy.classifiers.validators import (
 from kinference_epp.policy.model import PiiKind, PiiSettings
 
 _CANDIDATES = re.compile(
-    r"(?P<num>\+?\(?[0-9][0-9 .()/\-]{4,22}[0-9][A-Z]?)"
-    r"|(?P<upper>[A-Z]{2}[ \-]?[0-9]{2}[ \-A-Z0-9]{5,40}|(?<![A-Za-z0-9])[XYZ][0-9]{7}[A-Z])"
+    r"(?P<num>\+?\(?[0-9][0-9 .()/\-]{4,22}[0-9](?:-?[A-Z])?)"
+    r"|(?P<upper>[A-Z]{2}[ \-]?[0-9]{2}[ \-A-Z0-9]{5,40}"
+    r"|(?<![A-Za-z0-9])[XYZ]-?[0-9]{7}-?[A-Z])"
     r"|(?P<at>@)"
-    r"|(?P<secret>AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}"
+    r"|(?P<secret>(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}"
     r"|sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"
-    r"|glpat-[A-Za-z0-9_\-]{20}|hf_[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{36}"
+    r"|gl(?:pat|dt|rt|ptt|soat)-[A-Za-z0-9_\-]{20}|hf_[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{36}"
     r"|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}"
-    r"|xox[abprs]-[A-Za-z0-9\-]{10,}|AIza[0-9A-Za-z_\-]{35}"
+    r"|xox[abeprs]-[A-Za-z0-9\-]{10,}|xapp-[0-9]-[A-Za-z0-9\-]{20,}|AIza[0-9A-Za-z_\-]{35}"
+    r"|do[opr]_v1_[a-f0-9]{64}|SK[0-9a-fA-F]{32}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"
+    r"|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}|sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,43}"
+    r"|dapi[a-h0-9]{32}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|lin_api_[A-Za-z0-9]{40}"
+    r"|whsec_[A-Za-z0-9]{32,}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|NRAK-[A-Z0-9]{27}"
+    r"|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|AGE-SECRET-KEY-1[0-9A-Z]{58}|r8_[A-Za-z0-9]{37}"
+    r"|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sntrys_[A-Za-z0-9+/=_\-]{40,}"
     r"|-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----)"
 )
+"""Secrets by their issuers' published prefixes, the common ones of the gitleaks and
+detect-secrets rule sets: AWS access keys, OpenAI / Anthropic / Stripe keys, GitLab,
+Hugging Face, npm, GitHub, Slack, Google, DigitalOcean, Twilio, Shopify, PyPI, Square,
+Databricks, Postman, Linear, Stripe webhooks, Brevo, New Relic, Grafana, age, Replicate,
+Pulumi, RubyGems and Sentry tokens."""
 _NUMBER = re.compile(_CANDIDATES.pattern.split("|(?P<upper>", 1)[0])
 _SECRET = re.compile("(?:" + _CANDIDATES.pattern.split("|(?P<secret>", 1)[1])
 _SPACED_NINO = re.compile(r"\b[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]\b")
@@ -72,11 +94,21 @@ _NINO = re.compile(
     r"^([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?([0-9]{2}) ?([0-9]{2}) ?([0-9]{2}) ?[A-D]"
 )
 _CARD_SEPARATED = re.compile(
-    r"^[0-9]{4}(?:([ \-])[0-9]{4}){1,2}(?:\1[0-9]{1,7})?$|^[0-9]{4}([ \-])[0-9]{6}\2[0-9]{4,5}$"
-    r"|^[0-9]{12,19}$"
+    r"^[0-9]{4}(?:( {1,2}|-|\.)[0-9]{4}){1,2}(?:\1[0-9]{1,7})?$"
+    r"|^[0-9]{4}( {1,2}|-|\.)[0-9]{6}\2[0-9]{4,5}$|^[0-9]{12,19}$"
 )
 """Groups of four (Visa, Mastercard, Maestro...), 4-6-5 / 4-6-4 (Amex, Diners), or none;
-the digit count is checked against the network's lengths."""
+the groups joined the same way throughout, by one or two spaces, hyphens or dots; the
+digit count is checked against the network's lengths."""
+_DNI_BODY = re.compile(r"^(?:[0-9]{8}|[0-9]{2}\.[0-9]{3}\.[0-9]{3})-?$")
+"""A Spanish DNI's digits before its letter: bare, or in the printed groups (12.345.678-Z)."""
+_SPACED_SSN = re.compile(r"^[0-9]{3} [0-9]{2} [0-9]{4}$")
+_RVNR_TAIL = re.compile(r" ?([A-Z]) ?([0-9]{2})([0-9])\b")
+"""A German pension insurance number after its eight digits: the letter of the birth
+surname, a serial and the check digit ("12 150380 M 12 3")."""
+_LOOSE_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
+"""An IBAN in any case ("de89 3704 ..."), looked for just before a long number that is
+nothing else."""
 _NATIONAL_PHONE = re.compile(
     r"^(?:\(0[1-9][0-9]{1,4}\)[ \-/]?[0-9]{2,8}(?:[ \-][0-9]{2,4}){0,3}"
     r"|0[1-9][0-9]{0,4}[ \-/][0-9]{2,8}(?:[ \-][0-9]{2,4}){0,3}"
@@ -151,6 +183,23 @@ class PiiFindings:
         return bool(self.kinds)
 
 
+def _rvnr(text: str, end: int, digits: str) -> bool:
+    """Whether eight digits (area and birth date) and what follows them make a German
+    pension insurance number: the letter's alphabet position joins the digits, which are
+    weighted 2 1 2 5 7 1 2 1 2 1 2 1, and the sum of the products' digit sums mod 10 is the
+    check digit."""
+    m = _RVNR_TAIL.match(text, end, end + 8)
+    if m is None or not 1 <= int(digits[4:6]) <= 12 or not 1 <= int(digits[2:4]) <= 31:
+        return False
+    letter, serial, check = m.groups()
+    payload = digits + f"{ord(letter) - 64:02d}" + serial
+    total = 0
+    for d, w in zip(payload, (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1), strict=True):
+        p = int(d) * w
+        total += p // 10 + p % 10
+    return total % 10 == int(check)
+
+
 def _in_signature(text: str, start: int) -> bool:
     """Whether the number starts a line of a signature block: a closing line ("Kind
     regards,") at most two lines above it, where a bare number is a phone."""
@@ -205,9 +254,9 @@ _LONG_TOKEN = 20
 _SHORTEST_SECRET = 15
 """... except ``xox?-`` and ten characters, which may be shorter: no secret match, other
 than the key armour line, lies outside a run of at least this many token characters."""
-_STARTS = r"[+(0-9A-Z@sgxrhn\-]"
+_STARTS = r"[+(0-9A-Z@sgxrhndlpw\-]"
 """Every character a ``_CANDIDATES`` match can start with: ``+ ( digit`` (num), ``A-Z``
-(upper), ``@``, and the first characters of the secrets (``A s r g h n x -``)."""
+(upper), ``@``, and the first characters of the secrets (``A s r g h n x d l p w -``)."""
 _CANDIDATE_AT = re.compile(_STARTS + r"(?<=(?=" + _CANDIDATES.pattern + r")(?s:.))")
 """``_CANDIDATES`` at a position whose character is in ``_STARTS``, which lets ``re`` skip
 every other character with a bitmap test instead of trying twelve alternatives on each
@@ -305,6 +354,10 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
             group = m.lastindex
             assert group is not None  # every alternative is a group
             start, after = m.span(group)
+            if group <= _UPPER and after == stop < n:  # cut by the window's end: again
+                again = search(text, start, min(n, start + 96))  # from its start
+                if again is not None and again.lastindex == group and again.start(group) == start:
+                    m, after = again, again.end(group)
             if group <= _UPPER:
                 yield _GROUPS[group], start, text[start:after]
                 if after > end:
@@ -320,6 +373,7 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
         if tokens.find(long_run, start, stop) != -1:
             for m in _SECRET.finditer(text, start, stop):
                 yield "secret", m.start(), m.group()
+    yield from _anchored_secrets(text, raw, segments)
     key = _SECRET.search(text, max(0, armour - 40), armour + 16) if armour != -1 else None
     if key is not None:
         yield "secret", key.start(), key.group()
@@ -359,6 +413,70 @@ _DOTTED_TOKENS = (
 """Secrets made of dot-separated base64url segments, by the start of their first long run:
 a JWT (header and payload both JSON objects, so ``eyJ``) and a SendGrid key (``SG.`` + 22
 + 43, the run after the prefix)."""
+_WEBHOOK = r"https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/\-]{30,}"
+_AUTH_VALUE = r"[A-Za-z0-9+/._~\-]{8,}=*"
+_ANCHORED: tuple[tuple[bytes, int, re.Pattern[str]], ...] = (
+    (b"hooks.slack.com/", 8, re.compile(_WEBHOOK + ")")),
+    (
+        b"/api/webhooks/",
+        32,
+        re.compile(
+            r"https?://(?:[a-z]+\.)?discord(?:app)?\.com/api/webhooks/[0-9]{8,20}/[\w\-]{40,}"
+        ),
+    ),
+    (b"Key=", 16, re.compile(r"(?:AccountKey|SharedAccessKey)=[A-Za-z0-9+/]{40,}={0,2}")),
+    (b"sig=", 1, re.compile(r"[?&]sig=[A-Za-z0-9%+/]{40,}")),
+    (b"Basic ", 0, re.compile(r"Basic (" + _AUTH_VALUE + ")")),
+    (b"Bearer ", 0, re.compile(r"Bearer (" + _AUTH_VALUE + ")")),
+)
+"""Credentials found by what surrounds them (gitleaks' and detect-secrets' shapes), each by
+a needle and a regex started at most ``back`` characters before it: Slack and Discord
+webhook URLs, Azure storage and Service Bus keys in connection strings, Azure SAS
+signatures, and the value of an HTTP ``Authorization: Basic`` (base64 of user:password)
+or ``Bearer`` header."""
+
+
+_ANCHOR_BACK = 120
+"""How far before a token run its needle may stand: every credential of ``_ANCHORED`` holds
+a run of ``_SHORTEST_SECRET`` token characters at most this far after its needle."""
+
+
+def _anchored_secrets(
+    text: str, raw: bytes, segments: list[tuple[int, int]]
+) -> Iterator[tuple[str, int, str]]:
+    """``_ANCHORED`` credentials, their needles looked for only near the token runs (a few
+    short windows instead of a scan of the whole prompt per needle)."""
+    for start, stop in segments:
+        lo = max(0, start - _ANCHOR_BACK)
+        if raw.find(b"=", lo, stop) == raw.find(b"/", lo, stop) == raw.find(b"B", lo, stop):
+            continue  # all three absent (-1): every needle holds one of = / B
+        for needle, back, pattern in _ANCHORED:
+            pos = raw.find(needle, lo, stop)
+            while pos != -1:
+                m = pattern.search(text, max(0, pos - back), pos + 400)
+                if m is not None and m.start() <= pos and _anchored_value(needle, m):
+                    yield "anchored", m.start(), m.group()
+                pos = raw.find(needle, pos + 1, stop)
+
+
+def _anchored_value(needle: bytes, m: re.Match[str]) -> bool:
+    """Whether an ``Authorization`` value is a real credential: Basic's decodes to
+    ``user:password`` (not a placeholder), Bearer's is a long random token."""
+    if needle == b"Basic ":
+        try:
+            decoded = base64.b64decode(m.group(1), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return False
+        user, colon, password = decoded.partition(":")
+        return bool(colon and user and len(password) >= 4) and not placeholder(password.lower())
+    if needle == b"Bearer ":
+        token = m.group(1)
+        has_digit = any(c.isdigit() for c in token)
+        random_enough = len(token) >= 20 and len(set(token)) >= 10 and has_digit
+        return random_enough and not placeholder(token.lower())
+    return True
+
+
 _URL_CREDENTIAL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s/@]{1,128})\Z")
 """A URL's ``user:password`` before its ``@`` (``postgres://app:pw@db:5432/x``)."""
 
@@ -373,7 +491,7 @@ def _url_password(text: str, at: int) -> PiiKind | None:
         return None
     password = m.group(1)
     low = password.lower()
-    if len(password) < 4 or password.startswith(("$", "<", "{", "%", "*")):
+    if len(password) < 4 or password.startswith(("$", "<", "{", "%")):
         return None
     return None if placeholder(low) else PiiKind.SECRET
 
@@ -411,6 +529,8 @@ class PiiClassifier:
                 kind = _url_password(text, start) or self._email(text, start)
             elif group == "paired":
                 kind = self._paired_phone(text, start, value)
+            elif group == "anchored":
+                kind = PiiKind.SECRET
             else:
                 kind = self._secret(value)
             if kind is not None and kind in self._kinds:
@@ -432,11 +552,13 @@ class PiiClassifier:
             return None
         n = len(digits)
         if letter:
-            if n == 8 and dni_valid(digits, letter) and body.isdigit():
+            if n == 8 and dni_valid(digits, letter) and _DNI_BODY.match(body):
                 return PiiKind.NATIONAL_ID
-            body = body.rstrip()
+            body = body.rstrip(" -")
         if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
             return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
+        if n >= 10 and self._loose_iban(text, start, start + len(value)):
+            return PiiKind.IBAN
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
         if card_shaped and luhn_valid(digits):
             return PiiKind.CREDIT_CARD
@@ -445,8 +567,11 @@ class PiiClassifier:
         ssn = _SSN.match(body) if len(body) == 11 else None
         if ssn and ssn_valid(*ssn.groups()):
             return PiiKind.NATIONAL_ID
-        bare_ssn = n == 9 and body.isdigit() and _near(text, start, _SSN_WORDS)
-        if bare_ssn and ssn_valid(digits[:3], digits[3:5], digits[5:]):
+        bare_ssn = n == 9 and (body.isdigit() or _SPACED_SSN.match(body))
+        ssn_labelled = bare_ssn and _near(text, start, _SSN_WORDS, 64)
+        if ssn_labelled and ssn_valid(digits[:3], digits[3:5], digits[5:]):
+            return PiiKind.NATIONAL_ID
+        if n == 8 and _rvnr(text, start + len(value), digits):
             return PiiKind.NATIONAL_ID
         if 10 <= n <= 11 and _NANP.match(body):
             return PiiKind.PHONE
@@ -457,6 +582,17 @@ class PiiClassifier:
         if 9 <= n <= 13 and _in_signature(text, start):
             return PiiKind.PHONE
         return None
+
+    def _loose_iban(self, text: str, start: int, end: int) -> bool:
+        """An IBAN written in lower or mixed case, whose country and check digits (and the
+        letters of some BBANs) lie just before the digits of ``start:end``."""
+        m = _LOOSE_IBAN.search(text, max(0, start - 16), end + 40)
+        if m is None or m.start() > start:
+            return False
+        compact = m.group().replace(" ", "").replace("-", "").upper()
+        expected = IBAN_LENGTHS.get(compact[:2])
+        iban = compact[:expected] if expected is not None else ""
+        return bool(iban) and iban_valid(iban) and iban not in self._allow_values
 
     def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
@@ -473,6 +609,8 @@ class PiiClassifier:
             return PiiKind.IBAN
         if _NINO.match(value) and _near(text, start, _ID_WORDS):
             return PiiKind.NATIONAL_ID
+        if len(value) == 11 and value[1] == "-":
+            value = value.replace("-", "")  # Y-1234567-X
         nie = _NIE.match(value) if len(value) == 9 else None
         if nie is not None and nie_valid(*nie.groups()):
             return PiiKind.NATIONAL_ID
