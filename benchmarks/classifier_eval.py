@@ -3,6 +3,7 @@
     flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
     ... --set heldout   # a held-out set instead (classifier_eval_heldout.md / .json)
     ... --set heldout2  # the second held-out set (classifier_eval_heldout2.md / .json)
+    ... --set heldout3  # the third held-out set (classifier_eval_heldout3.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
     ... --pii-model DIR --complexity-model DIR   # also rules + a hashed-linear model (kinfctl train-classifier)
 
@@ -26,7 +27,8 @@ scores it, and its report puts the tuning sets' headline figures, measured in th
 beside the held-out ones. Fixing a classifier against a held-out miss spends the set: write
 a fresh one rather than tune on it. ``heldout2/`` is such a fresh set (``--set heldout2``),
 written apart from the classifier code and from both earlier sets' prompts and templates,
-with its own generator and seed.
+with its own generator and seed. ``heldout3/`` (``--set heldout3``) is a third, written
+blind to the classifier code and to every earlier set's prompts, for when ``heldout2`` is spent.
 
 A PII kind counts for a prompt when the classifier reports it; per kind, a report on a
 prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
@@ -123,6 +125,14 @@ SETS = {
         "negatives.jsonl",
         "complexity.jsonl",
         "classifier_eval_heldout2.md",
+    ),
+    "heldout3": EvalSet(
+        "heldout3",
+        DATA / "heldout3",
+        "pii.jsonl",
+        "negatives.jsonl",
+        "complexity.jsonl",
+        "classifier_eval_heldout3.md",
     ),
 }
 
