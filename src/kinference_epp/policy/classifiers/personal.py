@@ -11,7 +11,12 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   ("Kind regards,", "Mit freundlichen Grüßen", "Cordialement" ...); or a first name from
   the locale lists (``data/person_names.txt``, from Faker's providers) followed by a
   capitalised surname, when the prompt also carries other personal data or a personal cue
-  and is not a story. Surnames may carry particles (van der, de, del, di, von). A known
+  and is not a story. Surnames may carry particles (van der, de, del, di, von); a given
+  name may be an initial ("C. Roux"), and forms write the surname first ("Vila, Lucas").
+  Roles a form gives a person (passenger, policyholder, Versicherungsnehmer, assuré,
+  pasajero, conduttore, huurder ...) and papers about one ("Bewerbung von", "nómina de")
+  are cues too; a short prompt also counts an initial with a listed surname, a listed
+  "Surname, Given", and a close relative's listed first name ("mi hijo Pablo"). A known
   public or fictional figure never counts on its own.
 - an **address**: a house number with a street-type word in the locale's order (English
   "12 Oak Road"; French "5 rue de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma,
@@ -23,9 +28,10 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   languages) within a short distance after "born", "DOB", "date of birth", "geboren",
   "né le", "nació el", "fecha de nacimiento", "nato il", "geboortedatum" ...
 - **health** data: a condition, medication, treatment or lab value (vocabularies in the six
-  languages) in a prompt that also names a person, gives a date of birth or a patient
-  number. "What are the symptoms of diabetes?" and "a patient on warfarin" are general
-  questions, not health data.
+  languages, and the most prescribed medicines by generic and brand name) in a prompt
+  that also names a person, gives a date of birth, a patient number or a contact (phone,
+  e-mail, national ID). "What are the symptoms of diabetes?" and "a patient on warfarin"
+  are general questions, not health data.
 
 Cost: the prompt is mapped once to lower-case ASCII words (``_Index``, in C), cue words
 are located with ``bytes.find``, and regexes run only in short windows around each cue,
@@ -34,7 +40,9 @@ words that are also everyday words are left out and addresses are looked for nea
 address cue or a closing line only.
 
 Known gaps: names without any cue or list match (rare names alone, or listed names in a
-prompt with no other personal cue, such as meeting notes), addresses without a house
+prompt with no other personal cue, such as meeting notes; a first name alone as the
+subject of a sentence, "Steven was strong on design"), the initial and surname-first forms
+in a long prompt away from a cue, addresses without a house
 number or postcode, dates of birth written as a year only, conditions outside the
 vocabularies, and first names the lists leave out because they are also common words
 (Mary, Christian, Dean).
@@ -56,7 +64,7 @@ _WHOLE = 2000
 
 # -- names ------------------------------------------------------------------------------
 
-_WORD = r"[A-ZÀ-Þ][a-zà-ÿ'\-]+"
+_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'\-]+"
 _PARTICLES = (
     r"(?:(?:van|von|de|der|den|del|della|delle|dei|degli|di|da|du|des|le|la|las|los|ter|ten"
     r"|zu|dos|das|y|e|'t|in 't|op)[ \t]+){0,3}"
@@ -64,7 +72,9 @@ _PARTICLES = (
 """Lower-case name particles (Dutch ``van der``, Spanish ``del``, Italian ``di``, French
 ``de``, German ``von``) that may stand between a first name and a surname or start a
 surname written alone ("mevrouw de Jong")."""
-_NAME = rf"{_PARTICLES}{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{0,2}}"
+_INITIAL = r"[A-ZÀ-Þ]\.[ \t]*"
+"""A given name written as its initial ("C. Guérin", "M. van Salmen")."""
+_NAME = rf"(?:{_INITIAL})?{_PARTICLES}{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{0,2}}"
 _HONORIFIC = re.compile(
     r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
     r"|Señor|Señora|Señorita|Sig|Sig\.ra|Signor|Signora|Signorina|Dott|Dott\.ssa|Dhr|Mevr"
@@ -87,16 +97,65 @@ _CUE_NAME = re.compile(
     r"|empleado|empleada|dipendente|cliente|klant|kunde|kundin|salariée?|employée?)"
     rf"\s*[:,]?[ \t]+(?P<name>{_NAME})"
 )
+_ROLES = (
+    "passenger|guest|policyholder|insured|beneficiary|member|student|pupil|candidate"
+    "|recipient|cardholder|child|parent|guardian|kin|applicant|claimant|resident"
+    "|versicherungsnehmer(?:in)?|versicherte[rn]?|mieter(?:in)?|vermieter(?:in)?"
+    "|bewerber(?:in)?|schüler(?:in)?|patientin|passagier(?:in)?|gast|empfänger(?:in)?"
+    "|antragsteller(?:in)?|kind|assurée?|locataire|bailleur|bailleresse|candidate?|élève"
+    "|passagère|passager|bénéficiaire|destinataire|souscripteur|enfant|responsable légal"
+    "|asegurad[oa]|pasajer[oa]|inquilin[oa]|arrendatari[oa]|arrendador(?:a)?|candidat[oa]"
+    "|alumn[oa]|beneficiari[oa]|huésped|destinatari[oa]|solicitante|assicurat[oa]"
+    "|passegger[oa]|conduttore|locatore|alunn[oa]|studente|studentessa|richiedente"
+    "|verzekerde|passagier|huurder|verhuurder|kandidaat|leerling|begunstigde|ontvanger"
+    "|aanvrager"
+)
+"""Roles a form or a letter gives the person it is about, in the six languages."""
+_ROLE_WORDS = (
+    "passenger", "guest", "policyholder", "insured", "beneficiary", "member", "student",
+    "pupil", "candidate", "recipient", "cardholder", "child", "parent", "guardian", "kin",
+    "applicant", "claimant", "resident", "versicherungsnehmer", "versicherungsnehmerin",
+    "versicherte", "versicherter", "versicherten", "mieter", "mieterin", "vermieter",
+    "vermieterin", "bewerber", "bewerberin", "schüler", "schülerin", "patientin",
+    "passagier", "passagierin", "gast", "empfänger", "empfängerin", "antragsteller",
+    "antragstellerin", "kind", "assuré", "assurée", "locataire", "bailleur", "bailleresse",
+    "candidat", "élève", "passagère", "passager", "bénéficiaire", "destinataire",
+    "souscripteur", "enfant", "responsable", "asegurado", "asegurada", "pasajero", "pasajera",
+    "inquilino", "inquilina", "arrendatario", "arrendataria", "arrendador", "arrendadora",
+    "candidato", "candidata", "alumno", "alumna", "beneficiario", "beneficiaria", "huésped",
+    "destinatario", "destinataria", "solicitante", "assicurato", "assicurata", "passeggero",
+    "passeggera", "conduttore", "locatore", "alunno", "alunna", "studente", "studentessa",
+    "richiedente", "verzekerde", "huurder", "verhuurder", "kandidaat", "leerling",
+    "begunstigde", "ontvanger", "aanvrager",
+)  # fmt: skip
+_PAPERS = (
+    "application (?:from|of|by)|bewerbung (?:von|für)|candidatura di|candidature de"
+    "|solicitud de|sollicitatie van|payslip (?:for|of)|lohnabrechnung (?:von|für)"
+    "|fiche de paie de|nómina de|busta paga di|loonstrook van|cv of|lebenslauf von"
+)
+"""Papers about one person, named after them ("Bewerbung von ...", "nómina de ...")."""
+_PAPER_WORDS = (
+    "application", "bewerbung", "candidatura", "candidature", "solicitud", "sollicitatie",
+    "payslip", "lohnabrechnung", "paie", "nómina", "busta", "loonstrook", "cv", "lebenslauf",
+)  # fmt: skip
+_WEAK_NAME = (
+    rf"[ \t]*:?[ \t]+(?P<name>{_INITIAL}{_PARTICLES}{_WORD}"
+    rf"|{_WORD},?(?:[ \t]+{_PARTICLES}{_WORD}){{1,2}})"
+)
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
     r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
     r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
     r"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot)"
-    rf"[ \t]+(?P<name>{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{1,2}})"
+    + _WEAK_NAME
 )
-"""A relation or a letter's addressee ("my neighbour Jo Platt", "a letter to Ana Ruiz"):
-weaker cues, so the name must have a first name and a surname."""
-_SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zà-ÿ'\-]+){1,2})")
+_ROLE_NAME = re.compile(rf"(?i:{_ROLES}|{_PAPERS})" + _WEAK_NAME)
+"""A relation, a role, a paper about someone or a letter's addressee ("my neighbour Jo
+Platt", "a letter to Ana Ruiz", "Passenger: H. Lund", "nómina de Vila, Lucas"): weaker
+cues, so the name must have a first name (or its initial) and a surname; written surname
+first, the given name must be a listed one (``_name_ok``). Roles and papers have a regex
+of their own (``_ROLE_NAME``), run only where one of their words is."""
+_SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ'\-]+){1,2})")
 _CAPITALISED_PAIR = re.compile(rf"\b({_WORD})(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD}))")
 """Two capitalised words in a row (name particles may stand between); the second in a
 lookahead, so that pairs overlap ("Patient Tom Hadley" is tried as "Patient Tom" and as
@@ -325,6 +384,7 @@ _WEAK_NAME_CUES = _vocab(
     "lettera", "lettre", "claim", "prescription", "referral", "appartiene", "pertenece",
     "appartient", "behoort",
 )  # fmt: skip
+_ROLE_CUES = _vocab(*_ROLE_WORDS, *_PAPER_WORDS)
 _CLOSINGS = _vocab(
     "regards", "sincerely", "wishes", "thanks", "cheers", "yours", "grüßen", "grüße",
     "cordialement", "saludos", "atentamente", "saluti", "groet", "groeten",
@@ -336,6 +396,18 @@ _PERSON_CUES = _vocab(
     "salaire", "empleado", "paciente", "salario", "dipendente", "stipendio", "medewerker",
     "salaris",
 )  # fmt: skip
+
+
+def _name_ok(name: str, cued: bool = False) -> bool:
+    """A real name; written surname first ("Vila, Lucas"), the given name must be a listed
+    one, and the surname too unless a cue (a role, a relation) introduces the name."""
+    if "," not in name:
+        return _real_name(name)
+    surname, _, given = name.partition(",")
+    first, last = _names()
+    given = given.split()[0]
+    listed = cued or surname.split()[-1] in last
+    return given in first and listed and _real_name(f"{given} {surname}")
 
 
 def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
@@ -352,12 +424,13 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
             m = _CUE_NAME.match(text, pos, pos + len(word) + 64)
             if m is not None and _real_name(m.group("name")):
                 return True
-    for cue in words & _WEAK_NAME_CUES:
-        word = cue.decode()
-        for pos in ix.positions(word):
-            m = _WEAK_CUE_NAME.match(text, pos, pos + len(word) + 60)
-            if m is not None and _real_name(m.group("name")):
-                return True
+    for cues, pattern in ((_WEAK_NAME_CUES, _WEAK_CUE_NAME), (_ROLE_CUES, _ROLE_NAME)):
+        for cue in words & cues:
+            word = cue.decode()
+            for pos in ix.positions(word):
+                m = pattern.match(text, pos, pos + len(word) + 72)
+                if m is not None and _name_ok(m.group("name"), cued=True):
+                    return True
     for cue in words & _CLOSINGS:
         word = cue.decode()
         for pos in ix.positions(word):
@@ -375,7 +448,8 @@ _NEAR_NAME = 80
 
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     """A listed first name followed by a capitalised surname, near one of ``around`` (the
-    whole text when it is short)."""
+    whole text when it is short); in a short prompt also an initial and a listed surname,
+    or a listed surname, a comma and a listed first name."""
     first, last = _names()
     if len(text) <= _WHOLE:
         spans = [(0, len(text))]
@@ -392,26 +466,55 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
             a, b = m.group(1), m.group(2)
             if a in first and (b in last or b not in first) and _real_name(f"{a} {b}"):
                 return True
-    return False
+    if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
+        return False
+    for m in _INITIAL_SURNAME.finditer(text):
+        surname = m.group(2)
+        if (surname in last or m.group(1)) and _real_name(f"X {surname}"):
+            return True
+    return any(_name_ok(m.group()) for m in _SURNAME_GIVEN.finditer(text))
+
+
+_INITIAL_SURNAME = re.compile(
+    rf"[A-ZÀ-Þ](?<![\w.][A-ZÀ-Þ])(?<![A-Z]\. [A-ZÀ-Þ])\.[ \t]*((?:{_PARTICLES.removesuffix('{0,3}')}"
+    rf"{{1,3}})?)({_WORD})\b(?![ \t]*\.)"
+)
+"""An initial and a surname ("V. Harris", "M. van Salmen"): a name when the surname is a
+listed one or carries particles; not a second initial ("J. K."), nor a sentence end. The
+pattern starts with a character class, which lets ``re`` skip the other characters fast."""
+_SURNAME_GIVEN = re.compile(rf"[A-ZÀ-Þ](?<![\w][A-ZÀ-Þ])[a-zß-ÿ'\-]+,[ \t]+{_WORD}\b")
+"""Surname, Given ("Vila, Lucas"), as forms and registers write names."""
 
 
 _AIRLINE_NAME = re.compile(
     r"\b([A-Z][A-Z'\-]+)/([A-Z][A-Z'\-]+)(?:[ \t]?(?:MRS|MR|MS|MISS|MSTR|DR))?\b"
 )
 """A name as airlines and passports write it: SURNAME/GIVEN, often with a title."""
-_SURNAME_FIRST = re.compile(r"\b([A-Z][A-Z'\-]+),[ \t]+([A-Z][a-zà-ÿ'\-]+)\b")
+_SURNAME_FIRST = re.compile(r"\b([A-Z][A-Z'\-]+),[ \t]+([A-Z][a-zß-ÿ'\-]+)\b")
 """A name as registers and case notes write it: SURNAME, Given."""
 _SELF_NAME = re.compile(
     r"(?i:\b(?:i'm|i am|this is|it's|sono|mi chiamo|soy|je suis|c'est|ik ben|ich bin|hier ist"
-    r"|here is|signed))[ \t]+(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+)\b"
+    r"|here is|signed))[ \t]+(?:(?P<initial>[A-ZÀ-Þ]\.[ \t]*{p}{w})|(?P<name>{w})"
+    r"(?P<given>,[ \t]+{w})?)\b".replace("{w}", _WORD).replace("{p}", _PARTICLES)
 )
-"""Someone giving their own name ("ciao, sono Giulia", "hi, I'm Tom"): a listed first name."""
+"""Someone giving their own name ("ciao, sono Giulia", "hi, I'm Tom", "je suis C. Roux",
+"soy Vila, Lucas"): a listed first name, an initial and a surname, or a listed surname and
+first name."""
+_RELATION_FIRST = re.compile(
+    r"(?i:\b(?:my|mi|mis|mein|meine|meinem|meiner|ma|mon|mes|mio|mia|mijn|our|notre|nuestr[oa]"
+    r"|nostr[oa]|unser|unsere|onze)[ \t]+(?:son|daughter|child|kid|boy|girl|wife|husband"
+    r"|hijo|hija|niño|niña|esposo|esposa|sohn|tochter|kind|frau|mann|fils|fille|enfant"
+    r"|femme|mari|figlio|figlia|bambino|bambina|moglie|marito|zoon|dochter|vrouw|man))"
+    rf"[ \t]*,?[ \t]+(?P<name>{_WORD})\b"
+)
+"""A close relative named by a first name ("mi hijo Pablo", "my daughter Eva"): a listed
+first name."""
 _NAMING_VERB = re.compile(
     r"(?i:\b(?:call|called|ask|asked|tell|told|email|emailed|contact|contacted|meet|met"
     r"|remind|reminded|thank|thanked|spoke to|speak to|talk to|talked to|phoned|ring|inform"
     r"|informed|paid|visited|invite|invited|chiama|chiamato|llama|llamé|appelé|appelle|bel"
     r"|belde|ruf|rief|anrufen|sentito|hablé con|parlé à|gesprochen mit|gesproken met))"
-    r"[ \t]+(?:(?:mr|mrs|ms|dr)\.?[ \t]+)?(?P<name>[A-ZÀ-Þ][a-zà-ÿ'\-]+)\b(?![ \t]+[A-Z])"
+    r"[ \t]+(?:(?:mr|mrs|ms|dr)\.?[ \t]+)?(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)\b(?![ \t]+[A-Z])"
 )
 """A surname alone after a verb that names a person ("I called Rossi", "bel Jansen")."""
 
@@ -431,6 +534,16 @@ def _loose_name(text: str) -> bool:
             if given in first and surname in last and _real_name(f"{given} {surname}"):
                 return True
     for m in _SELF_NAME.finditer(text):
+        if m.group("initial"):
+            if _real_name(m.group("initial")):
+                return True
+            continue
+        name, given = m.group("name"), m.group("given")
+        if given is not None and _name_ok(name + given, cued=True):
+            return True
+        if name in first and _real_name(name):
+            return True
+    for m in _RELATION_FIRST.finditer(text):
         name = m.group("name")
         if name in first and _real_name(name):
             return True
@@ -873,6 +986,31 @@ _HEALTH_TERMS = _vocab(
     "diabetica", "iperteso", "ipertesa", "longontsteking", "breuk", "opgenomen", "artrose",
     "trombose", "rugpijn", "behandeling", "insuline", "bloedsuiker", "hartziekte",
     "operatie", "geopereerd", "diabetes", "migraine",
+    # Conditions common in notes and claims, every language
+    "endometriosis", "endometriose", "endométriose", "endometriosi", "fibromyalgia",
+    "fibromyalgie", "fibromialgia", "herniated", "osteoarthritis", "bipolaire", "bipolare",
+    "brustkrebs", "lungenkrebs", "darmkrebs", "hautkrebs", "prostatakrebs", "bandscheibe",
+    "mukoviszidose", "cystic", "fibrosis", "mucoviscidose", "fibrosis", "neuropathy",
+    "hypoglycaemia", "hypoglycemia", "hiv-positive", "autistic", "dyslexia", "dyslexie",
+    "dislexia", "dislessia", "ocd", "anorexia", "psychosis", "psychose", "psicosis", "psicosi",
+    "suicidal", "self-harm", "glioblastoma", "sarcoma", "myeloma",
+    # Medicines most often prescribed (WHO essential and top-prescribed generic names)
+    "amlodipine", "metoprolol", "losartan", "simvastatin", "rosuvastatin", "gabapentin",
+    "pregabalin", "hydrochlorothiazide", "prednisone", "prednisolone", "tramadol", "codeine",
+    "morphine", "oxycodone", "fentanyl", "buprenorphine", "citalopram", "escitalopram",
+    "venlafaxine", "duloxetine", "bupropion", "mirtazapine", "quetiapine", "olanzapine",
+    "risperidone", "aripiprazole", "lamotrigine", "valproate", "levetiracetam",
+    "carbamazepine", "methotrexate", "adalimumab", "infliximab", "rituximab", "tamoxifen",
+    "letrozole", "clopidogrel", "rivaroxaban", "dabigatran", "edoxaban", "furosemide",
+    "spironolactone", "ramipril", "enalapril", "bisoprolol", "allopurinol", "pantoprazole",
+    "lansoprazole", "montelukast", "budesonide", "sumatriptan", "methylphenidate",
+    "lisdexamfetamine", "alprazolam", "lorazepam", "diazepam", "clonazepam", "zolpidem",
+    "liraglutide", "empagliflozin", "dapagliflozin", "sitagliptin", "gliclazide",
+    "glimepiride", "ozempic", "wegovy", "humira", "xanax", "prozac", "zoloft", "ritalin",
+    "adderall", "eliquis", "xarelto", "lantus", "truvada", "antiretroviral",
+    "antipsychotic", "antipsychotics", "benzodiazepines", "chemo",
+    # Lab values
+    "a1c", "ferritin", "triglycerides", "crp", "troponin", "bilirubin",
 )  # fmt: skip
 """Conditions, treatments, medicines and lab values in the six languages; they count only
 in a prompt that identifies a person (a name, a date of birth, a patient number)."""
@@ -917,6 +1055,9 @@ _COMMON_WORDS = _vocab(
     "pl", "ct", "dr", "letter", "email", "mail", "note", "claim", "son", "partner", "friend",
     "mother", "father", "brother", "sister", "wife", "husband", "boss", "co", "story",
     "character", "characters", "novel", "fiction", "send", "ship", "deliver", "lives", "ms",
+    "member", "child", "parent", "student", "kind", "guest", "resident", "application", "kin",
+    "recipient", "responsable", "gast", "enfant", "cv", "candidate", "candidato", "candidata",
+    "solicitud", "studente", "passenger", "insured",
 )  # fmt: skip
 """Cue words that are also everyday words: in a long prompt (past ``_WHOLE``) each costs a
 scan of the whole text and rarely leads anywhere, so they are left out there, and an
@@ -933,6 +1074,7 @@ _ALL_CUES = (
     | _HONORIFICS
     | _NAME_CUES
     | _WEAK_NAME_CUES
+    | _ROLE_CUES
     | _CLOSINGS
     | _PERSON_CUES
     | _STREETS_EN
@@ -944,6 +1086,12 @@ _ALL_CUES = (
     | _HEALTH_IDS
     | _SECRET_LABELS
 )
+
+
+_CONTACT = frozenset({PiiKind.PHONE, PiiKind.EMAIL, PiiKind.NATIONAL_ID})
+"""Identifiers that make health data in the same prompt someone's: a condition written
+beside a phone number, an e-mail address or a national ID is that person's (or the
+writer's)."""
 
 
 def find_personal(
@@ -980,7 +1128,12 @@ def find_personal(
         named = _loose_name(text)
     if named:
         found.add(PiiKind.PERSON_NAME)
-    identified = named or PiiKind.DATE_OF_BIRTH in found or bool(words & _HEALTH_IDS)
+    identified = (
+        named
+        or PiiKind.DATE_OF_BIRTH in found
+        or bool(words & _HEALTH_IDS)
+        or bool(structured & _CONTACT)
+    )
     if identified and health:
         found.add(PiiKind.HEALTH)
     return found
