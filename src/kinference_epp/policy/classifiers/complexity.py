@@ -23,9 +23,15 @@ each feature in [0, 1]:
   are at least as many as its reasoning ones ("fix the typos");
 - turns: (user turns - 1) / 6;
 - hard_ask / easy_ask: what the instruction's main verb asks (``ask_features``): a proof,
-  a derivation, a specific design or diagnosis, something expert to build is hard on its
-  own; a short factual question or a mechanical edit of pasted text is easy, and then the
-  pasted text's own words set no task.
+  a derivation, a specific design or diagnosis, something expert to build, an expert
+  object to classify, verify, value or price, a translation that must keep its form, a
+  piece of creative writing under two or more formal constraints is hard on its own; a
+  short factual question or a mechanical edit of pasted text (one the request confines:
+  "nothing else", "don't change the code") is easy, and then the pasted text's own words
+  set no task.
+
+The expert vocabulary is the list below and ``data/expert_terms.txt`` (algebra, topology,
+physics, compilers and verification, finance, law, literary forms).
 
 ``score >= hardAt`` is hard, ``>= mediumAt`` medium. Below that a prompt is easy only on
 positive evidence — an easy task asked (look up, translate, convert, spell, define,
@@ -48,6 +54,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from importlib import resources
 
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.model import Complexity, ComplexitySettings
@@ -789,7 +796,15 @@ _DOMAIN_WORDS = frozenset(
         "legally",
         "verbatim-equivalent",
     ]
+) | frozenset(
+    line
+    for line in resources.files(__package__)
+    .joinpath("data/expert_terms.txt")
+    .read_text("utf-8")
+    .splitlines()
+    if line and not line.startswith("#")
 )
+"""Expert terms: the list above and ``data/expert_terms.txt`` (more fields' vocabularies)."""
 _CONSTRAINT_WORDS = frozenset(
     [
         "without",
@@ -1084,7 +1099,7 @@ _PROOF_ARTEFACT_ASKS = frozenset(
      "complete", "finish", "critique", "review", "correct")
 )  # fmt: skip
 _HARD_ASKS = frozenset(
-    ["propose", "sketch", "design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate"]
+    ["propose", "sketch", "design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate", "reverse-engineer"]
 )  # fmt: skip
 """Asks that take reasoning whenever the request says what it is about."""
 _TECHNICAL_ASKS = frozenset(
@@ -1119,6 +1134,15 @@ _TECHNICAL_ASKS = frozenset(
         "compute",
         "calculate",
         "find",
+        "classify",
+        "characterise",
+        "characterize",
+        "verify",
+        "value",
+        "price",
+        "calibrate",
+        "forecast",
+        "hedge",
     ]
 )
 """Asks that take reasoning about a technical object (an expert term, code, a constraint):
@@ -1133,17 +1157,50 @@ _BUILD_ASKS = frozenset(
 """Asks that are as hard as the thing to build: hard with expert terms in the request."""
 _WHY_ASKS = frozenset(("why",))
 _WH_ASKS = frozenset(["what", "which", "who", "whom", "when", "where", "whose"])
-_HOW_QUANTITY = frozenset(["much", "many", "old", "long", "far", "tall", "big"])
+_HOW_QUANTITY = frozenset(
+    ["much", "many", "old", "long", "far", "tall", "big", "fast", "often", "high", "deep",
+     "heavy", "hot", "cold", "wide", "large", "small", "soon", "early", "late"]
+)  # fmt: skip
 _EASY_ASKS = frozenset(
-    ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+    ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "traduci",
+     "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
+     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
-_EDITS = frozenset(["grammar", "typos", "typo", "spelling", "punctuation", "wording", "formatting"])
-_DEMANDING = frozenset(
-    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations", "verse", "legal", "accurate", "holding", "holdings"]
+_EDITS = frozenset(
+    ["grammar", "typos", "typo", "spelling", "punctuation", "wording", "formatting",
+     "indentation", "whitespace", "capitalisation", "capitalization", "docstring"]
 )  # fmt: skip
-"""What makes a translation or rewrite hard: form to keep (rhyme, metre, puns, wordplay),
-legal effect to preserve, or idiom and register to carry across."""
+_DEMANDING = frozenset(
+    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations", "verse", "legal", "accurate", "holding", "holdings", "portmanteau", "portmanteaus", "repetition", "repetitions", "5-7-5", "ambiguity", "ambiguities", "annotate", "assonance", "cadence", "neologism", "neologisms", "archaic", "dialect"]
+)  # fmt: skip
+"""What makes a translation or rewrite hard: form to keep (rhyme, metre, puns, wordplay,
+repetitions, syllable counts), legal effect to preserve, idiom and register to carry across,
+or ambiguities to annotate."""
+_TRANSFORM_ASKS = frozenset(
+    ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert",
+     "rewrite", "rephrase", "paraphrase", "reword", "shorten", "turn", "render", "traduci",
+     "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
+     "übersetzen", "vertaal", "vertalen"]
+)  # fmt: skip
+"""Easy asks that transform the text given: hard when its form must be kept (``_DEMANDING``);
+a lookup ("give me a word that rhymes with ...") stays a lookup."""
+_LITERARY_FORMS = frozenset(
+    ["story", "stories", "poem", "poems", "play", "scene", "sonnet", "ghazal", "villanelle",
+     "sestina", "novella", "monologue", "dialogue", "script", "screenplay", "limerick",
+     "haiku", "ballad", "fable", "chapter", "vignette", "narrative"]
+)  # fmt: skip
+_FORM_CONSTRAINTS = (" every ", " each ", " entirely ", "backwards", " reverse", "second person",
+                     " also a ", " no mention", " without ", " whose ", " rules", " only ",
+                     " never ", " exactly ", " in which ", " must ")  # fmt: skip
+"""What a piece of creative writing is asked to obey; two or more make it a hard piece to
+write ("a story told backwards in which each scene ...")."""
+_EDIT_ASKS = frozenset(["fix", "add", "correct", "tidy", "clean", "insert", "update"])
+"""Asks that are a mechanical edit when the request confines them to one (``_EDITS``,
+``_MECHANICAL_PHRASES``)."""
+_MECHANICAL_PHRASES = ("nothing else", "don't change", "do not change", "leave the rest",
+                       "leave everything else", "one line is fine")  # fmt: skip
+"""What confines an ask to a mechanical edit ("fix the indentation, nothing else")."""
 _EXPLAIN_ASKS = frozenset(["explain", "describe", "discuss", "outline", "detail"])
 """Asks that are hard when they join two expert terms in a detailed request."""
 _EXPLANATORY = frozenset(
@@ -1179,6 +1236,9 @@ _PERFORMANCE = frozenset(
 )
 """What "make it ..." asks for when it is an optimisation, not an edit."""
 _ARGUMENTS = frozenset(["argument", "justification", "derivation", "bound", "counterexample"])
+_ARRANGEMENTS = frozenset(
+    ["table", "order", "list", "bullet", "bullets", "alphabetical", "columns"]
+)
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 _DETAILED = 14
@@ -1191,13 +1251,24 @@ def _sentences(request: str) -> list[str]:
     return [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
 
 
+def _specification(window: str, colon: int) -> bool:
+    """Whether what follows the colon specifies a reasoning ask rather than pasting text to
+    work on: one short line after "Optimise my commute:", "Plan the traverse:"."""
+    line = window.find("\n", colon)
+    rest = window[colon + 1 : line if line != -1 else len(window)]
+    if len(rest) > 160 or (line != -1 and len(window) - line > 40):
+        return False
+    words = [w for w in window[:colon].translate(_WORDS).split() if w not in _FILLERS]
+    return bool(words) and (words[0] in _HARD_ASKS or words[0] in _TECHNICAL_ASKS)
+
+
 def _request_parts(window: str) -> list[str]:
     """The instruction in the prompt: its start, up to a colon that introduces pasted text
     ("Translate these notes into Italian: ..."), and its last sentence when a long prompt
     ends with a question after pasted context."""
     head = window[:300]
     colon = head.find(":")
-    if colon != -1 and len(window) - colon > 40:
+    if colon != -1 and len(window) - colon > 40 and not _specification(window, colon):
         head = head[:colon]
     parts = [head]
     if len(window) > 600:
@@ -1232,10 +1303,18 @@ def _judge(sentence: str, r: _Request) -> str:
         i += 1
     if i == len(sw):
         return ""
+    if sw[i].endswith("ly") and i + 1 < len(sw):  # "formally verify", "carefully derive"
+        i += 1
     verb = sw[i]
     nxt = sw[i + 1] if i + 1 < len(sw) else ""
     if i and sw[i - 1] in _YES_NO and sw[0] == sw[i - 1]:  # "can dogs eat grapes?"
         verb, nxt = sw[0], sw[1]
+    if verb == "add" and nxt == "up":  # "add up these expenses"
+        verb = "count"
+    if verb == "put" and not _ARRANGEMENTS.isdisjoint(sw[i + 1 : i + 10]):  # "put ... in a table"
+        verb = "format"
+    if verb == "render" and "into" in sw:  # "render this page into Spanish"
+        verb = "translate"
     if verb == "how" and nxt in ("would", "should") and "you" in sw:
         verb = "design"  # "how would you shard ..." asks for a design
     if verb == "walk" and "through" in sw[i + 1 : i + 3]:  # "walk me through ..."
@@ -1247,8 +1326,11 @@ def _judge(sentence: str, r: _Request) -> str:
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
     technical = r.domain or r.constraint or r.code
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
+    literary = verb in _BUILD_ASKS and not _LITERARY_FORMS.isdisjoint(sw)
+    padded = f" {sentence} "
     hard = (
-        (verb in _EASY_ASKS and r.demanding)  # "translate this sonnet keeping the rhyme"
+        (verb in _TRANSFORM_ASKS and r.demanding)  # "translate this sonnet keeping the rhyme"
+        or (literary and sum(c in padded for c in _FORM_CONSTRAINTS) >= 2)
         or (
             r.numbers >= 3
             and r.domain > 0
@@ -1276,6 +1358,8 @@ def _judge(sentence: str, r: _Request) -> str:
     )
     if hard:
         return "hard"
+    if r.editing and verb in _EDIT_ASKS:  # "fix the indentation, nothing else"
+        return "easy"
     if r.reasoning:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
@@ -1322,9 +1406,12 @@ def ask_features(window: str) -> tuple[float, float]:
         code = bool(vocab & _CODE_WORDS) or "`" in part
         digits = any(c.isdigit() for c in part)
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
+        editing = editing or any(p in part for p in _MECHANICAL_PHRASES)
         if _count(part, _PROOF_PHRASES_G) > 0:
             hard = True
-        demanding = not vocab.isdisjoint(_DEMANDING) or _count(part, _DEMANDING_PHRASES_G) > 0
+        parts = {p for w in vocab if "-" in w for p in w.split("-")}  # "pun-heavy"
+        demanding = not vocab.isdisjoint(_DEMANDING) or not parts.isdisjoint(_DEMANDING)
+        demanding = demanding or _count(part, _DEMANDING_PHRASES_G) > 0
         numbers = len(_NUMBER.findall(part)) if digits else 0
         if _count(part, _DIAGNOSIS_PHRASES_G) > 0 and (domain or code or constraint or "=" in part):
             hard = True
