@@ -156,10 +156,15 @@ cues, so the name must have a first name (or its initial) and a surname; written
 first, the given name must be a listed one (``_name_ok``). Roles and papers have a regex
 of their own (``_ROLE_NAME``), run only where one of their words is."""
 _SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ'\-]+){1,2})")
-_CAPITALISED_PAIR = re.compile(rf"\b({_WORD})(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD}))")
+_CAPITALISED_PAIR = re.compile(
+    r"([A-ZÀ-Þ](?<![\w][A-ZÀ-Þ])[a-zß-ÿ'\-]+)"
+    rf"(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD}))"
+)
 """Two capitalised words in a row (name particles may stand between); the second in a
 lookahead, so that pairs overlap ("Patient Tom Hadley" is tried as "Patient Tom" and as
-"Tom Hadley")."""
+"Tom Hadley"). The first is ``\b{_WORD}`` written to start with a character class (the
+lookbehind after its capital stands for the ``\b``), which lets ``re`` skip the other
+characters fast."""
 _NOT_A_NAME = frozenset(
     [
         "Sir",
