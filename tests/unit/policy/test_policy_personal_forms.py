@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kinference_epp.policy.classifiers import PiiClassifier, PromptText
-from kinference_epp.policy.classifiers.personal import _names
+from kinference_epp.policy.classifiers.personal import _FICTION, _NOT_A_NAME, _names
 
 PII = PiiClassifier()
 
@@ -63,8 +63,12 @@ _SAMPLE = 400
 
 
 def _listed(which: int) -> list[str]:
+    """Every ``len // _SAMPLE``-th listed name, leaving out those that are also words the
+    recognizer reads otherwise (a novel, "Roman"; a fictional figure, "Watson")."""
     names = sorted(_names()[which])
-    return [n for n in names if n.isalpha() and n[0].isupper()][:: max(1, len(names) // _SAMPLE)]
+    plain = [n for n in names if n.isalpha() and n[0].isupper() and n[1:].islower()]
+    plain = [n for n in plain if n not in _NOT_A_NAME and n.lower().encode() not in _FICTION]
+    return plain[:: max(1, len(names) // _SAMPLE)]
 
 
 @settings(max_examples=80, deadline=None)
@@ -106,4 +110,55 @@ def test_health_beside_a_contact_is_personal(text: str, expected: set[str]) -> N
     ],
 )
 def test_health_without_a_person_or_contact_is_general(text: str) -> None:
+    assert "health" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ship it to 4120 Maple Overpass, Springfield, IL 62704.",
+        "She lives at 18 Cedar Turnpike, Hagåtña, GU 96910.",
+        "Mail the form to 77 Birch Orchard, Apt 3, Lakewood, CO 80226.",
+        "APO address: Unit 2050 Box 4190, APO, AP 96278 - is that right? Send to Sgt Lee, "
+        "PSC 1234, Pago Pago, AS 96799.",
+        "Adres: Kerkring 14 - 7411 AB - Deventer, graag bevestigen.",
+    ],
+)
+def test_street_types_and_us_territories(text: str) -> None:
+    assert "address" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The 1969 Moon Landing was broadcast live; summarise the coverage.",
+        "What was agreed at the 2024 NATO Summit in Washington?",
+        "Route 66 runs from Chicago to Santa Monica: plan a road trip.",
+    ],
+)
+def test_numbers_before_place_words_are_not_addresses(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Performance review: Oliver was quiet this quarter after his epilepsy diagnosis.",
+        "Entschuldigung für die Schule: Lena hat Asthma und darf nicht laufen.",
+        "Nota: Lucía tiene diabetes tipo 1, necesita merendar a las once.",
+    ],
+)
+def test_a_first_name_as_the_subject_of_a_condition(text: str) -> None:
+    assert {"personName", "health"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Parkinson has no cure yet; what research is most promising?",
+        "In the novel, Grace was a diabetic queen; describe her court.",
+        "Is it true that diabetes is more common in older adults?",
+    ],
+)
+def test_conditions_without_a_named_subject_stay_general(text: str) -> None:
     assert "health" not in kinds(text)

@@ -142,3 +142,24 @@ def test_structured_identifiers_written_in_other_ways(text: str) -> None:
 )
 def test_look_alikes_of_those_shapes_are_ignored(text: str) -> None:
     assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "guardian Ana Pérez (0612345678) will pick her up",  # a number in parentheses
+        "the landlord (0836 703035) never answers",
+        "Kai Lund, 001-415-555-0132, kai.lund@acme-corp.com - make a vCard",
+        "reach our Paris office on 0033 1 42 68 53 00",
+    ],
+)
+def test_phones_in_parentheses_or_after_a_00_prefix(text: str) -> None:
+    assert "phone" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["order 0044 1234 5678 shipped", "invoice ref 001-234-567-8901 is overdue"],
+)
+def test_document_numbers_with_a_00_prefix_are_not_phones(text: str) -> None:
+    assert kinds(text) == set()

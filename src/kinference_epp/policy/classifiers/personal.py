@@ -16,14 +16,16 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   Roles a form gives a person (passenger, policyholder, Versicherungsnehmer, assuré,
   pasajero, conduttore, huurder ...) and papers about one ("Bewerbung von", "nómina de")
   are cues too; a short prompt also counts an initial with a listed surname, a listed
-  "Surname, Given", and a close relative's listed first name ("mi hijo Pablo"). A known
+  "Surname, Given", a close relative's listed first name ("mi hijo Pablo"), and a listed
+  first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
   public or fictional figure never counts on its own.
 - an **address**: a house number with a street-type word in the locale's order (English
-  "12 Oak Road"; French "5 rue de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma,
-  21", "Glorieta ...", "Borgo ..."; German and Dutch compounds "Lindenallee 8",
-  "Felix-Hiller-Gasse 93", "Teundreef 5"), a prefixed street with a postcode and city, a
-  UK postcode, a US "City, ST 12345", an Italian "CAP City (PR)", a Dutch "1234 AB, City",
-  or a postcode and city after an address cue.
+  "12 Oak Road", with the USPS standard suffixes such as Bypass or Turnpike; French "5 rue
+  de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma, 21", "Glorieta ...", "Borgo
+  ..."; German and Dutch compounds "Lindenallee 8", "Felix-Hiller-Gasse 93", "Teundreef
+  5"), a prefixed street with a postcode and city, a UK postcode, a US "City, ST 12345"
+  (territories and military codes included), an Italian "CAP City (PR)", a Dutch "1234
+  AB, City", or a postcode and city after an address cue.
 - a **date of birth**: a full date (numeric, ISO, or with a month name in one of the six
   languages) within a short distance after "born", "DOB", "date of birth", "geboren",
   "né le", "nació el", "fecha de nacimiento", "nato il", "geboortedatum" ...
@@ -64,7 +66,8 @@ _WHOLE = 2000
 
 # -- names ------------------------------------------------------------------------------
 
-_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'\-]+"
+_WORD = r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zß-ÿ'\-]+"
+"""A capitalised word; Mc, Mac, O' and D' may come before the capital (McCarthy, O'Brien)."""
 _PARTICLES = (
     r"(?:(?:van|von|de|der|den|del|della|delle|dei|degli|di|da|du|des|le|la|las|los|ter|ten"
     r"|zu|dos|das|y|e|'t|in 't|op)[ \t]+){0,3}"
@@ -482,10 +485,10 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
 
 _INITIAL_SURNAME = re.compile(
     rf"[A-ZÀ-Þ](?<![\w.][A-ZÀ-Þ])(?<![A-Z]\. [A-ZÀ-Þ])\.[ \t]*((?:{_PARTICLES.removesuffix('{0,3}')}"
-    rf"{{1,3}})?)({_WORD})\b(?![ \t]*\.)"
+    rf"{{1,3}})?)({_WORD})\b"
 )
 """An initial and a surname ("V. Harris", "M. van Salmen"): a name when the surname is a
-listed one or carries particles; not a second initial ("J. K."), nor a sentence end. The
+listed one or carries particles; not a second initial ("J. K."). The
 pattern starts with a character class, which lets ``re`` skip the other characters fast."""
 _SURNAME_GIVEN = re.compile(rf"[A-ZÀ-Þ](?<![\w][A-ZÀ-Þ])[a-zß-ÿ'\-]+,[ \t]+{_WORD}\b")
 """Surname, Given ("Vila, Lucas"), as forms and registers write names."""
@@ -646,14 +649,21 @@ _STREET_EN = re.compile(
     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl"
     r"|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Gardens|Grove|Row"
     r"|Mews|Hill|Walk|Circle|Cir|Trail|Parade|Rise|Vale|Green|Heights|Ridge|View|Manor"
-    r"|Passage|Dale|Wharf|Meadows|Loop|Plaza|Alley|Path)\b"
+    r"|Passage|Dale|Wharf|Meadows|Loop|Plaza|Alley|Path"
+    r"|Bypass|Causeway|Corner|Corners|Cove|Crossing|Expressway|Extension|Freeway|Gateway|Glen|Hollow|Junction|Knoll|Knolls|Meadow|Mill|Mills|Motorway|Orchard|Overpass|Pike|Pines|Plains|Prairie|Ramp|Ranch|Shoal|Shoals|Shore|Shores|Skyway|Spur|Spurs|Stravenue|Throughway|Trace|Trafficway|Tunnel|Turnpike|Underpass|Viaduct|Vista|Estates|Flats|Fork|Forks|Brook|Canyon|Cliffs|Forge|Lodge|Neck|Oval|Ville"
+    r")\b"
 )
+"""A house number, capitalised words and a street-type word: the common British and US
+types and the USPS standard suffixes Faker's en_US provider draws from (Bypass, Overpass,
+Orchard, Turnpike ...), leaving out those that also end names of places or events (Lake,
+Station, Summit, Landing, Point)."""
 _STREETS_EN = _vocab(
     "street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "boulevard", "blvd",
     "court", "ct", "place", "pl", "way", "terrace", "close", "crescent", "square", "sq",
     "parkway", "pkwy", "highway", "hwy", "gardens", "grove", "row", "mews", "hill", "walk",
     "circle", "cir", "trail", "parade", "rise", "vale", "green", "heights", "ridge", "view",
     "manor", "passage", "dale", "wharf", "meadows", "loop", "plaza", "alley", "path",
+    "bypass", "causeway", "corner", "corners", "cove", "crossing", "expressway", "extension", "freeway", "gateway", "glen", "hollow", "junction", "knoll", "knolls", "meadow", "mill", "mills", "motorway", "orchard", "overpass", "pike", "pines", "plains", "prairie", "ramp", "ranch", "shoal", "shoals", "shore", "shores", "skyway", "spur", "spurs", "stravenue", "throughway", "trace", "trafficway", "tunnel", "turnpike", "underpass", "viaduct", "vista", "estates", "flats", "fork", "forks", "brook", "canyon", "cliffs", "forge", "lodge", "neck", "oval", "ville",
 )  # fmt: skip
 _STREET_SUFFIXES = tuple(
     w.encode("ascii", "replace")
@@ -671,7 +681,7 @@ _STREET_DE_NL = re.compile(
     r"|chaussee|straat|laan|plein|gracht|kade|singel|dijk|steeg|dreef|boulevard)"
     r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[\-/]\d{1,4})?(?![\w.])"
     r"|(?:[A-ZÄÖÜ][\wäöüß\-]*)?(?i:ring|hof|park|markt|baan|pad|pfad|steig|erf|wal)"
-    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[\-/]\d{1,4})?[ \t]*[,/\n][ \t]*"
+    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[\-/]\d{1,4})?[ \t]*[,/\n\-][ \t]*"
     r"(?:\d{5}|[1-9]\d{3}[ \t]?[A-Z]{2})\b"
 )
 _STREET_DE_NL_SEARCH = re.compile(
@@ -730,7 +740,8 @@ break."""
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}\b")
 _US_CITY_STATE_ZIP = re.compile(
     r"\b[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?,[ \t]*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]"
-    r"|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])[ \t]+\d{5}"
+    r"|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]"
+    r"|A[AEPS]|FM|GU|MH|MP|P[RW]|VI)[ \t]+\d{5}"
     r"(?:-\d{4})?\b"
 )
 _POSTCODE_CITY = re.compile(r"\b(?:\d{5}|\d{4}[ \t]?[A-Z]{2})[ \t]+[A-ZÄÖÜÉ][a-zäöüßéèàç\-]+")
@@ -1062,7 +1073,9 @@ _COMMON_WORDS = _vocab(
     "character", "characters", "novel", "fiction", "send", "ship", "deliver", "lives", "ms",
     "member", "child", "parent", "student", "kind", "guest", "resident", "application", "kin",
     "recipient", "responsable", "gast", "enfant", "cv", "candidate", "candidato", "candidata",
-    "solicitud", "studente", "passenger", "insured",
+    "solicitud", "studente", "passenger", "insured", "corner", "corners", "crossing", "mill",
+    "mills", "shore", "ramp", "trace", "tunnel", "vista", "flats", "fork", "brook", "lodge",
+    "neck", "oval", "extension", "gateway", "junction", "meadow", "estates", "glen",
 )  # fmt: skip
 """Cue words that are also everyday words: in a long prompt (past ``_WHOLE``) each costs a
 scan of the whole text and rarely leads anywhere, so they are left out there, and an
@@ -1091,6 +1104,24 @@ _ALL_CUES = (
     | _HEALTH_IDS
     | _SECRET_LABELS
 )
+
+
+_SUBJECT = re.compile(
+    rf"({_WORD})\)?[ \t]+(?:has|had|was|is|hat|habe|hatte|leidet|litt|ist|a|avait|souffre"
+    r"|tiene|tenía|padece|sufre|ha|aveva|soffre|heeft|had|lijdt)\b"
+)
+"""A name as the subject of a sentence about what someone has or suffers ("Steven has",
+"ich (Benno) habe", "Lucía tiene"); counted with a listed first name in a short prompt that
+holds a health term."""
+
+
+def _subject_name(text: str) -> bool:
+    first = _names()[0]
+    for m in _SUBJECT.finditer(text):
+        name = m.group(1)
+        if name in first and _real_name(name):
+            return True
+    return False
 
 
 _CONTACT = frozenset({PiiKind.PHONE, PiiKind.EMAIL, PiiKind.NATIONAL_ID})
@@ -1131,6 +1162,8 @@ def find_personal(
             named = _listed_name(text, ix, around)
     if not named and len(text) <= _WHOLE and not words & _FICTION:
         named = _loose_name(text)
+    if not named and health and len(text) <= _WHOLE and not words & _FICTION:
+        named = _subject_name(text)  # "Steven has type 1 diabetes"
     if named:
         found.add(PiiKind.PERSON_NAME)
     identified = (

@@ -8,8 +8,9 @@ precision comes from:
 
 - check digits: cards need Luhn and a card-network prefix, IBANs their country length and
   mod-97, SSNs a valid area/group/serial, Spanish DNIs their mod-23 letter;
-- shape: NANP phones need a 2-9 area code and exchange; other phones a leading ``+`` or a
-  context word ("phone", "call", ...) just before them; 9 bare digits are an SSN only after
+- shape: NANP phones need a 2-9 area code and exchange; other phones a leading ``+`` (or
+  ``00``, a country code and a separator) or a context word ("phone", "call", ...) just
+  before them; 9 bare digits are an SSN only after
   "ssn" / "social security";
 - allowlists: documentation domains (example.com, .test, ...), AWS's documented example
   keys, placeholder secrets (``sk-xxxx...``), and the policy's own ``allowDomains`` and
@@ -122,6 +123,8 @@ code, in parentheses or followed by a separator ("(030) 1234567", "0644-283035",
 ("612 34 56 78", "612 345 678") and Italian mobiles ("347 123 4567", "3471234567"). Document numbers
 rarely start with a single ``0`` followed by a non-zero digit; those that do ("0001-...")
 have a second zero."""
+_INTL_00 = re.compile(r"^00[1-9][0-9]{0,2}[ .\-][0-9]")
+"""The international call prefix written as 00, a country code and a separator."""
 _NIR = re.compile(r"^[12](?: ?[0-9]{2}){3} ?[0-9]{3} ?[0-9]{3} ?[0-9]{2}$")
 """A French NIR's digits, bare or in its printed groups ("1 85 05 78 006 084 36")."""
 _NIE = re.compile(r"^([XYZ])([0-9]{7})([A-Z])$")
@@ -575,8 +578,12 @@ class PiiClassifier:
             return PiiKind.NATIONAL_ID
         if 10 <= n <= 11 and _NANP.match(body):
             return PiiKind.PHONE
+        if body[0] == "(" and ")" not in body:  # "(0836 703035)": a number in parentheses
+            body = body[1:]
         if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
             return PiiKind.PHONE
+        if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
+            return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
         if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
             return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
         if 9 <= n <= 13 and _in_signature(text, start):
