@@ -32,6 +32,8 @@ def level(text: str) -> Complexity:
         "Translate this Old Norse verse and annotate every ambiguity you meet.",
         "Render this Lewis Carroll poem into German, keeping the portmanteaus alive.",
         "Translate this joke-heavy speech into Dutch keeping every pun-laden line working.",
+        "Übersetze den Slogan ins Französische, das Wortspiel muss bleiben.",
+        "Traduci questa filastrocca in inglese mantenendo le rime.",
     ],
 )
 def test_expert_and_constrained_asks_are_hard(text: str) -> None:
@@ -50,6 +52,8 @@ def test_expert_and_constrained_asks_are_hard(text: str) -> None:
         "Please fix the indentation, nothing else:\nif x:\nprint(x)\nelse:\nprint(0)",
         "Add a docstring to this, don't change the code: def area(r): return 3.14 * r * r",
         "Write a haiku about autumn leaves.",
+        'Write "good luck" in German.',
+        "Say thank you in Portuguese.",
     ],
 )
 def test_lookups_and_mechanical_edits_are_easy(text: str) -> None:

@@ -1003,7 +1003,8 @@ _DIAGNOSIS_PHRASES_G = _guarded(
 """A question about a fault: a diagnosis, hard when it names code or an expert term."""
 _DEMANDING_PHRASES_G = _guarded(
     ("without changing", "keep every", "keeps every", "keeping every", "preserve every",
-     "preserving every", "without losing", "same meaning", "into verse")
+     "preserving every", "without losing", "same meaning", "into verse", "jeu de mots",
+     "jeux de mots", "juego de palabras", "gioco di parole", "giochi di parole")
 )  # fmt: skip
 _EASY_PHRASES_G = _guarded(_EASY_PHRASES)
 
@@ -1172,7 +1173,7 @@ _EDITS = frozenset(
      "indentation", "whitespace", "capitalisation", "capitalization", "docstring"]
 )  # fmt: skip
 _DEMANDING = frozenset(
-    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations", "verse", "legal", "accurate", "holding", "holdings", "portmanteau", "portmanteaus", "repetition", "repetitions", "5-7-5", "ambiguity", "ambiguities", "annotate", "assonance", "cadence", "neologism", "neologisms", "archaic", "dialect"]
+    ["rhyme", "rhymes", "rhyming", "iambic", "pentameter", "syllable", "syllables", "pun", "puns", "wordplay", "alliteration", "acrostic", "lipogram", "legally", "enforceable", "enforceability", "jurisdiction", "jurisdictions", "indemnification", "liability", "metre", "meter", "scansion", "double-meaning", "register", "idioms", "idiom", "nuance", "nuances", "connotation", "connotations", "verse", "legal", "accurate", "holding", "holdings", "portmanteau", "portmanteaus", "repetition", "repetitions", "5-7-5", "ambiguity", "ambiguities", "annotate", "assonance", "cadence", "neologism", "neologisms", "archaic", "dialect", "wortspiel", "wortspiele", "reim", "reime", "versmaß", "rime", "rimes", "métrique", "rima", "rimas", "métrica", "metrica", "woordspeling", "rijm", "rijmen"]
 )  # fmt: skip
 """What makes a translation or rewrite hard: form to keep (rhyme, metre, puns, wordplay,
 repetitions, syllable counts), legal effect to preserve, idiom and register to carry across,
@@ -1236,6 +1237,11 @@ _PERFORMANCE = frozenset(
 )
 """What "make it ..." asks for when it is an optimisation, not an edit."""
 _ARGUMENTS = frozenset(["argument", "justification", "derivation", "bound", "counterexample"])
+_LANGUAGES = frozenset(
+    ["english", "spanish", "french", "german", "italian", "dutch", "portuguese", "japanese",
+     "chinese", "mandarin", "korean", "arabic", "russian", "polish", "swedish", "greek",
+     "turkish", "hindi", "latin"]
+)  # fmt: skip
 _ARRANGEMENTS = frozenset(
     ["table", "order", "list", "bullet", "bullets", "alphabetical", "columns"]
 )
@@ -1315,6 +1321,9 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
         verb = "translate"
+    quoted = verb == "say" or (verb == "write" and ("'" in sentence or '"' in sentence))
+    if quoted and len(sw) - i <= 8 and not _LANGUAGES.isdisjoint(sw[i + 2 :]):
+        verb = "translate"  # "write 'Happy Birthday' in Spanish", "say thanks in Dutch"
     if verb == "how" and nxt in ("would", "should") and "you" in sw:
         verb = "design"  # "how would you shard ..." asks for a design
     if verb == "walk" and "through" in sw[i + 1 : i + 3]:  # "walk me through ..."
