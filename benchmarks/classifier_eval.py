@@ -4,6 +4,7 @@
     ... --set heldout   # a held-out set instead (classifier_eval_heldout.md / .json)
     ... --set heldout2  # the second held-out set (classifier_eval_heldout2.md / .json)
     ... --set heldout3  # the third held-out set (classifier_eval_heldout3.md / .json)
+    ... --set heldout4  # the fourth held-out set (classifier_eval_heldout4.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
     ... --pii-model DIR --complexity-model DIR   # also rules + a hashed-linear model (kinfctl train-classifier)
 
@@ -29,6 +30,8 @@ a fresh one rather than tune on it. ``heldout2/`` is such a fresh set (``--set h
 written apart from the classifier code and from both earlier sets' prompts and templates,
 with its own generator and seed. ``heldout3/`` (``--set heldout3``) is a third, written
 blind to the classifier code and to every earlier set's prompts, for when ``heldout2`` is spent.
+``heldout4/`` (``--set heldout4``) is a fourth, written the same way, for when ``heldout3``
+is spent.
 
 A PII kind counts for a prompt when the classifier reports it; per kind, a report on a
 prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
@@ -133,6 +136,14 @@ SETS = {
         "negatives.jsonl",
         "complexity.jsonl",
         "classifier_eval_heldout3.md",
+    ),
+    "heldout4": EvalSet(
+        "heldout4",
+        DATA / "heldout4",
+        "pii.jsonl",
+        "negatives.jsonl",
+        "complexity.jsonl",
+        "classifier_eval_heldout4.md",
     ),
 }
 

@@ -153,8 +153,10 @@ def group4(s: str) -> str:
 
 
 CF_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-CF_ODD = (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20)
-CF_ODD += (11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23)
+CF_ODD = (
+    1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21,
+    2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+)  # fmt: skip
 """Codice fiscale check values of a character in an odd (1-based) position."""
 
 
@@ -860,11 +862,12 @@ def _t30(g: Gen) -> tuple[str, list[str]]:
 
 @template("it_avvocato_multa", "it_IT")
 def _t31(g: Gen) -> tuple[str, list[str]]:
-    n = g.name()
+    first, last = g.first(), g.last()
+    n = f"{first} {last}"
     text = (
         "Scrivi un ricorso al Giudice di Pace contro una multa per eccesso di velocità.\n"
         f"Ricorrente: {n}, residente in {g.address()}, C.F. "
-        f"{g.codice_fiscale(*n.split(' ', 1)[::1], g.dob(), g.rng.random() < 0.5)}"
+        f"{g.codice_fiscale(first, last, g.dob(), g.rng.random() < 0.5)}"
     )
     return text, ["address", "nationalId", "personName"]
 
