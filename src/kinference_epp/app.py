@@ -48,6 +48,7 @@ from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.settle import TenantSettler
+from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
@@ -60,6 +61,7 @@ from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.routers import chain_reads_prompt
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.speed import SpeedModel
 from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
@@ -68,6 +70,7 @@ from kinference_epp.telemetry.metrics import (
     PoolGaugeCollector,
     TokenizerFallbackCollector,
 )
+from kinference_epp.telemetry.speed import SpeedCollector
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.files import TenantFiles
@@ -120,7 +123,8 @@ class App:
             stale_after_s=kv.stale_after_s,
         )
         self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
-        self.inflight = InflightTracker(self.datastore, self.prefix_state)
+        self.speed = SpeedModel(config.speed, labels=self._endpoint_labels)
+        self.inflight = InflightTracker(self.datastore, self.prefix_state, speed=self.speed)
         # A router that reads no prompt (least-queue, round-robin, ...) is given no prompt,
         # so the observers that learn from the prompts of past picks have nothing to learn.
         prompt_aware = chain_reads_prompt(config.scheduler, default_registry())
@@ -138,6 +142,7 @@ class App:
             self.datastore,
             prefix=self.prefix_state,
             load=self.inflight,
+            speed=self.speed,
             observers=observers,
             on_timing=self._on_plugin_timing,
             timing_every=PLUGIN_TIMING_EVERY,
@@ -270,7 +275,8 @@ class App:
                         self.datastore,
                         self.prefix_state,
                         self.inflight,
-                        prefill_tokens_per_s=self.inflight.config.prefill_tokens_per_s,
+                        prefill_tokens_per_s=config.speed.prior.prefill_tokens_per_s,
+                        speed=self.speed,
                     ),
                 ),
                 test_mode=config.server.test_mode,
@@ -297,7 +303,9 @@ class App:
             ModelLabel(self.datastore).of_name,
             settle=settle,
             on_upstream=self._on_upstream,
+            learn=SpeedLearner(self.speed, self.datastore),
         )
+        self.metrics.register_collector(SpeedCollector(self.speed.figures))
         self.health = PickerHealth()
         self.picker_api = PickerService(
             self.pipeline,
@@ -307,6 +315,7 @@ class App:
             on_request=self._on_stream,
             offloader=self.offloader,
             prefix=self.prefix_index,
+            speeds=self.speed.figures,
         )
         self.metrics.register_collector(
             PoolGaugeCollector(config.pool.name, self.datastore.aggregates, self.inflight.by_model)
@@ -342,6 +351,11 @@ class App:
 
     def _endpoint_removed(self, endpoint: Endpoint) -> None:
         self.prefix_state.remove_endpoint(endpoint.key)
+        self.speed.remove_endpoint(endpoint.key)
+
+    def _endpoint_labels(self, key: EndpointKey) -> dict[str, str] | None:
+        endpoint = self.datastore.get(key)
+        return None if endpoint is None else endpoint.labels
 
     def _kv_streams(self) -> dict[str, StreamReading]:
         ingest = self.kv_feed.ingest

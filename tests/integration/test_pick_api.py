@@ -215,12 +215,15 @@ async def test_kinfctl_explain_live_and_pick(
     assert doc["route"]["endpoint"] in pods
     assert doc["tenant"] == "search-team"
     assert {e["endpoint"] for e in doc["endpoints"]} == pods
+    # each endpoint's learned speed (its prior until its own records arrive)
+    assert all(e["speed"]["prefillTokensPerS"] > 0 for e in doc["endpoints"])
     assert doc["policy"]["trace"]
 
     assert await asyncio.to_thread(kinfctl, ["explain", "--live", stack.address, str(request)]) == 0
     text = capsys.readouterr().out
     assert "endpoint:" in text
     assert "rule free-tier-no-long-answers" in text
+    assert "prefill tok/s" in text
 
     assert await asyncio.to_thread(kinfctl, ["pick", stack.address, str(request)]) == 0
     assert "endpoint: 127.0.0.1:" in capsys.readouterr().out

@@ -66,8 +66,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("edge", EDGE_PROTOCOL),
     # the Picker gRPC API (protos/): a second caller of the pipeline, beside ext_proc; it
-    # reuses the edge's waiting and off-loop work
-    ("pickapi", (*EDGE_PROTOCOL, "edge", "kvcache", "policy")),
+    # reuses the edge's waiting and off-loop work, and Explain shows the scheduler's learned
+    # endpoint speeds
+    ("pickapi", (*EDGE_PROTOCOL, "edge", "kvcache", "policy", "scheduling")),
     ("app", ANY_BELOW),
     ("demo", ANY_BELOW),
     ("bench", ANY_BELOW),

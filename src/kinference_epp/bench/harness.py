@@ -14,6 +14,12 @@ in. The run stops ``drain_s`` after the last stage: requests still in flight the
 counted per stage as unfinished (they miss the SLO). A closed-loop workload runs once per
 concurrency level.
 
+A heterogeneous workload (``pod_classes``) gives each pod its own step-time factor and a GPU
+label; a ``slowdown`` multiplies one pod's step time from a moment of the run on. When a
+request finishes, the router's in-flight tracker is told (as the picker's access log tells it)
+and the speed model learns from the request's access-log record, built from the engine's
+figures: status 200, TTFT, end-to-end time, prompt, cached and completion tokens.
+
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
 is a small fraction of a request's time; benchmarks/picker_cost.py measures it).
@@ -32,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.bench.clients import Client, ConcurrencyClient, LadderClient
-from kinference_epp.bench.routing import RouterUnderTest, build_router
+from kinference_epp.bench.routing import GPU_LABEL, RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.kvcache.events import decode_batch
@@ -41,14 +47,15 @@ from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.writer import IndexWriter
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.scheduling.inflight import InflightConfig
+from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry
 from kinference_epp.scheduling.prefix_state import PrefixStateConfig
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput, output_token
 from kinference_epp.sim.events import EventEncoding, encode_batch
-from kinference_epp.sim.latency import LatencyModel, latency_model
+from kinference_epp.sim.latency import LatencyModel, latency_model, scaled
 
-_STEP_END, _DELIVER, _ARRIVE, _SCRAPE, _STAGE_END = 0, 1, 2, 3, 4
+_STEP_END, _DELIVER, _ARRIVE, _SCRAPE, _SLOWDOWN, _STAGE_END = 0, 1, 2, 3, 4, 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,12 +176,18 @@ class Harness:
         )
         self.pool = PoolDatastore("bench")
         self.pods: dict[EndpointKey, _Pod] = {}
-        for i in range(spec.pods):
+        for i, (gpu, factor) in enumerate(spec.pod_gpus()):
             key = EndpointKey(f"10.0.0.{i + 1}:8000")
             self.pool.upsert(
-                Endpoint(key=key, models=frozenset({spec.model}), metrics_url="", name=f"pod-{i}")
+                Endpoint(
+                    key=key,
+                    models=frozenset({spec.model}),
+                    metrics_url="",
+                    name=f"pod-{i}",
+                    labels={GPU_LABEL: gpu} if gpu else {},
+                )
             )
-            self.pods[key] = _Pod(key, SimEngine(engine_config, o.latency))
+            self.pods[key] = _Pod(key, SimEngine(engine_config, scaled(o.latency, factor)))
         self.index = BlockIndex(block_size=e.block_size)
         self.writer = IndexWriter(self.index)
         prefix_cfg = o.prefix or PrefixStateConfig(block_size=e.block_size)
@@ -248,6 +261,8 @@ class Harness:
             self._pending += 1
             self._push(arrival.time, _ARRIVE, (conv, 0, conv.prefix, arrival.stage))
         self._push(0.0, _SCRAPE, None)
+        if self.spec.slowdown is not None:
+            self._push(self.spec.slowdown.at_s, _SLOWDOWN, self.spec.slowdown)
         if self.spec.client.open_loop and self.options.collapse_ttft_s is not None:
             for stage, (_, end) in enumerate(self._windows):
                 self._push(end, _STAGE_END, stage)
@@ -267,6 +282,9 @@ class Harness:
                 self._arrive(*payload)
             elif kind == _SCRAPE:
                 self._scrape()
+            elif kind == _SLOWDOWN:
+                pod = list(self.pods.values())[payload.pod]
+                pod.engine.latency = scaled(pod.engine.latency, payload.factor)
             elif self._stage_end(payload):
                 break
         unfinished: dict[int, int] = {}
@@ -375,9 +393,25 @@ class Harness:
         if out.events:
             data = encode_batch(out.events, out.end, self.options.encoding)
             self._push(self.now + self.options.event_delay_s, _DELIVER, (pod.key, data))
+        learn = self.router.learn
         for fin in out.finished:
             active = self._active.pop(fin.request_id)
-            self.router.finish(fin.request_id)
+            entry = self.router.finish(fin.request_id)
+            if learn is not None and isinstance(entry, InflightEntry):
+                learn(
+                    UsageRecord(
+                        request_id=fin.request_id,
+                        model=self.spec.model,
+                        endpoint=str(pod.key),
+                        status=200,
+                        e2e_s=fin.e2e_s,
+                        ttft_s=fin.ttft_s,
+                        prompt_tokens=fin.prompt_tokens,
+                        completion_tokens=fin.completion_tokens,
+                        cached_tokens=fin.cached_tokens,
+                    ),
+                    entry,
+                )
             record = RequestRecord(
                 conversation=active.conv.id,
                 turn=active.turn,

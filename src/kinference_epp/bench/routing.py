@@ -5,10 +5,13 @@ the real datastore; they differ only in the router preset and the shared state h
 to it. This module is also the reference for wiring ``precise-prefix`` into the picker:
 
 - ``PrefixState(index, is_precise=..., clock=...)`` over the precise prefix index,
-- ``InflightTracker(datastore, prefix_state, clock=...)``,
-- ``Scheduler(config, datastore, prefix=state, load=tracker, observers=[tracker, state])``
-  (the tracker first: it reads the prefix match the scorers used, before the state
-  records the pick as predicted), and ``tracker.finish(request_id)`` when a request ends.
+- ``SpeedModel(config.speed, labels=...)`` (each endpoint's learned speed),
+- ``InflightTracker(datastore, prefix_state, clock=..., speed=speed)``,
+- ``Scheduler(config, datastore, prefix=state, load=tracker, speed=speed,
+  observers=[tracker, state])`` (the tracker first: it reads the prefix match the scorers
+  used, before the state records the pick as predicted), and, when a request ends,
+  ``entry = tracker.finish(request_id)`` and ``SpeedLearner(speed, datastore)(record, entry)``
+  with the request's access-log record.
 """
 
 from __future__ import annotations
@@ -20,12 +23,17 @@ import numpy as np
 
 from kinference_epp.bench.peers import PEERS, build_peer
 from kinference_epp.config.model import PluginConfig, SchedulerConfig
+from kinference_epp.config.speed import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.framework import PickObserver
-from kinference_epp.scheduling.inflight import InflightConfig, InflightTracker
+from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.speed import SpeedModel
 
 ROUTERS = (
     "round-robin",
@@ -59,10 +67,27 @@ VARIANTS: dict[str, SchedulerConfig] = {
 ``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent
 hashing of prefixes) beside ``load-cost``, and the softmax picker at two temperatures."""
 
+FIXED_RATE = "kinference-fixed-rate"
+"""Our router with every endpoint priced at the one configured rate (nothing learned)."""
+
+GPU_LABEL = "kinference.io/gpu"
+"""The pod label the harness puts a simulated pod's GPU class in."""
+
+SPEED_VARIANTS: dict[str, SpeedConfig] = {
+    FIXED_RATE: SpeedConfig(learn=False),
+    "kinference-gpu-label": SpeedConfig(
+        gpu_label=GPU_LABEL, gpu_slowdown={"h100": 1.0, "a100": 1.6, "l40s": 2.5}
+    ),
+}
+"""Our router with another speed configuration (the scheduler's is the default's):
+``kinference-fixed-rate`` learns nothing; ``kinference-gpu-label`` starts each pod from its GPU
+label's true simulated factor (``sim.latency.GPU_CLASSES``) and learns from there (what a
+correct prior alone is worth, beside learning from the pool's median)."""
+
 
 def preset_of(name: str) -> str:
     """The scheduler router preset a benchmark row label runs."""
-    return "precise-prefix" if name == OURS else name
+    return "precise-prefix" if name == OURS or name in SPEED_VARIANTS else name
 
 
 def _ignore(request_id: str) -> None:
@@ -79,6 +104,9 @@ class RouterUnderTest:
     load: InflightTracker | None = None
     first_token: Callable[[str], object] = _ignore
     """Tell the router a request's first token came back (routers that read the stream)."""
+    speed: SpeedModel | None = None
+    learn: Callable[[UsageRecord, InflightEntry], None] | None = None
+    """Teach the speed model a finished request's access-log record (as the picker's log does)."""
 
 
 def build_router(
@@ -92,11 +120,13 @@ def build_router(
     prefix_config: PrefixStateConfig | None = None,
     load_config: InflightConfig | None = None,
     num_gpu_blocks: int = 0,
+    speed_config: SpeedConfig | None = None,
 ) -> RouterUnderTest:
     """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``.
 
     ``config`` overrides the scheduler configuration (e.g. tuned scorer weights with
-    ``router: weighted``); its router name must be a preset.
+    ``router: weighted``); its router name must be a preset. ``speed_config`` overrides the
+    speed model's (its prior's prefill rate defaults to ``load_config``'s).
     """
     if name in PEERS:
         peer = build_peer(name, pool, index, seed=seed, num_gpu_blocks=num_gpu_blocks)
@@ -110,12 +140,26 @@ def build_router(
         cfg = SchedulerConfig(router=preset_of(name), seed=seed)
     rng = np.random.default_rng(seed)
     if cfg.router == "precise-prefix" or _reads_shared_state(cfg):
+        speed_cfg = speed_config or SPEED_VARIANTS.get(name) or SpeedConfig()
+        if speed_config is None:
+            rate = (load_config or InflightConfig()).prefill_tokens_per_s
+            prior = SpeedPrior(**{**speed_cfg.prior.model_dump(), "prefill_tokens_per_s": rate})
+            speed_cfg = speed_cfg.model_copy(update={"prior": prior})
+
+        def labels(key: EndpointKey) -> dict[str, str] | None:
+            ep = pool.get(key)
+            return None if ep is None else ep.labels
+
+        speed = SpeedModel(speed_cfg, labels=labels)
         prefix = PrefixState(index, config=prefix_config, clock=clock)
-        load = InflightTracker(pool, prefix, config=load_config, clock=clock)
+        load = InflightTracker(pool, prefix, config=load_config, clock=clock, speed=speed)
         observers: list[PickObserver] = [load, prefix]
-        sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, load=load, observers=observers)
+        sched = Scheduler(
+            cfg, pool, rng=rng, prefix=prefix, load=load, speed=speed, observers=observers
+        )
         sched.router = name
-        return RouterUnderTest(name, sched, load.finish, prefix, load)
+        learner = SpeedLearner(speed, pool)
+        return RouterUnderTest(name, sched, load.finish, prefix, load, speed=speed, learn=learner)
     if cfg.router == "approx-prefix":
         prefix = PrefixState(None, config=prefix_config, clock=clock)
         sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, observers=[prefix])

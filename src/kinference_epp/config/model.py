@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from kinference_epp.config.kubernetes import KubernetesConfig
+from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.config.strict import Strict
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig
@@ -272,6 +273,11 @@ class ServerConfig(Strict):
 class EppConfig(Strict):
     pool: PoolConfig = Field(default_factory=PoolConfig)
     scheduler: SchedulerConfig = Field(default_factory=SchedulerConfig)
+    speed: SpeedConfig = Field(
+        default_factory=SpeedConfig,
+        description="Each endpoint's speed, learned from its access-log records (README's "
+        "Heterogeneous pools).",
+    )
     scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)
     kv_events: KvEventsConfig = Field(default_factory=KvEventsConfig)
     tokenizers: TokenizerConfig = Field(default_factory=TokenizerConfig)

@@ -17,7 +17,7 @@ from typing import Any
 
 import grpc
 
-from kinference_epp.pickapi.client import Explanation, Pick, PickerClient
+from kinference_epp.pickapi.client import Explanation, LearnedSpeed, Pick, PickerClient
 
 
 def add_pick_parser(sub: Any) -> argparse.ArgumentParser:
@@ -168,6 +168,7 @@ def _doc(result: Pick | Explanation) -> dict[str, Any]:
                 "gpuBlocks": e.gpu_blocks,
                 "cpuBlocks": e.cpu_blocks,
                 "matchedTokens": e.matched_tokens,
+                **({"speed": _speed_doc(e.speed)} if e.speed is not None else {}),
             }
             for e in result.endpoints
         ],
@@ -214,12 +215,42 @@ def _lines(result: Pick | Explanation) -> list[str]:
     )
     if result.endpoints:
         width = max(len(e.endpoint) for e in result.endpoints)
-        lines.append(f"{'endpoint':<{width}}  rank  score  gpu blocks  cpu blocks  tokens")
+        speeds = any(e.speed is not None for e in result.endpoints)
+        head = f"{'endpoint':<{width}}  rank  score  gpu blocks  cpu blocks  tokens"
+        lines.append(head + (f"  {SPEED_HEAD}" if speeds else ""))
         for e in result.endpoints:
             rank = "-" if e.rank < 0 else ("pick" if e.rank == 0 else str(e.rank))
             score = "-" if e.score is None else f"{e.score:.3f}"
-            lines.append(
+            line = (
                 f"{e.endpoint:<{width}}  {rank:>4}  {score:>5}  {e.gpu_blocks:>10}  "
                 f"{e.cpu_blocks:>10}  {e.matched_tokens:>6}"
             )
+            lines.append(line + (f"  {_speed_cells(e.speed)}" if speeds else ""))
     return lines
+
+
+SPEED_HEAD = "prefill tok/s  overhead ms  ITL ms  x median (prefill, decode)  records  prior"
+"""The learned-speed columns (README, "Heterogeneous pools")."""
+
+
+def _speed_cells(s: LearnedSpeed | None) -> str:
+    if s is None:
+        return f"{'-':>13}"
+    factors = f"{s.prefill_factor:.2f}, {s.decode_factor:.2f}"
+    return (
+        f"{s.prefill_tokens_per_s:>13,.0f}  {s.ttft_overhead_s * 1000:>11.1f}  "
+        f"{s.itl_s * 1000:>6.1f}  {factors:>26}  {s.records:>7}  {s.prior}"
+    )
+
+
+def _speed_doc(s: LearnedSpeed) -> dict[str, Any]:
+    return {
+        "prefillTokensPerS": s.prefill_tokens_per_s,
+        "ttftOverheadS": s.ttft_overhead_s,
+        "itlS": s.itl_s,
+        "itlSPerKtoken": s.itl_s_per_ktoken,
+        "prefillFactor": s.prefill_factor,
+        "decodeFactor": s.decode_factor,
+        "records": s.records,
+        "prior": s.prior,
+    }

@@ -59,6 +59,22 @@ class Pick:
 
 
 @dataclass(frozen=True, slots=True)
+class LearnedSpeed:
+    """What the picker has learned of an endpoint's speed (``EndpointSpeed`` in the proto)."""
+
+    prefill_tokens_per_s: float
+    ttft_overhead_s: float
+    itl_s: float
+    """Mean inter-token latency with no KV in use."""
+    itl_s_per_ktoken: float
+    prefill_factor: float
+    """Prefill time against the model's median endpoint (2: twice as slow)."""
+    decode_factor: float
+    records: int
+    prior: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndpointWhy:
     endpoint: str
     rank: int
@@ -67,6 +83,7 @@ class EndpointWhy:
     gpu_blocks: int
     cpu_blocks: int
     matched_tokens: int
+    speed: LearnedSpeed | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +173,7 @@ class PickerClient:
                     gpu_blocks=e.gpu_blocks,
                     cpu_blocks=e.cpu_blocks,
                     matched_tokens=e.matched_tokens,
+                    speed=_speed(e.speed) if e.HasField("speed") else None,
                 )
                 for e in reply.endpoints
             ),
@@ -246,4 +264,17 @@ def pick_of(reply: pb.PickResponse) -> Pick:
             headers=tuple((h.name, h.value) for h in i.headers),
             reason=i.reason,
         ),
+    )
+
+
+def _speed(s: pb.EndpointSpeed) -> LearnedSpeed:
+    return LearnedSpeed(
+        prefill_tokens_per_s=s.prefill_tokens_per_s,
+        ttft_overhead_s=s.ttft_overhead_s,
+        itl_s=s.itl_s,
+        itl_s_per_ktoken=s.itl_s_per_ktoken,
+        prefill_factor=s.prefill_factor,
+        decode_factor=s.decode_factor,
+        records=s.records,
+        prior=s.prior,
     )

@@ -31,7 +31,7 @@ from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import RequestPipeline
 from kinference_epp.edge.servicer import Watch, wait_for
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
-from kinference_epp.pickapi.explain import PrefixLookup, explanation
+from kinference_epp.pickapi.explain import PrefixLookup, SpeedFigures, explanation
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.pickapi.v1 import picker_pb2_grpc as pb_grpc
 from kinference_epp.pool.endpoint import EndpointKey
@@ -71,6 +71,7 @@ class PickerService(pb_grpc.PickerServicer):
         on_request: Callable[[int], None] = lambda _: None,
         offloader: Offloader | None = None,
         prefix: PrefixLookup | None = None,
+        speeds: SpeedFigures | None = None,
         max_pending: int = MAX_PENDING,
     ) -> None:
         """``usage`` is the access log's sink (``routing.usage.UsageRecorder``);
@@ -82,6 +83,7 @@ class PickerService(pb_grpc.PickerServicer):
         self._on_request = on_request
         self._offloader = offloader
         self._prefix = prefix
+        self._speeds = speeds
         self._max_pending = max_pending
         self._picked: OrderedDict[str, _Picked] = OrderedDict()
 
@@ -95,7 +97,7 @@ class PickerService(pb_grpc.PickerServicer):
         self, request: pb.PickRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.ExplainResponse:
         state, outcome = await self.decide(request, explain=True)
-        out = explanation(state, self._prefix)
+        out = explanation(state, self._prefix, speeds=self._speeds)
         out.pick.CopyFrom(self._response(state, outcome))
         return out
 

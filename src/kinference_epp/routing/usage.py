@@ -8,7 +8,7 @@ from collections.abc import Callable
 import msgspec
 
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.scheduling.inflight import InflightTracker
+from kinference_epp.scheduling.inflight import InflightEntry, InflightTracker
 from kinference_epp.telemetry.metrics import CounterChild, PickerMetrics
 
 
@@ -48,15 +48,19 @@ class UsageRecorder:
         model_label: Callable[[str], str],
         settle: Callable[[UsageRecord], None] | None = None,
         on_upstream: Callable[[UsageRecord, EndpointKey | None], None] | None = None,
+        learn: Callable[[UsageRecord, InflightEntry], None] | None = None,
     ) -> None:
         """``settle`` sees every record first (tenants: limits and usage), whichever replica
         routed the request; ``on_upstream(record, routed)`` sees every record with the
-        endpoint the picker chose for it (None when this picker did not route it)."""
+        endpoint the picker chose for it (None when this picker did not route it);
+        ``learn(record, entry)`` every record of a request this picker routed (the speed
+        model)."""
         self._settle = settle
         self._metrics = metrics
         self._inflight = inflight
         self._model_label = model_label
         self._on_upstream = on_upstream
+        self._learn = learn
         self._reported: tuple[CounterChild, CounterChild] | None = None
         """The ``source="reported"`` children, bound at the first report (not exported before)."""
 
@@ -68,6 +72,8 @@ class UsageRecorder:
         routed = self._inflight.finish(record.request_id) if record.request_id else None
         if self._on_upstream is not None:
             self._on_upstream(record, routed.endpoint if routed is not None else None)
+        if routed is not None and self._learn is not None:
+            self._learn(record, routed)
         if routed is not None:
             model, target = routed.requested, routed.model
         elif record.model:

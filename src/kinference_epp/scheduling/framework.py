@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.pool.datastore import PoolView
+from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling.types import (
     InflightLoad,
     PrefixCredit,
@@ -105,6 +106,27 @@ class LoadSource(Protocol):
     def load(self, pool: PoolView) -> InflightLoad: ...
 
 
+class SpeedSource(Protocol):
+    """Each endpoint's learned speed against the model's median endpoint.
+
+    Implemented by :class:`~kinference_epp.scheduling.speed.SpeedModel`.
+    """
+
+    def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        """Per view slot: prefill and decode time against the median (2: twice as slow);
+        read-only vectors."""
+        ...
+
+    def itl(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        """Per view slot: predicted mean inter-token latency with an empty KV cache, and its
+        growth per unit of ``view.kv_usage``; read-only vectors."""
+        ...
+
+    def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
+        """Uncached prompt tokens per second ``endpoint`` prefills for ``model``."""
+        ...
+
+
 T = TypeVar("T")
 
 
@@ -178,6 +200,8 @@ class BuildContext:
     load: LoadSource | None = None
     """The picker's in-flight work per endpoint. None: the load-cost scorer uses only
     scraped metrics."""
+    speed: SpeedSource | None = None
+    """Learned per-endpoint speeds. None: the load-cost scorer prices every endpoint alike."""
 
 
 FilterFactory = Callable[[Mapping[str, Any], BuildContext], Filter]

@@ -8,12 +8,15 @@ is updated at every pick, so the next request already sees the previous one:
   requests routed and not yet finished — the KV memory they will occupy, the
   "decode blocks" of Dynamo's router cost;
 - a predicted **prefill backlog**: each endpoint is modelled as a FIFO prefill server
-  of ``prefill_tokens_per_s``; a pick adds its uncached tokens, time drains them::
+  of ``rate[e]`` tokens per second; a pick adds its uncached tokens, time drains them::
 
-      done_at[e] = max(now, done_at[e]) + new_tokens / prefill_tokens_per_s
-      backlog[e] = max(0, done_at[e] - now) * prefill_tokens_per_s
+      done_at[e] = max(now, done_at[e]) + new_tokens / rate[e]
+      backlog[e] = max(0, done_at[e] - now) * rate[e]
 
-  It needs no completion signal, so it cannot drift.
+  It needs no completion signal, so it cannot drift. ``rate[e]`` is the endpoint's learned
+  prefill rate (``scheduling/speed.py``), read at each pick (the queue's remaining time is
+  rescaled when it changes: the tokens queued stay the same), else ``prefill_tokens_per_s``.
+  Each entry keeps the tokens it found ahead of it, which the speed model learns from.
 
 It is the picker's one record of requests in flight: a ``PickObserver`` fed by the scheduler
 itself (it reads the same memoised prefix match the scorers used), so it works unchanged in
@@ -35,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.scheduling.framework import PoolSource, PrefixSource
+from kinference_epp.scheduling.framework import PoolSource, PrefixSource, SpeedSource
 from kinference_epp.scheduling.score_kernel import inflight
 from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, SchedulingResult
 
@@ -63,6 +66,12 @@ class InflightEntry:
     slot: int
     kv_tokens: float
     started: float
+    new_tokens: float = 0.0
+    """Uncached prompt tokens predicted at the pick."""
+    ahead_tokens: float = 0.0
+    """Uncached prompt tokens predicted still queued for prefill there at the pick."""
+    waiting: float = 0.0
+    """The endpoint's scraped waiting queue at the pick (with a speed model)."""
 
 
 class InflightTracker:
@@ -75,17 +84,20 @@ class InflightTracker:
         *,
         config: InflightConfig | None = None,
         clock: Callable[[], float] = time.monotonic,
+        speed: SpeedSource | None = None,
     ) -> None:
         self.config = config or InflightConfig()
         self._pool = pool
         self._prefix = prefix
         self._clock = clock
+        self._speed = speed
         self._slots: dict[EndpointKey, int] = {}
         # One row more than slots: the last row stays zero, the "pad" that view slots of
         # endpoints never picked point at, so ``load`` is plain gathers.
         self._requests = np.zeros(9, dtype=np.float64)
         self._kv_tokens = np.zeros(9, dtype=np.float64)
         self._done_at = np.zeros(9, dtype=np.float64)
+        self._rates = np.full(9, self.config.prefill_tokens_per_s, dtype=np.float64)
         self._entries: OrderedDict[str, InflightEntry] = OrderedDict()
         self._map: tuple[PoolView, int, npt.NDArray[np.intp], int] | None = None
 
@@ -96,24 +108,44 @@ class InflightTracker:
         self._expire(now)
         slot = self._slot(result.primary)
         new_tokens = float(req.prompt_tokens)
-        if self._prefix is not None and req.prompt_tokens:
+        waiting = 0.0
+        read_prefix = self._prefix is not None and req.prompt_tokens
+        if read_prefix or self._speed is not None:
             pool = self._pool.view()
             view_slot = pool.slot(result.primary)
             if view_slot is not None:
-                credit = self._prefix.match(req, pool)
-                cached = (credit.gpu[view_slot] + credit.cpu[view_slot]) * credit.block_size
-                new_tokens = max(0.0, new_tokens - float(cached))
-        rate = self.config.prefill_tokens_per_s
-        self._done_at[slot] = max(now, self._done_at[slot]) + new_tokens / rate
+                waiting = float(pool.waiting[view_slot])
+                if self._prefix is not None and read_prefix:
+                    credit = self._prefix.match(req, pool)
+                    cached = (credit.gpu[view_slot] + credit.cpu[view_slot]) * credit.block_size
+                    new_tokens = max(0.0, new_tokens - float(cached))
+        model = req.model or ""
+        done_at = float(self._done_at[slot])
+        rate = float(self._rates[slot])
+        if self._speed is not None:
+            learned = self._speed.prefill_rate(result.primary, model)
+            if learned != rate:  # the same tokens queued, drained at the new rate
+                if done_at > now:
+                    done_at = now + (done_at - now) * rate / learned
+                self._rates[slot] = rate = learned
+        ahead = (done_at - now) * rate if done_at > now else 0.0
+        self._done_at[slot] = max(now, done_at) + new_tokens / rate
         if not req.request_id:
             return
         output = req.max_tokens if req.max_tokens is not None else self.config.default_output_tokens
         previous = self._entries.pop(req.request_id, None)
         if previous is not None:  # re-routed retry: count it once
             self._drop(previous)
-        model = req.model or ""
         entry = InflightEntry(
-            result.primary, model, req.requested_model or model, slot, new_tokens + output, now
+            result.primary,
+            model,
+            req.requested_model or model,
+            slot,
+            new_tokens + output,
+            now,
+            new_tokens,
+            ahead,
+            waiting,
         )
         self._entries[req.request_id] = entry
         self._requests[slot] += 1
@@ -133,8 +165,7 @@ class InflightTracker:
         self._expire(now)
         slots = self._view_map(pool)
         out = np.empty((3, len(slots)), dtype=np.float64)
-        rate = self.config.prefill_tokens_per_s
-        inflight(slots, self._requests, self._kv_tokens, self._done_at, now, rate, out)
+        inflight(slots, self._requests, self._kv_tokens, self._done_at, now, self._rates, out)
         return InflightLoad(out[0], out[1], out[2])
 
     def count(self, endpoint: EndpointKey) -> int:
@@ -157,10 +188,11 @@ class InflightTracker:
             slot = self._slots[endpoint] = len(self._slots)
             if slot == len(self._requests) - 1:  # the pad row: grow, keeping a zero pad
                 size = 2 * slot + 1
-                for name in ("_requests", "_kv_tokens", "_done_at"):
+                for name in ("_requests", "_kv_tokens", "_done_at", "_rates"):
                     grown = np.zeros(size, dtype=np.float64)
                     grown[:slot] = getattr(self, name)[:slot]
                     setattr(self, name, grown)
+                self._rates[slot:] = self.config.prefill_tokens_per_s
         return slot
 
     def _view_map(self, pool: PoolView) -> npt.NDArray[np.intp]:

@@ -33,6 +33,7 @@ from kinference_epp.scheduling.framework import (
     PluginTimer,
     PoolSource,
     PrefixSource,
+    SpeedSource,
     WeightedScorer,
 )
 from kinference_epp.scheduling.plugins import default_registry
@@ -94,6 +95,7 @@ class Scheduler:
         observers: Sequence[PickObserver] = (),
         prefix: PrefixSource | None = None,
         load: LoadSource | None = None,
+        speed: SpeedSource | None = None,
         timing_every: int = 1,
     ) -> None:
         """The router ``config`` names over ``pool``; ValueError for a bad configuration.
@@ -101,14 +103,15 @@ class Scheduler:
         ``registry`` defaults to every built-in plug-in; ``rng`` to one seeded with
         ``config.seed``. ``on_timing`` is called after every plug-in with its duration, on
         every ``timing_every``-th call of :meth:`schedule` (a sample).
-        ``prefix`` and ``load`` are the shared state the prefix-aware and load-cost
-        scorers read (see ``BuildContext``); the objects behind them are usually also
-        ``observers`` (they learn from every pick).
+        ``prefix``, ``load`` and ``speed`` are the shared state the prefix-aware and
+        load-cost scorers read (see ``BuildContext``); the objects behind the first two are
+        usually also ``observers`` (they learn from every pick).
         """
         ctx = BuildContext(
             rng=rng if rng is not None else np.random.default_rng(config.seed),
             prefix=prefix,
             load=load,
+            speed=speed,
         )
         chain = build_chain(config, registry or default_registry(), ctx)
         self._setup(pool, chain, on_timing, observers)

@@ -32,7 +32,9 @@ UNWIRED = 6
 HOT_WAITING = 7
 HOT_KV = 8
 HOT_CREDIT = 9
-N_PARAMS = 10
+ITL_LIMIT = 10
+ITL_WEIGHT = 11
+N_PARAMS = 12
 
 
 @kernel
@@ -80,16 +82,16 @@ def credit(
 
 @kernel
 def inflight(
-    slots: Slots, requests: F64, kv_tokens: F64, done_at: F64, now: float, rate: float, out: F64
+    slots: Slots, requests: F64, kv_tokens: F64, done_at: F64, now: float, rates: F64, out: F64
 ) -> None:
     """``InflightLoad`` per view slot into ``out`` (``(3, view slots)``): ``requests``,
-    ``kv_tokens`` and ``max(done_at - now, 0) * rate`` gathered at ``slots`` (all valid)."""
+    ``kv_tokens`` and ``max(done_at - now, 0) * rates`` gathered at ``slots`` (all valid)."""
     for v in range(slots.shape[0]):
         s = slots[v]
         out[0, v] = requests[s]
         out[1, v] = kv_tokens[s]
         b = done_at[s] - now
-        out[2, v] = (b if b > 0.0 else 0.0) * rate
+        out[2, v] = (b if b > 0.0 else 0.0) * rates[s]
 
 
 @kernel
@@ -103,6 +105,10 @@ def load_cost(
     kv_usage: F64,
     backlog: F64,
     kv_tokens: F64,
+    prefill_factor: F64,
+    decode_factor: F64,
+    itl_base: F64,
+    itl_per_usage: F64,
     mask: Bools,
     p: F64,
     out: F64,
@@ -111,11 +117,14 @@ def load_cost(
     parameters (at ``PREFILL``…).
 
     ``gpu`` empty: no prefix source (no credit); ``backlog`` empty: no load source (the
-    scraped queue stands in, ``UNWIRED`` tokens per request).
+    scraped queue stands in, ``UNWIRED`` tokens per request); ``prefill_factor`` empty: no
+    speed model (every factor 1); ``itl_base`` empty (or ``ITL_LIMIT`` 0): no ITL rule.
     """
     n = waiting.shape[0]
     has_prefix = gpu.shape[0] > 0
     has_load = backlog.shape[0] > 0
+    has_speed = prefill_factor.shape[0] > 0
+    has_itl = itl_base.shape[0] > 0 and p[ITL_LIMIT] > 0.0
     use_cpu = False
     if has_prefix and p[CPU] != 0.0:
         for v in range(n):
@@ -125,11 +134,14 @@ def load_cost(
     kv_hot = p[HOT_KV] <= 1.0
     worst = 0.0
     for v in range(n):
+        over = 0.0
+        if has_itl:
+            over = (itl_base[v] + itl_per_usage[v] * kv_usage[v]) / p[ITL_LIMIT] - 1.0
         if has_prefix:
             c = (gpu[v] + p[CPU] * cpu[v]) * block_size if use_cpu else gpu[v] * block_size
             if c > prompt:
                 c = prompt
-            if waiting[v] >= p[HOT_WAITING] or (kv_hot and kv_usage[v] >= p[HOT_KV]):
+            if waiting[v] >= p[HOT_WAITING] or (kv_hot and kv_usage[v] >= p[HOT_KV]) or over > 0.0:
                 c *= p[HOT_CREDIT]
             work = prompt - c
         else:
@@ -138,12 +150,21 @@ def load_cost(
             if p[BACKLOG] != 0.0:
                 work += p[BACKLOG] * backlog[v]
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work
+            if has_speed:
+                cost *= prefill_factor[v]
             if p[DECODE] != 0.0:
-                cost += p[DECODE] * kv_tokens[v]
+                if has_speed:
+                    cost += p[DECODE] * kv_tokens[v] * decode_factor[v]
+                else:
+                    cost += p[DECODE] * kv_tokens[v]
         else:
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work
             if p[UNWIRED] != 0.0:
                 cost += p[UNWIRED] * (waiting[v] + running[v])
+            if has_speed:
+                cost *= prefill_factor[v]
+        if over > 0.0:
+            cost += p[ITL_WEIGHT] * over
         if p[WAITING] != 0.0:
             cost += p[WAITING] * waiting[v]
         if p[RUNNING] != 0.0:
@@ -170,8 +191,14 @@ def warm_up() -> None:
     slots = np.zeros(1, dtype=np.intp)
     yes = np.ones(1, dtype=np.bool_)
     credit(i, i, slots, f, none, yes, True, np.zeros((2, 1)))
-    inflight(slots, f, f, f, 0.0, 1.0, np.zeros((3, 1)))
+    inflight(slots, f, f, f, 0.0, f, np.zeros((3, 1)))
     frozen = yes.copy()
     frozen.flags.writeable = False
+    read_only = f.copy()
+    read_only.flags.writeable = False
     for mask in (yes, frozen):
-        load_cost(f, f, 16.0, 1.0, f, f, f, f, f, mask, np.zeros(N_PARAMS), f.copy())
+        for factor in (f, read_only):
+            load_cost(
+                f, f, 16.0, 1.0, f, f, f, f, f, factor, factor, factor, factor, mask,
+                np.zeros(N_PARAMS), f.copy(),
+            )  # fmt: skip

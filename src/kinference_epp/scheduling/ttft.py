@@ -2,8 +2,9 @@
 
 What "send easy prompts to the cheap model unless the expensive model's cache makes it faster"
 compares: on each endpoint serving the model, the prompt tokens its cache does not hold plus the
-prefill backlog the picker has already sent there, at the prefill rate the in-flight tracker
-assumes. The same quantities the load-cost scorer ranks endpoints by, in seconds.
+prefill backlog the picker has already sent there, priced by that endpoint's learned speed
+(``scheduling/speed.py``: its fixed overhead plus seconds per token), else at one prefill rate.
+The same quantities the load-cost scorer ranks endpoints by, in seconds.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import numpy as np
 
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import LoadSource, PrefixSource
+from kinference_epp.scheduling.speed import SpeedModel
 from kinference_epp.scheduling.types import SchedulingRequest
 
 
@@ -23,11 +25,14 @@ class TtftPredictor:
         load: LoadSource | None,
         *,
         prefill_tokens_per_s: float,
+        speed: SpeedModel | None = None,
     ) -> None:
+        """``prefill_tokens_per_s`` prices every endpoint when ``speed`` is None."""
         self._pool = pool
         self._prefix = prefix
         self._load = load
         self._rate = prefill_tokens_per_s
+        self._speed = speed
 
     def predict(self, req: SchedulingRequest) -> float | None:
         """Seconds on the best endpoint serving ``req.model``; None when none serves it."""
@@ -44,4 +49,6 @@ class TtftPredictor:
         new = np.maximum(req.prompt_tokens - credit.gpu * credit.block_size, 0.0)
         if self._load is not None:
             new = new + self._load.load(view).prefill_backlog_tokens
+        if self._speed is not None:
+            return float(self._speed.ttft_s(view, req.model, new)[mask].min())
         return float(new[mask].min() / self._rate)

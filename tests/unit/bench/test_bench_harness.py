@@ -12,9 +12,9 @@ import yaml
 
 from kinference_epp.bench.cli import bench_main
 from kinference_epp.bench.clients import WARMUP, LadderClient
-from kinference_epp.bench.harness import HarnessOptions, RunResult, run_one
+from kinference_epp.bench.harness import Harness, HarnessOptions, RunResult, run_one
 from kinference_epp.bench.report import Slo, capacities, rows
-from kinference_epp.bench.routing import ROUTERS, VARIANTS
+from kinference_epp.bench.routing import GPU_LABEL, ROUTERS, VARIANTS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
 
 TINY: dict[str, Any] = {
@@ -241,3 +241,67 @@ def test_unknown_workload_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixt
         == 2
     )
     assert "no workload 'nope'" in capsys.readouterr().err
+
+
+def test_pod_classes_give_each_pod_its_step_time_and_gpu_label() -> None:
+    spec = tiny(pod_classes=[{"count": 2, "gpu": "h100"}, {"count": 2, "gpu": "l40s"}])
+    harness = Harness(spec, "round-robin")
+    assert [p.engine.latency.name for p in harness.pods.values()] == [
+        "h100-8b",
+        "h100-8b",
+        "h100-8bx2.5",
+        "h100-8bx2.5",
+    ]
+    labels = [harness.pool.get(k).labels for k in harness.pods]  # type: ignore[union-attr]
+    assert labels == [{GPU_LABEL: "h100"}] * 2 + [{GPU_LABEL: "l40s"}] * 2
+    result = harness.run()
+    by_pod: dict[str, list[float]] = {}
+    for r in result.records:
+        by_pod.setdefault(r.endpoint, []).append(r.e2e_s)
+    fast, slow = (np.mean(by_pod[str(k)]) for k in list(harness.pods)[1:3])
+    assert slow > 2 * fast
+
+
+def test_a_workload_names_pods_it_has() -> None:
+    with pytest.raises(ValueError, match="add up"):
+        tiny(pod_classes=[{"count": 3, "gpu": "h100"}])
+    with pytest.raises(ValueError, match="no default slowdown"):
+        tiny(pod_classes=[{"count": 4, "gpu": "tpu"}])
+    with pytest.raises(ValueError, match="not one of"):
+        tiny(slowdown={"pod": 4, "at_s": 1.0, "factor": 3.0})
+    assert tiny(pod_classes=[{"count": 4, "gpu": "tpu", "slowdown": 3.0}]).pod_gpus()[0] == (
+        "tpu",
+        3.0,
+    )
+
+
+def test_a_slowdown_slows_its_pod_from_its_moment_on() -> None:
+    spec = tiny(slowdown={"pod": 0, "at_s": 0.6, "factor": 3.0})
+    harness = Harness(spec, "round-robin")
+    result = harness.run()
+    first = next(iter(harness.pods.values()))
+    assert first.engine.latency.name == "h100-8bx3"
+    pod0 = [r for r in result.records if r.endpoint == str(first.key)]
+    before = [r.e2e_s for r in pod0 if r.finish < 0.6]
+    after = [r.e2e_s for r in pod0 if r.arrival > 0.6]
+    assert before
+    assert after
+    assert min(after) > max(before)
+
+
+def test_our_router_learns_each_pods_speed_from_its_records() -> None:
+    spec = tiny(
+        pod_classes=[{"count": 2, "gpu": "h100"}, {"count": 2, "gpu": "l40s"}],
+        shared_prefix=TINY["shared_prefix"] | {"question_tokens": 1024},
+        client={"kind": "poisson", "stages": [{"rate": 20.0, "duration_s": 8.0}]},
+    )
+    harness = Harness(spec, "kinference")
+    harness.run()
+    assert harness.router.speed is not None
+    figures = {str(f.endpoint): f for f in harness.router.speed.figures()}
+    keys = [str(k) for k in harness.pods]
+    fast = [figures[k].prefill_factor for k in keys[:2] if figures[k].records >= 8]
+    slow = [figures[k].prefill_factor for k in keys[2:] if figures[k].records >= 8]
+    assert fast
+    assert slow
+    assert min(slow) > 1.5 * max(fast)

@@ -19,6 +19,8 @@ _floats = hnp.arrays(np.float64, N, elements=st.floats(0, 1e6, allow_subnormal=F
 _small = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 0.5, 1.0, 2.0, 31.0, 40.0]))
 _bools = hnp.arrays(np.bool_, N)
 _slots = hnp.arrays(np.intp, N, elements=st.integers(-1, N - 1))
+_itl = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 0.01, 0.03, 0.06]))
+_factors = hnp.arrays(np.float64, N, elements=st.sampled_from([0.4, 1.0, 1.03, 2.5]))
 
 
 def ref_credit(
@@ -88,17 +90,17 @@ def test_credit(
     kv=_floats,
     done_at=_floats,
     now=st.floats(0, 1e6),
-    rate=st.floats(1, 1e5),
+    rates=hnp.arrays(np.float64, N, elements=st.floats(1, 1e5)),
 )
 def test_inflight(
-    slots: npt.NDArray[np.intp], requests: F64, kv: F64, done_at: F64, now: float, rate: float
+    slots: npt.NDArray[np.intp], requests: F64, kv: F64, done_at: F64, now: float, rates: F64
 ) -> None:
     backlog = done_at[slots]
     backlog -= now
     np.maximum(backlog, 0.0, out=backlog)
-    backlog *= rate
+    backlog *= rates[slots]
     got = np.full((3, N), np.nan)
-    sk.inflight(slots, requests, kv, done_at, now, rate, got)
+    sk.inflight(slots, requests, kv, done_at, now, rates, got)
     assert np.array_equal(got[0], requests[slots])
     assert np.array_equal(got[1], kv[slots])
     assert np.array_equal(got[2], backlog)
@@ -113,8 +115,13 @@ def ref_load_cost(
     kv_usage: F64,
     load: tuple[F64, F64] | None,
     mask: npt.NDArray[np.bool_],
+    factors: tuple[F64, F64] | None = None,
+    itl: tuple[F64, F64] | None = None,
 ) -> F64:
     """``LoadCostScorer.score`` as whole-vector numpy."""
+    over = None
+    if itl is not None and p.itl_limit_s > 0.0:
+        over = (itl[0] + itl[1] * kv_usage) / p.itl_limit_s - 1.0
     if found is not None:
         gpu, cpu, bs = found
         if p.cpu_weight and cpu.any():
@@ -126,6 +133,8 @@ def ref_load_cost(
         hot = waiting >= p.hot_waiting
         if p.hot_kv_usage <= 1.0:
             hot |= kv_usage >= p.hot_kv_usage
+        if over is not None:
+            hot |= over > 0.0
         if hot.any():
             credit[hot] *= p.hot_credit
         work = np.subtract(prompt, credit, out=credit)
@@ -136,12 +145,20 @@ def ref_load_cost(
         if p.backlog_weight:
             work += p.backlog_weight * backlog
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
+        if factors is not None:
+            cost = cost * factors[0]
         if p.decode_weight:
-            cost += p.decode_weight * kv_tokens
+            decode = p.decode_weight * kv_tokens
+            cost += decode if factors is None else decode * factors[1]
     else:
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
         if p.unwired_request_tokens:
             cost += p.unwired_request_tokens * (waiting + running)
+        if factors is not None:
+            cost = cost * factors[0]
+    if over is not None:
+        past = over > 0.0
+        cost[past] += p.itl_weight * over[past]
     if p.waiting_weight:
         cost += p.waiting_weight * waiting
     if p.running_weight:
@@ -167,6 +184,8 @@ _params = st.builds(
     hot_waiting=st.sampled_from([1.0, 32.0]),
     hot_kv_usage=st.sampled_from([0.5, 1.0, 2.0]),
     hot_credit=st.sampled_from([0.0, 0.5, 1.0]),
+    itl_limit_s=st.sampled_from([0.0, 0.05]),
+    itl_weight=st.sampled_from([0.0, 8192.0]),
 )
 
 
@@ -185,6 +204,8 @@ _params = st.builds(
     mask=_bools,
     with_prefix=st.booleans(),
     with_load=st.booleans(),
+    factors=st.none() | st.tuples(_factors, _factors),
+    itl=st.none() | st.tuples(_itl, _itl),
 )
 def test_load_cost(
     p: LoadCostScorerParams,
@@ -200,6 +221,8 @@ def test_load_cost(
     mask: npt.NDArray[np.bool_],
     with_prefix: bool,
     with_load: bool,
+    factors: tuple[F64, F64] | None,
+    itl: tuple[F64, F64] | None,
 ) -> None:
     weights = np.zeros(sk.N_PARAMS)
     for i, v in (
@@ -213,6 +236,8 @@ def test_load_cost(
         (sk.HOT_WAITING, p.hot_waiting),
         (sk.HOT_KV, p.hot_kv_usage),
         (sk.HOT_CREDIT, p.hot_credit),
+        (sk.ITL_LIMIT, p.itl_limit_s),
+        (sk.ITL_WEIGHT, p.itl_weight),
     ):
         weights[i] = v
     none = np.zeros(0)
@@ -227,6 +252,10 @@ def test_load_cost(
         kv_usage,
         backlog if with_load else none,
         kv_tokens if with_load else none,
+        none if factors is None else factors[0],
+        none if factors is None else factors[1],
+        none if itl is None else itl[0],
+        none if itl is None else itl[1],
         mask,
         weights,
         got,
@@ -240,5 +269,7 @@ def test_load_cost(
         kv_usage,
         (backlog, kv_tokens) if with_load else None,
         mask,
+        factors,
+        itl,
     )
     assert np.array_equal(got, want)

@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import MethodType
 
 import prometheus_client.metrics
@@ -33,6 +34,7 @@ from kinference_epp.telemetry.metrics import (
     LoopHistogram,
     PickerMetrics,
 )
+from kinference_epp.telemetry.speed import SpeedCollector
 
 _CREATED = re.compile(r"^(\S+_created(?:\{[^}]*\})?) \S+$")
 
@@ -380,3 +382,28 @@ def test_picker_metrics_counters_and_gauges_keep_their_families() -> None:
     labels = {"model_name": "m", "target_model_name": "t"}
     assert get("inference_objective_request_total", labels) == 1
     assert get("inference_objective_request_error_total", {**labels, "error_code": "503"}) == 1
+
+
+@dataclass(frozen=True)
+class _Speed:
+    endpoint: str = "10.0.0.1:8000"
+    model: str = "m"
+    prefill_tokens_per_s: float = 20_000.0
+    overhead_s: float = 0.01
+    itl_s: float = 0.012
+    itl_s_per_ktoken: float = 0.00005
+    records: int = 40
+    prefill_factor: float = 2.5
+    decode_factor: float = 2.0
+
+
+def test_learned_speeds_are_gauges_per_endpoint_and_model() -> None:
+    registry = CollectorRegistry()
+    registry.register(SpeedCollector(lambda: [_Speed()]))
+    text = generate_latest(registry).decode()
+    labels = 'endpoint="10.0.0.1:8000",model_name="m"'
+    assert f"kinference_endpoint_prefill_tokens_per_second{{{labels}}} 20000.0" in text
+    assert f"kinference_endpoint_itl_seconds_per_ktoken{{{labels}}} 5e-05" in text
+    assert f'kinference_endpoint_speed_factor{{{labels},phase="prefill"}} 2.5' in text
+    assert f'kinference_endpoint_speed_factor{{{labels},phase="decode"}} 2.0' in text
+    assert f"kinference_endpoint_speed_records{{{labels}}} 40.0" in text

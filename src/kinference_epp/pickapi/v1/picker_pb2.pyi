@@ -220,6 +220,7 @@ class EndpointExplanation(_message.Message):
     CPU_BLOCKS_FIELD_NUMBER: _builtins.int
     MATCHED_TOKENS_FIELD_NUMBER: _builtins.int
     RANK_FIELD_NUMBER: _builtins.int
+    SPEED_FIELD_NUMBER: _builtins.int
     endpoint: _builtins.str
     score: _builtins.float
     """The router's score, in [0, 1]; absent for endpoints it did not score."""
@@ -230,6 +231,10 @@ class EndpointExplanation(_message.Message):
     """gpu_blocks in tokens (blocks times the block size)."""
     rank: _builtins.int
     """Its place in the answer: 0 chosen, 1.. fallbacks; -1 not picked."""
+    @_builtins.property
+    def speed(self) -> Global___EndpointSpeed:
+        """What the picker has learned of its speed for the request's model (absent: nothing yet)."""
+
     def __init__(
         self,
         *,
@@ -239,16 +244,67 @@ class EndpointExplanation(_message.Message):
         cpu_blocks: _builtins.int = ...,
         matched_tokens: _builtins.int = ...,
         rank: _builtins.int = ...,
+        speed: Global___EndpointSpeed | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_score", b"_score", "score", b"score"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_score", b"_score", "score", b"score", "speed", b"speed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_score", b"_score", "cpu_blocks", b"cpu_blocks", "endpoint", b"endpoint", "gpu_blocks", b"gpu_blocks", "matched_tokens", b"matched_tokens", "rank", b"rank", "score", b"score"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_score", b"_score", "cpu_blocks", b"cpu_blocks", "endpoint", b"endpoint", "gpu_blocks", b"gpu_blocks", "matched_tokens", b"matched_tokens", "rank", b"rank", "score", b"score", "speed", b"speed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__score: _TypeAlias = _typing.Literal["score"]  # noqa: Y015
     _WhichOneofArgType__score: _TypeAlias = _typing.Literal["_score", b"_score"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__score) -> _WhichOneofReturnType__score | None: ...
 
 Global___EndpointExplanation: _TypeAlias = EndpointExplanation  # noqa: Y015
+
+@_typing.final
+class EndpointSpeed(_message.Message):
+    """One endpoint's learned speed (README, "Heterogeneous pools"): TTFT = ttft_overhead_s +
+    (tokens queued ahead + uncached prompt tokens) / prefill_tokens_per_s; mean inter-token
+    latency = itl_s + itl_s_per_ktoken x thousands of KV tokens in use.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PREFILL_TOKENS_PER_S_FIELD_NUMBER: _builtins.int
+    TTFT_OVERHEAD_S_FIELD_NUMBER: _builtins.int
+    ITL_S_FIELD_NUMBER: _builtins.int
+    ITL_S_PER_KTOKEN_FIELD_NUMBER: _builtins.int
+    PREFILL_FACTOR_FIELD_NUMBER: _builtins.int
+    DECODE_FACTOR_FIELD_NUMBER: _builtins.int
+    RECORDS_FIELD_NUMBER: _builtins.int
+    PRIOR_FIELD_NUMBER: _builtins.int
+    prefill_tokens_per_s: _builtins.float
+    ttft_overhead_s: _builtins.float
+    itl_s: _builtins.float
+    itl_s_per_ktoken: _builtins.float
+    prefill_factor: _builtins.float
+    """Prefill and decode time against the model's median endpoint (2: twice as slow): what the
+    load-cost scorer multiplies the endpoint's costs by.
+    """
+    decode_factor: _builtins.float
+    records: _builtins.int
+    """Access-log records its TTFT line has learned from."""
+    prior: _builtins.str
+    """Where its prior came from: config, gpu-label or pool-median."""
+    def __init__(
+        self,
+        *,
+        prefill_tokens_per_s: _builtins.float = ...,
+        ttft_overhead_s: _builtins.float = ...,
+        itl_s: _builtins.float = ...,
+        itl_s_per_ktoken: _builtins.float = ...,
+        prefill_factor: _builtins.float = ...,
+        decode_factor: _builtins.float = ...,
+        records: _builtins.int = ...,
+        prior: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decode_factor", b"decode_factor", "itl_s", b"itl_s", "itl_s_per_ktoken", b"itl_s_per_ktoken", "prefill_factor", b"prefill_factor", "prefill_tokens_per_s", b"prefill_tokens_per_s", "prior", b"prior", "records", b"records", "ttft_overhead_s", b"ttft_overhead_s"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___EndpointSpeed: _TypeAlias = EndpointSpeed  # noqa: Y015
 
 @_typing.final
 class ExplainResponse(_message.Message):

@@ -11,6 +11,17 @@ picker's own in-flight counts and the scraped gauges::
              + waiting_weight * waiting + running_weight * running
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
 
+With a speed source (``scheduling/speed.py``), the prefill part (``prefill_weight * ...``) is
+multiplied by the endpoint's prefill time against the model's median endpoint and the decode
+part by its decode time against the median: the cost is in tokens of the median endpoint, so
+a pod 2.5 times slower pays 2.5 times for the same work, and a homogeneous pool scores as
+without one. An endpoint whose predicted mean inter-token latency at its KV in use (the speed
+model's decode line) passes ``itl_limit_s`` is hot too (its credit is discounted), and pays
+``itl_weight`` tokens per 100 % over the limit::
+
+    over  = (itl_base + itl_per_usage * kv_usage) / itl_limit_s - 1
+    cost += itl_weight * over                                  when over > 0
+
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
 picker's own tracker (without one, ``unwired_request_tokens * (waiting + running)``
@@ -39,6 +50,7 @@ from kinference_epp.scheduling.framework import (
     FloatVec,
     LoadSource,
     PrefixSource,
+    SpeedSource,
 )
 from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.score_kernel import (
@@ -48,6 +60,8 @@ from kinference_epp.scheduling.score_kernel import (
     HOT_CREDIT,
     HOT_KV,
     HOT_WAITING,
+    ITL_LIMIT,
+    ITL_WEIGHT,
     N_PARAMS,
     PREFILL,
     RUNNING,
@@ -79,6 +93,11 @@ class LoadCostScorerParams(Params):
     """1.0: KV usage alone never marks an endpoint hot (full KV is normal under load)."""
     hot_credit: float = Field(default=0.5, ge=0.0, le=1.0)
     """Fraction of the prefix credit kept by a saturated (hot) endpoint."""
+    itl_limit_s: float = Field(default=0.05, ge=0.0)
+    """Mean inter-token latency an endpoint should stay under (with a speed model; 0: no
+    limit): a slow pod whose decode batch grows past it stops attracting its prefixes."""
+    itl_weight: float = Field(default=8192.0, ge=0.0)
+    """Tokens of cost per 100 % of predicted ITL over ``itl_limit_s``."""
 
 
 _NONE = np.zeros(0, dtype=np.float64)
@@ -87,10 +106,15 @@ _NONE = np.zeros(0, dtype=np.float64)
 
 class LoadCostScorer:
     def __init__(
-        self, params: LoadCostScorerParams, prefix: PrefixSource | None, load: LoadSource | None
+        self,
+        params: LoadCostScorerParams,
+        prefix: PrefixSource | None,
+        load: LoadSource | None,
+        speed: SpeedSource | None = None,
     ) -> None:
         self._prefix = prefix
         self._load = load
+        self._speed = speed
         weights = np.zeros(N_PARAMS, dtype=np.float64)
         weights[PREFILL] = params.prefill_weight
         weights[BACKLOG] = params.backlog_weight
@@ -102,12 +126,15 @@ class LoadCostScorer:
         weights[HOT_WAITING] = params.hot_waiting
         weights[HOT_KV] = params.hot_kv_usage
         weights[HOT_CREDIT] = params.hot_credit
+        weights[ITL_LIMIT] = params.itl_limit_s
+        weights[ITL_WEIGHT] = params.itl_weight
         self._weights = weights
 
     def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
         gpu = cpu = backlog = kv_tokens = _NONE
+        prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
         if self._prefix is not None:
             found = self._prefix.match(req, pool)
@@ -117,6 +144,10 @@ class LoadCostScorer:
         if self._load is not None:
             inflight = self._load.load(pool)
             backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
+        if self._speed is not None:
+            prefill_factor, decode_factor = self._speed.factors(pool, req.model)
+            if self._weights[ITL_LIMIT] > 0.0:
+                itl_base, itl_per_usage = self._speed.itl(pool, req.model)
         scores = np.empty(len(pool), dtype=np.float64)
         load_cost(
             gpu,
@@ -128,6 +159,10 @@ class LoadCostScorer:
             pool.kv_usage,
             backlog,
             kv_tokens,
+            prefill_factor,
+            decode_factor,
+            itl_base,
+            itl_per_usage,
             mask,
             self._weights,
             scores,
@@ -136,4 +171,6 @@ class LoadCostScorer:
 
 
 def create(params: Mapping[str, Any], ctx: BuildContext) -> LoadCostScorer:
-    return LoadCostScorer(LoadCostScorerParams.model_validate(params), ctx.prefix, ctx.load)
+    return LoadCostScorer(
+        LoadCostScorerParams.model_validate(params), ctx.prefix, ctx.load, ctx.speed
+    )

@@ -1,0 +1,51 @@
+"""Teaching the speed model from the access log: each request served as routed is one lesson.
+
+The record gives the TTFT, the end-to-end time and the token counts; the in-flight entry the
+pick left gives the tokens the picker predicted ahead of the request in the endpoint's prefill
+queue, and the endpoint's waiting queue then (a long one: the TTFT waited for KV space or seats,
+not for prefill, and teaches no prefill speed); the endpoint's last scrape gives its KV in use.
+A record of a failed request, a retried
+one (its TTFT includes the failed attempt) or one served by an endpoint other than the pick
+(a fallback) teaches nothing: its timing is not the pick's endpoint's speed.
+"""
+
+from __future__ import annotations
+
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.scheduling.inflight import InflightEntry
+from kinference_epp.scheduling.speed import SpeedModel
+
+
+class SpeedLearner:
+    def __init__(self, model: SpeedModel, datastore: PoolDatastore) -> None:
+        self._model = model
+        self._datastore = datastore
+
+    def __call__(self, record: UsageRecord, entry: InflightEntry) -> None:
+        if not 200 <= record.status < 300 or record.attempts > 1 or record.response_flags:
+            return
+        endpoint = entry.endpoint
+        if record.endpoint and record.endpoint != endpoint:
+            return
+        ttft = record.ttft_s
+        learn_ttft = entry.waiting <= self._model.config.max_waiting
+        prompt, cached = record.prompt_tokens, record.cached_tokens
+        new = prompt - cached if prompt is not None and cached is not None else entry.new_tokens
+        itl = None
+        completion = record.completion_tokens
+        e2e = record.e2e_s
+        if e2e is not None and ttft is not None and completion is not None and completion > 1:
+            itl = (e2e - ttft) / (completion - 1)
+        kv_ktokens = 0.0
+        snap = self._datastore.snapshot(endpoint)
+        if snap is not None and snap.num_gpu_blocks and snap.block_size:
+            kv_ktokens = snap.kv_usage * snap.num_gpu_blocks * snap.block_size / 1000.0
+        self._model.observe(
+            endpoint,
+            entry.model,
+            ttft_s=ttft if learn_ttft else None,
+            work_tokens=entry.ahead_tokens + new,
+            itl_s=itl,
+            kv_ktokens=kv_ktokens,
+        )

@@ -1,0 +1,460 @@
+"""Each endpoint's speed, learned from its own finished requests.
+
+A pool may mix GPU types, and a pod may slow down (a thermal limit, a noisy neighbour): one
+configured prefill rate then prices every endpoint wrong. For each (endpoint, model) two
+lines are fitted to the access-log records of the requests it served::
+
+    TTFT      = overhead + prefill_s_per_token * (tokens ahead + uncached prompt tokens)
+    mean ITL  = itl      + itl_per_ktoken      * KV tokens in use / 1000
+
+"Tokens ahead" is the picker's own prediction, at the pick, of the uncached prompt tokens
+still queued for prefill on that endpoint (``InflightTracker``); it is itself drained at the
+learned rate, so the two settle together. The ITL of a record is (e2e - TTFT) / (completion
+tokens - 1), against the endpoint's KV in use as last scraped.
+
+Each line is a weighted least-squares fit over sufficient statistics, so a record costs a
+few float operations and allocates nothing:
+
+- **forgetting**: every record multiplies the weight of the older ones by
+  ``2 ** (-1 / half_life_records)``; while the residuals keep one sign (a drift, not noise:
+  their exponentially weighted mean, each clipped to +-1, passes ``DRIFT_ON``) by
+  ``2 ** (-1 / drift_half_life_records)`` instead;
+- **outliers** (a preempted request, a client that reads slowly, a retried request) get a
+  Huber weight: a record whose relative residual exceeds ``K`` times the robust scale (an
+  exponentially weighted mean of clipped absolute residuals) counts ``K * scale / |residual|``;
+- **prior**: the line starts as ``prior_records`` pseudo-records of its prior (forgotten like
+  real ones) plus ``ANCHOR`` of them never forgotten, which keeps the fit defined when every
+  record has the same size. The prior is the GPU label's (``gpu_slowdown``), else the median
+  of the model's endpoints already learned, else the configured one.
+
+The scorers read per-endpoint **slowness factors** relative to the model's median endpoint
+(``factors``: the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, the ITL at
+``DECODE_REF_KTOKENS`` of KV in use): a homogeneous pool scores as with one rate, whatever that rate is learned to
+be; the TTFT predictor reads the absolute lines (``ttft_s``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from statistics import median
+
+import numpy as np
+import numpy.typing as npt
+
+from kinference_epp.config.speed import SpeedConfig, SpeedPrior
+from kinference_epp.pool.datastore import PoolView
+from kinference_epp.pool.endpoint import EndpointKey
+
+log = logging.getLogger(__name__)
+
+FloatVec = npt.NDArray[np.float64]
+
+K = 2.5
+"""Huber bound, in robust scales of the relative residual."""
+SCALE_ALPHA = 0.05
+"""Rate of the exponentially weighted robust scale."""
+SCALE_FLOOR = 0.05
+DRIFT_ALPHA = 0.15
+"""Rate of the exponentially weighted signed residual (the drift detector)."""
+DRIFT_ON = 0.35
+"""Signed mean residual past which the line forgets at the drift rate: three records in a row
+at twice their prediction get there, one outlier never does."""
+BOUND = 20.0
+"""A fitted line stays within this factor of its prior: its slope either way, its fixed part
+below this times the larger of the prior's fixed part and its cost at the reference size."""
+ANCHOR = 0.25
+"""Records' worth of the prior that is never forgotten."""
+PREFILL_REF_TOKENS = 2048.0
+"""Where the prior's pseudo-records of the TTFT line sit (besides at 0 tokens)."""
+DECODE_REF_KTOKENS = 100.0
+"""KV in use (thousands of tokens) at which decode speeds are compared, and where the ITL
+line's pseudo-records sit (besides at 0)."""
+PUBLISH_EVERY = 16
+"""Records between refreshes of the per-view vectors the scorers read (sooner on a drift), or
+two per learned line if there are more: a refresh costs a pass over the pool, and an
+endpoint's figures move with its own records, so a large pool refreshes no more often per
+endpoint than a small one."""
+_TINY = 1e-12
+
+
+class _Line:
+    """``y = a + b * x``: exponentially forgotten, Huber-weighted least squares."""
+
+    __slots__ = (
+        "a",
+        "a_max",
+        "anchor",
+        "b",
+        "b_max",
+        "b_min",
+        "drift",
+        "s0",
+        "s1",
+        "s2",
+        "scale",
+        "t0",
+        "t1",
+    )
+
+    def __init__(self, a: float, b: float, x_ref: float, weight: float) -> None:
+        self.a = a
+        self.b = b
+        self.a_max = max(a, b * x_ref) * BOUND
+        self.b_min = b / BOUND
+        self.b_max = b * BOUND
+        y_ref = a + b * x_ref
+        h = weight / 2.0
+        self.s0 = weight
+        self.s1 = h * x_ref
+        self.s2 = h * x_ref * x_ref
+        self.t0 = h * (a + y_ref)
+        self.t1 = h * x_ref * y_ref
+        k = ANCHOR / 2.0
+        self.anchor = (ANCHOR, k * x_ref, k * x_ref * x_ref, k * (a + y_ref), k * x_ref * y_ref)
+        self.scale = 0.25
+        self.drift = 0.0
+
+    def update(self, x: float, y: float, keep: float, keep_drift: float) -> None:
+        pred = self.a + self.b * x
+        if pred < _TINY:
+            pred = _TINY
+        e = (y - pred) / pred
+        ae = -e if e < 0.0 else e
+        clipped = e if ae <= 1.0 else (1.0 if e > 0.0 else -1.0)
+        d = self.drift + DRIFT_ALPHA * (clipped - self.drift)
+        self.drift = d
+        ad = -d if d < 0.0 else d
+        sc = self.scale
+        bound = K * (sc if sc > ad else ad)
+        w = 1.0 if ae <= bound else bound / ae
+        sc += SCALE_ALPHA * ((ae if ae < K * sc else K * sc) - sc)
+        self.scale = sc if sc > SCALE_FLOOR else SCALE_FLOOR
+        f = keep_drift if ad > DRIFT_ON else keep
+        wx = w * x
+        s0 = self.s0 = self.s0 * f + w
+        s1 = self.s1 = self.s1 * f + wx
+        s2 = self.s2 = self.s2 * f + wx * x
+        t0 = self.t0 = self.t0 * f + w * y
+        t1 = self.t1 = self.t1 * f + wx * y
+        a0, a1, a2, b0, b1 = self.anchor
+        s0 += a0
+        s1 += a1
+        s2 += a2
+        t0 += b0
+        t1 += b1
+        det = s0 * s2 - s1 * s1
+        b = (s0 * t1 - s1 * t0) / det if det > 1e-9 * s0 * s2 else 0.0
+        a = (t0 - b * s1) / s0
+        if a < 0.0 or b <= 0.0:  # through the origin: the records say no fixed part
+            a = 0.0
+            b = t1 / s2 if s2 > 0.0 else self.b
+        elif a > self.a_max:  # the slope with the fixed part at its bound
+            a = self.a_max
+            b = (t1 - a * s1) / s2 if s2 > 0.0 else self.b
+        if not self.b_min <= b <= self.b_max:
+            b = self.b_min if b < self.b_min else self.b_max
+        self.a = a
+        self.b = b
+
+
+@dataclass(frozen=True, slots=True)
+class EndpointSpeed:
+    """One (endpoint, model)'s learned figures (metrics, ``kinfctl explain``)."""
+
+    endpoint: EndpointKey
+    model: str
+    prefill_tokens_per_s: float
+    overhead_s: float
+    itl_s: float
+    """Mean inter-token latency with an empty KV cache."""
+    itl_s_per_ktoken: float
+    records: int
+    """Access-log records learned from (TTFT records)."""
+    prior: str
+    """Where its prior came from: ``config``, ``gpu-label`` or ``pool-median``."""
+    prefill_factor: float = 1.0
+    """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow)."""
+    decode_factor: float = 1.0
+    """ITL at 100k KV tokens in use against the model's median endpoint."""
+
+    def itl_at(self, kv_ktokens: float) -> float:
+        return self.itl_s + self.itl_s_per_ktoken * kv_ktokens
+
+
+class _Fit:
+    __slots__ = ("decode", "itl_records", "logged_b", "prefill", "prior", "ttft_records")
+
+    def __init__(self, prior: SpeedPrior, source: str, weight: float) -> None:
+        self.prefill = _Line(
+            prior.overhead_s, 1.0 / prior.prefill_tokens_per_s, PREFILL_REF_TOKENS, weight
+        )
+        self.decode = _Line(prior.itl_s, prior.itl_s_per_ktoken, DECODE_REF_KTOKENS, weight)
+        self.prior = source
+        self.logged_b = self.prefill.b
+        self.ttft_records = 0
+        self.itl_records = 0
+
+    def prefill_ref(self) -> float:
+        return self.prefill.a + self.prefill.b * PREFILL_REF_TOKENS
+
+    def decode_ref(self) -> float:
+        return self.decode.a + self.decode.b * DECODE_REF_KTOKENS
+
+
+DriftListener = Callable[[EndpointSpeed, float], None]
+"""``(figures, ratio)``: an endpoint's prefill time moved by ``ratio`` (2: twice as slow)."""
+
+
+class SpeedModel:
+    """Learned speeds per (endpoint, model); see the module docstring."""
+
+    def __init__(
+        self,
+        config: SpeedConfig | None = None,
+        *,
+        labels: Callable[[EndpointKey], dict[str, str] | None] | None = None,
+        on_drift: DriftListener | None = None,
+    ) -> None:
+        """``labels(endpoint)``: the endpoint's pod labels (the GPU-type prior), if known."""
+        self.config = c = config or SpeedConfig()
+        self._labels = labels
+        self._on_drift = on_drift
+        self._keep = 2.0 ** (-1.0 / c.half_life_records)
+        self._keep_drift = 2.0 ** (-1.0 / c.drift_half_life_records)
+        self._fits: dict[tuple[EndpointKey, str], _Fit] = {}
+        self._since_publish = 0
+        self._dirty = False
+        self.version = 0
+        """Bumped when the vectors the scorers read may have changed."""
+        self._vectors: dict[str, _Vectors] = {}
+
+    # ---- learning ----------------------------------------------------------------------
+
+    def observe(
+        self,
+        endpoint: EndpointKey,
+        model: str,
+        *,
+        ttft_s: float | None,
+        work_tokens: float,
+        itl_s: float | None = None,
+        kv_ktokens: float = 0.0,
+    ) -> None:
+        """One served request: its TTFT after ``work_tokens`` (tokens ahead + uncached prompt),
+        and its mean ITL with ``kv_ktokens`` thousand KV tokens in use (None: not measured)."""
+        if not self.config.learn:
+            return
+        fit = self._fits.get((endpoint, model))
+        if fit is None:
+            fit = self._new_fit(endpoint, model)
+        keep, keep_drift = self._keep, self._keep_drift
+        if ttft_s is not None:
+            fit.prefill.update(work_tokens, ttft_s, keep, keep_drift)
+            fit.ttft_records += 1
+            b = fit.prefill.b
+            ratio = b / fit.logged_b
+            limit = self.config.drift_log_ratio
+            if (
+                ratio > limit or ratio * limit < 1.0
+            ) and fit.ttft_records >= self.config.min_records:
+                fit.logged_b = b
+                self._drifted(endpoint, model, fit, ratio)
+        if itl_s is not None:
+            fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
+            fit.itl_records += 1
+        self._since_publish += 1
+        if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
+            self._since_publish = 0
+            self.version += 1
+
+    def _drifted(self, endpoint: EndpointKey, model: str, fit: _Fit, ratio: float) -> None:
+        self.version += 1
+        self._since_publish = 0
+        figures = self._figures(endpoint, model, fit)
+        log.info(
+            "endpoint speed drifted",
+            extra={
+                "endpoint": endpoint,
+                "model": model,
+                "prefill_time_ratio": round(ratio, 3),
+                "prefill_tokens_per_s": round(figures.prefill_tokens_per_s),
+                "overhead_s": round(figures.overhead_s, 4),
+                "records": figures.records,
+            },
+        )
+        if self._on_drift is not None:
+            self._on_drift(figures, ratio)
+
+    def _new_fit(self, endpoint: EndpointKey, model: str) -> _Fit:
+        prior, source = self.prior(endpoint, model)
+        fit = self._fits[(endpoint, model)] = _Fit(prior, source, self.config.prior_records)
+        self.version += 1
+        return fit
+
+    def prior(self, endpoint: EndpointKey, model: str) -> tuple[SpeedPrior, str]:
+        """The prior of an endpoint with no history, and where it comes from."""
+        c = self.config
+        if c.gpu_label is not None and self._labels is not None:
+            gpu = (self._labels(endpoint) or {}).get(c.gpu_label)
+            factor = c.gpu_slowdown.get(gpu) if gpu is not None else None
+            if factor is not None:
+                return c.prior.slowed(factor), "gpu-label"
+        learned = [
+            f
+            for (_, m), f in self._fits.items()
+            if m == model and f.ttft_records >= c.min_records and f.prior != "gpu-label"
+        ]
+        if learned:
+            a = float(median([f.prefill.a for f in learned]))
+            b = float(median([f.prefill.b for f in learned]))
+            da = float(median([f.decode.a for f in learned]))
+            db = float(median([f.decode.b for f in learned]))
+            prior = SpeedPrior(
+                prefill_tokens_per_s=1.0 / b, overhead_s=a, itl_s=da, itl_s_per_ktoken=db
+            )
+            return prior, "pool-median"
+        return c.prior, "config"
+
+    def remove_endpoint(self, endpoint: EndpointKey) -> None:
+        for key in [k for k in self._fits if k[0] == endpoint]:
+            del self._fits[key]
+        self.version += 1
+
+    # ---- reading -----------------------------------------------------------------------
+
+    def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
+        """Uncached prompt tokens per second the endpoint prefills for ``model``."""
+        fit = self._fits.get((endpoint, model))
+        if fit is None:
+            fit = self._new_fit(endpoint, model)
+        return 1.0 / fit.prefill.b
+
+    def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        """Per view slot: prefill and decode time against the model's median endpoint."""
+        v = self._vectors_for(view, model)
+        return v.prefill_factor, v.decode_factor
+
+    def itl(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        """Per view slot: predicted mean ITL with an empty KV cache, and its growth per unit
+        of ``view.kv_usage`` (0 where the endpoint's KV size is not yet scraped)."""
+        v = self._vectors_for(view, model)
+        return v.itl_base, v.itl_per_usage
+
+    def ttft_s(self, view: PoolView, model: str | None, work_tokens: FloatVec) -> FloatVec:
+        """Per view slot: predicted TTFT after ``work_tokens`` (tokens ahead + uncached)."""
+        v = self._vectors_for(view, model)
+        out: FloatVec = v.overhead + v.s_per_token * work_tokens
+        return out
+
+    def figures(self) -> list[EndpointSpeed]:
+        """Every (endpoint, model)'s figures, factors against its model's median."""
+        out = [self._figures(ep, m, f) for (ep, m), f in self._fits.items()]
+        medians: dict[str, tuple[float, float]] = {}
+        for model in {m for _, m in self._fits}:
+            fits = [f for (_, m), f in self._fits.items() if m == model]
+            medians[model] = (
+                float(median([f.prefill_ref() for f in fits])),
+                float(median([f.decode_ref() for f in fits])),
+            )
+        result = []
+        for s in out:
+            pb, dr = medians[s.model]
+            fit = self._fits[(s.endpoint, s.model)]
+            result.append(
+                EndpointSpeed(
+                    s.endpoint,
+                    s.model,
+                    s.prefill_tokens_per_s,
+                    s.overhead_s,
+                    s.itl_s,
+                    s.itl_s_per_ktoken,
+                    s.records,
+                    s.prior,
+                    fit.prefill_ref() / pb,
+                    fit.decode_ref() / dr,
+                )
+            )
+        return sorted(result, key=lambda s: (s.model, s.endpoint))
+
+    def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
+        return EndpointSpeed(
+            endpoint,
+            model,
+            1.0 / fit.prefill.b,
+            fit.prefill.a,
+            fit.decode.a,
+            fit.decode.b,
+            fit.ttft_records,
+            fit.prior,
+        )
+
+    def _vectors_for(self, view: PoolView, model: str | None) -> _Vectors:
+        name = model or ""
+        cached = self._vectors.get(name)
+        if cached is not None and cached.view is view and cached.version == self.version:
+            return cached
+        fits = []
+        capacity = []
+        for slot, ep in enumerate(view.endpoints):
+            m = name or ep.base_model
+            fit = self._fits.get((ep.key, m))
+            if fit is None:
+                fit = self._new_fit(ep.key, m)
+            fits.append(fit)
+            snap = view.snapshot(slot)
+            blocks = snap.num_gpu_blocks if snap is not None else None
+            size = snap.block_size if snap is not None else None
+            capacity.append(blocks * size / 1000.0 if blocks and size else 0.0)
+        pr = [f.prefill_ref() for f in fits]
+        dr = [f.decode_ref() for f in fits]
+        mask = view.model_mask(name) if name else None
+        if mask is not None and mask.any():
+            served = mask.tolist()
+            pm = median([x for x, keep in zip(pr, served, strict=True) if keep])
+            dm = median([x for x, keep in zip(dr, served, strict=True) if keep])
+        else:
+            pm = median(pr) if pr else 1.0
+            dm = median(dr) if dr else 1.0
+        vectors = _Vectors(
+            view,
+            self.version,
+            prefill_factor=np.array(pr, dtype=np.float64) / pm,
+            decode_factor=np.array(dr, dtype=np.float64) / dm,
+            overhead=np.array([f.prefill.a for f in fits], dtype=np.float64),
+            s_per_token=np.array([f.prefill.b for f in fits], dtype=np.float64),
+            itl_base=np.array([f.decode.a for f in fits], dtype=np.float64),
+            itl_per_usage=np.array(
+                [f.decode.b * c for f, c in zip(fits, capacity, strict=True)], dtype=np.float64
+            ),
+        )
+        self._vectors[name] = vectors
+        return vectors
+
+
+@dataclass(slots=True)
+class _Vectors:
+    """Per view slot, what the scorers and the TTFT predictor read (read-only once built)."""
+
+    view: PoolView
+    version: int
+    prefill_factor: FloatVec
+    decode_factor: FloatVec
+    overhead: FloatVec
+    s_per_token: FloatVec
+    itl_base: FloatVec
+    """Predicted mean ITL with an empty KV cache."""
+    itl_per_usage: FloatVec
+    """Its growth per unit of ``kv_usage`` (the whole cache in use: 1)."""
+
+    def __post_init__(self) -> None:
+        for name in (
+            "prefill_factor",
+            "decode_factor",
+            "overhead",
+            "s_per_token",
+            "itl_base",
+            "itl_per_usage",
+        ):
+            getattr(self, name).flags.writeable = False

@@ -1,0 +1,203 @@
+"""Where the learned speeds are read: the load-cost scorer, the in-flight tracker's prefill queue,
+the TTFT predictor, and the access-log learner that feeds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+from prefix_fakes import BS, Clock, request, store
+from sched_fakes import Row, build_pool, key
+
+from kinference_epp.config.speed import SpeedConfig, SpeedPrior
+from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.pool.datastore import PoolView
+from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
+from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.scheduling.framework import BuildContext, FloatVec
+from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
+from kinference_epp.scheduling.plugins import default_registry
+from kinference_epp.scheduling.prefix_state import PrefixState
+from kinference_epp.scheduling.speed import SpeedModel
+from kinference_epp.scheduling.ttft import TtftPredictor
+from kinference_epp.scheduling.types import SchedulingResult
+
+
+@dataclass
+class FixedSpeed:
+    """A speed source with set figures per view slot."""
+
+    prefill: list[float]
+    decode: list[float] = field(default_factory=lambda: [1.0, 1.0])
+    itl_base: list[float] = field(default_factory=lambda: [0.01, 0.01])
+    itl_per_usage: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    rates: dict[EndpointKey, float] = field(default_factory=dict)
+
+    def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        return np.array(self.prefill), np.array(self.decode)
+
+    def itl(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        return np.array(self.itl_base), np.array(self.itl_per_usage)
+
+    def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
+        return self.rates.get(endpoint, 1000.0)
+
+
+def _scores(rows: list[Row], speed: FixedSpeed, **params: float) -> list[float]:
+    pool = build_pool(rows)
+    view = pool.view()
+    scorer = default_registry().build_scorer("load-cost", params, BuildContext(speed=speed))
+    got: list[float] = scorer.score(request(), view, view.all()).tolist()
+    return got
+
+
+def test_a_slower_endpoint_pays_its_factor_for_the_same_work() -> None:
+    # no prefix source, no tracker: 32 prompt tokens + 1024 per scraped request, times the factor
+    got = _scores([Row(1), Row(2)], FixedSpeed([1.0, 2.5]))
+    assert got == pytest.approx([1.0 - 32 / 80, 0.0])
+    # a busier fast endpoint still wins over an idle endpoint 40x slower... until it is not
+    assert _scores([Row(1, running=1), Row(2)], FixedSpeed([1.0, 40.0]))[0] == pytest.approx(
+        1.0 - (32 + 1024) / (32 * 40)
+    )
+
+
+def test_an_endpoint_past_the_itl_limit_is_hot_and_pays_for_it() -> None:
+    speed = FixedSpeed([1.0, 1.0], itl_base=[0.02, 0.02], itl_per_usage=[0.0, 0.06])
+    rows = [Row(1), Row(2, kv=0.5)]  # endpoint 2: 0.02 + 0.03 = 0.05, at the limit
+    assert _scores(rows, speed) == [0.0, 0.0]  # the same cost: 32 tokens each
+    rows = [Row(1), Row(2, kv=1.0)]  # 0.08 s: 60 % over, 0.6 * 100 tokens
+    got = _scores(rows, speed, itl_weight=100.0)
+    assert got == pytest.approx([1.0 - 32 / 92, 0.0])
+    assert _scores(rows, speed, itl_limit_s=0.0) == [0.0, 0.0]  # no limit
+
+
+def test_the_tracker_drains_each_endpoints_queue_at_its_learned_rate() -> None:
+    clock = Clock()
+    pool = build_pool([Row(1), Row(2)])
+    speed = FixedSpeed([1.0, 1.0], rates={key(1): 1000.0, key(2): 100.0})
+    tracker = InflightTracker(
+        pool, None, config=InflightConfig(prefill_tokens_per_s=1000.0), clock=clock, speed=speed
+    )
+    for n, rid in ((1, "a"), (2, "b"), (2, "c")):
+        tracker.on_pick(request(rid=rid), SchedulingResult(endpoints=(key(n),)))
+    clock.now += 0.1
+    view = pool.view()
+    assert tracker.load(view).prefill_backlog_tokens.tolist() == pytest.approx([0.0, 54.0])
+    entry = tracker.finish("c")
+    assert entry is not None
+    assert (entry.new_tokens, entry.ahead_tokens) == pytest.approx((32.0, 32.0))
+    speed.rates[key(2)] = 27.0  # slower: the same 54 tokens queued, drained at the new rate
+    tracker.on_pick(request(rid="d"), SchedulingResult(endpoints=(key(2),)))
+    assert tracker.load(view).prefill_backlog_tokens.tolist() == pytest.approx([0.0, 86.0])
+    clock.now += 1.0
+    assert tracker.load(view).prefill_backlog_tokens.tolist() == pytest.approx([0.0, 59.0])
+
+
+def test_the_ttft_predictor_prices_each_endpoint_by_its_own_line() -> None:
+    clock = Clock()
+    index = BlockIndex(block_size=BS)
+    store(index, key(2), 8)  # endpoint 2 holds the whole 32-token prompt
+    pool = build_pool([Row(1), Row(2)])
+    state = PrefixState(index, clock=clock)
+    fast = SpeedPrior(prefill_tokens_per_s=1000.0, overhead_s=0.01)
+    speed = SpeedModel(SpeedConfig(prior=fast, learn=False))
+    predictor = TtftPredictor(pool, state, None, prefill_tokens_per_s=1000.0, speed=speed)
+    assert predictor.predict(request()) == pytest.approx(0.01)  # the cached endpoint: overhead
+    slow = SpeedModel(SpeedConfig(prior=fast, gpu_label="gpu", gpu_slowdown={"l4": 4.0}))
+    labels = {key(1): {}, key(2): {"gpu": "l4"}}
+    slow = SpeedModel(slow.config, labels=labels.get)
+    predictor = TtftPredictor(pool, state, None, prefill_tokens_per_s=1000.0, speed=slow)
+    # 2: 0.04 overhead; 1: 0.01 + 32 tokens at 1000/s
+    assert predictor.predict(request()) == pytest.approx(0.04)
+
+
+def _record(**changes: object) -> UsageRecord:
+    fields: dict[str, object] = {
+        "request_id": "r",
+        "model": "m",
+        "endpoint": str(key(1)),
+        "status": 200,
+        "e2e_s": 1.1,
+        "ttft_s": 0.1,
+        "prompt_tokens": 1000,
+        "completion_tokens": 101,
+        "cached_tokens": 400,
+    }
+    return UsageRecord(**(fields | changes))  # type: ignore[arg-type]
+
+
+def _entry(**changes: object) -> InflightEntry:
+    fields: dict[str, object] = {
+        "endpoint": key(1),
+        "model": "m",
+        "requested": "m",
+        "slot": 0,
+        "kv_tokens": 700.0,
+        "started": 0.0,
+        "new_tokens": 500.0,
+        "ahead_tokens": 300.0,
+        "waiting": 0.0,
+    }
+    return InflightEntry(**(fields | changes))  # type: ignore[arg-type]
+
+
+class Recorder(SpeedModel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[EndpointKey, str, dict[str, float | None]]] = []
+
+    def observe(
+        self,
+        endpoint: EndpointKey,
+        model: str,
+        *,
+        ttft_s: float | None,
+        work_tokens: float,
+        itl_s: float | None = None,
+        kv_ktokens: float = 0.0,
+    ) -> None:
+        self.seen.append(
+            (
+                endpoint,
+                model,
+                {"ttft": ttft_s, "work": work_tokens, "itl": itl_s, "kv": kv_ktokens},
+            )
+        )
+
+
+def test_the_learner_turns_a_record_into_one_lesson() -> None:
+    pool = build_pool([Row(1)])
+    pool.update_load(key(1), LoadSnapshot(kv_usage=0.25, num_gpu_blocks=1000, block_size=16))
+    model = Recorder()
+    SpeedLearner(model, pool)(_record(), _entry())
+    # work: 300 ahead + (1000 - 400) uncached; ITL: (1.1 - 0.1) / 100; KV: 0.25 * 16k tokens
+    assert model.seen == [
+        (key(1), "m", {"ttft": 0.1, "work": 900.0, "itl": pytest.approx(0.01), "kv": 4.0})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("record", "entry"),
+    [
+        (_record(status=503), _entry()),
+        (_record(attempts=2), _entry()),
+        (_record(response_flags="UF"), _entry()),
+        (_record(endpoint=str(key(2))), _entry()),  # a fallback served it
+    ],
+)
+def test_a_failed_retried_or_fallback_request_teaches_nothing(
+    record: UsageRecord, entry: InflightEntry
+) -> None:
+    model = Recorder()
+    SpeedLearner(model, build_pool([Row(1), Row(2)]))(record, entry)
+    assert model.seen == []
+
+
+def test_a_request_that_waited_for_kv_teaches_its_itl_only() -> None:
+    model = Recorder()
+    SpeedLearner(model, build_pool([Row(1)]))(_record(), _entry(waiting=10.0))
+    ((_, _, lesson),) = model.seen
+    assert lesson["ttft"] is None
+    assert lesson["itl"] == pytest.approx(0.01)
