@@ -38,6 +38,8 @@ from kinference_epp.bench.routing import preset_of
 from kinference_epp.bench.workloads import WorkloadSpec, conversations, load_workload
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.demo.workload import read_stream
+from kinference_epp.scheduling.plugins.load_cost_scorer import LoadCostScorerParams
+from kinference_epp.scheduling.routers import PRECISE_PREFIX_SCORERS
 from kinference_epp.sim.latency import latency_model
 from kinference_epp.sim.server import PodSpec
 
@@ -115,9 +117,23 @@ def stack_options(spec: WorkloadSpec, router: str, latency: str, time_scale: flo
         max_num_seqs=e.max_num_seqs,
         max_num_batched_tokens=e.max_num_batched_tokens,
     )
+    preset = preset_of(router)
+    scorers = None
+    if preset == "precise-prefix":
+        # The ITL limit is in the pods' (simulated) seconds, as the SLO is: the access log
+        # the picker learns from times the slowed pods in wall seconds.
+        limit = LoadCostScorerParams().itl_limit_s * time_scale
+        preset = "weighted"
+        scorers = tuple(
+            s.model_copy(update={"params": {**s.params, "itl_limit_s": limit}})
+            if s.type == "load-cost"
+            else s
+            for s in PRECISE_PREFIX_SCORERS
+        )
     return StackOptions(
         pods=spec.pods,
-        router=preset_of(router),
+        router=preset,
+        scorers=scorers,
         time_scale=time_scale,
         num_gpu_blocks=spec.num_gpu_blocks(),
         pod_template=pod,

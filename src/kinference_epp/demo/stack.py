@@ -18,6 +18,7 @@ from kinference_epp.app import App
 from kinference_epp.config.model import (
     EndpointConfig,
     EppConfig,
+    PluginConfig,
     PoolConfig,
     SchedulerConfig,
     ScrapeConfig,
@@ -44,6 +45,8 @@ class StackOptions:
     """Served as LoRA adapters of ``model`` by every pod."""
     body_mode: BodyMode = "FULL_DUPLEX_STREAMED"
     router: str = "precise-prefix"
+    scorers: tuple[PluginConfig, ...] | None = None
+    """The scorers of ``router: weighted``."""
     fallbacks: int = 2
     time_scale: float = 0.05
     """Simulated pods run this many wall seconds per simulated second (0.05: 20x real time)."""
@@ -113,7 +116,11 @@ class LocalStack:
                     for a in cluster.addresses
                 ],
             ),
-            scheduler=SchedulerConfig(router=o.router, fallbacks=o.fallbacks),
+            scheduler=SchedulerConfig(
+                router=o.router,
+                scorers=list(o.scorers) if o.scorers is not None else None,
+                fallbacks=o.fallbacks,
+            ),
             scrape=o.scrape,
             policies=list(o.policies),
             server=ServerConfig(

@@ -131,6 +131,15 @@ def load_cost(
             if cpu[v] != 0.0:
                 use_cpu = True
                 break
+    if has_itl:
+        # The ITL limit steers only while some candidate can still meet it: past that the pool
+        # is overloaded everywhere and the cache is what saves work.
+        meets = False
+        for v in range(n):
+            if mask[v] and itl_base[v] + itl_per_usage[v] * kv_usage[v] <= p[ITL_LIMIT]:
+                meets = True
+                break
+        has_itl = meets
     kv_hot = p[HOT_KV] <= 1.0
     worst = 0.0
     for v in range(n):

@@ -27,15 +27,32 @@ few float operations and allocates nothing:
   record has the same size. The prior is the GPU label's (``gpu_slowdown``), else the median
   of the model's endpoints already learned, else the configured one.
 
-The scorers read per-endpoint **slowness factors** relative to the model's median endpoint
-(``factors``: the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, the ITL at
-``DECODE_REF_KTOKENS`` of KV in use): a homogeneous pool scores as with one rate, whatever that rate is learned to
-be; the TTFT predictor reads the absolute lines (``ttft_s``).
+The scorers read one **slowness factor** per endpoint, relative to the model's median
+endpoint: the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens by its prefill line, which each
+record measures with the tokens it prefilled known. The load-cost scorer prices prefill and
+decode work by it alike. The decode line is learned and shown (its time at the KV in use
+where the model's endpoints have most of their records) but does not price decode: KV blocks
+in use are not what decode time follows (every sequence attends its whole context, shared
+prefix blocks included), so equal pods whose caches share differently learn different lines.
+Its absolute prediction drives only the ITL limit. Two guards keep noise from steering the
+router:
+
+- **equal within noise**: an endpoint within ``equal_within`` of the median (either way) is
+  priced as the median endpoint, factor and lines alike, so equal pods whose timings jitter
+  (a busy event loop, a scrape that lags) score as one rate;
+- **a speed that is not heard from fades**: an endpoint's distance from the median shrinks
+  (in log space) by half with every ``stale_half_life_records`` records of its model per
+  endpoint served elsewhere since its own last one, so an endpoint priced slow, and therefore
+  sent nothing, is tried again and its recovery seen.
+
+A homogeneous pool thus scores as with one rate, whatever that rate is learned to be; the
+TTFT predictor reads the absolute lines (``ttft_s``).
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import median
@@ -69,8 +86,7 @@ ANCHOR = 0.25
 PREFILL_REF_TOKENS = 2048.0
 """Where the prior's pseudo-records of the TTFT line sit (besides at 0 tokens)."""
 DECODE_REF_KTOKENS = 100.0
-"""KV in use (thousands of tokens) at which decode speeds are compared, and where the ITL
-line's pseudo-records sit (besides at 0)."""
+"""KV in use (thousands of tokens) where the ITL line's prior pseudo-records sit (besides at 0)."""
 PUBLISH_EVERY = 16
 """Records between refreshes of the per-view vectors the scorers read (sooner on a drift), or
 two per learned line if there are more: a refresh costs a pass over the pool, and an
@@ -158,6 +174,13 @@ class _Line:
         self.a = a
         self.b = b
 
+    def centroid(self) -> float:
+        """The weighted mean ``x`` of its records (and what is left of its prior's)."""
+        return self.s1 / self.s0 if self.s0 > _TINY else self.anchor[1] / self.anchor[0]
+
+    def at(self, x: float) -> float:
+        return self.a + self.b * x
+
 
 @dataclass(frozen=True, slots=True)
 class EndpointSpeed:
@@ -175,16 +198,19 @@ class EndpointSpeed:
     prior: str
     """Where its prior came from: ``config``, ``gpu-label`` or ``pool-median``."""
     prefill_factor: float = 1.0
-    """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow)."""
+    """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow),
+    as the scorers read it for prefill and decode work (1 within noise of the median; fading
+    while not heard from)."""
     decode_factor: float = 1.0
-    """ITL at 100k KV tokens in use against the model's median endpoint."""
+    """The decode line's ITL at the model's typical KV in use against the median endpoint's
+    (likewise): shown, not priced."""
 
     def itl_at(self, kv_ktokens: float) -> float:
         return self.itl_s + self.itl_s_per_ktoken * kv_ktokens
 
 
 class _Fit:
-    __slots__ = ("decode", "itl_records", "logged_b", "prefill", "prior", "ttft_records")
+    __slots__ = ("decode", "itl_records", "logged_b", "prefill", "prior", "seen", "ttft_records")
 
     def __init__(self, prior: SpeedPrior, source: str, weight: float) -> None:
         self.prefill = _Line(
@@ -195,12 +221,11 @@ class _Fit:
         self.logged_b = self.prefill.b
         self.ttft_records = 0
         self.itl_records = 0
+        self.seen = 0
+        """Its model's record count at its own last record."""
 
     def prefill_ref(self) -> float:
-        return self.prefill.a + self.prefill.b * PREFILL_REF_TOKENS
-
-    def decode_ref(self) -> float:
-        return self.decode.a + self.decode.b * DECODE_REF_KTOKENS
+        return self.prefill.at(PREFILL_REF_TOKENS)
 
 
 DriftListener = Callable[[EndpointSpeed, float], None]
@@ -224,8 +249,9 @@ class SpeedModel:
         self._keep = 2.0 ** (-1.0 / c.half_life_records)
         self._keep_drift = 2.0 ** (-1.0 / c.drift_half_life_records)
         self._fits: dict[tuple[EndpointKey, str], _Fit] = {}
+        self._records: dict[str, int] = {}
+        """Per model, records observed (the clock of fading)."""
         self._since_publish = 0
-        self._dirty = False
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
         self._vectors: dict[str, _Vectors] = {}
@@ -249,6 +275,7 @@ class SpeedModel:
         fit = self._fits.get((endpoint, model))
         if fit is None:
             fit = self._new_fit(endpoint, model)
+        fit.seen = self._records[model] = self._records.get(model, 0) + 1
         keep, keep_drift = self._keep, self._keep_drift
         if ttft_s is not None:
             fit.prefill.update(work_tokens, ttft_s, keep, keep_drift)
@@ -349,34 +376,60 @@ class SpeedModel:
         return out
 
     def figures(self) -> list[EndpointSpeed]:
-        """Every (endpoint, model)'s figures, factors against its model's median."""
-        out = [self._figures(ep, m, f) for (ep, m), f in self._fits.items()]
-        medians: dict[str, tuple[float, float]] = {}
-        for model in {m for _, m in self._fits}:
-            fits = [f for (_, m), f in self._fits.items() if m == model]
-            medians[model] = (
-                float(median([f.prefill_ref() for f in fits])),
-                float(median([f.decode_ref() for f in fits])),
-            )
+        """Every (endpoint, model)'s figures, with the factors the scorers read."""
         result = []
-        for s in out:
-            pb, dr = medians[s.model]
-            fit = self._fits[(s.endpoint, s.model)]
-            result.append(
-                EndpointSpeed(
-                    s.endpoint,
-                    s.model,
-                    s.prefill_tokens_per_s,
-                    s.overhead_s,
-                    s.itl_s,
-                    s.itl_s_per_ktoken,
-                    s.records,
-                    s.prior,
-                    fit.prefill_ref() / pb,
-                    fit.decode_ref() / dr,
+        for model in sorted({m for _, m in self._fits}):
+            keys = sorted(ep for ep, m in self._fits if m == model)
+            fits = [self._fits[(ep, model)] for ep in keys]
+            priced = self._price(fits, [model] * len(fits))
+            for ep, fit, (pf, df, _, _) in zip(keys, fits, priced, strict=True):
+                s = self._figures(ep, model, fit)
+                result.append(
+                    EndpointSpeed(
+                        ep,
+                        model,
+                        s.prefill_tokens_per_s,
+                        s.overhead_s,
+                        s.itl_s,
+                        s.itl_s_per_ktoken,
+                        s.records,
+                        s.prior,
+                        pf,
+                        df,
+                    )
                 )
-            )
-        return sorted(result, key=lambda s: (s.model, s.endpoint))
+        return result
+
+    def _price(
+        self, fits: list[_Fit], models: list[str]
+    ) -> list[tuple[float, float, float, float]]:
+        """Per fit, among its peers: ``(prefill factor, decode factor, prefill scale, decode
+        scale)``, the factors against the median as the scorers read them (equal within noise:
+        1; fading while not heard from) and the scales that bring its absolute lines to them."""
+        if not fits:
+            return []
+        c = self.config
+        pr = [f.prefill_ref() for f in fits]
+        x_ref = float(median([f.decode.centroid() for f in fits]))
+        dr = [max(f.decode.at(x_ref), _TINY) for f in fits]
+        pm, dm = float(median(pr)), float(median(dr))
+        band = math.log(c.equal_within)
+        peers: dict[str, int] = {}
+        for m in models:
+            peers[m] = peers.get(m, 0) + 1
+        out = []
+        for f, m, p, d in zip(fits, models, pr, dr, strict=True):
+            span = c.stale_half_life_records * peers[m]
+            fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
+            lp, ld = math.log(p / pm), math.log(d / dm)
+            ep = lp * fade
+            if -band < ep < band:
+                ep = 0.0
+            ed = ld * fade
+            if -band < ed < band:
+                ed = 0.0
+            out.append((math.exp(ep), math.exp(ed), math.exp(ep - lp), math.exp(ed - ld)))
+        return out
 
     def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
         return EndpointSpeed(
@@ -407,27 +460,31 @@ class SpeedModel:
             blocks = snap.num_gpu_blocks if snap is not None else None
             size = snap.block_size if snap is not None else None
             capacity.append(blocks * size / 1000.0 if blocks and size else 0.0)
-        pr = [f.prefill_ref() for f in fits]
-        dr = [f.decode_ref() for f in fits]
+        models = [name or ep.base_model for ep in view.endpoints]
         mask = view.model_mask(name) if name else None
         if mask is not None and mask.any():
             served = mask.tolist()
-            pm = median([x for x, keep in zip(pr, served, strict=True) if keep])
-            dm = median([x for x, keep in zip(dr, served, strict=True) if keep])
+            keep = [i for i, on in enumerate(served) if on]
+            priced_served = self._price([fits[i] for i in keep], [models[i] for i in keep])
+            neutral = (1.0, 1.0, 1.0, 1.0)
+            priced = [neutral] * len(fits)
+            for i, row in zip(keep, priced_served, strict=True):
+                priced[i] = row
         else:
-            pm = median(pr) if pr else 1.0
-            dm = median(dr) if dr else 1.0
+            priced = self._price(fits, models)
+        pf, ps, ds = (np.array([row[k] for row in priced], dtype=np.float64) for k in (0, 2, 3))
         vectors = _Vectors(
             view,
             self.version,
-            prefill_factor=np.array(pr, dtype=np.float64) / pm,
-            decode_factor=np.array(dr, dtype=np.float64) / dm,
-            overhead=np.array([f.prefill.a for f in fits], dtype=np.float64),
-            s_per_token=np.array([f.prefill.b for f in fits], dtype=np.float64),
-            itl_base=np.array([f.decode.a for f in fits], dtype=np.float64),
+            prefill_factor=pf,
+            decode_factor=pf,
+            overhead=np.array([f.prefill.a for f in fits], dtype=np.float64) * ps,
+            s_per_token=np.array([f.prefill.b for f in fits], dtype=np.float64) * ps,
+            itl_base=np.array([f.decode.a for f in fits], dtype=np.float64) * ds,
             itl_per_usage=np.array(
                 [f.decode.b * c for f, c in zip(fits, capacity, strict=True)], dtype=np.float64
-            ),
+            )
+            * ds,
         )
         self._vectors[name] = vectors
         return vectors

@@ -121,7 +121,9 @@ def ref_load_cost(
     """``LoadCostScorer.score`` as whole-vector numpy."""
     over = None
     if itl is not None and p.itl_limit_s > 0.0:
-        over = (itl[0] + itl[1] * kv_usage) / p.itl_limit_s - 1.0
+        predicted = itl[0] + itl[1] * kv_usage
+        if (predicted[mask] <= p.itl_limit_s).any():
+            over = predicted / p.itl_limit_s - 1.0
     if found is not None:
         gpu, cpu, bs = found
         if p.cpu_weight and cpu.any():
