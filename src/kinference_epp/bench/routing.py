@@ -78,11 +78,16 @@ SPEED_VARIANTS: dict[str, SpeedConfig] = {
     "kinference-gpu-label": SpeedConfig(
         gpu_label=GPU_LABEL, gpu_slowdown={"h100": 1.0, "a100": 1.6, "l40s": 2.5}
     ),
+    "kinference-known-speed": SpeedConfig(
+        learn=False, gpu_label=GPU_LABEL, gpu_slowdown={"h100": 1.0, "a100": 1.6, "l40s": 2.5}
+    ),
 }
 """Our router with another speed configuration (the scheduler's is the default's):
 ``kinference-fixed-rate`` learns nothing; ``kinference-gpu-label`` starts each pod from its GPU
 label's true simulated factor (``sim.latency.GPU_CLASSES``) and learns from there (what a
-correct prior alone is worth, beside learning from the pool's median)."""
+correct prior alone is worth, beside learning from the pool's median);
+``kinference-known-speed`` prices each pod at its true factor and learns nothing (what knowing
+every speed exactly is worth to this router: the most learning could give it)."""
 
 
 def preset_of(name: str) -> str:

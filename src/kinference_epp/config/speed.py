@@ -77,13 +77,6 @@ class SpeedConfig(Strict):
         "last scrape) teaches no TTFT: they wait for KV space or seats, which the prefill "
         "queue the picker models does not see.",
     )
-    equal_within: float = Field(
-        default=1.3,
-        ge=1,
-        description="An endpoint whose learned prefill or decode time is within this factor of "
-        "its model's median endpoint (either way) is priced as the median: equal pods whose "
-        "timings jitter score as one rate (1: every difference counts).",
-    )
     stale_half_life_records: float = Field(
         default=32.0,
         gt=0,

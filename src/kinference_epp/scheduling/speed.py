@@ -34,19 +34,16 @@ decode work by it alike. The decode line is learned and shown (its time at the K
 where the model's endpoints have most of their records) but does not price decode: KV blocks
 in use are not what decode time follows (every sequence attends its whole context, shared
 prefix blocks included), so equal pods whose caches share differently learn different lines.
-Its absolute prediction drives only the ITL limit. Two guards keep noise from steering the
-router:
+Its absolute prediction drives only the ITL limit.
 
-- **equal within noise**: an endpoint within ``equal_within`` of the median (either way) is
-  priced as the median endpoint, factor and lines alike, so equal pods whose timings jitter
-  (a busy event loop, a scrape that lags) score as one rate;
-- **a speed that is not heard from fades**: an endpoint's distance from the median shrinks
-  (in log space) by half with every ``stale_half_life_records`` records of its model per
-  endpoint served elsewhere since its own last one, so an endpoint priced slow, and therefore
-  sent nothing, is tried again and its recovery seen.
+**A speed that is not heard from fades**: an endpoint's distance from the median shrinks (in
+log space) by half with every ``stale_half_life_records`` records of its model per endpoint
+served elsewhere since its own last one, so an endpoint priced slow, and therefore sent
+nothing, is tried again and its recovery seen.
 
-A homogeneous pool thus scores as with one rate, whatever that rate is learned to be; the
-TTFT predictor reads the absolute lines (``ttft_s``).
+A homogeneous pool thus scores as with one rate, whatever that rate is learned to be, give or
+take what its TTFTs say of each endpoint's queue; the TTFT predictor reads the absolute lines
+(``ttft_s``).
 """
 
 from __future__ import annotations
@@ -199,8 +196,7 @@ class EndpointSpeed:
     """Where its prior came from: ``config``, ``gpu-label`` or ``pool-median``."""
     prefill_factor: float = 1.0
     """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow),
-    as the scorers read it for prefill and decode work (1 within noise of the median; fading
-    while not heard from)."""
+    as the scorers read it for prefill and decode work (fading while not heard from)."""
     decode_factor: float = 1.0
     """The decode line's ITL at the model's typical KV in use against the median endpoint's
     (likewise): shown, not priced."""
@@ -404,8 +400,8 @@ class SpeedModel:
         self, fits: list[_Fit], models: list[str]
     ) -> list[tuple[float, float, float, float]]:
         """Per fit, among its peers: ``(prefill factor, decode factor, prefill scale, decode
-        scale)``, the factors against the median as the scorers read them (equal within noise:
-        1; fading while not heard from) and the scales that bring its absolute lines to them."""
+        scale)``, the factors against the median as the scorers read them (fading while not
+        heard from) and the scales that bring its absolute lines to them."""
         if not fits:
             return []
         c = self.config
@@ -413,7 +409,6 @@ class SpeedModel:
         x_ref = float(median([f.decode.centroid() for f in fits]))
         dr = [max(f.decode.at(x_ref), _TINY) for f in fits]
         pm, dm = float(median(pr)), float(median(dr))
-        band = math.log(c.equal_within)
         peers: dict[str, int] = {}
         for m in models:
             peers[m] = peers.get(m, 0) + 1
@@ -422,12 +417,7 @@ class SpeedModel:
             span = c.stale_half_life_records * peers[m]
             fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
             lp, ld = math.log(p / pm), math.log(d / dm)
-            ep = lp * fade
-            if -band < ep < band:
-                ep = 0.0
-            ed = ld * fade
-            if -band < ed < band:
-                ed = 0.0
+            ep, ed = lp * fade, ld * fade
             out.append((math.exp(ep), math.exp(ed), math.exp(ep - lp), math.exp(ed - ld)))
         return out
 
