@@ -87,7 +87,8 @@ SPEED_VARIANTS: dict[str, SpeedConfig] = {
 label's true simulated factor (``sim.latency.GPU_CLASSES``) and learns from there (what a
 correct prior alone is worth, beside learning from the pool's median);
 ``kinference-known-speed`` prices each pod at its true factor and learns nothing (what knowing
-every speed exactly is worth to this router: the most learning could give it)."""
+every speed exactly is worth to this router, beside what learning from TTFTs, which also carry
+each pod's queue, is worth)."""
 
 
 def preset_of(name: str) -> str:

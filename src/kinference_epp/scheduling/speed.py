@@ -27,14 +27,12 @@ few float operations and allocates nothing:
   record has the same size. The prior is the GPU label's (``gpu_slowdown``), else the median
   of the model's endpoints already learned, else the configured one.
 
-The scorers read one **slowness factor** per endpoint, relative to the model's median
-endpoint: the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens by its prefill line, which each
-record measures with the tokens it prefilled known. The load-cost scorer prices prefill and
-decode work by it alike. The decode line is learned and shown (its time at the KV in use
-where the model's endpoints have most of their records) but does not price decode: KV blocks
-in use are not what decode time follows (every sequence attends its whole context, shared
-prefix blocks included), so equal pods whose caches share differently learn different lines.
-Its absolute prediction drives only the ITL limit.
+The scorers read per-endpoint **slowness factors** relative to the model's median endpoint
+(``factors``): the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, and the ITL at the KV in
+use where the model's endpoints have most of their records (the median of their lines'
+centroids: a line is known best at its centroid, and an ITL extrapolated to a load no
+endpoint has seen is mostly its slope's noise). The absolute ITL line also drives the ITL
+limit.
 
 **A speed that is not heard from fades**: an endpoint's distance from the median shrinks (in
 log space) by half with every ``stale_half_life_records`` records of its model per endpoint
@@ -196,10 +194,9 @@ class EndpointSpeed:
     """Where its prior came from: ``config``, ``gpu-label`` or ``pool-median``."""
     prefill_factor: float = 1.0
     """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow),
-    as the scorers read it for prefill and decode work (fading while not heard from)."""
+    as the scorers read it (fading while not heard from)."""
     decode_factor: float = 1.0
-    """The decode line's ITL at the model's typical KV in use against the median endpoint's
-    (likewise): shown, not priced."""
+    """ITL at the model's typical KV in use against the model's median endpoint (likewise)."""
 
     def itl_at(self, kv_ktokens: float) -> float:
         return self.itl_s + self.itl_s_per_ktoken * kv_ktokens
@@ -462,12 +459,12 @@ class SpeedModel:
                 priced[i] = row
         else:
             priced = self._price(fits, models)
-        pf, ps, ds = (np.array([row[k] for row in priced], dtype=np.float64) for k in (0, 2, 3))
+        pf, df, ps, ds = (np.array([row[k] for row in priced], dtype=np.float64) for k in range(4))
         vectors = _Vectors(
             view,
             self.version,
             prefill_factor=pf,
-            decode_factor=pf,
+            decode_factor=df,
             overhead=np.array([f.prefill.a for f in fits], dtype=np.float64) * ps,
             s_per_token=np.array([f.prefill.b for f in fits], dtype=np.float64) * ps,
             itl_base=np.array([f.decode.a for f in fits], dtype=np.float64) * ds,

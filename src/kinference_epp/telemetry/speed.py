@@ -59,8 +59,7 @@ class SpeedCollector(Collector):
         records = family("speed_records", "Access-log records the TTFT line learned from.")
         factor = GaugeMetricFamily(
             "kinference_endpoint_speed_factor",
-            "Time against the model's median endpoint (2: twice as slow), per phase; the "
-            "load-cost scorer prices both phases by the prefill one.",
+            "Time against the model's median endpoint (2: twice as slow), per phase.",
             labels=[*labels, "phase"],
         )
         for f in self._figures():

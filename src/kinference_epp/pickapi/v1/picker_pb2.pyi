@@ -278,9 +278,9 @@ class EndpointSpeed(_message.Message):
     itl_s: _builtins.float
     itl_s_per_ktoken: _builtins.float
     prefill_factor: _builtins.float
-    """Prefill time against the model's median endpoint (2: twice as slow): what the load-cost
-    scorer multiplies the endpoint's prefill and decode costs by. decode_factor: the decode
-    line's time against the median's (shown, not priced).
+    """Prefill and decode time against the model's median endpoint (2: twice as slow), faded
+    while the endpoint is not heard from: what the load-cost scorer multiplies the endpoint's
+    costs by.
     """
     decode_factor: _builtins.float
     records: _builtins.int

@@ -12,8 +12,8 @@ picker's own in-flight counts and the scraped gauges::
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
 
 With a speed source (``scheduling/speed.py``), the prefill part (``prefill_weight * ...``) is
-and the decode part are multiplied by the endpoint's slowness factor (its prefill time against
-the model's median endpoint, 1 within noise of it): the cost is in tokens of the median
+is multiplied by the endpoint's prefill time against the model's median endpoint and the
+decode part by its decode time against the median: the cost is in tokens of the median
 endpoint, so a pod 2.5 times slower pays 2.5 times for the same work, and a homogeneous pool
 scores as without one. An endpoint whose predicted mean inter-token latency at its KV in use (the speed
 model's decode line) passes ``itl_limit_s`` is hot too (its credit is discounted), and pays
