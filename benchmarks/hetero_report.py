@@ -25,9 +25,11 @@ from kinference_epp.bench.routing import FIXED_RATE, OURS, ROUTERS
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GOAL_OVER_FIXED = 1.30
+KNOWN_SPEED = "kinference-known-speed"
+"""Our router pricing every pod at its true speed, learning nothing (for reference)."""
 FULL_COMMAND = (
     "kinference-epp bench --workload hetero-shared-prefix-73,hetero-multiturn --routers "
-    + ",".join([*ROUTERS, FIXED_RATE])
+    + ",".join([*ROUTERS, FIXED_RATE, KNOWN_SPEED])
     + " --out benchmarks/results/hetero"
 )
 
@@ -77,7 +79,8 @@ def _verdict(ratio: float | None, met: bool) -> str:
 
 
 def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
-    routers = [r for r in [*ROUTERS, FIXED_RATE] if any(s["router"] == r for s in summary)]
+    ours_all = [*ROUTERS, FIXED_RATE, KNOWN_SPEED]
+    routers = [r for r in ours_all if any(s["router"] == r for s in summary)]
     caps = {(s["workload"], s["latency_profile"], s["router"]): s for s in summary}
     lines = [
         "# Heterogeneous pools (issue 17)",
@@ -91,7 +94,9 @@ def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
         "step). No router reads the pods' GPU labels. "
         f"SLO: {meta['slo']}; seed {meta['seed']}. Capacity: the highest load at which the "
         "SLO holds there and at every lower load (multiturn: req/s at the highest holding "
-        "concurrency, users in brackets).",
+        f"concurrency, users in brackets). `{KNOWN_SPEED}` prices every pod at its true "
+        "speed and learns nothing: what knowing the speeds alone is worth to our router "
+        "(learning from TTFTs also hears each pod's queue).",
         "",
         report.capacity_table(summary, routers),
         "",
@@ -99,7 +104,7 @@ def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
         "kinference-fixed-rate | x fixed rate (goal >= 1.30) | goals met |",
         "|---|---|---:|---:|---:|---:|---:|---|",
     ]
-    peers = [r for r in routers if r not in (OURS, FIXED_RATE)]
+    peers = [r for r in routers if r not in (OURS, FIXED_RATE, KNOWN_SPEED)]
     for workload, profile in dict.fromkeys((s["workload"], s["latency_profile"]) for s in summary):
         ours = caps.get((workload, profile, OURS))
         fixed = caps.get((workload, profile, FIXED_RATE))
