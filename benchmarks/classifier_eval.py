@@ -30,8 +30,8 @@ a fresh one rather than tune on it. ``heldout2/`` is such a fresh set (``--set h
 written apart from the classifier code and from both earlier sets' prompts and templates,
 with its own generator and seed. ``heldout3/`` (``--set heldout3``) is a third, written
 blind to the classifier code and to every earlier set's prompts, for when ``heldout2`` is spent.
-``heldout4/`` (``--set heldout4``) is a fourth, written the same way, for when ``heldout3``
-is spent.
+``heldout4/`` (``--set heldout4``) is a fourth, written the same way and at the same time;
+both were scored for the first time on the same code and neither has guided a change.
 
 A PII kind counts for a prompt when the classifier reports it; per kind, a report on a
 prompt without that label is a false positive. A kind the policy's ``PiiKind`` lacks is
@@ -151,7 +151,7 @@ SETS = {
 SPENT = {
     "heldout": "its misses guided two rounds of rule changes, so its figures flatter them.",
     "heldout2": "its misses by category guided the round after it (generic rules, no "
-    "template fitted), so it is spent too: `heldout3` is the blind set.",
+    "template fitted), so it is spent too: `heldout3` and `heldout4` are the blind sets.",
 }
 """Held-out sets whose misses have since guided rule changes: no longer blind."""
 

@@ -341,10 +341,12 @@ class _Index:
 
     def positions(self, word: str, limit: int = _OCCURRENCES) -> list[int]:
         """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places)."""
-        key = f"{word}/{limit}"
-        cached = self._cache.get(key)
+        cached = self._cache.get(word)
         if cached is not None:
-            return cached
+            return cached[:limit] if limit < len(cached) else cached
+        # One scan per word, however many callers ask with smaller limits.
+        wanted = limit
+        limit = max(limit, _OCCURRENCES)
         # No trailing space in the needle: the search skips ahead by its last byte, and a
         # space (every few bytes) would make it crawl; the space after is checked instead.
         needle = b" " + word.encode("ascii", "replace")
@@ -356,8 +358,8 @@ class _Index:
             if spaced[pos + n] == 32:  # the padding guarantees a byte after the needle
                 out.append(pos)  # the space before the word is at the word's offset
             pos = spaced.find(needle, pos + n)
-        self._cache[key] = out
-        return out
+        self._cache[word] = out
+        return out[:wanted] if wanted < len(out) else out
 
 
 def _real_name(name: str) -> bool:
@@ -1068,7 +1070,7 @@ _COMMON_WORDS = _vocab(
     "way", "path", "loop", "green", "circle", "square", "drive", "view", "row", "walk", "hill",
     "close", "place", "court", "grove", "rise", "vale", "park", "trail", "passage", "parade",
     "heights", "ridge", "manor", "dale", "wharf", "meadows", "alley", "gardens", "terrace",
-    "pl", "ct", "dr", "letter", "email", "mail", "note", "claim", "son", "partner", "friend",
+    "pl", "ct", "dr", "don", "letter", "email", "mail", "note", "claim", "son", "partner", "friend",
     "mother", "father", "brother", "sister", "wife", "husband", "boss", "co", "story",
     "character", "characters", "novel", "fiction", "send", "ship", "deliver", "lives", "ms",
     "member", "child", "parent", "student", "kind", "guest", "resident", "application", "kin",
