@@ -717,7 +717,11 @@ def render(res: dict[str, Any]) -> str:
         "# Classifier evaluation (issue 19)"
         + (f", held-out sets ({data.name})\n" if heldout else "\n")
     )
-    add(f"    {COMMAND}" + (f" --set {data.name}\n" if heldout else "\n"))
+    flags = f" --set {data.name}" if heldout else ""
+    for flag, key in (("--pii-model", "pii_dir"), ("--complexity-model", "complexity_dir")):
+        if key in res["model"]:
+            flags += f" {flag} {res['model'][key]}"
+    add(f"    {COMMAND}{flags}\n")
     where = f"`{data.folder.relative_to(DATA.parent.parent).as_posix()}/`"
     add(
         f"At commit `{m['commit']}`, {m['date']}, Python {m['python']} on {m['machine']} "
