@@ -437,8 +437,10 @@ class SpeedModel:
             return cached
         fits = []
         capacity = []
+        models = []
         for slot, ep in enumerate(view.endpoints):
             m = name or ep.base_model
+            models.append(m)
             fit = self._fits.get((ep.key, m))
             if fit is None:
                 fit = self._new_fit(ep.key, m)
@@ -447,7 +449,6 @@ class SpeedModel:
             blocks = snap.num_gpu_blocks if snap is not None else None
             size = snap.block_size if snap is not None else None
             capacity.append(blocks * size / 1000.0 if blocks and size else 0.0)
-        models = [name or ep.base_model for ep in view.endpoints]
         mask = view.model_mask(name) if name else None
         if mask is not None and mask.any():
             served = mask.tolist()

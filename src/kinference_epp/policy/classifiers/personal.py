@@ -340,13 +340,14 @@ class _Index:
         return self._spaced.split()
 
     def positions(self, word: str, limit: int = _OCCURRENCES) -> list[int]:
-        """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places)."""
-        cached = self._cache.get(word)
-        if cached is not None:
-            return cached[:limit] if limit < len(cached) else cached
-        # One scan per word, however many callers ask with smaller limits.
-        wanted = limit
-        limit = max(limit, _OCCURRENCES)
+        """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places, itself
+        at most ``_OCCURRENCES``): the prompt is scanned once per word, whatever the limit."""
+        found = self._cache.get(word)
+        if found is None:
+            found = self._cache[word] = self._scan(word)
+        return found[:limit] if limit < len(found) else found
+
+    def _scan(self, word: str) -> list[int]:
         # No trailing space in the needle: the search skips ahead by its last byte, and a
         # space (every few bytes) would make it crawl; the space after is checked instead.
         needle = b" " + word.encode("ascii", "replace")
@@ -354,12 +355,11 @@ class _Index:
         out: list[int] = []
         spaced = self._spaced
         pos = spaced.find(needle)
-        while pos != -1 and len(out) < limit:
+        while pos != -1 and len(out) < _OCCURRENCES:
             if spaced[pos + n] == 32:  # the padding guarantees a byte after the needle
                 out.append(pos)  # the space before the word is at the word's offset
             pos = spaced.find(needle, pos + n)
-        self._cache[word] = out
-        return out[:wanted] if wanted < len(out) else out
+        return out
 
 
 def _real_name(name: str) -> bool:
