@@ -297,13 +297,14 @@ class App:
             if server.eject_after_failures
             else None
         )
+        learner = SpeedLearner(self.speed, self.datastore)
         self.usage = UsageRecorder(
             self.metrics,
             self.inflight,
             ModelLabel(self.datastore).of_name,
             settle=settle,
             on_upstream=self._on_upstream,
-            learn=SpeedLearner(self.speed, self.datastore),
+            learn=learner,
         )
         self.metrics.register_collector(SpeedCollector(self.speed.figures))
         self.health = PickerHealth()
@@ -322,7 +323,9 @@ class App:
         )
         self._plugin_children: dict[PluginLabel, HistogramChild] = {}
         self._reply_cache = ReplyCache()
-        self.scraper = MetricsScraper(self.datastore, config.scrape, on_scrape=self._on_scrape)
+        self.scraper = MetricsScraper(
+            self.datastore, config.scrape, on_scrape=self._on_scrape, on_load=learner.scraped
+        )
         self.metrics.register_collector(KvCollector(self._kv_streams, self._kv_index))
         self._grpc: grpc.aio.Server | None = None
         self._health_grpc: grpc.aio.Server | None = None

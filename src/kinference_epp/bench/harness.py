@@ -18,7 +18,9 @@ A heterogeneous workload (``pod_classes``) gives each pod its own step-time fact
 label; a ``slowdown`` multiplies one pod's step time from a moment of the run on. When a
 request finishes, the router's in-flight tracker is told (as the picker's access log tells it)
 and the speed model learns from the request's access-log record, built from the engine's
-figures: status 200, TTFT, end-to-end time, prompt, cached and completion tokens.
+figures: status 200, TTFT, end-to-end time, prompt, cached and completion tokens; each scrape
+carries the engine's ITL histogram totals (sum and count of every token gap), as vLLM's
+``vllm:inter_token_latency_seconds`` does.
 
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
@@ -182,6 +184,7 @@ class Harness:
                 Endpoint(
                     key=key,
                     models=frozenset({spec.model}),
+                    base_model=spec.model,
                     metrics_url="",
                     name=f"pod-{i}",
                     labels={GPU_LABEL: gpu} if gpu else {},
@@ -326,19 +329,21 @@ class Harness:
         return True
 
     def _scrape(self) -> None:
+        scraped = self.router.scraped
         for key, pod in self.pods.items():
             eng = pod.engine
-            self.pool.update_load(
-                key,
-                LoadSnapshot(
-                    running=eng.num_running,
-                    waiting=eng.num_waiting,
-                    kv_usage=eng.kv_usage,
-                    block_size=eng.config.block_size,
-                    num_gpu_blocks=eng.config.num_gpu_blocks,
-                    scraped_at=self.now,
-                ),
+            snap = LoadSnapshot(
+                running=eng.num_running,
+                waiting=eng.num_waiting,
+                kv_usage=eng.kv_usage,
+                block_size=eng.config.block_size,
+                num_gpu_blocks=eng.config.num_gpu_blocks,
+                itl_sum=eng.itl_seconds_total,
+                itl_count=eng.itl_gaps_total,
+                scraped_at=self.now,
             )
+            if self.pool.update_load(key, snap) and scraped is not None:
+                scraped(key, snap)
         if self._pending > 0:
             self._push(self.now + self.options.scrape_interval_s, _SCRAPE, None)
 

@@ -26,7 +26,7 @@ from kinference_epp.config.model import PluginConfig, SchedulerConfig
 from kinference_epp.config.speed import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
 from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.framework import PickObserver
@@ -113,6 +113,8 @@ class RouterUnderTest:
     speed: SpeedModel | None = None
     learn: Callable[[UsageRecord, InflightEntry], None] | None = None
     """Teach the speed model a finished request's access-log record (as the picker's log does)."""
+    scraped: Callable[[EndpointKey, LoadSnapshot], None] | None = None
+    """Teach the speed model an endpoint's scrape (its ITL histogram totals)."""
 
 
 def build_router(
@@ -165,7 +167,16 @@ def build_router(
         )
         sched.router = name
         learner = SpeedLearner(speed, pool)
-        return RouterUnderTest(name, sched, load.finish, prefix, load, speed=speed, learn=learner)
+        return RouterUnderTest(
+            name,
+            sched,
+            load.finish,
+            prefix,
+            load,
+            speed=speed,
+            learn=learner,
+            scraped=learner.scraped,
+        )
     if cfg.router == "approx-prefix":
         prefix = PrefixState(None, config=prefix_config, clock=clock)
         sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, observers=[prefix])

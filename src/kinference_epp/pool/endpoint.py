@@ -56,5 +56,11 @@ class LoadSnapshot:
     running_lora_adapters: frozenset[str] = frozenset()
     waiting_lora_adapters: frozenset[str] = frozenset()
     max_lora: int | None = None
+    itl_sum: float = 0.0
+    """Cumulative sum of vLLM's inter-token latency histogram (seconds); 0 where not exposed.
+    Its growth between two scrapes over ``itl_count``'s is the mean ITL of the tokens the
+    engine produced in between."""
+    itl_count: float = 0.0
+    """Cumulative count of that histogram (inter-token gaps observed)."""
     scraped_at: float = 0.0
     """Monotonic time of the scrape that produced this snapshot."""

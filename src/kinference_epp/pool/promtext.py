@@ -16,6 +16,9 @@ Metric names, old and new (the first name with a well-formed sample wins):
 - ``kv_usage``: ``vllm:kv_cache_usage_perc``, else (vLLM v0) ``vllm:gpu_cache_usage_perc``.
 - prefix cache: ``vllm:prefix_cache_{queries,hits}_total``, else without ``_total``.
 - ``vllm:cache_config_info`` (block size, GPU blocks) and ``vllm:lora_requests_info``.
+- ITL histogram totals: ``vllm:inter_token_latency_seconds_{sum,count}``, else (vLLM before
+  the rename, where it held the same per-token gaps) ``vllm:time_per_output_token_seconds_``;
+  the pair is taken from the family whose ``_count`` has samples.
 
 A sample line is ``name[{labels}] value [timestamp]``: the label set runs to the line's last
 ``}`` (label values may contain braces), and a line with no value, or a value that is not a
@@ -23,7 +26,7 @@ float, is skipped.
 
 Aggregation across data-parallel engines (one series per ``engine`` label):
 
-- ``running``, ``waiting``, prefix-cache counters, ``num_gpu_blocks``: summed.
+- ``running``, ``waiting``, prefix-cache counters, ITL totals, ``num_gpu_blocks``: summed.
 - ``kv_usage``: the mean of the engines' usage fractions (engines have equal caches).
 - ``block_size``: the first series' value (of those with a readable one).
 - NaN and infinite samples are skipped.
@@ -49,6 +52,8 @@ _QUERIES = (b"prefix_cache_queries_total", b"prefix_cache_queries")
 _HITS = (b"prefix_cache_hits_total", b"prefix_cache_hits")
 _CACHE_CONFIG = (b"cache_config_info",)
 _LORA = (b"lora_requests_info",)
+_ITL = (b"inter_token_latency_seconds_sum",), (b"inter_token_latency_seconds_count",)
+_ITL_OLD = (b"time_per_output_token_seconds_sum",), (b"time_per_output_token_seconds_count",)
 
 # One pass over the page: sre looks for the literal "\nvllm:" and tries the names only
 # there (factored, so most lines fail on their first letter). Groups: name, the label set
@@ -58,7 +63,8 @@ _LORA = (b"lora_requests_info",)
 # skipped rather than re-split at an earlier "}" inside a label value.
 _LINE = re.compile(
     rb"\nvllm:(num_requests_(?:running|waiting)|kv_cache_usage_perc|gpu_cache_usage_perc"
-    rb"|prefix_cache_(?:queries|hits)(?:_total)?|cache_config_info|lora_requests_info)"
+    rb"|prefix_cache_(?:queries|hits)(?:_total)?|cache_config_info|lora_requests_info"
+    rb"|(?:inter_token_latency|time_per_output_token)_seconds_(?:sum|count))"
     rb"(?:((?>\{[^\n]*\}))[ \t]*|[ \t]+)([^ \t\n]+)"
 )
 _LABEL = re.compile(r'([a-zA-Z_]\w*)\s*=\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
@@ -174,6 +180,9 @@ def parse_vllm_metrics(
         kv_sum, kv_count = total(_KV_USAGE_OLD)
     queries, _ = total(_QUERIES)
     hits, _ = total(_HITS)
+    itl_sum_names, itl_count_names = _ITL if found.get(_ITL[1][0]) else _ITL_OLD
+    itl_sum, _ = total(itl_sum_names)
+    itl_count, _ = total(itl_count_names)
 
     block_size: int | None = None
     num_gpu_blocks: int | None = None
@@ -220,5 +229,7 @@ def parse_vllm_metrics(
         running_lora_adapters=running_lora,
         waiting_lora_adapters=waiting_lora,
         max_lora=max_lora,
+        itl_sum=itl_sum,
+        itl_count=itl_count,
         scraped_at=scraped_at,
     )

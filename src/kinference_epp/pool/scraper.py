@@ -50,7 +50,7 @@ from typing import Protocol
 
 from kinference_epp.config.model import ScrapeConfig
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.pool.httpget import HttpGetClient
 from kinference_epp.pool.promtext import parse_vllm_metrics
 from kinference_epp.pool.served_models import models_url, parse_model_list
@@ -78,6 +78,7 @@ ClientFactory = Callable[[str, float], MetricsClient]
 URL it cannot fetch)."""
 ScrapeCallback = Callable[[EndpointKey, bool, float], None]
 """``on_scrape(key, ok, seconds)``: called after every scrape attempt (for metrics)."""
+LoadCallback = Callable[[EndpointKey, LoadSnapshot], None]
 
 
 def http_client(url: str, timeout_s: float) -> MetricsClient:
@@ -95,13 +96,16 @@ class MetricsScraper:
         *,
         client_factory: ClientFactory = http_client,
         on_scrape: ScrapeCallback | None = None,
+        on_load: LoadCallback | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``client_factory(url, timeout_s)`` replaces how pages are fetched (tests)."""
+        """``client_factory(url, timeout_s)`` replaces how pages are fetched (tests);
+        ``on_load(key, snapshot)`` hears every good scrape's snapshot once it is recorded."""
         self._store = datastore
         self._config = config
         self._client_factory = client_factory
         self._on_scrape = on_scrape
+        self._on_load = on_load
         self._clock = clock
         self._tasks: dict[EndpointKey, asyncio.Task[None]] = {}
         self._stopping: set[asyncio.Task[None]] = set()
@@ -243,7 +247,10 @@ class MetricsScraper:
             client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
         try:
             body = await client.get()
-            ok = self._store.update_load(key, parse_vllm_metrics(body, scraped_at=started))
+            snapshot = parse_vllm_metrics(body, scraped_at=started)
+            ok = self._store.update_load(key, snapshot)
+            if ok and self._on_load is not None:
+                self._heard(key, snapshot)
             if self._store.release(key, REFUSED):
                 log.info("endpoint ready again: it accepts connections", extra={"endpoint": key})
         except ConnectionRefusedError:
@@ -267,6 +274,13 @@ class MetricsScraper:
             except Exception:
                 log.exception("on_scrape callback failed")
         return ok
+
+    def _heard(self, key: EndpointKey, snapshot: LoadSnapshot) -> None:
+        assert self._on_load is not None
+        try:
+            self._on_load(key, snapshot)
+        except Exception:
+            log.exception("on_load callback failed")
 
 
 class _LazyClient:

@@ -4,6 +4,8 @@ The record gives the TTFT, the end-to-end time and the token counts; the in-flig
 pick left gives the tokens the picker predicted ahead of the request in the endpoint's prefill
 queue, and the endpoint's waiting queue then (a long one: the TTFT waited for KV space or seats,
 not for prefill, and teaches no prefill speed); the endpoint's last scrape gives its KV in use.
+Where the endpoint's scrapes carry vLLM's ITL histogram, its decode speed is learned from those
+(``scraped``, per scrape) and the record's ITL is not used.
 A record of a failed request, a retried
 one (its TTFT includes the failed attempt) or one served by an endpoint other than the pick
 (a fallback) teaches nothing: its timing is not the pick's endpoint's speed.
@@ -12,6 +14,7 @@ one (its TTFT includes the failed attempt) or one served by an endpoint other th
 from __future__ import annotations
 
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightEntry
 from kinference_epp.scheduling.speed import SpeedModel
@@ -35,17 +38,44 @@ class SpeedLearner:
         itl = None
         completion = record.completion_tokens
         e2e = record.e2e_s
-        if e2e is not None and ttft is not None and completion is not None and completion > 1:
-            itl = (e2e - ttft) / (completion - 1)
-        kv_ktokens = 0.0
         snap = self._datastore.snapshot(endpoint)
-        if snap is not None and snap.num_gpu_blocks and snap.block_size:
-            kv_ktokens = snap.kv_usage * snap.num_gpu_blocks * snap.block_size / 1000.0
+        histogram = snap is not None and snap.itl_count > 0.0
+        if (
+            not histogram
+            and e2e is not None
+            and ttft is not None
+            and completion is not None
+            and completion > 1
+        ):
+            itl = (e2e - ttft) / (completion - 1)
         self._model.observe(
             endpoint,
             entry.model,
             ttft_s=ttft if learn_ttft else None,
             work_tokens=entry.ahead_tokens + new,
             itl_s=itl,
-            kv_ktokens=kv_ktokens,
+            kv_ktokens=_kv_ktokens(snap),
         )
+
+    def scraped(self, key: EndpointKey, snapshot: LoadSnapshot) -> None:
+        """A good scrape of ``key``: its ITL histogram totals teach its base model's decode
+        line (an engine's histograms are per engine; its LoRA adapters decode in its batch)."""
+        if snapshot.itl_count <= 0.0:
+            return
+        endpoint = self._datastore.get(key)
+        if endpoint is None or not endpoint.base_model:
+            return
+        self._model.observe_itl_totals(
+            key,
+            endpoint.base_model,
+            itl_sum=snapshot.itl_sum,
+            itl_count=snapshot.itl_count,
+            kv_ktokens=_kv_ktokens(snapshot),
+        )
+
+
+def _kv_ktokens(snap: LoadSnapshot | None) -> float:
+    """Thousands of KV tokens in use at ``snap`` (0 while its cache size is not known)."""
+    if snap is None or not snap.num_gpu_blocks or not snap.block_size:
+        return 0.0
+    return snap.kv_usage * snap.num_gpu_blocks * snap.block_size / 1000.0

@@ -9,8 +9,13 @@ lines are fitted to the access-log records of the requests it served::
 
 "Tokens ahead" is the picker's own prediction, at the pick, of the uncached prompt tokens
 still queued for prefill on that endpoint (``InflightTracker``); it is itself drained at the
-learned rate, so the two settle together. The ITL of a record is (e2e - TTFT) / (completion
-tokens - 1), against the endpoint's KV in use as last scraped.
+learned rate, so the two settle together. The ITL line learns from vLLM's own ITL histogram
+where the endpoint's scrapes carry it (``observe_itl_totals``): its sum and count grow, between
+two scrapes, by the gaps of every token the engine produced, so each ``ITL_MIN_TOKENS`` tokens
+give the endpoint's current mean ITL (against its KV in use then) within a scrape or two of a
+change, where an access-log record arrives only when its request ends. Without the histogram a
+record's ITL, (e2e - TTFT) / (completion tokens - 1), against the KV in use as last scraped,
+stands in.
 
 Each line is a weighted least-squares fit over sufficient statistics, so a record costs a
 few float operations and allocates nothing:
@@ -87,6 +92,9 @@ PUBLISH_EVERY = 16
 two per learned line if there are more: a refresh costs a pass over the pool, and an
 endpoint's figures move with its own records, so a large pool refreshes no more often per
 endpoint than a small one."""
+ITL_MIN_TOKENS = 16.0
+"""Token gaps of the ITL histogram per decode observation: fewer give a mean that one mixed
+prefill step dominates."""
 _TINY = 1e-12
 
 
@@ -157,8 +165,10 @@ class _Line:
         t1 += b1
         det = s0 * s2 - s1 * s1
         b = (s0 * t1 - s1 * t0) / det if det > 1e-9 * s0 * s2 else 0.0
+        if b < self.b_min:  # the records say no growth: the fixed part at the least slope
+            b = self.b_min
         a = (t0 - b * s1) / s0
-        if a < 0.0 or b <= 0.0:  # through the origin: the records say no fixed part
+        if a < 0.0:  # through the origin: the records say no fixed part
             a = 0.0
             b = t1 / s2 if s2 > 0.0 else self.b
         elif a > self.a_max:  # the slope with the fixed part at its bound
@@ -203,7 +213,17 @@ class EndpointSpeed:
 
 
 class _Fit:
-    __slots__ = ("decode", "itl_records", "logged_b", "prefill", "prior", "seen", "ttft_records")
+    __slots__ = (
+        "decode",
+        "itl_count",
+        "itl_records",
+        "itl_sum",
+        "logged_b",
+        "prefill",
+        "prior",
+        "seen",
+        "ttft_records",
+    )
 
     def __init__(self, prior: SpeedPrior, source: str, weight: float) -> None:
         self.prefill = _Line(
@@ -216,6 +236,9 @@ class _Fit:
         self.itl_records = 0
         self.seen = 0
         """Its model's record count at its own last record."""
+        self.itl_sum = 0.0
+        self.itl_count = -1.0
+        """The ITL histogram's totals at the last decode observation from them (-1: none)."""
 
     def prefill_ref(self) -> float:
         return self.prefill.at(PREFILL_REF_TOKENS)
@@ -286,6 +309,46 @@ class SpeedModel:
             fit.itl_records += 1
         self._since_publish += 1
         if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
+            self._since_publish = 0
+            self.version += 1
+
+    def observe_itl_totals(
+        self,
+        endpoint: EndpointKey,
+        model: str,
+        *,
+        itl_sum: float,
+        itl_count: float,
+        kv_ktokens: float,
+    ) -> None:
+        """One scrape's ITL histogram totals (cumulative seconds and gaps) with ``kv_ktokens``
+        thousand KV tokens in use: once ``ITL_MIN_TOKENS`` gaps have accumulated since the last
+        observation, their mean ITL is one observation of the decode line.
+
+        It moves the endpoint's figures, not its model's record clock (scrapes come from every
+        busy endpoint, whichever was picked), so the fading of an endpoint not picked is kept.
+        Totals that fall (a restarted engine) start the count again.
+        """
+        if not self.config.learn:
+            return
+        fit = self._fits.get((endpoint, model))
+        if fit is None:
+            fit = self._new_fit(endpoint, model)
+        gaps = itl_count - fit.itl_count
+        if fit.itl_count < 0.0 or gaps < 0.0 or itl_sum < fit.itl_sum:
+            fit.itl_sum, fit.itl_count = itl_sum, itl_count
+            return
+        if gaps < ITL_MIN_TOKENS:
+            return
+        itl = (itl_sum - fit.itl_sum) / gaps
+        fit.itl_sum, fit.itl_count = itl_sum, itl_count
+        line = fit.decode
+        line.update(kv_ktokens, itl, self._keep, self._keep_drift)
+        fit.itl_records += 1
+        self._since_publish += 1
+        if (line.drift if line.drift > 0.0 else -line.drift) > DRIFT_ON or (
+            self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits))
+        ):
             self._since_publish = 0
             self.version += 1
 

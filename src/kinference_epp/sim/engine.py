@@ -210,6 +210,10 @@ class SimEngine:
         self._by_id: dict[str, _Seq] = {}
         self.prompt_tokens_total = 0
         self.generation_tokens_total = 0
+        self.itl_seconds_total = 0.0
+        self.itl_gaps_total = 0
+        """Every inter-token gap so far, as ``vllm:inter_token_latency_seconds``' sum and count
+        (whether or not steps record their tokens)."""
         self.num_preemptions_total = 0
 
     # ---- requests --------------------------------------------------------------------
@@ -363,8 +367,12 @@ class SimEngine:
             out.first_tokens.append(seq.req.request_id)
             if record:
                 out.ttft_s.append(end - seq.req.arrival_time)
-        elif record:
-            out.itl_s.append(end - seq.last_token_time)
+        else:
+            gap = end - seq.last_token_time
+            self.itl_seconds_total += gap
+            self.itl_gaps_total += 1
+            if record:
+                out.itl_s.append(gap)
         seq.last_token_time = end
         if record:
             out.tokens.append(TokenOutput(seq.req.request_id, token_id, text, index, end))

@@ -31,6 +31,7 @@ def test_realistic_v1_exposition_with_two_engines() -> None:
     assert snap.max_lora == 4
     assert snap.running_lora_adapters == {"sql-lora", "tweet-lora"}
     assert snap.waiting_lora_adapters == {"chat-lora"}
+    assert (snap.itl_sum, snap.itl_count) == (pytest.approx(2 * 12.34567), 24.0)
     assert snap.scraped_at == 12.5
 
 
@@ -64,6 +65,25 @@ def test_old_metric_names() -> None:
     assert (snap.block_size, snap.num_gpu_blocks) == (32, 1000)
     assert snap.max_lora is None
     assert snap.running_lora_adapters == frozenset()
+
+
+def test_itl_totals_pair_from_one_family_new_name_first() -> None:
+    both = (
+        "vllm:num_requests_running 1\n"
+        "vllm:time_per_output_token_seconds_sum 99\n"
+        "vllm:time_per_output_token_seconds_count 9\n"
+        'vllm:inter_token_latency_seconds_sum{model_name="m"} 1.5\n'
+        'vllm:inter_token_latency_seconds_count{model_name="m"} 30\n'
+        'vllm:inter_token_latency_seconds_bucket{model_name="m",le="0.05"} 30\n'
+    )
+    snap = parse_vllm_metrics(both)
+    assert (snap.itl_sum, snap.itl_count) == (1.5, 30.0)
+    old = (
+        "vllm:time_per_output_token_seconds_sum 2.0\nvllm:time_per_output_token_seconds_count 40\n"
+    )
+    assert (parse_vllm_metrics(old).itl_sum, parse_vllm_metrics(old).itl_count) == (2.0, 40.0)
+    other = parse_vllm_metrics(both, model_name="other")
+    assert (other.itl_sum, other.itl_count) == (0.0, 0.0)
 
 
 def test_new_kv_name_wins_over_old() -> None:
@@ -272,6 +292,12 @@ def reference(text: str, model_name: str | None) -> LoadSnapshot:
         finite("prefix_cache_queries_total", "prefix_cache_queries"),
         finite("prefix_cache_hits_total", "prefix_cache_hits"),
     ]
+    itl = (
+        "inter_token_latency_seconds"
+        if samples.get("inter_token_latency_seconds_count")
+        else "time_per_output_token_seconds"
+    )
+    groups += [finite(f"{itl}_sum"), finite(f"{itl}_count")]
     config = [labels for labels, _ in first("cache_config_info") if wanted(labels)]
     lora = [(labels, v) for labels, v in first("lora_requests_info") if wanted(labels)]
     if not any(groups) and not config and not lora:
@@ -311,6 +337,8 @@ def reference(text: str, model_name: str | None) -> LoadSnapshot:
         running_lora_adapters=adapters("running_lora_adapters"),
         waiting_lora_adapters=adapters("waiting_lora_adapters"),
         max_lora=as_int(top.get("max_lora")) if top is not None else None,
+        itl_sum=sum(groups[5]),
+        itl_count=sum(groups[6]),
     )
 
 
@@ -328,6 +356,12 @@ _NAMES = [
     "lora_requests_info",
     "num_requests_running_by_reason",
     "time_to_first_token_seconds_bucket",
+    "inter_token_latency_seconds_sum",
+    "inter_token_latency_seconds_count",
+    "inter_token_latency_seconds_bucket",
+    "inter_token_latency_seconds_created",
+    "time_per_output_token_seconds_sum",
+    "time_per_output_token_seconds_count",
 ]
 _label_values = (
     st.lists(

@@ -16,7 +16,7 @@ from aiohttp import web
 
 from kinference_epp.config.model import ScrapeConfig
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.pool.scraper import MetricsScraper
 from waits import eventually
 
@@ -120,6 +120,26 @@ async def test_success_updates_load_and_clears_stale(server: Server) -> None:
         assert not store.is_stale(endpoint.key)
         assert scraper.ok[endpoint.key] >= 1
     assert scrape_tasks() == []
+
+
+async def test_each_good_scrape_is_heard_once_recorded_and_a_failing_listener_is_contained(
+    server: Server,
+) -> None:
+    store, events, clock = PoolDatastore(), Events(), Clock()
+    endpoint = server.endpoint()
+    store.upsert(endpoint)
+    heard: list[tuple[EndpointKey, float, bool]] = []
+
+    def on_load(key: EndpointKey, snap: LoadSnapshot) -> None:
+        recorded = store.snapshot(key) is snap
+        heard.append((key, snap.running, recorded))
+        raise RuntimeError("a listener's bug")
+
+    config = ScrapeConfig(interval_s=0.001, timeout_s=1.0, stale_after_s=2.0)
+    async with MetricsScraper(store, config, on_scrape=events, on_load=on_load, clock=clock):
+        await events.until(ok=True)
+        await events.until(ok=True)  # the listener's error did not fail the scrape
+    assert heard[:2] == [(endpoint.key, 3.0, True)] * 2
 
 
 @pytest.mark.parametrize("mode", ["error", "html"])

@@ -212,3 +212,73 @@ def test_decode_speeds_compare_where_the_records_are() -> None:
     assert factors == pytest.approx([1.0, 1.0, 1.0], rel=0.1)
     _, decode = model.factors(view, MODEL)
     assert decode.tolist() == pytest.approx(factors)
+
+
+def _scrapes(
+    model: SpeedModel,
+    endpoint: EndpointKey,
+    n: int,
+    *,
+    itl: float,
+    totals: list[float],
+    gaps_per_scrape: float = 20.0,
+    kv: float = 10.0,
+) -> None:
+    """``n`` scrapes of an endpoint whose ITL histogram grows by ``gaps_per_scrape`` gaps of
+    ``itl`` seconds each; ``totals`` ([sum, count]) carries its running totals."""
+    for _ in range(n):
+        totals[0] += itl * gaps_per_scrape
+        totals[1] += gaps_per_scrape
+        model.observe_itl_totals(
+            endpoint, MODEL, itl_sum=totals[0], itl_count=totals[1], kv_ktokens=kv
+        )
+
+
+def test_the_itl_histogram_teaches_a_slowdown_within_a_few_scrapes() -> None:
+    pool = _pool()
+    model = SpeedModel()
+    view = pool.view()
+    keys = [A, B, EndpointKey("10.0.0.3:8000")]
+    totals = {k: [0.0, 0.0] for k in keys}
+    for _ in range(100):
+        for k in keys:
+            _scrapes(model, k, 1, itl=0.02, totals=totals[k])
+    _, decode = model.factors(view, MODEL)
+    assert decode.tolist() == pytest.approx([1.0, 1.0, 1.0], rel=0.05)
+    records = model.figures()[1].records
+    for _ in range(40):  # two seconds of 50 ms scrapes
+        for k in keys:
+            _scrapes(model, k, 1, itl=0.06 if k == B else 0.02, totals=totals[k])
+    _, decode = model.factors(view, MODEL)
+    assert decode.tolist() == pytest.approx([1.0, 3.0, 1.0], rel=0.1)
+    # a decode observation is no access-log record: the records and their clock are untouched
+    assert model.figures()[1].records == records == 0
+
+
+def test_itl_totals_need_enough_gaps_and_survive_a_restart() -> None:
+    model = SpeedModel()
+    start = model.figures()
+    assert start == []
+    totals = [0.0, 0.0]
+    _scrapes(model, A, 1, itl=0.02, totals=totals)  # the first scrape only sets the mark
+    (fit,) = model.figures()
+    prior_itl = fit.itl_at(10.0)
+    # gaps accumulate across scrapes until there are enough for one mean
+    _scrapes(model, A, 3, itl=0.05, totals=totals, gaps_per_scrape=5.0)
+    assert model.figures()[0].itl_at(10.0) == prior_itl
+    _scrapes(model, A, 1, itl=0.05, totals=totals, gaps_per_scrape=5.0)
+    assert model.figures()[0].itl_at(10.0) > prior_itl
+    # a restarted engine's totals start from zero again: a new mark, no negative lesson
+    moved = model.figures()[0].itl_at(10.0)
+    restarted = [0.0, 0.0]
+    _scrapes(model, A, 1, itl=0.05, totals=restarted)
+    assert model.figures()[0].itl_at(10.0) == moved
+    _scrapes(model, A, 30, itl=0.05, totals=restarted)
+    assert model.figures()[0].itl_at(10.0) == pytest.approx(0.05, rel=0.1)
+
+
+def test_itl_totals_teach_nothing_without_learning() -> None:
+    model = SpeedModel(SpeedConfig(learn=False))
+    totals = [0.0, 0.0]
+    _scrapes(model, A, 50, itl=0.5, totals=totals)
+    assert model.figures() == []

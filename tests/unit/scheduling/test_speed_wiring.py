@@ -12,8 +12,8 @@ from sched_fakes import Row, build_pool, key
 
 from kinference_epp.config.speed import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.index import BlockIndex
-from kinference_epp.pool.datastore import PoolView
-from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
+from kinference_epp.pool.datastore import PoolDatastore, PoolView
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.framework import BuildContext, FloatVec
@@ -201,3 +201,48 @@ def test_a_request_that_waited_for_kv_teaches_its_itl_only() -> None:
     ((_, _, lesson),) = model.seen
     assert lesson["ttft"] is None
     assert lesson["itl"] == pytest.approx(0.01)
+
+
+def test_with_the_itl_histogram_scraped_a_records_itl_is_not_used() -> None:
+    pool = build_pool([Row(1)])
+    snap = LoadSnapshot(kv_usage=0.25, num_gpu_blocks=1000, block_size=16, itl_sum=3.0, itl_count=9)
+    pool.update_load(key(1), snap)
+    model = Recorder()
+    SpeedLearner(model, pool)(_record(), _entry())
+    ((_, _, lesson),) = model.seen
+    assert lesson["itl"] is None
+    assert lesson["ttft"] == 0.1
+
+
+def test_scrapes_teach_the_endpoints_base_model_its_decode_speed() -> None:
+    pool = PoolDatastore()
+    fast, slow = key(1), key(2)
+    for k in (fast, slow):
+        pool.upsert(
+            Endpoint(k, frozenset({"m", "m-lora"}), metrics_url="", base_model="m"), ready=True
+        )
+    speed = SpeedModel()
+    learner = SpeedLearner(speed, pool)
+    totals = {fast: [0.0, 0.0], slow: [0.0, 0.0]}
+    for _ in range(60):
+        for k, itl in ((fast, 0.01), (slow, 0.04)):
+            totals[k][0] += 32 * itl
+            totals[k][1] += 32
+            snap = LoadSnapshot(
+                kv_usage=0.5,
+                num_gpu_blocks=1000,
+                block_size=16,
+                itl_sum=totals[k][0],
+                itl_count=totals[k][1],
+            )
+            pool.update_load(k, snap)
+            learner.scraped(k, snap)
+    figures = {f.endpoint: f for f in speed.figures()}
+    assert set(figures) == {fast, slow}
+    assert {f.model for f in figures.values()} == {"m"}
+    assert figures[fast].itl_at(8.0) == pytest.approx(0.01, rel=0.1)  # 0.5 of 16k tokens in use
+    assert figures[slow].itl_at(8.0) == pytest.approx(0.04, rel=0.1)
+    # a pod without the histogram (or not in the pool) teaches nothing
+    learner.scraped(key(3), LoadSnapshot(itl_sum=1.0, itl_count=100))
+    learner.scraped(fast, LoadSnapshot(running=3.0))
+    assert {f.endpoint for f in speed.figures()} == {fast, slow}
