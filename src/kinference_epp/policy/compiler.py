@@ -161,6 +161,33 @@ def _pool_tests(pm: PoolMatch, idle: PoolPredicate) -> list[_PoolTest]:
     return tests
 
 
+def _predicted_ttft(rng: Range, catalog: Catalog) -> Cond:
+    """``predictedTtftSeconds``: the lowest predicted TTFT over the requested name's models
+    (each prediction tokenizes and matches the prompt for that model, so it ranks after the
+    request's own fields and before the classifiers)."""
+    inside = _in_range(rng.min, rng.max)
+
+    def seconds(c: EvalContext) -> float | None:
+        predict = c.inp.predicted_ttft
+        if predict is None:
+            return None
+        try:
+            known = [t for t in map(predict, catalog.expand(c.model)) if t is not None]
+        except Exception:  # a failing cost model must not lose the request: unknown
+            return None
+        return min(known) if known else None
+
+    def test(c: EvalContext) -> bool:
+        t = seconds(c)
+        return t is not None and inside(t)
+
+    def observe(c: EvalContext) -> str:
+        t = seconds(c)
+        return "unknown" if t is None else f"{t:.3f}"
+
+    return Cond(test=test, text=f"predictedTtftSeconds {_range_text(rng)}", observe=observe, rank=3)
+
+
 def _range_test(
     rng: Range | IntRange, attr: str
 ) -> tuple[PoolPredicate, Callable[[PoolState], str], Callable[[EvalContext], bool]]:
@@ -341,6 +368,8 @@ class _Compiler:
                     rank=2,
                 )
             )
+        if m.predicted_ttft_seconds is not None:
+            conds.append(_predicted_ttft(m.predicted_ttft_seconds, catalog))
         if m.classifiers is not None:
             conds.extend(self.classifier_conds(m.classifiers, policy, plugins))
         return conds

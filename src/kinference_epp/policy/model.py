@@ -312,6 +312,15 @@ class Match(_Spec):
     headers: list[HeaderMatch] = Field(default_factory=list)
     api_paths: list[ApiPath] | None = Field(default=None, min_length=1)
     prompt_tokens: IntRange | None = None
+    predicted_ttft_seconds: Range | None = Field(
+        default=None,
+        description=(
+            "The scheduler's predicted time to first token for this request on the requested "
+            "model's best endpoint: the prompt tokens its prefix cache lacks plus the prefill "
+            "already queued there, priced by that endpoint's learned speed (a class or alias: "
+            "its fastest model). Unknown (no endpoint serves it): the condition does not hold."
+        ),
+    )
     pool: PoolMatch | None = None
     classifiers: ClassifierMatch | None = None
 

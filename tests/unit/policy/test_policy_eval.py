@@ -305,6 +305,58 @@ def test_prefer_cache_survives_a_failing_cost_model() -> None:
     assert a.model == "large"
 
 
+@pytest.mark.parametrize(
+    ("model", "ttft", "rule"),
+    [
+        ("small", {"small": 2.5}, "slow"),
+        ("small", {"small": 0.4}, "default"),
+        ("any-qwen3", {"small": 3.0, "large": 1.2}, "default"),  # a class: its fastest model
+        ("any-qwen3", {"small": 3.0, "large": 2.2}, "slow"),
+        ("tiny", {"small": 9.0}, "slow"),  # an alias: its model
+        ("small", {}, "default"),  # no endpoint serves it: unknown never matches
+        ("small", None, "default"),  # no scheduler
+    ],
+)
+def test_predicted_ttft_condition_sends_slow_requests_elsewhere(
+    model: str, ttft: dict[str, float] | None, rule: str
+) -> None:
+    ps = compiled(
+        [
+            {
+                "name": "slow",
+                "match": {"predictedTtftSeconds": {"min": 2.0}},
+                "action": {"provider": PROVIDER},
+            },
+            {"name": "default", "action": {"continue": True}},
+        ],
+        **CATALOG,
+    )
+    d = evaluate(
+        ps,
+        EvalInput(
+            chat(model=model),
+            PoolState(ready_endpoints=2),
+            predicted_ttft=ttft.get if ttft is not None else None,
+        ),
+        explain=True,
+    )
+    assert (d.rule == "slow") is (rule == "slow")
+    if rule == "slow":
+        assert isinstance(d.action, SendToProvider)
+        assert any("predictedTtftSeconds >= 2.0" in line for line in d.trace)
+
+
+def test_predicted_ttft_condition_survives_a_failing_cost_model() -> None:
+    ps = compiled(
+        [{"name": "r", "match": {"predictedTtftSeconds": {"max": 1}}, "action": _reject()}]
+    )
+
+    def boom(model: str) -> float:
+        raise RuntimeError("scheduler gone")
+
+    assert run(ps, predicted_ttft=boom).rule is None
+
+
 def test_prefer_cost_and_load() -> None:
     ps = compiled(
         [
