@@ -327,7 +327,9 @@ class SpeedModel:
 
         It moves the endpoint's figures, not its model's record clock (scrapes come from every
         busy endpoint, whichever was picked), so the fading of an endpoint not picked is kept.
-        Totals that fall (a restarted engine) start the count again.
+        Totals that fall (a restarted engine) start the count again. The vectors the scorers
+        read are refreshed at the records' pace: with every endpoint scraped each interval,
+        that is every other interval, whatever the pool's size.
         """
         if not self.config.learn:
             return
@@ -342,13 +344,10 @@ class SpeedModel:
             return
         itl = (itl_sum - fit.itl_sum) / gaps
         fit.itl_sum, fit.itl_count = itl_sum, itl_count
-        line = fit.decode
-        line.update(kv_ktokens, itl, self._keep, self._keep_drift)
+        fit.decode.update(kv_ktokens, itl, self._keep, self._keep_drift)
         fit.itl_records += 1
         self._since_publish += 1
-        if (line.drift if line.drift > 0.0 else -line.drift) > DRIFT_ON or (
-            self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits))
-        ):
+        if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
             self._since_publish = 0
             self.version += 1
 
