@@ -57,7 +57,8 @@ class SpeedConfig(Strict):
         default=64.0,
         gt=0,
         description="Forgetting: a record's weight halves with every this many newer records of "
-        "the same endpoint and model (while its speed holds; a drift forgets faster).",
+        "the same endpoint and model (while its speed holds; a drift forgets faster); a decode "
+        "line fed by vLLM's ITL histogram counts its observations (one per 16 token gaps).",
     )
     drift_half_life_records: float = Field(
         default=4.0,
