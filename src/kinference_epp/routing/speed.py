@@ -4,8 +4,9 @@ The record gives the TTFT, the end-to-end time and the token counts; the in-flig
 pick left gives the tokens the picker predicted ahead of the request in the endpoint's prefill
 queue, and the endpoint's waiting queue then (a long one: the TTFT waited for KV space or seats,
 not for prefill, and teaches no prefill speed); the endpoint's last scrape gives its KV in use.
-Where the endpoint's scrapes carry vLLM's ITL histogram, its decode speed is learned from those
-(``scraped``, per scrape) and the record's ITL is not used.
+Where the endpoint's scrapes carry vLLM's ITL histogram, its base model's decode speed is learned
+from those (``scraped``, per scrape) and a record's ITL for that model is not used (a LoRA
+adapter's records still teach its own line).
 A record of a failed request, a retried
 one (its TTFT includes the failed attempt) or one served by an endpoint other than the pick
 (a fallback) teaches nothing: its timing is not the pick's endpoint's speed.
@@ -39,7 +40,7 @@ class SpeedLearner:
         completion = record.completion_tokens
         e2e = record.e2e_s
         snap = self._datastore.snapshot(endpoint)
-        histogram = snap is not None and snap.itl_count > 0.0
+        histogram = snap is not None and snap.itl_count > 0.0 and self._is_base(endpoint, entry)
         if (
             not histogram
             and e2e is not None
@@ -56,6 +57,11 @@ class SpeedLearner:
             itl_s=itl,
             kv_ktokens=_kv_ktokens(snap),
         )
+
+    def _is_base(self, key: EndpointKey, entry: InflightEntry) -> bool:
+        """Whether the entry's model is the one the endpoint's histogram teaches."""
+        endpoint = self._datastore.get(key)
+        return endpoint is not None and entry.model == endpoint.base_model
 
     def scraped(self, key: EndpointKey, snapshot: LoadSnapshot) -> None:
         """A good scrape of ``key``: its ITL histogram totals teach its base model's decode

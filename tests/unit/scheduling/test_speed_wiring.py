@@ -203,15 +203,19 @@ def test_a_request_that_waited_for_kv_teaches_its_itl_only() -> None:
     assert lesson["itl"] == pytest.approx(0.01)
 
 
-def test_with_the_itl_histogram_scraped_a_records_itl_is_not_used() -> None:
-    pool = build_pool([Row(1)])
+def test_with_the_itl_histogram_scraped_a_base_model_records_itl_is_not_used() -> None:
+    pool = PoolDatastore()
+    pool.upsert(Endpoint(key(1), frozenset({"m", "lora"}), metrics_url="", base_model="m"))
     snap = LoadSnapshot(kv_usage=0.25, num_gpu_blocks=1000, block_size=16, itl_sum=3.0, itl_count=9)
     pool.update_load(key(1), snap)
     model = Recorder()
-    SpeedLearner(model, pool)(_record(), _entry())
-    ((_, _, lesson),) = model.seen
-    assert lesson["itl"] is None
-    assert lesson["ttft"] == 0.1
+    learner = SpeedLearner(model, pool)
+    learner(_record(), _entry())
+    learner(_record(), _entry(model="lora"))  # the histogram teaches the base model only
+    (_, _, base), (_, adapter_model, adapter) = model.seen
+    assert (base["itl"], base["ttft"]) == (None, 0.1)
+    assert adapter_model == "lora"
+    assert adapter["itl"] == pytest.approx(0.01)
 
 
 def test_scrapes_teach_the_endpoints_base_model_its_decode_speed() -> None:
