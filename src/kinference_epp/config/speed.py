@@ -93,6 +93,7 @@ class SpeedConfig(Strict):
     drift_log_ratio: float = Field(
         default=1.5,
         gt=1,
-        description="Log a line when an endpoint's prefill speed has moved by this factor "
-        "(either way) since its last logged figure (or its prior).",
+        description="Log a line when an endpoint's prefill speed, or its decode speed as vLLM's "
+        "ITL histogram shows it, has moved by this factor (either way) since its last logged "
+        "figure (or its prior).",
     )

@@ -218,7 +218,9 @@ class _Fit:
         "itl_count",
         "itl_records",
         "itl_sum",
+        "logged_a",
         "logged_b",
+        "logged_db",
         "prefill",
         "prior",
         "seen",
@@ -232,6 +234,8 @@ class _Fit:
         self.decode = _Line(prior.itl_s, prior.itl_s_per_ktoken, DECODE_REF_KTOKENS, weight)
         self.prior = source
         self.logged_b = self.prefill.b
+        self.logged_a, self.logged_db = self.decode.a, self.decode.b
+        """The decode line as last logged (or its prior)."""
         self.ttft_records = 0
         self.itl_records = 0
         self.seen = 0
@@ -344,8 +348,25 @@ class SpeedModel:
             return
         itl = (itl_sum - fit.itl_sum) / gaps
         fit.itl_sum, fit.itl_count = itl_sum, itl_count
-        fit.decode.update(kv_ktokens, itl, self._keep, self._keep_drift)
+        line = fit.decode
+        line.update(kv_ktokens, itl, self._keep, self._keep_drift)
         fit.itl_records += 1
+        ratio = line.at(kv_ktokens) / max(fit.logged_a + fit.logged_db * kv_ktokens, _TINY)
+        limit = self.config.drift_log_ratio
+        if (ratio > limit or ratio * limit < 1.0) and fit.itl_records >= self.config.min_records:
+            fit.logged_a, fit.logged_db = line.a, line.b
+            log.info(
+                "endpoint speed drifted",
+                extra={
+                    "endpoint": endpoint,
+                    "model": model,
+                    "phase": "decode",
+                    "itl_ratio": round(ratio, 3),
+                    "itl_s": round(line.at(kv_ktokens), 5),
+                    "kv_ktokens": round(kv_ktokens, 1),
+                    "observations": fit.itl_records,
+                },
+            )
         self._since_publish += 1
         if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
             self._since_publish = 0
@@ -360,6 +381,7 @@ class SpeedModel:
             extra={
                 "endpoint": endpoint,
                 "model": model,
+                "phase": "prefill",
                 "prefill_time_ratio": round(ratio, 3),
                 "prefill_tokens_per_s": round(figures.prefill_tokens_per_s),
                 "overhead_s": round(figures.overhead_s, 4),

@@ -282,3 +282,19 @@ def test_itl_totals_teach_nothing_without_learning() -> None:
     totals = [0.0, 0.0]
     _scrapes(model, A, 50, itl=0.5, totals=totals)
     assert model.figures() == []
+
+
+def test_a_decode_drift_seen_in_the_histogram_is_logged_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    model = SpeedModel()
+    totals = [0.0, 0.0]
+    _scrapes(model, A, 60, itl=0.01, totals=totals, kv=0.0)  # the prior's own speed
+    with caplog.at_level(logging.INFO, logger="kinference_epp.scheduling.speed"):
+        _scrapes(model, A, 60, itl=0.01, totals=totals, kv=0.0)
+        assert not caplog.records
+        _scrapes(model, A, 40, itl=0.03, totals=totals, kv=0.0)
+    drifts = [r for r in caplog.records if r.getMessage() == "endpoint speed drifted"]
+    assert 1 <= len(drifts) <= 2  # it passes 1.5x, then maybe once more on its way to 3x
+    assert drifts[0].__dict__["phase"] == "decode"
+    assert drifts[0].__dict__["itl_ratio"] > 1.5
