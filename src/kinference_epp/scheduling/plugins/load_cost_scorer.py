@@ -96,11 +96,9 @@ class LoadCostScorerParams(Params):
     """1.0: KV usage alone never marks an endpoint hot (full KV is normal under load)."""
     hot_credit: float = Field(default=0.5, ge=0.0, le=1.0)
     """Fraction of the prefix credit kept by a saturated (hot) endpoint."""
-    itl_limit_s: float = Field(default=0.03, ge=0.0)
+    itl_limit_s: float = Field(default=0.05, ge=0.0)
     """Mean inter-token latency an endpoint should stay under (with a speed model; 0: no
-    limit): a slow pod whose decode batch grows past it stops attracting its prefixes. Below
-    a 50 ms SLO: the prediction is the pod's mean now, and a request's own mean grows with
-    the batch it joins, so steering starts with headroom."""
+    limit): a slow pod whose decode batch grows past it stops attracting its prefixes."""
     itl_weight: float = Field(default=8192.0, ge=0.0)
     """Tokens of cost per 100 % of predicted ITL over ``itl_limit_s``."""
 
