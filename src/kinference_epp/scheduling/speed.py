@@ -207,6 +207,8 @@ class EndpointSpeed:
     as the scorers read it (fading while not heard from)."""
     decode_factor: float = 1.0
     """ITL at the model's typical KV in use against the model's median endpoint (likewise)."""
+    decode_observations: int = 0
+    """Observations the ITL line learned from: ITL histogram means from scrapes, or records."""
 
     def itl_at(self, kv_ktokens: float) -> float:
         return self.itl_s + self.itl_s_per_ktoken * kv_ktokens
@@ -473,6 +475,7 @@ class SpeedModel:
                         s.prior,
                         pf,
                         df,
+                        fit.itl_records,
                     )
                 )
         return result

@@ -5,7 +5,9 @@ line (overhead + tokens ahead and uncached / rate), ``..._itl_seconds`` and
 ``..._itl_seconds_per_ktoken`` the inter-token latency line against thousands of KV tokens in
 use, ``..._speed_factor{phase}`` the endpoint's time against its model's median endpoint (what
 the load-cost scorer multiplies by: 2.5 is 2.5 times as slow), ``..._speed_records`` the records
-learned from. One series per (endpoint, model): as many as the pool has pods.
+the TTFT line learned from, ``..._decode_observations`` what the ITL line learned from (vLLM's ITL
+histogram per scrape where the pod exposes it, else records). One series per (endpoint, model):
+as many as the pool has pods.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ class SpeedFigures(Protocol):
     def prefill_factor(self) -> float: ...
     @property
     def decode_factor(self) -> float: ...
+    @property
+    def decode_observations(self) -> int: ...
 
 
 class SpeedCollector(Collector):
@@ -57,6 +61,10 @@ class SpeedCollector(Collector):
             "itl_seconds_per_ktoken", "Learned growth of the ITL per 1000 KV tokens in use."
         )
         records = family("speed_records", "Access-log records the TTFT line learned from.")
+        observations = family(
+            "decode_observations",
+            "Observations the ITL line learned from (ITL histogram means per scrape, or records).",
+        )
         factor = GaugeMetricFamily(
             "kinference_endpoint_speed_factor",
             "Time against the model's median endpoint (2: twice as slow), per phase.",
@@ -69,6 +77,7 @@ class SpeedCollector(Collector):
             itl.add_metric(key, f.itl_s)
             slope.add_metric(key, f.itl_s_per_ktoken)
             records.add_metric(key, float(f.records))
+            observations.add_metric(key, float(f.decode_observations))
             factor.add_metric([*key, "prefill"], f.prefill_factor)
             factor.add_metric([*key, "decode"], f.decode_factor)
-        return [rate, overhead, itl, slope, records, factor]
+        return [rate, overhead, itl, slope, records, observations, factor]

@@ -253,6 +253,7 @@ def test_the_itl_histogram_teaches_a_slowdown_within_a_few_scrapes() -> None:
     assert decode.tolist() == pytest.approx([1.0, 3.0, 1.0], rel=0.1)
     # a decode observation is no access-log record: the records and their clock are untouched
     assert model.figures()[1].records == records == 0
+    assert model.figures()[1].decode_observations == 140 - 1  # the first scrape sets the mark
 
 
 def test_itl_totals_need_enough_gaps_and_survive_a_restart() -> None:

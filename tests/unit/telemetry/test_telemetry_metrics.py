@@ -395,6 +395,7 @@ class _Speed:
     records: int = 40
     prefill_factor: float = 2.5
     decode_factor: float = 2.0
+    decode_observations: int = 900
 
 
 def test_learned_speeds_are_gauges_per_endpoint_and_model() -> None:
@@ -407,3 +408,4 @@ def test_learned_speeds_are_gauges_per_endpoint_and_model() -> None:
     assert f'kinference_endpoint_speed_factor{{{labels},phase="prefill"}} 2.5' in text
     assert f'kinference_endpoint_speed_factor{{{labels},phase="decode"}} 2.0' in text
     assert f"kinference_endpoint_speed_records{{{labels}}} 40.0" in text
+    assert f"kinference_endpoint_decode_observations{{{labels}}} 900.0" in text
