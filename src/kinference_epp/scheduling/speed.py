@@ -294,9 +294,7 @@ class SpeedModel:
         and its mean ITL with ``kv_ktokens`` thousand KV tokens in use (None: not measured)."""
         if not self.config.learn:
             return
-        fit = self._fits.get((endpoint, model))
-        if fit is None:
-            fit = self._new_fit(endpoint, model)
+        fit = self._fit(endpoint, model)
         fit.seen = self._records[model] = self._records.get(model, 0) + 1
         keep, keep_drift = self._keep, self._keep_drift
         if ttft_s is not None:
@@ -313,10 +311,7 @@ class SpeedModel:
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
             fit.itl_records += 1
-        self._since_publish += 1
-        if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
-            self._since_publish = 0
-            self.version += 1
+        self._learned()
 
     def observe_itl_totals(
         self,
@@ -339,9 +334,7 @@ class SpeedModel:
         """
         if not self.config.learn:
             return
-        fit = self._fits.get((endpoint, model))
-        if fit is None:
-            fit = self._new_fit(endpoint, model)
+        fit = self._fit(endpoint, model)
         gaps = itl_count - fit.itl_count
         if fit.itl_count < 0.0 or gaps < 0.0 or itl_sum < fit.itl_sum:
             fit.itl_sum, fit.itl_count = itl_sum, itl_count
@@ -369,10 +362,18 @@ class SpeedModel:
                     "observations": fit.itl_records,
                 },
             )
+        self._learned()
+
+    def _learned(self) -> None:
+        """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit)."""
         self._since_publish += 1
         if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
             self._since_publish = 0
             self.version += 1
+
+    def _fit(self, endpoint: EndpointKey, model: str) -> _Fit:
+        fit = self._fits.get((endpoint, model))
+        return fit if fit is not None else self._new_fit(endpoint, model)
 
     def _drifted(self, endpoint: EndpointKey, model: str, fit: _Fit, ratio: float) -> None:
         self.version += 1
@@ -432,9 +433,7 @@ class SpeedModel:
 
     def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
         """Uncached prompt tokens per second the endpoint prefills for ``model``."""
-        fit = self._fits.get((endpoint, model))
-        if fit is None:
-            fit = self._new_fit(endpoint, model)
+        fit = self._fit(endpoint, model)
         return 1.0 / fit.prefill.b
 
     def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
@@ -528,9 +527,7 @@ class SpeedModel:
         for slot, ep in enumerate(view.endpoints):
             m = name or ep.base_model
             models.append(m)
-            fit = self._fits.get((ep.key, m))
-            if fit is None:
-                fit = self._new_fit(ep.key, m)
+            fit = self._fit(ep.key, m)
             fits.append(fit)
             snap = view.snapshot(slot)
             blocks = snap.num_gpu_blocks if snap is not None else None
