@@ -54,6 +54,7 @@ class PoolView:
         "_version",
         "endpoints",
         "everyone",
+        "kv_capacity",
         "kv_usage",
         "ready",
         "running",
@@ -73,12 +74,18 @@ class PoolView:
         kv_usage: FloatVec,
         ready: BoolVec,
         stale: BoolVec,
+        kv_capacity: FloatVec | None = None,
         version: LoadVersion | None = None,
     ) -> None:
         self.endpoints = endpoints
         self.running = running
         self.waiting = waiting
         self.kv_usage = kv_usage
+        self.kv_capacity: FloatVec = (
+            kv_capacity if kv_capacity is not None else np.zeros(len(endpoints), dtype=np.float64)
+        )
+        """KV cache size in tokens (``num_gpu_blocks * block_size`` from vLLM's
+        ``cache_config_info``); 0 where no scrape told it yet."""
         self.ready = ready
         self.stale = stale
         self._slots = slots
@@ -165,6 +172,7 @@ class PoolDatastore:
         self._running = np.zeros(_INITIAL_CAPACITY, dtype=np.float64)
         self._waiting = np.zeros(_INITIAL_CAPACITY, dtype=np.float64)
         self._kv_usage = np.zeros(_INITIAL_CAPACITY, dtype=np.float64)
+        self._kv_capacity = np.zeros(_INITIAL_CAPACITY, dtype=np.float64)
         self._ready = np.zeros(_INITIAL_CAPACITY, dtype=np.bool_)
         self._stale = np.zeros(_INITIAL_CAPACITY, dtype=np.bool_)
         self._declared = np.zeros(_INITIAL_CAPACITY, dtype=np.bool_)
@@ -235,6 +243,7 @@ class PoolDatastore:
         self._running[slot] = 0.0
         self._waiting[slot] = 0.0
         self._kv_usage[slot] = 0.0
+        self._kv_capacity[slot] = 0.0
         self._declared[slot] = True if ready is None else ready
         self._ready[slot] = self._declared[slot]
         self._stale[slot] = True
@@ -260,6 +269,7 @@ class PoolDatastore:
                 self._running,
                 self._waiting,
                 self._kv_usage,
+                self._kv_capacity,
                 self._ready,
                 self._stale,
                 self._declared,
@@ -317,6 +327,7 @@ class PoolDatastore:
         self._running = np.resize(self._running, capacity)
         self._waiting = np.resize(self._waiting, capacity)
         self._kv_usage = np.resize(self._kv_usage, capacity)
+        self._kv_capacity = np.resize(self._kv_capacity, capacity)
         self._ready = np.resize(self._ready, capacity)
         self._stale = np.resize(self._stale, capacity)
         self._declared = np.resize(self._declared, capacity)
@@ -380,6 +391,8 @@ class PoolDatastore:
         self._running[slot] = snapshot.running
         self._waiting[slot] = snapshot.waiting
         self._kv_usage[slot] = snapshot.kv_usage
+        if snapshot.num_gpu_blocks and snapshot.block_size:
+            self._kv_capacity[slot] = float(snapshot.num_gpu_blocks * snapshot.block_size)
         self._stale[slot] = False
         self._snapshots[slot] = snapshot
         self._changed()
@@ -452,6 +465,7 @@ class PoolDatastore:
             running=self._running[:n],
             waiting=self._waiting[:n],
             kv_usage=self._kv_usage[:n],
+            kv_capacity=self._kv_capacity[:n],
             ready=self._ready[:n],
             stale=self._stale[:n],
             version=self._version,

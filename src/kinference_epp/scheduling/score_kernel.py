@@ -34,7 +34,9 @@ HOT_KV = 8
 HOT_CREDIT = 9
 ITL_LIMIT = 10
 ITL_WEIGHT = 11
-N_PARAMS = 12
+KV_WEIGHT = 12
+KV_MARGIN = 13
+N_PARAMS = 14
 
 
 @kernel
@@ -100,9 +102,11 @@ def load_cost(
     cpu: F64,
     block_size: float,
     prompt: float,
+    output: float,
     waiting: F64,
     running: F64,
     kv_usage: F64,
+    kv_capacity: F64,
     backlog: F64,
     kv_tokens: F64,
     prefill_factor: F64,
@@ -118,7 +122,8 @@ def load_cost(
 
     ``gpu`` empty: no prefix source (no credit); ``backlog`` empty: no load source (the
     scraped queue stands in, ``UNWIRED`` tokens per request); ``prefill_factor`` empty: no
-    speed model (every factor 1); ``itl_base`` empty (or ``ITL_LIMIT`` 0): no ITL rule.
+    speed model (every factor 1); ``itl_base`` empty (or ``ITL_LIMIT`` 0): no ITL rule;
+    ``kv_capacity`` 0 (or ``KV_WEIGHT`` 0): no KV admission term for that endpoint.
     """
     n = waiting.shape[0]
     has_prefix = gpu.shape[0] > 0
@@ -141,6 +146,8 @@ def load_cost(
                 break
         has_itl = meets
     kv_hot = p[HOT_KV] <= 1.0
+    has_kv = p[KV_WEIGHT] != 0.0 and kv_capacity.shape[0] > 0
+    kv_room = 1.0 - p[KV_MARGIN]
     worst = 0.0
     for v in range(n):
         over = 0.0
@@ -155,6 +162,11 @@ def load_cost(
             work = prompt - c
         else:
             work = prompt
+        spill = 0.0
+        if has_kv and kv_capacity[v] > 0.0:
+            spill = kv_usage[v] * kv_capacity[v] + work + output - kv_room * kv_capacity[v]
+            if has_load:
+                spill += kv_tokens[v]
         if has_load:
             if p[BACKLOG] != 0.0:
                 work += p[BACKLOG] * backlog[v]
@@ -174,6 +186,8 @@ def load_cost(
                 cost *= prefill_factor[v]
         if over > 0.0:
             cost += p[ITL_WEIGHT] * over
+        if spill > 0.0:
+            cost += p[KV_WEIGHT] * spill * prefill_factor[v] if has_speed else p[KV_WEIGHT] * spill
         if p[WAITING] != 0.0:
             cost += p[WAITING] * waiting[v]
         if p[RUNNING] != 0.0:
@@ -208,6 +222,6 @@ def warm_up() -> None:
     for mask in (yes, frozen):
         for factor in (f, read_only):
             load_cost(
-                f, f, 16.0, 1.0, f, f, f, f, f, factor, factor, factor, factor, mask,
+                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, factor, factor, factor, factor, mask,
                 np.zeros(N_PARAMS), f.copy(),
             )  # fmt: skip

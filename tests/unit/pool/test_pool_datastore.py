@@ -24,7 +24,14 @@ def check_consistent(store: PoolDatastore) -> None:
     view = store.view()
     n = len(store)
     assert len(view) == n
-    for vec in (view.running, view.waiting, view.kv_usage, view.ready, view.stale):
+    for vec in (
+        view.running,
+        view.waiting,
+        view.kv_usage,
+        view.kv_capacity,
+        view.ready,
+        view.stale,
+    ):
         assert vec.shape == (n,)
     for slot, endpoint in enumerate(view.endpoints):
         assert view.slot(endpoint.key) == slot
@@ -317,12 +324,15 @@ class DatastoreMachine(RuleBasedStateMachine):
         super().__init__()
         self.store = PoolDatastore()
         self.model: dict[EndpointKey, tuple[frozenset[str], float, bool, bool]] = {}
+        self.capacity: dict[EndpointKey, float] = {}
 
     @rule(n=st.integers(1, 12), models=st.sets(st.sampled_from("abc"), min_size=1))
     def upsert(self, n: int, models: set[str]) -> None:
         endpoint = ep(n, *sorted(models))
         self.store.upsert(endpoint)
         old = self.model.get(endpoint.key)
+        if old is None:
+            self.capacity[endpoint.key] = 0.0
         self.model[endpoint.key] = (
             endpoint.models,
             old[1] if old else 0.0,
@@ -337,10 +347,13 @@ class DatastoreMachine(RuleBasedStateMachine):
         self.model.pop(key, None)
 
     @precondition(lambda self: bool(self.model))
-    @rule(data=st.data(), waiting=st.floats(0, 100))
-    def update(self, data: st.DataObject, waiting: float) -> None:
+    @rule(data=st.data(), waiting=st.floats(0, 100), blocks=st.none() | st.integers(1, 10**5))
+    def update(self, data: st.DataObject, waiting: float, blocks: int | None) -> None:
         key = data.draw(st.sampled_from(sorted(self.model)))
-        self.store.update_load(key, LoadSnapshot(waiting=waiting))
+        snapshot = LoadSnapshot(waiting=waiting, num_gpu_blocks=blocks, block_size=16)
+        self.store.update_load(key, snapshot)
+        if blocks is not None:  # a scrape without the cache's size keeps the last one known
+            self.capacity[key] = blocks * 16.0
         models, _, ready, _ = self.model[key]
         self.model[key] = (models, waiting, ready, False)
 
@@ -362,6 +375,7 @@ class DatastoreMachine(RuleBasedStateMachine):
             models, waiting, ready, stale = self.model[endpoint.key]
             assert endpoint.models == models
             assert view.waiting[slot] == waiting
+            assert view.kv_capacity[slot] == self.capacity[endpoint.key]
             assert bool(view.ready[slot]) == ready
             assert bool(view.stale[slot]) == stale
 

@@ -20,6 +20,8 @@ class Row:
     kv: float = 0.0
     ready: bool = True
     stale: bool = False
+    num_gpu_blocks: int | None = None
+    block_size: int | None = None
 
     @property
     def key(self) -> EndpointKey:
@@ -40,7 +42,14 @@ def build_pool(rows: Sequence[Row]) -> PoolDatastore:
             ready=row.ready,
         )
         store.update_load(
-            row.key, LoadSnapshot(running=row.running, waiting=row.waiting, kv_usage=row.kv)
+            row.key,
+            LoadSnapshot(
+                running=row.running,
+                waiting=row.waiting,
+                kv_usage=row.kv,
+                num_gpu_blocks=row.num_gpu_blocks,
+                block_size=row.block_size,
+            ),
         )
         if row.stale:
             store.mark_stale(row.key)

@@ -75,6 +75,32 @@ def test_hot_spot_guard_discounts_the_prefix_of_a_saturated_endpoint() -> None:
     assert got == pytest.approx([0.0, 1.0 - 24 / 32])
 
 
+def test_kv_admission_prices_what_a_full_endpoint_cannot_hold() -> None:
+    # 2 caches the whole prompt but its KV (25 blocks of 4 = 100 tokens) is 95 % taken:
+    # 95 + 0 new + 10 output - 100 = 5 tokens past its free cache; 1's size is not scraped
+    rows = [Row(1), Row(2, kv=0.95, num_gpu_blocks=25, block_size=BS)]
+    pool, state, tracker, _ = setup(rows, {2: 8})
+    assert pool.view().kv_capacity.tolist() == [0.0, 100.0]
+    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0])  # off by default
+    # kv_weight 10: 2 pays 50 against 1's 32 new tokens
+    assert scores(pool, state, tracker, kv_weight=10.0) == pytest.approx([1.0 - 32 / 50, 0.0])
+    # a margin of 10 % counts 10 more tokens as taken: 15 past, 150
+    got = scores(pool, state, tracker, kv_weight=10.0, kv_margin=0.1)
+    assert got == pytest.approx([1.0 - 32 / 150, 0.0])
+
+
+def test_kv_admission_counts_what_the_picker_has_in_flight() -> None:
+    rows = [Row(1), Row(2, kv=0.5, num_gpu_blocks=25, block_size=BS)]
+    pool, state, tracker, _ = setup(rows, {2: 8})
+    assert scores(pool, state, tracker, kv_weight=1.0) == pytest.approx([0.0, 1.0])
+    # 50 taken + 10 output fits; an unrelated 32-token prompt + 10 output in flight there
+    # makes it 50 + 10 + 42 = 102: 2 tokens past, cost 2 against 1's 32
+    other = request(PROMPT[::-1].copy(), rid="busy")
+    tracker.on_pick(other, SchedulingResult(endpoints=(key(2),)))
+    got = scores(pool, state, tracker, kv_weight=1.0, backlog_weight=0.0)
+    assert got == pytest.approx([0.0, 1.0 - 2 / 32])
+
+
 def test_decode_and_gauge_weights() -> None:
     pool, state, tracker, _ = setup([Row(1, running=2), Row(2, waiting=1)], {})
     got = scores(pool, state, tracker, prefill_weight=0.0, running_weight=10, waiting_weight=30)

@@ -21,6 +21,7 @@ _bools = hnp.arrays(np.bool_, N)
 _slots = hnp.arrays(np.intp, N, elements=st.integers(-1, N - 1))
 _itl = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 0.01, 0.03, 0.06]))
 _factors = hnp.arrays(np.float64, N, elements=st.sampled_from([0.4, 1.0, 1.03, 2.5]))
+_capacity = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 1e4, 307328.0]))
 
 
 def ref_credit(
@@ -117,6 +118,8 @@ def ref_load_cost(
     mask: npt.NDArray[np.bool_],
     factors: tuple[F64, F64] | None = None,
     itl: tuple[F64, F64] | None = None,
+    output: float = 0.0,
+    kv_capacity: F64 | None = None,
 ) -> F64:
     """``LoadCostScorer.score`` as whole-vector numpy."""
     over = None
@@ -142,6 +145,12 @@ def ref_load_cost(
         work = np.subtract(prompt, credit, out=credit)
     else:
         work = np.full(len(waiting), prompt)
+    spill = None
+    if kv_capacity is not None and p.kv_weight:
+        spill = kv_usage * kv_capacity + work + output - (1.0 - p.kv_margin) * kv_capacity
+        if load is not None:
+            spill += load[1]
+        spill[kv_capacity <= 0.0] = 0.0
     if load is not None:
         backlog, kv_tokens = load
         if p.backlog_weight:
@@ -161,6 +170,12 @@ def ref_load_cost(
     if over is not None:
         past = over > 0.0
         cost[past] += p.itl_weight * over[past]
+    if spill is not None:
+        past = spill > 0.0
+        kv = p.kv_weight * spill
+        if factors is not None:
+            kv = kv * factors[0]
+        cost[past] += kv[past]
     if p.waiting_weight:
         cost += p.waiting_weight * waiting
     if p.running_weight:
@@ -188,6 +203,8 @@ _params = st.builds(
     hot_credit=st.sampled_from([0.0, 0.5, 1.0]),
     itl_limit_s=st.sampled_from([0.0, 0.05]),
     itl_weight=st.sampled_from([0.0, 8192.0]),
+    kv_weight=st.sampled_from([0.0, 0.5, 2.0]),
+    kv_margin=st.sampled_from([0.0, 0.1]),
 )
 
 
@@ -208,6 +225,8 @@ _params = st.builds(
     with_load=st.booleans(),
     factors=st.none() | st.tuples(_factors, _factors),
     itl=st.none() | st.tuples(_itl, _itl),
+    output=st.sampled_from([0.0, 215.0]),
+    kv_capacity=st.none() | _capacity,
 )
 def test_load_cost(
     p: LoadCostScorerParams,
@@ -225,6 +244,8 @@ def test_load_cost(
     with_load: bool,
     factors: tuple[F64, F64] | None,
     itl: tuple[F64, F64] | None,
+    output: float,
+    kv_capacity: F64 | None,
 ) -> None:
     weights = np.zeros(sk.N_PARAMS)
     for i, v in (
@@ -240,6 +261,8 @@ def test_load_cost(
         (sk.HOT_CREDIT, p.hot_credit),
         (sk.ITL_LIMIT, p.itl_limit_s),
         (sk.ITL_WEIGHT, p.itl_weight),
+        (sk.KV_WEIGHT, p.kv_weight),
+        (sk.KV_MARGIN, p.kv_margin),
     ):
         weights[i] = v
     none = np.zeros(0)
@@ -249,9 +272,11 @@ def test_load_cost(
         cpu if with_prefix else none,
         float(bs),
         prompt,
+        output,
         waiting,
         running,
         kv_usage,
+        none if kv_capacity is None else kv_capacity,
         backlog if with_load else none,
         kv_tokens if with_load else none,
         none if factors is None else factors[0],
@@ -273,5 +298,7 @@ def test_load_cost(
         mask,
         factors,
         itl,
+        output,
+        kv_capacity,
     )
     assert np.array_equal(got, want)

@@ -25,6 +25,18 @@ model's decode line) passes ``itl_limit_s`` is hot too (its credit is discounted
 The ITL rule applies only while some candidate is predicted under the limit: when every one
 is over it, the pool is overloaded everywhere and the cached prefix is what saves work.
 
+With ``kv_weight`` set, an endpoint pays for the KV the request would need past its free
+cache (admission from vLLM's ``num_gpu_blocks``, scraped from ``cache_config_info``)::
+
+    spill = kv_usage * capacity + new + output - (1 - kv_margin) * capacity + kv_tokens
+    cost += kv_weight * spill * prefill_factor                 when spill > 0
+
+``capacity`` is ``num_gpu_blocks * block_size`` tokens, ``output`` the request's
+``max_tokens`` (else ``default_output_tokens``) and ``kv_tokens`` what the picker has in flight
+there: a request that does not fit waits for blocks or preempts a running one, whose
+recompute the pod pays at its prefill speed. An endpoint whose size is not yet scraped
+pays nothing.
+
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
 picker's own tracker (without one, ``unwired_request_tokens * (waiting + running)``
@@ -65,6 +77,8 @@ from kinference_epp.scheduling.score_kernel import (
     HOT_WAITING,
     ITL_LIMIT,
     ITL_WEIGHT,
+    KV_MARGIN,
+    KV_WEIGHT,
     N_PARAMS,
     PREFILL,
     RUNNING,
@@ -101,6 +115,13 @@ class LoadCostScorerParams(Params):
     limit): a slow pod whose decode batch grows past it stops attracting its prefixes."""
     itl_weight: float = Field(default=8192.0, ge=0.0)
     """Tokens of cost per 100 % of predicted ITL over ``itl_limit_s``."""
+    kv_weight: float = Field(default=0.0, ge=0.0)
+    """Tokens of cost per token of KV the request would take past an endpoint's free cache
+    (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
+    kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
+    """Fraction of each endpoint's KV cache the admission term counts as taken."""
+    default_output_tokens: float = Field(default=256.0, ge=0.0)
+    """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
 
 _NONE = np.zeros(0, dtype=np.float64)
@@ -131,7 +152,10 @@ class LoadCostScorer:
         weights[HOT_CREDIT] = params.hot_credit
         weights[ITL_LIMIT] = params.itl_limit_s
         weights[ITL_WEIGHT] = params.itl_weight
+        weights[KV_WEIGHT] = params.kv_weight
+        weights[KV_MARGIN] = params.kv_margin
         self._weights = weights
+        self._default_output = params.default_output_tokens
 
     def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
@@ -157,9 +181,11 @@ class LoadCostScorer:
             cpu,
             block_size,
             prompt,
+            float(req.max_tokens) if req.max_tokens is not None else self._default_output,
             pool.waiting,
             pool.running,
             pool.kv_usage,
+            pool.kv_capacity,
             backlog,
             kv_tokens,
             prefill_factor,

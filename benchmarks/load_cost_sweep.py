@@ -1,0 +1,85 @@
+"""Our router with one ``load-cost`` weight swept, on the workloads where that weight trades.
+
+    nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py decode_weight  # results/decode_weight/
+    nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py kv_weight      # results/kv_admission/
+
+``decode_weight`` prices an endpoint's decode load (the tokens its requests in flight will hold,
+uncached prompt + expected output, times its learned decode factor): 0.1 (the default), 0.3,
+0.5 and 1.0 on shared-prefix-73 (eight equal pods), hetero-shared-prefix-73 and
+hetero-multiturn (4 pods at the profile's speed, 4 at 2.5x). ``kv_weight`` prices the KV a
+request would take past an endpoint's free cache (the admission term): 0 (the default), 0.25,
+0.5 and 1.0 on shared-prefix-73, multiturn and the two heterogeneous workloads. Each runs
+``kinference`` (learned speeds) with the routing harness (virtual clock, seed 0), both latency
+profiles and the standard benchmark's SLO; rows are ``kinference-<label><value>``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from kinference_epp.bench import routing
+from kinference_epp.bench.cli import bench_main
+from kinference_epp.config.model import PluginConfig, SchedulerConfig
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+@dataclass(frozen=True)
+class Sweep:
+    values: tuple[float, ...]
+    workloads: tuple[str, ...]
+    out: str
+    label: str
+
+
+SWEEPS = {
+    "decode_weight": Sweep(
+        (0.1, 0.3, 0.5, 1.0),
+        ("shared-prefix-73", "hetero-shared-prefix-73", "hetero-multiturn"),
+        "decode_weight",
+        "decode",
+    ),
+    "kv_weight": Sweep(
+        (0.0, 0.25, 0.5, 1.0),
+        ("shared-prefix-73", "multiturn", "hetero-shared-prefix-73", "hetero-multiturn"),
+        "kv_admission",
+        "kv",
+    ),
+}
+
+
+def _register(param: str, sweep: Sweep) -> list[str]:
+    names = []
+    for value in sweep.values:
+        name = f"kinference-{sweep.label}{value:g}"
+        routing.VARIANTS[name] = SchedulerConfig(
+            router="weighted",
+            scorers=[PluginConfig(type="load-cost", params={param: value})],
+        )
+        names.append(name)
+    return names
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or argv[0] not in SWEEPS:
+        print(f"usage: load_cost_sweep.py {{{','.join(SWEEPS)}}}", file=sys.stderr)
+        return 2
+    param = argv[0]
+    sweep = SWEEPS[param]
+    out = RESULTS / sweep.out
+    names = _register(param, sweep)
+    args = ["--workload", ",".join(sweep.workloads), "--routers", ",".join(names), "--jobs", "2"]
+    rc = bench_main([*args, "--out", str(out)])
+    # The rows' routers exist only in this script: the reports name it as their command.
+    ran = f"kinference-epp bench {' '.join(args)} --out {out}"
+    command = f"nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py {param}"
+    for name in ("results.json", "results.md"):
+        path = out / name
+        path.write_text(path.read_text().replace(ran, command))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
