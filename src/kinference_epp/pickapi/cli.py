@@ -229,7 +229,9 @@ def _lines(result: Pick | Explanation) -> list[str]:
     return lines
 
 
-SPEED_HEAD = "prefill tok/s  overhead ms  ITL ms  x median (prefill, decode)  records  prior"
+SPEED_HEAD = (
+    "prefill tok/s  overhead ms  ITL ms  x median (prefill, decode)  records  ITL obs  prior"
+)
 """The learned-speed columns (README, "Heterogeneous pools")."""
 
 
@@ -239,7 +241,8 @@ def _speed_cells(s: LearnedSpeed | None) -> str:
     factors = f"{s.prefill_factor:.2f}, {s.decode_factor:.2f}"
     return (
         f"{s.prefill_tokens_per_s:>13,.0f}  {s.ttft_overhead_s * 1000:>11.1f}  "
-        f"{s.itl_s * 1000:>6.1f}  {factors:>26}  {s.records:>7}  {s.prior}"
+        f"{s.itl_s * 1000:>6.1f}  {factors:>26}  {s.records:>7}  {s.decode_observations:>7}  "
+        f"{s.prior}"
     )
 
 
@@ -252,5 +255,6 @@ def _speed_doc(s: LearnedSpeed) -> dict[str, Any]:
         "prefillFactor": s.prefill_factor,
         "decodeFactor": s.decode_factor,
         "records": s.records,
+        "decodeObservations": s.decode_observations,
         "prior": s.prior,
     }

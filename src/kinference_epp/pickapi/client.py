@@ -71,7 +71,10 @@ class LearnedSpeed:
     """Prefill time against the model's median endpoint (2: twice as slow)."""
     decode_factor: float
     records: int
+    """Access-log records the TTFT line learned from."""
     prior: str
+    decode_observations: int = 0
+    """Observations the ITL line learned from (histogram means from scrapes, or records)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,4 +280,5 @@ def _speed(s: pb.EndpointSpeed) -> LearnedSpeed:
         decode_factor=s.decode_factor,
         records=s.records,
         prior=s.prior,
+        decode_observations=s.decode_observations,
     )

@@ -104,4 +104,5 @@ def _speed_message(s: EndpointSpeed) -> pb.EndpointSpeed:
         decode_factor=s.decode_factor,
         records=s.records,
         prior=s.prior,
+        decode_observations=s.decode_observations,
     )

@@ -17,7 +17,7 @@ def _learned() -> SpeedModel:
     model = SpeedModel()
     for _ in range(40):
         model.observe(A, "m", ttft_s=0.01 + 3000 / 30_000, work_tokens=3000)
-        model.observe(B, "m", ttft_s=(0.01 + 3000 / 30_000) * 2.5, work_tokens=3000)
+        model.observe(B, "m", ttft_s=(0.01 + 3000 / 30_000) * 2.5, work_tokens=3000, itl_s=0.02)
         model.observe(B, "other", ttft_s=9.0, work_tokens=3000)
     return model
 
@@ -34,6 +34,7 @@ def test_each_scored_endpoint_shows_its_learned_speed_for_the_requests_model() -
     assert not rows[C].HasField("speed")  # nothing learned there
     fast, slow = rows[A].speed, rows[B].speed
     assert fast.records == slow.records == 40
+    assert (fast.decode_observations, slow.decode_observations) == (0, 40)  # B's ITL only
     assert slow.prefill_tokens_per_s < fast.prefill_tokens_per_s
     assert slow.prefill_factor > 1.0 > fast.prefill_factor
     assert fast.prior == "config"
@@ -74,3 +75,5 @@ def test_kinfctl_prints_the_learned_columns() -> None:
     assert speeds[C] is None
     assert speeds[A] is not None
     assert speeds[A]["records"] == 40
+    assert speeds[A]["decodeObservations"] == 0
+    assert "ITL obs" in text

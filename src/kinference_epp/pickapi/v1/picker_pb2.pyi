@@ -273,6 +273,7 @@ class EndpointSpeed(_message.Message):
     DECODE_FACTOR_FIELD_NUMBER: _builtins.int
     RECORDS_FIELD_NUMBER: _builtins.int
     PRIOR_FIELD_NUMBER: _builtins.int
+    DECODE_OBSERVATIONS_FIELD_NUMBER: _builtins.int
     prefill_tokens_per_s: _builtins.float
     ttft_overhead_s: _builtins.float
     itl_s: _builtins.float
@@ -287,6 +288,8 @@ class EndpointSpeed(_message.Message):
     """Access-log records its TTFT line has learned from."""
     prior: _builtins.str
     """Where its prior came from: config, gpu-label or pool-median."""
+    decode_observations: _builtins.int
+    """Observations its ITL line has learned from: ITL histogram means from scrapes, or records."""
     def __init__(
         self,
         *,
@@ -298,10 +301,11 @@ class EndpointSpeed(_message.Message):
         decode_factor: _builtins.float = ...,
         records: _builtins.int = ...,
         prior: _builtins.str = ...,
+        decode_observations: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decode_factor", b"decode_factor", "itl_s", b"itl_s", "itl_s_per_ktoken", b"itl_s_per_ktoken", "prefill_factor", b"prefill_factor", "prefill_tokens_per_s", b"prefill_tokens_per_s", "prior", b"prior", "records", b"records", "ttft_overhead_s", b"ttft_overhead_s"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decode_factor", b"decode_factor", "decode_observations", b"decode_observations", "itl_s", b"itl_s", "itl_s_per_ktoken", b"itl_s_per_ktoken", "prefill_factor", b"prefill_factor", "prefill_tokens_per_s", b"prefill_tokens_per_s", "prior", b"prior", "records", b"records", "ttft_overhead_s", b"ttft_overhead_s"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
