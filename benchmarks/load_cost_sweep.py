@@ -2,13 +2,19 @@
 
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py decode_weight  # results/decode_weight/
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py kv_weight      # results/kv_admission/
+    nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py miss_eviction  # results/miss_eviction/
 
 ``decode_weight`` prices an endpoint's decode load (the tokens its requests in flight will hold,
 uncached prompt + expected output, times its learned decode factor): 0.1 (the default), 0.3,
 0.5 and 1.0 on shared-prefix-73 (eight equal pods), hetero-shared-prefix-73 and
 hetero-multiturn (4 pods at the profile's speed, 4 at 2.5x). ``kv_weight`` prices the KV a
 request would take past an endpoint's free cache (the admission term): 0 (the default), 0.25,
-0.5 and 1.0 on shared-prefix-73, multiturn and the two heterogeneous workloads. Each runs
+0.5 and 1.0 on shared-prefix-73, multiturn and the two heterogeneous workloads.
+``miss_eviction`` prices a cache miss by the cached KV it evicts, ``ew`` tokens per token: on
+a pod whose cache is full (every pod past the warm-up here) a miss of ``W`` new tokens evicts
+``W`` cached ones, so the cost is ``prefill_weight`` 1 + ``ew`` with ``backlog_weight``
+0.5 / (1 + ew) (the queued backlog evicts nothing new), run at 0.5 and 1.0 on the same four
+workloads (0 is the default router's own rows). Each runs
 ``kinference`` (learned speeds) with the routing harness (virtual clock, seed 0), both latency
 profiles and the standard benchmark's SLO; rows are ``kinference-<label><value>``.
 """
@@ -16,6 +22,7 @@ profiles and the standard benchmark's SLO; rows are ``kinference-<label><value>`
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +39,8 @@ class Sweep:
     workloads: tuple[str, ...]
     out: str
     label: str
+    params: Callable[[float], dict[str, float]]
+    """The ``load-cost`` parameters one value of the sweep sets."""
 
 
 SWEEPS = {
@@ -40,23 +49,32 @@ SWEEPS = {
         ("shared-prefix-73", "hetero-shared-prefix-73", "hetero-multiturn"),
         "decode_weight",
         "decode",
+        lambda w: {"decode_weight": w},
     ),
     "kv_weight": Sweep(
         (0.0, 0.25, 0.5, 1.0),
         ("shared-prefix-73", "multiturn", "hetero-shared-prefix-73", "hetero-multiturn"),
         "kv_admission",
         "kv",
+        lambda w: {"kv_weight": w},
+    ),
+    "miss_eviction": Sweep(
+        (0.5, 1.0),
+        ("shared-prefix-73", "multiturn", "hetero-shared-prefix-73", "hetero-multiturn"),
+        "miss_eviction",
+        "evict",
+        lambda ew: {"prefill_weight": 1.0 + ew, "backlog_weight": 0.5 / (1.0 + ew)},
     ),
 }
 
 
-def _register(param: str, sweep: Sweep) -> list[str]:
+def _register(sweep: Sweep) -> list[str]:
     names = []
     for value in sweep.values:
         name = f"kinference-{sweep.label}{value:g}"
         routing.VARIANTS[name] = SchedulerConfig(
             router="weighted",
-            scorers=[PluginConfig(type="load-cost", params={param: value})],
+            scorers=[PluginConfig(type="load-cost", params=sweep.params(value))],
         )
         names.append(name)
     return names
@@ -69,7 +87,7 @@ def main(argv: list[str]) -> int:
     param = argv[0]
     sweep = SWEEPS[param]
     out = RESULTS / sweep.out
-    names = _register(param, sweep)
+    names = _register(sweep)
     args = ["--workload", ",".join(sweep.workloads), "--routers", ",".join(names), "--jobs", "2"]
     rc = bench_main([*args, "--out", str(out)])
     # The rows' routers exist only in this script: the reports name it as their command.
