@@ -3,6 +3,7 @@
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py decode_weight  # results/decode_weight/
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py kv_weight      # results/kv_admission/
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py miss_eviction  # results/miss_eviction/
+    nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py private_tail   # results/private_tail/
 
 ``decode_weight`` prices an endpoint's decode load (the tokens its requests in flight will hold,
 uncached prompt + expected output, times its learned decode factor): 0.1 (the default), 0.3,
@@ -14,7 +15,10 @@ request would take past an endpoint's free cache (the admission term): 0 (the de
 a pod whose cache is full (every pod past the warm-up here) a miss of ``W`` new tokens evicts
 ``W`` cached ones, so the cost is ``prefill_weight`` 1 + ``ew`` with ``backlog_weight``
 0.5 / (1 + ew) (the queued backlog evicts nothing new), run at 0.5 and 1.0 on the same four
-workloads (0 is the default router's own rows). Each runs
+workloads (0 is the default router's own rows). ``private_tail`` runs the request's own decode
+time (``own_weight`` 15) and KV admission (``kv_weight`` 0.5) together, applied to every request
+(0) or only to requests whose matched prefix is at least half private (0.5), on the three
+standard workloads and the two heterogeneous ones. Each runs
 ``kinference`` (learned speeds) with the routing harness (virtual clock, seed 0), both latency
 profiles and the standard benchmark's SLO; rows are ``kinference-<label><value>``.
 """
@@ -64,6 +68,19 @@ SWEEPS = {
         "miss_eviction",
         "evict",
         lambda ew: {"prefill_weight": 1.0 + ew, "backlog_weight": 0.5 / (1.0 + ew)},
+    ),
+    "private_tail": Sweep(
+        (0.0, 0.5),
+        (
+            "shared-prefix-73",
+            "shared-prefix-small",
+            "multiturn",
+            "hetero-shared-prefix-73",
+            "hetero-multiturn",
+        ),
+        "private_tail",
+        "private",
+        lambda share: {"own_weight": 15.0, "kv_weight": 0.5, "private_tail": share},
     ),
 }
 

@@ -36,6 +36,7 @@ KERNEL_MODULES = (
     "kinference_epp.scheduling.routed_kernel",
     "kinference_epp.scheduling.score_kernel",
     "kinference_epp.scheduling.chain_kernel",
+    "kinference_epp.scheduling.prefix_branches",
 )
 """Every module with kernels; each has a ``warm_up()`` that runs its kernels once."""
 

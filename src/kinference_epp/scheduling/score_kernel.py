@@ -36,7 +36,8 @@ ITL_LIMIT = 10
 ITL_WEIGHT = 11
 KV_WEIGHT = 12
 KV_MARGIN = 13
-N_PARAMS = 14
+OWN = 14
+N_PARAMS = 15
 
 
 @kernel
@@ -186,6 +187,8 @@ def load_cost(
                 cost *= prefill_factor[v]
         if over > 0.0:
             cost += p[ITL_WEIGHT] * over
+        if has_speed and p[OWN] != 0.0:
+            cost += p[OWN] * output * decode_factor[v]
         if spill > 0.0:
             cost += p[KV_WEIGHT] * spill * prefill_factor[v] if has_speed else p[KV_WEIGHT] * spill
         if p[WAITING] != 0.0:

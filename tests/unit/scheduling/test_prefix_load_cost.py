@@ -101,6 +101,23 @@ def test_kv_admission_counts_what_the_picker_has_in_flight() -> None:
     assert got == pytest.approx([0.0, 1.0 - 2 / 32])
 
 
+def test_the_kv_term_spares_requests_whose_cached_prefix_is_shared() -> None:
+    # 2 caches the whole prompt but is KV-full (5 tokens past its free cache, as above)
+    rows = [Row(1), Row(2, kv=0.95, num_gpu_blocks=25, block_size=BS)]
+    pool, state, tracker, _ = setup(rows, {2: 8})
+    view = pool.view()
+    params = {"decode_weight": 0.0, "kv_weight": 10.0, "private_tail": 0.5}
+    scorer = REGISTRY.build_scorer("load-cost", params, BuildContext(prefix=state, load=tracker))
+    # nothing has branched from its blocks yet: all 8 matched blocks are private, 2 pays
+    assert scorer.score(request(), view, view.all()).tolist() == pytest.approx([1 - 32 / 50, 0])
+    # a sibling that shares the first 7 blocks and then differs: the 7th has two successors
+    sibling = PROMPT.copy()
+    sibling[-1] += 1
+    scorer.score(request(sibling, rid="sibling"), view, view.all())
+    # now only 1 of the 8 matched blocks follows the branch: shared, the KV term is off
+    assert scorer.score(request(), view, view.all()).tolist() == pytest.approx([0.0, 1.0])
+
+
 def test_decode_and_gauge_weights() -> None:
     pool, state, tracker, _ = setup([Row(1, running=2), Row(2, waiting=1)], {})
     got = scores(pool, state, tracker, prefill_weight=0.0, running_weight=10, waiting_weight=30)

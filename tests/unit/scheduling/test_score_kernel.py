@@ -170,6 +170,8 @@ def ref_load_cost(
     if over is not None:
         past = over > 0.0
         cost[past] += p.itl_weight * over[past]
+    if factors is not None and p.own_weight:
+        cost += p.own_weight * output * factors[1]
     if spill is not None:
         past = spill > 0.0
         kv = p.kv_weight * spill
@@ -205,6 +207,7 @@ _params = st.builds(
     itl_weight=st.sampled_from([0.0, 8192.0]),
     kv_weight=st.sampled_from([0.0, 0.5, 2.0]),
     kv_margin=st.sampled_from([0.0, 0.1]),
+    own_weight=st.sampled_from([0.0, 15.0]),
 )
 
 
@@ -263,6 +266,7 @@ def test_load_cost(
         (sk.ITL_WEIGHT, p.itl_weight),
         (sk.KV_WEIGHT, p.kv_weight),
         (sk.KV_MARGIN, p.kv_margin),
+        (sk.OWN, p.own_weight),
     ):
         weights[i] = v
     none = np.zeros(0)

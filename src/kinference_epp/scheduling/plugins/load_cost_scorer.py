@@ -37,6 +37,13 @@ there: a request that does not fit waits for blocks or preempts a running one, w
 recompute the pod pays at its prefill speed. An endpoint whose size is not yet scraped
 pays nothing.
 
+With ``own_weight`` set (and a speed model), each endpoint also pays for the request's own
+decode time there, ``own_weight * output * decode_factor``. Both terms move requests off slow
+or full pods; that helps a conversation, whose cached history is its own, and hurts a request
+whose cached prefix many requests share (moving it duplicates the prefix). ``private_tail``
+> 0 applies them only to requests whose matched blocks are at least that share private: after
+the last block that several requests branched from (``scheduling/prefix_branches.py``).
+
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
 picker's own tracker (without one, ``unwired_request_tokens * (waiting + running)``
@@ -68,6 +75,7 @@ from kinference_epp.scheduling.framework import (
     SpeedSource,
 )
 from kinference_epp.scheduling.plugins._params import Params
+from kinference_epp.scheduling.prefix_branches import PrefixBranches
 from kinference_epp.scheduling.score_kernel import (
     BACKLOG,
     CPU,
@@ -80,6 +88,7 @@ from kinference_epp.scheduling.score_kernel import (
     KV_MARGIN,
     KV_WEIGHT,
     N_PARAMS,
+    OWN,
     PREFILL,
     RUNNING,
     UNWIRED,
@@ -120,6 +129,13 @@ class LoadCostScorerParams(Params):
     (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
     kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
     """Fraction of each endpoint's KV cache the admission term counts as taken."""
+    own_weight: float = Field(default=0.0, ge=0.0)
+    """Tokens of cost per output token of the request times the endpoint's decode factor
+    (with a speed model): its own decode time there, beside the decode load it joins."""
+    private_tail: float = Field(default=0.0, ge=0.0, le=1.0)
+    """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
+    least this share private (``scheduling/prefix_branches.py``: blocks after the last one
+    that several requests branched from), or that match nothing; 0: to every request."""
     default_output_tokens: float = Field(default=256.0, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
@@ -154,12 +170,20 @@ class LoadCostScorer:
         weights[ITL_WEIGHT] = params.itl_weight
         weights[KV_WEIGHT] = params.kv_weight
         weights[KV_MARGIN] = params.kv_margin
+        weights[OWN] = params.own_weight
         self._weights = weights
         self._default_output = params.default_output_tokens
+        self._private_tail = params.private_tail
+        self._branches = PrefixBranches() if params.private_tail > 0.0 else None
+        shared = weights.copy()
+        shared[OWN] = shared[KV_WEIGHT] = 0.0
+        self._shared_weights = shared
+        """The weights for a request whose matched prefix is mostly shared."""
 
     def score(self, req: SchedulingRequest, pool: PoolView, mask: BoolVec) -> FloatVec:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
+        weights = self._weights
         gpu = cpu = backlog = kv_tokens = _NONE
         prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
@@ -168,6 +192,11 @@ class LoadCostScorer:
             if not prompt:
                 prompt = float(found.request_blocks * found.block_size)
             gpu, cpu, block_size = found.gpu, found.cpu, float(found.block_size)
+            if self._branches is not None and req.block_hashes is not None:
+                depth = int(gpu.max()) if len(gpu) else 0
+                tail = self._branches.private_tail(req.block_hashes, depth)
+                if depth and tail < self._private_tail * min(depth, len(req.block_hashes)):
+                    weights = self._shared_weights
         if self._load is not None:
             inflight = self._load.load(pool)
             backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
@@ -193,7 +222,7 @@ class LoadCostScorer:
             itl_base,
             itl_per_usage,
             mask,
-            self._weights,
+            weights,
             scores,
         )
         return scores
