@@ -81,7 +81,7 @@ def test_kv_admission_prices_what_a_full_endpoint_cannot_hold() -> None:
     rows = [Row(1), Row(2, kv=0.95, num_gpu_blocks=25, block_size=BS)]
     pool, state, tracker, _ = setup(rows, {2: 8})
     assert pool.view().kv_capacity.tolist() == [0.0, 100.0]
-    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0])  # off by default
+    assert scores(pool, state, tracker, kv_weight=0.0) == pytest.approx([0.0, 1.0])  # off
     # kv_weight 10: 2 pays 50 against 1's 32 new tokens
     assert scores(pool, state, tracker, kv_weight=10.0) == pytest.approx([1.0 - 32 / 50, 0.0])
     # a margin of 10 % counts 10 more tokens as taken: 15 past, 150

@@ -46,8 +46,11 @@ class FixedSpeed:
 
 
 def _scores(rows: list[Row], speed: FixedSpeed, **params: float) -> list[float]:
+    """Scores of ``request()`` (32 prompt tokens, 10 output); the own-decode term off unless
+    ``params`` sets it."""
     pool = build_pool(rows)
     view = pool.view()
+    params = {"own_weight": 0.0} | params
     scorer = default_registry().build_scorer("load-cost", params, BuildContext(speed=speed))
     got: list[float] = scorer.score(request(), view, view.all()).tolist()
     return got
@@ -61,6 +64,15 @@ def test_a_slower_endpoint_pays_its_factor_for_the_same_work() -> None:
     assert _scores([Row(1, running=1), Row(2)], FixedSpeed([1.0, 40.0]))[0] == pytest.approx(
         1.0 - (32 + 1024) / (32 * 40)
     )
+
+
+def test_each_endpoint_prices_the_requests_own_decode_at_its_decode_factor() -> None:
+    speed = FixedSpeed([1.0, 1.0], decode=[1.0, 2.5])
+    assert _scores([Row(1), Row(2)], speed) == [0.0, 0.0]  # the same 32 tokens to prefill
+    # own_weight 1: 10 output tokens cost 10 on 1 and 25 on 2 (no prefix source: ungated)
+    got = _scores([Row(1), Row(2)], speed, own_weight=1.0)
+    assert got == pytest.approx([1.0 - 42 / 57, 0.0])
+    assert _scores([Row(1), Row(2)], speed, own_weight=15.0)[0] > 0.0  # the default weight
 
 
 def test_an_endpoint_past_the_itl_limit_is_hot_and_pays_for_it() -> None:
