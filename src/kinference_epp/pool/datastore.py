@@ -72,18 +72,16 @@ class PoolView:
         running: FloatVec,
         waiting: FloatVec,
         kv_usage: FloatVec,
+        kv_capacity: FloatVec,
         ready: BoolVec,
         stale: BoolVec,
-        kv_capacity: FloatVec | None = None,
         version: LoadVersion | None = None,
     ) -> None:
         self.endpoints = endpoints
         self.running = running
         self.waiting = waiting
         self.kv_usage = kv_usage
-        self.kv_capacity: FloatVec = (
-            kv_capacity if kv_capacity is not None else np.zeros(len(endpoints), dtype=np.float64)
-        )
+        self.kv_capacity = kv_capacity
         """KV cache size in tokens (``num_gpu_blocks * block_size`` from vLLM's
         ``cache_config_info``); 0 where no scrape told it yet."""
         self.ready = ready

@@ -42,13 +42,16 @@ from kinference_epp.scheduling.framework import PoolSource, PrefixSource, SpeedS
 from kinference_epp.scheduling.score_kernel import inflight
 from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, SchedulingResult
 
+DEFAULT_OUTPUT_TOKENS = 256
+"""Output tokens expected of a request that sets no ``max_tokens`` (tracker and load-cost)."""
+
 
 class InflightConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     prefill_tokens_per_s: float = Field(default=30_000.0, gt=0)
     """Prefill speed of one endpoint (uncached prompt tokens per second)."""
-    default_output_tokens: int = Field(default=256, ge=0)
+    default_output_tokens: int = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0)
     """Expected output when the request sets no ``max_tokens``."""
     ttl_s: float = Field(default=600.0, gt=0)
     """An in-flight entry whose finish never arrives is dropped after this long."""

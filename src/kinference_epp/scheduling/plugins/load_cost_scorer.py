@@ -74,6 +74,7 @@ from kinference_epp.scheduling.framework import (
     PrefixSource,
     SpeedSource,
 )
+from kinference_epp.scheduling.inflight import DEFAULT_OUTPUT_TOKENS
 from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.prefix_branches import PrefixBranches
 from kinference_epp.scheduling.score_kernel import (
@@ -136,7 +137,7 @@ class LoadCostScorerParams(Params):
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
-    default_output_tokens: float = Field(default=256.0, ge=0.0)
+    default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
 
@@ -192,10 +193,11 @@ class LoadCostScorer:
             if not prompt:
                 prompt = float(found.request_blocks * found.block_size)
             gpu, cpu, block_size = found.gpu, found.cpu, float(found.block_size)
-            if self._branches is not None and req.block_hashes is not None:
-                depth = int(gpu.max()) if len(gpu) else 0
-                tail = self._branches.private_tail(req.block_hashes, depth)
-                if depth and tail < self._private_tail * min(depth, len(req.block_hashes)):
+            hashes = req.block_hashes
+            if self._branches is not None and hashes is not None:
+                depth = min(int(gpu.max()) if len(gpu) else 0, len(hashes))
+                tail = self._branches.private_tail(hashes, depth)
+                if depth and tail < self._private_tail * depth:
                     weights = self._shared_weights
         if self._load is not None:
             inflight = self._load.load(pool)
