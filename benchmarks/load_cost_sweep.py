@@ -15,9 +15,10 @@ request would take past an endpoint's free cache (the admission term): 0 (the de
 a pod whose cache is full (every pod past the warm-up here) a miss of ``W`` new tokens evicts
 ``W`` cached ones, so the cost is ``prefill_weight`` 1 + ``ew`` with ``backlog_weight``
 0.5 / (1 + ew) (the queued backlog evicts nothing new), run at 0.5 and 1.0 on the same four
-workloads (0 is the default router's own rows). ``private_tail`` runs the request's own decode
-time (``own_weight`` 15) and KV admission (``kv_weight`` 0.5) together, applied to every request
-(0) or only to requests whose matched prefix is at least half private (0.5), on the three
+workloads. These three sweeps turn the default's own-decode term off (``TERMS_OFF``), so
+their rows differ from the default router's in that term and the swept weight.
+``private_tail`` runs the request's own decode time (``own_weight`` 15) and KV admission
+(``kv_weight`` 0.5) together, applied to every request (0) or only to requests whose matched prefix is at least half private (0.5), on the three
 standard workloads and the two heterogeneous ones. Each runs
 ``kinference`` (learned speeds) with the routing harness (virtual clock, seed 0), both latency
 profiles and the standard benchmark's SLO; rows are ``kinference-<label><value>``.
@@ -36,6 +37,10 @@ from kinference_epp.config.model import PluginConfig, SchedulerConfig
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
+TERMS_OFF = {"own_weight": 0.0, "kv_weight": 0.0, "private_tail": 0.0}
+"""The private-prefix terms, off in the decode, KV and eviction sweeps: each of those measures
+its weight against the router without them (the default router's own-decode term included)."""
+
 
 @dataclass(frozen=True)
 class Sweep:
@@ -53,21 +58,21 @@ SWEEPS = {
         ("shared-prefix-73", "hetero-shared-prefix-73", "hetero-multiturn"),
         "decode_weight",
         "decode",
-        lambda w: {"decode_weight": w},
+        lambda w: {**TERMS_OFF, "decode_weight": w},
     ),
     "kv_weight": Sweep(
         (0.0, 0.25, 0.5, 1.0),
         ("shared-prefix-73", "multiturn", "hetero-shared-prefix-73", "hetero-multiturn"),
         "kv_admission",
         "kv",
-        lambda w: {"kv_weight": w},
+        lambda w: {**TERMS_OFF, "kv_weight": w},
     ),
     "miss_eviction": Sweep(
         (0.5, 1.0),
         ("shared-prefix-73", "multiturn", "hetero-shared-prefix-73", "hetero-multiturn"),
         "miss_eviction",
         "evict",
-        lambda ew: {"prefill_weight": 1.0 + ew, "backlog_weight": 0.5 / (1.0 + ew)},
+        lambda ew: {**TERMS_OFF, "prefill_weight": 1.0 + ew, "backlog_weight": 0.5 / (1.0 + ew)},
     ),
     "private_tail": Sweep(
         (0.0, 0.5),

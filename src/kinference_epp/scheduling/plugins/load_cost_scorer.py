@@ -130,10 +130,10 @@ class LoadCostScorerParams(Params):
     (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
     kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
     """Fraction of each endpoint's KV cache the admission term counts as taken."""
-    own_weight: float = Field(default=0.0, ge=0.0)
+    own_weight: float = Field(default=15.0, ge=0.0)
     """Tokens of cost per output token of the request times the endpoint's decode factor
     (with a speed model): its own decode time there, beside the decode load it joins."""
-    private_tail: float = Field(default=0.0, ge=0.0, le=1.0)
+    private_tail: float = Field(default=0.5, ge=0.0, le=1.0)
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
