@@ -19,6 +19,10 @@ batch, plus prefill. So, whatever a router does:
   load where ``gie-approx`` breaks, no router's TTFT p90 is lower than its by more than its
   p90 / ``base_ms``.
 
+- **Heterogeneous pools.** A pod whose steps take ``f`` times as long holds only the
+  ``N`` with ``f * S(N) <= ITL``; the pool's bound sums its pods (a closed loop's users
+  filling the fastest pods first).
+
 For each target that depends on them this prints the bound beside the figure needed and ours
 (from ``benchmarks/results/routing/results.json``). The bounds are optimistic for the router
 (free prefill, perfect balance, perfect sharing), so "reachable" here is not a promise.
@@ -104,6 +108,41 @@ def decode_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape)
     return Bound(rps, n, step_ms, limited_by)
 
 
+def hetero_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape) -> Bound:
+    """``decode_bound`` for a pool whose pods step ``factor`` times slower: each pod holds the
+    sequences that keep its own step under the ITL SLO (none when one bare step passes it); a
+    closed loop's users go to the pods that serve a sequence fastest first."""
+    itl_ms = itl_s * 1000
+    kv_tokens = (spec.engine.num_gpu_blocks or spec.kv_blocks_per_pod()) * spec.engine.block_size
+    per_pod = []
+    for _, factor in spec.pod_gpus():
+        n = min(
+            max(
+                0.0, (itl_ms / factor - lat.base_ms) * 1000 / (lat.decode_ms_per_ktoken * s.context)
+            ),
+            float(spec.engine.max_num_seqs),
+            (kv_tokens - s.shared) / max(1.0, s.context - s.shared),
+        )
+        per_pod.append((factor, n))
+    users = (
+        float(max(spec.client.loads))
+        if spec.client.kind == "concurrency" and spec.client.loads
+        else float("inf")
+    )
+    rps = held = 0.0
+    steps = []
+    for factor, n in sorted(per_pod):
+        n = min(n, users - held)
+        if n <= 0:
+            continue
+        held += n
+        step_ms = factor * (lat.base_ms + lat.decode_ms_per_ktoken * n * s.context / 1000)
+        rps += n / (step_ms / 1000 * s.output)
+        steps.append(step_ms)
+    limited_by = "ITL SLO per pod speed" if held < users else "users"
+    return Bound(rps, held / len(per_pod), max(steps, default=0.0), limited_by)
+
+
 def ladder(spec: WorkloadSpec) -> list[float]:
     if spec.client.stages:
         return sorted({st.rate for st in spec.client.stages})
@@ -142,9 +181,12 @@ def row_at(results: dict[str, Any], workload: str, profile: str, router: str, lo
     raise KeyError((workload, profile, router, load))
 
 
-def experiment(
-    cases: list[tuple[str, str, list[float] | None]], results: dict[str, Any]
-) -> list[str]:
+Case = tuple[str, str, list[float] | None, dict[str, Any]]
+"""A capacity target left unmet: workload, profile, the closed loop's loads (None: the
+ladder), and the results holding our real-profile rows."""
+
+
+def experiment(cases: list[Case], results: dict[str, Any]) -> list[str]:
     """The harness with free prefill, for each (workload, profile) whose capacity target is
     unmet: the load points around the target, in-SLO shares beside ours with the real
     profile."""
@@ -165,7 +207,7 @@ def experiment(
         "| ITL mean ms, free prefill | req/s served (closed loop), free prefill |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
-    for name, profile, loads in cases:
+    for name, profile, loads, real_results in cases:
         spec = load_workload(name, ROOT / "benchmarks" / "workloads")
         real = latency_model(profile)
         assert isinstance(real, LinearLatency)
@@ -178,10 +220,10 @@ def experiment(
             rows += report.rows(run_one(spec, "kinference", load, options), slo)
         keep = sorted(rows, key=lambda r: r["load"])
         if loads is None:  # the ladder: the points from our capacity up
-            ours = capacity(results, name, profile, "kinference")
+            ours = capacity(real_results, name, profile, "kinference")
             keep = [r for r in keep if r["load"] >= ours][:4]
         for r in keep:
-            real_row = row_at(results, name, profile, "kinference", r["load"])
+            real_row = row_at(real_results, name, profile, "kinference", r["load"])
             itl = r.get("itl_mean_s")
             # a closed loop's rate at its user count; an open ladder's is its load
             served = "-" if loads is None else f"{r.get('achieved_rps') or 0:.1f}"
@@ -195,9 +237,52 @@ def experiment(
     return lines
 
 
+def hetero_targets(path: Path, itl_s: float, unmet: list[Case]) -> list[str]:
+    """Issue 17's capacity targets on the heterogeneous pools against ``hetero_bound``; the
+    open-loop ones left unmet join ``unmet`` for the experiment."""
+    results = json.loads(path.read_text())
+    lines = [
+        "## Heterogeneous pools: capacity >= 1.30x the same router with one fixed rate",
+        "",
+        f"On `{path.relative_to(ROOT)}`. The bound is the decode one above with each pod held "
+        "to the sequences that keep its own step under the ITL SLO (a pod 2.5x slower keeps "
+        "its step under 50 ms only with far fewer sequences); the rest as above.",
+        "",
+        "| workload | profile | fixed rate | needed | ours | sequences / pod (mean) "
+        "| bound req/s | highest load point <= bound | reachable by any router |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for name in ("hetero-shared-prefix-73", "hetero-multiturn"):
+        spec = load_workload(name, ROOT / "benchmarks" / "workloads")
+        s = shape(spec)
+        for profile in PROFILES:
+            lat = latency_model(profile)
+            assert isinstance(lat, LinearLatency)
+            b = hetero_bound(spec, lat, itl_s, s)
+            fixed = capacity(results, name, profile, "kinference-fixed-rate")
+            ours = capacity(results, name, profile, "kinference")
+            needed = 1.3 * fixed
+            if spec.client.kind == "concurrency":
+                top_s, ok = "-", b.rps >= needed
+            else:
+                points = [x for x in ladder(spec) if x <= b.rps]
+                top = max(points) if points else 0.0
+                top_s, ok = f"{top:g}", top >= needed
+                if ours < needed:
+                    unmet.append((name, profile, None, results))
+            lines.append(
+                f"| {name} | {profile} | {fixed:.3g} | {needed:.1f} | {ours:.3g} "
+                f"({ours / fixed:.2f}x) | {b.seqs_per_pod:.0f} | {b.rps:.1f} | {top_s} | "
+                f"{'yes' if ok else '**no**'} |"
+            )
+    lines.append("")
+    return lines
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--results", type=Path, default=RESULTS / "routing" / "results.json")
+    p.add_argument("--hetero", type=Path, default=RESULTS / "hetero" / "results.json")
     p.add_argument("--out", type=Path, default=RESULTS / "routing_bounds.md")
     p.add_argument(
         "--experiment",
@@ -246,14 +331,14 @@ def main() -> None:
         "| target | profile | needed | ours | bound | reachable by any router |",
         "|---|---|---:|---:|---:|---|",
     ]
-    ruled_out: list[tuple[str, str, list[float] | None]] = []
+    ruled_out: list[Case] = []
     for profile in PROFILES:
         b, top = bounds[("shared-prefix-73", profile)]
         rr = capacity(results, "shared-prefix-73", profile, "round-robin")
         ours = capacity(results, "shared-prefix-73", profile, "kinference")
         ok = top >= 3.5 * rr
         if not ok:
-            ruled_out.append(("shared-prefix-73", profile, None))
+            ruled_out.append(("shared-prefix-73", profile, None, results))
         lines.append(
             f"| shared-prefix-73: capacity >= 3.5x round-robin | {profile} | "
             f"{3.5 * rr:g} req/s | {ours:g} req/s ({ours / rr:.2f}x) | {b.rps:.1f} req/s "
@@ -280,7 +365,7 @@ def main() -> None:
         ok = b.rps >= 3.5 * rr
         if ours < 3.5 * rr:  # unmet: is a bound or the experiment in the way?
             spec = load_workload("multiturn", ROOT / "benchmarks" / "workloads")
-            ruled_out.append(("multiturn", profile, sorted(spec.client.loads or [])[-2:]))
+            ruled_out.append(("multiturn", profile, sorted(spec.client.loads or [])[-2:], results))
         lines.append(
             f"| multiturn: capacity >= 3.5x round-robin | {profile} | {3.5 * rr:.1f} req/s | "
             f"{ours:.1f} req/s ({ours / rr:.2f}x) | {b.rps:.1f} req/s ({b.rps / rr:.2f}x) | "
@@ -293,6 +378,7 @@ def main() -> None:
         "one in steady state). A 'yes' says only that these bounds do not rule the target out.",
         "",
     ]
+    lines += hetero_targets(args.hetero, itl_s, ruled_out)
     if args.experiment:
         lines += experiment(ruled_out, results)
     args.out.write_text("\n".join(lines))
