@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ from kinference_epp.sim.latency import PROFILES, LinearLatency, latency_model
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
+STANDARD = ("shared-prefix-73", "shared-prefix-small", "multiturn")
+HETERO = ("hetero-shared-prefix-73", "hetero-multiturn")
 
 
 @dataclass(frozen=True)
@@ -91,16 +94,31 @@ class Bound:
     limited_by: str
 
 
-def decode_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape) -> Bound:
-    itl_ms = itl_s * 1000
-    kv_tokens = (spec.engine.num_gpu_blocks or spec.kv_blocks_per_pod()) * spec.engine.block_size
-    caps = {
+def pod_caps(
+    spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape, factor: float = 1.0
+) -> dict[str, float]:
+    """The sequences one pod stepping ``factor`` times slower can decode, by what caps them."""
+    kv_tokens = spec.num_gpu_blocks() * spec.engine.block_size
+    itl_ms = itl_s * 1000 / factor
+    return {
         "ITL SLO": (itl_ms - lat.base_ms) * 1000 / (lat.decode_ms_per_ktoken * s.context),
         "max_num_seqs": float(spec.engine.max_num_seqs),
         "KV per pod": (kv_tokens - s.shared) / max(1.0, s.context - s.shared),
     }
+
+
+def users(spec: WorkloadSpec) -> float | None:
+    """A closed loop's highest user count (None for open-loop arrivals)."""
     if spec.client.kind == "concurrency" and spec.client.loads:
-        caps["users per pod"] = max(spec.client.loads) / spec.pods
+        return float(max(spec.client.loads))
+    return None
+
+
+def decode_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape) -> Bound:
+    caps = pod_caps(spec, lat, itl_s, s)
+    closed = users(spec)
+    if closed is not None:
+        caps["users per pod"] = closed / spec.pods
     limited_by = min(caps, key=lambda k: caps[k])
     n = caps[limited_by]
     step_ms = lat.base_ms + lat.decode_ms_per_ktoken * n * s.context / 1000
@@ -112,34 +130,23 @@ def hetero_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape)
     """``decode_bound`` for a pool whose pods step ``factor`` times slower: each pod holds the
     sequences that keep its own step under the ITL SLO (none when one bare step passes it); a
     closed loop's users go to the pods that serve a sequence fastest first."""
-    itl_ms = itl_s * 1000
-    kv_tokens = (spec.engine.num_gpu_blocks or spec.kv_blocks_per_pod()) * spec.engine.block_size
-    per_pod = []
-    for _, factor in spec.pod_gpus():
-        n = min(
-            max(
-                0.0, (itl_ms / factor - lat.base_ms) * 1000 / (lat.decode_ms_per_ktoken * s.context)
-            ),
-            float(spec.engine.max_num_seqs),
-            (kv_tokens - s.shared) / max(1.0, s.context - s.shared),
-        )
-        per_pod.append((factor, n))
-    users = (
-        float(max(spec.client.loads))
-        if spec.client.kind == "concurrency" and spec.client.loads
-        else float("inf")
-    )
+    per_pod = [
+        (factor, max(0.0, min(pod_caps(spec, lat, itl_s, s, factor).values())))
+        for _, factor in spec.pod_gpus()
+    ]
+    closed = users(spec)
+    total = float("inf") if closed is None else closed
     rps = held = 0.0
     steps = []
     for factor, n in sorted(per_pod):
-        n = min(n, users - held)
+        n = min(n, total - held)
         if n <= 0:
             continue
         held += n
         step_ms = factor * (lat.base_ms + lat.decode_ms_per_ktoken * n * s.context / 1000)
         rps += n / (step_ms / 1000 * s.output)
         steps.append(step_ms)
-    limited_by = "ITL SLO per pod speed" if held < users else "users"
+    limited_by = "ITL SLO per pod speed" if held < total else "users"
     return Bound(rps, held / len(per_pod), max(steps, default=0.0), limited_by)
 
 
@@ -147,6 +154,22 @@ def ladder(spec: WorkloadSpec) -> list[float]:
     if spec.client.stages:
         return sorted({st.rate for st in spec.client.stages})
     return sorted(spec.client.loads or [])
+
+
+def top_point(spec: WorkloadSpec, rps: float) -> float:
+    """The highest load point of the workload at or under ``rps`` (0 when none)."""
+    return max((x for x in ladder(spec) if x <= rps), default=0.0)
+
+
+def cases(names: tuple[str, ...]) -> Iterator[tuple[str, WorkloadSpec, Shape, str, LinearLatency]]:
+    """Each workload under each latency profile, with its shape."""
+    for name in names:
+        spec = load_workload(name, ROOT / "benchmarks" / "workloads")
+        s = shape(spec)
+        for profile in PROFILES:
+            lat = latency_model(profile)
+            assert isinstance(lat, LinearLatency)
+            yield name, spec, s, profile, lat
 
 
 def capacity(results: dict[str, Any], workload: str, profile: str, router: str) -> float:
@@ -252,29 +275,23 @@ def hetero_targets(path: Path, itl_s: float, unmet: list[Case]) -> list[str]:
         "| bound req/s | highest load point <= bound | reachable by any router |",
         "|---|---|---:|---:|---:|---:|---:|---:|---|",
     ]
-    for name in ("hetero-shared-prefix-73", "hetero-multiturn"):
-        spec = load_workload(name, ROOT / "benchmarks" / "workloads")
-        s = shape(spec)
-        for profile in PROFILES:
-            lat = latency_model(profile)
-            assert isinstance(lat, LinearLatency)
-            b = hetero_bound(spec, lat, itl_s, s)
-            fixed = capacity(results, name, profile, "kinference-fixed-rate")
-            ours = capacity(results, name, profile, "kinference")
-            needed = 1.3 * fixed
-            if spec.client.kind == "concurrency":
-                top_s, ok = "-", b.rps >= needed
-            else:
-                points = [x for x in ladder(spec) if x <= b.rps]
-                top = max(points) if points else 0.0
-                top_s, ok = f"{top:g}", top >= needed
-                if ours < needed:
-                    unmet.append((name, profile, None, results))
-            lines.append(
-                f"| {name} | {profile} | {fixed:.3g} | {needed:.1f} | {ours:.3g} "
-                f"({ours / fixed:.2f}x) | {b.seqs_per_pod:.0f} | {b.rps:.1f} | {top_s} | "
-                f"{'yes' if ok else '**no**'} |"
-            )
+    for name, spec, s, profile, lat in cases(HETERO):
+        b = hetero_bound(spec, lat, itl_s, s)
+        fixed = capacity(results, name, profile, "kinference-fixed-rate")
+        ours = capacity(results, name, profile, "kinference")
+        needed = 1.3 * fixed
+        if users(spec) is not None:
+            top_s, ok = "-", b.rps >= needed
+        else:
+            top = top_point(spec, b.rps)
+            top_s, ok = f"{top:g}", top >= needed
+            if ours < needed:
+                unmet.append((name, profile, None, results))
+        lines.append(
+            f"| {name} | {profile} | {fixed:.3g} | {needed:.1f} | {ours:.3g} "
+            f"({ours / fixed:.2f}x) | {b.seqs_per_pod:.0f} | {b.rps:.1f} | {top_s} | "
+            f"{'yes' if ok else '**no**'} |"
+        )
     lines.append("")
     return lines
 
@@ -306,24 +323,19 @@ def main() -> None:
         "|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     bounds: dict[tuple[str, str], tuple[Bound, float]] = {}
-    for name in ("shared-prefix-73", "shared-prefix-small", "multiturn"):
-        spec = load_workload(name, ROOT / "benchmarks" / "workloads")
-        s = shape(spec)
-        for profile in PROFILES:
-            lat = latency_model(profile)
-            assert isinstance(lat, LinearLatency)
-            b = decode_bound(spec, lat, itl_s, s)
-            points = [x for x in ladder(spec) if x <= b.rps]
-            top = max(points) if points and spec.client.kind != "concurrency" else b.rps
-            bounds[(name, profile)] = (b, top)
-            rr = capacity(results, name, profile, "round-robin")
-            ours = capacity(results, name, profile, "kinference")
-            top_s = f"{top:.0f}" if spec.client.kind != "concurrency" else "-"
-            lines.append(
-                f"| {name} | {profile} | {s.context:,.0f} | {s.output:.0f} | "
-                f"{b.seqs_per_pod:.0f} | {b.step_ms:.1f} | {b.limited_by} | {b.rps:.1f} | "
-                f"{top_s} | {rr:g} | {ours:g} |"
-            )
+    for name, spec, s, profile, lat in cases(STANDARD):
+        b = decode_bound(spec, lat, itl_s, s)
+        closed = users(spec) is not None
+        top = b.rps if closed else top_point(spec, b.rps) or b.rps
+        bounds[(name, profile)] = (b, top)
+        rr = capacity(results, name, profile, "round-robin")
+        ours = capacity(results, name, profile, "kinference")
+        top_s = "-" if closed else f"{top:.0f}"
+        lines.append(
+            f"| {name} | {profile} | {s.context:,.0f} | {s.output:.0f} | "
+            f"{b.seqs_per_pod:.0f} | {b.step_ms:.1f} | {b.limited_by} | {b.rps:.1f} | "
+            f"{top_s} | {rr:g} | {ours:g} |"
+        )
     lines += [
         "",
         "## Targets against the bounds",
@@ -346,16 +358,16 @@ def main() -> None:
             f"{'yes' if ok else '**no** in steady state'} |"
         )
     for profile in PROFILES:
-        lat = latency_model(profile)
-        assert isinstance(lat, LinearLatency)
+        step = latency_model(profile)
+        assert isinstance(step, LinearLatency)
         gie = breaks_at(results, "shared-prefix-73", profile, "gie-approx")
         ours_row = row_at(results, "shared-prefix-73", profile, "kinference", gie["load"])
         ratio = gie["ttft_p90_s"] / ours_row["ttft_p90_s"]
-        limit = gie["ttft_p90_s"] / (lat.base_ms / 1000)
+        limit = gie["ttft_p90_s"] / (step.base_ms / 1000)
         lines.append(
             f"| shared-prefix-73: TTFT p90 >= 57x lower where gie-approx breaks "
             f"({gie['load']:g} req/s) | {profile} | 57x | {ratio:.0f}x | {limit:.0f}x "
-            f"(its p90 {gie['ttft_p90_s']:.3f} s / one step {lat.base_ms:g} ms) | "
+            f"(its p90 {gie['ttft_p90_s']:.3f} s / one step {step.base_ms:g} ms) | "
             f"{'yes' if limit >= 57 else '**no**'} |"
         )
     for profile in PROFILES:

@@ -175,7 +175,10 @@ class LoadCostScorer:
         self._weights = weights
         self._default_output = params.default_output_tokens
         self._private_tail = params.private_tail
-        self._branches = PrefixBranches() if params.private_tail > 0.0 else None
+        # The gate only switches the own-decode and KV terms off: without either (the own term
+        # needs a speed model) it would change no score, so it is not built.
+        gated = params.kv_weight > 0.0 or (params.own_weight > 0.0 and speed is not None)
+        self._branches = PrefixBranches() if params.private_tail > 0.0 and gated else None
         shared = weights.copy()
         shared[OWN] = shared[KV_WEIGHT] = 0.0
         self._shared_weights = shared
