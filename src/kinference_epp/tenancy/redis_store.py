@@ -153,6 +153,9 @@ class RedisStore:
         """Settlements and adoptions for Redis: (script, its arguments, whether it waited
         through an outage), sent in order."""
         self._draining: asyncio.Task[None] | None = None
+        self._closed = False
+        """Set by :meth:`close`: nothing new is sent (a settlement retried later, after
+        an outage, would open a connection on a closed client and leak it)."""
         self._heartbeat: asyncio.Task[None] | None = None
         self._watchers: list[Callable[[], None]] = []
         self._wake_pending = False
@@ -203,7 +206,7 @@ class RedisStore:
         return None
 
     async def reserve_async(self, r: Reservation) -> Verdict:
-        if self._breaker.open:
+        if self._breaker.open or self._closed:
             return self._fallback(r)
         loop = asyncio.get_running_loop()
         verdict: asyncio.Future[Verdict] = loop.create_future()
@@ -264,12 +267,14 @@ class RedisStore:
             async with asyncio.timeout(BACKGROUND_TIMEOUT_S):
                 await self.flush()
                 await self._client.zrem(f"{self._prefix}:replicas", self._replica)
-        for batch in list(self._batches):
-            batch.cancel()
-        if self._draining is not None:
-            self._draining.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._draining
+        self._closed = True
+        pending = [*self._batches, *([self._draining] if self._draining is not None else [])]
+        for task in pending:
+            task.cancel()
+        if pending:
+            # their cleanup returns the connections they hold to the pool that aclose()
+            # disconnects; against a hung Redis it may itself hang, hence the bound
+            await asyncio.wait(pending, timeout=BACKGROUND_TIMEOUT_S)
         await self._client.aclose()
 
     async def beat(self) -> None:
@@ -331,6 +336,8 @@ class RedisStore:
             self._on_transition(opened)
 
     def _enqueue(self, script: AsyncScript, args: tuple[Any, ...], waited: bool = False) -> None:
+        if self._closed:
+            return  # left to the sweeper, as a settlement dropped from a full queue is
         if len(self._queue) >= MAX_QUEUED_SETTLEMENTS:
             self._queue.popleft()  # the oldest reservation is left to the sweeper
         self._queue.append((script, args, waited or self._breaker.open))
@@ -339,7 +346,7 @@ class RedisStore:
 
     def _drain_task(self) -> asyncio.Task[None] | None:
         if self._draining is None or self._draining.done():
-            if not self._queue:
+            if not self._queue or self._closed:
                 return None
             self._draining = asyncio.get_running_loop().create_task(self._drain())
         return self._draining

@@ -295,3 +295,39 @@ async def test_a_record_settled_elsewhere_before_the_hand_over_still_closes_it(
     finally:
         await admitting.close()
         await settling.close()
+
+
+async def _clients(probe: Redis) -> int:
+    """Connections the server holds, the probe's own left out."""
+    return int((await probe.info("clients"))["connected_clients"]) - 1
+
+
+async def test_a_closed_store_leaves_no_connection_open(redis_server: RedisServer) -> None:
+    """Close ends every conversation with Redis: a settlement that found nothing after an
+    outage is retried a few heartbeats later, and that retry, a late settlement or a late
+    admission after close must not reopen a connection on the closed client (it would be
+    left open, unowned, until the garbage collector finds it)."""
+    probe = connect(redis_server.url, timeout_s=2.0)
+    try:
+        before = await _clients(probe)
+        s = RedisStore(
+            connect(redis_server.url, timeout_s=1.0),
+            prefix=f"closed-{uuid.uuid4().hex[:12]}",
+            timeout_s=1.0,
+            heartbeat_s=HEARTBEAT_S,
+        )
+        await s.start()
+        t = sut(s)
+        assert (await reserve(t, reservation(t, "open", prompt=1, output=1))).allowed
+        # a settlement that waited through an outage and finds nothing: retried later
+        s._enqueue(s._settle, (s.prefix, "unknown", 200, 1, 1), waited=True)
+        await s.flush()
+        await s.close()
+        assert await _clients(probe) == before
+        s.settle(Settlement("open", 200, prompt_tokens=1, completion_tokens=1))
+        late = await reserve(t, reservation(t, "late", prompt=1, output=1))
+        assert late.degraded  # decided by the fallback, never sent
+        await asyncio.sleep(HEARTBEAT_S * 4)  # past the retry's grace
+        assert await _clients(probe) == before
+    finally:
+        await probe.aclose()
