@@ -200,7 +200,7 @@ def main() -> int:
             "| importing what the decision path cannot do without (numpy, numba, grpc, "
             f"tokenizers, msgspec, pyzmq, jinja2, Envoy's ext_proc protos) | {parts['needed']:.2f} |",
             "| importing the rest: the picker's own modules (pydantic models, dataclasses), "
-            f"aiohttp, cryptography, ... | {parts['imports']:.2f} |",
+            f"aiohttp, ... | {parts['imports']:.2f} |",
             f"| loading Qwen3's `tokenizer.json` (`Tokenizer.from_file`) | {parts['tokenizer']:.2f} |",
             f"| loading the compiled kernels from the disk cache | {parts['kernels']:.2f} |",
             f"| **sum** | **{serial:.2f}** |",

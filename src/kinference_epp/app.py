@@ -30,7 +30,6 @@ from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
-from kinference_epp.edge.tls import ServerTls
 from kinference_epp.jit import warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
@@ -84,6 +83,7 @@ from kinference_epp.tenancy.usage_sinks import FileSink, NoSink, RedisSink, Usag
 from kinference_epp.tokenize.registry import TokenizerRegistry
 
 if TYPE_CHECKING:
+    from kinference_epp.edge.tls import ServerTls
     from kinference_epp.k8s.source import KubernetesSource
     from kinference_epp.tenancy.redis_store import RedisStore
 
@@ -443,6 +443,8 @@ class App:
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._grpc)
         grpc_address = f"{server.host}:{server.grpc_port}"
         if server.tls.enabled:
+            from kinference_epp.edge.tls import ServerTls  # cryptography: only with TLS on
+
             self.tls = ServerTls(
                 server.tls.cert_file,
                 server.tls.key_file,
