@@ -56,14 +56,16 @@ def run(router: str, profile: str) -> list[dict[str, Any]]:
     """Per (stage in ``STAGES``, pod): the pod's figures over the requests of that stage."""
     spec = load_workload(WORKLOAD, ROOT / "workloads")
     result = run_one(spec, router, None, HarnessOptions(latency=latency_model(profile)))
-    pods = [f"10.0.0.{i + 1}:8000" for i in range(spec.pods)]
-    gpus = spec.pod_gpus()
+    pods = list(result.picks)  # the harness's pod addresses, in pod order
+    by_stage_pod: dict[tuple[int, str], list[RequestRecord]] = {}
+    for r in result.records:
+        by_stage_pod.setdefault((r.stage, r.endpoint), []).append(r)
     rows: list[dict[str, Any]] = []
     for stage, load in enumerate(result.loads):
         if load not in STAGES[profile]:
             continue
-        for pod, (gpu, factor) in zip(pods, gpus, strict=True):
-            served = [r for r in result.records if r.stage == stage and r.endpoint == pod]
+        for pod, (gpu, factor) in zip(pods, spec.pod_gpus(), strict=True):
+            served = by_stage_pod.get((stage, pod))
             if not served:
                 continue
             rows.append(

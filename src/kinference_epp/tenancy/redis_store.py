@@ -155,7 +155,8 @@ class RedisStore:
         self._draining: asyncio.Task[None] | None = None
         self._closed = False
         """Set by :meth:`close`: nothing new is sent (a settlement retried later, after
-        an outage, would open a connection on a closed client and leak it)."""
+        an outage, would open a connection on a closed client and leak it); what is queued
+        after it is left to the sweeper."""
         self._heartbeat: asyncio.Task[None] | None = None
         self._watchers: list[Callable[[], None]] = []
         self._wake_pending = False
@@ -268,7 +269,9 @@ class RedisStore:
                 await self.flush()
                 await self._client.zrem(f"{self._prefix}:replicas", self._replica)
         self._closed = True
-        pending = [*self._batches, *([self._draining] if self._draining is not None else [])]
+        pending = set(self._batches)
+        if self._draining is not None:
+            pending.add(self._draining)
         for task in pending:
             task.cancel()
         if pending:
@@ -336,8 +339,6 @@ class RedisStore:
             self._on_transition(opened)
 
     def _enqueue(self, script: AsyncScript, args: tuple[Any, ...], waited: bool = False) -> None:
-        if self._closed:
-            return  # left to the sweeper, as a settlement dropped from a full queue is
         if len(self._queue) >= MAX_QUEUED_SETTLEMENTS:
             self._queue.popleft()  # the oldest reservation is left to the sweeper
         self._queue.append((script, args, waited or self._breaker.open))
