@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import kinference_epp.bench.report as report
-from kinference_epp.bench.routing import FIXED_RATE, OURS, ROUTERS
+from kinference_epp.bench.routing import FIXED_RATE, NO_ACCESS_LOG, OURS, ROUTERS
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GOAL_OVER_FIXED = 1.30
@@ -29,7 +29,7 @@ KNOWN_SPEED = "kinference-known-speed"
 """Our router pricing every pod at its true speed, learning nothing (for reference)."""
 FULL_COMMAND = (
     "kinference-epp bench --workload hetero-shared-prefix-73,hetero-multiturn --routers "
-    + ",".join([*ROUTERS, FIXED_RATE, KNOWN_SPEED])
+    + ",".join([*ROUTERS, FIXED_RATE, KNOWN_SPEED, NO_ACCESS_LOG])
     + " --out benchmarks/results/hetero"
 )
 
@@ -79,7 +79,7 @@ def _verdict(ratio: float | None, met: bool) -> str:
 
 
 def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
-    ours_all = [*ROUTERS, FIXED_RATE, KNOWN_SPEED]
+    ours_all = [*ROUTERS, FIXED_RATE, KNOWN_SPEED, NO_ACCESS_LOG]
     routers = [r for r in ours_all if any(s["router"] == r for s in summary)]
     caps = {(s["workload"], s["latency_profile"], s["router"]): s for s in summary}
     lines = [
@@ -96,7 +96,9 @@ def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
         "SLO holds there and at every lower load (multiturn: req/s at the highest holding "
         f"concurrency, users in brackets). `{KNOWN_SPEED}` prices every pod at its true "
         "speed and learns nothing: what knowing the speeds alone is worth to our router "
-        "(learning from TTFTs also hears each pod's queue).",
+        f"(learning from TTFTs also hears each pod's queue). `{NO_ACCESS_LOG}` is ours behind a "
+        "gateway that sends the picker no access log: it learns from the pods' scraped ITL "
+        "and TTFT histograms alone.",
         "",
         report.capacity_table(summary, routers),
         "",
@@ -104,7 +106,7 @@ def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
         "kinference-fixed-rate | x fixed rate (goal >= 1.30) | goals met |",
         "|---|---|---:|---:|---:|---:|---:|---|",
     ]
-    peers = [r for r in routers if r not in (OURS, FIXED_RATE, KNOWN_SPEED)]
+    peers = [r for r in routers if r not in (OURS, FIXED_RATE, KNOWN_SPEED, NO_ACCESS_LOG)]
     for workload, profile in dict.fromkeys((s["workload"], s["latency_profile"]) for s in summary):
         ours = caps.get((workload, profile, OURS))
         fixed = caps.get((workload, profile, FIXED_RATE))

@@ -297,7 +297,7 @@ class App:
             if server.eject_after_failures
             else None
         )
-        learner = SpeedLearner(self.speed, self.datastore)
+        learner = SpeedLearner(self.speed, self.datastore, self.inflight.picked)
         self.usage = UsageRecorder(
             self.metrics,
             self.inflight,

@@ -340,6 +340,8 @@ class Harness:
                 num_gpu_blocks=eng.config.num_gpu_blocks,
                 itl_sum=eng.itl_seconds_total,
                 itl_count=eng.itl_gaps_total,
+                ttft_sum=eng.ttft_seconds_total,
+                ttft_count=eng.first_tokens_total,
                 scraped_at=self.now,
             )
             if self.pool.update_load(key, snap) and scraped is not None:

@@ -91,9 +91,14 @@ every speed exactly is worth to this router, beside what learning from TTFTs, wh
 each pod's queue, is worth)."""
 
 
+NO_ACCESS_LOG = "kinference-no-access-log"
+"""Our router as behind a gateway that sends the picker no access log: its speed model learns
+from the scraped histograms alone (ITL, and TTFT set against its own picks)."""
+
+
 def preset_of(name: str) -> str:
     """The scheduler router preset a benchmark row label runs."""
-    return "precise-prefix" if name == OURS or name in SPEED_VARIANTS else name
+    return "precise-prefix" if name in (OURS, NO_ACCESS_LOG) or name in SPEED_VARIANTS else name
 
 
 def _ignore(request_id: str) -> None:
@@ -166,7 +171,7 @@ def build_router(
             cfg, pool, rng=rng, prefix=prefix, load=load, speed=speed, observers=observers
         )
         sched.router = name
-        learner = SpeedLearner(speed, pool)
+        learner = SpeedLearner(speed, pool, load.picked)
         return RouterUnderTest(
             name,
             sched,
@@ -174,7 +179,7 @@ def build_router(
             prefix,
             load,
             speed=speed,
-            learn=learner,
+            learn=None if name == NO_ACCESS_LOG else learner,
             scraped=learner.scraped,
         )
     if cfg.router == "approx-prefix":

@@ -62,5 +62,9 @@ class LoadSnapshot:
     engine produced in between."""
     itl_count: float = 0.0
     """Cumulative count of that histogram (inter-token gaps observed)."""
+    ttft_sum: float = 0.0
+    """Cumulative sum of vLLM's time-to-first-token histogram (seconds); 0 where not exposed."""
+    ttft_count: float = 0.0
+    """Cumulative count of that histogram (requests that got their first token)."""
     scraped_at: float = 0.0
     """Monotonic time of the scrape that produced this snapshot."""

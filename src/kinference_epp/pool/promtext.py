@@ -19,6 +19,7 @@ Metric names, old and new (the first name with a well-formed sample wins):
 - ITL histogram totals: ``vllm:inter_token_latency_seconds_{sum,count}``, else (vLLM before
   the rename, where it held the same per-token gaps) ``vllm:time_per_output_token_seconds_``;
   the pair is taken from the family whose ``_count`` has samples.
+- TTFT histogram totals: ``vllm:time_to_first_token_seconds_{sum,count}``.
 
 A sample line is ``name[{labels}] value [timestamp]``: the label set runs to the line's last
 ``}`` (label values may contain braces), and a line with no value, or a value that is not a
@@ -26,7 +27,8 @@ float, is skipped.
 
 Aggregation across data-parallel engines (one series per ``engine`` label):
 
-- ``running``, ``waiting``, prefix-cache counters, ITL totals, ``num_gpu_blocks``: summed.
+- ``running``, ``waiting``, prefix-cache counters, ITL and TTFT totals, ``num_gpu_blocks``:
+  summed.
 - ``kv_usage``: the mean of the engines' usage fractions (engines have equal caches).
 - ``block_size``: the first series' value (of those with a readable one).
 - NaN and infinite samples are skipped.
@@ -54,6 +56,7 @@ _CACHE_CONFIG = (b"cache_config_info",)
 _LORA = (b"lora_requests_info",)
 _ITL = (b"inter_token_latency_seconds_sum",), (b"inter_token_latency_seconds_count",)
 _ITL_OLD = (b"time_per_output_token_seconds_sum",), (b"time_per_output_token_seconds_count",)
+_TTFT = (b"time_to_first_token_seconds_sum",), (b"time_to_first_token_seconds_count",)
 
 # One pass over the page: sre looks for the literal "\nvllm:" and tries the names only
 # there (factored, so most lines fail on their first letter). Groups: name, the label set
@@ -64,7 +67,7 @@ _ITL_OLD = (b"time_per_output_token_seconds_sum",), (b"time_per_output_token_sec
 _LINE = re.compile(
     rb"\nvllm:(num_requests_(?:running|waiting)|kv_cache_usage_perc|gpu_cache_usage_perc"
     rb"|prefix_cache_(?:queries|hits)(?:_total)?|cache_config_info|lora_requests_info"
-    rb"|(?:inter_token_latency|time_per_output_token)_seconds_(?:sum|count))"
+    rb"|(?:inter_token_latency|time_per_output_token|time_to_first_token)_seconds_(?:sum|count))"
     rb"(?:((?>\{[^\n]*\}))[ \t]*|[ \t]+)([^ \t\n]+)"
 )
 _LABEL = re.compile(r'([a-zA-Z_]\w*)\s*=\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
@@ -183,6 +186,8 @@ def parse_vllm_metrics(
     itl_sum_names, itl_count_names = _ITL if found.get(_ITL[1][0]) else _ITL_OLD
     itl_sum, _ = total(itl_sum_names)
     itl_count, _ = total(itl_count_names)
+    ttft_sum, _ = total(_TTFT[0])
+    ttft_count, _ = total(_TTFT[1])
 
     block_size: int | None = None
     num_gpu_blocks: int | None = None
@@ -231,5 +236,7 @@ def parse_vllm_metrics(
         max_lora=max_lora,
         itl_sum=itl_sum,
         itl_count=itl_count,
+        ttft_sum=ttft_sum,
+        ttft_count=ttft_count,
         scraped_at=scraped_at,
     )

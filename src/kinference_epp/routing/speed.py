@@ -6,13 +6,17 @@ queue, and the endpoint's waiting queue then (a long one: the TTFT waited for KV
 not for prefill, and teaches no prefill speed); the endpoint's last scrape gives its KV in use.
 Where the endpoint's scrapes carry vLLM's ITL histogram, its base model's decode speed is learned
 from those (``scraped``, per scrape) and a record's ITL for that model is not used (a LoRA
-adapter's records still teach its own line).
+adapter's records still teach its own line). Where no access log arrives (a gateway that sends
+none), the scraped TTFT histogram, set against the picker's own picks of the endpoint, teaches
+its prefill line instead (``SpeedModel.observe_ttft_totals``).
 A record of a failed request, a retried
 one (its TTFT includes the failed attempt) or one served by an endpoint other than the pick
 (a fallback) teaches nothing: its timing is not the pick's endpoint's speed.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
@@ -22,9 +26,17 @@ from kinference_epp.scheduling.speed import SpeedModel
 
 
 class SpeedLearner:
-    def __init__(self, model: SpeedModel, datastore: PoolDatastore) -> None:
+    def __init__(
+        self,
+        model: SpeedModel,
+        datastore: PoolDatastore,
+        picked: Callable[[EndpointKey], tuple[float, float]] | None = None,
+    ) -> None:
+        """``picked(endpoint)``: the picker's cumulative picks of it and their work
+        (``InflightTracker.picked``), set against its scraped TTFT histogram."""
         self._model = model
         self._datastore = datastore
+        self._picked = picked
 
     def __call__(self, record: UsageRecord, entry: InflightEntry) -> None:
         if not 200 <= record.status < 300 or record.attempts > 1 or record.response_flags:
@@ -65,19 +77,34 @@ class SpeedLearner:
 
     def scraped(self, key: EndpointKey, snapshot: LoadSnapshot) -> None:
         """A good scrape of ``key``: its ITL histogram totals teach its base model's decode
-        line (an engine's histograms are per engine; its LoRA adapters decode in its batch)."""
-        if snapshot.itl_count <= 0.0:
+        line (an engine's histograms are per engine; its LoRA adapters decode in its batch),
+        and its TTFT histogram totals, against the picker's own picks there, the prefill line
+        where no access log does."""
+        if snapshot.itl_count <= 0.0 and snapshot.ttft_count <= 0.0:
             return
         endpoint = self._datastore.get(key)
         if endpoint is None or not endpoint.base_model:
             return
-        self._model.observe_itl_totals(
-            key,
-            endpoint.base_model,
-            itl_sum=snapshot.itl_sum,
-            itl_count=snapshot.itl_count,
-            kv_ktokens=_kv_ktokens(snapshot),
-        )
+        if snapshot.itl_count > 0.0:
+            self._model.observe_itl_totals(
+                key,
+                endpoint.base_model,
+                itl_sum=snapshot.itl_sum,
+                itl_count=snapshot.itl_count,
+                kv_ktokens=_kv_ktokens(snapshot),
+            )
+        if snapshot.ttft_count > 0.0 and self._picked is not None:
+            picks, work = self._picked(key)
+            self._model.observe_ttft_totals(
+                key,
+                endpoint.base_model,
+                ttft_sum=snapshot.ttft_sum,
+                ttft_count=snapshot.ttft_count,
+                picks=picks,
+                work_tokens=work,
+                waiting=snapshot.waiting,
+                now=snapshot.scraped_at,
+            )
 
 
 def _kv_ktokens(snap: LoadSnapshot | None) -> float:

@@ -101,6 +101,8 @@ class InflightTracker:
         self._kv_tokens = np.zeros(9, dtype=np.float64)
         self._done_at = np.zeros(9, dtype=np.float64)
         self._rates = np.full(9, self.config.prefill_tokens_per_s, dtype=np.float64)
+        self._picked = np.zeros(9, dtype=np.float64)
+        self._picked_work = np.zeros(9, dtype=np.float64)
         self._entries: OrderedDict[str, InflightEntry] = OrderedDict()
         self._map: tuple[PoolView, int, npt.NDArray[np.intp], int] | None = None
 
@@ -133,6 +135,8 @@ class InflightTracker:
                 self._rates[slot] = rate = learned
         ahead = (done_at - now) * rate if done_at > now else 0.0
         self._done_at[slot] = max(now, done_at) + new_tokens / rate
+        self._picked[slot] += 1.0
+        self._picked_work[slot] += ahead + new_tokens
         if not req.request_id:
             return
         output = req.max_tokens if req.max_tokens is not None else self.config.default_output_tokens
@@ -183,6 +187,15 @@ class InflightTracker:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def picked(self, endpoint: EndpointKey) -> tuple[float, float]:
+        """Picks of ``endpoint`` so far and their summed work (tokens predicted ahead in its
+        prefill queue + uncached prompt tokens, at each pick): what the TTFT histogram's totals
+        are set against (``SpeedModel.observe_ttft_totals``)."""
+        slot = self._slots.get(endpoint)
+        if slot is None:
+            return 0.0, 0.0
+        return float(self._picked[slot]), float(self._picked_work[slot])
+
     # ---- internals ---------------------------------------------------------------------
 
     def _slot(self, endpoint: EndpointKey) -> int:
@@ -191,7 +204,14 @@ class InflightTracker:
             slot = self._slots[endpoint] = len(self._slots)
             if slot == len(self._requests) - 1:  # the pad row: grow, keeping a zero pad
                 size = 2 * slot + 1
-                for name in ("_requests", "_kv_tokens", "_done_at", "_rates"):
+                for name in (
+                    "_requests",
+                    "_kv_tokens",
+                    "_done_at",
+                    "_rates",
+                    "_picked",
+                    "_picked_work",
+                ):
                     grown = np.zeros(size, dtype=np.float64)
                     grown[:slot] = getattr(self, name)[:slot]
                     setattr(self, name, grown)

@@ -15,7 +15,10 @@ two scrapes, by the gaps of every token the engine produced, so each ``ITL_MIN_T
 give the endpoint's current mean ITL (against its KV in use then) within a scrape or two of a
 change, where an access-log record arrives only when its request ends. Without the histogram a
 record's ITL, (e2e - TTFT) / (completion tokens - 1), against the KV in use as last scraped,
-stands in.
+stands in. Where no access log arrives at all (a gateway that sends the picker none), vLLM's TTFT
+histogram teaches the TTFT line (``observe_ttft_totals``): between two scrapes its sum grows by
+the TTFTs of the requests that got their first token, and the picker's own picks of the endpoint
+over the same interval give their mean tokens ahead + uncached prompt.
 
 Each line is a weighted least-squares fit over sufficient statistics, so a record costs a
 few float operations and allocates nothing:
@@ -95,6 +98,13 @@ endpoint than a small one."""
 ITL_MIN_TOKENS = 16.0
 """Token gaps of the ITL histogram per decode observation: fewer give a mean that one mixed
 prefill step dominates."""
+TTFT_MIN_REQUESTS = 8.0
+"""First tokens of the TTFT histogram per prefill observation: fewer give a mean that one
+long prompt dominates."""
+TTFT_LOG_GRACE_S = 120.0
+"""Seconds from a model's first TTFT histogram totals before they teach: an access log, where
+there is one, has sent its first records by then (they pair each request's TTFT with its own
+work, and once any has arrived the histogram teaches nothing)."""
 _TINY = 1e-12
 
 
@@ -199,7 +209,8 @@ class EndpointSpeed:
     """Mean inter-token latency with an empty KV cache."""
     itl_s_per_ktoken: float
     records: int
-    """Access-log records learned from (TTFT records)."""
+    """Observations the TTFT line learned from: access-log records, or (where no access log
+    arrives) TTFT histogram intervals from scrapes."""
     prior: str
     """Where its prior came from: ``config``, ``gpu-label`` or ``pool-median``."""
     prefill_factor: float = 1.0
@@ -226,7 +237,12 @@ class _Fit:
         "prefill",
         "prior",
         "seen",
+        "ttft_count",
+        "ttft_intervals",
+        "ttft_picks",
         "ttft_records",
+        "ttft_sum",
+        "ttft_work",
     )
 
     def __init__(self, prior: SpeedPrior, source: str, weight: float) -> None:
@@ -245,6 +261,13 @@ class _Fit:
         self.itl_sum = 0.0
         self.itl_count = -1.0
         """The ITL histogram's totals at the last decode observation from them (-1: none)."""
+        self.ttft_sum = 0.0
+        self.ttft_count = -1.0
+        self.ttft_picks = 0.0
+        self.ttft_work = 0.0
+        """The TTFT histogram's totals and the picker's picks (count, work) at the last
+        prefill observation from them (-1: none)."""
+        self.ttft_intervals = 0
 
     def prefill_ref(self) -> float:
         return self.prefill.at(PREFILL_REF_TOKENS)
@@ -273,6 +296,8 @@ class SpeedModel:
         self._fits: dict[tuple[EndpointKey, str], _Fit] = {}
         self._records: dict[str, int] = {}
         """Per model, records observed (the clock of fading)."""
+        self._histogram_since: dict[str, float] = {}
+        """Per model, when its first TTFT histogram totals were scraped."""
         self._since_publish = 0
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
@@ -300,14 +325,7 @@ class SpeedModel:
         if ttft_s is not None:
             fit.prefill.update(work_tokens, ttft_s, keep, keep_drift)
             fit.ttft_records += 1
-            b = fit.prefill.b
-            ratio = b / fit.logged_b
-            limit = self.config.drift_log_ratio
-            if (
-                ratio > limit or ratio * limit < 1.0
-            ) and fit.ttft_records >= self.config.min_records:
-                fit.logged_b = b
-                self._drifted(endpoint, model, fit, ratio)
+            self._prefill_moved(endpoint, model, fit, fit.ttft_records)
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
             fit.itl_records += 1
@@ -363,6 +381,62 @@ class SpeedModel:
                 },
             )
         self._learned()
+
+    def observe_ttft_totals(
+        self,
+        endpoint: EndpointKey,
+        model: str,
+        *,
+        ttft_sum: float,
+        ttft_count: float,
+        picks: float,
+        work_tokens: float,
+        waiting: float,
+        now: float,
+    ) -> None:
+        """One scrape's TTFT histogram totals (cumulative seconds and first tokens) beside the
+        picker's own cumulative picks of the endpoint and their work (tokens ahead + uncached
+        prompt at each pick, ``InflightTracker.picked``): once ``TTFT_MIN_REQUESTS`` first tokens
+        have accumulated since the last observation, their mean TTFT against the mean work of
+        the picks over the same interval is one observation of the prefill line.
+
+        This is how a picker behind a gateway that sends no access log learns prefill speeds:
+        only for a model of which no access-log record has arrived, ``TTFT_LOG_GRACE_S`` after
+        its first totals (``now``: the scrape's monotonic time); an interval whose scrape found a long
+        waiting queue (``max_waiting``: its TTFTs waited for seats, not prefill) or in which
+        this picker picked nothing there (other replicas' traffic) teaches nothing. Totals that
+        fall (a restarted engine) start the count again. Like ``observe_itl_totals`` it moves
+        the endpoint's figures, not its model's record clock.
+        """
+        if not self.config.learn or self._records.get(model, 0) > 0:
+            return
+        fit = self._fit(endpoint, model)
+        firsts = ttft_count - fit.ttft_count
+        picked = picks - fit.ttft_picks
+        restart = fit.ttft_count < 0.0 or firsts < 0.0 or ttft_sum < fit.ttft_sum or picked < 0.0
+        if not restart and firsts < TTFT_MIN_REQUESTS:
+            return
+        since = self._histogram_since.setdefault(model, now)
+        learn = not restart and picked > 0.0 and now - since >= TTFT_LOG_GRACE_S
+        if learn and waiting <= self.config.max_waiting:
+            ttft = (ttft_sum - fit.ttft_sum) / firsts
+            work = (work_tokens - fit.ttft_work) / picked
+            fit.prefill.update(work, ttft, self._keep, self._keep_drift)
+            fit.ttft_intervals += 1
+            self._prefill_moved(endpoint, model, fit, fit.ttft_intervals)
+            self._learned()
+        fit.ttft_sum, fit.ttft_count = ttft_sum, ttft_count
+        fit.ttft_picks, fit.ttft_work = picks, work_tokens
+
+    def _prefill_moved(self, endpoint: EndpointKey, model: str, fit: _Fit, lessons: int) -> None:
+        """Log (and tell the drift listener) when the prefill line has moved past
+        ``drift_log_ratio`` since last logged, after ``min_records`` lessons."""
+        b = fit.prefill.b
+        ratio = b / fit.logged_b
+        limit = self.config.drift_log_ratio
+        if (ratio > limit or ratio * limit < 1.0) and lessons >= self.config.min_records:
+            fit.logged_b = b
+            self._drifted(endpoint, model, fit, ratio)
 
     def _learned(self) -> None:
         """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit)."""
@@ -512,7 +586,7 @@ class SpeedModel:
             fit.prefill.a,
             fit.decode.a,
             fit.decode.b,
-            fit.ttft_records,
+            fit.ttft_records + fit.ttft_intervals,
             fit.prior,
         )
 

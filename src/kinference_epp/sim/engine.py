@@ -214,6 +214,10 @@ class SimEngine:
         self.itl_gaps_total = 0
         """Every inter-token gap so far, as ``vllm:inter_token_latency_seconds``' sum and count
         (whether or not steps record their tokens)."""
+        self.ttft_seconds_total = 0.0
+        self.first_tokens_total = 0
+        """Every request's time to first token so far, as ``vllm:time_to_first_token_seconds``'
+        sum and count."""
         self.num_preemptions_total = 0
 
     # ---- requests --------------------------------------------------------------------
@@ -364,6 +368,8 @@ class SimEngine:
         if index == 0:
             seq.first_token_time = end
             self.prompt_tokens_total += len(seq.req.prompt_token_ids)
+            self.ttft_seconds_total += end - seq.req.arrival_time
+            self.first_tokens_total += 1
             out.first_tokens.append(seq.req.request_id)
             if record:
                 out.ttft_s.append(end - seq.req.arrival_time)

@@ -4,8 +4,9 @@
 line (overhead + tokens ahead and uncached / rate), ``..._itl_seconds`` and
 ``..._itl_seconds_per_ktoken`` the inter-token latency line against thousands of KV tokens in
 use, ``..._speed_factor{phase}`` the endpoint's time against its model's median endpoint (what
-the load-cost scorer multiplies by: 2.5 is 2.5 times as slow), ``..._speed_records`` the records
-the TTFT line learned from, ``..._decode_observations`` what the ITL line learned from (vLLM's ITL
+the load-cost scorer multiplies by: 2.5 is 2.5 times as slow), ``..._speed_records`` what the TTFT
+line learned from (access-log records, else vLLM's TTFT histogram per scrape interval),
+``..._decode_observations`` what the ITL line learned from (vLLM's ITL
 histogram per scrape where the pod exposes it, else records). One series per (endpoint, model):
 as many as the pool has pods.
 """
@@ -60,7 +61,11 @@ class SpeedCollector(Collector):
         slope = family(
             "itl_seconds_per_ktoken", "Learned growth of the ITL per 1000 KV tokens in use."
         )
-        records = family("speed_records", "Access-log records the TTFT line learned from.")
+        records = family(
+            "speed_records",
+            "Observations the TTFT line learned from: access-log records, else TTFT histogram "
+            "intervals.",
+        )
         observations = family(
             "decode_observations",
             "Observations the ITL line learned from (ITL histogram means per scrape, or records).",

@@ -32,6 +32,7 @@ def test_realistic_v1_exposition_with_two_engines() -> None:
     assert snap.running_lora_adapters == {"sql-lora", "tweet-lora"}
     assert snap.waiting_lora_adapters == {"chat-lora"}
     assert (snap.itl_sum, snap.itl_count) == (pytest.approx(2 * 12.34567), 24.0)
+    assert (snap.ttft_sum, snap.ttft_count) == (pytest.approx(2 * 12.34567), 30.0)
     assert snap.scraped_at == 12.5
 
 
@@ -298,6 +299,10 @@ def reference(text: str, model_name: str | None) -> LoadSnapshot:
         else "time_per_output_token_seconds"
     )
     groups += [finite(f"{itl}_sum"), finite(f"{itl}_count")]
+    groups += [
+        finite("time_to_first_token_seconds_sum"),
+        finite("time_to_first_token_seconds_count"),
+    ]
     config = [labels for labels, _ in first("cache_config_info") if wanted(labels)]
     lora = [(labels, v) for labels, v in first("lora_requests_info") if wanted(labels)]
     if not any(groups) and not config and not lora:
@@ -339,6 +344,8 @@ def reference(text: str, model_name: str | None) -> LoadSnapshot:
         max_lora=as_int(top.get("max_lora")) if top is not None else None,
         itl_sum=sum(groups[5]),
         itl_count=sum(groups[6]),
+        ttft_sum=sum(groups[7]),
+        ttft_count=sum(groups[8]),
     )
 
 
@@ -356,6 +363,9 @@ _NAMES = [
     "lora_requests_info",
     "num_requests_running_by_reason",
     "time_to_first_token_seconds_bucket",
+    "time_to_first_token_seconds_sum",
+    "time_to_first_token_seconds_count",
+    "time_to_first_token_seconds_created",
     "inter_token_latency_seconds_sum",
     "inter_token_latency_seconds_count",
     "inter_token_latency_seconds_bucket",

@@ -53,6 +53,17 @@ def test_single_request_runs_to_max_tokens_with_usage() -> None:
     assert len(stored) == (100 + 4) // 16  # full blocks of computed prompt + output tokens
 
 
+def test_histogram_totals_count_every_first_token_and_gap() -> None:
+    # vllm:time_to_first_token_seconds and vllm:inter_token_latency_seconds' sum and count
+    e = SimEngine(EngineConfig(num_gpu_blocks=64, block_size=16))
+    e.add_request(SimRequest("a", list(range(100)), max_tokens=5, arrival_time=0.0))
+    e.add_request(SimRequest("b", list(range(200, 260)), max_tokens=3, arrival_time=0.0))
+    fin = finished(run(e))
+    assert e.first_tokens_total == 2
+    assert e.ttft_seconds_total == pytest.approx(fin["a"].ttft_s + fin["b"].ttft_s)
+    assert e.itl_gaps_total == 4 + 2
+
+
 def test_prefix_cache_hit_reported_as_cached_tokens() -> None:
     e = SimEngine(EngineConfig(num_gpu_blocks=64, block_size=16))
     e.add_request(SimRequest("a", list(range(100)), max_tokens=2))
