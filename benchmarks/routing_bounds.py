@@ -553,9 +553,9 @@ def makespan_free(spec: WorkloadSpec, lat: LinearLatency, work: list[UserWork]) 
 
 EDGE_ITL_FRACTION = 0.94
 """The mean step, as a share of the ITL limit, up to which a pod keeps 90 % of its requests'
-mean ITL within the limit: per-request ITLs spread a few ms about the pod's mean step
-(``results/hetero_per_pod.json``: pods whose requests' median ITL is 47 ms or less keep all or
-nearly all within 50 ms; from 47.1 ms on, 89 % or fewer)."""
+mean ITL within the limit: per-request ITLs spread a few ms about the pod's mean step. Read off
+``results/hetero_per_pod.json``: the highest median ITL of a pod there that still kept 90 % of
+its requests within the limit."""
 
 
 def hetero_lru(path: Path, itl_s: float, per_pod: Path) -> list[str]:
@@ -685,7 +685,7 @@ def closed_loop_makespan(results: dict[str, Any]) -> list[str]:
     lines = [
         "## Closed loop: the run's shortest makespan",
         "",
-        "A closed-loop run gives each user one conversation (10-20 turns) and its rate is its "
+        "A closed-loop run gives each user one conversation and its rate is its "
         "requests over the time to the last one's end, so the longest conversations, whose "
         "steps run one after another, set a floor under that time: the pool runs at least as "
         "many steps as its users' private KV needs (a step holds its sequences' contexts past "
