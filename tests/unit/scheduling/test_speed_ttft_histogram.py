@@ -59,6 +59,15 @@ def _scrape(
     )
 
 
+def _intervals(
+    model: SpeedModel, endpoint: EndpointKey, pod: Pod, rng: np.random.Generator, times: range
+) -> None:
+    """One interval of ``pod``'s traffic and one scrape at each of ``times`` (seconds)."""
+    for t in times:
+        pod.interval(rng)
+        _scrape(model, endpoint, pod, now=float(t))
+
+
 def _rate(model: SpeedModel, endpoint: EndpointKey) -> float:
     (f,) = [f for f in model.figures() if f.endpoint == endpoint]
     return f.prefill_tokens_per_s
@@ -97,10 +106,7 @@ def test_once_an_access_log_record_arrives_the_histogram_teaches_nothing() -> No
     model.observe(a, MODEL, ttft_s=OVERHEAD_S + 4000 / 40_000, work_tokens=4000.0)
     logged = _rate(model, a)
     pod = Pod(10 / 40_000)  # the histogram would say ten times slower
-    rng = np.random.default_rng(1)
-    for t in range(300):
-        pod.interval(rng)
-        _scrape(model, a, pod, now=float(t))
+    _intervals(model, a, pod, np.random.default_rng(1), range(300))
     assert _rate(model, a) == logged
 
 
@@ -109,28 +115,20 @@ def test_queued_intervals_other_replicas_traffic_and_restarts_teach_nothing() ->
     model = SpeedModel()
     pod = Pod(1 / 40_000)
     rng = np.random.default_rng(2)
-    t = 0.0
-    for _ in range(int(TTFT_LOG_GRACE_S) + 1):
-        pod.interval(rng)
-        _scrape(model, a, pod, now=t)
-        t += 1.0
+    grace = int(TTFT_LOG_GRACE_S) + 1
+    _intervals(model, a, pod, rng, range(grace))
     before = _rate(model, a)
-    slow = Pod(10 / 40_000)
-    slow.ttft_sum, slow.ttft_count, slow.picks, slow.work = (
-        pod.ttft_sum,
-        pod.ttft_count,
-        pod.picks,
-        pod.work,
-    )
+    pod.s_per_token = 10 / 40_000  # from here on every interval would say ten times slower
+    t = float(grace)
     for _ in range(50):  # a long waiting queue: the TTFTs waited for seats, not for prefill
-        slow.interval(rng)
-        _scrape(model, a, slow, now=t, waiting=1000.0)
+        pod.interval(rng)
+        _scrape(model, a, pod, now=t, waiting=1000.0)
         t += 1.0
     assert _rate(model, a) == before
     for _ in range(50):  # first tokens of other replicas' requests only: no picks of ours
-        slow.ttft_count += TTFT_MIN_REQUESTS
-        slow.ttft_sum += TTFT_MIN_REQUESTS * 5.0
-        _scrape(model, a, slow, now=t)
+        pod.ttft_count += TTFT_MIN_REQUESTS
+        pod.ttft_sum += TTFT_MIN_REQUESTS * 5.0
+        _scrape(model, a, pod, now=t)
         t += 1.0
     assert _rate(model, a) == before
     restarted = Pod(10 / 40_000)  # totals from zero again: a new mark, no negative lesson
