@@ -123,6 +123,15 @@ class BudgetExceededError(RateLimitedError):
     error_type = "insufficient_quota"
 
 
+class PoolSaturatedError(KinferenceError):
+    """The endpoint the router picked would serve the request past its SLO (``scheduler.shed``);
+    ``headers`` say when to retry."""
+
+    status = 429
+    reason = "pool_saturated"
+    error_type = "rate_limit_error"
+
+
 class OverloadedError(KinferenceError):
     status = 429
     reason = "overloaded"

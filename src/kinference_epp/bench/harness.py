@@ -43,6 +43,7 @@ from kinference_epp.bench.clients import Client, ConcurrencyClient, LadderClient
 from kinference_epp.bench.routing import GPU_LABEL, RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
 from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.kvcache.events import decode_batch
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.kvcache.index import BlockIndex
@@ -129,6 +130,9 @@ class RunResult:
     """Requests still in flight when the run stopped, per stage."""
     preemptions_by_stage: dict[int, int] = field(default_factory=dict)
     """Preemptions per stage of the requests preempted (open loop)."""
+    shed: dict[int, int] = field(default_factory=dict)
+    """Open loop: requests the router answered 429 at saturation, per stage (each misses the
+    SLO; the workload's arrivals do not retry)."""
     index_blocks: int = 0
 
 
@@ -231,6 +235,7 @@ class Harness:
         self.picks: dict[str, int] = {str(k): 0 for k in self.pods}
         self._pending = 0
         self._planned: dict[int, int] = {}
+        self._shed: dict[int, int] = {}
         """Open loop: arrivals planned per stage."""
         self._late_stages = 0
         self._stage_records: dict[int, list[RequestRecord]] = {}
@@ -308,6 +313,7 @@ class Harness:
             picks=self.picks,
             unfinished=unfinished,
             preemptions_by_stage=self._preemptions,
+            shed=self._shed,
             index_blocks=self.index.num_entries,
         )
 
@@ -349,7 +355,15 @@ class Harness:
         if self._pending > 0:
             self._push(self.now + self.options.scrape_interval_s, _SCRAPE, None)
 
-    def _arrive(self, conv: Conversation, turn: int, history: TokenIds, stage: int) -> None:
+    def _arrive(
+        self,
+        conv: Conversation,
+        turn: int,
+        history: TokenIds,
+        stage: int,
+        since: float | None = None,
+    ) -> None:
+        """Send turn ``turn`` of ``conv``; ``since``: its first attempt, when this is a retry."""
         rid = f"s{next(self._sends)}-c{conv.id}-t{turn}"
         t = conv.turns[turn]
         first = self._first_turn.get(conv.id) if turn == 0 else None
@@ -368,14 +382,47 @@ class Harness:
             block_hashes=hashes,
             max_tokens=t.output_tokens,
         )
-        key = self.router.scheduler.schedule(req).primary
+        try:
+            key = self.router.scheduler.schedule(req).primary
+        except PoolSaturatedError as err:
+            self._shed_one(conv, turn, history, stage, since, err)
+            return
         self.picks[str(key)] += 1
-        self._active[rid] = _Active(conv, turn, stage, history, prompt, key, self.now)
+        first_attempt = self.now if since is None else since
+        self._active[rid] = _Active(conv, turn, stage, history, prompt, key, first_attempt)
         pod = self.pods[key]
         pod.engine.add_request(
             SimRequest(rid, tokens, max_tokens=t.output_tokens, arrival_time=self.now)
         )
         self._kick(pod)
+
+    def _shed_one(
+        self,
+        conv: Conversation,
+        turn: int,
+        history: TokenIds,
+        stage: int,
+        since: float | None,
+        err: PoolSaturatedError,
+    ) -> None:
+        """A request answered 429: a closed-loop user sends the turn again after the
+        ``retry-after`` (its TTFT counts from the first attempt); an open-loop arrival misses
+        the SLO and its conversation ends."""
+        if not self.spec.client.open_loop:
+            retry_s = float(dict(err.headers).get("retry-after", "1"))
+            since = self.now if since is None else since
+            self._push(self.now + retry_s, _ARRIVE, (conv, turn, history, stage, since))
+            return
+        self._shed[stage] = self._shed.get(stage, 0) + 1
+        self._conversation_over()
+
+    def _conversation_over(self) -> None:
+        self._pending -= 1
+        nxt = self.client.on_done(self.now)
+        if nxt is not None:
+            c = self.convs[nxt]
+            self._pending += 1
+            self._push(self.now, _ARRIVE, (c, 0, c.prefix, 0))
 
     def _kick(self, pod: _Pod) -> None:
         if pod.busy or not pod.engine.has_work():
@@ -424,7 +471,7 @@ class Harness:
                 turn=active.turn,
                 stage=active.stage,
                 endpoint=str(pod.key),
-                arrival=fin.arrival_time,
+                arrival=active.arrival,
                 first_token=fin.first_token_time,
                 finish=fin.finish_time,
                 prompt_tokens=fin.prompt_tokens,
@@ -449,12 +496,7 @@ class Harness:
             history = np.concatenate((active.prompt, answer))
             self._push(self.now, _ARRIVE, (conv, turn, history, active.stage))
             return
-        self._pending -= 1
-        nxt = self.client.on_done(self.now)
-        if nxt is not None:
-            c = self.convs[nxt]
-            self._pending += 1
-            self._push(self.now, _ARRIVE, (c, 0, c.prefix, 0))
+        self._conversation_over()
 
 
 def run_one(

@@ -162,6 +162,7 @@ async def run_live(
     options = stack_options(spec, router, latency, time_scale)
     records: list[RequestRecord] = []
     unfinished: dict[int, int] = {}
+    shed: dict[int, int] = {}
     picks: dict[str, int] = {}
     lag = LoopLag([])
     started = time.perf_counter()
@@ -181,6 +182,9 @@ async def run_live(
                     )
                 except (TimeoutError, aiohttp.ClientError):
                     out = Sent(0, "", None, 0.0, 0, 0, 0)
+                if out.status == 429:  # shed at saturation
+                    shed[stage] = shed.get(stage, 0) + 1
+                    return
                 if out.status != 200 or out.ttft_s is None:
                     unfinished[stage] = unfinished.get(stage, 0) + 1
                     return
@@ -224,6 +228,7 @@ async def run_live(
         wall_s=time.perf_counter() - started,
         picks=picks,
         unfinished=unfinished,
+        shed=shed,
     )
     return result, lag.summary()
 

@@ -7,7 +7,9 @@ Definitions (stated in ``meta`` of every ``results.json``):
 - TTFT = first token time - arrival; ITL = a request's mean gap between output tokens
   after the first (``itl_mean_s`` averages that over requests); e2e = finish - arrival.
 - A request meets the SLO when its TTFT and its ITL are both within the SLO's bounds;
-  a request still in flight when the run stopped (``unfinished``) does not.
+  a request still in flight when the run stopped (``unfinished``) does not, nor does one the
+  router answered 429 at saturation (``shed``; open loop: a closed-loop user sends it again
+  after the ``retry-after``, and its TTFT counts from the first attempt).
   ``slo_met_fraction`` = requests meeting it / requests of the load point.
 - ``capacity`` of a router = the highest load point at which, and at every lower one,
   at least ``Slo.fraction`` of the requests meet the SLO (0 when the first point fails;
@@ -61,9 +63,16 @@ def rows(result: RunResult, slo: Slo) -> list[Row]:
     out = []
     for stage, load in enumerate(result.loads):
         recs = by_stage.get(stage, [])
-        unfinished = result.unfinished.get(stage, 0)
         out.append(
-            _row(result, load, recs, unfinished, result.preemptions_by_stage.get(stage, 0), slo)
+            _row(
+                result,
+                load,
+                recs,
+                result.unfinished.get(stage, 0),
+                result.shed.get(stage, 0),
+                result.preemptions_by_stage.get(stage, 0),
+                slo,
+            )
         )
     if len(result.loads) == 1:
         out[0]["preemptions"] = result.preemptions
@@ -75,6 +84,7 @@ def _row(
     load: float,
     recs: list[RequestRecord],
     unfinished: int,
+    shed: int,
     preemptions: int,
     slo: Slo,
 ) -> Row:
@@ -84,8 +94,9 @@ def _row(
         "router": result.router,
         "load": load,
         "load_kind": result.load_kind,
-        "requests": len(recs) + unfinished,
+        "requests": len(recs) + unfinished + shed,
         "unfinished": unfinished,
+        "shed": shed,
         "preemptions": preemptions,
     }
     if not recs:
@@ -107,7 +118,7 @@ def _row(
         "output_tokens_per_s": sum(r.output_tokens for r in recs) / window,
         "goodput_rpm": met / window * 60.0,
         "achieved_rps": len(recs) / window,
-        "slo_met_fraction": met / (len(recs) + unfinished),
+        "slo_met_fraction": met / (len(recs) + unfinished + shed),
         "cache_hit_rate": sum(r.cached_tokens for r in recs) / prompt if prompt else 0.0,
     }
 
@@ -250,6 +261,7 @@ _COLUMNS = (
     ("cache_hit_rate", "cache hit", "{:.2f}"),
     ("preemptions", "preempt", "{}"),
     ("unfinished", "unfinished", "{}"),
+    ("shed", "shed", "{}"),
 )
 
 

@@ -77,6 +77,33 @@ _NOT_ROUTER_NAMES = frozenset({"default", "ours"})
 """Words a config may use for "our router" that name no preset: rejected with the real names."""
 
 
+class ShedConfig(Strict):
+    """Shedding at saturation (``scheduling/shed.py``): a request the picked endpoint is
+    predicted to serve past these bounds is answered 429 ``pool_saturated`` at once."""
+
+    itl_s: float = Field(
+        default=0.045,
+        ge=0.0,
+        description=(
+            "Mean inter-token latency the picked endpoint may be predicted at (the speed "
+            "model's decode line at its KV in use), a margin under a 50 ms ITL SLO; 0: no ITL "
+            "check."
+        ),
+    )
+    ttft_s: float = Field(
+        default=1.5,
+        ge=0.0,
+        description=(
+            "Wait for a batch slot the picked endpoint may be predicted at (requests queued "
+            "there over the rate requests finish there), a margin under a 2 s TTFT SLO; 0: no "
+            "TTFT check."
+        ),
+    )
+    retry_after_s: int = Field(
+        default=1, ge=1, description="The `retry-after` header of a shed request, in seconds."
+    )
+
+
 class SchedulerConfig(Strict):
     router: str = Field(
         default="precise-prefix",
@@ -105,6 +132,13 @@ class SchedulerConfig(Strict):
             "Softmax temperature of the max-score picker, as a fraction of the spread between "
             "the best and the worst candidate's score: several picker replicas that see the "
             "same scores spread a burst over the near-best endpoints. 0 picks the best."
+        ),
+    )
+    shed: ShedConfig = Field(
+        default_factory=ShedConfig,
+        description=(
+            "Answer 429 rather than serve a request past its SLO where the pool is saturated "
+            "(needs the picker's speed model and in-flight tracker; both checks at 0: never)."
         ),
     )
     seed: int | None = Field(default=None, description="Seed for random tie-breaks (tests).")

@@ -105,6 +105,14 @@ class LoadSource(Protocol):
 
     def load(self, pool: PoolView) -> InflightLoad: ...
 
+    def count(self, endpoint: EndpointKey) -> int:
+        """Requests routed to ``endpoint`` and not yet finished."""
+        ...
+
+    def finish_rate(self, endpoint: EndpointKey) -> float:
+        """Requests per second seen finishing at ``endpoint`` (0: not known yet)."""
+        ...
+
 
 class SpeedSource(Protocol):
     """Each endpoint's learned speed against the model's median endpoint.

@@ -17,6 +17,8 @@ is updated at every pick, so the next request already sees the previous one:
   prefill rate (``scheduling/speed.py``), read at each pick (the queue's remaining time is
   rescaled when it changes: the tokens queued stay the same), else ``prefill_tokens_per_s``.
   Each entry keeps the tokens it found ahead of it, which the speed model learns from.
+- a **finish rate** per endpoint (requests finished per second, decaying): how fast its batch
+  frees slots, which the shedding check (``scheduling/shed.py``) sets its queue against.
 
 It is the picker's one record of requests in flight: a ``PickObserver`` fed by the scheduler
 itself (it reads the same memoised prefix match the scorers used), so it works unchanged in
@@ -27,6 +29,7 @@ engine in the harness); entries whose finish never arrives expire after ``ttl_s`
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -44,6 +47,12 @@ from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, Sch
 
 DEFAULT_OUTPUT_TOKENS = 256
 """Output tokens expected of a request that sets no ``max_tokens`` (tracker and load-cost)."""
+
+FINISH_RATE_WINDOW_S = 5.0
+"""Time constant of each endpoint's decaying count of finished requests."""
+
+FINISH_RATE_MIN = 4.0
+"""Decayed finishes below which an endpoint's finish rate is unknown (0)."""
 
 
 class InflightConfig(BaseModel):
@@ -103,6 +112,8 @@ class InflightTracker:
         self._rates = np.full(9, self.config.prefill_tokens_per_s, dtype=np.float64)
         self._picked = np.zeros(9, dtype=np.float64)
         self._picked_work = np.zeros(9, dtype=np.float64)
+        self._finished = np.zeros(9, dtype=np.float64)
+        self._finished_at = np.zeros(9, dtype=np.float64)
         self._entries: OrderedDict[str, InflightEntry] = OrderedDict()
         self._map: tuple[PoolView, int, npt.NDArray[np.intp], int] | None = None
 
@@ -163,6 +174,11 @@ class InflightTracker:
         entry = self._entries.pop(request_id, None)
         if entry is not None:
             self._drop(entry)
+            now = self._clock()
+            slot = entry.slot
+            fade = math.exp((self._finished_at[slot] - now) / FINISH_RATE_WINDOW_S)
+            self._finished[slot] = self._finished[slot] * fade + 1.0
+            self._finished_at[slot] = now
         return entry
 
     # ---- LoadSource ------------------------------------------------------------------
@@ -178,6 +194,17 @@ class InflightTracker:
     def count(self, endpoint: EndpointKey) -> int:
         slot = self._slots.get(endpoint)
         return 0 if slot is None else int(self._requests[slot])
+
+    def finish_rate(self, endpoint: EndpointKey) -> float:
+        """Requests per second this picker saw finish at ``endpoint`` (decaying over
+        ``FINISH_RATE_WINDOW_S``); 0 until ``FINISH_RATE_MIN`` have: how fast its batch frees
+        slots for the requests waiting there."""
+        slot = self._slots.get(endpoint)
+        if slot is None:
+            return 0.0
+        fade = math.exp((self._finished_at[slot] - self._clock()) / FINISH_RATE_WINDOW_S)
+        count = float(self._finished[slot]) * fade
+        return count / FINISH_RATE_WINDOW_S if count >= FINISH_RATE_MIN else 0.0
 
     def by_model(self) -> dict[str, int]:
         """Requests in flight per requested model (the pool's running-requests gauge)."""
@@ -211,6 +238,8 @@ class InflightTracker:
                     "_rates",
                     "_picked",
                     "_picked_work",
+                    "_finished",
+                    "_finished_at",
                 ):
                     grown = np.zeros(size, dtype=np.float64)
                     grown[:slot] = getattr(self, name)[:slot]

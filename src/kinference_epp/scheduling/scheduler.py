@@ -38,6 +38,7 @@ from kinference_epp.scheduling.framework import (
 )
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.routers import build_chain
+from kinference_epp.scheduling.shed import SaturationGuard
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,8 @@ class Scheduler:
             speed=speed,
         )
         chain = build_chain(config, registry or default_registry(), ctx)
-        self._setup(pool, chain, on_timing, observers)
+        guard = SaturationGuard.build(config.shed, speed, load)
+        self._setup(pool, chain, on_timing, observers, guard)
         if timing_every < 1:
             raise ValueError("timing_every must be >= 1")
         self.timing_every = timing_every
@@ -130,7 +132,7 @@ class Scheduler:
     ) -> Scheduler:
         """A scheduler over a hand-built chain (tests, experiments)."""
         scheduler = cls.__new__(cls)
-        scheduler._setup(pool, chain, on_timing, observers)
+        scheduler._setup(pool, chain, on_timing, observers, None)
         return scheduler
 
     def _setup(
@@ -139,6 +141,7 @@ class Scheduler:
         chain: Chain,
         on_timing: PluginTimer | None,
         observers: Sequence[PickObserver],
+        guard: SaturationGuard | None,
     ) -> None:
         self._pool = pool
         self._filters = chain.filters
@@ -159,6 +162,8 @@ class Scheduler:
         """``on_timing`` runs on every n-th scheduling cycle (the picker samples: timing
         every plug-in of every request costs more than most plug-ins)."""
         self._cycle = 0
+        self._guard = guard
+        """Sheds a request the pick would serve past the SLO (``scheduling/shed.py``)."""
 
     @property
     def plugins(self) -> tuple[PluginLabel, ...]:
@@ -182,9 +187,10 @@ class Scheduler:
     def schedule(self, req: SchedulingRequest) -> SchedulingResult:
         """Pick an endpoint and up to ``fallbacks`` more, best first.
 
-        Raises ``ModelNotFoundError`` (404) when no endpoint serves ``req.model``, and
+        Raises ``ModelNotFoundError`` (404) when no endpoint serves ``req.model``,
         ``NoReadyEndpointError`` (503) when none is eligible (reason ``subset_empty``
-        when the subset hint is the cause).
+        when the subset hint is the cause), and ``PoolSaturatedError`` (429) when the pick
+        would serve the request past the SLO (``config.shed``).
         """
         pool = self._pool.view()
         self._cycle += 1
@@ -209,6 +215,8 @@ class Scheduler:
             timer(self._picker.label, perf_counter() - started)
         if not slots:
             raise ValueError(f"{self._picker.label} picked nothing from a non-empty candidate set")
+        if self._guard is not None:
+            self._guard.check(req, pool, slots[0])  # before the observers count the pick
 
         endpoints = pool.endpoints
         result = SchedulingResult(

@@ -16,6 +16,7 @@ from kinference_epp.bench.harness import Harness, HarnessOptions, RunResult, run
 from kinference_epp.bench.report import Slo, capacities, rows
 from kinference_epp.bench.routing import GPU_LABEL, ROUTERS, VARIANTS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
+from kinference_epp.config.model import SchedulerConfig, ShedConfig
 
 TINY: dict[str, Any] = {
     "name": "tiny",
@@ -305,3 +306,59 @@ def test_our_router_learns_each_pods_speed_from_its_records() -> None:
     assert fast
     assert slow
     assert min(slow) > 1.5 * max(fast)
+
+
+def _shedding(**bounds: float) -> HarnessOptions:
+    """Our router with the given shedding bounds."""
+    config = SchedulerConfig(router="precise-prefix", shed=ShedConfig(**bounds))
+    return HarnessOptions(scheduler=config, collapse_ttft_s=None)
+
+
+def test_an_open_loop_request_shed_at_saturation_counts_and_misses_the_slo() -> None:
+    spec = tiny(
+        pods=1,
+        engine={"block_size": 16, "num_gpu_blocks": 1024, "max_num_seqs": 4},
+        client={"kind": "constant", "stages": [{"rate": 200.0, "duration_s": 1.0}]},
+    )
+    served_all = run_one(spec, "kinference", options=_shedding(itl_s=0.0, ttft_s=0.0))
+    assert served_all.shed == {}
+    shed = run_one(spec, "kinference", options=_shedding(itl_s=0.0, ttft_s=0.05))
+    assert shed.shed[0] > 0
+    (row,) = rows(shed, Slo())
+    (all_row,) = rows(served_all, Slo())
+    assert row["shed"] == shed.shed[0]
+    assert row["requests"] == all_row["requests"] == 200  # planned: served + unfinished + shed
+    assert len(shed.records) + row["unfinished"] + row["shed"] == 200
+    met = row["slo_met_fraction"] * 200
+    assert met <= len(shed.records)  # a shed request never meets the SLO
+    # the queue stays short: what is served starts sooner than when every request is taken
+    assert row["ttft_p90_s"] < all_row["ttft_p90_s"]
+
+
+def test_a_closed_loop_user_sends_a_shed_turn_again_and_waits_for_it() -> None:
+    spec = WorkloadSpec.model_validate(
+        {
+            "name": "chat",
+            "pods": 1,
+            "engine": {"num_gpu_blocks": 1024, "max_num_seqs": 2},
+            "multiturn": {
+                "conversations": 6,
+                "system_tokens": 64,
+                "user_tokens_mean": 32,
+                "user_tokens_sd": 4,
+                "output_tokens_mean": 64,
+                "output_tokens_sd": 2,
+                "turns_min": 3,
+                "turns_max": 3,
+            },
+            "client": {"kind": "concurrency", "loads": [6]},
+        }
+    )
+    result = run_one(spec, "kinference", 6, options=_shedding(itl_s=0.0, ttft_s=1e-3))
+    assert len(result.records) == 18  # every turn served, none lost
+    assert result.shed == {}
+    assert result.unfinished == {}
+    # a retried turn's TTFT runs from its first attempt, past the one-second retry-after
+    assert max(r.ttft_s for r in result.records) >= 1.0
+    (row,) = rows(result, Slo())
+    assert (row["requests"], row["shed"]) == (18, 0)
