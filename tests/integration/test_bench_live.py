@@ -8,10 +8,12 @@ import pytest
 from kinference_epp.bench import report
 from kinference_epp.bench.clients import WARMUP
 from kinference_epp.bench.harness import RequestRecord
-from kinference_epp.bench.live import run_harness, run_live
+from kinference_epp.bench.live import run_harness, run_live, stack_options
 from kinference_epp.bench.workloads import WorkloadSpec
+from kinference_epp.config.model import ShedConfig
+from kinference_epp.scheduling.plugins.load_cost_scorer import LoadCostScorerParams
 
-pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
+pytestmark = [pytest.mark.integration]
 
 SPEC = WorkloadSpec.model_validate(
     {
@@ -40,6 +42,7 @@ def hit_rate(records: list[RequestRecord]) -> float:
     return sum(r.cached_tokens for r in done) / sum(r.prompt_tokens for r in done)
 
 
+@pytest.mark.asyncio
 async def test_live_run_matches_the_harness_below_saturation() -> None:
     live, _lag = await run_live(SPEC, "kinference", "h100-8b", time_scale=1.0, seed=0)
     sim = run_harness(SPEC, "kinference", "h100-8b", seed=0)
@@ -57,3 +60,12 @@ async def test_live_run_matches_the_harness_below_saturation() -> None:
     assert live_hit > 0.5
     assert abs(live_hit - hit_rate(sim.records)) < 0.2
     assert sum(live.picks.values()) == len(live.records)
+
+
+def test_the_live_stack_states_its_latency_bounds_in_the_slowed_pods_seconds() -> None:
+    options = stack_options(SPEC, "kinference", "h100-32b", 3.0)
+    assert options.shed.itl_s == pytest.approx(ShedConfig().itl_s * 3)
+    assert options.shed.ttft_s == pytest.approx(ShedConfig().ttft_s * 3)
+    assert options.shed.retry_after_s == 3
+    (cost,) = [s for s in options.scorers or () if s.type == "load-cost"]
+    assert cost.params["itl_limit_s"] == pytest.approx(LoadCostScorerParams().itl_limit_s * 3)

@@ -235,8 +235,8 @@ class Harness:
         self.picks: dict[str, int] = {str(k): 0 for k in self.pods}
         self._pending = 0
         self._planned: dict[int, int] = {}
-        self._shed: dict[int, int] = {}
         """Open loop: arrivals planned per stage."""
+        self._shed: dict[int, int] = {}
         self._late_stages = 0
         self._stage_records: dict[int, list[RequestRecord]] = {}
         self._stopped_at: int | None = None

@@ -36,6 +36,7 @@ from kinference_epp.bench.clients import LadderClient
 from kinference_epp.bench.harness import HarnessOptions, RequestRecord, RunResult, run_one
 from kinference_epp.bench.routing import preset_of
 from kinference_epp.bench.workloads import WorkloadSpec, conversations, load_workload
+from kinference_epp.config.model import ShedConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.demo.workload import read_stream
 from kinference_epp.scheduling.plugins.load_cost_scorer import LoadCostScorerParams
@@ -130,10 +131,18 @@ def stack_options(spec: WorkloadSpec, router: str, latency: str, time_scale: flo
             else s
             for s in PRECISE_PREFIX_SCORERS
         )
+    # shedding's bounds likewise: the picker learns each pod's ITL and finish rate in wall seconds
+    default = ShedConfig()
+    shed = ShedConfig(
+        itl_s=default.itl_s * time_scale,
+        ttft_s=default.ttft_s * time_scale,
+        retry_after_s=max(1, round(default.retry_after_s * time_scale)),
+    )
     return StackOptions(
         pods=spec.pods,
         router=preset,
         scorers=scorers,
+        shed=shed,
         time_scale=time_scale,
         num_gpu_blocks=spec.num_gpu_blocks(),
         pod_template=pod,

@@ -23,6 +23,7 @@ from kinference_epp.config.model import (
     SchedulerConfig,
     ScrapeConfig,
     ServerConfig,
+    ShedConfig,
     TlsConfig,
 )
 from kinference_epp.config.tenancy import TenancyConfig
@@ -48,6 +49,8 @@ class StackOptions:
     scorers: tuple[PluginConfig, ...] | None = None
     """The scorers of ``router: weighted``."""
     fallbacks: int = 2
+    shed: ShedConfig = field(default_factory=ShedConfig)
+    """Shedding at saturation; its bounds are in wall seconds."""
     time_scale: float = 0.05
     """Simulated pods run this many wall seconds per simulated second (0.05: 20x real time)."""
     num_gpu_blocks: int = 2048
@@ -120,6 +123,7 @@ class LocalStack:
                 router=o.router,
                 scorers=list(o.scorers) if o.scorers is not None else None,
                 fallbacks=o.fallbacks,
+                shed=o.shed,
             ),
             scrape=o.scrape,
             policies=list(o.policies),
