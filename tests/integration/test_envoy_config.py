@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import socket
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,12 @@ from kinference_epp.gateway.config import render_envoy_config, to_yaml
 from kinference_epp.gateway.deploy import DEPLOY_OPTIONS, render_deploy_file
 from kinference_epp.gateway.filters import copy_header
 from kinference_epp.gateway.options import BodyMode, EnvoyOptions, ProviderRoute
-from kinference_epp.gateway.process import EnvoyProcess, EnvoyStartError, find_envoy_binary
+from kinference_epp.gateway.process import (
+    EnvoyProcess,
+    EnvoyStartError,
+    find_envoy_binary,
+    free_port,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -325,3 +331,13 @@ async def test_access_log_carries_usage_and_first_byte(mode: BodyMode) -> None:
             logged = entry.request.request_headers
             assert logged[DESTINATION_HEADER] == s.backend
             assert logged[TENANT_HEADER] == "acme"
+
+
+def test_a_port_for_a_later_server_lies_outside_the_ephemeral_range() -> None:
+    # a client retrying a local port nothing listens on yet could take it (a TCP self-connect)
+    low, high = (int(x) for x in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    for _ in range(20):
+        port = free_port()
+        assert not low <= port <= high
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock.bind(("127.0.0.1", port))

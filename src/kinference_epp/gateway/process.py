@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -33,11 +34,39 @@ class EnvoyStartError(RuntimeError):
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    """Return a currently free TCP port (the OS's choice; racy but fine for tests)."""
+    """A currently free TCP port for a server started later, outside the kernel's ephemeral
+    range: a port in it can be taken meanwhile as the source port of an outgoing connection,
+    and a client retrying a local port nothing listens on yet (Envoy retrying the picker) can
+    even connect to itself on it (a TCP self-connect), so the server's bind fails. Racy only
+    against another process choosing the same port; the OS's choice where no port outside
+    the range is free."""
+    low, high = _ephemeral_range()
+    spans = [(10_000, low)] if low > 10_000 else []
+    if high < 65_000:
+        spans.append((high + 1, 65_536))
+    for _ in range(64 if spans else 0):
+        start, stop = spans[secrets.randbelow(len(spans))]
+        port = start + secrets.randbelow(stop - start)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+            return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
+        chosen: int = sock.getsockname()[1]
+        return chosen
+
+
+def _ephemeral_range() -> tuple[int, int]:
+    """The kernel's range of source ports for outgoing connections (Linux's default
+    elsewhere)."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32_768, 60_999
 
 
 def find_envoy_binary() -> Path:
