@@ -86,7 +86,7 @@ class ShedConfig(Strict):
         ge=0.0,
         description=(
             "Mean inter-token latency the picked endpoint may be predicted at (the speed "
-            "model's decode line at its KV in use), a margin under a 50 ms ITL SLO; 0: no ITL "
+            "model's decode line at its KV in use), set a margin under the ITL SLO; 0: no ITL "
             "check."
         ),
     )
@@ -95,7 +95,7 @@ class ShedConfig(Strict):
         ge=0.0,
         description=(
             "Wait for a batch slot the picked endpoint may be predicted at (requests queued "
-            "there over the rate requests finish there), a margin under a 2 s TTFT SLO; 0: no "
+            "there over the rate requests finish there), set a margin under the TTFT SLO; 0: no "
             "TTFT check."
         ),
     )

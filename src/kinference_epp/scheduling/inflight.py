@@ -175,10 +175,8 @@ class InflightTracker:
         if entry is not None:
             self._drop(entry)
             now = self._clock()
-            slot = entry.slot
-            fade = math.exp((self._finished_at[slot] - now) / FINISH_RATE_WINDOW_S)
-            self._finished[slot] = self._finished[slot] * fade + 1.0
-            self._finished_at[slot] = now
+            self._finished[entry.slot] = self._finished_count(entry.slot, now) + 1.0
+            self._finished_at[entry.slot] = now
         return entry
 
     # ---- LoadSource ------------------------------------------------------------------
@@ -202,8 +200,7 @@ class InflightTracker:
         slot = self._slots.get(endpoint)
         if slot is None:
             return 0.0
-        fade = math.exp((self._finished_at[slot] - self._clock()) / FINISH_RATE_WINDOW_S)
-        count = float(self._finished[slot]) * fade
+        count = self._finished_count(slot, self._clock())
         return count / FINISH_RATE_WINDOW_S if count >= FINISH_RATE_MIN else 0.0
 
     def by_model(self) -> dict[str, int]:
@@ -246,6 +243,11 @@ class InflightTracker:
                     setattr(self, name, grown)
                 self._rates[slot:] = self.config.prefill_tokens_per_s
         return slot
+
+    def _finished_count(self, slot: int, now: float) -> float:
+        """The slot's count of finished requests, faded to ``now``."""
+        fade = math.exp((self._finished_at[slot] - now) / FINISH_RATE_WINDOW_S)
+        return float(self._finished[slot]) * fade
 
     def _view_map(self, pool: PoolView) -> npt.NDArray[np.intp]:
         """View slot → own slot; unknown endpoints point at the zero pad row at the end."""
