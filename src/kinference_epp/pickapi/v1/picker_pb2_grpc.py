@@ -5,7 +5,7 @@ import warnings
 
 from kinference_epp.pickapi.v1 import picker_pb2 as kinference_dot_v1_dot_picker__pb2
 
-GRPC_GENERATED_VERSION = '1.85.1'
+GRPC_GENERATED_VERSION = '1.85.4'
 GRPC_VERSION = grpc.__version__
 _version_not_supported = False
 
