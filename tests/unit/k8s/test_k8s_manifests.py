@@ -259,11 +259,58 @@ def test_values_validate_against_the_schema() -> None:
         {"gateway": {"envoyGateway": {"enabled": True}}},
         {"rbac": {"providerSecrets": ["Not_A_Name"]}},
         {"config": {"kubernetes": {}}},
+        {"imagePullSecrets": ["ghcr-pull"]},
+        {"podLabels": {"team": 3}},
+        {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone"}]},
     ],
 )
 def test_bad_values_are_rejected(bad: dict[str, Any]) -> None:
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(render.chart_values(bad), values_schema())
+
+
+def test_the_image_is_the_packages_version_by_default() -> None:
+    chart = yaml.safe_load((CHART / "Chart.yaml").read_text())
+    pod = by_kind(rendered_docs(), "Deployment")["spec"]["template"]["spec"]
+    assert pod["containers"][0]["image"] == (
+        f"ghcr.io/kinference/kinference-epp:{chart['appVersion']}"
+    )
+    pinned = by_kind(rendered_docs({"image": {"tag": "0.2.0-rc1"}}), "Deployment")
+    assert pinned["spec"]["template"]["spec"]["containers"][0]["image"].endswith(":0.2.0-rc1")
+
+
+def test_pod_scheduling_and_pull_settings_reach_the_pod() -> None:
+    spread = {
+        "maxSkew": 1,
+        "topologyKey": "topology.kubernetes.io/zone",
+        "whenUnsatisfiable": "ScheduleAnyway",
+        "labelSelector": {"matchLabels": {"app.kubernetes.io/name": "kinference-epp"}},
+    }
+    values = {
+        "imagePullSecrets": [{"name": "ghcr-pull"}],
+        "podLabels": {"team": "inference", "app.kubernetes.io/name": "someone-else"},
+        "podAnnotations": {"prometheus.io/scrape": "false"},
+        "priorityClassName": "gateway-critical",
+        "topologySpreadConstraints": [spread],
+    }
+    jsonschema.validate(render.chart_values(values), values_schema())
+    deployment = by_kind(rendered_docs(values), "Deployment")
+    template = deployment["spec"]["template"]
+    pod = template["spec"]
+    assert pod["imagePullSecrets"] == [{"name": "ghcr-pull"}]
+    assert pod["priorityClassName"] == "gateway-critical"
+    assert pod["topologySpreadConstraints"] == [spread]
+    assert template["metadata"]["annotations"]["prometheus.io/scrape"] == "false"
+    labels = template["metadata"]["labels"]
+    assert labels["team"] == "inference"
+    # the selector's own labels win: the Deployment must keep matching its pods
+    assert labels["app.kubernetes.io/name"] == "kinference-epp"
+    assert deployment["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    kubernetes_validate.validate(deployment, K8S_VERSIONS[-1], strict=True)
+    default_pod = by_kind(rendered_docs(), "Deployment")["spec"]["template"]["spec"]
+    assert {"imagePullSecrets", "priorityClassName", "topologySpreadConstraints"}.isdisjoint(
+        default_pod
+    )
 
 
 def test_optional_templates_render_only_when_enabled() -> None:
