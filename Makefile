@@ -53,6 +53,11 @@ integration: $(STAMP) tokenizers
 test: lint tokenizers
 	$(BIN)/pytest -q
 
+# The picker's OCI image, kinference-epp:<version>, in the local containers storage
+# (needs root, buildah and mmdebstrap: apt-get install buildah mmdebstrap).
+image:
+	PYTHON=$(PYTHON) scripts/build-image.sh
+
 # Routing quality: every router on the standard workloads (virtual clock), JSON + Markdown + PNG.
 bench: $(STAMP) tokenizers
 	$(BIN)/kinference-epp bench --workload standard --out benchmarks/results/routing

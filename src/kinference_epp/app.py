@@ -30,7 +30,7 @@ from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
-from kinference_epp.jit import warm_up_all
+from kinference_epp.jit import cache_counts, warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pickapi.service import PickerService
@@ -463,7 +463,11 @@ class App:
         await self._health_grpc.start()
         await self.health.set(ready=False)
         seconds = await asyncio.to_thread(warm_up_all)
-        log.info("kernels ready", extra={"seconds": round(seconds, 2)})
+        loaded, compiled = cache_counts()
+        log.info(
+            "kernels ready",
+            extra={"seconds": round(seconds, 2), "compiled": compiled, "from_cache": loaded},
+        )
         await self._grpc.start()
         metrics_port = await self._start_metrics_http(server.host, server.metrics_port)
         await self.scraper.start()

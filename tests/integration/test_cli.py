@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
-import grpc
 import pytest
-from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from served import serving, static_config
 
 pytestmark = pytest.mark.integration
 
@@ -77,42 +75,6 @@ def test_serve_rejects_bad_config_without_traceback(tmp_path: Path) -> None:
 
 
 def test_serve_reports_healthy_and_stops_on_sigterm(tmp_path: Path) -> None:
-    config = tmp_path / "c.yaml"
-    config.write_text(
-        "pool:\n  endpoints:\n    - {address: 127.0.0.1:1, models: [m]}\n"
-        "server: {host: 127.0.0.1, grpc_port: 0, health_port: 0, metrics_port: 0}\n"
-    )
-    proc = subprocess.Popen(
-        [BIN / "kinference-epp", "serve", "--config", config],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        started = None
-        assert proc.stderr is not None
-        # Read until the picker reports its ports or exits; pytest's timeout guards a hang
-        # (a first start compiles the kernels, which takes a while on a busy machine).
-        for line in proc.stderr:
-            record = json.loads(line)
-            if record["msg"] == "picker started":
-                started = record
-                break
-        assert started is not None, "picker did not report its ports"
-        with grpc.insecure_channel(f"127.0.0.1:{started['health_port']}") as channel:
-            stub = health_pb2_grpc.HealthStub(channel)
-            for service in (
-                "",
-                "liveness",
-                "readiness",
-                "envoy.service.ext_proc.v3.ExternalProcessor",
-            ):
-                reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=5)
-                assert reply.status == health_pb2.HealthCheckResponse.SERVING
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=20) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        if proc.stderr is not None:
-            proc.stderr.close()
+    config = static_config(tmp_path / "c.yaml")
+    with serving([BIN / "kinference-epp", "serve", "--config", config]) as served:
+        assert served["started"]["endpoints"] == 1

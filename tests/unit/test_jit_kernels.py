@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+import pytest
+
 import kinference_epp
-from kinference_epp.jit import KERNEL_MODULES
+from kinference_epp.jit import KERNEL_MODULES, seed_kernel_cache
 
 SRC = Path(kinference_epp.__file__).parent
 
@@ -61,3 +65,64 @@ def test_warm_up_compiles_every_kernel_called_from_python() -> None:
     for name, found in left.items():
         assert found["entries"], f"{name}: no kernel found"
         assert found["uncompiled"] == [], f"{name}.warm_up leaves these uncompiled"
+
+
+def _cache_with(root: Path, files: dict[str, bytes]) -> Path:
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+def test_a_prebuilt_kernel_cache_seeds_an_empty_cache_folder(tmp_path: Path) -> None:
+    prebuilt = _cache_with(
+        tmp_path / "image", {"kvcache_x/a.nbi": b"index", "kvcache_x/a.nbc": b"c"}
+    )
+    target = tmp_path / "tmp" / "numba-cache"
+    assert seed_kernel_cache(str(prebuilt), str(target))
+    assert (target / "kvcache_x" / "a.nbi").read_bytes() == b"index"
+    assert (target / "kvcache_x" / "a.nbc").read_bytes() == b"c"
+
+
+def test_a_cache_folder_with_kernels_is_left_as_it_is(tmp_path: Path) -> None:
+    prebuilt = _cache_with(tmp_path / "image", {"k/a.nbi": b"prebuilt"})
+    target = _cache_with(tmp_path / "cache", {"k/a.nbi": b"compiled here"})
+    assert not seed_kernel_cache(str(prebuilt), str(target))
+    assert (target / "k" / "a.nbi").read_bytes() == b"compiled here"
+    # the image's own folder as the cache: nothing to copy
+    assert not seed_kernel_cache(str(prebuilt), str(prebuilt))
+
+
+def test_without_both_folders_nothing_is_seeded(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert not seed_kernel_cache(None, str(tmp_path / "cache"))
+    assert not seed_kernel_cache(str(tmp_path), None)
+    assert not seed_kernel_cache(str(tmp_path / "missing"), str(tmp_path / "cache"))
+    assert "kernels compile at start" in caplog.text
+    assert not (tmp_path / "cache").exists()
+
+
+def test_cache_counts_tell_loaded_from_compiled() -> None:
+    # a fresh interpreter with an empty cache folder compiles; a second one loads
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        env.pop("KINFERENCE_KERNEL_CACHE", None)
+        script = (
+            "import kinference_epp.kvcache.hashing as h\n"
+            "from kinference_epp.jit import cache_counts\n"
+            "h.warm_up(); print(*cache_counts())"
+        )
+        runs = [
+            subprocess.run(
+                [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+            ).stdout.split()
+            for _ in range(2)
+        ]
+    (first_loaded, first_compiled), (second_loaded, second_compiled) = (
+        tuple(map(int, run)) for run in runs
+    )
+    assert first_compiled > 0
+    assert first_loaded == 0
+    assert second_compiled == 0
+    assert second_loaded > 0

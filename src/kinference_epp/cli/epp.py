@@ -97,15 +97,29 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     return sim_main(args.sim_args)
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from kinference_epp.bench.cli import bench_main
+def _missing_extra(command: str, extra: str, exc: ModuleNotFoundError) -> int:
+    """The base install is the picker: a command that needs an extra says which one."""
+    print(
+        f"kinference-epp {command} needs {exc.name}, which comes with the {extra!r} extra: "
+        f"pip install 'kinference-epp[{extra}]'",
+        file=sys.stderr,
+    )
+    return 2
 
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    try:
+        from kinference_epp.bench.cli import bench_main
+    except ModuleNotFoundError as exc:
+        return _missing_extra("bench", "bench", exc)
     return bench_main(args.bench_args)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from kinference_epp.demo.runner import demo_main
-
+    try:
+        from kinference_epp.demo.runner import demo_main
+    except ModuleNotFoundError as exc:
+        return _missing_extra("demo", "demo", exc)
     return demo_main(args)
 
 
