@@ -7,6 +7,7 @@ image): each needs the same proof that what it installed serves.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 from collections.abc import Iterator, Mapping, Sequence
@@ -66,7 +67,12 @@ def serving(
         assert proc.wait(timeout=30) == 0
     finally:
         if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+            # a failed test: ask the whole group to stop (the wrapper cleans up), then insist
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
         if proc.stderr is not None:
             proc.stderr.close()
