@@ -147,7 +147,8 @@ def build(
         tenants[t.name] = compile_tenant(t)
         for key in t.spec.api_keys:
             digest = bytes.fromhex(key.sha256) if key.sha256 else key_digest(key.value or "")
-            entries.append(KeyEntry(digest, t.name, key.name))
+            expires = key.expires_at.timestamp() if key.expires_at is not None else None
+            entries.append(KeyEntry(digest, t.name, key.name, expires))
         if t.spec.api_key_secret_ref is not None:
             refs[t.name] = t.spec.api_key_secret_ref.name
             entries.extend((secret_keys or {}).get(t.name, ()))
