@@ -139,6 +139,23 @@ class TenantSpec(_Spec):
         default=1, ge=1, le=1000, description="Fair-share weight (flow control); not yet used."
     )
     fail_mode: FailMode = FailMode.SOFT
+    allowed_models: list[str] | None = Field(
+        default=None,
+        min_length=1,
+        description=(
+            "The model names the tenant may ask for and see in /v1/models: models, their "
+            "aliases, or classes (a class allows itself and its members), as InferencePolicy "
+            "catalogs name them. Unset: every model; a name outside them: 403 model_not_allowed."
+        ),
+        json_schema_extra={"x-kubernetes-list-type": "set"},
+    )
+
+    @field_validator("allowed_models")
+    @classmethod
+    def _unique_models(cls, value: list[str] | None) -> list[str] | None:
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError(f"a model is listed twice: {value}")
+        return value
 
     @field_validator("api_keys")
     @classmethod
