@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from kinference_epp.policy.loader import (
     Problem,
+    Severity,
     documents,
     duplicate_keys,
     line_of,
@@ -80,6 +81,17 @@ def parse_tenants(text: str, source: str = "<string>") -> tuple[list[LoadedTenan
         result = validate_object(data, source, node)
         if isinstance(result, LoadedTenant):
             loaded.append(result)
+            if result.tenant.spec.api_key_secret_ref is not None:
+                problems.append(
+                    Problem(
+                        source,
+                        line_of(node, ("spec", "apiKeySecretRef")),
+                        "the Secret is read for InferenceTenant objects in the cluster only; "
+                        "a tenant file's keys are its apiKeys",
+                        severity=Severity.WARNING,
+                        field="spec.apiKeySecretRef",
+                    )
+                )
         else:
             problems.extend(result)
     return loaded, problems

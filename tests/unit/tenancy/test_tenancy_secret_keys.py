@@ -64,3 +64,19 @@ def test_an_expiry_without_a_timezone_is_refused() -> None:
     )
     assert problems
     assert "timezone" in problems[0].message
+
+
+def test_a_tenant_file_naming_a_secret_is_warned_that_it_is_not_read() -> None:
+    from kinference_epp.policy.loader import Severity
+    from kinference_epp.tenancy.loader import parse_tenants
+
+    loaded, problems = parse_tenants(
+        "apiVersion: kinference.io/v1alpha1\nkind: InferenceTenant\nmetadata: {name: a}\n"
+        "spec: {apiKeySecretRef: {name: a-keys}}\n",
+        "tenants.yaml",
+    )
+    assert len(loaded) == 1
+    (problem,) = problems
+    assert problem.severity is Severity.WARNING
+    assert (problem.line, problem.field) == (4, "spec.apiKeySecretRef")
+    assert "cluster only" in problem.message
