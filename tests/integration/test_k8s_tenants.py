@@ -246,3 +246,38 @@ async def test_without_the_crd_the_picker_is_ready_and_tenants_are_off(tmp_path:
             assert src.tenants.unavailable == "CRDNotInstalled"
         finally:
             await src.stop()
+
+
+async def test_an_invalid_edit_keeps_the_last_good_version_in_force(
+    k8s: Cluster, directory: TenantDirectory, source: KubernetesSource
+) -> None:
+    good = tenant("team-a", secret_name=None, apiKeys=[{"name": "k", "sha256": key_sha256(KEY_A)}])
+    k8s.server.create(good)
+    await eventually(lambda: authenticates(directory, KEY_A), what="the tenant in force")
+    # Two limits of one model: pydantic refuses it, as an API server with an older CRD would not.
+    bad = {**good, "spec": {**good["spec"], "limits": {"models": [{"model": "m"}, {"model": "m"}]}}}
+    k8s.server.replace(bad)
+    await eventually(
+        lambda: condition(k8s, "team-a", "Accepted") == ("False", "Invalid"),
+        what="Accepted=False Invalid",
+    )
+    assert "generation 1 stays in force" in conditions(k8s, "team-a")["Accepted"]["message"]
+    assert authenticates(directory, KEY_A)
+
+
+async def test_the_collector_counts_tenants_by_verdict_and_keys(
+    k8s: Cluster, directory: TenantDirectory, source: KubernetesSource
+) -> None:
+    k8s.server.create(secret("team-a-keys", {"k": key_sha256(KEY_A)}))
+    k8s.server.create(tenant("team-a"))
+    k8s.server.create(tenant("team-b", secret_name="missing"))
+    k8s.server.create(tenant("team-c", secret_name=None, apiKeys=[{"name": "k", "value": KEY_B}]))
+
+    def samples() -> dict[tuple[str, str], float]:
+        for family in source.collector().collect():
+            if family.name == "kinference_kubernetes_inference_tenants":
+                return {(s.labels["accepted"], s.labels["keys"]): s.value for s in family.samples}
+        return {}
+
+    want = {("true", "true"): 1.0, ("true", "false"): 1.0, ("false", "false"): 1.0}
+    await eventually(lambda: samples() == want, what="one tenant of each kind")
