@@ -172,6 +172,7 @@ class App:
             if problems:
                 raise ConfigError([str(p) for p in problems])
         secrets: SecretReader = SecretFiles(Path(config.server.secrets_dir))
+        self.tenants = TenantDirectory()
         self.k8s: KubernetesSource | None = None
         if config.kubernetes is not None:
             # Imported here: the Kubernetes client is most of the picker's import time, and a
@@ -181,12 +182,15 @@ class App:
 
             sink = StorePolicySink(self.policy_store) if config.kubernetes.policies else None
             self.k8s = KubernetesSource(
-                config.kubernetes, self.datastore, policies=sink, secrets_fallback=secrets
+                config.kubernetes,
+                self.datastore,
+                policies=sink,
+                secrets_fallback=secrets,
+                tenants=self.tenants if config.tenancy is not None else None,
             )
             if self.k8s.secrets is not None:  # policies are watched: keys come from Secrets
                 secrets = self.k8s.secrets
             self.metrics.register_collector(self.k8s.collector())
-        self.tenants = TenantDirectory()
         self.tenant_files: TenantFiles | None = None
         self.limit_store: LimitStore | None = None
         self.sweeper: Sweeper | None = None

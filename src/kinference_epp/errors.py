@@ -92,6 +92,14 @@ class ModelNotFoundError(KinferenceError):
     error_type = "invalid_request_error"
 
 
+class ModelNotAllowedError(KinferenceError):
+    """A tenant asking for a model its InferenceTenant does not allow (``allowedModels``)."""
+
+    status = 403
+    reason = "model_not_allowed"
+    error_type = "permission_error"
+
+
 class NoReadyEndpointError(KinferenceError):
     status = 503
     reason = "no_ready_endpoint"

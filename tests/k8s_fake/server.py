@@ -18,7 +18,8 @@ tested against this server through the real kubernetes-asyncio client (a kubecon
 * ``POST`` (create: 409 ``AlreadyExists``) and ``PUT .../{name}`` (replace: 409 on a stale
   ``resourceVersion``), as leader election's Lease writes need;
   ``allowed_secrets`` (a set of names) plays a Role with ``resourceNames``: other Secrets, and
-  any list or watch of Secrets, get 403 ``Forbidden``; ``forbidden`` (resources) plays a Role
+  any list or watch of Secrets without a ``metadata.name`` field selector naming an allowed
+  one (as RBAC authorizes a list/watch by name), get 403 ``Forbidden``; ``forbidden`` (resources) plays a Role
   without them; a resource the server was not built with is a CRD not installed (404);
 * ``schemas``: a custom resource's CRD ``openAPIV3Schema``; a status write whose result does
   not validate is refused with 422 ``Invalid``, as the API server's CRD validation does;
@@ -52,6 +53,7 @@ from aiohttp import web
 from kinference_epp.k8s.api import (
     INFERENCE_POLICIES,
     INFERENCE_POOLS,
+    INFERENCE_TENANTS,
     LEASES,
     PODS,
     SECRETS,
@@ -191,6 +193,7 @@ class FakeApiServer:
             PODS,
             INFERENCE_POOLS,
             INFERENCE_POLICIES,
+            INFERENCE_TENANTS,
             SECRETS,
             LEASES,
         ),
@@ -492,6 +495,11 @@ class FakeApiServer:
             )
         if resource == SECRETS and self.allowed_secrets is not None:
             name = info.get("name")
+            if name is None:
+                selected = request.query.get("fieldSelector", "")
+                prefix = "metadata.name="
+                if selected.startswith(prefix) and "," not in selected:
+                    name = selected[len(prefix) :]
             if name is None or name not in self.allowed_secrets:
                 what = f'"{name}"' if name else "(all)"
                 raise _HttpError(

@@ -47,7 +47,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("policy", ("api", "config", "errors")),
     ("tenancy", ("api", "config", "errors", "policy", "telemetry")),
     ("scheduling", ("api", "config", "errors", "jit", "kvcache", "pool")),
-    ("k8s", ("config", "errors", "policy", "pool")),
+    ("k8s", ("config", "errors", "policy", "pool", "tenancy")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (
         "routing",

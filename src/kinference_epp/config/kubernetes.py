@@ -138,5 +138,10 @@ class KubernetesConfig(Strict):
         default=True,
         description="Watch InferencePolicy objects in the pool's namespace and write their status.",
     )
+    tenants: bool = Field(
+        default=True,
+        description="With a `tenancy` section: watch InferenceTenant objects in the pool's "
+        "namespace (and the Secrets of their keys) beside the tenant files, and write their status.",
+    )
     field_manager: str = Field(default="kinference-epp", min_length=1)
     leader_election: LeaderElection = Field(default_factory=LeaderElection)

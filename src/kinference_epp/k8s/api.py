@@ -53,10 +53,12 @@ INFERENCE_POOLS_V1ALPHA2 = Resource(
 """The Inference Extension's pre-GA group (GIE up to v0.5, still served by many installs)."""
 POOL_RESOURCES = {r.group: r for r in (INFERENCE_POOLS, INFERENCE_POOLS_V1ALPHA2)}
 INFERENCE_POLICIES = Resource("kinference.io", "v1alpha1", "inferencepolicies", "InferencePolicy")
+INFERENCE_TENANTS = Resource("kinference.io", "v1alpha1", "inferencetenants", "InferenceTenant")
 SECRETS = Resource("", "v1", "secrets", "Secret")
+"""Provider keys are read by name (:meth:`KubeApi.get`); tenants' key Secrets are watched one
+by one with a ``metadata.name`` field selector, which a Role's ``resourceNames`` can grant."""
 LEASES = Resource("coordination.k8s.io", "v1", "leases", "Lease")
 """Leader election (``k8s.leader``): read, created and replaced by name."""
-"""Only ever read by name (:meth:`KubeApi.get`): the picker never lists or watches Secrets."""
 
 
 class ApiError(Exception):
@@ -181,6 +183,8 @@ class KubernetesAsyncioApi:
             )
         elif resource.plural == "pods":
             coro = self._core.list_namespaced_pod(namespace, **query)
+        elif resource.plural == "secrets":
+            coro = self._core.list_namespaced_secret(namespace, **query)
         else:
             raise ValueError(f"unsupported core resource {resource.plural}")
         return await self._send(coro)

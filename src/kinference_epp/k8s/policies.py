@@ -25,6 +25,10 @@ resolver reports them); the object stays ``Accepted``, and requests that reach s
 ``provider_key_missing``. The resolver calls back when what it knows changes (a Secret deleted
 or created), and only the conditions are recomputed: the policy set is not re-applied.
 
+The same watcher serves InferenceTenant objects (``k8s.tenants``): another resource, another
+sink, the key Secrets as references, and a Secret change re-applies the set (a tenant's keys are
+part of what is in force, not only of its conditions).
+
 Replicas agree without coordination: validation is deterministic, and a condition's
 ``lastTransitionTime`` is kept from the object whenever its status is unchanged, so a second
 replica computes exactly what the first wrote and does not write at all.
@@ -43,7 +47,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from kinference_epp.config.kubernetes import KubernetesConfig
-from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, KubeApi
+from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, KubeApi, Resource
 from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarget
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object
@@ -341,12 +345,15 @@ class PolicyWatchStatus:
     watch: WatchStatus | None = None
     unresolved: int = 0
     """Policies whose ``ResolvedRefs`` is not True (a referenced Secret missing, ...)."""
+    unresolved_accepted: int = 0
+    """Of those, the accepted ones (in force, but a reference does not resolve)."""
     unavailable: str | None = None
     """Why policies cannot be watched (``CRDNotInstalled``, ``Forbidden``), or None."""
 
 
 class PolicyWatcher:
-    """Keeps ``sink`` fed with this pool's InferencePolicy objects and writes their status."""
+    """Keeps ``sink`` fed with this pool's InferencePolicy objects (or, with ``resource``,
+    InferenceTenant objects) and writes their status."""
 
     def __init__(
         self,
@@ -360,10 +367,18 @@ class PolicyWatcher:
         on_change: Callable[[], None] | None = None,
         pool_group: Callable[[], str | None] | None = None,
         may_write: Callable[[], bool] | None = None,
+        resource: Resource = INFERENCE_POLICIES,
+        refs_of: Callable[[Any], frozenset[SecretKey]] = secret_refs,
+        reapply_on_secrets: bool = False,
     ) -> None:
         """``pool_group()``: the API group the pool was found in (None: not known yet), for
-        the ``ancestorRef`` of the status entries."""
+        the ``ancestorRef`` of the status entries. ``refs_of(spec)``: the Secrets an object's
+        spec references. ``reapply_on_secrets``: a change the resolver reports re-applies the
+        set (the sink reads the Secrets) instead of only recomputing ``ResolvedRefs``."""
         self._api = api
+        self._resource = resource
+        self._refs_of = refs_of
+        self._reapply_on_secrets = reapply_on_secrets
         self._sink = sink
         self._namespace = namespace
         self._pool_group = pool_group
@@ -373,7 +388,7 @@ class PolicyWatcher:
         self._config = config
         self._clock = clock
         self._informer = Informer(
-            api, WatchTarget(INFERENCE_POLICIES, namespace), config.watch, handlers=[self._on_event]
+            api, WatchTarget(resource, namespace), config.watch, handlers=[self._on_event]
         )
         self._informer.status.on_change = on_change
         self._dirty = asyncio.Event()
@@ -430,13 +445,15 @@ class PolicyWatcher:
         self._dirty.set()
 
     def _on_secrets_changed(self) -> None:
+        if self._reapply_on_secrets:
+            self._needs_apply = True
         self._needs_refs_check = True
         self._dirty.set()
 
     async def start(self) -> None:
         self._tasks = [
-            asyncio.create_task(self._informer.run(), name="k8s-inferencepolicies"),
-            asyncio.create_task(self._reconcile_loop(), name="k8s-policy-status"),
+            asyncio.create_task(self._informer.run(), name=f"k8s-{self._resource.plural}"),
+            asyncio.create_task(self._reconcile_loop(), name=f"k8s-{self._resource.plural}-status"),
         ]
 
     async def stop(self) -> None:
@@ -476,6 +493,9 @@ class PolicyWatcher:
             reasons={k: v.reason for k, v in self._verdicts.items()},
             watch=self._informer.status,
             unresolved=sum(v.refs_resolved is not True for v in self._verdicts.values()),
+            unresolved_accepted=sum(
+                v.accepted and v.refs_resolved is not True for v in self._verdicts.values()
+            ),
             unavailable=self.unavailable,
         )
 
@@ -506,7 +526,9 @@ class PolicyWatcher:
         except (asyncio.CancelledError, GeneratorExit):
             raise
         except Exception:
-            log.exception("reading the Secrets that InferencePolicy objects reference failed")
+            log.exception(
+                "reading the Secrets that %s objects reference failed", self._resource.kind
+            )
 
     def _apply(self, governed: Mapping[str, JsonObject]) -> None:
         self._specs = {
@@ -541,7 +563,7 @@ class PolicyWatcher:
 
     async def _apply_all(self) -> None:
         governed = self._governed()
-        self._refs = {k: secret_refs(o.get("spec")) for k, o in governed.items()}
+        self._refs = {k: self._refs_of(o.get("spec")) for k, o in governed.items()}
         # New references are read before the set goes into force: a new provider rule starts
         # with its key. (Objects that changed meanwhile mark the set dirty again.)
         await self._track_secrets()
@@ -561,7 +583,7 @@ class PolicyWatcher:
                 try:
                     await self._apply_all()
                 except Exception:
-                    log.exception("the policy engine failed to apply the InferencePolicy set")
+                    log.exception("applying the %s set failed", self._resource.kind)
             elif self._needs_refs_check:
                 self._needs_refs_check = False
                 self._recheck_refs()
@@ -588,6 +610,7 @@ class PolicyWatcher:
         if self._may_write is not None and not self._may_write():
             return True  # kept pending for when this replica leads
         ok = True
+        kind = self._resource.kind
         for key in sorted(self._pending):
             namespace, name = key.split("/", 1)
             obj = self._informer.get((namespace, name))
@@ -601,7 +624,8 @@ class PolicyWatcher:
                 want = desired_status(obj, verdict, self._ancestor(), self._clock())
             if want is None:
                 log.warning(
-                    "InferencePolicy %s: no room for this pool's status entry (%d entries)",
+                    "%s %s: no room for this pool's status entry (%d entries)",
+                    kind,
                     key,
                     MAX_ANCESTORS,
                 )
@@ -618,7 +642,7 @@ class PolicyWatcher:
                 "status": want,
             }
             try:
-                updated = await self._api.patch_status(INFERENCE_POLICIES, namespace, name, patch)
+                updated = await self._api.patch_status(self._resource, namespace, name, patch)
             except ApiError as exc:
                 if exc.status == 404:
                     self._pending.discard(key)
@@ -626,29 +650,27 @@ class PolicyWatcher:
                 if exc.status == 409:
                     # The object changed since it was seen: its watch event brings the new
                     # version, and the write is computed again from it.
-                    log.debug("status write for InferencePolicy %s conflicted; again", key)
+                    log.debug("status write for %s %s conflicted; again", kind, key)
                     ok = False
                     continue
                 if exc.status == 422:
                     # The CRD's schema refuses this status (an older CRD): the same write would
                     # be refused again, so it is not retried until the verdict changes.
-                    log.error("status write for InferencePolicy %s refused: %s", key, exc)
+                    log.error("status write for %s %s refused: %s", kind, key, exc)
                     self._pending.discard(key)
                     continue
-                log.warning("status write for InferencePolicy %s failed: %s", key, exc)
+                log.warning("status write for %s %s failed: %s", kind, key, exc)
                 ok = False
                 continue
             except (asyncio.CancelledError, GeneratorExit):
                 raise
             except Exception as exc:
-                log.warning("status write for InferencePolicy %s failed: %s", key, exc)
+                log.warning("status write for %s %s failed: %s", kind, key, exc)
                 ok = False
                 continue
             self._pending.discard(key)
             # Seen at once, before its watch event: a second pass must not write it again.
             self._informer.apply(EventType.MODIFIED, updated)
             if verdict is not None and self._governs(updated):
-                log.info(
-                    "InferencePolicy %s: Accepted=%s (%s)", key, verdict.accepted, verdict.reason
-                )
+                log.info("%s %s: Accepted=%s (%s)", kind, key, verdict.accepted, verdict.reason)
         return ok

@@ -15,6 +15,11 @@ whenever readiness may have changed.
 Provider keys: when InferencePolicy objects are watched, :attr:`KubernetesSource.secrets` is a
 :class:`~kinference_epp.k8s.secrets.KubeSecrets` (built at once, so the request path can hold it
 before ``start()``) that reads the Secrets those policies reference; ``start``/``stop`` run it.
+
+Tenants: given a :class:`~kinference_epp.tenancy.directory.TenantDirectory` (and
+``config.tenants``), InferenceTenant objects are watched like policies (``k8s.tenants``), and
+the Secrets of their keys one by one (``k8s.tenant_secrets``). Readiness waits for their first
+list, unless they cannot be watched (no CRD, no permission), as for policies.
 """
 
 from __future__ import annotations
@@ -34,9 +39,12 @@ from kinference_epp.k8s.leader import LeaderElector
 from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
 from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
 from kinference_epp.k8s.secrets import KubeSecrets, SecretsStatus
+from kinference_epp.k8s.tenant_secrets import TenantKeySecrets
+from kinference_epp.k8s.tenants import tenant_watcher
 from kinference_epp.k8s.watch import WatchStatus
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.tenancy.directory import TenantDirectory
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +60,11 @@ class KubernetesStatus:
     pool: PoolStatus
     policies: PolicyWatchStatus | None
     secrets: SecretsStatus | None = None
+    tenants: PolicyWatchStatus | None = None
 
     @property
     def watches(self) -> tuple[WatchStatus, ...]:
-        extra = (self.policies.watch,) if self.policies and self.policies.watch else ()
+        extra = tuple(s.watch for s in (self.policies, self.tenants) if s and s.watch)
         return self.pool.watches + extra
 
 
@@ -78,6 +87,7 @@ class KubernetesSource:
         api: KubeApi | None = None,
         secrets_fallback: SecretReader | None = None,
         secrets_refresh_s: float = 30.0,
+        tenants: TenantDirectory | None = None,
     ) -> None:
         self.config = config
         self.datastore = datastore
@@ -94,6 +104,11 @@ class KubernetesSource:
         self.changed = asyncio.Event()
         """Set when :attr:`ready` may have changed; the reader clears it."""
         self._policies_off_logged = False
+        self._tenants_off_logged = False
+        self._tenants_directory = tenants if config.tenants else None
+        self.tenants: PolicyWatcher | None = None
+        """The InferenceTenant watcher; None without a tenant directory."""
+        self.tenant_secrets: TenantKeySecrets | None = None
         self.secrets: KubeSecrets | None = None
         """The provider keys the watched policies reference; None when policies are not watched."""
         if policies is not None and config.policies:
@@ -132,13 +147,29 @@ class KubernetesSource:
                 may_write=self._may_write_status,
             )
             await self.policies.start()
+        if self._tenants_directory is not None:
+            self.tenant_secrets = TenantKeySecrets(self.namespace, self.config.watch)
+            self.tenant_secrets.start(self._api)
+            self.tenants = tenant_watcher(
+                self._api,
+                self._tenants_directory,
+                self.tenant_secrets,
+                self.config,
+                self.namespace,
+                on_change=self._on_policies_change,
+                pool_group=self._pool_group,
+                may_write=self._may_write_status,
+            )
+            await self.tenants.start()
 
     def _may_write_status(self) -> bool:
         return self.leader is None or self.leader.is_leader
 
     def _on_leader(self, leader: bool) -> None:
-        if leader and self.policies is not None:
-            self.policies.recheck_all()  # statuses may have moved while another led
+        if leader:  # statuses may have moved while another led
+            for watcher in (self.policies, self.tenants):
+                if watcher is not None:
+                    watcher.recheck_all()
         self.changed.set()
 
     def _pool_group(self) -> str | None:
@@ -149,8 +180,9 @@ class KubernetesSource:
         waits = []
         if self.pool is not None:
             waits.append(self.pool.wait_synced())
-        if self.policies is not None:
-            waits.append(self.policies.wait_synced())
+        for watcher in (self.policies, self.tenants):
+            if watcher is not None:
+                waits.append(watcher.wait_synced())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*waits), timeout_s)
         return self.synced
@@ -158,7 +190,7 @@ class KubernetesSource:
     @property
     def synced(self) -> bool:
         pool_ok = self.pool is not None and self.pool.synced
-        return pool_ok and (self.policies is None or self.policies.synced)
+        return pool_ok and all(w is None or w.synced for w in (self.policies, self.tenants))
 
     @property
     def ready(self) -> bool:
@@ -167,8 +199,10 @@ class KubernetesSource:
             return False
         if self.leader is not None and not self.leader.is_leader:
             return False
-        policies = self.policies
-        return policies is None or policies.synced or policies.unavailable is not None
+        return all(
+            w is None or w.synced or w.unavailable is not None
+            for w in (self.policies, self.tenants)
+        )
 
     async def wait_ready(self, timeout_s: float) -> bool:
         """Wait up to ``timeout_s`` for :attr:`ready`; its value then."""
@@ -194,6 +228,14 @@ class KubernetesSource:
             )
         elif reason is None:
             self._policies_off_logged = False
+        tenants_off = self.tenants.unavailable if self.tenants is not None else None
+        if tenants_off is not None and not self._tenants_off_logged:
+            log.error(
+                "InferenceTenant objects cannot be watched (%s): only the tenant files are in "
+                "force; install the CRD (kinfctl crds) or grant the Role, and they turn on",
+                tenants_off,
+            )
+        self._tenants_off_logged = tenants_off is not None
         self.changed.set()
 
     async def stop(self) -> None:
@@ -201,6 +243,10 @@ class KubernetesSource:
             await self.leader.stop()  # released first: another replica takes over at once
         if self.policies is not None:
             await self.policies.stop()
+        if self.tenants is not None:
+            await self.tenants.stop()
+        if self.tenant_secrets is not None:
+            await self.tenant_secrets.stop()
         if self.secrets is not None:
             await self.secrets.stop()
         if self.pool is not None:
@@ -214,7 +260,8 @@ class KubernetesSource:
             raise RuntimeError("KubernetesSource.status() before start()")
         pool = self.pool.status()
         policies = self.policies.status() if self.policies is not None else None
-        watches = pool.watches + ((policies.watch,) if policies and policies.watch else ())
+        tenants = self.tenants.status() if self.tenants is not None else None
+        watches = pool.watches + tuple(s.watch for s in (policies, tenants) if s and s.watch)
         syncs = [w.last_sync for w in watches if w.last_sync is not None]
         return KubernetesStatus(
             connected=all(w.connected for w in watches),
@@ -223,6 +270,7 @@ class KubernetesSource:
             pool=pool,
             policies=policies,
             secrets=self.secrets.status() if self.secrets is not None else None,
+            tenants=tenants,
         )
 
     def collector(self) -> Collector:
@@ -308,6 +356,18 @@ class KubernetesCollector(Collector):
             for reason in ("CRDNotInstalled", "Forbidden"):
                 watching.add_metric([reason], float(status.policies.unavailable == reason))
             families += [policies, watching]
+        if status.tenants is not None:
+            tenants = GaugeMetricFamily(
+                "kinference_kubernetes_inference_tenants",
+                "InferenceTenant objects, by whether they were accepted and whether their keys "
+                "are loaded (keys: false also while their Secret is missing, forbidden or invalid).",
+                labels=["accepted", "keys"],
+            )
+            ok = status.tenants.accepted - status.tenants.unresolved_accepted
+            tenants.add_metric(["true", "true"], float(max(ok, 0)))
+            tenants.add_metric(["true", "false"], float(status.tenants.unresolved_accepted))
+            tenants.add_metric(["false", "false"], float(status.tenants.rejected))
+            families.append(tenants)
         if status.secrets is not None:
             refs = GaugeMetricFamily(
                 "kinference_kubernetes_provider_secret_refs",

@@ -69,8 +69,11 @@ class ModelList:
             for name in sorted(roots)
         ]
 
-    def answer(self, path: str) -> LocalResponse:
-        """The response for ``/v1/models`` or ``/v1/models/{model}`` (``path`` bare)."""
+    def answer(self, path: str, allowed: Callable[[str], bool] | None = None) -> LocalResponse:
+        """The response for ``/v1/models`` or ``/v1/models/{model}`` (``path`` bare), of the
+        names ``allowed`` passes (None: all); another name is not found, as an unknown one."""
+        if allowed is not None:
+            return self._answer_some(path, allowed)
         view = self._datastore.view()
         if view is not self._view or self._list is None:
             cards = self.cards()
@@ -87,3 +90,13 @@ class ModelList:
                 raise ModelNotFoundError("The model does not exist in this pool.", param="model")
             return found
         return self._list
+
+    def _answer_some(self, path: str, allowed: Callable[[str], bool]) -> LocalResponse:
+        cards = [c for c in self.cards() if allowed(c.id)]
+        if path.startswith(MODEL_PATH_PREFIX):
+            wanted = path[len(MODEL_PATH_PREFIX) :]
+            for card in cards:
+                if card.id == wanted:
+                    return LocalResponse(200, msgspec.json.encode(card), name="models")
+            raise ModelNotFoundError("The model does not exist in this pool.", param="model")
+        return LocalResponse(200, msgspec.json.encode(ModelListBody(data=cards)), name="models")

@@ -1,5 +1,13 @@
 """The InferenceTenant CustomResourceDefinition, generated from the pydantic models by the same
-structural rewrite as the InferencePolicy CRD (``policy.crd``)."""
+structural rewrite as the InferencePolicy CRD (``policy.crd``).
+
+The API server then refuses what ``kinfctl validate`` and the picker refuse, before it is
+stored: a ``sha256`` that is not 64 hex digits (``pattern``), two keys of one name and two
+limits of one model (``x-kubernetes-list-type: map``), and, where OpenAPI cannot say it, CEL
+rules (``x-kubernetes-validations``): a key must give its ``sha256``, and a plaintext ``value``
+is refused, so no usable key sits in etcd. Plaintext keys are a development convenience of the
+static tenant files only.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,7 @@ from typing import Any
 import yaml
 
 from kinference_epp.policy.crd import GROUP, VERSION, structural_schema
-from kinference_epp.policy.model import PolicyStatus
+from kinference_epp.policy.model import InferencePolicyStatus
 from kinference_epp.tenancy.model import KIND, TenantSpec
 
 PLURAL = "inferencetenants"
@@ -16,9 +24,44 @@ CRD_NAME = f"{PLURAL}.{GROUP}"
 CRD_FILENAME = f"{CRD_NAME}.yaml"
 
 
+KEY_RULES = [
+    {
+        "rule": "!has(self.value)",
+        "message": "a plaintext key may not be stored in the cluster: give its sha256 "
+        "(printf %s KEY | sha256sum) or keep the hashes in the Secret of apiKeySecretRef",
+        "fieldPath": ".value",
+        "reason": "FieldValueForbidden",
+    },
+    {
+        "rule": "has(self.sha256)",
+        "message": "a key needs its sha256",
+        "fieldPath": ".sha256",
+        "reason": "FieldValueRequired",
+    },
+]
+
+
+def _list_map(schema: dict[str, Any], key: str) -> None:
+    """Items unique by ``key`` (the API server refuses duplicates; ``key`` must be required)."""
+    schema["x-kubernetes-list-type"] = "map"
+    schema["x-kubernetes-list-map-keys"] = [key]
+    items = schema["items"]
+    items["required"] = sorted({*items.get("required", []), key})
+
+
+def spec_schema() -> dict[str, Any]:
+    """``spec``'s schema with the cluster-only rules (see the module)."""
+    spec = structural_schema(TenantSpec)
+    keys = spec["properties"]["apiKeys"]
+    _list_map(keys, "name")
+    keys["items"]["x-kubernetes-validations"] = KEY_RULES
+    _list_map(spec["properties"]["limits"]["properties"]["models"], "model")
+    return spec
+
+
 def openapi_schema() -> dict[str, Any]:
     """The structural ``openAPIV3Schema`` of an InferenceTenant object."""
-    spec = structural_schema(TenantSpec)
+    spec = spec_schema()
     return {
         "type": "object",
         "description": "A tenant of the inference pools: its API keys (as SHA-256 hashes), token, "
@@ -28,7 +71,7 @@ def openapi_schema() -> dict[str, Any]:
             "kind": {"type": "string"},
             "metadata": {"type": "object"},
             "spec": spec,
-            "status": structural_schema(PolicyStatus),
+            "status": structural_schema(InferencePolicyStatus),
         },
     }
 
@@ -63,7 +106,16 @@ def crd_manifest() -> dict[str, Any]:
                         {
                             "name": "Accepted",
                             "type": "string",
-                            "jsonPath": '.status.conditions[?(@.type=="Accepted")].status',
+                            "jsonPath": (
+                                '.status.ancestors[*].conditions[?(@.type=="Accepted")].status'
+                            ),
+                        },
+                        {
+                            "name": "Keys",
+                            "type": "string",
+                            "jsonPath": (
+                                '.status.ancestors[*].conditions[?(@.type=="ResolvedRefs")].reason'
+                            ),
                         },
                         {"name": "Age", "type": "date", "jsonPath": ".metadata.creationTimestamp"},
                     ],

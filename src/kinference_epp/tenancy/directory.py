@@ -2,6 +2,10 @@
 
 Replacing one object (a reference swap) keeps every request on one consistent set of tenants
 and keys while files reload or Kubernetes objects change.
+
+Tenants come from sources (``files``: the static files; ``cluster``: InferenceTenant objects
+and their key Secrets), each updated on its own; the set in force is their union, and a tenant
+name or a key that two sources both claim is refused like one defined twice in files.
 """
 
 from __future__ import annotations
@@ -19,18 +23,26 @@ log = logging.getLogger(__name__)
 _UNKNOWN_CACHE = 4096
 """Tenants named by a trusted header but not configured, kept bound (no limits) up to this many."""
 
+FILES = "files"
+CLUSTER = "cluster"
+
 
 class TenantDirectory:
     def __init__(self, tenants: TenantSet | None = None) -> None:
         self._set = tenants or TenantSet({}, KeyIndex(), {})
-        self._loaded: list[LoadedTenant] = []
-        self._secret_keys: dict[str, list[KeyEntry]] = {}
+        self._loaded: dict[str, list[LoadedTenant]] = {}
+        self._secret_keys: dict[str, dict[str, list[KeyEntry]]] = {}
+        """source → tenant name → the key digests read from the tenant's Secret."""
         self._unknown: dict[str, Tenant] = {}
         self._listeners: list[Callable[[Mapping[str, Tenant]], None]] = []
 
     @property
     def tenants(self) -> Mapping[str, Tenant]:
         return self._set.tenants
+
+    @property
+    def keys(self) -> KeyIndex:
+        return self._set.keys
 
     @property
     def secret_refs(self) -> Mapping[str, str]:
@@ -55,23 +67,42 @@ class TenantDirectory:
     def on_change(self, listener: Callable[[Mapping[str, Tenant]], None]) -> None:
         self._listeners.append(listener)
 
-    def update(self, loaded: Sequence[LoadedTenant]) -> list[Problem]:
-        """Replace the tenants; with errors the previous set stays in force."""
-        return self._rebuild(list(loaded), self._secret_keys)
+    def claimed(self, *, besides: str) -> tuple[set[str], dict[bytes, str]]:
+        """Tenant names and key digests (→ tenant) that sources other than ``besides`` hold."""
+        names: set[str] = set()
+        digests: dict[bytes, str] = {}
+        for source, loaded in self._loaded.items():
+            if source == besides:
+                continue
+            names |= {lt.tenant.name for lt in loaded}
+        for entry in self._set.keys.digests().values():
+            if entry.tenant in names:
+                digests[entry.digest] = entry.tenant
+        return names, digests
 
-    def set_secret_keys(self, tenant: str, entries: Sequence[KeyEntry]) -> list[Problem]:
-        """The key digests read from ``tenant``'s Secret (empty when the Secret is gone)."""
-        keys = dict(self._secret_keys)
-        keys[tenant] = list(entries)
-        return self._rebuild(self._loaded, keys)
-
-    def _rebuild(
-        self, loaded: list[LoadedTenant], secret_keys: dict[str, list[KeyEntry]]
+    def update(
+        self,
+        loaded: Sequence[LoadedTenant],
+        *,
+        source: str = FILES,
+        secret_keys: Mapping[str, Sequence[KeyEntry]] | None = None,
     ) -> list[Problem]:
-        built, problems = build(loaded, secret_keys)
+        """Replace ``source``'s tenants (and the keys read from their Secrets, by tenant);
+        with errors the previous set stays in force."""
+        all_loaded = {**self._loaded, source: list(loaded)}
+        all_keys = {
+            **self._secret_keys,
+            source: {k: list(v) for k, v in (secret_keys or {}).items()},
+        }
+        merged_keys: dict[str, list[KeyEntry]] = {}
+        for by_tenant in all_keys.values():
+            for tenant, entries in by_tenant.items():
+                merged_keys.setdefault(tenant, []).extend(entries)
+        merged = [lt for s in sorted(all_loaded) for lt in all_loaded[s]]
+        built, problems = build(merged, merged_keys)
         if built is None or errors(problems):
             return problems
-        self._loaded, self._secret_keys, self._set = loaded, secret_keys, built
+        self._loaded, self._secret_keys, self._set = all_loaded, all_keys, built
         self._unknown = {}
         for listener in self._listeners:
             listener(built.tenants)

@@ -11,7 +11,7 @@ import contextlib
 import logging
 from pathlib import Path
 
-from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.policy.loader import Problem, Severity, errors
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.loader import load_files, tenant_files
 
@@ -43,6 +43,9 @@ class TenantFiles:
         """Load now; with errors the previous set stays in force."""
         self._stamp = self._fingerprint()
         loaded, problems = load_files(tenant_files(self._paths))
+        for problem in problems:
+            if problem.severity is Severity.WARNING:
+                log.warning("tenant files: %s", problem)
         if errors(problems):
             return problems
         return problems + self.directory.update(loaded)

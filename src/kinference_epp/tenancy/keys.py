@@ -4,12 +4,16 @@ Only SHA-256 digests of keys are kept. The index is looked up by the presented k
 a timing difference there could reveal how much of a digest matched a stored one, which gives
 nothing toward a key (a key with a chosen digest prefix is a preimage search); the stored
 digest is then compared with ``hmac.compare_digest``.
+
+A key may carry an expiry: from then on it no longer authenticates, without a reload, so a
+rotation can give the new key and an end date to the old one in the same edit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -45,6 +49,11 @@ class KeyEntry:
     tenant: str
     name: str
     """The key's id in its tenant (for logs; never the key)."""
+    expires: float | None = None
+    """Unix time from which the key no longer authenticates; None: never."""
+
+    def expired(self, now: float | None = None) -> bool:
+        return self.expires is not None and (time.time() if now is None else now) >= self.expires
 
 
 class KeyIndex:
@@ -67,8 +76,12 @@ class KeyIndex:
         return len(self._by_digest)
 
     def lookup(self, key: str) -> KeyEntry | None:
+        """The entry of ``key``; None when it is unknown or has expired."""
         digest = hashlib.sha256(key.encode()).digest()
         entry = self._by_digest.get(digest)
-        if entry is None or not hmac.compare_digest(entry.digest, digest):
+        if entry is None or not hmac.compare_digest(entry.digest, digest) or entry.expired():
             return None
         return entry
+
+    def digests(self) -> Mapping[bytes, KeyEntry]:
+        return self._by_digest

@@ -71,6 +71,8 @@ class Tenant:
     fail_mode: FailMode = FailMode.SOFT
     priority: int = 0
     weight: int = 1
+    allowed_models: frozenset[str] | None = None
+    """Names the tenant may ask for (models, aliases, classes); None: any."""
 
     def scopes(self, model: str) -> ScopeSet:
         """The buckets and concurrency limits a request served by ``model`` reserves."""
@@ -138,6 +140,7 @@ def compile_tenant(obj: InferenceTenant) -> Tenant:
         fail_mode=spec.fail_mode,
         priority=spec.priority,
         weight=spec.weight,
+        allowed_models=frozenset(spec.allowed_models) if spec.allowed_models else None,
     )
 
 

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from kinference_epp.policy.loader import (
     Problem,
+    Severity,
     documents,
     duplicate_keys,
     line_of,
@@ -80,6 +81,17 @@ def parse_tenants(text: str, source: str = "<string>") -> tuple[list[LoadedTenan
         result = validate_object(data, source, node)
         if isinstance(result, LoadedTenant):
             loaded.append(result)
+            if result.tenant.spec.api_key_secret_ref is not None:
+                problems.append(
+                    Problem(
+                        source,
+                        line_of(node, ("spec", "apiKeySecretRef")),
+                        "the Secret is read for InferenceTenant objects in the cluster only; "
+                        "a tenant file's keys are its apiKeys",
+                        severity=Severity.WARNING,
+                        field="spec.apiKeySecretRef",
+                    )
+                )
         else:
             problems.extend(result)
     return loaded, problems
@@ -147,7 +159,8 @@ def build(
         tenants[t.name] = compile_tenant(t)
         for key in t.spec.api_keys:
             digest = bytes.fromhex(key.sha256) if key.sha256 else key_digest(key.value or "")
-            entries.append(KeyEntry(digest, t.name, key.name))
+            expires = key.expires_at.timestamp() if key.expires_at is not None else None
+            entries.append(KeyEntry(digest, t.name, key.name, expires))
         if t.spec.api_key_secret_ref is not None:
             refs[t.name] = t.spec.api_key_secret_ref.name
             entries.extend((secret_keys or {}).get(t.name, ()))

@@ -11,10 +11,10 @@ import enum
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
-from kinference_epp.policy.model import ObjectMeta, PolicyStatus
+from kinference_epp.policy.model import InferencePolicyStatus, ObjectMeta
 
 API_VERSION = "kinference.io/v1alpha1"
 KIND = "InferenceTenant"
@@ -42,11 +42,19 @@ class ApiKey(_Spec):
     (hashed when loaded; only the hash is kept)."""
 
     name: str = Field(min_length=1, max_length=63, description="Key id, for logs and rotation.")
-    sha256: str | None = Field(default=None, description="Hex SHA-256 of the key's UTF-8 bytes.")
+    sha256: str | None = Field(
+        default=None,
+        description="Hex SHA-256 of the key's UTF-8 bytes.",
+        json_schema_extra={"pattern": "^[0-9a-fA-F]{64}$"},
+    )
     value: str | None = Field(
         default=None,
         min_length=16,
         description="The key itself; static files only (never in a cluster object).",
+    )
+    expires_at: AwareDatetime | None = Field(
+        default=None,
+        description="RFC 3339 time from which the key no longer authenticates (rotation).",
     )
 
     @field_validator("sha256")
@@ -64,7 +72,8 @@ class ApiKey(_Spec):
 
 
 class SecretKeysRef(_Spec):
-    """A Secret whose every data value is the hex SHA-256 of one key (its data key names it)."""
+    """A Secret of the tenant's namespace whose every data value is the hex SHA-256 of one key,
+    optionally followed by ``expires=<RFC 3339 time>`` (its data key names the key)."""
 
     name: str = Field(min_length=1)
 
@@ -115,7 +124,11 @@ class Budget(_Spec):
 
 
 class TenantSpec(_Spec):
-    api_keys: list[ApiKey] = Field(default_factory=list)
+    api_keys: list[ApiKey] = Field(
+        default_factory=list,
+        max_length=64,
+        description="Keys given inline (hashes); more, and rotated ones, in apiKeySecretRef.",
+    )
     api_key_secret_ref: SecretKeysRef | None = None
     limits: Limits = Field(default_factory=Limits)
     budget: Budget | None = None
@@ -126,6 +139,23 @@ class TenantSpec(_Spec):
         default=1, ge=1, le=1000, description="Fair-share weight (flow control); not yet used."
     )
     fail_mode: FailMode = FailMode.SOFT
+    allowed_models: list[str] | None = Field(
+        default=None,
+        min_length=1,
+        description=(
+            "The model names the tenant may ask for and see in /v1/models: models, their "
+            "aliases, or classes (a class allows itself and its members), as InferencePolicy "
+            "catalogs name them. Unset: every model; a name outside them: 403 model_not_allowed."
+        ),
+        json_schema_extra={"x-kubernetes-list-type": "set"},
+    )
+
+    @field_validator("allowed_models")
+    @classmethod
+    def _unique_models(cls, value: list[str] | None) -> list[str] | None:
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError(f"a model is listed twice: {value}")
+        return value
 
     @field_validator("api_keys")
     @classmethod
@@ -141,7 +171,7 @@ class InferenceTenant(_Spec):
     kind: Literal["InferenceTenant"]
     metadata: ObjectMeta
     spec: TenantSpec = Field(default_factory=TenantSpec)
-    status: PolicyStatus | None = None
+    status: InferencePolicyStatus | None = None
 
     @property
     def name(self) -> str:

@@ -214,7 +214,19 @@ def test_rbac_is_least_privilege() -> None:
         ("inference.networking.x-k8s.io", "inferencepools", ("get", "list", "watch")),
         ("kinference.io", "inferencepolicies", ("get", "list", "watch")),
         ("kinference.io", "inferencepolicies/status", ("patch", "update")),
+        ("kinference.io", "inferencetenants", ("get", "list", "watch")),
+        ("kinference.io", "inferencetenants/status", ("patch", "update")),
     ]
+    no_tenants = _rules(rendered_docs({"tenants": {"enabled": False}}))
+    assert all("inferencetenants" not in resource for _, resource, _ in no_tenants)
+    tenant_role = by_kind(rendered_docs({"rbac": {"tenantSecrets": ["team-a-keys"]}}), "Role")
+    assert tenant_role["rules"][-1] == {
+        "apiGroups": [""],
+        "resources": ["secrets"],
+        "resourceNames": ["team-a-keys"],
+        "verbs": ["get", "list", "watch"],
+    }
+    kubernetes_validate.validate(tenant_role, K8S_VERSIONS[-1], strict=True)
     docs = rendered_docs({"rbac": {"providerSecrets": ["openai-key"]}})
     role = by_kind(docs, "Role")
     assert role["rules"][-1] == {
@@ -225,7 +237,7 @@ def test_rbac_is_least_privilege() -> None:
     }
     kubernetes_validate.validate(role, K8S_VERSIONS[-1], strict=True)
     no_policies = _rules(rendered_docs({"policies": {"enabled": False}}))
-    assert all(group != "kinference.io" for group, _, _ in no_policies)
+    assert all("inferencepolicies" not in resource for _, resource, _ in no_policies)
     binding = by_kind(docs, "RoleBinding")
     account = by_kind(docs, "ServiceAccount")
     assert binding["subjects"][0]["name"] == account["metadata"]["name"]
@@ -258,6 +270,8 @@ def test_values_validate_against_the_schema() -> None:
         {"gateway": {"istio": {"destinationRule": "yes"}}},
         {"gateway": {"envoyGateway": {"enabled": True}}},
         {"rbac": {"providerSecrets": ["Not_A_Name"]}},
+        {"rbac": {"tenantSecrets": ["Not_A_Name"]}},
+        {"tenants": {"enabled": "yes"}},
         {"config": {"kubernetes": {}}},
         {"imagePullSecrets": ["ghcr-pull"]},
         {"podLabels": {"team": 3}},

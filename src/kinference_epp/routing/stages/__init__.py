@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from kinference_epp.policy import PolicyStore
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.routing.model_access import ModelAccess, TenantModels
 from kinference_epp.routing.model_list import ModelList
 from kinference_epp.routing.pipeline import Pipeline
 from kinference_epp.routing.prompt import PromptHasher
@@ -19,6 +20,7 @@ from kinference_epp.routing.stages.account import AccountStage
 from kinference_epp.routing.stages.conformance import ConformanceStage
 from kinference_epp.routing.stages.ensure_usage import EnsureUsageStage
 from kinference_epp.routing.stages.identify import IdentifyStage
+from kinference_epp.routing.stages.model_access import ModelAccessStage
 from kinference_epp.routing.stages.parse import ModelLabel, ParseStage
 from kinference_epp.routing.stages.policy import PolicyStage, PredictedTtft
 from kinference_epp.routing.stages.prompt import PromptStage
@@ -67,19 +69,26 @@ def model_label(deps: StageDeps) -> ModelLabel:
 
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
-    """surface -> parse -> prompt limit -> (conformance) -> identify -> policy -> target ->
-    prompt -> (admit) -> schedule -> (ensure usage) -> (include usage) -> account.
+    """surface -> parse -> prompt limit -> (conformance) -> identify -> (model access) ->
+    policy -> target -> prompt -> (admit) -> schedule -> (ensure usage) -> (include usage)
+    -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
-    is given); admit and include usage only with tenants; conformance only in test mode.
+    is given); model access, admit and include usage only with tenants; conformance only in
+    test mode.
     """
     d = deps
+    access = ModelAccess(d.policies)
+    models = ModelList(d.datastore, max_model_len=d.max_model_len)
     stages: list[Stage | None] = [
-        SurfaceStage(ModelList(d.datastore, max_model_len=d.max_model_len)),
+        SurfaceStage(models)
+        if d.tenancy is None
+        else SurfaceStage(models, TenantModels(d.tenancy.identify_stage(), access)),
         ParseStage(model_label(d)),
         PromptLimitStage(d.max_prompt_chars),
         ConformanceStage(d.datastore) if d.test_mode else None,
         IdentifyStage(d.tenant_header) if d.tenancy is None else d.tenancy.identify_stage(),
+        ModelAccessStage(access) if d.tenancy is not None else None,
         PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
         TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),
         PromptStage(d.hasher, d.metrics, offload_chars=d.offload_prompt_chars)

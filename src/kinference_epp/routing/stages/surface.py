@@ -4,11 +4,14 @@ Runs on the headers alone (``headers_only``), so a request for a path the picker
 serve is answered before its body is read. In order: an unknown path is a 404, a known one
 with another method a 405 (with ``allow``), a body whose content type is not JSON a 415
 (no content type is read as JSON, as vLLM's server does). ``GET /v1/models`` is answered
-here from the pool's models. Client copies of the headers only the picker sets are noted
+here from the pool's models; with tenants, only for a request that identifies one (401
+otherwise, as on every path), and listing only the models it may use. Client copies of the headers only the picker sets are noted
 for removal.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from kinference_epp.api.paths import bare_path
 from kinference_epp.api.wire_names import (
@@ -46,8 +49,15 @@ class SurfaceStage:
     name = "surface"
     headers_only = True
 
-    def __init__(self, models: ModelList) -> None:
+    def __init__(
+        self,
+        models: ModelList,
+        tenant_models: Callable[[RequestState], Callable[[str], bool] | None] | None = None,
+    ) -> None:
+        """``tenant_models(state)``: identifies the request's tenant (raising as identify
+        does) and gives the filter of the names it may see (None: all)."""
         self._models = models
+        self._tenant_models = tenant_models
 
     def run(self, state: RequestState) -> Wait | LocalResponse | None:
         headers = state.headers
@@ -70,5 +80,6 @@ class SurfaceStage:
         if not _PICKER_SET.isdisjoint(headers):
             state.reserved_in = tuple(name for name in PICKER_SET_HEADERS if name in headers)
         if api.handling is Handling.MODELS:
-            return self._models.answer(path)
+            allowed = self._tenant_models(state) if self._tenant_models is not None else None
+            return self._models.answer(path, allowed)
         return None
