@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from kinference_epp.config.strict import Strict
 
@@ -181,3 +181,17 @@ class TenancyConfig(Strict):
         gt=0,
         description="Distinct `tenant` metric label values; later tenants are labelled `other`.",
     )
+
+    @model_validator(mode="after")
+    def _a_tenant_can_be_identified(self) -> TenancyConfig:
+        """With API keys and neither tenant files nor an anonymous tenant no request can name
+        a tenant: every one would get 401 invalid_api_key. Refused at start (and by
+        ``kinfctl check-config``) rather than found in production. A source of tenants other
+        than files, when there is one, counts as files do here."""
+        if self.identity == "api-key" and not self.tenants and self.anonymous_tenant is None:
+            raise ValueError(
+                "no tenants: with identity api-key and no anonymous_tenant every request "
+                "would get 401 invalid_api_key; list InferenceTenant files or directories "
+                "under tenancy.tenants"
+            )
+        return self
