@@ -10,6 +10,7 @@ from pathlib import Path
 from kinference_epp.config.mounted import stamp, yaml_files
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import errors, source_files
+from kinference_epp.policy.secrets import SecretFiles
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.files import TenantFiles
@@ -133,3 +134,16 @@ async def test_serve_picks_up_the_kubelet_swap(tmp_path: Path) -> None:
     finally:
         await files.stop()
     await asyncio.sleep(0)
+
+
+def test_provider_keys_in_a_kubelet_secret_mount_follow_the_swap(tmp_path: Path) -> None:
+    """``server.secrets_dir`` holds one mounted Secret per directory: a key is read through
+    its link, and after kubelet's swap (and the cache's lifetime) the new value is read."""
+    mount = KubeletMount(tmp_path / "secrets" / "openai")
+    mount.write({"api-key": "sk-old\n"})
+    now = [0.0]
+    secrets = SecretFiles(tmp_path / "secrets", ttl_s=30, clock=lambda: now[0])
+    assert secrets.get("openai", "api-key") == "sk-old"
+    mount.write({"api-key": "sk-new\n"})
+    now[0] = 31.0
+    assert secrets.get("openai", "api-key") == "sk-new"
