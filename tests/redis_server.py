@@ -23,8 +23,10 @@ def free_port() -> int:
 
 
 class RedisServer:
-    def __init__(self, binary: str) -> None:
+    def __init__(self, binary: str, password: str | None = None) -> None:
         self._binary = binary
+        self.password = password
+        """Clients must AUTH with it (``requirepass``); None: no password."""
         self.port = free_port()
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -46,6 +48,7 @@ class RedisServer:
                 "no",
                 "--protected-mode",
                 "no",
+                *(("--requirepass", self.password) if self.password is not None else ()),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -57,7 +60,7 @@ class RedisServer:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
                     s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
+                    if s.recv(16).startswith((b"+PONG", b"-NOAUTH")):
                         return
             except OSError:
                 pass
@@ -83,12 +86,12 @@ class RedisServer:
 
 
 @contextmanager
-def running_redis() -> Iterator[RedisServer]:
+def running_redis(password: str | None = None) -> Iterator[RedisServer]:
     """A started server, stopped at the end; skips the test when redis-server is absent."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip(MISSING)
-    server = RedisServer(binary)
+    server = RedisServer(binary, password)
     server.start()
     try:
         yield server

@@ -237,7 +237,7 @@ class App:
                     retention_days=usage.retention_days,
                 )
             elif usage.file is not None:
-                usage_sink = FileSink(Path(usage.file))
+                usage_sink = FileSink(Path(usage.file), retention_days=usage.retention_days)
             self.usage_flusher = UsageFlusher(
                 meter.ledger, usage_sink, interval_s=usage.flush_interval_s
             )

@@ -230,3 +230,43 @@ async def test_a_stream_cut_before_its_usage_is_charged_not_free(stack: LocalSta
 async def stack_metrics(stack: LocalStack) -> str:
     async with aiohttp.ClientSession() as http, http.get(stack.metrics_url) as resp:
         return await resp.text()
+
+
+async def test_every_request_a_tenant_sends_is_in_its_usage_refusals_with_their_reason(
+    stack: LocalStack,
+) -> None:
+    """Ten requests of the free tier, some refused by a policy (and maybe its limits) after
+    the key named the tenant: its usage counts ten, each refusal under its reason."""
+    assert stack.picker is not None
+    assert stack.picker.usage_flusher is not None
+    ledger = stack.picker.usage_flusher.ledger
+    ledger.take()  # what earlier tests left
+    before = await stack_metrics(stack)
+    refused: dict[str, int] = {}
+    for i in range(10):
+        headers = {"authorization": f"Bearer {FREE_KEY}"}
+        if i % 3 == 0:
+            headers["x-long"] = "yes"
+        status, got, _ = await post(stack, headers)
+        if status != 200:
+            reason = got["x-kinference-reason"]
+            refused[reason] = refused.get(reason, 0) + 1
+    assert refused.get("policy_rejected") == 4
+
+    def counted() -> int:
+        return sum(
+            sum(c.requests.values()) for (_, t, _), c in ledger.pending.items() if t == "free-tier"
+        )
+
+    await eventually(lambda: counted() == 10, what="ten requests in the free tier's usage")
+    rows = [c for (_, t, _), c in ledger.pending.items() if t == "free-tier"]
+    rejected: dict[str, int] = {}
+    for c in rows:
+        for reason, n in c.rejected.items():
+            rejected[reason] = rejected.get(reason, 0) + n
+    assert rejected == refused
+    after = await stack_metrics(stack)
+    name = "kinference_tenant_rejections_total"
+    assert sample(after, name, "free-tier") - sample(before, name, "free-tier") == sum(
+        refused.values()
+    )

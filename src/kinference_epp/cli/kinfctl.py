@@ -14,10 +14,35 @@ from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
 from kinference_epp.pickapi.cli import add_pick_parser, add_request_options, run_explain_live
 from kinference_epp.policy.cli import add_policy_commands
+from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.policy.loader import load_paths as load_policy_paths
+from kinference_epp.policy.store import build as build_policies
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.tenancy.cli import TENANTS
+from kinference_epp.tenancy.loader import build as build_tenants
+from kinference_epp.tenancy.loader import load_paths as load_tenant_paths
 from kinference_epp.tenancy.usage_cli import add_usage_parser
+
+
+def _sources(config: EppConfig) -> tuple[list[str], list[Problem]]:
+    """Load the policies and tenants the config names as ``serve`` loads them at start
+    (the same loader, the same checks), so ``ok`` here means they load there."""
+    counts: list[str] = []
+    problems: list[Problem] = []
+    if config.policies:
+        policies, found, _ = load_policy_paths(config.policies)
+        problems += found
+        if not errors(found):
+            problems += build_policies(policies)[1]
+        counts.append(f"{len(policies)} policies")
+    if config.tenancy is not None and config.tenancy.tenants:
+        tenants, found = load_tenant_paths(config.tenancy.tenants)
+        problems += found
+        if not errors(found):
+            problems += build_tenants(tenants)[1]
+        counts.append(f"{len(tenants)} tenants")
+    return counts, problems
 
 
 def _cmd_check_config(args: argparse.Namespace) -> int:
@@ -36,8 +61,15 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
             print(f"{path}: scheduler: {exc}", file=sys.stderr)
             failed = True
             continue
+        counts, problems = _sources(config)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if errors(problems):
+            failed = True
+            continue
         print(
-            f"{path}: ok ({len(config.pool.endpoints)} endpoints, router {config.scheduler.router})"
+            f"{path}: ok ({len(config.pool.endpoints)} endpoints, router "
+            f"{config.scheduler.router}{''.join(', ' + c for c in counts)})"
         )
     return 1 if failed else 0
 

@@ -331,3 +331,25 @@ class EppConfig(Strict):
         default=None,
         description="Tenants with API keys, limits and usage (see the README's Tenants).",
     )
+
+    @model_validator(mode="after")
+    def _a_tenant_can_be_identified(self) -> EppConfig:
+        """With API keys and no source of tenants (files, the InferenceTenant watch) nor an
+        anonymous tenant no request can name a tenant: every one would get 401
+        invalid_api_key. Refused at start (and by ``kinfctl check-config``) rather than found
+        in production."""
+        tenancy = self.tenancy
+        if (
+            tenancy is not None
+            and tenancy.identity == "api-key"
+            and not tenancy.tenants
+            and tenancy.anonymous_tenant is None
+            and not (self.kubernetes is not None and self.kubernetes.tenants)
+        ):
+            raise ValueError(
+                "no tenants: with tenancy.identity api-key and no anonymous_tenant every "
+                "request would get 401 invalid_api_key; list InferenceTenant files or "
+                "directories under tenancy.tenants, or watch InferenceTenant objects "
+                "(kubernetes.tenants)"
+            )
+        return self

@@ -119,8 +119,9 @@ class UsageConfig(Strict):
     file: str | None = Field(
         default=None,
         description=(
-            "Without Redis: the JSON-lines file the daily roll-ups are appended to and read "
-            "back from at start (unset: kept in memory only, lost on restart)."
+            "Without Redis: the JSON-lines files the roll-ups are appended to, one per UTC day "
+            "beside this name (usage.jsonl: usage.2026-12-06.jsonl, ...), read back at start "
+            "(unset: kept in memory only, lost on restart)."
         ),
     )
     flush_interval_s: float = Field(
@@ -133,7 +134,13 @@ class UsageConfig(Strict):
         ),
     )
     retention_days: int = Field(
-        default=400, gt=0, description="With Redis: a day's roll-up expires this long after."
+        default=400,
+        gt=0,
+        description=(
+            "How many days a day's roll-up is kept: in Redis it expires this long after its "
+            "day; without Redis its daily file is removed then. The default keeps a year and "
+            "the month before it, for year-on-year comparisons of a month."
+        ),
     )
 
 

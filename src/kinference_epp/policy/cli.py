@@ -28,11 +28,9 @@ from kinference_epp.policy.classifiers.linear import train
 from kinference_epp.policy.compiler import CompiledPolicySet
 from kinference_epp.policy.crd import CRD_FILENAME, crd_yaml, openapi_schema, structural_problems
 from kinference_epp.policy.evaluator import describe, evaluate
-from kinference_epp.policy.loader import LoadedPolicy, Problem, Severity, errors, load_files
+from kinference_epp.policy.loader import LoadedPolicy, Problem, Severity, errors, load_paths
 from kinference_epp.policy.store import build
 from kinference_epp.policy.types import EvalInput, PoolState
-
-CASES_SUFFIX = ".cases.yaml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,26 +114,8 @@ def add_policy_commands(
     c.set_defaults(func=partial(cmd_crds, others=others))
 
 
-def policy_files(paths: Iterable[Path]) -> list[Path]:
-    """Files as given; directories expand to their *.yaml / *.yml, case files excluded."""
-    out: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            out.extend(
-                sorted(
-                    p
-                    for p in path.iterdir()
-                    if p.suffix in (".yaml", ".yml") and not p.name.endswith(CASES_SUFFIX)
-                )
-            )
-        else:
-            out.append(path)
-    return out
-
-
 def _load(paths: Iterable[Path]) -> tuple[list[LoadedPolicy], list[Problem], list[Path]]:
-    files = policy_files(paths)
-    loaded, problems = load_files(files)
+    loaded, problems, files = load_paths(paths)
     if not errors(problems):
         problems.extend(check_policies(loaded, plugin_types=None))
     return loaded, problems, files

@@ -1,29 +1,20 @@
 """Policies from files, for the static deployment: loaded at start, reloaded when they change.
 
 A bad edit at run time keeps the last good set in force (``PolicyStore.update``) and says
-why in the log and a metric; a bad set at start-up is a configuration error.
+why in the log and a metric; a bad set at start-up is a configuration error. Directories are
+read as ``policy.loader.source_files`` reads them (kubelet's ConfigMap layout included), and
+kubelet's swap of ``..data`` is a change like any edit.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.config.mounted import Stamp, stamp
+from kinference_epp.config.watch import ChangePoller
+from kinference_epp.policy.loader import Problem, errors, load_paths, source_files
 from kinference_epp.policy.store import PolicyStore
-
-log = logging.getLogger(__name__)
-
-
-def _files(paths: list[Path]) -> Iterator[Path]:
-    for p in paths:
-        if p.is_dir():
-            yield from sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml"))
-        else:
-            yield p
 
 
 class PolicyFiles:
@@ -37,46 +28,25 @@ class PolicyFiles:
     ) -> None:
         self.store = store
         self._paths = [Path(p) for p in paths]
-        self._interval = interval_s
         self._on_rejected = on_rejected
-        self._stamp: tuple[tuple[str, float, int], ...] = ()
-        self._task: asyncio.Task[None] | None = None
+        self._poller = ChangePoller(
+            self._stamp, self.load, interval_s=interval_s, what="policy files"
+        )
 
-    def _fingerprint(self) -> tuple[tuple[str, float, int], ...]:
-        out = []
-        for f in _files(self._paths):
-            try:
-                st = f.stat()
-            except OSError:
-                out.append((str(f), -1.0, -1))
-                continue
-            out.append((str(f), st.st_mtime, st.st_size))
-        return tuple(out)
+    def _stamp(self) -> Stamp:
+        return stamp(source_files(self._paths)[0])
 
     def load(self) -> list[Problem]:
         """Load now; returns the problems (errors mean the previous set stayed in force)."""
-        self._stamp = self._fingerprint()
-        problems = self.store.update_files(list(_files(self._paths)) or self._paths)
+        self._poller.mark()
+        loaded, problems, _ = load_paths(self._paths)
+        problems = self.store.update(loaded, problems)
         if errors(problems) and self._on_rejected is not None:
             self._on_rejected(problems)
         return problems
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._watch())
+        await self._poller.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def _watch(self) -> None:
-        while True:
-            await asyncio.sleep(self._interval)
-            try:
-                if self._fingerprint() != self._stamp:
-                    log.info("policy files changed; reloading")
-                    self.load()
-            except Exception:
-                log.exception("reloading policy files failed; the last good set stays in force")
+        await self._poller.stop()

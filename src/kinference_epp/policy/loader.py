@@ -17,9 +17,14 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from kinference_epp.config.mounted import yaml_files
 from kinference_epp.policy.model import API_VERSION, KIND, InferencePolicy
 
 Loc = tuple[int | str, ...]
+
+CASES_SUFFIX = ".cases.yaml"
+"""Request cases (``kinfctl test``) that may sit beside the policies they try; never loaded
+as policies or tenants."""
 
 OTHER_KINDS = frozenset({"InferenceTenant"})
 """Kinds of the same API group that policy files and directories may hold beside policies;
@@ -219,6 +224,27 @@ def load_files(paths: Iterable[str | Path]) -> tuple[list[LoadedPolicy], list[Pr
         loaded.extend(got)
         problems.extend(found)
     return loaded, problems
+
+
+def source_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]]:
+    """The files behind policy and tenant paths (files or directories, kubelet mounts
+    included: ``config.mounted``), case files left out; a directory without YAML files is a
+    warning. ``serve``, ``kinfctl validate`` and ``kinfctl check-config`` all read through
+    this, so they agree on what a directory holds."""
+    found = yaml_files(paths, skip=lambda name: name.endswith(CASES_SUFFIX))
+    problems = [
+        Problem(str(d), None, "no *.yaml or *.yml files in this directory", Severity.WARNING)
+        for d in found.empty_dirs
+    ]
+    return found.files, problems
+
+
+def load_paths(paths: Iterable[str | Path]) -> tuple[list[LoadedPolicy], list[Problem], list[Path]]:
+    """The policies of files and directories (see :func:`source_files`), their problems and
+    the files read."""
+    files, problems = source_files(paths)
+    loaded, found = load_files(files)
+    return loaded, problems + found, files
 
 
 def load_objects(objects: Iterable[Mapping[str, Any]]) -> tuple[list[LoadedPolicy], list[Problem]]:

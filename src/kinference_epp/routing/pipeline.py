@@ -45,15 +45,19 @@ class Pipeline:
         metrics: PickerMetrics,
         *,
         model_label: Callable[[RequestState], str],
+        on_reject: Callable[[RequestState, KinferenceError], None] | None = None,
     ) -> None:
         """``model_label`` names a request's model in error metrics: only names from a bounded
-        set (the pool's models, else ``unknown``), never a client's string as sent."""
+        set (the pool's models, else ``unknown``), never a client's string as sent.
+        ``on_reject`` hears of every request the picker answers with an error (the tenants'
+        usage counts them per tenant and reason), whichever stage or shell refused it."""
         names = [s.name for s in stages]
         if len(set(names)) != len(names):
             raise ValueError(f"a stage name is listed twice: {names}")
         self.stages = tuple(stages)
         self._metrics = metrics
         self._model_label = model_label
+        self._on_reject = on_reject
         self._timers: tuple[HistogramChild, ...] = tuple(
             metrics.stage_duration.labels(stage=name) for name in names
         )
@@ -138,4 +142,9 @@ class Pipeline:
                 "error": err.message,
             },
         )
+        if self._on_reject is not None:
+            try:
+                self._on_reject(state, err)
+            except Exception:
+                log.exception("counting a rejection failed", extra={"request_id": state.request_id})
         return Rejection(err)

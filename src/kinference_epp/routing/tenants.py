@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from kinference_epp.errors import KinferenceError
 from kinference_epp.routing.stage import Stage
 from kinference_epp.routing.stages.admit import AdmitStage
 from kinference_epp.routing.stages.authenticate import HeaderIdentifyStage, KeyIdentifyStage
 from kinference_epp.routing.stages.include_usage import IncludeUsageStage
+from kinference_epp.routing.state import RequestState
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.meter import UsageMeter
@@ -44,6 +46,15 @@ class TenancyDeps:
             max_wait_s=self.admission_wait_s,
             meter=self.meter,
         )
+
+    def count_rejection(self, state: RequestState, err: KinferenceError) -> None:
+        """Every request of a known tenant that the picker refuses, at admission or after
+        (a policy, shedding, an unknown model, a wait that timed out), is one request in the
+        tenant's usage under its outcome and reason. Its access-log record (picker-answered)
+        only closes its reservation, so nothing counts it twice."""
+        if self.meter is None or state.tenant_info is None or state.tenant is None:
+            return
+        self.meter.rejected(state.tenant, state.model or "", err.status, err.reason)
 
     def include_usage_stage(self) -> Stage | None:
         return IncludeUsageStage() if self.include_usage else None

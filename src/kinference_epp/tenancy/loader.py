@@ -20,6 +20,7 @@ from kinference_epp.policy.loader import (
     documents,
     duplicate_keys,
     line_of,
+    source_files,
     validation_problems,
 )
 from kinference_epp.tenancy.keys import KeyEntry, KeyIndex, key_digest
@@ -113,15 +114,12 @@ def load_files(paths: Iterable[str | Path]) -> tuple[list[LoadedTenant], list[Pr
     return loaded, problems
 
 
-def tenant_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Files as given; directories expand to their *.yaml / *.yml (recursively, sorted)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
-        else:
-            out.append(p)
-    return out
+def load_paths(paths: Iterable[str | Path]) -> tuple[list[LoadedTenant], list[Problem]]:
+    """The tenants of files and directories, read as every command reads them
+    (``policy.loader.source_files``: kubelet mounts included, each file once)."""
+    files, problems = source_files(paths)
+    loaded, found = load_files(files)
+    return loaded, problems + found
 
 
 @dataclass(frozen=True, slots=True)

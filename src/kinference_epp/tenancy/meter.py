@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kinference_epp.tenancy.metrics import TenantMetrics
-from kinference_epp.tenancy.usage import UsageLedger
+from kinference_epp.tenancy.usage import UsageLedger, rejection_outcome
 
 
 class UsageMeter:
@@ -42,6 +42,14 @@ class UsageMeter:
             cost,
             ledger.currency,
         )
+
+    def rejected(self, tenant: str, model: str, status: int, reason: str) -> None:
+        """A request of ``tenant`` the picker refused itself (admission, a policy, shedding,
+        an unknown model, ...): one request under its outcome, counted by its reason."""
+        outcome = rejection_outcome(status, reason)
+        self.ledger.record(tenant, model, outcome, rejected=reason)
+        self.metrics.usage(tenant, self._model_label(model), outcome, 0, 0, 0, 0.0, "")
+        self.metrics.rejected(tenant, reason)
 
 
 def _same(model: str) -> str:

@@ -102,6 +102,15 @@ class TenantMetrics:
             ["tenant", "model", "outcome"],
             registry=r,
         )
+        self.rejections = LoopCounter(
+            "kinference_tenant_rejections_total",
+            "Requests of a tenant the picker refused itself, by reason (the "
+            "x-kinference-reason it answered: rate_limit_exceeded, insufficient_quota, "
+            "pool_saturated, policy_rejected, ...); each is in kinference_tenant_requests_total "
+            "too, under its outcome.",
+            ["tenant", "reason"],
+            registry=r,
+        )
         self.prompt_tokens = LoopCounter(
             "kinference_tenant_prompt_tokens_total",
             "Prompt tokens per tenant and model; cache hit (served from the prefix cache, "
@@ -147,6 +156,7 @@ class TenantMetrics:
         self._fallbacks: dict[tuple[str, bool], CounterChild] = {}
         self._usage: dict[tuple[str, str], _UsageChildren] = {}
         self._outcomes: dict[tuple[str, str, str], CounterChild] = {}
+        self._rejections: dict[tuple[str, str], CounterChild] = {}
         self._latency: dict[str, tuple[HistogramChild, HistogramChild, HistogramChild]] = {}
 
     def usage(
@@ -184,6 +194,15 @@ class TenantMetrics:
         u.completion.inc(completion)
         if cost:
             u.cost.inc(cost)
+
+    def rejected(self, tenant: str, reason: str) -> None:
+        """``reason`` is one of the picker's codes or a policy's own (operators write those),
+        never a client's string."""
+        key = (self.label(tenant), reason)
+        child = self._rejections.get(key)
+        if child is None:
+            child = self._rejections[key] = self.rejections.labels(*key)
+        child.inc()
 
     def unreported(self, tenant: str) -> None:
         self.unreported_usage.labels(self.label(tenant)).inc()

@@ -9,7 +9,9 @@ sink that reads every replica's spend back replaces the month's figures with
 Outcomes: ``ok`` (2xx), ``rate_limited`` (a 429, the picker's or the model server's),
 ``over_budget`` (refused at admission: the month's budget is spent), ``client_error`` (other
 4xx), ``server_error`` (5xx, or no response), ``swept`` (no usage arrived; charged as
-reserved).
+reserved). A request the picker refused itself is also counted under its reason
+(``rejected``: ``rate_limit_exceeded``, ``insufficient_quota``, ``pool_saturated``,
+``policy_rejected``, ``model_not_found``, ...), beside its outcome.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from kinference_epp.config.tenancy import Price
 OUTCOMES = ("ok", "rate_limited", "over_budget", "client_error", "server_error", "swept")
 
 
+REJECTED_OVER_BUDGET = "insufficient_quota"
+"""The reason of a refusal because the month's budget is spent (outcome ``over_budget``)."""
+
+
 def outcome_of(status: int) -> str:
     if 200 <= status < 400:
         return "ok"
@@ -33,6 +39,11 @@ def outcome_of(status: int) -> str:
     if 400 <= status < 500:
         return "client_error"
     return "server_error"
+
+
+def rejection_outcome(status: int, reason: str) -> str:
+    """The outcome of a request the picker refused with ``status`` for ``reason``."""
+    return "over_budget" if reason == REJECTED_OVER_BUDGET else outcome_of(status)
 
 
 class Pricing:
@@ -63,6 +74,8 @@ class Counts(msgspec.Struct):
 
     requests: dict[str, int] = msgspec.field(default_factory=dict)
     """Per outcome."""
+    rejected: dict[str, int] = msgspec.field(default_factory=dict)
+    """Requests the picker refused itself, per reason (each is in ``requests`` too)."""
     prompt_tokens: int = 0
     cached_tokens: int = 0
     completion_tokens: int = 0
@@ -71,6 +84,8 @@ class Counts(msgspec.Struct):
     def add(self, other: Counts) -> None:
         for outcome, n in other.requests.items():
             self.requests[outcome] = self.requests.get(outcome, 0) + n
+        for reason, n in other.rejected.items():
+            self.rejected[reason] = self.rejected.get(reason, 0) + n
         self.prompt_tokens += other.prompt_tokens
         self.cached_tokens += other.cached_tokens
         self.completion_tokens += other.completion_tokens
@@ -130,14 +145,18 @@ class UsageLedger:
         prompt: int = 0,
         cached: int = 0,
         completion: int = 0,
+        rejected: str | None = None,
     ) -> float:
-        """Add one request; returns its cost."""
+        """Add one request (``rejected``: the reason the picker refused it); returns its
+        cost."""
         cost = self.pricing.cost(model, prompt, cached, completion) if prompt or completion else 0
         key = (self.today(), tenant, model)
         c = self._pending.get(key)
         if c is None:
             c = self._pending[key] = Counts()
         c.requests[outcome] = c.requests.get(outcome, 0) + 1
+        if rejected is not None:
+            c.rejected[rejected] = c.rejected.get(rejected, 0) + 1
         c.prompt_tokens += prompt
         c.cached_tokens += cached
         c.completion_tokens += completion

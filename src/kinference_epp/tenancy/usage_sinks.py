@@ -1,4 +1,4 @@
-"""Where the usage ledger's roll-ups are kept: a JSON-lines file (one replica, no Redis) or
+"""Where the usage ledger's roll-ups are kept: JSON-lines files (one replica, no Redis) or
 Redis (shared by replicas), and how ``kinfctl usage`` reads them back.
 
 Both are written every ``flush_interval_s`` by :class:`UsageFlusher` and once more when the
@@ -8,8 +8,8 @@ fails hands its increments back to the ledger for the next one.
 Redis keys (``P`` is ``tenancy.store.redis.key_prefix``):
 
 - ``P:u:<day>``: a hash per UTC day, fields ``<tenant>\\t<model>\\t<counter>`` (counters:
-  ``requests:<outcome>``, ``prompt_tokens``, ``cached_tokens``, ``completion_tokens``,
-  ``cost``), written with HINCRBY / HINCRBYFLOAT; expires ``retention_days`` after its day.
+  ``requests:<outcome>``, ``rejected:<reason>``, ``prompt_tokens``, ``cached_tokens``,
+  ``completion_tokens``, ``cost``), written with HINCRBY / HINCRBYFLOAT; expires ``retention_days`` after its day.
 - ``P:u:days``: the days that have a hash.
 - ``P:spend:<YYYY-MM>``: tenant → cost this month, read back by every replica in the same
   round trip (what budgets are enforced from).
@@ -20,13 +20,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
 from kinference_epp.tenancy.usage import Counts, Key, Row, UsageLedger, roll_up, rows_of
+from kinference_epp.tenancy.usage_files import day_file, expired, read_rows, usage_files
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -38,7 +41,6 @@ WRITE_TIMEOUT_S = 1.0
 SEP = "\t"
 
 _encode_row = msgspec.json.Encoder().encode
-_decode_row = msgspec.json.Decoder(Row).decode
 
 
 class UsageSink(Protocol):
@@ -62,44 +64,64 @@ class NoSink:
 
 
 class FileSink:
-    """An append-only JSON-lines file of increments: one ``Row`` per day x tenant x model
-    per write. Read back by summing every line."""
+    """Append-only JSON-lines files of increments, one per UTC day (``tenancy.usage_files``):
+    one ``Row`` per day x tenant x model per write, each appended to its day's file. Files
+    of days older than ``retention_days`` are removed at start and when the day changes.
+    Read back by summing every line."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(
+        self, path: Path, *, retention_days: int = 400, clock: Callable[[], float] = time.time
+    ) -> None:
         self._path = path
+        self._retention_days = retention_days
+        self._clock = clock
+        self._pruned_on = ""
 
     async def load(self, ledger: UsageLedger) -> None:
+        await asyncio.to_thread(self._prune)
         ledger.load(await asyncio.to_thread(read_file, self._path))
 
     async def write(self, ledger: UsageLedger) -> None:
         pending = ledger.take()
-        if not pending:
-            return
-        data = b"".join(_encode_row(r) + b"\n" for r in rows_of(pending, ledger.currency))
-        try:
-            await asyncio.to_thread(self._append, data)
-        except OSError:
-            log.exception("usage file not written; kept for the next write")
-            ledger.give_back(pending)
+        if pending:
+            by_day: dict[str, list[bytes]] = {}
+            for r in rows_of(pending, ledger.currency):
+                by_day.setdefault(r.day, []).append(_encode_row(r) + b"\n")
+            try:
+                await asyncio.to_thread(self._append, by_day)
+            except OSError:
+                log.exception("usage file not written; kept for the next write")
+                ledger.give_back(pending)
+        if _utc_day(self._clock()) != self._pruned_on:
+            await asyncio.to_thread(self._prune)
 
-    def _append(self, data: bytes) -> None:
+    def _append(self, by_day: Mapping[str, list[bytes]]) -> None:
         self._path.parent.mkdir(parents=True, exist_ok=True)
-        with self._path.open("ab") as f:
-            f.write(data)
-            f.flush()
+        for day, lines in by_day.items():
+            with day_file(self._path, day).open("ab") as f:
+                f.write(b"".join(lines))
+                f.flush()
+
+    def _prune(self) -> None:
+        today = _utc_day(self._clock())
+        for path in expired(self._path, today, self._retention_days):
+            try:
+                path.unlink()
+            except OSError as exc:
+                log.warning("old usage file not removed: %s", exc)
+                return
+            log.info("usage file past retention removed", extra={"path": str(path)})
+        self._pruned_on = today
+
+
+def _utc_day(now: float) -> str:
+    return datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d")
 
 
 def read_file(path: Path) -> list[Row]:
-    """Every line of a usage file (a torn last line, from a crash mid-write, is skipped)."""
-    if not path.exists():
-        return []
-    rows = []
-    with path.open("rb") as f:
-        for line in f:
-            if line.strip():
-                with contextlib.suppress(msgspec.DecodeError):
-                    rows.append(_decode_row(line))
-    return rows
+    """Every row of the usage file series ``path``: the daily files and ``path`` itself
+    (``tenancy.usage_files``); none when there is none."""
+    return read_rows(usage_files(path))
 
 
 class RedisSink:
@@ -146,6 +168,8 @@ def _increments(pipe: Pipeline, p: str, pending: Mapping[Key, Counts], ttl_s: in
         base = f"{tenant}{SEP}{model}{SEP}"
         for outcome, n in c.requests.items():
             pipe.hincrby(h, f"{base}requests:{outcome}", n)
+        for reason, n in c.rejected.items():
+            pipe.hincrby(h, f"{base}rejected:{reason}", n)
         for name in ("prompt_tokens", "cached_tokens", "completion_tokens"):
             n = getattr(c, name)
             if n:
@@ -178,6 +202,8 @@ async def read_redis(client: Redis, prefix: str, currency: str = "USD") -> list[
                 c = acc[(tenant, model)] = Counts()
             if counter.startswith("requests:"):
                 c.requests[counter.removeprefix("requests:")] = int(value)
+            elif counter.startswith("rejected:"):
+                c.rejected[counter.removeprefix("rejected:")] = int(value)
             elif counter == "cost":
                 c.cost = float(value)
             elif counter in ("prompt_tokens", "cached_tokens", "completion_tokens"):

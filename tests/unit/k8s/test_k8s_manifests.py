@@ -500,7 +500,7 @@ def test_the_redis_password_comes_from_a_secret() -> None:
     redis = {"url": "redis://redis:6379/0", "password_env": "REDIS_PASSWORD"}
     overrides = {
         "redisPassword": {"secretName": "kinference-redis", "secretKey": "pw"},
-        "config": {"tenancy": {"store": {"redis": redis}}},
+        "config": {"tenancy": {"tenants": ["/etc/kinference-tenants"], "store": {"redis": redis}}},
     }
     jsonschema.validate(render.chart_values(overrides), values_schema())
     docs = rendered_docs(overrides)

@@ -113,7 +113,7 @@ def test_redis_keeps_every_replicas_usage_and_budgets_read_it_back(
             sinks = [RedisSink(c, prefix="usage-t", retention_days=1) for c in clients]
             ledgers[0].record("a", "m", "ok", 1_000_000, 0, 5)
             ledgers[1].record("a", "m", "ok", 1_000_000, 500_000, 5)
-            ledgers[1].record("b", "m", "rate_limited")
+            ledgers[1].record("b", "m", "rate_limited", rejected="pool_saturated")
             for led, sink in zip(ledgers, sinks, strict=True):
                 await sink.write(led)
             await sinks[0].write(ledgers[0])  # reads the other replica's spend back
@@ -123,6 +123,7 @@ def test_redis_keeps_every_replicas_usage_and_budgets_read_it_back(
             assert (a.requests, a.prompt_tokens, a.cached_tokens) == ({"ok": 2}, 2_000_000, 500_000)
             assert a.completion_tokens == 10
             assert rows[("b", "m")].counts.requests == {"rate_limited": 1}
+            assert rows[("b", "m")].counts.rejected == {"pool_saturated": 1}
             assert await clients[0].ttl("usage-t:u:2026-06-30") > 0
         finally:
             for c in clients:

@@ -112,4 +112,9 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
 def build_pipeline(deps: StageDeps) -> Pipeline:
     """The request pipeline of :func:`request_stages`, its error metrics labelled by the
     pool's models."""
-    return Pipeline(request_stages(deps), deps.metrics, model_label=model_label(deps))
+    return Pipeline(
+        request_stages(deps),
+        deps.metrics,
+        model_label=model_label(deps),
+        on_reject=deps.tenancy.count_rejection if deps.tenancy is not None else None,
+    )

@@ -10,7 +10,8 @@ that settles it) and the ``x-ratelimit-*`` values Envoy adds to the response.
 A tenant with a monthly budget is refused once its spend this month (UTC, from the usage
 roll-ups: ``tenancy.usage``) reaches the budget: 429 ``insufficient_quota``, OpenAI's answer
 to an account out of quota, with ``retry-after`` at the next month. Every refusal is counted in
-the tenant's usage under its outcome.
+the tenant's usage under its outcome by the pipeline's rejection hook
+(``TenancyDeps.count_rejection``), as every other stage's refusals are.
 
 A shared store answers after a round trip: the stage then starts the reservation, holds the
 request with a ``Wait`` until the verdict is in (the store's watch wakes it; the store bounds
@@ -136,9 +137,6 @@ class AdmitStage:
             state.metadata_out = headers
             return
         self._metrics.decision(tenant.name, "rejected", verdict.denied_by).inc()
-        if self._meter is not None:
-            outcome = "server_error" if verdict.denied_by == "store" else "rate_limited"
-            self._meter.request(tenant.name, state.model or "", outcome)
         if verdict.denied_by == "store":  # unreachable, and this tenant fails closed
             raise KinferenceError(
                 "The rate-limit store is unavailable and this tenant fails closed.",
@@ -175,7 +173,6 @@ class AdmitStage:
         if spent < budget:
             return
         self._metrics.decision(tenant.name, "rejected", "budget").inc()
-        meter.request(tenant.name, state.model or "", "over_budget")
         raise BudgetExceededError(
             f"Tenant {tenant.name} has spent its monthly budget "
             f"({spent:.2f} of {budget:.2f} {tenant.currency}) for {ledger.month}.",
