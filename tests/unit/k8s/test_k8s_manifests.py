@@ -517,3 +517,60 @@ def test_the_redis_password_comes_from_a_secret() -> None:
     assert all("secretKeyRef" not in str(e) for e in default["env"])
     with pytest.raises(HelmRenderError, match=r"needs config\.tenancy\.store\.redis\.password_env"):
         rendered_docs({"redisPassword": {"secretName": "kinference-redis"}})
+
+
+def test_tenant_files_from_a_secret_are_mounted_and_configured() -> None:
+    values = {"tenants": {"filesSecret": "kinference-tenants"}}
+    docs = rendered_docs(values)
+    pod = by_kind(docs, "Deployment")["spec"]["template"]["spec"]
+    (volume,) = [v for v in pod["volumes"] if v["name"] == "tenant-files"]
+    assert volume["secret"] == {"secretName": "kinference-tenants"}
+    (mount,) = [m for m in pod["containers"][0]["volumeMounts"] if m["name"] == "tenant-files"]
+    assert mount == {
+        "name": "tenant-files",
+        "mountPath": "/etc/kinference/tenants",
+        "readOnly": True,
+    }
+    config = yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    assert config["tenancy"]["tenants"] == ["/etc/kinference/tenants"]
+    # files the values already list stay, the mount comes after them
+    listed = {**values, "config": {"tenancy": {"tenants": ["/etc/more-tenants"]}}}
+    config = yaml.safe_load(by_kind(rendered_docs(listed), "ConfigMap")["data"]["config.yaml"])
+    assert config["tenancy"]["tenants"] == ["/etc/more-tenants", "/etc/kinference/tenants"]
+    EppConfig.model_validate(config)
+    assert "tenancy" not in yaml.safe_load(
+        by_kind(rendered_docs(), "ConfigMap")["data"]["config.yaml"]
+    )
+
+
+def test_the_network_policy_admits_only_the_gateway_and_the_scraper() -> None:
+    gateway = {
+        "namespaceSelector": {
+            "matchLabels": {"kubernetes.io/metadata.name": "envoy-gateway-system"}
+        },
+        "podSelector": {"matchLabels": {"app.kubernetes.io/component": "proxy"}},
+    }
+    scraper = {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}
+    values = {"networkPolicy": {"enabled": True, "gateway": gateway, "metrics": scraper}}
+    jsonschema.validate(render.chart_values(values), values_schema())
+    docs = rendered_docs(values)
+    policy = by_kind(docs, "NetworkPolicy")
+    kubernetes_validate.validate(policy, K8S_VERSIONS[-1], strict=True)
+    deployment = by_kind(docs, "Deployment")
+    assert (
+        policy["spec"]["podSelector"]["matchLabels"]
+        == deployment["spec"]["selector"]["matchLabels"]
+    )
+    assert policy["spec"]["policyTypes"] == ["Ingress"]
+    rules = {tuple(p["port"] for p in r["ports"]): r.get("from") for r in policy["spec"]["ingress"]}
+    assert rules == {(9002,): [gateway], (9003,): None, (9090,): [scraper]}
+    # without a scraper named, nobody may scrape; without the gateway named, no policy renders
+    alone = {"networkPolicy": {"enabled": True, "gateway": gateway}}
+    ports = [
+        r["ports"][0]["port"]
+        for r in by_kind(rendered_docs(alone), "NetworkPolicy")["spec"]["ingress"]
+    ]
+    assert ports == [9002, 9003]
+    with pytest.raises(HelmRenderError, match=r"networkPolicy\.gateway"):
+        rendered_docs({"networkPolicy": {"enabled": True}})
+    assert all(d["kind"] != "NetworkPolicy" for d in rendered_docs())
