@@ -65,7 +65,7 @@ def _run(image: str, *argv: str) -> str:
     return done.stdout.strip()
 
 
-def test_the_image_runs_as_built(image: str, pytestconfig: pytest.Config) -> None:
+def test_the_image_runs_as_built(image: str, capsys: pytest.CaptureFixture[str]) -> None:
     size = subprocess.run(
         ["buildah", "images", "--format", "{{.Size}}", image],
         capture_output=True,
@@ -73,9 +73,8 @@ def test_the_image_runs_as_built(image: str, pytestconfig: pytest.Config) -> Non
         check=True,
     ).stdout.strip()
     # the image's size, a result of the build, in the test run's output
-    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line(f"\nimage {image}: {size}")
+    with capsys.disabled():
+        print(f"\nimage {image}: {size}")
     assert (
         _run(image, "kinference-epp", "--version") == f"kinference-epp {kinference_epp.__version__}"
     )
