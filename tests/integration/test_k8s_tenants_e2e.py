@@ -15,6 +15,7 @@ import pytest_asyncio
 
 from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
 from k8s_fake.objects import inference_pool, pod, secret
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
@@ -36,23 +37,21 @@ class KubeStack(LocalStack):
         super().__init__(options)
         self.k8s = k8s
 
-    def picker_config(self, cluster: SimCluster) -> EppConfig:
-        config = super().picker_config(cluster)
+    def kubernetes_config(self, cluster: SimCluster) -> KubernetesConfig:
         (address,) = cluster.addresses
         host, port = address.hostport.rsplit(":", 1)
         self.k8s.server.create(inference_pool("vllm-pool", ports=(int(port),)))
         self.k8s.server.create(pod("vllm-0", host, port=int(port), args=["--model", MODEL]))
-        kubernetes = k8s_config(
+        return k8s_config(
             kubeconfig=str(self.k8s.kubeconfig),
             kv_events={"enabled": False},
             policies=False,
         )
-        return config.model_copy(
-            update={
-                "pool": config.pool.model_copy(update={"name": "vllm-pool", "endpoints": []}),
-                "kubernetes": kubernetes,
-            }
-        )
+
+    def picker_config(self, cluster: SimCluster) -> EppConfig:
+        config = super().picker_config(cluster)
+        pool = config.pool.model_copy(update={"name": "vllm-pool", "endpoints": []})
+        return config.model_copy(update={"pool": pool})
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")

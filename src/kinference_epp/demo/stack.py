@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Any, Literal
 
 from kinference_epp.app import App
+from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import (
     EndpointConfig,
     EppConfig,
@@ -140,7 +141,13 @@ class LocalStack:
                 tls=TlsConfig(enabled=o.picker_tls),
             ),
             tenancy=o.tenancy,
+            kubernetes=self.kubernetes_config(cluster),
         )
+
+    def kubernetes_config(self, cluster: SimCluster) -> KubernetesConfig | None:
+        """Where the picker would discover its pool from Kubernetes: nowhere, here (the pods are
+        listed); a stack on an API server says how to reach it."""
+        return None
 
     async def __aenter__(self) -> LocalStack:
         try:
