@@ -38,6 +38,8 @@ KEY = "sk-redis-tenant-key-01"
 CLOSED_KEY = "sk-redis-closed-key-01"
 DAILY_KEY = "sk-redis-daily-key-01"
 BILLED_KEY = "sk-redis-billed-key-01"
+REUSE_KEY = "sk-redis-reuse-key-01"
+REUSE_LIMIT = 2000
 PRICE = Price(input=0.5, cached_input=0.25, output=1.5)
 TENANTS = f"""
 apiVersion: kinference.io/v1alpha1
@@ -73,6 +75,14 @@ spec:
   limits:
     tokens: {{perDay: {{total: 1000000}}}}
   budget: {{monthly: 100, currency: USD}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: reuse}}
+spec:
+  apiKeys: [{{name: k, value: {REUSE_KEY}}}]
+  limits:
+    tokens: {{perMinute: {{total: {REUSE_LIMIT}}}}}
 """
 
 
@@ -192,6 +202,32 @@ async def test_streams_settle_in_redis_and_the_limit_answers_429(
     assert int(headers["retry-after"]) >= 1
     assert headers["x-kinference-reason"] == "rate_limit_exceeded"
     assert json.loads(text)["error"]["type"] == "rate_limit_error"
+    await settled(options)
+
+
+async def test_a_reused_request_id_is_limited(stack: LocalStack, options: StackOptions) -> None:
+    """A client that sends one x-request-id with every request gets one reservation per
+    request (the picker's ids key them), so the limit holds: what the admitted requests used
+    stays within the minute's tokens (plus the refill meanwhile and one request's overshoot)."""
+    headers = {"authorization": f"Bearer {REUSE_KEY}", "x-request-id": "one-id-for-all"}
+    loop = asyncio.get_running_loop()
+    t0 = loop.time()
+    used, statuses, biggest, ids = 0, [], 0, set()
+    for _ in range(30):
+        status, got, text = await stream(stack, 200, headers)
+        statuses.append(status)
+        if status != 200:
+            continue
+        ids.add(got.get("x-request-id"))
+        chunks = [json.loads(x[6:]) for x in text.splitlines() if x.startswith("data: {")]
+        usage = next(c["usage"] for c in chunks if c.get("usage"))
+        tokens = usage["prompt_tokens"] + usage["completion_tokens"]
+        used += tokens
+        biggest = max(biggest, tokens)
+    refill = REUSE_LIMIT * (loop.time() - t0) / 60
+    assert 429 in statuses
+    assert used <= REUSE_LIMIT + refill + biggest, (used, statuses)
+    assert len(ids) == statuses.count(200)  # each admitted request had its own id
     await settled(options)
 
 
