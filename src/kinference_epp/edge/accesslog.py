@@ -4,7 +4,10 @@ The response streams from the pod to the client without passing through the pick
 hop per streamed chunk would cost more picker CPU than the routing decision itself). Envoy's ``sse_to_metadata`` /
 ``json_to_metadata`` filters lift ``usage`` into the ``kinference`` metadata namespace, a Lua
 filter stamps the first response body chunk, and this service turns each entry into a
-``UsageRecord``: status, TTFT, end-to-end time and token counts per request.
+``UsageRecord``: status, TTFT, end-to-end time and token counts per request, keyed by the
+picker's own request id from the ``kinference.reserved`` metadata it set on the routed
+request (the entry's own request id is Envoy's, often a client's ``x-request-id``: a log
+field). Whoever writes here settles usage, so only the picker's callers may open a stream.
 """
 
 from __future__ import annotations
