@@ -44,7 +44,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.ejection import ConnectFailureEjector
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
-from kinference_epp.routing.picks import PickBook
+from kinference_epp.routing.picks import MAX_AGE_S, PickBook
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.prompt_workers import PromptWorkers
@@ -265,7 +265,9 @@ class App:
                 admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
                 meter=meter,
             )
-        self.picks = PickBook()
+        self.picks = PickBook(
+            max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
+        )
         """The picker's record of each pick, for its report."""
         self.pipeline = build_pipeline(
             StageDeps(

@@ -27,6 +27,9 @@ from kinference_epp.pool.endpoint import EndpointKey
 MAX_PICKS = 200_000
 """Picks remembered until their report; the oldest is forgotten first (its reservation is
 then closed by the limit store's sweeper)."""
+MAX_AGE_S = 900.0
+"""A pick unreported this long is forgotten (by then the sweeper has settled its
+reservation; a pick another replica's access log reported is never claimed here)."""
 
 
 class RequestIds:
@@ -76,9 +79,14 @@ class PickBook:
     """Bounded map of picks awaiting their report; :meth:`claim` hands each out once."""
 
     def __init__(
-        self, max_picks: int = MAX_PICKS, clock: Callable[[], float] = time.monotonic
+        self,
+        max_picks: int = MAX_PICKS,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        max_age_s: float = MAX_AGE_S,
     ) -> None:
         self._max = max_picks
+        self._max_age = max_age_s
         self._clock = clock
         self._picks: OrderedDict[str, Pick] = OrderedDict()
         self.forgotten = 0
@@ -91,9 +99,18 @@ class PickBook:
         return self._clock()
 
     def record(self, pick: Pick) -> None:
+        """Remember ``pick`` (picks come in ``picked_at`` order); forget the oldest past the
+        bound or the age."""
         picks = self._picks
         picks[pick.request_id] = pick
         if len(picks) > self._max:
+            picks.popitem(last=False)
+            self.forgotten += 1
+        oldest = pick.picked_at - self._max_age
+        while picks:
+            first = next(iter(picks.values()))
+            if first.picked_at >= oldest:
+                break
             picks.popitem(last=False)
             self.forgotten += 1
 

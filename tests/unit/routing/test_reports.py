@@ -172,3 +172,13 @@ def test_the_book_forgets_the_oldest() -> None:
     assert book.claim("p-0") is None
     assert book.claim("p-2") is not None
     assert book.forgotten == 1
+
+
+def test_the_book_forgets_picks_past_their_age() -> None:
+    book = PickBook(max_age_s=60.0)
+    book.record(pick("old", picked_at=0.0))
+    book.record(pick("recent", picked_at=30.0))
+    book.record(pick("now", picked_at=70.0))
+    assert book.claim("old") is None
+    assert book.claim("recent") is not None
+    assert book.forgotten == 1
