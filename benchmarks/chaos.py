@@ -143,7 +143,8 @@ def picker_proc(name: str, tmp: Path, tok: Path, pods: list[Pod]) -> tuple[Proc,
         f"pool:\n  name: chaos\n  endpoints:\n{endpoints}"
         f"tokenizers:\n  sources:\n    - {{models: [{MODEL}], path: {tok}}}\n"
         f"server: {{host: 127.0.0.1, grpc_port: {grpc_port}, health_port: 0, metrics_port: 0, "
-        f"drain_s: {DRAIN_S}}}\n"
+        # loopback only: Envoy's access log settles without the control token
+        f"drain_s: {DRAIN_S}, control: {{allow_unauthenticated: true}}}}\n"
     )
     args = [str(BIN), "serve", "--config", str(cfg)]
     return Proc(name, args, tmp / f"{name}.log", lambda s: '"picker started"' in s), grpc_port

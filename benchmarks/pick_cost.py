@@ -119,6 +119,7 @@ async def pick_request(stub: pb_grpc.PickerStub, body: bytes, *, report: bool) -
         await stub.ReportUsage(
             pb.UsageReport(
                 request_id=reply.request_id,
+                ticket=reply.ticket,
                 status=200,
                 prompt_tokens=1000,
                 completion_tokens=1,
@@ -176,6 +177,8 @@ async def amain(args: argparse.Namespace) -> int:
                     "grpc_port": grpc_port,
                     "health_port": free_port(),
                     "metrics_port": free_port(),
+                    # loopback only: the Pick API answers without the control token
+                    "control": {"allow_unauthenticated": True},
                 },
             }
             path = workdir / "epp.yaml"

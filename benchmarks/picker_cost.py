@@ -604,6 +604,8 @@ class Bench:
                 "grpc_port": port,
                 "health_port": free_port(),
                 "metrics_port": free_port(),
+                # loopback only: Envoy's access log is accepted without the control token
+                "control": {"allow_unauthenticated": True},
             },
         }
         path = self.workdir / f"epp-{tag}.yaml"

@@ -99,7 +99,9 @@ def picker_proc(
     cfg.write_text(
         f"pool:\n  name: accuracy\n  endpoints:\n{endpoints}"
         f"tokenizers:\n  sources:\n    - {{models: [{MODEL}], path: {tok}}}\n"
-        f"server: {{host: 127.0.0.1, grpc_port: {grpc_port}, health_port: 0, metrics_port: 0}}\n"
+        f"server: {{host: 127.0.0.1, grpc_port: {grpc_port}, health_port: 0, metrics_port: 0, "
+        # loopback only: Envoy's access log settles without the control token
+        "control: {allow_unauthenticated: true}}\n"
         f"tenancy:\n  tenants: [{tmp / 'tenants.yaml'}]\n{store}"
     )
     args = [str(BIN), "serve", "--config", str(cfg)]

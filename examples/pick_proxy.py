@@ -1,6 +1,6 @@
 """A tiny LLM proxy that routes with the picker's gRPC API instead of Envoy's ext_proc.
 
-    python examples/pick_proxy.py --picker 127.0.0.1:9002 --port 8080
+    KINFERENCE_CONTROL_TOKEN=... python examples/pick_proxy.py --picker 127.0.0.1:9002
     curl localhost:8080/v1/chat/completions -H 'authorization: Bearer sk-...' -d '{...}'
 
 For each request: ``Pick`` (the client's path, headers and body), then either the picker's own
@@ -8,8 +8,10 @@ answer (an error, or e.g. the model list) or the body - as rewritten, if it was 
 chosen endpoint with the headers the picker sets, trying the fallbacks in order when an
 endpoint cannot be reached. The response streams back to the client as it arrives; its
 ``usage`` (the JSON body's, or the last SSE event that has one) and timings are reported with
-``ReportUsage`` once it ends, which settles the tenant's rate-limit reservation and usage. This
-is what Envoy's access log does for the ext_proc path.
+``ReportUsage`` once it ends, with the pick's ticket, which settles the tenant's rate-limit
+reservation and usage. This is what Envoy's access log does for the ext_proc path. The picker
+accepts the proxy by its control token (or a client certificate, where its port is mutual
+TLS).
 
 A sketch to copy from, not a production proxy: no retries on 5xx, no connection limits.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from typing import Any
 
@@ -31,11 +34,11 @@ PICKER = web.AppKey("picker", PickerClient)
 SESSION = web.AppKey("session", aiohttp.ClientSession)
 
 
-def build_app(picker_address: str) -> web.Application:
+def build_app(picker_address: str, token: str | None = None) -> web.Application:
     app = web.Application(client_max_size=64 * 1024 * 1024)
 
     async def open_clients(app: web.Application) -> Any:
-        app[PICKER] = PickerClient(picker_address)
+        app[PICKER] = PickerClient(picker_address, token=token)
         app[SESSION] = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=600))
         yield
         await app[SESSION].close()
@@ -102,6 +105,7 @@ async def forward(
             await reply.write_eof()
             await picker.report_usage(
                 pick.request_id,
+                pick.ticket,
                 status=upstream.status,
                 endpoint=endpoint,
                 attempts=attempts,
@@ -110,7 +114,7 @@ async def forward(
                 **usage.counts(),
             )
             return reply
-    await picker.report_usage(pick.request_id, status=503, attempts=attempts)
+    await picker.report_usage(pick.request_id, pick.ticket, status=503, attempts=attempts)
     return web.json_response(
         {"error": {"message": "no endpoint could be reached", "type": "unavailable"}}, status=503
     )
@@ -161,7 +165,8 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8080)
     args = parser.parse_args()
-    web.run_app(build_app(args.picker), host=args.host, port=args.port)
+    token = os.environ.get("KINFERENCE_CONTROL_TOKEN")
+    web.run_app(build_app(args.picker, token), host=args.host, port=args.port)
 
 
 if __name__ == "__main__":

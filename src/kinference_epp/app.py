@@ -25,6 +25,7 @@ from grpc_health.v1 import health_pb2_grpc
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.edge.accesslog import AccessLogService
+from kinference_epp.edge.control_auth import ControlAuth, read_token
 from kinference_epp.edge.health import PickerHealth
 from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
@@ -43,9 +44,11 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.ejection import ConnectFailureEjector
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
+from kinference_epp.routing.picks import MAX_AGE_S, PickBook
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.prompt_workers import PromptWorkers
+from kinference_epp.routing.reports import ReportGate
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.stages import StageDeps, build_pipeline
@@ -262,6 +265,10 @@ class App:
                 admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
                 meter=meter,
             )
+        self.picks = PickBook(
+            max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
+        )
+        """The picker's record of each pick, for its report."""
         self.pipeline = build_pipeline(
             StageDeps(
                 datastore=self.datastore,
@@ -290,6 +297,7 @@ class App:
                 tenancy=tenancy,
                 max_prompt_chars=config.server.max_prompt_chars,
                 offload_prompt_chars=config.server.offload_prompt_chars or None,
+                book=self.picks,
             )
         )
         server = config.server
@@ -310,12 +318,32 @@ class App:
             on_upstream=self._on_upstream,
             learn=learner,
         )
+        self.reports = ReportGate(
+            self.picks,
+            self.usage,
+            self.metrics,
+            shared_store=self.redis_store is not None,
+            max_output_tokens=(
+                config.tenancy.reserve.max_output_tokens if config.tenancy is not None else None
+            ),
+        )
+        try:
+            self.control = ControlAuth(
+                read_token(server.control.token_file, server.control.token_env),
+                mutual_tls=server.tls.enabled and server.tls.client_ca_file is not None,
+                allow_unauthenticated=server.control.allow_unauthenticated,
+                on_denied=lambda svc: self.metrics.control_denied.labels(service=svc).inc(),
+            )
+        except (OSError, ValueError) as exc:
+            raise ConfigError([f"server.control: {exc}"]) from exc
         self.metrics.register_collector(SpeedCollector(self.speed.figures))
         self.health = PickerHealth()
         self.picker_api = PickerService(
             self.pipeline,
             self._watch,
-            self.usage,
+            self.reports,
+            self.picks,
+            auth=self.control,
             max_body_bytes=config.server.max_body_bytes,
             on_request=self._on_stream,
             offloader=self.offloader,
@@ -441,7 +469,7 @@ class App:
             self._grpc,
         )
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
-            AccessLogService(self.usage), self._grpc
+            AccessLogService(self.reports, self.control), self._grpc
         )
         picker_pb2_grpc.add_PickerServicer_to_server(self.picker_api, self._grpc)
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._grpc)

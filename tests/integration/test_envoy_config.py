@@ -41,6 +41,7 @@ from kinference_epp.api.wire_names import (
     TEST_SELECTION_HEADER,
     UPSTREAM_HEADER,
 )
+from kinference_epp.edge.tls import self_signed
 from kinference_epp.gateway.config import render_envoy_config, to_yaml
 from kinference_epp.gateway.deploy import DEPLOY_OPTIONS, render_deploy_file
 from kinference_epp.gateway.filters import copy_header
@@ -132,9 +133,34 @@ def test_deploy_copy_is_the_renderers_output() -> None:
     assert DEPLOY_YAML.read_text() == render_deploy_file()
 
 
-def test_deploy_copy_passes_envoy_validate() -> None:
-    result = _validate_file(DEPLOY_YAML)
+def test_deploy_copy_passes_envoy_validate(tmp_path: Path) -> None:
+    """Validated with its client certificate's files where the Secret would mount them (Envoy
+    reads them when it validates)."""
+    pair = self_signed(("envoy",))
+    text = DEPLOY_YAML.read_text()
+    for option, data in (
+        (DEPLOY_OPTIONS.picker_client_cert_file, pair.cert),
+        (DEPLOY_OPTIONS.picker_client_key_file, pair.key),
+        (DEPLOY_OPTIONS.picker_ca_file, pair.cert),
+    ):
+        assert option is not None
+        assert option in text
+        local = tmp_path / Path(option).name
+        local.write_bytes(data)
+        text = text.replace(option, str(local))
+    copy = tmp_path / "envoy.yaml"
+    copy.write_text(text)
+    result = _validate_file(copy)
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+def test_the_access_log_presents_the_control_token() -> None:
+    """The shared secret travels as gRPC metadata on the picker's streams; none without it."""
+    als = render_envoy_config(EnvoyOptions(pool=POOL, control_token="s3cret"))
+    text = to_yaml(als)
+    assert "x-kinference-control-token" in text
+    assert "s3cret" in text
+    assert "x-kinference-control-token" not in to_yaml(render_envoy_config(EnvoyOptions(pool=POOL)))
 
 
 @pytest.mark.parametrize("version", ["1.29.0", "1.33.0"])

@@ -244,6 +244,7 @@ async def test_connect_failures_in_the_access_log_eject_an_endpoint(
             pickers=(f"127.0.0.1:{stack.picker.ports.grpc}",),
             pool=pool,
             access_log_flush_ms=20,
+            control_token=stack.control_token,
         )
         async with EnvoyProcess(replace(opts)):
             url = f"http://127.0.0.1:{opts.listener_port}"

@@ -16,6 +16,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
+from kinference_epp.app import App
 from kinference_epp.cli.kinfctl import main as kinfctl
 from kinference_epp.config.tenancy import (
     Price,
@@ -25,6 +26,8 @@ from kinference_epp.config.tenancy import (
     UsageConfig,
 )
 from kinference_epp.demo.stack import LocalStack, StackOptions
+from kinference_epp.gateway.options import EnvoyOptions
+from kinference_epp.gateway.process import EnvoyProcess, free_port
 from kinference_epp.tenancy.redis_store import connect
 from kinference_epp.tenancy.usage import Pricing
 from kinference_epp.tenancy.usage_sinks import read_redis
@@ -38,6 +41,9 @@ KEY = "sk-redis-tenant-key-01"
 CLOSED_KEY = "sk-redis-closed-key-01"
 DAILY_KEY = "sk-redis-daily-key-01"
 BILLED_KEY = "sk-redis-billed-key-01"
+REUSE_KEY = "sk-redis-reuse-key-01"
+REPLICAS_KEY = "sk-redis-replicas-key-01"
+REUSE_LIMIT = 2000
 PRICE = Price(input=0.5, cached_input=0.25, output=1.5)
 TENANTS = f"""
 apiVersion: kinference.io/v1alpha1
@@ -73,6 +79,22 @@ spec:
   limits:
     tokens: {{perDay: {{total: 1000000}}}}
   budget: {{monthly: 100, currency: USD}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: reuse}}
+spec:
+  apiKeys: [{{name: k, value: {REUSE_KEY}}}]
+  limits:
+    tokens: {{perMinute: {{total: {REUSE_LIMIT}}}}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {{name: replicas}}
+spec:
+  apiKeys: [{{name: k, value: {REPLICAS_KEY}}}]
+  limits:
+    tokens: {{perMinute: {{total: 1000000}}}}
 """
 
 
@@ -195,6 +217,32 @@ async def test_streams_settle_in_redis_and_the_limit_answers_429(
     await settled(options)
 
 
+async def test_a_reused_request_id_is_limited(stack: LocalStack, options: StackOptions) -> None:
+    """A client that sends one x-request-id with every request gets one reservation per
+    request (the picker's ids key them), so the limit holds: what the admitted requests used
+    stays within the minute's tokens (plus the refill meanwhile and one request's overshoot)."""
+    headers = {"authorization": f"Bearer {REUSE_KEY}", "x-request-id": "one-id-for-all"}
+    loop = asyncio.get_running_loop()
+    t0 = loop.time()
+    used, statuses, biggest, ids = 0, [], 0, set()
+    for _ in range(30):
+        status, got, text = await stream(stack, 200, headers)
+        statuses.append(status)
+        if status != 200:
+            continue
+        ids.add(got.get("x-request-id"))
+        chunks = [json.loads(x[6:]) for x in text.splitlines() if x.startswith("data: {")]
+        usage = next(c["usage"] for c in chunks if c.get("usage"))
+        tokens = usage["prompt_tokens"] + usage["completion_tokens"]
+        used += tokens
+        biggest = max(biggest, tokens)
+    refill = REUSE_LIMIT * (loop.time() - t0) / 60
+    assert 429 in statuses
+    assert used <= REUSE_LIMIT + refill + biggest, (used, statuses)
+    assert len(ids) == statuses.count(200)  # each admitted request had its own id
+    await settled(options)
+
+
 async def test_an_outage_admits_by_fail_mode_then_recovers(
     stack: LocalStack, redis_server: RedisServer
 ) -> None:
@@ -296,3 +344,84 @@ async def test_a_picker_replica_restart_loses_no_usage(
     await recorded(stack, "billed", 1)
     await stack.picker.usage_flusher.sink.write(stack.picker.usage_flusher.ledger)
     assert (await billed_rows())["requests"] == {"ok": 4}
+
+
+async def open_reservations(options: StackOptions) -> set[bytes]:
+    """The ids of the reservations open in Redis."""
+    assert options.tenancy is not None
+    redis = options.tenancy.store.redis
+    assert redis is not None
+    probe = connect(redis.url, timeout_s=2.0)
+    try:
+        return set(await probe.zrange(f"{redis.key_prefix}:deadlines", 0, -1))
+    finally:
+        await probe.aclose()
+
+
+def requests_of(app: App, tenant: str) -> int:
+    assert app.usage_flusher is not None
+    pending = app.usage_flusher.ledger.pending
+    return sum(sum(c.requests.values()) for k, c in pending.items() if k[1] == tenant)
+
+
+async def test_a_pick_of_one_replica_is_settled_by_the_other(
+    stack: LocalStack, options: StackOptions
+) -> None:
+    """Two replicas behind one Envoy: ext_proc streams alternate between them, the access log
+    goes to one. An entry of the other replica's pick is settled by the picker's id in Redis
+    (no reservation is left to the sweeper) and metered once, under the tenant the picking
+    replica set."""
+    assert stack.picker is not None
+    assert stack.picker.ports is not None
+    assert stack.cluster is not None
+    config = stack.picker.config
+    second = App(
+        config.model_copy(update={"server": config.server.model_copy(update={"grpc_port": 0})})
+    )
+    await second.start()
+    before = await open_reservations(options)
+
+    async def none_of_mine() -> bool:
+        return await open_reservations(options) <= before
+
+    try:
+        assert second.ports is not None
+        opts = EnvoyOptions(
+            listener_host="127.0.0.1",
+            listener_port=free_port(),
+            admin_port=free_port(),
+            pickers=(f"127.0.0.1:{stack.picker.ports.grpc}", f"127.0.0.1:{second.ports.grpc}"),
+            pool=tuple(a.hostport for a in stack.cluster.addresses),
+            control_token=stack.control_token,
+            access_log_flush_ms=50,
+        )
+        body = {
+            "model": MODEL,
+            "max_tokens": 5,
+            "stream": True,
+            "messages": [{"role": "user", "content": "count to ten"}],
+        }
+        headers = {"authorization": f"Bearer {REPLICAS_KEY}"}
+        async with EnvoyProcess(opts), aiohttp.ClientSession() as session:
+            for _ in range(12):
+                async with session.post(
+                    f"http://127.0.0.1:{opts.listener_port}/v1/chat/completions",
+                    json=body,
+                    headers=headers,
+                ) as resp:
+                    await resp.read()
+                    assert resp.status == 200
+            await eventually(none_of_mine, what="the access log to settle in Redis")
+
+            def metered() -> bool:
+                assert stack.picker is not None
+                return requests_of(stack.picker, "replicas") + requests_of(second, "replicas") == 12
+
+            await eventually(metered, what="12 requests metered across the replicas")
+        remote = [
+            app.metrics.usage_reports.labels(source="access_log", result="remote").value
+            for app in (stack.picker, second)
+        ]
+        assert sum(remote) > 0, "no entry of one replica's pick reached the other"
+    finally:
+        await second.stop(0.5)

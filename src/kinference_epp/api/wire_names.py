@@ -67,3 +67,11 @@ RESERVED_NAMESPACE = "kinference.reserved"
 it expected (``prompt_tokens``, ``output_tokens``). The access-log record carries them to
 whichever replica settles the request, which charges them when the response brought no usage
 (a stream the client cut before its usage chunk), as the limits do."""
+REQUEST_ID_KEY = "request_id"
+"""``RESERVED_NAMESPACE`` key set on every routed request: the picker's id of the request.
+Envoy sends it to the pod and back to the client as ``x-request-id`` and logs it; the
+access-log entry is matched to the picker's record of the pick by it (never by a client's
+``x-request-id``)."""
+CONTROL_TOKEN_HEADER = "x-kinference-control-token"
+"""gRPC metadata with the shared secret a caller of the access-log service and the Pick API
+presents where the picker's port is not mutual TLS."""

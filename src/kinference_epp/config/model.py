@@ -230,10 +230,41 @@ class TlsConfig(Strict):
         return self
 
 
+class ControlConfig(Strict):
+    """Who may call the picker's control surfaces: the access-log service (it settles usage
+    and ejects endpoints) and the Pick API (it reserves against tenants' limits).
+
+    With mutual TLS on the gRPC port (``server.tls.client_ca_file``) every caller holds a
+    certificate signed by that CA. Otherwise a caller presents the shared secret in the
+    ``x-kinference-control-token`` gRPC metadata; with neither, both services refuse every
+    call unless ``allow_unauthenticated`` says the network alone decides (a laptop)."""
+
+    token_file: str | None = Field(
+        default=None,
+        description="File holding the shared secret (e.g. a mounted Secret's key); trailing "
+        "whitespace is ignored.",
+    )
+    token_env: str | None = Field(
+        default=None, description="Environment variable holding the shared secret."
+    )
+    allow_unauthenticated: bool = Field(
+        default=False,
+        description="With no token and no mutual TLS, accept every caller of the access-log "
+        "service and the Pick API.",
+    )
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ControlConfig:
+        if self.token_file is not None and self.token_env is not None:
+            raise ValueError("control: give token_file or token_env, not both")
+        return self
+
+
 class ServerConfig(Strict):
     host: str = "0.0.0.0"
     grpc_port: int = Field(default=9002, ge=0, lt=65536, description="ext_proc + access logs.")
     tls: TlsConfig = Field(default_factory=TlsConfig)
+    control: ControlConfig = Field(default_factory=ControlConfig)
     health_port: int = Field(default=9003, ge=0, lt=65536)
     metrics_port: int = Field(default=9090, ge=0, lt=65536)
     max_body_bytes: int = Field(default=16 * 1024 * 1024, gt=0)

@@ -8,6 +8,8 @@ benchmark use the same stack, so what the README shows is what the tests check.
 from __future__ import annotations
 
 import contextlib
+import secrets
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Any, Literal
 from kinference_epp.app import App
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import (
+    ControlConfig,
     EndpointConfig,
     EppConfig,
     PluginConfig,
@@ -88,7 +91,15 @@ class LocalStack:
         self.picker: App | None = None
         self.envoy: EnvoyProcess | None = None
         self.url = ""
+        self.control_token = secrets.token_urlsafe(24)
+        """The picker's control token (Envoy's access log presents it; so do Pick API
+        callers)."""
+        self._token_dir = tempfile.TemporaryDirectory(prefix="kinference-control-")
+        self.control_token_file = Path(self._token_dir.name) / "token"
+        self.control_token_file.write_text(self.control_token)
+        self.control_token_file.chmod(0o600)
         self._stack = contextlib.AsyncExitStack()
+        self._stack.callback(self._token_dir.cleanup)
 
     def tokenizer_dir(self) -> Path | None:
         return default_tokenizer_dir() if self.options.tokenizer == "auto" else None
@@ -139,6 +150,7 @@ class LocalStack:
                 ensure_usage=o.ensure_usage,
                 secrets_dir=o.secrets_dir or ServerConfig().secrets_dir,
                 tls=TlsConfig(enabled=o.picker_tls),
+                control=ControlConfig(token_file=str(self.control_token_file)),
             ),
             tenancy=o.tenancy,
             kubernetes=self.kubernetes_config(cluster),
@@ -187,6 +199,7 @@ class LocalStack:
                 identity_filters=o.identity_filters,
                 max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
                 picker_tls=o.picker_tls,
+                control_token=self.control_token,
             )
         )
         await self.envoy.start()

@@ -4,7 +4,10 @@ The response streams from the pod to the client without passing through the pick
 hop per streamed chunk would cost more picker CPU than the routing decision itself). Envoy's ``sse_to_metadata`` /
 ``json_to_metadata`` filters lift ``usage`` into the ``kinference`` metadata namespace, a Lua
 filter stamps the first response body chunk, and this service turns each entry into a
-``UsageRecord``: status, TTFT, end-to-end time and token counts per request.
+``UsageRecord``: status, TTFT, end-to-end time and token counts per request, keyed by the
+picker's own request id from the ``kinference.reserved`` metadata it set on the routed
+request (the entry's own request id is Envoy's, often a client's ``x-request-id``: a log
+field). Whoever writes here settles usage, so only the picker's callers may open a stream.
 """
 
 from __future__ import annotations
@@ -24,10 +27,13 @@ from kinference_epp.api.wire_names import (
     METADATA_NAMESPACE,
     MODEL_HEADER,
     PICKER_DETAILS_PREFIX,
+    REQUEST_ID_HEADER,
+    REQUEST_ID_KEY,
     RESERVED_NAMESPACE,
     SERVED_KEY,
     TENANT_HEADER,
 )
+from kinference_epp.edge.control_auth import ControlAuth
 from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
@@ -112,8 +118,12 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
     if ttft is None:
         ttft = _duration_s(common, "time_to_first_downstream_tx_byte")
 
+    picker_id = rfields.get(REQUEST_ID_KEY) if rfields else None
     return UsageRecord(
-        request_id=request.request_id or headers.get("x-request-id", ""),
+        # the picker's own id, from the metadata it set on the routed request; the entry's
+        # request id is Envoy's (a client's own x-request-id), a log field only
+        request_id=picker_id.string_value if picker_id is not None else "",
+        client_request_id=request.request_id or headers.get(REQUEST_ID_HEADER, ""),
         model=headers.get(MODEL_HEADER, ""),
         endpoint=endpoint,
         status=entry.response.response_code.value,  # 0 when unset: no response was sent
@@ -147,10 +157,18 @@ def _routed_endpoint(meta: Mapping[str, struct_pb2.Struct], headers: Mapping[str
 
 
 class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[misc]
-    """Receives Envoy's streamed access-log batches and hands each record to ``sink``."""
+    """Receives Envoy's streamed access-log batches and hands each record to ``sink``
+    (``routing.reports.ReportGate``, which matches it to the picker's record of the pick).
 
-    def __init__(self, sink: Callable[[UsageRecord], None]) -> None:
+    Only the picker's callers may open a stream (``auth``: a client certificate or the control
+    token, checked once per stream); any other caller's stream is refused before an entry is
+    read."""
+
+    def __init__(
+        self, sink: Callable[[UsageRecord], None], auth: ControlAuth | None = None
+    ) -> None:
         self._sink = sink
+        self._auth = auth
 
     async def StreamAccessLogs(
         self,
@@ -159,6 +177,8 @@ class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[m
             als_pb2.StreamAccessLogsMessage, als_pb2.StreamAccessLogsResponse
         ],
     ) -> als_pb2.StreamAccessLogsResponse:
+        if self._auth is not None:
+            await self._auth.require(context, "access-log service")
         async for message in request_iterator:
             for entry in message.http_logs.log_entry:
                 try:

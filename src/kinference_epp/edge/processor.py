@@ -33,6 +33,7 @@ from kinference_epp.api.paths import error_kind_for_path
 from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     RATELIMIT_NAMESPACE,
+    REQUEST_ID_KEY,
     RESERVED_NAMESPACE,
     SERVED_KEY,
     SERVED_MISSING,
@@ -248,10 +249,12 @@ class ExtProcSession:
             out = self._body_replies(outcome)
             if self._trailers_follow:
                 out.append(replies.trailers_continue(request=True))
-        if outcome.metadata or outcome.reserved:
+        reserved = outcome.reserved
+        if outcome.request_id:
+            reserved = (*reserved, (REQUEST_ID_KEY, outcome.request_id))
+        if outcome.metadata or reserved:
             out[0] = replies.with_metadata(
-                out[0],
-                ((RATELIMIT_NAMESPACE, outcome.metadata), (RESERVED_NAMESPACE, outcome.reserved)),
+                out[0], ((RATELIMIT_NAMESPACE, outcome.metadata), (RESERVED_NAMESPACE, reserved))
             )
         return out
 

@@ -34,6 +34,9 @@ from kinference_epp.api.wire_names import (
     PROVIDER_ROUTE_HEADER,
     RATELIMIT_KEYS,
     RATELIMIT_NAMESPACE,
+    REQUEST_ID_HEADER,
+    REQUEST_ID_KEY,
+    RESERVED_NAMESPACE,
     SCORES_HEADER,
     UPSTREAM_HEADER,
 )
@@ -128,12 +131,23 @@ def _picker_cluster(opts: EnvoyOptions) -> dict[str, Any]:
             },
         }
     }
-    if opts.picker_tls:
+    if opts.picker_tls_on:
+        tls: dict[str, Any] = {"alpn_protocols": ["h2"]}
+        if opts.picker_client_cert_file is not None:
+            # mutual TLS: the picker's access-log service and Pick API accept this certificate
+            tls["tls_certificates"] = [
+                {
+                    "certificate_chain": {"filename": opts.picker_client_cert_file},
+                    "private_key": {"filename": opts.picker_client_key_file},
+                }
+            ]
+        if opts.picker_ca_file is not None:
+            tls["validation_context"] = {"trusted_ca": {"filename": opts.picker_ca_file}}
         cluster["transport_socket"] = {
             "name": "envoy.transport_sockets.tls",
             "typed_config": {
                 "@type": f"{TYPE}.transport_sockets.tls.v3.UpstreamTlsContext",
-                "common_tls_context": {"alpn_protocols": ["h2"]},
+                "common_tls_context": tls,
             },
         }
     # A replica whose process died refuses connections: its first refused ext_proc stream
@@ -255,7 +269,13 @@ def _header(key: str, value: str) -> dict[str, Any]:
 
 
 def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
+    # The picker's id of the request (its metadata) replaces the client's x-request-id on the
+    # way to the pod and back to the client; a request the picker did not route keeps what
+    # it had (an empty value adds nothing).
+    picker_id = f"%DYNAMIC_METADATA({RESERVED_NAMESPACE}:{REQUEST_ID_KEY})%"
+    request_headers = [_header(REQUEST_ID_HEADER, picker_id)]
     response_headers = [
+        _header(REQUEST_ID_HEADER, picker_id),
         _header(UPSTREAM_HEADER, "%UPSTREAM_HOST%"),
         # The picker's per-endpoint scores, when it adds them to the request (opt-in
         # server.score_header; a client's own are stripped), echoed to the client.
@@ -280,6 +300,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
                 "headers": [{"name": PROVIDER_ROUTE_HEADER, "string_match": {"exact": p.name}}],
             },
             "route": {"cluster": p.name, "timeout": "0s", "auto_host_rewrite": True},
+            "request_headers_to_add": request_headers,
             "response_headers_to_add": response_headers,
             **({"request_headers_to_remove": to_provider} if to_provider else {}),
         }
@@ -293,6 +314,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
                 "headers": [{"name": DESTINATION_HEADER, "present_match": True}],
             },
             "route": _pool_route(opts),
+            "request_headers_to_add": request_headers,
             "response_headers_to_add": response_headers,
             **({"request_headers_to_remove": to_pool} if to_pool else {}),
         }
@@ -303,6 +325,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
                 "name": "fail-open",
                 "match": {"prefix": "/"},
                 "route": _pool_route(opts),
+                "request_headers_to_add": request_headers,
                 "response_headers_to_add": response_headers,
                 **({"request_headers_to_remove": to_pool} if to_pool else {}),
             }

@@ -18,6 +18,12 @@ DEPLOY_OPTIONS = EnvoyOptions(
     # (a pod IP) is a host of the pool cluster.
     pickers=("kinference-epp-replicas:9002",),
     pool=("vllm-pool-pods:8000",),
+    # Mutual TLS to the picker (a kubernetes.io/tls Secret with ca.crt, e.g. from
+    # cert-manager, mounted here): its access-log service accepts only certificates its
+    # server.tls.client_ca_file signed, and a committed file holds no shared secret.
+    picker_client_cert_file="/etc/kinference/picker-client/tls.crt",
+    picker_client_key_file="/etc/kinference/picker-client/tls.key",
+    picker_ca_file="/etc/kinference/picker-client/ca.crt",
 )
 
 HEADER = """\

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from kinference_epp.api.wire_names import (
+    CONTROL_TOKEN_HEADER,
     LB_NAMESPACE,
     METADATA_NAMESPACE,
     RATELIMIT_NAMESPACE,
@@ -126,7 +127,7 @@ def retry_elsewhere(retry_on: str, retries: int) -> dict[str, Any]:
 
 
 def grpc_service(opts: EnvoyOptions) -> dict[str, Any]:
-    return {
+    service: dict[str, Any] = {
         "envoy_grpc": {
             "cluster_name": PICKER_CLUSTER,
             "max_receive_message_length": opts.grpc_max_message_bytes,
@@ -136,6 +137,10 @@ def grpc_service(opts: EnvoyOptions) -> dict[str, Any]:
         # then ejects the dead one for the requests after it).
         "retry_policy": retry_elsewhere("connect-failure,refused-stream,reset", 2),
     }
+    if opts.control_token is not None:
+        # the picker's access-log service accepts only callers that present it
+        service["initial_metadata"] = [{"key": CONTROL_TOKEN_HEADER, "value": opts.control_token}]
+    return service
 
 
 def ext_proc(opts: EnvoyOptions) -> dict[str, Any]:

@@ -82,6 +82,15 @@ class EnvoyOptions:
     picker_tls: bool = False
     """Dial the picker over TLS without verifying its certificate, as Envoy AI Gateway does
     (a picker with ``server.tls.enabled`` and a self-signed pair)."""
+    control_token: str | None = None
+    """The picker's control token (``server.control``): sent as gRPC metadata on the access
+    log (and ext_proc) streams, without which the picker refuses the access log."""
+    picker_client_cert_file: str | None = None
+    """PEM certificate Envoy presents to the picker (mutual TLS: the picker's
+    ``server.tls.client_ca_file`` signed it); implies TLS to the picker."""
+    picker_client_key_file: str | None = None
+    picker_ca_file: str | None = None
+    """Verify the picker's certificate against this CA (unset: not verified)."""
     send_response_headers: bool = False
     """Send response headers to the picker (conformance test mode echoes the served endpoint)."""
     test_mode: bool = False
@@ -104,6 +113,10 @@ class EnvoyOptions:
         default=("x-request-id", DESTINATION_HEADER, TENANT_HEADER, MODEL_HEADER)
     )
 
+    @property
+    def picker_tls_on(self) -> bool:
+        return self.picker_tls or self.picker_client_cert_file is not None
+
     def __post_init__(self) -> None:
         if self.body_mode not in ("BUFFERED", "FULL_DUPLEX_STREAMED"):
             raise ValueError(f"unknown body_mode {self.body_mode!r}")
@@ -120,6 +133,8 @@ class EnvoyOptions:
             raise ValueError("pool needs at least one host:port")
         if not self.pickers:
             raise ValueError("pickers needs at least one host:port")
+        if (self.picker_client_cert_file is None) != (self.picker_client_key_file is None):
+            raise ValueError("picker_client_cert_file and picker_client_key_file go together")
         names = [p.name for p in self.provider_routes]
         if len(set(names)) != len(names) or {PICKER_CLUSTER, POOL_CLUSTER} & set(names):
             raise ValueError(f"provider route names must be unique and not reserved: {names}")

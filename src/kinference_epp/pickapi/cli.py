@@ -2,8 +2,12 @@
 
 The request file is a request body (the path follows from it: ``messages`` → chat, ``prompt`` →
 completions), or ``{"path": ..., "headers": {...}, "body": {...}}`` for the whole request.
-Both calls are real decisions of the running picker: they count as requests (and, with
-tenants, are admitted against the key's limits); an unreported one is settled by its sweeper.
+``pick`` is a real decision of the running picker: it counts as a request and, with tenants,
+is admitted against the key's limits (an unreported one is settled by the sweeper).
+``explain --live`` is a dry run: the same decision and why, with nothing reserved.
+
+The picker accepts only its callers: ``--cert``/``--key`` (and ``--ca``) where its port is
+mutual TLS, else its control token (``--token-file``, or ``$KINFERENCE_CONTROL_TOKEN``).
 """
 
 from __future__ import annotations
@@ -11,13 +15,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import grpc
 
-from kinference_epp.pickapi.client import Explanation, LearnedSpeed, Pick, PickerClient
+from kinference_epp.pickapi.client import (
+    Explanation,
+    LearnedSpeed,
+    Pick,
+    PickerClient,
+    tls_credentials,
+)
+
+TOKEN_ENV = "KINFERENCE_CONTROL_TOKEN"
+"""Where ``kinfctl pick`` and ``explain --live`` find the picker's control token by default."""
 
 
 def add_pick_parser(sub: Any) -> argparse.ArgumentParser:
@@ -39,8 +53,17 @@ def add_request_options(p: argparse.ArgumentParser, *, live_explain: bool = Fals
         p.add_argument("--header", action="append", default=[], help="name:value (repeatable)")
         p.add_argument("--output", choices=("text", "json"), default="text")
     p.add_argument("--api-key", help="sent as authorization: Bearer KEY")
-    p.add_argument("--ca-file", type=Path, help="dial TLS, trusting this CA bundle")
+    p.add_argument(
+        "--ca", "--ca-file", dest="ca_file", type=Path, help="dial TLS, trusting this CA bundle"
+    )
+    p.add_argument("--cert", type=Path, help="client certificate (PEM) for a mutual-TLS picker")
+    p.add_argument("--key", type=Path, help="the client certificate's private key (PEM)")
     p.add_argument("--tls-name", default=None, help="TLS name to verify (default: the host)")
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        help=f"the picker's control token (default: ${TOKEN_ENV}, when set)",
+    )
 
 
 def run_pick(args: argparse.Namespace) -> int:
@@ -61,6 +84,9 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
         return 1
     try:
         result = asyncio.run(_call(args, path, headers, body, explain=explain))
+    except (OSError, ValueError) as exc:
+        print(f"kinfctl {name}: {exc}", file=sys.stderr)
+        return 1
     except grpc.aio.AioRpcError as exc:
         print(
             f"kinfctl {name}: {args.address}: {exc.code().name}: {exc.details()}", file=sys.stderr
@@ -75,6 +101,15 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
     return 0 if pick.route is not None else 3
 
 
+def _token(args: argparse.Namespace) -> str | None:
+    if args.token_file is not None:
+        token: str = args.token_file.read_text().strip()
+        if not token:
+            raise ValueError(f"{args.token_file} is empty")
+        return token
+    return os.environ.get(TOKEN_ENV, "").strip() or None
+
+
 async def _call(
     args: argparse.Namespace,
     path: str,
@@ -85,11 +120,17 @@ async def _call(
 ) -> Pick | Explanation:
     creds = None
     options: list[tuple[str, str | int]] = []
-    if args.ca_file is not None:
-        creds = grpc.ssl_channel_credentials(root_certificates=args.ca_file.read_bytes())
+    if args.ca_file is not None or args.cert is not None or args.key is not None:
+        creds = tls_credentials(
+            args.ca_file.read_bytes() if args.ca_file is not None else None,
+            args.cert.read_bytes() if args.cert is not None else None,
+            args.key.read_bytes() if args.key is not None else None,
+        )
         if args.tls_name:
             options.append(("grpc.ssl_target_name_override", args.tls_name))
-    async with PickerClient(args.address, credentials=creds, options=options) as client:
+    async with PickerClient(
+        args.address, credentials=creds, options=options, token=_token(args)
+    ) as client:
         if explain:
             return await client.explain(path, body, headers=headers)
         return await client.pick(path, body, headers=headers)
@@ -128,6 +169,8 @@ def read_request(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]], 
 
 def _pick_doc(pick: Pick) -> dict[str, Any]:
     doc: dict[str, Any] = {"requestId": pick.request_id}
+    if pick.ticket:
+        doc["ticket"] = pick.ticket
     if pick.route is not None:
         r = pick.route
         doc["route"] = {
@@ -183,6 +226,8 @@ def _doc(result: Pick | Explanation) -> dict[str, Any]:
 
 def _pick_lines(pick: Pick) -> list[str]:
     lines = [f"request id: {pick.request_id}"]
+    if pick.ticket:
+        lines.append(f"ticket: {pick.ticket}")
     if pick.route is not None:
         r = pick.route
         lines.append(f"endpoint: {r.endpoint or '(leaves the pool)'}")

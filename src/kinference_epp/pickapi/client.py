@@ -6,7 +6,10 @@
             ...  # answer the client with pick.immediate (status, body, headers)
         else:
             ...  # forward pick.route.body_for(body) to pick.route.endpoint
-            await picker.report_usage(pick.request_id, status=200, prompt_tokens=...)
+            await picker.report_usage(pick.request_id, pick.ticket, status=200, ...)
+
+The picker accepts only its callers: ``credentials`` with a client certificate where its port
+is mutual TLS (:func:`tls_credentials`), else ``token``, its control token.
 
 Results are plain frozen dataclasses; gRPC failures surface as ``grpc.aio.AioRpcError``.
 """
@@ -19,6 +22,7 @@ from types import TracebackType
 
 import grpc
 
+from kinference_epp.api.wire_names import CONTROL_TOKEN_HEADER
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.pickapi.v1 import picker_pb2_grpc as pb_grpc
 
@@ -54,8 +58,11 @@ class Immediate:
 @dataclass(frozen=True, slots=True)
 class Pick:
     request_id: str
+    """The picker's id of the request (what the forwarded request carries as x-request-id)."""
     route: Route | None
     immediate: Immediate | None
+    ticket: str = ""
+    """What :meth:`PickerClient.report_usage` presents (a routed Pick only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +110,21 @@ class Explanation:
     tenant: str = ""
 
 
+def tls_credentials(
+    ca: bytes | None = None, cert: bytes | None = None, key: bytes | None = None
+) -> grpc.ChannelCredentials:
+    """TLS to the picker: trusting ``ca`` (None: the system's roots), presenting ``cert`` and
+    ``key`` where the picker's port is mutual TLS."""
+    if (cert is None) != (key is None):
+        raise ValueError("a client certificate needs its key, and a key its certificate")
+    return grpc.ssl_channel_credentials(
+        root_certificates=ca, private_key=key, certificate_chain=cert
+    )
+
+
 class PickerClient:
-    """One channel to a picker; ``credentials`` for a TLS port (None: plaintext)."""
+    """One channel to a picker; ``credentials`` for a TLS port (None: plaintext); ``token``
+    the picker's control token, sent with every call."""
 
     def __init__(
         self,
@@ -112,7 +132,9 @@ class PickerClient:
         *,
         credentials: grpc.ChannelCredentials | None = None,
         options: Iterable[tuple[str, str | int]] = (),
+        token: str | None = None,
     ) -> None:
+        self._metadata = ((CONTROL_TOKEN_HEADER, token),) if token else None
         opts = [("grpc.max_send_message_length", 64 * 1024 * 1024), *options]
         self._channel = (
             grpc.aio.secure_channel(address, credentials, options=opts)
@@ -148,6 +170,7 @@ class PickerClient:
         reply = await self._stub.Pick(
             pick_request(path, body, headers=headers, method=method, subset=subset),
             timeout=timeout_s,
+            metadata=self._metadata,
         )
         return pick_of(reply)
 
@@ -164,6 +187,7 @@ class PickerClient:
         reply = await self._stub.Explain(
             pick_request(path, body, headers=headers, method=method, subset=subset),
             timeout=timeout_s,
+            metadata=self._metadata,
         )
         return Explanation(
             pick=pick_of(reply.pick),
@@ -192,6 +216,7 @@ class PickerClient:
     async def report_usage(
         self,
         request_id: str,
+        ticket: str,
         *,
         status: int,
         prompt_tokens: int | None = None,
@@ -203,9 +228,14 @@ class PickerClient:
         attempts: int = 1,
         timeout_s: float | None = 10.0,
     ) -> bool:
-        """Settle a picked request; True when the picker knew it (it picked it)."""
+        """Settle a picked request, with the ticket its Pick returned; True when the picker
+        settled it (False: not its pick, a wrong ticket, or reported already)."""
         report = pb.UsageReport(
-            request_id=request_id, status=status, endpoint=endpoint, attempts=attempts
+            request_id=request_id,
+            ticket=ticket,
+            status=status,
+            endpoint=endpoint,
+            attempts=attempts,
         )
         if prompt_tokens is not None:
             report.prompt_tokens = prompt_tokens
@@ -217,7 +247,7 @@ class PickerClient:
             report.ttft_s = ttft_s
         if e2e_s is not None:
             report.e2e_s = e2e_s
-        reply = await self._stub.ReportUsage(report, timeout=timeout_s)
+        reply = await self._stub.ReportUsage(report, timeout=timeout_s, metadata=self._metadata)
         return bool(reply.known)
 
 
@@ -256,6 +286,7 @@ def pick_of(reply: pb.PickResponse) -> Pick:
                 response_headers=tuple((h.name, h.value) for h in r.response_headers),
             ),
             immediate=None,
+            ticket=reply.ticket,
         )
     i = reply.immediate
     return Pick(

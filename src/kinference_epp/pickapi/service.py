@@ -6,27 +6,32 @@ The servicer only translates: a ``PickRequest`` becomes a ``RequestState`` (head
 ``:path`` and ``:method``, the body), a ``Wait`` or an ``Offload`` is waited out as the
 ext_proc servicer does, and the outcome becomes a ``Route`` or an ``ImmediateResponse``.
 
+Only the picker's callers may call it (``auth``: a client certificate or the control token).
+
 Settling: without an Envoy access log, the caller reports the finished request with
-``ReportUsage``; the tenant and model the pick set are found by request id in a bounded map
-(a client never names its own tenant), and the record goes to the access log's sink. A pick
-that is never reported is settled by the reservation sweeper, as an ext_proc request whose
-access-log entry is lost.
+``ReportUsage``, presenting the request id and the ticket its Pick returned (the id is the
+picker's own, never a client's ``x-request-id``, and not secret; the ticket is). The tenant,
+model, endpoints and reservation are the picker's record of the pick (``routing.picks``); the
+report adds the status, timings and counts, bounded by the pick (``routing.reports``), once. A
+pick that is never reported is settled by the reservation sweeper, as an ext_proc request
+whose access-log entry is lost. Explain is a dry run: nothing is reserved, nothing to report.
 """
 
 from __future__ import annotations
 
+import hmac
 import logging
-import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 import grpc
+import msgspec
 
 from kinference_epp.api.error_body import error_body
 from kinference_epp.api.paths import error_kind_for_path
-from kinference_epp.api.wire_names import MODEL_HEADER, REASON_HEADER, TENANT_HEADER
+from kinference_epp.api.wire_names import REASON_HEADER, REQUEST_ID_HEADER
+from kinference_epp.edge.control_auth import ControlAuth
 from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import RequestPipeline
 from kinference_epp.edge.servicer import Watch, wait_for
@@ -35,7 +40,9 @@ from kinference_epp.pickapi.explain import PrefixLookup, SpeedFigures, explanati
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.pickapi.v1 import picker_pb2_grpc as pb_grpc
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.picks import PickBook, new_ticket
 from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.reports import ReportGate
 from kinference_epp.routing.state import (
     LocalResponse,
     Offload,
@@ -47,17 +54,7 @@ from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
 
-REQUEST_ID = "x-request-id"
 RATELIMIT_HEADER_PREFIX = "x-ratelimit-"
-MAX_PENDING = 100_000
-"""Picks remembered for their ReportUsage; the oldest is forgotten first (its reservation is
-then left to the sweeper)."""
-
-
-class _Picked(NamedTuple):
-    tenant: str
-    model: str
-    endpoint: str
 
 
 class PickerService(pb_grpc.PickerServicer):
@@ -65,37 +62,49 @@ class PickerService(pb_grpc.PickerServicer):
         self,
         pipeline: RequestPipeline,
         watch: Watch,
-        usage: Callable[[UsageRecord], None],
+        reports: ReportGate,
+        book: PickBook,
         *,
         max_body_bytes: int,
+        auth: ControlAuth | None = None,
         on_request: Callable[[int], None] = lambda _: None,
         offloader: Offloader | None = None,
         prefix: PrefixLookup | None = None,
         speeds: SpeedFigures | None = None,
-        max_pending: int = MAX_PENDING,
     ) -> None:
-        """``usage`` is the access log's sink (``routing.usage.UsageRecorder``);
-        ``on_request(+1 / -1)`` counts calls in progress as ext_proc streams are counted."""
+        """``reports`` settles a reported pick (the access log's gate); ``book`` is where the
+        pipeline records each pick; ``on_request(+1 / -1)`` counts calls in progress as
+        ext_proc streams are counted."""
         self._pipeline = pipeline
         self._watch = watch
-        self._usage = usage
+        self._reports = reports
+        self._book = book
         self._max_body = max_body_bytes
+        self._auth = auth
         self._on_request = on_request
         self._offloader = offloader
         self._prefix = prefix
         self._speeds = speeds
-        self._max_pending = max_pending
-        self._picked: OrderedDict[str, _Picked] = OrderedDict()
 
     async def Pick(
         self, request: pb.PickRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.PickResponse:
+        if self._auth is not None:
+            await self._auth.require(context, "Pick API")
         state, outcome = await self.decide(request, explain=False)
-        return self._response(state, outcome)
+        response = self._response(state, outcome)
+        pick = self._book.get(state.request_id) if type(outcome) is RoutingDecision else None
+        if pick is not None:
+            ticket = new_ticket()
+            self._book.record(msgspec.structs.replace(pick, ticket=ticket))
+            response.ticket = ticket
+        return response
 
     async def Explain(
         self, request: pb.PickRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.ExplainResponse:
+        if self._auth is not None:
+            await self._auth.require(context, "Pick API")
         state, outcome = await self.decide(request, explain=True)
         out = explanation(state, self._prefix, speeds=self._speeds)
         out.pick.CopyFrom(self._response(state, outcome))
@@ -104,23 +113,33 @@ class PickerService(pb_grpc.PickerServicer):
     async def ReportUsage(
         self, request: pb.UsageReport, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.ReportUsageResponse:
-        picked = self._picked.pop(request.request_id, None) if request.request_id else None
-        self._usage(
+        if self._auth is not None:
+            await self._auth.require(context, "Pick API")
+        pick = self._book.get(request.request_id) if request.request_id else None
+        if (
+            pick is None
+            or not pick.ticket
+            or not hmac.compare_digest(request.ticket.encode(), pick.ticket.encode())
+        ):
+            self._reports.count("report_usage", "unknown")
+            return pb.ReportUsageResponse(known=False)
+        self._book.claim(pick.request_id)
+        self._reports.settle(
             UsageRecord(
-                request_id=request.request_id,
-                model=picked.model if picked else "",
-                endpoint=request.endpoint or (picked.endpoint if picked else ""),
+                request_id=pick.request_id,
+                model=pick.target_model,
+                endpoint=request.endpoint or (pick.endpoints[0] if pick.endpoints else ""),
                 status=request.status,
                 e2e_s=request.e2e_s if request.HasField("e2e_s") else None,
                 ttft_s=request.ttft_s if request.HasField("ttft_s") else None,
                 prompt_tokens=_opt(request, "prompt_tokens"),
                 completion_tokens=_opt(request, "completion_tokens"),
                 cached_tokens=_opt(request, "cached_tokens"),
-                tenant=picked.tenant if picked else "",
                 attempts=request.attempts,
-            )
+            ),
+            pick,
         )
-        return pb.ReportUsageResponse(known=picked is not None)
+        return pb.ReportUsageResponse(known=True)
 
     # -- the pipeline -----------------------------------------------------------------------
 
@@ -142,10 +161,6 @@ class PickerService(pb_grpc.PickerServicer):
                 outcome = await self._run(state)
         finally:
             self._on_request(-1)
-        if type(outcome) is RoutingDecision:
-            self._remember(state, outcome)
-        else:
-            self._answered(state, outcome)
         return state, outcome
 
     async def _run(self, state: RequestState) -> Outcome:
@@ -168,41 +183,6 @@ class PickerService(pb_grpc.PickerServicer):
             done.set_exception(exc)
         return done
 
-    def _remember(self, state: RequestState, decision: RoutingDecision) -> None:
-        out = dict(decision.headers)
-        picked = self._picked
-        picked[state.request_id] = _Picked(
-            tenant=out.get(TENANT_HEADER, ""),
-            model=out.get(MODEL_HEADER, decision.target_model),
-            endpoint=decision.endpoints[0] if decision.endpoints else "",
-        )
-        while len(picked) > self._max_pending:
-            picked.popitem(last=False)
-
-    def _answered(self, state: RequestState, outcome: Outcome) -> None:
-        """What Envoy's access log reports for a request the picker answered: its record
-        closes a reservation a stage after admission left open."""
-        status = outcome.status if isinstance(outcome, LocalResponse) else 0
-        if isinstance(outcome, Rejection):
-            status = outcome.error.status
-        try:
-            self._usage(
-                UsageRecord(
-                    request_id=state.request_id,
-                    model="",
-                    endpoint="",
-                    status=status,
-                    e2e_s=None,
-                    ttft_s=None,
-                    prompt_tokens=None,
-                    completion_tokens=None,
-                    cached_tokens=None,
-                    picker_answered=True,
-                )
-            )
-        except Exception:
-            log.exception("settling an answered pick failed")
-
     def _response(self, state: RequestState, outcome: Outcome) -> pb.PickResponse:
         if type(outcome) is RoutingDecision:
             return pb.PickResponse(request_id=state.request_id, route=route_of(outcome))
@@ -221,13 +201,10 @@ class PickerService(pb_grpc.PickerServicer):
 
 def state_of(request: pb.PickRequest, *, explain: bool = False) -> RequestState:
     """The request as an ext_proc session assembles it: lower-cased headers with the
-    pseudo-headers, the whole body, the subset hint; an ``x-request-id`` made when none is
-    given (Envoy makes one for each request it proxies)."""
+    pseudo-headers, the whole body, the subset hint (the pipeline issues its request id)."""
     headers = {h.name.lower(): h.value for h in request.headers}
     headers[":path"] = request.path or headers.get(":path", "")
     headers[":method"] = (request.method or headers.get(":method") or "POST").upper()
-    if not headers.get(REQUEST_ID):
-        headers[REQUEST_ID] = uuid.uuid4().hex
     subset = (
         frozenset(EndpointKey(s.strip()) for s in request.subset if s.strip())
         if request.subset
@@ -245,7 +222,11 @@ def route_of(decision: RoutingDecision) -> pb.Route:
         fallbacks=list(endpoints[1:]),
         body_rewritten=decision.body is not None,
         body=decision.body or b"",
-        set_headers=[pb.Header(name=k, value=v) for k, v in decision.headers],
+        # the picker's id, as Envoy sends it to the pod (a client's own is replaced)
+        set_headers=[
+            pb.Header(name=k, value=v)
+            for k, v in (*decision.headers, (REQUEST_ID_HEADER, decision.request_id))
+        ],
         remove_headers=list(decision.remove_headers),
         model=decision.model,
         target_model=decision.target_model,

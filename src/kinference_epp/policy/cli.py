@@ -81,8 +81,8 @@ def add_policy_commands(
         e.add_argument(
             "--live",
             metavar="ADDRESS",
-            help="explain on the picker at ADDRESS (host:port): its real decision, counted "
-            "as a request; then only the request file is given",
+            help="explain on the picker at ADDRESS (host:port): its real decision, as a dry "
+            "run (nothing reserved); then only the request file is given",
         )
     e.add_argument("--path", default=None, help="API path (default: from the body)")
     e.add_argument("--tenant")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from kinference_epp.errors import KinferenceError
+from kinference_epp.routing.picks import Pick, PickBook, RequestIds
 from kinference_epp.routing.stage import Stage
 from kinference_epp.routing.state import (
     LocalResponse,
@@ -46,11 +47,19 @@ class Pipeline:
         *,
         model_label: Callable[[RequestState], str],
         on_reject: Callable[[RequestState, KinferenceError], None] | None = None,
+        ids: Callable[[], str] | None = None,
+        book: PickBook | None = None,
+        release: Callable[[str, int], None] | None = None,
     ) -> None:
         """``model_label`` names a request's model in error metrics: only names from a bounded
         set (the pool's models, else ``unknown``), never a client's string as sent.
         ``on_reject`` hears of every request the picker answers with an error (the tenants'
-        usage counts them per tenant and reason), whichever stage or shell refused it."""
+        usage counts them per tenant and reason), whichever stage or shell refused it.
+
+        ``ids`` issues each request's id (``routing.picks.RequestIds``); ``book`` keeps the
+        picker's record of every routed request (not of a dry run) for its report;
+        ``release(request_id, status)`` closes the reservation of a request the picker
+        answers itself after admitting it."""
         names = [s.name for s in stages]
         if len(set(names)) != len(names):
             raise ValueError(f"a stage name is listed twice: {names}")
@@ -58,6 +67,9 @@ class Pipeline:
         self._metrics = metrics
         self._model_label = model_label
         self._on_reject = on_reject
+        self._ids = ids or RequestIds()
+        self.book = book
+        self._release = release
         self._timers: tuple[HistogramChild, ...] = tuple(
             metrics.stage_duration.labels(stage=name) for name in names
         )
@@ -71,6 +83,8 @@ class Pipeline:
     def screen(self, state: RequestState) -> Rejection | LocalResponse | None:
         """Run the leading headers-only stages now, before the body arrives; ``run`` goes on
         after them. A stage that asks to wait or offload is left to ``run``."""
+        if not state.request_id:
+            state.request_id = self._ids()
         i = state.resume_at
         try:
             clock = time.perf_counter
@@ -95,6 +109,8 @@ class Pipeline:
 
     def run(self, state: RequestState) -> Outcome:
         """Run the stages from ``state.resume_at`` on; see the module docstring."""
+        if not state.request_id:
+            state.request_id = self._ids()
         run = self._run
         i = state.resume_at
         try:
@@ -116,7 +132,10 @@ class Pipeline:
         except Exception:
             return self._failed(state, i)
         self._metrics.request_cpu.observe(t - t0)
-        return state.decision()
+        decision = state.decision()
+        if self.book is not None and not state.explain:
+            self.book.record(pick_of(state, decision, self.book.now()))
+        return decision
 
     def _failed(self, state: RequestState, i: int) -> Rejection:
         log.exception(
@@ -126,7 +145,12 @@ class Pipeline:
         return self.reject(state, KinferenceError("internal error in the endpoint picker"))
 
     def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
-        """Count and log a request the picker answers itself (the shell's own errors too)."""
+        """Count and log a request the picker answers itself (the shell's own errors too);
+        close the reservation it holds."""
+        if state.holds_reservation:
+            state.holds_reservation = False
+            if self._release is not None:
+                self._release(state.request_id, err.status)
         m = self._metrics
         m.rejections.labels(status=str(err.status), reason=err.reason).inc()
         model = self._model_label(state)
@@ -137,6 +161,7 @@ class Pipeline:
             "rejected",
             extra={
                 "request_id": state.request_id,
+                "client_request_id": state.client_request_id,
                 "status": err.status,
                 "reason": err.reason,
                 "error": err.message,
@@ -148,3 +173,22 @@ class Pipeline:
             except Exception:
                 log.exception("counting a rejection failed", extra={"request_id": state.request_id})
         return Rejection(err)
+
+
+def pick_of(state: RequestState, decision: RoutingDecision, now: float) -> Pick:
+    """The picker's record of a routed request (what its report is matched against)."""
+    info = state.tenant_info
+    reserved = state.reserved_tokens
+    request = state.request
+    return Pick(
+        request_id=state.request_id,
+        tenant=info.name if info is not None else (state.tenant or ""),
+        model=state.model_label or decision.target_model,
+        target_model=decision.target_model,
+        endpoints=decision.endpoints,
+        reserved_prompt_tokens=reserved[0] if reserved is not None else state.prompt_tokens,
+        reserved_output_tokens=reserved[1] if reserved is not None else 0,
+        max_output_tokens=request.max_tokens if request is not None else None,
+        picked_at=now,
+        client_request_id=state.client_request_id,
+    )

@@ -2,10 +2,11 @@
 concurrency), adds the request to the tenant's usage and cost (``tenancy.meter``) and latency
 metrics, and teaches the output estimator the tenant's completion lengths.
 
-Any replica may receive a request's record: the reservation is found by request id, the tenant
-by the header the admitting replica set on the routed request. A record of a request the
-picker answered itself carries no tenant the picker set (the admission that refused it counted
-it), so only its reservation is closed. ``known`` says whether a record's tenant is one the
+Records come through ``routing.reports.ReportGate``: the tenant, model and reservation are the
+picker's record of the pick (or, for a pick another replica made, what that replica set on
+the routed request), and the reservation is found by the picker's request id. A request the
+picker answered itself after admitting it has its reservation closed by the pipeline, not
+here. ``known`` says whether a record's tenant is one the
 picker could have set (API-key identity: a configured tenant or the anonymous one); usage
 and metrics are never kept under another name.
 """
@@ -36,8 +37,7 @@ class TenantSettler:
 
     def __call__(self, record: UsageRecord) -> None:
         tenant = record.tenant
-        if record.request_id and (tenant or record.picker_answered):
-            # a picker-answered record may close a reservation a later stage's error left
+        if record.request_id and tenant:
             self._store.settle(
                 Settlement(
                     record.request_id,

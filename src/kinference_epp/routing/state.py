@@ -43,6 +43,9 @@ class RoutingDecision(msgspec.Struct, frozen=True):
     reserved: tuple[tuple[str, str], ...] = ()
     """Dynamic metadata in the ``kinference.reserved`` namespace: what a tenant's request is
     expected to use, for the access-log record."""
+    request_id: str = ""
+    """The picker's id of the request (``routing.picks``): Envoy sends it to the pod and the
+    client as ``x-request-id`` and logs it, and its access-log entry is matched by it."""
 
     @property
     def destination(self) -> str:
@@ -103,8 +106,12 @@ class RequestState(msgspec.Struct):
     body_follows: bool = False
     """At the headers: a body is still to come (stages screening the headers read it)."""
     explain: bool = False
-    """Keep the policy's step-by-step trace (``policy_decision``) for an Explain call; the
-    decision is the same either way."""
+    """A dry run for an Explain call: keep the policy's step-by-step trace
+    (``policy_decision``), reserve nothing against the tenant's limits and leave no trace in
+    the scheduler's in-flight load; the decision is the same otherwise."""
+    request_id: str = ""
+    """The picker's own id of the request (``routing.picks``), issued by the pipeline; the
+    client's ``x-request-id`` is only :attr:`client_request_id`."""
 
     # -- filled by stages ---------------------------------------------------------------
     api: ServedApi | None = None
@@ -141,6 +148,11 @@ class RequestState(msgspec.Struct):
     """``RoutingDecision.metadata``: what the proxy adds to the response (rate-limit state)."""
     reserved_out: tuple[tuple[str, str], ...] = ()
     """``RoutingDecision.reserved``."""
+    reserved_tokens: tuple[int, int] | None = None
+    """(prompt, output) the admit stage counted for the tenant's request."""
+    holds_reservation: bool = False
+    """The limit store holds a reservation under :attr:`request_id` (released when the
+    picker answers the request itself after admitting it)."""
     provider: str | None = None
     """The provider route a request leaves the pool by; None: served by the pool."""
     prompt_chars: int = 0
@@ -168,7 +180,8 @@ class RequestState(msgspec.Struct):
         return self.headers.get(":method", "")
 
     @property
-    def request_id(self) -> str:
+    def client_request_id(self) -> str:
+        """The client's own ``x-request-id``: a log field, never a key."""
         return self.headers.get("x-request-id", "")
 
     @property
@@ -187,6 +200,7 @@ class RequestState(msgspec.Struct):
             remove_headers=self._headers_to_remove() if self.reserved_in else (),
             metadata=self.metadata_out,
             reserved=self.reserved_out,
+            request_id=self.request_id,
         )
 
     def _headers_to_remove(self) -> tuple[str, ...]:

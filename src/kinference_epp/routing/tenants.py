@@ -15,7 +15,7 @@ from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.meter import UsageMeter
 from kinference_epp.tenancy.metrics import TenantMetrics
-from kinference_epp.tenancy.store import LimitStore
+from kinference_epp.tenancy.store import LimitStore, Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +50,18 @@ class TenancyDeps:
     def count_rejection(self, state: RequestState, err: KinferenceError) -> None:
         """Every request of a known tenant that the picker refuses, at admission or after
         (a policy, shedding, an unknown model, a wait that timed out), is one request in the
-        tenant's usage under its outcome and reason. Its access-log record (picker-answered)
-        only closes its reservation, so nothing counts it twice."""
+        tenant's usage under its outcome and reason (an Explain, a dry run, is none). Its
+        access-log entry carries no id of the picker's, so nothing counts it twice."""
         if self.meter is None or state.tenant_info is None or state.tenant is None:
             return
+        if state.explain:
+            return
         self.meter.rejected(state.tenant, state.model or "", err.status, err.reason)
+
+    def release(self, request_id: str, status: int) -> None:
+        """Close the reservation of a request the picker answered itself after admitting it
+        (nothing was served: nothing is charged)."""
+        self.store.settle(Settlement(request_id, status, None, None))
 
     def include_usage_stage(self) -> Stage | None:
         return IncludeUsageStage() if self.include_usage else None

@@ -35,6 +35,8 @@ class UsageRecord(msgspec.Struct, frozen=True):
     """The prompt tokens the picker counted for a tenant's request (``kinference.reserved``)."""
     reserved_output_tokens: int | None = None
     """The output the picker expected for it."""
+    client_request_id: str = ""
+    """The client's own ``x-request-id`` (a log field; ``request_id`` is the picker's)."""
 
 
 class UsageRecorder:

@@ -224,7 +224,7 @@ class Scheduler:
             scores=ScoreMap(endpoints, mask, total),
             router=self.router,
         )
-        for observer in self._observers:
+        for observer in self._observers if not req.dry_run else ():
             try:
                 observer.on_pick(req, result)
             except Exception:

@@ -29,6 +29,9 @@ class SchedulingRequest(msgspec.Struct):
     """Requested output length, when the client gave one (decode-load prediction)."""
     requested_model: str = ""
     """The model the client named, when a policy serves the request with another ("": ``model``)."""
+    dry_run: bool = False
+    """An Explain: pick as usual, but no observer learns of the pick (no in-flight load, no
+    predicted cache contents from a request that is never sent)."""
 
 
 class PrefixCredit(msgspec.Struct, frozen=True):

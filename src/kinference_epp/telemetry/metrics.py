@@ -457,6 +457,23 @@ class PickerMetrics:
             "Per-request entries received from Envoy's gRPC access log service.",
             registry=r,
         )
+        self.usage_reports = LoopCounter(
+            "kinference_usage_reports_total",
+            "Reports of finished requests (source: access_log or report_usage) by result: "
+            "matched to a pick of this picker, remote (a pick of another replica, settled "
+            "in the shared limit store), unrouted (no picker id: answered by the picker or "
+            "Envoy), unknown (an id of no pick, or one reported already: ignored), rejected "
+            "(negative counts).",
+            ["source", "result"],
+            registry=r,
+        )
+        self.control_denied = LoopCounter(
+            "kinference_control_denied_total",
+            "Calls to the access-log service or the Pick API refused for want of the caller's "
+            "credential.",
+            ["service"],
+            registry=r,
+        )
         self.streams_active = LoopGauge(
             "kinference_ext_proc_streams_active",
             "Open ext_proc streams (one per in-flight request being processed).",

@@ -42,7 +42,9 @@ def entry(*, with_usage: bool = True, status: int = 200) -> accesslog_pb2.HTTPAc
         k.fields["completion_tokens"].number_value = 30
         k.fields["cached_tokens"].string_value = "64"
         k.fields["first_byte_ms"].string_value = str(1_700_000_000_500 + 250)
-    e.request.request_id = "req-1"
+    e.request.request_id = "client-1"  # Envoy's: the client's own x-request-id
+    picker = c.metadata.filter_metadata["kinference.reserved"]
+    picker.fields["request_id"].string_value = "req-1"
     e.request.request_headers["x-kinference-model"] = "qwen"
     e.response.response_code.value = status
     return e
@@ -50,7 +52,8 @@ def entry(*, with_usage: bool = True, status: int = 200) -> accesslog_pb2.HTTPAc
 
 def test_record_takes_usage_ttft_and_endpoint() -> None:
     r = record_from_entry(entry())
-    assert r.request_id == "req-1"
+    assert r.request_id == "req-1"  # the picker's id, from the metadata it set
+    assert r.client_request_id == "client-1"
     assert r.model == "qwen"
     assert r.endpoint == "10.0.0.7:8000"
     assert r.status == 200
@@ -77,6 +80,14 @@ def test_record_carries_what_the_picker_reserved() -> None:
     assert (r.reserved_prompt_tokens, r.reserved_output_tokens) == (512, 64)
     plain = record_from_entry(entry())
     assert (plain.reserved_prompt_tokens, plain.reserved_output_tokens) == (None, None)
+
+
+def test_a_client_request_id_is_never_the_key() -> None:
+    e = entry()
+    del e.common_properties.metadata.filter_metadata["kinference.reserved"]
+    e.request.request_headers["x-request-id"] = "client-2"
+    r = record_from_entry(e)
+    assert (r.request_id, r.client_request_id) == ("", "client-1")
 
 
 def test_empty_entry_does_not_raise() -> None:

@@ -18,6 +18,7 @@ def chat_state(body: dict[str, object], *, request_id: str = "r", **headers: str
             **{k.replace("_", "-"): v for k, v in headers.items()},
         },
         body=json.dumps(body).encode(),
+        request_id=request_id,  # as the pipeline issues it (the header is the client's)
     )
 
 

@@ -12,6 +12,7 @@ from routed import chat_state
 
 from kinference_epp.api.wire_names import RATELIMIT_KEYS, TENANT_HEADER
 from kinference_epp.errors import KinferenceError, RateLimitedError
+from kinference_epp.routing.pipeline import Pipeline, Rejection
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.stages.admit import AdmitStage, rate_limit_values
 from kinference_epp.routing.stages.parse import ParseStage
@@ -113,12 +114,33 @@ def test_the_concurrency_slot_is_released_by_the_access_log_record() -> None:
 
 
 def test_a_picker_answer_after_admission_frees_the_reservation() -> None:
-    """E.g. no ready endpoint after admit: the record has no tenant header, only the id."""
+    """E.g. no ready endpoint after admit: the pipeline closes the reservation itself (the
+    access-log entry of a picker's own answer carries no id of the picker's)."""
     h, small = Harness(), tenants()["small"]
-    h.stage.run(request(small, "a", max_tokens=1))
-    h.settle(UsageRecord("a", "", "", 503, None, None, None, None, None, picker_answered=True))
+
+    class NoEndpoint:
+        name = "schedule"
+
+        def run(self, state: RequestState) -> None:
+            raise KinferenceError("no endpoint", status=503, reason="no_ready_endpoint")
+
+    released: list[tuple[str, int]] = []
+
+    def release(request_id: str, status: int) -> None:
+        released.append((request_id, status))
+        h.store.settle(Settlement(request_id, status, None, None))
+
+    pipeline = Pipeline(
+        [h.stage, NoEndpoint()], h.metrics, model_label=lambda _: "m", release=release
+    )
+    state = request(small, "a", max_tokens=1)
+    assert isinstance(pipeline.run(state), Rejection)
+    assert released == [("a", 503)]
     assert not h.store.holds("a")
     assert h.stage.run(request(small, "b", max_tokens=1)) is None
+    # a record without the tenant the picker set settles nothing
+    h.settle(UsageRecord("b", "", "", 503, None, None, None, None, None, picker_answered=True))
+    assert h.store.holds("b")
 
 
 def test_a_tenant_without_limits_is_only_named() -> None:

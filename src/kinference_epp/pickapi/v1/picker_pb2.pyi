@@ -5,10 +5,12 @@ The endpoint picker's own API: the routing decision as a plain call, for proxies
 speak Envoy's ext_proc (an LLM proxy's pre-call hook, a custom gateway, a batch scheduler),
 and for operators asking a running picker why a request went where it did.
 
-Served on the picker's gRPC port beside ext_proc, with the same TLS and health service. A
-call is one request through the same pipeline an ext_proc stream drives: the same identity
-(the API key in the headers given; tenant headers a client sets are ignored), policies, rate
-limits and metrics.
+Served on the picker's gRPC port beside ext_proc, with the same TLS and health service. Only
+the picker's callers may call it: a client certificate where the port is mutual TLS, else
+the shared secret in the x-kinference-control-token metadata (README, "Security"). A call is
+one request through the same pipeline an ext_proc stream drives: the same identity (the API
+key in the headers given; tenant headers a client sets are ignored), policies, rate limits
+and metrics.
 """
 
 from collections import abc as _abc
@@ -187,8 +189,11 @@ class PickResponse(_message.Message):
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     ROUTE_FIELD_NUMBER: _builtins.int
     IMMEDIATE_FIELD_NUMBER: _builtins.int
+    TICKET_FIELD_NUMBER: _builtins.int
     request_id: _builtins.str
-    """The request id ReportUsage takes: the x-request-id given, else one the picker made."""
+    """The picker's id of the request (a client's x-request-id is never used as one)."""
+    ticket: _builtins.str
+    """What ReportUsage must present with request_id (a routed Pick only)."""
     @_builtins.property
     def route(self) -> Global___Route: ...
     @_builtins.property
@@ -199,10 +204,11 @@ class PickResponse(_message.Message):
         request_id: _builtins.str = ...,
         route: Global___Route | None = ...,
         immediate: Global___ImmediateResponse | None = ...,
+        ticket: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["immediate", b"immediate", "result", b"result", "route", b"route"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["immediate", b"immediate", "request_id", b"request_id", "result", b"result", "route", b"route"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["immediate", b"immediate", "request_id", b"request_id", "result", b"result", "route", b"route", "ticket", b"ticket"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_result: _TypeAlias = _typing.Literal["route", "immediate"]  # noqa: Y015
     _WhichOneofArgType_result: _TypeAlias = _typing.Literal["result", b"result"]  # noqa: Y015
@@ -378,6 +384,7 @@ class UsageReport(_message.Message):
     E2E_S_FIELD_NUMBER: _builtins.int
     ENDPOINT_FIELD_NUMBER: _builtins.int
     ATTEMPTS_FIELD_NUMBER: _builtins.int
+    TICKET_FIELD_NUMBER: _builtins.int
     request_id: _builtins.str
     status: _builtins.int
     """The HTTP status the client got; 0 when no response was sent."""
@@ -391,6 +398,8 @@ class UsageReport(_message.Message):
     """The endpoint that served it; empty: the one picked."""
     attempts: _builtins.int
     """Upstream attempts (more than one: the proxy retried on a fallback)."""
+    ticket: _builtins.str
+    """The ticket the Pick returned."""
     def __init__(
         self,
         *,
@@ -403,10 +412,11 @@ class UsageReport(_message.Message):
         e2e_s: _builtins.float | None = ...,
         endpoint: _builtins.str = ...,
         attempts: _builtins.int = ...,
+        ticket: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_cached_tokens", b"_cached_tokens", "_completion_tokens", b"_completion_tokens", "_e2e_s", b"_e2e_s", "_prompt_tokens", b"_prompt_tokens", "_ttft_s", b"_ttft_s", "cached_tokens", b"cached_tokens", "completion_tokens", b"completion_tokens", "e2e_s", b"e2e_s", "prompt_tokens", b"prompt_tokens", "ttft_s", b"ttft_s"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_cached_tokens", b"_cached_tokens", "_completion_tokens", b"_completion_tokens", "_e2e_s", b"_e2e_s", "_prompt_tokens", b"_prompt_tokens", "_ttft_s", b"_ttft_s", "attempts", b"attempts", "cached_tokens", b"cached_tokens", "completion_tokens", b"completion_tokens", "e2e_s", b"e2e_s", "endpoint", b"endpoint", "prompt_tokens", b"prompt_tokens", "request_id", b"request_id", "status", b"status", "ttft_s", b"ttft_s"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_cached_tokens", b"_cached_tokens", "_completion_tokens", b"_completion_tokens", "_e2e_s", b"_e2e_s", "_prompt_tokens", b"_prompt_tokens", "_ttft_s", b"_ttft_s", "attempts", b"attempts", "cached_tokens", b"cached_tokens", "completion_tokens", b"completion_tokens", "e2e_s", b"e2e_s", "endpoint", b"endpoint", "prompt_tokens", b"prompt_tokens", "request_id", b"request_id", "status", b"status", "ticket", b"ticket", "ttft_s", b"ttft_s"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__cached_tokens: _TypeAlias = _typing.Literal["cached_tokens"]  # noqa: Y015
     _WhichOneofArgType__cached_tokens: _TypeAlias = _typing.Literal["_cached_tokens", b"_cached_tokens"]  # noqa: Y015
@@ -437,7 +447,9 @@ class ReportUsageResponse(_message.Message):
 
     KNOWN_FIELD_NUMBER: _builtins.int
     known: _builtins.bool
-    """Whether the request was one this picker picked (its tenant known, its reservation found)."""
+    """Whether the report settled a pick of this picker (false: an unknown id, a wrong ticket, or
+    a pick reported already; nothing changed).
+    """
     def __init__(
         self,
         *,

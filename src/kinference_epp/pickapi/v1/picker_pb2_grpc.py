@@ -62,16 +62,19 @@ class PickerServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Explain(self, request, context):
-        """Decide as Pick does (the decision counts, as a Pick's does) and say why: every endpoint's
-        score and cached prefix, the policy rules walked and their outcomes.
+        """Decide as Pick does and say why: every endpoint's score and cached prefix, the policy
+        rules walked and their outcomes. A dry run: nothing is reserved against the tenant's
+        limits or counted as in flight, and there is nothing to report.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ReportUsage(self, request, context):
-        """Settle a picked request (tokens, timings, status) where no Envoy access log reports it. A
-        Pick never reported is settled by the picker's reservation sweeper.
+        """Settle a picked request (tokens, timings, status) where no Envoy access log reports it,
+        once, with the ticket its Pick returned. The tenant, model, endpoints and reservation are
+        the pick's; counts are bounded by what was reserved and routed. A Pick never reported is
+        settled by the picker's reservation sweeper.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

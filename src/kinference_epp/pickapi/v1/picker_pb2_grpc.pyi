@@ -5,10 +5,12 @@ The endpoint picker's own API: the routing decision as a plain call, for proxies
 speak Envoy's ext_proc (an LLM proxy's pre-call hook, a custom gateway, a batch scheduler),
 and for operators asking a running picker why a request went where it did.
 
-Served on the picker's gRPC port beside ext_proc, with the same TLS and health service. A
-call is one request through the same pipeline an ext_proc stream drives: the same identity
-(the API key in the headers given; tenant headers a client sets are ignored), policies, rate
-limits and metrics.
+Served on the picker's gRPC port beside ext_proc, with the same TLS and health service. Only
+the picker's callers may call it: a client certificate where the port is mutual TLS, else
+the shared secret in the x-kinference-control-token metadata (README, "Security"). A call is
+one request through the same pipeline an ext_proc stream drives: the same identity (the API
+key in the headers given; tenant headers a client sets are ignored), policies, rate limits
+and metrics.
 """
 
 from collections import abc as _abc
@@ -42,12 +44,15 @@ class PickerStub:
     Pick: _grpc.UnaryUnaryMultiCallable[_picker_pb2.PickRequest, _picker_pb2.PickResponse]
     """Decide where a request goes, or what the picker answers in its place."""
     Explain: _grpc.UnaryUnaryMultiCallable[_picker_pb2.PickRequest, _picker_pb2.ExplainResponse]
-    """Decide as Pick does (the decision counts, as a Pick's does) and say why: every endpoint's
-    score and cached prefix, the policy rules walked and their outcomes.
+    """Decide as Pick does and say why: every endpoint's score and cached prefix, the policy
+    rules walked and their outcomes. A dry run: nothing is reserved against the tenant's
+    limits or counted as in flight, and there is nothing to report.
     """
     ReportUsage: _grpc.UnaryUnaryMultiCallable[_picker_pb2.UsageReport, _picker_pb2.ReportUsageResponse]
-    """Settle a picked request (tokens, timings, status) where no Envoy access log reports it. A
-    Pick never reported is settled by the picker's reservation sweeper.
+    """Settle a picked request (tokens, timings, status) where no Envoy access log reports it,
+    once, with the ticket its Pick returned. The tenant, model, endpoints and reservation are
+    the pick's; counts are bounded by what was reserved and routed. A Pick never reported is
+    settled by the picker's reservation sweeper.
     """
 
 @_typing.type_check_only
@@ -56,12 +61,15 @@ class PickerAsyncStub(PickerStub):
     Pick: _aio.UnaryUnaryMultiCallable[_picker_pb2.PickRequest, _picker_pb2.PickResponse]  # type: ignore[assignment]
     """Decide where a request goes, or what the picker answers in its place."""
     Explain: _aio.UnaryUnaryMultiCallable[_picker_pb2.PickRequest, _picker_pb2.ExplainResponse]  # type: ignore[assignment]
-    """Decide as Pick does (the decision counts, as a Pick's does) and say why: every endpoint's
-    score and cached prefix, the policy rules walked and their outcomes.
+    """Decide as Pick does and say why: every endpoint's score and cached prefix, the policy
+    rules walked and their outcomes. A dry run: nothing is reserved against the tenant's
+    limits or counted as in flight, and there is nothing to report.
     """
     ReportUsage: _aio.UnaryUnaryMultiCallable[_picker_pb2.UsageReport, _picker_pb2.ReportUsageResponse]  # type: ignore[assignment]
-    """Settle a picked request (tokens, timings, status) where no Envoy access log reports it. A
-    Pick never reported is settled by the picker's reservation sweeper.
+    """Settle a picked request (tokens, timings, status) where no Envoy access log reports it,
+    once, with the ticket its Pick returned. The tenant, model, endpoints and reservation are
+    the pick's; counts are bounded by what was reserved and routed. A Pick never reported is
+    settled by the picker's reservation sweeper.
     """
 
 class PickerServicer(metaclass=_abc_1.ABCMeta):
@@ -79,8 +87,9 @@ class PickerServicer(metaclass=_abc_1.ABCMeta):
         request: _picker_pb2.PickRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_picker_pb2.ExplainResponse, _abc.Awaitable[_picker_pb2.ExplainResponse]]:
-        """Decide as Pick does (the decision counts, as a Pick's does) and say why: every endpoint's
-        score and cached prefix, the policy rules walked and their outcomes.
+        """Decide as Pick does and say why: every endpoint's score and cached prefix, the policy
+        rules walked and their outcomes. A dry run: nothing is reserved against the tenant's
+        limits or counted as in flight, and there is nothing to report.
         """
 
     @_abc_1.abstractmethod
@@ -89,8 +98,10 @@ class PickerServicer(metaclass=_abc_1.ABCMeta):
         request: _picker_pb2.UsageReport,
         context: _ServicerContext,
     ) -> _typing.Union[_picker_pb2.ReportUsageResponse, _abc.Awaitable[_picker_pb2.ReportUsageResponse]]:
-        """Settle a picked request (tokens, timings, status) where no Envoy access log reports it. A
-        Pick never reported is settled by the picker's reservation sweeper.
+        """Settle a picked request (tokens, timings, status) where no Envoy access log reports it,
+        once, with the ticket its Pick returned. The tenant, model, endpoints and reservation are
+        the pick's; counts are bounded by what was reserved and routed. A Pick never reported is
+        settled by the picker's reservation sweeper.
         """
 
 def add_PickerServicer_to_server(servicer: PickerServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -13,6 +13,7 @@ from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.routing.model_access import ModelAccess, TenantModels
 from kinference_epp.routing.model_list import ModelList
+from kinference_epp.routing.picks import PickBook
 from kinference_epp.routing.pipeline import Pipeline
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.stage import Stage
@@ -56,6 +57,10 @@ class StageDeps:
     max_prompt_chars: int = 4 * 1024 * 1024
     offload_prompt_chars: int | None = None
     """Prompts longer than this are tokenized off the event loop (None: none are)."""
+    book: PickBook | None = None
+    """Where the pipeline records each pick for its report (None: nowhere)."""
+    ids: Callable[[], str] | None = None
+    """Issues request ids (default: ``routing.picks.RequestIds``)."""
 
 
 def model_label(deps: StageDeps) -> ModelLabel:
@@ -117,4 +122,7 @@ def build_pipeline(deps: StageDeps) -> Pipeline:
         deps.metrics,
         model_label=model_label(deps),
         on_reject=deps.tenancy.count_rejection if deps.tenancy is not None else None,
+        ids=deps.ids,
+        book=deps.book,
+        release=deps.tenancy.release if deps.tenancy is not None else None,
     )

@@ -79,10 +79,11 @@ class AdmitStage:
         state.headers_out = (*state.headers_out, (TENANT_HEADER, tenant.name))
         prompt, output = self._expected(state, tenant)
         state.reserved_out = (("prompt_tokens", str(prompt)), ("output_tokens", str(output)))
+        state.reserved_tokens = (prompt, output)
         if state.leaves_pool:  # a client's key is ours to check, never a provider's
             keys = tuple(h for h in CLIENT_KEY_HEADERS if h in state.headers)
             state.reserved_in = (*state.reserved_in, *keys)
-        if not tenant.limited:
+        if not tenant.limited or state.explain:  # an Explain is a dry run: nothing reserved
             return None
         if tenant.monthly_budget is not None and self._meter is not None:
             self._check_budget(state, tenant, tenant.monthly_budget, self._meter)
@@ -135,6 +136,7 @@ class AdmitStage:
         if verdict.allowed:
             self._metrics.decision(tenant.name, "admitted", "none").inc()
             state.metadata_out = headers
+            state.holds_reservation = True
             return
         self._metrics.decision(tenant.name, "rejected", verdict.denied_by).inc()
         if verdict.denied_by == "store":  # unreachable, and this tenant fails closed

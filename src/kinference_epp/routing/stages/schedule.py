@@ -57,6 +57,7 @@ class ScheduleStage:
                 block_hashes=state.block_hashes,
                 max_tokens=request.max_tokens if request is not None else None,
                 requested_model=state.model_label,
+                dry_run=state.explain,
             )
         )
         self._metrics.scheduler_e2e.observe(time.perf_counter() - t0)
