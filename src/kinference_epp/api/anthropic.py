@@ -3,7 +3,10 @@
 ``system`` becomes a leading system message. Text blocks and the text inside
 ``tool_result`` blocks count as message text (OpenAI carries tool results as ``tool``
 messages whose content is text, so both APIs hash alike); ``tool_use``, ``image``,
-``document``, ``thinking`` and other blocks contribute nothing.
+``document``, ``thinking`` and other blocks contribute nothing to it. Policies read them
+(``messages_text``): tool inputs and definitions, text documents, thinking, titles; image
+blocks and base64, URL or file documents are reported as unreadable. Those fields stay
+``msgspec.Raw`` until a policy asks.
 
 ``max_tokens`` is required by Anthropic but optional here: the serving pod or provider owns
 its API's rules, and a picker that rejected what the upstream would accept (or will one
@@ -16,6 +19,10 @@ import msgspec
 
 from kinference_epp.api._json import Count, bad_field, decode_body
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.api.text_sink import TextSink
+
+_Raw = msgspec.Raw | msgspec.UnsetType
+"""A field policies read and routing does not: any JSON, decoded only when asked for."""
 
 
 class _TextBlock(msgspec.Struct, gc=False):
@@ -29,6 +36,12 @@ class _Block(msgspec.Struct, gc=False):
     content: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
     """Left raw: only ``tool_result`` content has a known shape; other blocks (web search
     results, code execution results) put objects here."""
+    input: _Raw = msgspec.UNSET
+    source: _Raw = msgspec.UNSET
+    name: _Raw = msgspec.UNSET
+    title: _Raw = msgspec.UNSET
+    context: _Raw = msgspec.UNSET
+    thinking: _Raw = msgspec.UNSET
 
 
 class _Message(msgspec.Struct, gc=False):
@@ -47,6 +60,7 @@ class _MessagesBody(msgspec.Struct, gc=False):
     max_tokens: Count | None = None
     stream: bool | None = None
     metadata: _Metadata | None = None
+    tools: _Raw = msgspec.UNSET
 
 
 _MESSAGES = msgspec.json.Decoder(_MessagesBody)
@@ -75,6 +89,7 @@ def parse_messages(body: bytes) -> InferenceRequest:
         max_tokens=decoded.max_tokens,
         messages=tuple(messages),
         extra={} if user is None else {"user": user},
+        decoded=decoded,
     )
 
 
@@ -119,3 +134,91 @@ def _tool_result_text(raw: msgspec.Raw, param: str) -> str:
     if isinstance(content, str):
         return content
     return _join_text(content, f"{param}.content")
+
+
+_BLOCKS = msgspec.json.Decoder(str | list[_Block] | None)
+
+
+class _Source(msgspec.Struct, gc=False):
+    type: str
+    data: _Raw = msgspec.UNSET
+    """Raw: a base64 document's data is never copied into a string."""
+    content: str | list[_Block] | None = None
+
+
+_SOURCE = msgspec.json.Decoder(_Source)
+_UNREADABLE_BLOCKS = frozenset({"image", "container_upload"})
+_SILENT_BLOCKS = frozenset({"text", "redacted_thinking"})
+"""Text blocks are message content already; redacted thinking is the model's own
+encrypted output and carries nothing a client wrote."""
+
+
+def messages_text(decoded: object, sink: TextSink) -> None:
+    """The text of a messages body outside its text blocks: every other block, ``tools``."""
+    assert isinstance(decoded, _MessagesBody)
+    for i, message in enumerate(decoded.messages):
+        if not isinstance(message.content, str):
+            _blocks_text(message.content, f"messages[{i}].content", sink)
+    sink.json(decoded.tools)
+
+
+def _blocks_text(
+    blocks: list[_Block], where: str, sink: TextSink, *, with_text: bool = False
+) -> None:
+    """``with_text``: the text blocks are not message content yet (only a message's own
+    and its ``tool_result``'s are)."""
+    for j, block in enumerate(blocks):
+        kind = block.type
+        if kind == "text" and with_text:
+            sink.text(block.text)
+        if kind in _SILENT_BLOCKS:
+            continue
+        here = f"{where}[{j}]"
+        if kind in _UNREADABLE_BLOCKS:
+            sink.cannot_read(f"{here} ({kind})")
+            continue
+        for raw in (block.name, block.title, block.context, block.thinking, block.input):
+            sink.json(raw)
+        if kind == "document":
+            _document_text(block.source, here, sink)
+        elif block.content is not msgspec.UNSET:
+            known = kind == "tool_result"
+            _content_text(block.content, f"{here}.content", sink, with_text=not known)
+
+
+def _content_text(raw: msgspec.Raw, where: str, sink: TextSink, *, with_text: bool) -> None:
+    """A block's content: a string (message text already for a tool result), blocks, or
+    any other shape (server tool results), read as plain JSON."""
+    try:
+        content = _BLOCKS.decode(raw)
+    except msgspec.ValidationError:
+        sink.json(raw, where)
+        return
+    except msgspec.DecodeError:
+        sink.cannot_read(where)
+        return
+    if isinstance(content, list):
+        _blocks_text(content, where, sink, with_text=with_text)
+    elif with_text:
+        sink.text(content)
+
+
+def _document_text(raw: msgspec.Raw | msgspec.UnsetType, where: str, sink: TextSink) -> None:
+    """A ``text`` or ``content`` source is read; ``base64``, ``url`` and ``file`` cannot be."""
+    if raw is msgspec.UNSET:
+        sink.cannot_read(f"{where} (document without a source)")
+        return
+    try:
+        source = _SOURCE.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        sink.cannot_read(f"{where} (document)")
+        return
+    if source.type == "text":
+        sink.json(source.data, f"{where}.source.data")
+    elif source.type == "content" and source.content is not None:
+        if isinstance(source.content, str):
+            sink.text(source.content)
+        else:
+            _blocks_text(source.content, f"{where}.source.content", sink, with_text=True)
+    else:
+        sink.cannot_read(f"{where} (document, {source.type} source)")

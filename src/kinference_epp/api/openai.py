@@ -4,9 +4,12 @@ Unknown fields are ignored (clients send many vendor extensions) but a known fie
 wrong type is a 400, so later stages can trust every value they read.
 
 Content parts other than ``text`` (``image_url``, ``input_audio``, ``file``, ...) contribute
-nothing to a message's text: the text feeds prefix hashing and classifiers, and a made-up
-placeholder would match across different images just the same while polluting classifiers.
-Assistant ``tool_calls`` are likewise not text.
+nothing to a message's text: the text feeds prefix hashing, and a made-up placeholder would
+match across different images just the same. Policies read more than that text
+(``chat_text``): tool calls, tool definitions, ``input_text`` and ``refusal`` parts, file
+names, ``response_format`` and ``prediction``, kept as ``msgspec.Raw`` so a request that
+no classifier looks at never decodes them; parts that hold no text (images, audio, files)
+are reported as unreadable.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ import msgspec
 
 from kinference_epp.api._json import Count, TokenId, bad_field, decode_body
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.api.text_sink import TextSink
+
+_Raw = msgspec.Raw | msgspec.UnsetType
+"""A field policies read and routing does not: any JSON, decoded only when asked for."""
 
 
 class _StreamOptions(msgspec.Struct, gc=False):
@@ -26,12 +33,17 @@ class _StreamOptions(msgspec.Struct, gc=False):
 class _Part(msgspec.Struct, gc=False):
     type: str
     text: str | None = None
+    refusal: _Raw = msgspec.UNSET
+    file: _Raw = msgspec.UNSET
 
 
 class _ChatMessage(msgspec.Struct, gc=False):
     role: str
     content: str | list[_Part] | None = None
     name: str | None = None
+    tool_calls: _Raw = msgspec.UNSET
+    function_call: _Raw = msgspec.UNSET
+    refusal: _Raw = msgspec.UNSET
 
 
 class _Common(msgspec.Struct, gc=False):
@@ -46,11 +58,16 @@ class _ChatBody(_Common, kw_only=True, gc=False):
     messages: list[_ChatMessage]
     max_completion_tokens: Count | None = None
     cache_salt: str | None = None
+    tools: _Raw = msgspec.UNSET
+    functions: _Raw = msgspec.UNSET
+    response_format: _Raw = msgspec.UNSET
+    prediction: _Raw = msgspec.UNSET
 
 
 class _CompletionsBody(_Common, gc=False):
     prompt: str | list[str | TokenId | list[TokenId]] | None = None
     cache_salt: str | None = None
+    suffix: _Raw = msgspec.UNSET
 
 
 _CHAT = msgspec.json.Decoder(_ChatBody)
@@ -84,6 +101,7 @@ def parse_chat(body: bytes) -> InferenceRequest:
         messages=messages,
         cache_salt=decoded.cache_salt,
         extra=_extra(decoded),
+        decoded=decoded,
     )
 
 
@@ -101,7 +119,63 @@ def parse_completions(body: bytes) -> InferenceRequest:
         prompt=_prompt(decoded.prompt),
         cache_salt=decoded.cache_salt,
         extra=_extra(decoded),
+        decoded=decoded,
     )
+
+
+_TEXT_PARTS = frozenset({"input_text", "output_text"})
+"""Parts whose ``text`` vLLM's chat parser reads as text but ``_chat_message`` leaves out."""
+
+
+def chat_text(decoded: object, sink: TextSink) -> None:
+    """The text of a chat body outside its messages' ``text`` parts and names."""
+    assert isinstance(decoded, _ChatBody)
+    for i, message in enumerate(decoded.messages):
+        if isinstance(message.content, list):
+            for j, part in enumerate(message.content):
+                _part_text(part, f"messages[{i}].content[{j}]", sink)
+        sink.json(message.tool_calls)
+        sink.json(message.function_call)
+        sink.json(message.refusal)
+    sink.json(decoded.tools)
+    sink.json(decoded.functions)
+    sink.json(decoded.response_format)
+    sink.json(decoded.prediction)
+
+
+def _part_text(part: _Part, where: str, sink: TextSink) -> None:
+    kind = part.type
+    if kind == "text":
+        return  # already the message's content
+    if kind in _TEXT_PARTS:
+        sink.text(part.text)
+    elif kind == "refusal":
+        sink.json(part.refusal)
+    else:
+        if kind == "file" and part.file is not msgspec.UNSET:
+            sink.text(_file_name(part.file))  # the data or the uploaded file cannot be read
+        sink.cannot_read(f"{where} ({kind})")
+
+
+class _FileRef(msgspec.Struct, gc=False):
+    filename: str | None = None
+
+
+_FILE = msgspec.json.Decoder(_FileRef)
+
+
+def _file_name(raw: msgspec.Raw) -> str | None:
+    """A file part's ``filename``, decoded without copying its (base64) ``file_data``."""
+    try:
+        return _FILE.decode(raw).filename
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+
+
+def completions_text(decoded: object, sink: TextSink) -> None:
+    """The text of a completions body outside ``prompt``: its ``suffix``."""
+    assert isinstance(decoded, _CompletionsBody)
+    sink.json(decoded.suffix)
 
 
 def _check_model(model: str) -> None:

@@ -52,3 +52,6 @@ class InferenceRequest(msgspec.Struct):
     cache_salt: str | None = None
     extra: dict[str, object] = msgspec.field(default_factory=dict)
     """Other top-level fields later stages may need (e.g. ``user``), never re-serialised."""
+    decoded: object = None
+    """The parser's typed view of the body, kept so ``api.body_text`` can collect the text
+    outside message content (tools, tool calls, documents) only when a policy needs it."""

@@ -279,7 +279,7 @@ class _Compiler:
         idle: PoolPredicate,
         plugins: Mapping[str, TimeLimited],
     ) -> CompiledRule:
-        conds = self.match(rule.match, policy, catalog, idle, plugins)
+        conds = self.match(rule.match, policy, catalog, idle, plugins, rule.fail_closed)
         conds.sort(key=lambda c: c.rank)
         action = rule.action
         outcome: OutcomeFn | None
@@ -312,6 +312,7 @@ class _Compiler:
         catalog: Catalog,
         idle: PoolPredicate,
         plugins: Mapping[str, TimeLimited],
+        fail_closed: bool = False,
     ) -> list[Cond]:
         conds: list[Cond] = []
         if m.tenants is not None:
@@ -371,11 +372,15 @@ class _Compiler:
         if m.predicted_ttft_seconds is not None:
             conds.append(_predicted_ttft(m.predicted_ttft_seconds, catalog))
         if m.classifiers is not None:
-            conds.extend(self.classifier_conds(m.classifiers, policy, plugins))
+            conds.extend(self.classifier_conds(m.classifiers, policy, plugins, fail_closed))
         return conds
 
     def classifier_conds(
-        self, cm: Any, policy: InferencePolicy, plugins: Mapping[str, TimeLimited]
+        self,
+        cm: Any,
+        policy: InferencePolicy,
+        plugins: Mapping[str, TimeLimited],
+        fail_closed: bool = False,
     ) -> list[Cond]:
         spec = policy.spec
         conds: list[Cond] = []
@@ -422,7 +427,8 @@ class _Compiler:
             def pii_test(c: EvalContext) -> bool:
                 found = c.classify(pkey, "pii", pii.classify)
                 assert isinstance(found, PiiFindings)
-                return found.present is want
+                # A fail-closed rule cannot vouch for what it could not read.
+                return (found.present or (fail_closed and found.unreadable)) is want
 
             conds.append(
                 Cond(
@@ -468,7 +474,7 @@ def _shown(c: EvalContext, labels: list[str]) -> str:
     for label in labels:
         value = c.report.get(label, "not run")
         if isinstance(value, PiiFindings):
-            value = sorted(k.value for k in value.kinds) or "none"
+            value = value.labels() or "none"
         elif isinstance(value, frozenset):
             value = sorted(value)
         elif hasattr(value, "value"):

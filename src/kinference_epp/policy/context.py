@@ -54,8 +54,8 @@ class EvalContext:
     def prompt_tokens(self) -> int:
         if self._tokens is None:
             prompt = self.prompt()
-            if prompt.text is not None:
-                self._tokens = len(prompt.text) // CHARS_PER_TOKEN
+            if prompt.source is not None:
+                self._tokens = prompt.chars // CHARS_PER_TOKEN
             else:
                 ids = self.inp.request.prompt or []
                 self._tokens = sum(len(p) if isinstance(p, list) else 1 for p in ids)

@@ -10,7 +10,8 @@ Failure semantics, per rule:
 
 - a classifier error makes the condition match, not match, or reject the request (503,
   ``classifier_error``), as ``onClassifierError`` says;
-- in a ``failClosed`` rule, a PII check that errors counts as "PII present";
+- in a ``failClosed`` rule, a PII check that errors counts as "PII present", and so does
+  content the classifier cannot read (images, files, base64 documents: ``unreadable``);
 - once a ``failClosed`` rule has matched, the request is local-only for the rest of the
   evaluation: a provider outcome reached later (``continue``, a defer's ``then``) becomes a
   503 ``policy_fail_closed`` rejection, and every route is marked ``local_only``. The
@@ -239,7 +240,7 @@ def describe(outcome: Outcome) -> str:
 
 def _plain(value: object) -> object:
     if isinstance(value, PiiFindings):
-        return sorted(k.value for k in value.kinds)
+        return value.labels()
     if isinstance(value, frozenset):
         return sorted(str(v) for v in value)
     enum_value = getattr(value, "value", None)

@@ -179,11 +179,21 @@ _CONTEXT = 48
 
 @dataclass(frozen=True, slots=True)
 class PiiFindings:
+    """The kinds found in the readable text; ``unreadable``: the request also holds content
+    no text classifier can read (images, files, base64 documents), which a fail-closed rule
+    counts as PII."""
+
     kinds: frozenset[PiiKind]
+    unreadable: bool = False
 
     @property
     def present(self) -> bool:
         return bool(self.kinds)
+
+    def labels(self) -> list[str]:
+        """The kinds' names, and ``unreadable``, for logs and traces."""
+        names = sorted(k.value for k in self.kinds)
+        return [*names, "unreadable"] if self.unreadable else names
 
 
 def _rvnr(text: str, end: int, digits: str) -> bool:
@@ -513,7 +523,8 @@ class PiiClassifier:
         self._allow_values = frozenset(allow)
 
     def classify(self, prompt: PromptText) -> PiiFindings:
-        text = prompt.require()
+        """Every pattern here is ASCII: the text is read with look-alike letters folded."""
+        text = prompt.folded()
         raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
         for group, start, value in _candidates(text, raw):
@@ -543,7 +554,7 @@ class PiiClassifier:
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)
             found |= personal & self._kinds
-        return PiiFindings(frozenset(found))
+        return PiiFindings(frozenset(found), bool(prompt.unreadable))
 
     # -- confirmers: a kind, or None for a false alarm ---------------------------------------
 
