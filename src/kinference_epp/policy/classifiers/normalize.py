@@ -88,7 +88,7 @@ CONFUSABLES = {
     "\u039a": "K", "\u039c": "M",
     "\u039d": "N", "\u039f": "O", "\u03a1": "P", "\u03a4": "T", "\u03a5": "Y", "\u03a7": "X",
     "\u03b1": "a", "\u03b9": "i",
-    "\u03bd": "v", "\u03bf": "o", "\u03c1": "p", "\u03c5": "u", "\u03f2": "c", "\u03f9": "C",
+    "\u03bd": "v", "\u03bf": "o", "\u03c1": "p", "\u03c5": "u",
     "\u03f3": "j",
     # Armenian, and Latin letters that look like others
     "\u0585": "o", "\u057d": "u", "\u0570": "h", "\u0578": "n", "\u0131": "i", "\u0251": "a",
