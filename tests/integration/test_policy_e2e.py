@@ -2,7 +2,9 @@
 
 Reject with the rule's status; burst to an external provider on its own Envoy cluster with
 the rewritten model and the provider's key; defer a batch request until the pool drains;
-never send a PII prompt (or one the PII classifier cannot read) to the provider.
+never send a PII prompt (or one the PII classifier cannot read) to the provider, wherever in
+the body the PII sits (tools, tool calls, documents, names, schemas) and however it is
+hidden (zero-width characters, look-alike letters, fullwidth digits).
 """
 
 from __future__ import annotations
@@ -88,8 +90,14 @@ class Provider:
                 }
             )
 
+        async def other(request: web.Request) -> web.Response:
+            self.requests.append((dict(request.headers), await request.json()))
+            return web.json_response({"error": {"message": "recorded only"}}, status=400)
+
         app = web.Application()
         app.router.add_post("/v1/chat/completions", chat)
+        app.router.add_post("/v1/completions", other)
+        app.router.add_post("/v1/messages", other)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
@@ -217,3 +225,80 @@ async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> N
     # It was held back until the queue had drained: at least the queued blockers finished first.
     assert len(done) >= 2
     assert waited > 0.5
+
+
+EMAIL = "jane.doe@acme-corp.io"
+
+
+def _tool_call(arguments: dict[str, Any]) -> dict[str, Any]:
+    function = {"name": "crm", "arguments": json.dumps(arguments)}
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_1", "type": "function", "function": function}]}  # fmt: skip
+
+
+def _anthropic(*blocks: dict[str, Any], **extra: Any) -> tuple[str, dict[str, Any]]:
+    content = [{"type": "text", "text": "please help"}, *blocks]
+    body = {"model": MODEL, "max_tokens": 2, "messages": [{"role": "user", "content": content}]}
+    return "/v1/messages", {**body, **extra}
+
+
+def _chat_with(*messages: dict[str, Any], **extra: Any) -> tuple[str, dict[str, Any]]:
+    body = chat("please help", **extra)
+    body["messages"] += list(messages)
+    return "/v1/chat/completions", body
+
+
+HIDDEN_PII: dict[str, tuple[str, dict[str, Any]]] = {
+    "openai tool-call arguments": _chat_with(_tool_call({"customer": EMAIL})),
+    "openai tool description": _chat_with(tools=[{"type": "function", "function": {
+        "name": "crm", "description": f"escalate to {EMAIL}", "parameters": {}}}]),
+    "openai tool parameters": _chat_with(tools=[{"type": "function", "function": {
+        "name": "crm", "parameters": {"type": "object", "properties": {"to": {"default": EMAIL}}}}}]),
+    "openai input_text part": _chat_with({"role": "user", "content": [{"type": "input_text", "text": EMAIL}]}),
+    "openai message name": _chat_with({"role": "user", "content": "hi", "name": EMAIL}),
+    "openai response_format description": _chat_with(response_format={"type": "json_schema",
+        "json_schema": {"name": "r", "description": f"cc {EMAIL}", "schema": {}}}),
+    "openai file part": _chat_with({"role": "user", "content": [
+        {"type": "file", "file": {"filename": "scan.pdf", "file_data": "JVBERi0xLjQK"}}]}),
+    "openai image part": _chat_with({"role": "user", "content": [
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}]}),
+    "anthropic tool description": _anthropic(tools=[
+        {"name": "crm", "description": f"cc {EMAIL}", "input_schema": {"type": "object"}}]),
+    "anthropic tool_use input": _anthropic({"type": "tool_use", "id": "t1", "name": "crm", "input": {"to": EMAIL}}),
+    "anthropic document in a tool result": _anthropic({"type": "tool_result", "tool_use_id": "t1", "content": [
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": EMAIL}}]}),
+    "anthropic text document": _anthropic(
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": EMAIL}}),
+    "anthropic base64 document": _anthropic({"type": "document", "source": {
+        "type": "base64", "media_type": "application/pdf", "data": "JVBERi0xLjQK"}}),
+    "completions suffix": ("/v1/completions", {"model": MODEL, "prompt": "def f():", "suffix": f"# {EMAIL}", "max_tokens": 2}),
+    "zero-width space": _chat_with({"role": "user", "content": "mail jane.doe@\u200bacme-corp.io"}),
+    "Cyrillic look-alike": _chat_with({"role": "user", "content": "mail jane.doe@\u0430cme-corp.io"}),
+    "fullwidth digits": _chat_with({"role": "user", "content": "card \uff14\uff11\uff11\uff11 \uff11\uff11\uff11\uff11 \uff11\uff11\uff11\uff11 \uff11\uff11\uff11\uff11"}),
+}  # fmt: skip
+UNREADABLE = {"openai file part", "openai image part", "anthropic base64 document"}
+
+
+@pytest.mark.parametrize("field", list(HIDDEN_PII))
+async def test_pii_in_any_field_never_reaches_the_provider(
+    stack: LocalStack, provider: Provider, field: str
+) -> None:
+    path, body = HIDDEN_PII[field]
+    before = len(provider.requests)
+    status, headers, answer = await post(stack, body, {"x-burst": "yes"}, path=path)
+    assert status == 200, answer
+    assert headers["x-kinference-upstream"] != f"127.0.0.1:{provider.port}"
+    assert len(provider.requests) == before
+
+
+@pytest.mark.parametrize("field", [f for f in HIDDEN_PII if f not in UNREADABLE])
+async def test_the_same_fields_without_pii_do_reach_the_provider(
+    stack: LocalStack, provider: Provider, field: str
+) -> None:
+    """The control: the body shapes above do burst when they carry no PII."""
+    path, body = HIDDEN_PII[field]
+    clean = json.loads(json.dumps(body).replace("@", " at "))
+    clean = json.loads(json.dumps(clean).replace("\\uff14\\uff11\\uff11\\uff11", "four"))
+    before = len(provider.requests)
+    await post(stack, clean, {"x-burst": "yes"}, path=path)
+    assert len(provider.requests) == before + 1
