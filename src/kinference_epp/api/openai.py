@@ -7,7 +7,7 @@ Content parts other than ``text`` (``image_url``, ``input_audio``, ``file``, ...
 nothing to a message's text: the text feeds prefix hashing, and a made-up placeholder would
 match across different images just the same. Policies read more than that text
 (``chat_text``): tool calls, tool definitions, ``input_text`` and ``refusal`` parts, file
-names, ``response_format`` and ``prediction``, kept as ``msgspec.Raw`` so a request that
+names, ``response_format``, ``prediction`` and vLLM's ``documents``, kept as ``msgspec.Raw`` so a request that
 no classifier looks at never decodes them; parts that hold no text (images, audio, files)
 are reported as unreadable.
 """
@@ -62,6 +62,8 @@ class _ChatBody(_Common, kw_only=True, gc=False):
     functions: _Raw = msgspec.UNSET
     response_format: _Raw = msgspec.UNSET
     prediction: _Raw = msgspec.UNSET
+    documents: _Raw = msgspec.UNSET
+    """vLLM's RAG documents, rendered into the prompt by the chat template."""
 
 
 class _CompletionsBody(_Common, gc=False):
@@ -141,6 +143,7 @@ def chat_text(decoded: object, sink: TextSink) -> None:
     sink.json(decoded.functions)
     sink.json(decoded.response_format)
     sink.json(decoded.prediction)
+    sink.json(decoded.documents)
 
 
 def _part_text(part: _Part, where: str, sink: TextSink) -> None:

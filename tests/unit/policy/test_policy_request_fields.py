@@ -70,6 +70,7 @@ FIELDS: dict[str, tuple[ApiKind, dict[str, Any]]] = {
         response_format={"type": "json_schema", "json_schema": {"name": "r", "description": f"cc {EMAIL}", "schema": {}}}
     ),
     "openai prediction": _chat(prediction={"type": "content", "content": f"card {CARD}"}),
+    "vllm documents": _chat(documents=[{"title": "crm", "text": f"customer {EMAIL}"}]),
     "anthropic tool description": _anthropic(tools=[{"name": "crm", "description": f"cc {EMAIL}", "input_schema": {}}]),
     "anthropic tool input_schema": _anthropic(
         tools=[{"name": "crm", "input_schema": {"type": "object", "properties": {"to": {"enum": [EMAIL]}}}}]
