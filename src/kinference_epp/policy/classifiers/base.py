@@ -12,7 +12,7 @@ from typing import Protocol
 
 from kinference_epp.api.body_text import body_text
 from kinference_epp.api.request import InferenceRequest
-from kinference_epp.policy.classifiers.normalize import fold_to_ascii, normalize
+from kinference_epp.policy.classifiers.normalize import fold_to_ascii, normalize_checked
 
 
 class ClassifierError(Exception):
@@ -71,7 +71,9 @@ class PromptText:
     def text(self) -> str | None:
         """The normalized text, or None when the prompt is token ids."""
         if self._text is None and self.source is not None:
-            self._text = normalize(self.source)
+            self._text, folded = normalize_checked(self.source)
+            if folded:
+                self._folded = self._text
         return self._text
 
     @property

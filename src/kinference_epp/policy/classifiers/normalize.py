@@ -127,13 +127,29 @@ _FOLD_HIGH = re.compile(
 _FOLD_HIGH_MAP = {c: v for c, v in _FOLD_MAP.items() if c >= _LOW}
 
 
+_SUSPECT = re.compile(_INVISIBLE.pattern[:-1] + _FOLD.pattern[1:])
+"""A character to remove or to fold (or any outside the BMP): one bitmap scan tells."""
+
+
 def normalize(text: str) -> str:
     """``text`` without invisible characters, in NFKC."""
+    return normalize_checked(text)[0]
+
+
+def normalize_checked(text: str) -> tuple[str, bool]:
+    """``normalize(text)``, and whether it is also ``fold_to_ascii``'s answer.
+
+    Most non-ASCII prompts (accents, dashes, CJK) hold nothing to remove or fold: one scan
+    finds that, and the folding classifier then reuses the normalized text without a second.
+    """
     if text.isascii():
-        return text
+        return text, True
+    if _SUSPECT.search(text) is None:
+        normal = unicodedata.normalize("NFKC", text)
+        return normal, normal == text
     if _INVISIBLE.search(text) is not None:
         text = text.translate(_INVISIBLE_TABLE)
-    return unicodedata.normalize("NFKC", text)
+    return unicodedata.normalize("NFKC", text), False
 
 
 def fold_to_ascii(text: str) -> str:
