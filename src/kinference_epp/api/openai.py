@@ -7,9 +7,9 @@ Content parts other than ``text`` (``image_url``, ``input_audio``, ``file``, ...
 nothing to a message's text: the text feeds prefix hashing, and a made-up placeholder would
 match across different images just the same. Policies read more than that text
 (``chat_text``): tool calls, tool definitions, ``input_text`` and ``refusal`` parts, file
-names, ``response_format``, ``prediction`` and vLLM's ``documents``, kept as ``msgspec.Raw`` so a request that
-no classifier looks at never decodes them; parts that hold no text (images, audio, files)
-are reported as unreadable.
+names, ``response_format``, ``prediction`` and vLLM's ``documents``, kept as
+``msgspec.Raw`` so a request that no classifier looks at never decodes them; parts that
+hold no text (images, audio, files) are reported as unreadable.
 """
 
 from __future__ import annotations
