@@ -148,6 +148,12 @@ def test_pii_behind_invisible_or_look_alike_characters_is_found(name: str) -> No
     assert _findings(kind, body) & {PiiKind.EMAIL, PiiKind.CREDIT_CARD, PiiKind.IBAN}
 
 
+def test_a_name_written_with_look_alike_letters_is_found() -> None:
+    spoofed = "My name is J\u0430n\u0435 D\u043e\u0435, please update my account."
+    assert PiiKind.PERSON_NAME not in _findings(*_chat({"role": "user", "content": "hi"}))
+    assert PiiKind.PERSON_NAME in _findings(*_chat({"role": "user", "content": spoofed}))
+
+
 @pytest.mark.parametrize("name", ["tool-call arguments", "anthropic tool_use input"])
 def test_look_alikes_are_folded_in_every_field(name: str) -> None:
     hidden = "jane.doe@\u0430cme-corp.io"
