@@ -208,25 +208,6 @@ async def test_pii_prompt_never_reaches_the_provider(stack: LocalStack, provider
     assert len(provider.requests) == before
 
 
-async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> None:
-    # One slot (max_num_seqs=1): three long requests keep a queue for a few seconds.
-    long = chat("keep busy", max_tokens=300)
-    blockers = [asyncio.create_task(post(stack, long)) for _ in range(3)]
-    assert stack.picker is not None
-    datastore = stack.picker.datastore
-    await eventually(lambda: datastore.stats().avg_waiting > 0, what="the scraper to see the queue")
-    t0 = time.monotonic()
-    status, _, _ = await post(stack, chat(), {DEMO_TENANT: "batch"})
-    waited = time.monotonic() - t0
-    assert status == 200
-    done = [b for b in blockers if b.done()]
-    results = await asyncio.gather(*blockers)
-    assert all(r[0] == 200 for r in results)
-    # It was held back until the queue had drained: at least the queued blockers finished first.
-    assert len(done) >= 2
-    assert waited > 0.5
-
-
 EMAIL = "jane.doe@acme-corp.io"
 
 
@@ -302,3 +283,24 @@ async def test_the_same_fields_without_pii_do_reach_the_provider(
     before = len(provider.requests)
     await post(stack, clean, {"x-burst": "yes"}, path=path)
     assert len(provider.requests) == before + 1
+
+
+# Last: its long requests leave the one-slot pod's predicted wait high for a while, and the
+# picker sheds (429 pool_saturated) requests sent right after.
+async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> None:
+    # One slot (max_num_seqs=1): three long requests keep a queue for a few seconds.
+    long = chat("keep busy", max_tokens=300)
+    blockers = [asyncio.create_task(post(stack, long)) for _ in range(3)]
+    assert stack.picker is not None
+    datastore = stack.picker.datastore
+    await eventually(lambda: datastore.stats().avg_waiting > 0, what="the scraper to see the queue")
+    t0 = time.monotonic()
+    status, _, _ = await post(stack, chat(), {DEMO_TENANT: "batch"})
+    waited = time.monotonic() - t0
+    assert status == 200
+    done = [b for b in blockers if b.done()]
+    results = await asyncio.gather(*blockers)
+    assert all(r[0] == 200 for r in results)
+    # It was held back until the queue had drained: at least the queued blockers finished first.
+    assert len(done) >= 2
+    assert waited > 0.5
