@@ -57,6 +57,7 @@ from kinference_epp.routing.stages.policy import PredictedTtft
 from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.routing.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.routing.usage import UsageRecord, UsageRecorder
+from kinference_epp.routing.usage_watch import UsageWatch, UsageWatchTask
 from kinference_epp.scheduling.framework import PickObserver, PluginLabel
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.plugins import default_registry
@@ -336,6 +337,14 @@ class App:
             )
         except (OSError, ValueError) as exc:
             raise ConfigError([f"server.control: {exc}"]) from exc
+        self.usage_watch = UsageWatch(config.usage.silence_warning_s)
+        self.usage_watch_task = UsageWatchTask(
+            self.usage_watch,
+            self.metrics.registry,
+            source=config.usage.source,
+            silence_s=config.usage.silence_warning_s,
+            interval_s=min(30.0, config.usage.silence_warning_s / 4),
+        )
         self.metrics.register_collector(SpeedCollector(self.speed.figures))
         self.health = PickerHealth()
         self.picker_api = PickerService(
@@ -378,7 +387,24 @@ class App:
             max_body_bytes=server.max_body_bytes,
             test_mode=server.test_mode,
             reply_cache=self._reply_cache,
+            usage_sink=(
+                self._usage_from_response if self.config.usage.source == "response_body" else None
+            ),
         )
+
+    def _usage_from_access_log(self, record: UsageRecord) -> None:
+        """With ``usage.source: response_body`` the picker already accounted the request from
+        its response: the access log's entry is counted (``ignored``), never settled a second
+        time, on this replica or another."""
+        self.usage_watch.report("access_log")
+        if self.config.usage.source == "response_body":
+            self.reports.count("access_log", "ignored")
+            return
+        self.reports(record)
+
+    def _usage_from_response(self, record: UsageRecord) -> None:
+        self.usage_watch.report("response_body")
+        self.reports.from_response(record)
 
     def _on_scrape(self, key: EndpointKey, ok: bool, seconds: float) -> None:
         if not ok:
@@ -435,11 +461,17 @@ class App:
 
     def _on_stream(self, delta: int) -> None:
         self.metrics.streams_active.inc(delta)
+        if delta > 0:
+            self.usage_watch.request()
         self._streams += delta
         if self._streams:
             self._idle.clear()
         else:
             self._idle.set()
+
+    def _ai_gateway_keys(self) -> tuple[str, str, str]:
+        keys = self.config.usage.ai_gateway
+        return (keys.prompt_tokens, keys.completion_tokens, keys.cached_tokens)
 
     def _authenticated_tenant(self, name: str) -> bool:
         """A tenant name the picker itself could have set on a request (API-key identity)."""
@@ -469,7 +501,8 @@ class App:
             self._grpc,
         )
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
-            AccessLogService(self.reports, self.control), self._grpc
+            AccessLogService(self._usage_from_access_log, self.control, self._ai_gateway_keys()),
+            self._grpc,
         )
         picker_pb2_grpc.add_PickerServicer_to_server(self.picker_api, self._grpc)
         health_pb2_grpc.add_HealthServicer_to_server(self.health.servicer, self._grpc)
@@ -515,6 +548,8 @@ class App:
             await self.usage_flusher.start()
         if self.sweeper is not None:
             await self.sweeper.start()
+        if self.config.tenancy is not None:
+            await self.usage_watch_task.start()
         ready = True
         if self.k8s is not None:
             await self.k8s.start()
@@ -625,6 +660,7 @@ class App:
             await self.tenant_files.stop()
         if self.sweeper is not None:
             await self.sweeper.stop()
+        await self.usage_watch_task.stop()
         if self.usage_flusher is not None:
             await self.usage_flusher.stop()
         if self.redis_store is not None:

@@ -15,6 +15,7 @@ from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.config.strict import Strict
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig
+from kinference_epp.config.usage_source import UsageSourceConfig
 
 
 def _check_address(value: str) -> str:
@@ -361,6 +362,10 @@ class EppConfig(Strict):
     tenancy: TenancyConfig | None = Field(
         default=None,
         description="Tenants with API keys, limits and usage (see the README's Tenants).",
+    )
+    usage: UsageSourceConfig = Field(
+        default_factory=UsageSourceConfig,
+        description="Where each request's usage comes from (access log or response body).",
     )
 
     @model_validator(mode="after")

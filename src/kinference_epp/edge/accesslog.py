@@ -44,6 +44,18 @@ COMPLETION_TOKENS = "completion_tokens"
 CACHED_TOKENS = "cached_tokens"
 FIRST_BYTE_MS = "first_byte_ms"
 
+AI_GATEWAY_NAMESPACE = "io.envoy.ai_gateway"
+"""Where Envoy AI Gateway's filter writes each ``llmRequestCosts`` entry of an AIGatewayRoute,
+under the entry's ``metadataKey``: read when the ``kinference`` namespace has no tokens (a
+gateway without the shipped usage filters)."""
+AiGatewayKeys = tuple[str, str, str]
+"""The ``metadataKey``s of the InputToken, OutputToken and CachedInputToken costs."""
+DEFAULT_AI_GATEWAY_KEYS: AiGatewayKeys = (
+    "llm_input_token",
+    "llm_output_token",
+    "llm_cached_input_token",
+)
+
 
 def _duration_s(entry: accesslog_pb2.AccessLogCommon, name: str) -> float | None:
     if not entry.HasField(name):
@@ -92,7 +104,10 @@ def _response_flags(flags: accesslog_pb2.ResponseFlags) -> str:
     return ",".join(sorted(set_flags, key=_FLAG_ORDER.__getitem__))
 
 
-def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
+def record_from_entry(
+    entry: accesslog_pb2.HTTPAccessLogEntry,
+    ai_gateway_keys: AiGatewayKeys = DEFAULT_AI_GATEWAY_KEYS,
+) -> UsageRecord:
     """Decode one HTTP access-log entry; tolerant of every field being absent.
 
     Runs once per request: every field read builds a Python object, so each is read once
@@ -119,6 +134,16 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         ttft = _duration_s(common, "time_to_first_downstream_tx_byte")
 
     picker_id = rfields.get(REQUEST_ID_KEY) if rfields else None
+    prompt = _count(kfields, PROMPT_TOKENS)
+    completion = _count(kfields, COMPLETION_TOKENS)
+    cached = _count(kfields, CACHED_TOKENS)
+    if prompt is None and completion is None and AI_GATEWAY_NAMESPACE in meta:
+        afields = meta[AI_GATEWAY_NAMESPACE].fields
+        prompt_key, completion_key, cached_key = ai_gateway_keys
+        prompt = _count(afields, prompt_key)
+        completion = _count(afields, completion_key)
+        cached = _count(afields, cached_key)
+
     return UsageRecord(
         # the picker's own id, from the metadata it set on the routed request; the entry's
         # request id is Envoy's (a client's own x-request-id), a log field only
@@ -129,9 +154,9 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         status=entry.response.response_code.value,  # 0 when unset: no response was sent
         e2e_s=_duration_s(common, "time_to_last_downstream_tx_byte"),
         ttft_s=ttft,
-        prompt_tokens=_count(kfields, PROMPT_TOKENS),
-        completion_tokens=_count(kfields, COMPLETION_TOKENS),
-        cached_tokens=_count(kfields, CACHED_TOKENS),
+        prompt_tokens=prompt,
+        completion_tokens=completion,
+        cached_tokens=cached,
         response_flags=_response_flags(common.response_flags),
         tenant=headers.get(TENANT_HEADER, ""),
         picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
@@ -165,10 +190,14 @@ class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[m
     read."""
 
     def __init__(
-        self, sink: Callable[[UsageRecord], None], auth: ControlAuth | None = None
+        self,
+        sink: Callable[[UsageRecord], None],
+        auth: ControlAuth | None = None,
+        ai_gateway_keys: AiGatewayKeys = DEFAULT_AI_GATEWAY_KEYS,
     ) -> None:
         self._sink = sink
         self._auth = auth
+        self._ai_keys = ai_gateway_keys
 
     async def StreamAccessLogs(
         self,
@@ -182,7 +211,7 @@ class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[m
         async for message in request_iterator:
             for entry in message.http_logs.log_entry:
                 try:
-                    self._sink(record_from_entry(entry))
+                    self._sink(record_from_entry(entry, self._ai_keys))
                 except Exception:
                     log.exception("could not process an access-log entry")
         return als_pb2.StreamAccessLogsResponse()

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import enum
 import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Protocol
 
@@ -43,6 +45,7 @@ from kinference_epp.api.wire_names import (
     UPSTREAM_HEADER,
 )
 from kinference_epp.edge import replies
+from kinference_epp.edge.usage_tap import UsageTap
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.pipeline import Outcome, Rejection
@@ -53,6 +56,7 @@ from kinference_epp.routing.state import (
     RoutingDecision,
     Wait,
 )
+from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +99,11 @@ class ExtProcSession:
         default_body_mode: int = FULL_DUPLEX,
         test_mode: bool = False,
         reply_cache: replies.ReplyCache | None = None,
+        usage_sink: Callable[[UsageRecord], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """``usage_sink``: read each routed request's usage from its response phase and hand
+        it there (``usage.source: response_body``, see ``edge.usage_tap``)."""
         self._pipeline = pipeline
         self._replies = reply_cache if reply_cache is not None else replies.ReplyCache()
         self._max_body = max_body_bytes
@@ -113,6 +121,11 @@ class ExtProcSession:
         """Whether the routing reply carries the body (else it answers the headers)."""
         self._trailers_follow = False
         self._response_duplex = False
+        self._usage_sink = usage_sink
+        self._clock = clock
+        self._start_s = 0.0
+        self.usage_tap: UsageTap | None = None
+        """Set once a request is routed when usage is read from the response phase."""
 
     @property
     def answered(self) -> bool:
@@ -145,12 +158,16 @@ class ExtProcSession:
         if which == "response_body":
             return self._on_response_body(msg.response_body)
         if which == "response_trailers":
+            if self.usage_tap is not None:
+                self.usage_tap.finish()
             return [replies.trailers_continue(request=False)]
         return []
 
     def _on_request_headers(self, msg: ep.ProcessingRequest) -> list[ep.ProcessingResponse]:
         if self._state is not _State.HEADERS:
             raise KinferenceError("request headers received twice", reason="protocol_error")
+        if self._usage_sink is not None:
+            self._start_s = self._clock()
         if msg.HasField("protocol_config"):
             self._body_mode = msg.protocol_config.request_body_mode
             self._response_duplex = msg.protocol_config.response_body_mode == FULL_DUPLEX
@@ -236,6 +253,16 @@ class ExtProcSession:
             return self._not_routed(outcome)
         self.decision = outcome
         self._state = _State.ROUTED
+        if self._usage_sink is not None:
+            state = self.state
+            self.usage_tap = UsageTap(
+                outcome,
+                state.request_id,
+                state.client_request_id,
+                self._start_s,
+                self._usage_sink,
+                self._clock,
+            )
         if not self._with_body:
             out = [
                 replies.routed_request_headers(
@@ -353,19 +380,48 @@ class ExtProcSession:
             )
             extra.append((TEST_SERVED_HEADER, served or SERVED_MISSING))
         reply = replies.response_headers(extra)
-        if self.decision is not None and self.decision.response is not None:
+        tap = self.usage_tap
+        if tap is not None:
+            tap.headers(*_status_and_type(msg.response_headers))
+            if msg.response_headers.end_of_stream:
+                tap.finish()
+        if self.decision is not None and (
+            self.decision.response is not None
+            or (tap is not None and not self._response_duplex and not tap.finished)
+        ):
             # Envoy 1.40 honours mode_override only in a headers response, and not at all when
             # the request body is FULL_DUPLEX_STREAMED; see deploy/envoy/README.md.
             reply.mode_override.CopyFrom(replies.process_response_body())
         return [reply]
 
+    def finish(self) -> None:
+        """The stream ended (the shell calls this once, however it ended): a response whose
+        usage is read here and which did not end yet is accounted with what is known."""
+        if self.usage_tap is not None:
+            self.usage_tap.finish()
+
     def _on_response_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
+        if self.usage_tap is not None:
+            self.usage_tap.body(body.body, body.end_of_stream)
         transform = self.decision.response if self.decision is not None else None
         if transform is not None:
             return [replies.response_body_replaced(transform.feed(body.body, body.end_of_stream))]
         if self._response_duplex:
             return [replies.response_body_streamed(body.body, body.end_of_stream)]
         return [replies.response_body_passthrough()]
+
+
+def _status_and_type(headers: ep.HttpHeaders) -> tuple[int, str]:
+    status, content_type = 0, ""
+    for h in headers.headers.headers:
+        key = h.key
+        if key == ":status" or key == "content-type":
+            value = h.raw_value.decode("utf-8", "replace") if h.raw_value else h.value
+            if key == "content-type":
+                content_type = value.lower()
+            elif value.isdigit():
+                status = int(value)
+    return status, content_type
 
 
 def _too_large(size: int, limit: int) -> PayloadTooLargeError:

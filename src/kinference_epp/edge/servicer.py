@@ -94,6 +94,7 @@ class ExternalProcessor(ep_grpc.ExternalProcessorServicer):  # type: ignore[misc
                 if session.answered:
                     break  # an ImmediateResponse ends the exchange; Envoy closes the stream
         finally:
+            session.finish()
             self._on_stream(-1)
 
     async def _run(self, work: Callable[[], Any]) -> Future[Any]:

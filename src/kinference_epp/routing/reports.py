@@ -34,8 +34,8 @@ from kinference_epp.routing.picks import Pick, PickBook
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.telemetry.metrics import PickerMetrics
 
-Source = Literal["access_log", "report_usage"]
-Result = Literal["matched", "remote", "unrouted", "unknown", "rejected"]
+Source = Literal["access_log", "report_usage", "response_body"]
+Result = Literal["matched", "remote", "unrouted", "unknown", "rejected", "ignored"]
 
 PROMPT_TOLERANCE_TOKENS = 64
 """Prompt tokens a report may count beyond the reservation (a pod's chat template or special
@@ -97,6 +97,15 @@ class ReportGate:
             return
         self.count(source, "matched")
         self._sink(self.bounded(record, pick))
+
+    def from_response(self, record: UsageRecord) -> None:
+        """The picker's own reading of a response it routed (``usage.source: response_body``,
+        ``edge.usage_tap``): its pick is on this replica; the first report claims it."""
+        pick = self._book.claim(record.request_id) if record.request_id else None
+        if pick is None:
+            self.count("response_body", "unknown")
+            return
+        self.settle(record, pick, "response_body")
 
     def settle(self, record: UsageRecord, pick: Pick, source: Source = "report_usage") -> None:
         """A report of ``pick``, which the caller claimed (and proved its own)."""

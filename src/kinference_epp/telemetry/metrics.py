@@ -459,11 +459,13 @@ class PickerMetrics:
         )
         self.usage_reports = LoopCounter(
             "kinference_usage_reports_total",
-            "Reports of finished requests (source: access_log or report_usage) by result: "
+            "Reports of finished requests (source: access_log, report_usage or response_body, "
+            "the picker's own reading with usage.source response_body) by result: "
             "matched to a pick of this picker, remote (a pick of another replica, settled "
             "in the shared limit store), unrouted (no picker id: answered by the picker or "
             "Envoy), unknown (an id of no pick, or one reported already: ignored), rejected "
-            "(negative counts).",
+            "(negative counts), ignored (an access-log entry with usage.source "
+            "response_body: the response settled it).",
             ["source", "result"],
             registry=r,
         )
