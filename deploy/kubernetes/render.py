@@ -55,6 +55,14 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         ("istio-envoyfilter.yaml",),
         {"gateway": {"istio": {"envoyFilter": True}}},
     ),
+    "gateway-envoygateway-usage.yaml": (
+        ("envoygateway-accesslog.yaml",),
+        {"gateway": {"envoyGateway": {"accessLog": {"enabled": True}}}},
+    ),
+    "gateway-istio-usage.yaml": (
+        ("istio-telemetry.yaml",),
+        {"gateway": {"istio": {"accessLog": {"enabled": True}}}},
+    ),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
@@ -32,6 +32,7 @@ from kinference_epp.config.model import (
 )
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
+from kinference_epp.config.usage_source import UsageSourceConfig
 from kinference_epp.gateway.options import EnvoyOptions, ProviderRoute
 from kinference_epp.gateway.process import EnvoyProcess, free_port
 from kinference_epp.sim.runner import SimCluster, ephemeral_specs, start_pods
@@ -80,6 +81,11 @@ class StackOptions:
     """The picker serves ext_proc over TLS (self-signed) and Envoy dials it so."""
     max_model_len: int | None = None
     """The picker's context length for the model (default: its tokenizer configuration's)."""
+    usage: UsageSourceConfig = field(default_factory=UsageSourceConfig)
+    """Where the picker takes usage from (the access log, or the response body)."""
+    gateway: Callable[[EnvoyOptions], Mapping[str, Any]] | None = None
+    """Envoy's bootstrap as another gateway would generate it, from the options the stack
+    would give the shipped config (None: the shipped config itself)."""
 
 
 class LocalStack:
@@ -154,6 +160,7 @@ class LocalStack:
             ),
             tenancy=o.tenancy,
             kubernetes=self.kubernetes_config(cluster),
+            usage=o.usage,
         )
 
     def kubernetes_config(self, cluster: SimCluster) -> KubernetesConfig | None:
@@ -185,23 +192,22 @@ class LocalStack:
         # gRPC threads run makes gRPC warn about fork handlers.
         grpc_port = free_port()
         listener = free_port()
-        self.envoy = EnvoyProcess(
-            EnvoyOptions(
-                listener_host="127.0.0.1",
-                listener_port=listener,
-                admin_port=free_port(),
-                pickers=(f"127.0.0.1:{grpc_port}",),
-                body_mode=o.body_mode,
-                send_response_headers=o.test_mode or o.ensure_usage,
-                test_mode=o.test_mode,
-                pool=tuple(a.hostport for a in self.cluster.addresses),
-                provider_routes=o.provider_routes,
-                identity_filters=o.identity_filters,
-                max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
-                picker_tls=o.picker_tls,
-                control_token=self.control_token,
-            )
+        envoy_options = EnvoyOptions(
+            listener_host="127.0.0.1",
+            listener_port=listener,
+            admin_port=free_port(),
+            pickers=(f"127.0.0.1:{grpc_port}",),
+            body_mode=o.body_mode,
+            send_response_headers=o.test_mode or o.ensure_usage,
+            test_mode=o.test_mode,
+            pool=tuple(a.hostport for a in self.cluster.addresses),
+            provider_routes=o.provider_routes,
+            identity_filters=o.identity_filters,
+            max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
+            picker_tls=o.picker_tls,
+            control_token=self.control_token,
         )
+        self.envoy = EnvoyProcess(envoy_options if o.gateway is None else o.gateway(envoy_options))
         await self.envoy.start()
         self._stack.push_async_callback(self.envoy.stop)
 

@@ -112,6 +112,8 @@ def test_every_object_is_a_known_kind_with_a_name() -> None:
         "networking.istio.io/v1",
         "monitoring.coreos.com/v1",
         "apiextensions.k8s.io/v1",
+        "gateway.envoyproxy.io/v1alpha1",
+        "telemetry.istio.io/v1",
     }
     for name, doc in all_manifest_docs():
         assert doc["apiVersion"] in known, (name, doc["apiVersion"])
