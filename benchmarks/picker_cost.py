@@ -16,6 +16,10 @@ and picker, in its own processes:
   gRPC access log on;
 - ``kinference-load``: the same with router ``load`` (queue + KV usage): no
   plug-in reads the prompt, so none is tokenized (issue 2's data path);
+- ``kinference-gw`` / ``kinference-gw-usage`` (only with ``--pickers``): ``kinference`` behind
+  the ext_proc mode of the gateways' InferencePool support (the response body streamed through
+  the picker), taking usage from the access log / from that response body
+  (``usage.source: response_body``): their difference is the response-body fallback's cost;
 - ``direct``: Envoy routing straight to the pods (no ext_proc, no access log) - the latency
   baseline, run beside the others under the same load.
 
@@ -96,6 +100,17 @@ BASELINE: dict[str, dict[str, Any]] = {
 """With ``--baseline DIR``: the picker of another checkout (its ``src/`` first on PYTHONPATH),
 run beside this one in the same interleaved passes, so a change is measured against what it
 changed under the same load and drift."""
+GATEWAY_VARIANTS: dict[str, tuple[str, str]] = {
+    # Istio's and Envoy AI Gateway's InferencePool ext_proc: response headers sent and the
+    # response body streamed through the picker in full duplex; the picker passes it on and
+    # takes usage from the access log
+    "kinference-gw": ("kinference", "access_log"),
+    # the same with usage.source response_body: the picker reads usage from that body too
+    "kinference-gw-usage": ("kinference", "response_body"),
+}
+"""Opt-in (``--pickers``) configurations of the real picker behind a gateway's ext_proc mode:
+(the scheduler settings of, usage.source). Their difference is the response-body fallback's
+cost; the first against ``kinference`` is what the gateway's mode itself costs the picker."""
 PICKER_ENV: dict[str, dict[str, str]] = {}
 """Extra environment per picker name (the baseline's PYTHONPATH)."""
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -276,6 +291,21 @@ def front_options(
         access_log=access_log,
         max_request_bytes=64 << 20,
     )
+
+
+def gateway_mode_config(opts: EnvoyOptions) -> dict[str, Any]:
+    """The front config with the ext_proc processing mode of the gateways' InferencePool
+    support (response headers SEND, response body FULL_DUPLEX_STREAMED, trailers SEND)."""
+    config = render_envoy_config(opts)
+    hcm = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]
+    for f in hcm["typed_config"]["http_filters"]:
+        if f["name"] == "envoy.filters.http.ext_proc":
+            f["typed_config"]["processing_mode"].update(
+                response_header_mode="SEND",
+                response_body_mode="FULL_DUPLEX_STREAMED",
+                response_trailer_mode="SEND",
+            )
+    return config
 
 
 def direct_config(listener: int, pods: list[str]) -> dict[str, Any]:
@@ -608,6 +638,8 @@ class Bench:
                 "control": {"allow_unauthenticated": True},
             },
         }
+        if picker in GATEWAY_VARIANTS:
+            config["usage"] = {"source": GATEWAY_VARIANTS[picker][1]}
         path = self.workdir / f"epp-{tag}.yaml"
         path.write_text(yaml.safe_dump(config, sort_keys=False))
         if self.serve_bin.exists():
@@ -640,7 +672,10 @@ class Bench:
                 opts = front_options(
                     listener, port, mode, self.pods, access_log=picker in KINFERENCE
                 )
-                envoy = EnvoyProcess(opts, concurrency=1)
+                envoy = EnvoyProcess(
+                    gateway_mode_config(opts) if picker in GATEWAY_VARIANTS else opts,
+                    concurrency=1,
+                )
             await envoy.start()
             stack.push_async_callback(envoy.stop)
             assert envoy.pid is not None
@@ -967,6 +1002,9 @@ async def amain(args: argparse.Namespace) -> int:
     if args.baseline:
         use_baseline(Path(args.baseline))
     pickers = args.pickers or ["noop", *KINFERENCE]
+    for name, (base, _) in GATEWAY_VARIANTS.items():
+        if name in pickers:
+            KINFERENCE[name] = KINFERENCE[base]
     tokenizer = default_tokenizer_dir() if args.tokenizer == "qwen3" else None
     if args.tokenizer == "qwen3" and tokenizer is None:
         print(
@@ -1059,7 +1097,9 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=8.0, help="measured load per run")
     p.add_argument("--bodies", nargs="*", choices=[b.name for b in BODIES])
     p.add_argument("--modes", nargs="*", choices=["BUFFERED", "FULL_DUPLEX_STREAMED"])
-    p.add_argument("--pickers", nargs="*", choices=["noop", *KINFERENCE, *BASELINE])
+    p.add_argument(
+        "--pickers", nargs="*", choices=["noop", *KINFERENCE, *BASELINE, *GATEWAY_VARIANTS]
+    )
     p.add_argument(
         "--baseline",
         metavar="DIR",
