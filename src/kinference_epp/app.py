@@ -549,6 +549,16 @@ class App:
         if self.sweeper is not None:
             await self.sweeper.start()
         if self.config.tenancy is not None:
+            usage = self.config.usage
+            log.info(
+                "tenants' usage comes from %s; without it for %.0f s the picker warns "
+                "(deploy/kubernetes/README.md, 'Usage behind each gateway')",
+                "the gateway's access log to this picker"
+                if usage.source == "access_log"
+                else "the response body of each request",
+                usage.silence_warning_s,
+                extra={"usage_source": usage.source},
+            )
             await self.usage_watch_task.start()
         ready = True
         if self.k8s is not None:
