@@ -37,7 +37,7 @@ import pytest
 import yaml
 
 from kinference_epp.api.wire_names import METADATA_NAMESPACE
-from kinference_epp.config.tenancy import TenancyConfig
+from kinference_epp.config.tenancy import TenancyConfig, UsageConfig
 from kinference_epp.config.usage_source import UsageSourceConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.edge.accesslog import AI_GATEWAY_NAMESPACE
@@ -192,7 +192,10 @@ def stack_options(
     (tmp / "tenants.yaml").write_text(TENANTS)
     return StackOptions(
         pods=1,
-        tenancy=TenancyConfig(tenants=[str(tmp / "tenants.yaml")]),
+        # the roll-up is read in memory: no flush empties it during a test
+        tenancy=TenancyConfig(
+            tenants=[str(tmp / "tenants.yaml")], usage=UsageConfig(flush_interval_s=60)
+        ),
         usage=UsageSourceConfig(**usage),
         gateway=build,
     )
@@ -261,11 +264,21 @@ def pending_reservations(stack: LocalStack) -> int:
 async def settled(stack: LocalStack, requests: int) -> None:
     """Every reservation closed by a record and every request in the roll-up; the timeout
     (reserve.ttl_s, 900 s) is far away, so only a record can have done it."""
-    await eventually(
-        lambda: pending_reservations(stack) == 0 and tenant_rollup(stack)[0] == requests,
-        what=f"{requests} requests settled",
-        interval_s=0.05,
-    )
+    try:
+        await eventually(
+            lambda: pending_reservations(stack) == 0 and tenant_rollup(stack)[0] == requests,
+            what=f"{requests} requests settled",
+            interval_s=0.05,
+            timeout_s=15.0,
+        )
+    except AssertionError as exc:
+        state = (pending_reservations(stack), tenant_rollup(stack), await metrics(stack))
+        lines = [
+            line
+            for line in state[2].splitlines()
+            if line.startswith(("kinference_usage_reports_total", "kinference_access_log"))
+        ]
+        raise AssertionError(f"{exc}: pending {state[0]}, roll-up {state[1]}, {lines}") from exc
 
 
 async def send_both(stack: LocalStack) -> tuple[int, int]:
