@@ -23,7 +23,8 @@ PICKER_HEADERS = list(EnvoyOptions(pool=("127.0.0.1:8000",)).extra_log_headers)
 
 def _renderer() -> Any:
     spec = importlib.util.spec_from_file_location("kinference_render", DEPLOY / "render.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
