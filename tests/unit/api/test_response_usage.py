@@ -76,3 +76,31 @@ def test_stream_cut_before_its_usage_chunk_has_none() -> None:
     reader = ResponseUsageReader("text/event-stream")
     reader.feed(OPENAI_STREAM[:60], False)
     assert reader.usage is None
+
+
+RESPONSES_STREAM = (
+    b"event: response.created\n"
+    b'data: {"type":"response.created","response":{"id":"r","usage":null}}\n\n'
+    b"event: response.output_text.delta\n"
+    b'data: {"type":"response.output_text.delta","delta":"hi"}\n\n'
+    b"event: response.completed\n"
+    b'data: {"type":"response.completed","response":{"id":"r","usage":{"input_tokens":30,'
+    b'"output_tokens":4,"input_tokens_details":{"cached_tokens":16}}}}\n\n'
+)
+
+
+@pytest.mark.parametrize("size", [3, 10_000])
+def test_responses_api_stream_usage_in_its_completed_event(size: int) -> None:
+    reader = ResponseUsageReader("text/event-stream")
+    feed_in_pieces(reader, RESPONSES_STREAM, size)
+    assert reader.usage == Usage(prompt_tokens=30, completion_tokens=4, cached_tokens=16)
+
+
+def test_responses_api_answer_counts_cached_input_as_prompt() -> None:
+    body = (
+        b'{"object":"response","output":[],"usage":{"input_tokens":30,"output_tokens":4,'
+        b'"input_tokens_details":{"cached_tokens":16},"total_tokens":34}}'
+    )
+    reader = ResponseUsageReader("application/json")
+    reader.feed(body, True)
+    assert reader.usage == Usage(30, 4, 16)
