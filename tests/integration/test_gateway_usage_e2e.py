@@ -12,6 +12,11 @@ behaviour:
   cluster of the picker's Service. The headers are read from the chart's rendering.
 - Istio, meshConfig ``envoyHttpAls`` provider selected by a ``Telemetry`` → the same logger
   with the provider's ``logName`` and ``additionalRequestHeadersToLog``.
+- Neither sink can add gRPC metadata, so neither presents the picker's control token: the
+  translated loggers present none, and the picker accepts them as these installs must
+  configure it without mutual TLS (``server.control.allow_unauthenticated``, the port closed
+  to all but the gateway by the chart's NetworkPolicy); a picker that wants the token refuses
+  them (the last test).
 - Both gateways' InferencePool support (AI Gateway's by default, Istio's) call the picker's
   ext_proc with response headers sent and the response body ``FULL_DUPLEX_STREAMED``, and run
   none of the shipped config's usage filters (no ``kinference`` metadata).
@@ -37,6 +42,7 @@ import pytest
 import yaml
 
 from kinference_epp.api.wire_names import METADATA_NAMESPACE
+from kinference_epp.config.model import ControlConfig
 from kinference_epp.config.tenancy import TenancyConfig, UsageConfig
 from kinference_epp.config.usage_source import UsageSourceConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
@@ -159,7 +165,7 @@ def gateway(
     mode; the gateway's access logger (``log``: its name and request headers) if any."""
 
     def build(opts: EnvoyOptions) -> Mapping[str, Any]:
-        opts = replace(opts, usage_metadata=False, access_log=False)
+        opts = replace(opts, usage_metadata=False, access_log=False, control_token=None)
         config = copy.deepcopy(render_envoy_config(opts))
         _inference_pool_ext_proc(config)
         hcm = _hcm(config)
@@ -187,7 +193,11 @@ def istio_log() -> tuple[str, list[str]]:
 
 
 def stack_options(
-    tmp: Path, build: Callable[[EnvoyOptions], Mapping[str, Any]], **usage: Any
+    tmp: Path,
+    build: Callable[[EnvoyOptions], Mapping[str, Any]],
+    *,
+    token: bool = False,
+    **usage: Any,
 ) -> StackOptions:
     (tmp / "tenants.yaml").write_text(TENANTS)
     return StackOptions(
@@ -198,6 +208,7 @@ def stack_options(
         ),
         usage=UsageSourceConfig(**usage),
         gateway=build,
+        control=None if token else ControlConfig(allow_unauthenticated=True),
     )
 
 
@@ -302,7 +313,8 @@ async def test_envoy_gateway_with_ai_gateway_token_metadata(tmp_path: Path) -> N
         )
         assert sample(text, "kinference_tenant_reservations_swept_total") == 0
         assert sample(text, "kinference_tenant_usage_unreported_total") == 0
-        assert sample(text, "kinference_usage_reports_total", 'source="access_log"') >= 2
+        matched = 'result="matched",source="access_log"'
+        assert sample(text, "kinference_usage_reports_total", matched) == 2
 
 
 async def test_istio_access_log_settles_without_token_counts(tmp_path: Path) -> None:
@@ -328,13 +340,15 @@ async def test_istio_with_usage_from_the_response_body(tmp_path: Path) -> None:
 
         async def logged() -> bool:
             text = await metrics(stack)
-            return sample(text, "kinference_usage_reports_total", 'used="false"') >= 2
+            ignored = 'result="ignored",source="access_log"'
+            return sample(text, "kinference_usage_reports_total", ignored) >= 2
 
         await eventually(logged, what="the access log's two entries", interval_s=0.1)
         assert tenant_rollup(stack) == (2, prompt, completion)  # once each, not twice
         text = await metrics(stack)
         assert sample(text, "kinference_tenant_usage_unreported_total") == 0
-        assert sample(text, "kinference_usage_reports_total", 'source="response_body"') == 2
+        matched = 'result="matched",source="response_body"'
+        assert sample(text, "kinference_usage_reports_total", matched) == 2
 
 
 async def test_no_access_log_and_no_fallback_is_not_silent(tmp_path: Path) -> None:
@@ -351,3 +365,23 @@ async def test_no_access_log_and_no_fallback_is_not_silent(tmp_path: Path) -> No
             return sample(text, "kinference_usage_reports_missing") == 1
 
         await eventually(missing, what="kinference_usage_reports_missing = 1", interval_s=0.1)
+
+
+async def test_a_picker_that_wants_its_control_token_refuses_these_gateways_logs(
+    tmp_path: Path,
+) -> None:
+    """Neither gateway's sink can present the token: with one configured (and no mutual TLS)
+    the picker refuses their access log, and says that usage is missing."""
+    build = gateway(log=istio_log())
+    options = stack_options(tmp_path, build, token=True, silence_warning_s=0.5)
+    async with LocalStack(options) as stack:
+        await chat(stack, stream=False)
+
+        async def missing() -> bool:
+            text = await metrics(stack)
+            return sample(text, "kinference_usage_reports_missing") == 1
+
+        await eventually(missing, what="kinference_usage_reports_missing = 1", interval_s=0.1)
+        assert pending_reservations(stack) == 1
+        text = await metrics(stack)
+        assert sample(text, "kinference_control_denied_total") >= 1

@@ -84,6 +84,9 @@ class StackOptions:
     usage: UsageSourceConfig = field(default_factory=UsageSourceConfig)
     """Where the picker takes usage from (the access log, or the response body)."""
     gateway: Callable[[EnvoyOptions], Mapping[str, Any]] | None = None
+    control: ControlConfig | None = None
+    """Who may call the picker's access-log service and Pick API (None: the stack's token,
+    which Envoy presents)."""
     """Envoy's bootstrap as another gateway would generate it, from the options the stack
     would give the shipped config (None: the shipped config itself)."""
 
@@ -156,7 +159,7 @@ class LocalStack:
                 ensure_usage=o.ensure_usage,
                 secrets_dir=o.secrets_dir or ServerConfig().secrets_dir,
                 tls=TlsConfig(enabled=o.picker_tls),
-                control=ControlConfig(token_file=str(self.control_token_file)),
+                control=o.control or ControlConfig(token_file=str(self.control_token_file)),
             ),
             tenancy=o.tenancy,
             kubernetes=self.kubernetes_config(cluster),
