@@ -78,6 +78,9 @@ class StackOptions:
     """Tenants with keys and limits (None: the tenant is only a trusted header)."""
     picker_tls: bool = False
     """The picker serves ext_proc over TLS (self-signed) and Envoy dials it so."""
+    debug_headers: bool = True
+    """Envoy returns ``x-kinference-upstream`` (and the scores): the demo shows which pod
+    served each request, and tests check it."""
     max_model_len: int | None = None
     """The picker's context length for the model (default: its tokenizer configuration's)."""
 
@@ -200,6 +203,7 @@ class LocalStack:
                 max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
                 picker_tls=o.picker_tls,
                 control_token=self.control_token,
+                debug_headers=o.debug_headers,
             )
         )
         await self.envoy.start()
