@@ -686,3 +686,21 @@ def test_a_credential_given_twice_is_refused(values: dict[str, Any], message: st
     """A Secret and config paths of its own would leave one of them unused, silently."""
     with pytest.raises(HelmRenderError, match=message):
         rendered_docs(values)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_route_keeps_internal_headers_from_pods_and_clients(debug: bool) -> None:
+    """The HTTPRoute removes the picker's tenant, model and scores headers before the pod, and
+    the headers that name pods from responses unless ``debugHeaders`` is on."""
+    route = {"enabled": True, **({"debugHeaders": True} if debug else {})}
+    values = {"gateway": {"httpRoute": route}}
+    jsonschema.validate(render.chart_values(values), values_schema())
+    (rule,) = by_kind(rendered_docs(values), "HTTPRoute")["spec"]["rules"]
+    filters = {f["type"]: f for f in rule["filters"]}
+    removed = filters["RequestHeaderModifier"]["requestHeaderModifier"]["remove"]
+    assert set(removed) == {"x-kinference-tenant", "x-kinference-model", "x-kinference-scores"}
+    if debug:
+        assert "ResponseHeaderModifier" not in filters
+    else:
+        response = filters["ResponseHeaderModifier"]["responseHeaderModifier"]["remove"]
+        assert set(response) == {"x-kinference-upstream", "x-kinference-scores"}
