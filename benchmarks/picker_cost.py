@@ -290,6 +290,7 @@ def front_options(
         body_mode=body_mode,  # type: ignore[arg-type]
         access_log=access_log,
         max_request_bytes=64 << 20,
+        debug_headers=True,  # the sanity request checks which pod served it
     )
 
 

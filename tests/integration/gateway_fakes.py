@@ -32,7 +32,10 @@ from kinference_epp.api.wire_names import (
     DESTINATION_HEADER,
     LB_NAMESPACE,
     PROVIDER_ROUTE_HEADER,
+    RESERVED_NAMESPACE,
+    SCORES_HEADER,
     TENANT_HEADER,
+    UPSTREAM_HEADER,
 )
 from kinference_epp.gateway.options import (
     EXT_PROC_HEALTH_SERVICE,
@@ -50,6 +53,9 @@ TEST_ENDPOINTS = "x-test-endpoints"
 """Request header with the endpoint list the fake picker sends for the ``list`` action."""
 TEST_SLOW = "x-test-slow"
 """Request header: seconds the fake pod waits before answering."""
+TEST_RESPOND_UPSTREAM = "x-test-respond-upstream"
+"""Request header: the fake pod answers with this as its own ``x-kinference-upstream`` (and
+scores), as a pod that tries to name an address to the client."""
 SERVED_HEADER = "x-conformance-test-served-endpoint"
 BACKEND_NAME = web.AppKey("backend_name", str)
 GRPC_MAX = [
@@ -99,6 +105,10 @@ class FakePicker(ep_grpc.ExternalProcessorServicer, als_pb2_grpc.AccessLogServic
     backend: str
     name: str = "picker"
     seen_headers: list[dict[str, str]] = field(default_factory=list)
+    extra_headers: dict[str, str] = field(default_factory=dict)
+    """Further request headers set on every routed request (as the picker's model, scores)."""
+    reserved: dict[str, str] = field(default_factory=dict)
+    """``kinference.reserved`` metadata set on every request routed to the pool."""
     log_entries: asyncio.Queue[accesslog_pb2.HTTPAccessLogEntry] = field(
         default_factory=asyncio.Queue
     )
@@ -107,12 +117,17 @@ class FakePicker(ep_grpc.ExternalProcessorServicer, als_pb2_grpc.AccessLogServic
         self, action: str, headers: dict[str, str]
     ) -> tuple[dict[str, str], struct_pb2.Struct | None]:
         if action == "provider":
-            return {PROVIDER_ROUTE_HEADER: "provider-x"}, None
+            return {PROVIDER_ROUTE_HEADER: "provider-x", **self.extra_headers}, None
         if action == "none":
             return {}, None
         endpoints = headers[TEST_ENDPOINTS] if action == "list" else self.backend
-        meta = _struct({LB_NAMESPACE: {DESTINATION_HEADER: endpoints}})
-        return {DESTINATION_HEADER: endpoints, TENANT_HEADER: "acme"}, meta
+        meta = _struct(
+            {
+                LB_NAMESPACE: {DESTINATION_HEADER: endpoints},
+                **({RESERVED_NAMESPACE: self.reserved} if self.reserved else {}),
+            }
+        )
+        return {DESTINATION_HEADER: endpoints, TENANT_HEADER: "acme", **self.extra_headers}, meta
 
     def _buffered_reply(
         self, action: str, headers: dict[str, str], body: bytes | None
@@ -305,7 +320,9 @@ async def _backend_handler(request: web.Request) -> web.StreamResponse:
     anthropic = request.path.startswith("/v1/messages")
     if not (raw and json.loads(raw).get("stream")):
         usage = ANTHROPIC_USAGE if anthropic else USAGE
-        return web.json_response({"info": info, "usage": usage})
+        own = request.headers.get(TEST_RESPOND_UPSTREAM)
+        extra = {UPSTREAM_HEADER: own, SCORES_HEADER: own} if own else None
+        return web.json_response({"info": info, "usage": usage}, headers=extra)
     resp = web.StreamResponse(headers={"content-type": "text/event-stream"})
     await resp.prepare(request)
     if anthropic:

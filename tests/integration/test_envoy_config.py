@@ -23,6 +23,7 @@ import yaml
 from gateway_fakes import (
     SERVED_HEADER,
     TEST_ACTION,
+    TEST_RESPOND_UPSTREAM,
     chat,
     entry_for,
     post,
@@ -36,11 +37,14 @@ from kinference_epp.api.wire_names import (
     DESTINATION_HEADER,
     LB_NAMESPACE,
     METADATA_NAMESPACE,
+    MODEL_KEY,
     SCORES_HEADER,
     TENANT_HEADER,
+    TENANT_KEY,
     TEST_SELECTION_HEADER,
     UPSTREAM_HEADER,
 )
+from kinference_epp.edge.accesslog import record_from_entry
 from kinference_epp.edge.tls import self_signed
 from kinference_epp.gateway.config import render_envoy_config, to_yaml
 from kinference_epp.gateway.deploy import DEPLOY_OPTIONS, render_deploy_file
@@ -203,7 +207,7 @@ async def test_envoy_process_reports_startup_failure() -> None:
 @pytest.mark.parametrize("mode", ["BUFFERED", "FULL_DUPLEX_STREAMED"])
 @pytest.mark.parametrize("size", [100, 1_500_000])
 async def test_request_routed_with_full_body(mode: BodyMode, size: int) -> None:
-    async with stack(EnvoyOptions(pool=POOL, body_mode=mode)) as s:
+    async with stack(EnvoyOptions(pool=POOL, body_mode=mode, debug_headers=True)) as s:
         body = chat(size)
         raw = json.dumps(body).encode()
         status, headers, payload = await post(s.url, body)
@@ -212,7 +216,6 @@ async def test_request_routed_with_full_body(mode: BodyMode, size: int) -> None:
         assert info["name"] == "pool"
         assert info["length"] == len(raw)
         assert info["sha256"] == hashlib.sha256(raw).hexdigest()
-        assert info["endpoint_header"] == s.backend
         assert headers[UPSTREAM_HEADER] == s.backend
         if mode == "BUFFERED":  # body untouched: the client's content-length goes upstream
             assert info["content_length"] == str(len(raw))
@@ -247,11 +250,12 @@ async def test_client_reserved_headers_never_reach_picker_or_pod(test_mode: bool
         assert (TEST_SELECTION_HEADER in seen) is test_mode
         info = json.loads(payload)["info"]
         assert info["name"] == "pool"  # not the provider the client named
-        assert info["endpoint_header"] == s.backend
         pod_headers = {k.lower(): v for k, v in info["headers"].items()}
-        assert pod_headers[TENANT_HEADER] == "acme"  # the picker's, not the client's
+        # neither the client's nor the picker's (its tenant "acme", its endpoint) reach the pod
+        assert [k for k in pod_headers if k.startswith(("x-kinference-", "x-gateway-"))] == []
+        assert "evil" not in pod_headers.values()
         assert SCORES_HEADER not in headers  # nothing echoed
-        assert "x-kinference-model" not in pod_headers
+        assert UPSTREAM_HEADER in headers if test_mode else UPSTREAM_HEADER not in headers
 
 
 async def test_identity_filter_is_the_only_source_of_the_tenant() -> None:
@@ -292,22 +296,57 @@ async def test_body_rewrite_reaches_backend(mode: BodyMode, size: int) -> None:
     async with stack(EnvoyOptions(pool=POOL, body_mode=mode)) as s:
         body = chat(size)
         expected = rewrite(json.dumps(body).encode())
-        status, headers, payload = await post(s.url, body, {TEST_ACTION: "rewrite"})
+        status, _, payload = await post(s.url, body, {TEST_ACTION: "rewrite"})
         assert status == 200, (payload[:500], s.envoy.stderr_tail())
         info = json.loads(payload)["info"]
         assert info["model"] == "rewritten-model-name"
         assert info["length"] == len(expected)
         assert info["sha256"] == hashlib.sha256(expected).hexdigest()
-        assert headers[UPSTREAM_HEADER] == s.backend
 
 
 @pytest.mark.parametrize("mode", ["BUFFERED", "FULL_DUPLEX_STREAMED"])
 async def test_provider_route(mode: BodyMode) -> None:
-    async with stack(EnvoyOptions(pool=POOL, body_mode=mode)) as s:
+    async with stack(EnvoyOptions(pool=POOL, body_mode=mode, debug_headers=True)) as s:
         status, headers, payload = await post(s.url, chat(), {TEST_ACTION: "provider"})
         assert status == 200, payload[:500]
         assert json.loads(payload)["info"]["name"] == "provider-x"
         assert headers[UPSTREAM_HEADER] != s.backend
+
+
+@pytest.mark.parametrize("action", ["pool", "provider"])
+async def test_no_reserved_header_leaves_envoy_for_a_pod_or_provider(action: str) -> None:
+    """The picker's notes to Envoy (route, endpoint, tenant, model, scores) and an identity
+    filter's tenant steer Envoy and its log only: the pod or provider gets none of them."""
+    opts = EnvoyOptions(pool=POOL, identity_filters=(copy_header("x-api-tenant", TENANT_HEADER),))
+    async with stack(opts) as s:
+        s.picker.extra_headers = {"x-kinference-model": "m", SCORES_HEADER: "10.0.0.1:8000=1"}
+        sent = {TEST_ACTION: action, "x-api-tenant": "team-a", "x-request-id": f"strip-{action}"}
+        status, _, payload = await post(s.url, chat(), sent)
+        assert status == 200, payload[:300]
+        info = json.loads(payload)["info"]
+        assert info["name"] == ("pool" if action == "pool" else "provider-x")
+        assert s.picker.seen_headers[-1][TENANT_HEADER] == "team-a"  # the picker had it
+        got = {k.lower(): v for k, v in info["headers"].items()}
+        assert [k for k in got if k.startswith(("x-kinference-", "x-gateway-"))] == []
+        # the access log still names the endpoint (from metadata) for a pool request
+        entry = await entry_for(s, f"strip-{action}")
+        assert entry.response.response_code.value == 200
+
+
+@pytest.mark.parametrize("debug", [False, True])
+async def test_upstream_address_only_with_debug_headers(debug: bool) -> None:
+    """A pod's address reaches the client only with ``debug_headers``; off, not even a copy
+    the pod itself sends (the fake pod's ``x-test-echo`` answer headers)."""
+    async with stack(EnvoyOptions(pool=POOL, debug_headers=debug)) as s:
+        s.picker.reserved = {"scores": "10.0.0.1:8000=1.000"}
+        status, headers, _ = await post(s.url, chat(), {TEST_RESPOND_UPSTREAM: "10.6.6.6:1"})
+        assert status == 200
+        if debug:
+            assert headers[UPSTREAM_HEADER] == s.backend
+            assert headers[SCORES_HEADER] == "10.0.0.1:8000=1.000"
+        else:
+            assert UPSTREAM_HEADER not in headers
+            assert SCORES_HEADER not in headers
 
 
 async def test_response_headers_mode_echoes_served_endpoint() -> None:
@@ -323,6 +362,7 @@ async def test_access_log_carries_usage_and_first_byte(mode: BodyMode) -> None:
     """Both APIs, streamed and not: OpenAI's usage, Anthropic's (message_start's
     ``message.usage`` and message_delta's ``usage``) land in the same metadata keys."""
     async with stack(EnvoyOptions(pool=POOL, body_mode=mode)) as s:
+        s.picker.reserved = {TENANT_KEY: "acme", MODEL_KEY: "m1"}
         ids = {
             ("/v1/chat/completions", True): "openai-sse",
             ("/v1/chat/completions", False): "openai-json",
@@ -354,9 +394,12 @@ async def test_access_log_carries_usage_and_first_byte(mode: BodyMode) -> None:
             assert common.upstream_cluster == "vllm_pool"
             assert common.HasField("time_to_first_upstream_rx_byte")
             assert common.HasField("time_to_last_downstream_tx_byte")
+            # the picker's headers left with the request; its metadata names the tenant
             logged = entry.request.request_headers
-            assert logged[DESTINATION_HEADER] == s.backend
-            assert logged[TENANT_HEADER] == "acme"
+            assert DESTINATION_HEADER not in logged
+            assert TENANT_HEADER not in logged
+            record = record_from_entry(entry)
+            assert (record.tenant, record.model, record.endpoint) == ("acme", "m1", s.backend)
 
 
 def test_a_port_for_a_later_server_lies_outside_the_ephemeral_range() -> None:

@@ -38,7 +38,7 @@ def dead_address() -> str:
 async def test_connect_failure_is_retried_on_the_next_fallback(mode: BodyMode) -> None:
     dead = dead_address()
     async with backend("second") as second:
-        opts = EnvoyOptions(pool=("127.0.0.1:1",), body_mode=mode)
+        opts = EnvoyOptions(pool=("127.0.0.1:1",), body_mode=mode, debug_headers=True)
         async with stack(opts, extra_pool=(dead, second)) as s:
             for _ in range(3):
                 endpoints = f"{dead},{second},{s.backend}"
@@ -53,7 +53,9 @@ async def test_connect_failure_is_retried_on_the_next_fallback(mode: BodyMode) -
 
 async def test_a_dead_pick_without_fallbacks_is_retried_on_another_pod() -> None:
     dead = dead_address()
-    async with stack(EnvoyOptions(pool=("127.0.0.1:1",)), extra_pool=(dead,)) as s:
+    async with stack(
+        EnvoyOptions(pool=("127.0.0.1:1",), debug_headers=True), extra_pool=(dead,)
+    ) as s:
         for _ in range(3):
             status, headers, payload = await post(
                 s.url, chat(), {TEST_ACTION: "list", TEST_ENDPOINTS: dead}
@@ -65,7 +67,9 @@ async def test_a_dead_pick_without_fallbacks_is_retried_on_another_pod() -> None
 async def test_fail_open_routes_to_the_pool_without_a_picker() -> None:
     async with backend("a") as a, backend("b") as b:
         opts = local_options(
-            EnvoyOptions(pool=(a,), body_mode="BUFFERED", failure_mode="FailOpen"),
+            EnvoyOptions(
+                pool=(a,), body_mode="BUFFERED", failure_mode="FailOpen", debug_headers=True
+            ),
             (dead_address(),),
             (a, b),
         )

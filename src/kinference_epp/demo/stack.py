@@ -79,16 +79,19 @@ class StackOptions:
     """Tenants with keys and limits (None: the tenant is only a trusted header)."""
     picker_tls: bool = False
     """The picker serves ext_proc over TLS (self-signed) and Envoy dials it so."""
+    debug_headers: bool = True
+    """Envoy returns ``x-kinference-upstream`` (and the scores): the demo shows which pod
+    served each request, and tests check it."""
     max_model_len: int | None = None
     """The picker's context length for the model (default: its tokenizer configuration's)."""
     usage: UsageSourceConfig = field(default_factory=UsageSourceConfig)
     """Where the picker takes usage from (the access log, or the response body)."""
     gateway: Callable[[EnvoyOptions], Mapping[str, Any]] | None = None
+    """Envoy's bootstrap as another gateway would generate it, from the options the stack
+    would give the shipped config (None: the shipped config itself)."""
     control: ControlConfig | None = None
     """Who may call the picker's access-log service and Pick API (None: the stack's token,
     which Envoy presents)."""
-    """Envoy's bootstrap as another gateway would generate it, from the options the stack
-    would give the shipped config (None: the shipped config itself)."""
 
 
 class LocalStack:
@@ -209,6 +212,7 @@ class LocalStack:
             max_request_bytes=max(o.max_body_bytes * 2, 1024 * 1024),
             picker_tls=o.picker_tls,
             control_token=self.control_token,
+            debug_headers=o.debug_headers,
         )
         self.envoy = EnvoyProcess(envoy_options if o.gateway is None else o.gateway(envoy_options))
         await self.envoy.start()

@@ -26,12 +26,14 @@ from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     METADATA_NAMESPACE,
     MODEL_HEADER,
+    MODEL_KEY,
     PICKER_DETAILS_PREFIX,
     REQUEST_ID_HEADER,
     REQUEST_ID_KEY,
     RESERVED_NAMESPACE,
     SERVED_KEY,
     TENANT_HEADER,
+    TENANT_KEY,
 )
 from kinference_epp.edge.control_auth import ControlAuth
 from kinference_epp.routing.usage import UsageRecord
@@ -80,6 +82,13 @@ def _number(fields: Mapping[str, struct_pb2.Value], key: str) -> float | None:
         except ValueError:
             return None
     return None
+
+
+def _string(fields: Mapping[str, struct_pb2.Value], key: str) -> str:
+    """A string value the picker set ("" when absent): the shipped Envoy removes the picker's
+    headers before the pod, so what the log needs of them comes as metadata."""
+    v = fields.get(key)
+    return v.string_value if v is not None and v.WhichOneof("kind") == "string_value" else ""
 
 
 def _count(fields: Mapping[str, struct_pb2.Value], key: str) -> int | None:
@@ -149,7 +158,7 @@ def record_from_entry(
         # request id is Envoy's (a client's own x-request-id), a log field only
         request_id=picker_id.string_value if picker_id is not None else "",
         client_request_id=request.request_id or headers.get(REQUEST_ID_HEADER, ""),
-        model=headers.get(MODEL_HEADER, ""),
+        model=_string(rfields, MODEL_KEY) or headers.get(MODEL_HEADER, ""),
         endpoint=endpoint,
         status=entry.response.response_code.value,  # 0 when unset: no response was sent
         e2e_s=_duration_s(common, "time_to_last_downstream_tx_byte"),
@@ -158,7 +167,7 @@ def record_from_entry(
         completion_tokens=completion,
         cached_tokens=cached,
         response_flags=_response_flags(common.response_flags),
-        tenant=headers.get(TENANT_HEADER, ""),
+        tenant=_string(rfields, TENANT_KEY) or headers.get(TENANT_HEADER, ""),
         picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
         attempts=common.upstream_request_attempt_count,
         reserved_prompt_tokens=_count(rfields, "prompt_tokens") if rfields else None,

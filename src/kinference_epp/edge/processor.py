@@ -34,6 +34,7 @@ from google.protobuf import struct_pb2
 from kinference_epp.api.paths import error_kind_for_path
 from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
+    MODEL_KEY,
     RATELIMIT_NAMESPACE,
     REQUEST_ID_KEY,
     RESERVED_NAMESPACE,
@@ -279,6 +280,8 @@ class ExtProcSession:
         reserved = outcome.reserved
         if outcome.request_id:
             reserved = (*reserved, (REQUEST_ID_KEY, outcome.request_id))
+        if outcome.target_model:  # for the access log: Envoy removes the model header upstream
+            reserved = (*reserved, (MODEL_KEY, outcome.target_model))
         if outcome.metadata or reserved:
             out[0] = replies.with_metadata(
                 out[0], ((RATELIMIT_NAMESPACE, outcome.metadata), (RESERVED_NAMESPACE, reserved))

@@ -38,6 +38,7 @@ from kinference_epp.api.wire_names import (
     REQUEST_ID_KEY,
     RESERVED_NAMESPACE,
     SCORES_HEADER,
+    SCORES_KEY,
     UPSTREAM_HEADER,
 )
 from kinference_epp.gateway.filters import (
@@ -46,6 +47,7 @@ from kinference_epp.gateway.filters import (
     grpc_service,
     http_filters,
     retry_elsewhere,
+    upstream_filters,
 )
 from kinference_epp.gateway.local_replies import NOT_ROUTED_ROUTE, local_reply_config
 from kinference_epp.gateway.options import (
@@ -59,7 +61,10 @@ from kinference_epp.gateway.options import (
     split_address,
 )
 
-__all__ = ["render_envoy_config", "to_yaml"]
+__all__ = ["DEBUG_HEADERS", "render_envoy_config", "to_yaml"]
+
+DEBUG_HEADERS = [UPSTREAM_HEADER, SCORES_HEADER]
+"""Response headers that name pods: only with ``EnvoyOptions.debug_headers`` (or test mode)."""
 
 
 def _is_ip(host: str) -> bool:
@@ -179,10 +184,23 @@ def _picker_cluster(opts: EnvoyOptions) -> dict[str, Any]:
     return cluster
 
 
+def _without_reserved_headers(cluster: dict[str, Any]) -> dict[str, Any]:
+    """``cluster`` with the upstream filters that remove the reserved headers (HTTP/1.1, as a
+    cluster without protocol options speaks)."""
+    cluster["typed_extension_protocol_options"] = {
+        "envoy.extensions.upstreams.http.v3.HttpProtocolOptions": {
+            "@type": f"{TYPE}.upstreams.http.v3.HttpProtocolOptions",
+            "explicit_http_config": {"http_protocol_options": {}},
+            "http_filters": upstream_filters(),
+        }
+    }
+    return cluster
+
+
 def _pool_cluster(opts: EnvoyOptions) -> dict[str, Any]:
     """The pool's pods; the request goes to the picker's endpoint (header or ``envoy.lb``
     metadata), each retry to its next fallback, and round-robin when it named none."""
-    cluster = _cluster(POOL_CLUSTER, opts.pool, opts)
+    cluster = _without_reserved_headers(_cluster(POOL_CLUSTER, opts.pool, opts))
     cluster["load_balancing_policy"] = {
         "policies": [
             {
@@ -220,7 +238,7 @@ def _pool_cluster(opts: EnvoyOptions) -> dict[str, Any]:
 
 
 def _provider_cluster(provider: ProviderRoute, opts: EnvoyOptions) -> dict[str, Any]:
-    cluster = _cluster(provider.name, (provider.address,), opts)
+    cluster = _without_reserved_headers(_cluster(provider.name, (provider.address,), opts))
     cluster["lb_policy"] = "ROUND_ROBIN"
     if provider.tls:
         host, _ = split_address(provider.address)
@@ -276,10 +294,6 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
     request_headers = [_header(REQUEST_ID_HEADER, picker_id)]
     response_headers = [
         _header(REQUEST_ID_HEADER, picker_id),
-        _header(UPSTREAM_HEADER, "%UPSTREAM_HOST%"),
-        # The picker's per-endpoint scores, when it adds them to the request (opt-in
-        # server.score_header; a client's own are stripped), echoed to the client.
-        _header(SCORES_HEADER, f"%REQ({SCORES_HEADER})%"),
         # The tenant's rate-limit state at admission, which the picker sets as metadata: the
         # response carries it without the picker touching the response. Empty values (no
         # limits) add no header.
@@ -288,6 +302,15 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             for key in RATELIMIT_KEYS
         ),
     ]
+    debug = opts.debug_headers or opts.test_mode
+    if debug:
+        response_headers += [
+            _header(UPSTREAM_HEADER, "%UPSTREAM_HOST%"),
+            # The picker's per-endpoint scores, when it sets them (opt-in server.score_header).
+            _header(SCORES_HEADER, f"%DYNAMIC_METADATA({RESERVED_NAMESPACE}:{SCORES_KEY})%"),
+        ]
+    # Off, nobody's copy reaches the client: pod addresses are internal.
+    response_removed = {} if debug else {"response_headers_to_remove": DEBUG_HEADERS}
     # Route-level removal runs as the request leaves Envoy, after every filter: a client's key
     # never reaches a pod, whatever the picker answered (or with no picker, FailOpen).
     to_pool = list(CLIENT_KEY_HEADERS) if opts.strip_client_keys else []
@@ -302,6 +325,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             "route": {"cluster": p.name, "timeout": "0s", "auto_host_rewrite": True},
             "request_headers_to_add": request_headers,
             "response_headers_to_add": response_headers,
+            **response_removed,
             **({"request_headers_to_remove": to_provider} if to_provider else {}),
         }
         for p in opts.provider_routes
@@ -316,6 +340,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
             "route": _pool_route(opts),
             "request_headers_to_add": request_headers,
             "response_headers_to_add": response_headers,
+            **response_removed,
             **({"request_headers_to_remove": to_pool} if to_pool else {}),
         }
     )
@@ -327,6 +352,7 @@ def _routes(opts: EnvoyOptions) -> list[dict[str, Any]]:
                 "route": _pool_route(opts),
                 "request_headers_to_add": request_headers,
                 "response_headers_to_add": response_headers,
+                **response_removed,
                 **({"request_headers_to_remove": to_pool} if to_pool else {}),
             }
         )

@@ -37,10 +37,12 @@ HEADER = """\
 # Request:  client -> :8081 (path normalised, client x-kinference-*/x-gateway-* removed)
 #           -> ext_proc (the picker sets x-gateway-destination-endpoint + envoy.lb metadata and
 #           clears the route cache) -> router -> vllm_pool (override_host: the picked pod, each
-#           retry the next fallback). FailClose: unrouted requests get 503 not_routed.
+#           retry the next fallback; every x-kinference-*/x-gateway-* header removed on the way
+#           out to a pod or provider). FailClose: unrouted requests get 503 not_routed.
 # Response: pod -> router -> usage/TTFT filters (no buffering of SSE) -> client; one gRPC
 #           access-log entry per request goes back to the picker. Envoy's own error answers
-#           are JSON with x-kinference-reason (local_reply_config).
+#           are JSON with x-kinference-reason (local_reply_config). No response names a pod:
+#           x-kinference-upstream and the scores come back only with EnvoyOptions.debug_headers.
 # Admin on loopback only: /ready, /stats, /config_dump must not be public.
 """
 

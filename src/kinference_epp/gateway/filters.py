@@ -90,6 +90,35 @@ def strip_reserved_headers(opts: EnvoyOptions) -> dict[str, Any]:
     }
 
 
+def upstream_filters() -> list[dict[str, Any]]:
+    """The filters of a request leaving Envoy for a pod or a provider: every ``x-kinference-*``
+    and ``x-gateway-*`` header is removed (the picker's and the identity filters' notes to
+    Envoy: the tenant, the model, the route, the chosen endpoint, the scores), then the codec.
+
+    Why here and not on the route: removal by prefix catches a header nobody listed, and it runs
+    after the route and the first host were chosen from them. Either way the headers are gone
+    from the request the access log sees, so what it needs of them travels as metadata
+    (``kinference.reserved``); retries find the endpoint list in ``envoy.lb`` metadata."""
+    return [
+        {
+            "name": "envoy.filters.http.header_mutation",
+            "typed_config": {
+                "@type": f"{TYPE}.filters.http.header_mutation.v3.HeaderMutation",
+                "mutations": {
+                    "request_mutations": [
+                        {"remove_on_match": {"key_matcher": {"prefix": prefix}}}
+                        for prefix in RESERVED_HEADER_PREFIXES
+                    ]
+                },
+            },
+        },
+        {
+            "name": "envoy.filters.http.upstream_codec",
+            "typed_config": {"@type": f"{TYPE}.filters.http.upstream_codec.v3.UpstreamCodec"},
+        },
+    ]
+
+
 def copy_header(source: str, target: str) -> dict[str, Any]:
     """An identity filter that sets ``target`` (e.g. ``x-kinference-tenant``) from the client's
     ``source`` header, for demos and tests that trust their client; a deployment authenticates

@@ -7,10 +7,8 @@ cluster and log names the configuration and its tests share are here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
-
-from kinference_epp.api.wire_names import DESTINATION_HEADER, MODEL_HEADER, TENANT_HEADER
 
 BodyMode = Literal["BUFFERED", "FULL_DUPLEX_STREAMED"]
 FailureMode = Literal["FailClose", "FailOpen"]
@@ -94,7 +92,14 @@ class EnvoyOptions:
     send_response_headers: bool = False
     """Send response headers to the picker (conformance test mode echoes the served endpoint)."""
     test_mode: bool = False
-    """Conformance test mode: a client's ``test-epp-endpoint-selection`` reaches the picker."""
+    """Conformance test mode: a client's ``test-epp-endpoint-selection`` reaches the picker, and
+    responses carry ``x-kinference-upstream`` (the picker's test mode reports it as the served
+    endpoint)."""
+    debug_headers: bool = False
+    """Return ``x-kinference-upstream`` (the address of the pod or provider that served the
+    request) and the picker's ``x-kinference-scores`` (which name pods) to clients. Internal
+    addresses: for a demo or a debugging session, never a public gateway. Off, both are
+    removed from every response, a pod's own copies included."""
     identity_filters: tuple[Mapping[str, Any], ...] = ()
     """HTTP filters placed after the reserved headers are removed and before the picker: where a
     deployment's authentication (jwt_authn ``claim_to_headers``, ext_authz) sets
@@ -109,9 +114,10 @@ class EnvoyOptions:
     usage_metadata: bool = True
     """Lift usage tokens and the first-byte stamp into ``kinference`` metadata."""
     connect_timeout_s: float = 5.0
-    extra_log_headers: tuple[str, ...] = field(
-        default=("x-request-id", DESTINATION_HEADER, TENANT_HEADER, MODEL_HEADER)
-    )
+    extra_log_headers: tuple[str, ...] = ("x-request-id",)
+    """Request headers the access log records. The picker's own (endpoint, tenant, model) are
+    removed before the request leaves Envoy, and with them from the log: it reads them from
+    the metadata the picker sets."""
 
     @property
     def picker_tls_on(self) -> bool:

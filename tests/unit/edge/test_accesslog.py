@@ -251,3 +251,19 @@ def test_the_tenant_and_a_picker_answer_are_read() -> None:
     assert (record.tenant, record.picker_answered) == ("team-a", True)
     plain = record_from_entry(entry())
     assert (plain.tenant, plain.picker_answered) == ("", False)
+
+
+def test_the_tenant_and_model_come_from_the_pickers_metadata() -> None:
+    """The shipped Envoy removes the picker's headers before the pod, so the log has them only
+    as the metadata the picker set; where both are there, the metadata wins."""
+    e = entry()
+    del e.request.request_headers["x-kinference-model"]
+    reserved = e.common_properties.metadata.filter_metadata["kinference.reserved"]
+    reserved.fields["tenant"].string_value = "team-b"
+    reserved.fields["model"].string_value = "qwen-lora"
+    assert (record_from_entry(e).tenant, record_from_entry(e).model) == ("team-b", "qwen-lora")
+    e.request.request_headers["x-kinference-tenant"] = "team-a"
+    e.request.request_headers["x-kinference-model"] = "qwen"
+    assert (record_from_entry(e).tenant, record_from_entry(e).model) == ("team-b", "qwen-lora")
+    reserved.fields["tenant"].number_value = 3  # not a string: the header, as before
+    assert record_from_entry(e).tenant == "team-a"

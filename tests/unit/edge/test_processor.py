@@ -525,3 +525,20 @@ def test_rate_limit_metadata_reaches_envoy_beside_the_route(mode: int) -> None:
     ns = reply.dynamic_metadata.fields["kinference.ratelimit"].struct_value.fields
     assert ns["remaining-tokens"].string_value == "5"
     assert "envoy.lb" in reply.dynamic_metadata.fields  # the route is still there
+
+
+class ModelPipeline(FakePipeline):
+    def run(self, state: RequestState) -> Outcome:
+        return RoutingDecision(
+            endpoints=(A,), body=None, target_model="qwen-lora", request_id="picker-1"
+        )
+
+
+def test_the_served_model_and_id_reach_envoy_as_metadata() -> None:
+    """What the access log needs of the pick, beside the headers Envoy removes upstream."""
+    s = session(ModelPipeline())
+    s.handle(headers_msg(mode=Mode.FULL_DUPLEX_STREAMED))
+    reply = s.handle(body_msg(BODY, True))[0]
+    ns = reply.dynamic_metadata.fields["kinference.reserved"].struct_value.fields
+    assert ns["model"].string_value == "qwen-lora"
+    assert ns["request_id"].string_value == "picker-1"

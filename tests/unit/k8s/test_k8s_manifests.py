@@ -278,6 +278,11 @@ def test_values_validate_against_the_schema() -> None:
         {"imagePullSecrets": ["ghcr-pull"]},
         {"podLabels": {"team": 3}},
         {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone"}]},
+        {"tls": {"secretName": "Not_A_Name"}},
+        {"tls": {"clientCa": True}},
+        {"tls": {"clientCA": "yes"}},
+        {"controlToken": {"secretName": "kinference-control", "secretKey": ""}},
+        {"controlToken": {"secretKey": "a/b"}},
     ],
 )
 def test_bad_values_are_rejected(bad: dict[str, Any]) -> None:
@@ -576,3 +581,128 @@ def test_the_network_policy_admits_only_the_gateway_and_the_scraper() -> None:
     with pytest.raises(HelmRenderError, match=r"networkPolicy\.gateway"):
         rendered_docs({"networkPolicy": {"enabled": True}})
     assert all(d["kind"] != "NetworkPolicy" for d in rendered_docs())
+
+
+def _picker_pod_and_config(values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The pod spec (kubernetes-validated) and the picker's config (validated as EppConfig)."""
+    jsonschema.validate(render.chart_values(values), values_schema())
+    docs = rendered_docs(values)
+    deployment = by_kind(docs, "Deployment")
+    kubernetes_validate.validate(deployment, K8S_VERSIONS[-1], strict=True)
+    config = yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    config.pop("kubernetes")
+    EppConfig.model_validate(config)
+    pod: dict[str, Any] = deployment["spec"]["template"]["spec"]
+    return pod, config
+
+
+def _volume_and_mount(pod: dict[str, Any], name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    (volume,) = [v for v in pod["volumes"] if v["name"] == name]
+    (mount,) = [m for m in pod["containers"][0]["volumeMounts"] if m["name"] == name]
+    return volume, mount
+
+
+@pytest.mark.parametrize("client_ca", [False, True])
+def test_the_pickers_tls_pair_comes_from_a_secret(client_ca: bool) -> None:
+    """``tls.secretName`` mounts a kubernetes.io/tls Secret and points config.server.tls at
+    its files; ``clientCA`` adds its ca.crt as the CA callers' certificates must chain to
+    (mutual TLS: what authenticates Envoy's access log and the Pick API). The rest of
+    config.server is kept."""
+    values = {
+        "tls": {"secretName": "kinference-epp-tls", "clientCA": client_ca},
+        "config": {"server": {"score_header": True}},
+    }
+    pod, config = _picker_pod_and_config(values)
+    volume, mount = _volume_and_mount(pod, "tls")
+    assert volume["secret"]["secretName"] == "kinference-epp-tls"
+    assert mount == {"name": "tls", "mountPath": "/etc/kinference/tls", "readOnly": True}
+    expected = {
+        "enabled": True,
+        "cert_file": "/etc/kinference/tls/tls.crt",
+        "key_file": "/etc/kinference/tls/tls.key",
+    }
+    if client_ca:
+        expected["client_ca_file"] = "/etc/kinference/tls/ca.crt"
+    assert config["server"]["tls"] == expected
+    assert config["server"]["score_header"] is True
+    # Istio's DestinationRule accepts the Secret's TLS as the picker's TLS
+    rule = by_kind(
+        rendered_docs({**values, "gateway": {"istio": {"destinationRule": True}}}),
+        "DestinationRule",
+    )
+    assert rule["spec"]["trafficPolicy"]["tls"]["mode"] == "SIMPLE"
+
+
+def test_the_control_token_comes_from_a_secret_as_a_file() -> None:
+    """``controlToken.secretName`` mounts the Secret's key as one file and names it in
+    config.server.control.token_file; other control settings stay."""
+    values = {
+        "controlToken": {"secretName": "kinference-control", "secretKey": "shared"},
+        "config": {"server": {"control": {"allow_unauthenticated": False}}},
+    }
+    pod, config = _picker_pod_and_config(values)
+    volume, mount = _volume_and_mount(pod, "control-token")
+    assert volume["secret"]["secretName"] == "kinference-control"
+    assert volume["secret"]["items"] == [{"key": "shared", "path": "token"}]
+    assert mount == {
+        "name": "control-token",
+        "mountPath": "/etc/kinference/control",
+        "readOnly": True,
+    }
+    assert config["server"]["control"] == {
+        "allow_unauthenticated": False,
+        "token_file": "/etc/kinference/control/token",
+    }
+    both = {"tls": {"secretName": "kinference-epp-tls", "clientCA": True}, **values}
+    _, config = _picker_pod_and_config(both)
+    assert config["server"]["tls"]["client_ca_file"] == "/etc/kinference/tls/ca.crt"
+    assert config["server"]["control"]["token_file"] == "/etc/kinference/control/token"
+
+
+def test_no_credential_mounts_by_default() -> None:
+    pod, config = _picker_pod_and_config({})
+    assert {v["name"] for v in pod["volumes"]} == {"config", "tmp"}
+    assert "server" not in config
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (
+            {
+                "tls": {"secretName": "t"},
+                "config": {"server": {"tls": {"cert_file": "/x.crt", "key_file": "/x.key"}}},
+            },
+            r"tls\.secretName sets config\.server\.tls",
+        ),
+        (
+            {
+                "controlToken": {"secretName": "c"},
+                "config": {"server": {"control": {"token_env": "TOKEN"}}},
+            },
+            r"controlToken\.secretName sets config\.server\.control\.token_file",
+        ),
+    ],
+)
+def test_a_credential_given_twice_is_refused(values: dict[str, Any], message: str) -> None:
+    """A Secret and config paths of its own would leave one of them unused, silently."""
+    with pytest.raises(HelmRenderError, match=message):
+        rendered_docs(values)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_route_keeps_internal_headers_from_pods_and_clients(debug: bool) -> None:
+    """The HTTPRoute removes the picker's tenant, model and scores headers before the pod, and
+    the headers that name pods from responses unless ``debugHeaders`` is on."""
+    route = {"enabled": True, **({"debugHeaders": True} if debug else {})}
+    values = {"gateway": {"httpRoute": route}}
+    jsonschema.validate(render.chart_values(values), values_schema())
+    (rule,) = by_kind(rendered_docs(values), "HTTPRoute")["spec"]["rules"]
+    filters = {f["type"]: f for f in rule["filters"]}
+    removed = filters["RequestHeaderModifier"]["requestHeaderModifier"]["remove"]
+    assert set(removed) == {"x-kinference-tenant", "x-kinference-model", "x-kinference-scores"}
+    if debug:
+        assert "ResponseHeaderModifier" not in filters
+    else:
+        response = filters["ResponseHeaderModifier"]["responseHeaderModifier"]["remove"]
+        assert set(response) == {"x-kinference-upstream", "x-kinference-scores"}

@@ -75,6 +75,8 @@ def test_an_admitted_request_carries_its_tenant_and_rate_limit_state() -> None:
     state = request(small, "r1")
     assert h.stage.run(state) is None
     assert (TENANT_HEADER, "small") in state.headers_out
+    # the access log's copy: Envoy removes the header before the pod
+    assert ("tenant", "small") in state.reserved_out
     values = dict(state.metadata_out)
     assert set(values) == set(RATELIMIT_KEYS)
     assert values["limit-tokens"] == "1000"

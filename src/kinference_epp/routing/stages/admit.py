@@ -24,7 +24,7 @@ import asyncio
 import logging
 from math import ceil
 
-from kinference_epp.api.wire_names import CLIENT_KEY_HEADERS, TENANT_HEADER
+from kinference_epp.api.wire_names import CLIENT_KEY_HEADERS, TENANT_HEADER, TENANT_KEY
 from kinference_epp.errors import BudgetExceededError, KinferenceError, RateLimitedError
 from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.tenancy.estimate import OutputEstimator
@@ -78,7 +78,11 @@ class AdmitStage:
             return None
         state.headers_out = (*state.headers_out, (TENANT_HEADER, tenant.name))
         prompt, output = self._expected(state, tenant)
-        state.reserved_out = (("prompt_tokens", str(prompt)), ("output_tokens", str(output)))
+        state.reserved_out = (
+            ("prompt_tokens", str(prompt)),
+            ("output_tokens", str(output)),
+            (TENANT_KEY, tenant.name),
+        )
         state.reserved_tokens = (prompt, output)
         if state.leaves_pool:  # a client's key is ours to check, never a provider's
             keys = tuple(h for h in CLIENT_KEY_HEADERS if h in state.headers)

@@ -7,7 +7,7 @@ import logging
 import time
 from collections.abc import Mapping
 
-from kinference_epp.api.wire_names import SCORES_HEADER, TEST_SELECTION_HEADER
+from kinference_epp.api.wire_names import SCORES_HEADER, SCORES_KEY, TEST_SELECTION_HEADER
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
@@ -65,7 +65,11 @@ class ScheduleStage:
         state.router = result.router
         state.scores = result.scores
         if self._score_header and result.scores:
-            state.headers_out = (*state.headers_out, (SCORES_HEADER, format_scores(result.scores)))
+            # the header for the gateway's own use; the metadata for the response, since the
+            # shipped Envoy removes every x-kinference-* header before a pod
+            scores = format_scores(result.scores)
+            state.headers_out = (*state.headers_out, (SCORES_HEADER, scores))
+            state.reserved_out = (*state.reserved_out, (SCORES_KEY, scores))
         if log.isEnabledFor(logging.DEBUG):
             log.debug(
                 "routed",
