@@ -167,7 +167,9 @@ def test_a_request_without_a_valid_key_is_401_at_its_headers_its_body_never_pars
 
 def test_a_valid_key_is_checked_at_the_headers_then_the_body_routed() -> None:
     s = tenant_session()
-    msg = headers("POST", "/v1/chat/completions", eos=False, authorization="Bearer sk-team-a-key-00001")
+    msg = headers(
+        "POST", "/v1/chat/completions", eos=False, authorization="Bearer sk-team-a-key-00001"
+    )
     assert s.handle(msg) == []
     assert s.state.tenant == "team-a"
     assert s.state.request is None
