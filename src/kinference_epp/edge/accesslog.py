@@ -119,6 +119,9 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         ttft = _duration_s(common, "time_to_first_downstream_tx_byte")
 
     picker_id = rfields.get(REQUEST_ID_KEY) if rfields else None
+    response = entry.response
+    sent_upstream = common.upstream_wire_bytes_sent
+    received = common.upstream_wire_bytes_received
     return UsageRecord(
         # the picker's own id, from the metadata it set on the routed request; the entry's
         # request id is Envoy's (a client's own x-request-id), a log field only
@@ -126,7 +129,7 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         client_request_id=request.request_id or headers.get(REQUEST_ID_HEADER, ""),
         model=headers.get(MODEL_HEADER, ""),
         endpoint=endpoint,
-        status=entry.response.response_code.value,  # 0 when unset: no response was sent
+        status=response.response_code.value,  # 0 when unset: no response was sent
         e2e_s=_duration_s(common, "time_to_last_downstream_tx_byte"),
         ttft_s=ttft,
         prompt_tokens=_count(kfields, PROMPT_TOKENS),
@@ -134,10 +137,18 @@ def record_from_entry(entry: accesslog_pb2.HTTPAccessLogEntry) -> UsageRecord:
         cached_tokens=_count(kfields, CACHED_TOKENS),
         response_flags=_response_flags(common.response_flags),
         tenant=headers.get(TENANT_HEADER, ""),
-        picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
+        picker_answered=response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
         attempts=common.upstream_request_attempt_count,
         reserved_prompt_tokens=_count(rfields, "prompt_tokens") if rfields else None,
         reserved_output_tokens=_count(rfields, "output_tokens") if rfields else None,
+        # what moved to and from the pod: how much work a request abandoned before its
+        # response is charged (``tenancy.abandoned``)
+        reached_upstream=bool(address)
+        or sent_upstream > 0
+        or common.HasField("time_to_first_upstream_tx_byte"),
+        upstream_body_bytes=max(0, received - response.upstream_header_bytes_received)
+        if received
+        else None,
     )
 
 
