@@ -1,7 +1,8 @@
-"""Limits without holes, through real Envoy with the limits in a real Redis: a request the
-client abandons before its response is charged, not refunded; a burst of long answers after
-a run of short ones is held to the limit; a request without a key is refused 401 at its
-headers, its body (10 MB) never parsed, in both body modes."""
+"""Limits without holes, through real Envoy: a request the client abandons before its
+response is charged, not refunded; a burst of long answers after a run of short ones is held
+to the limit; a request without a key is refused 401 at its headers, its body (10 MB) never
+parsed. Two stacks: FULL_DUPLEX_STREAMED bodies with the limits in a real Redis, BUFFERED
+bodies with them in the picker's memory."""
 
 from __future__ import annotations
 
@@ -101,6 +102,13 @@ async def buffered_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncItera
         yield s
 
 
+@pytest.fixture(params=["stack", "buffered_stack"], ids=["full-duplex", "buffered"])
+def either_stack(request: pytest.FixtureRequest) -> LocalStack:
+    """Each stack: FULL_DUPLEX_STREAMED with Redis, BUFFERED in memory."""
+    stack: LocalStack = request.getfixturevalue(request.param)
+    return stack
+
+
 def chat(max_tokens: int, text: str = "tell me a story") -> dict[str, Any]:
     return {
         "model": MODEL,
@@ -119,11 +127,12 @@ async def settled(stack: LocalStack) -> None:
 
 
 async def test_requests_abandoned_before_their_response_consume_the_limit(
-    stack: LocalStack,
+    either_stack: LocalStack,
 ) -> None:
     """Each non-streamed request asks for 400 tokens and is abandoned after 0.4 s, before the
     pod answers. Refunded, every one would be admitted; charged (what was reserved: the pod
     never sent a byte back), the tenant's 3000 a minute admits about seven."""
+    stack = either_stack
     headers = {"authorization": f"Bearer {HANGUP_KEY}"}
     admitted = refused = 0
     started = time.monotonic()
@@ -207,13 +216,6 @@ async def post_big(stack: LocalStack, headers: dict[str, str]) -> tuple[int, dic
         ) as resp,
     ):
         return resp.status, dict(resp.headers), await resp.read()
-
-
-@pytest.fixture(params=["stack", "buffered_stack"], ids=["full-duplex", "buffered"])
-def either_stack(request: pytest.FixtureRequest) -> LocalStack:
-    """Each body mode's stack (started when a test first asks for it)."""
-    stack: LocalStack = request.getfixturevalue(request.param)
-    return stack
 
 
 @pytest.mark.parametrize(
