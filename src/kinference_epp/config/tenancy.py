@@ -19,12 +19,18 @@ class ReserveConfig(Strict):
     default_output_tokens: int = Field(
         default=256,
         gt=0,
-        description="Expected output of a tenant on a model before any request of theirs settled.",
+        description=(
+            "Output reserved for a request that sets no max_tokens, of a tenant with no "
+            "maxOutputTokens (raised to the tenant's recent p90 on the model when longer)."
+        ),
     )
     max_output_tokens: int = Field(
         default=4096,
         gt=0,
-        description="Cap on the output reserved: min(max_tokens, recent p90, this).",
+        description=(
+            "Cap on the output reserved: a request's max_tokens (else the tenant's cap, else "
+            "the default) is reserved up to this."
+        ),
     )
     ttl_s: float = Field(
         default=900.0,

@@ -143,6 +143,9 @@ def record_from_entry(
         ttft = _duration_s(common, "time_to_first_downstream_tx_byte")
 
     picker_id = rfields.get(REQUEST_ID_KEY) if rfields else None
+    response = entry.response
+    sent_upstream = common.upstream_wire_bytes_sent
+    received = common.upstream_wire_bytes_received
     prompt = _count(kfields, PROMPT_TOKENS)
     completion = _count(kfields, COMPLETION_TOKENS)
     cached = _count(kfields, CACHED_TOKENS)
@@ -160,7 +163,7 @@ def record_from_entry(
         client_request_id=request.request_id or headers.get(REQUEST_ID_HEADER, ""),
         model=_string(rfields, MODEL_KEY) or headers.get(MODEL_HEADER, ""),
         endpoint=endpoint,
-        status=entry.response.response_code.value,  # 0 when unset: no response was sent
+        status=response.response_code.value,  # 0 when unset: no response was sent
         e2e_s=_duration_s(common, "time_to_last_downstream_tx_byte"),
         ttft_s=ttft,
         prompt_tokens=prompt,
@@ -168,10 +171,18 @@ def record_from_entry(
         cached_tokens=cached,
         response_flags=_response_flags(common.response_flags),
         tenant=_string(rfields, TENANT_KEY) or headers.get(TENANT_HEADER, ""),
-        picker_answered=entry.response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
+        picker_answered=response.response_code_details.startswith(PICKER_DETAILS_PREFIX),
         attempts=common.upstream_request_attempt_count,
         reserved_prompt_tokens=_count(rfields, "prompt_tokens") if rfields else None,
         reserved_output_tokens=_count(rfields, "output_tokens") if rfields else None,
+        # what moved to and from the pod: how much work a request abandoned before its
+        # response is charged (``tenancy.abandoned``)
+        reached_upstream=bool(address)
+        or sent_upstream > 0
+        or common.HasField("time_to_first_upstream_tx_byte"),
+        upstream_body_bytes=max(0, received - response.upstream_header_bytes_received)
+        if received
+        else None,
     )
 
 

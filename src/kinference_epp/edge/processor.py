@@ -10,8 +10,9 @@ Request side:
 - FULL_DUPLEX_STREAMED: answer nothing until the body is in; then a headers response
   (destination, content-length) followed by the body in <= 62,000-byte chunks.
 - A body-less request (headers with end_of_stream, or body mode NONE) is routed at the headers.
-- When a body follows, the pipeline screens the headers first (path, method, content type), so
-  a request it will not route is answered before its body is read.
+- When a body follows, the pipeline screens the headers first (path, method, content type, the
+  API key), so a request it will not route is answered before its body is read; what Envoy
+  still streams of it afterwards is dropped unread.
 Every failure becomes an ImmediateResponse; nothing raises out of ``handle``. A request the
 pipeline holds (``Wait``) or whose long work must leave the event loop (``Offload``) is left
 to the shell (``wait`` / ``offload``), which calls :meth:`ExtProcSession.resume` or

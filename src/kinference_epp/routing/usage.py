@@ -37,6 +37,10 @@ class UsageRecord(msgspec.Struct, frozen=True):
     """The output the picker expected for it."""
     client_request_id: str = ""
     """The client's own ``x-request-id`` (a log field; ``request_id`` is the picker's)."""
+    reached_upstream: bool | None = None
+    """Whether the proxy connected to a pod and sent it the request (None: not reported)."""
+    upstream_body_bytes: int | None = None
+    """Response body bytes the pod sent (None: not reported)."""
 
 
 class UsageRecorder:

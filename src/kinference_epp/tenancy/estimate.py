@@ -1,9 +1,17 @@
 """How many output tokens to reserve for a request before it runs.
 
-``min(max_tokens, the tenant's recent p90 completion length on the model, a cap)``: the
-reservation settles to the real count afterwards, so the estimate only decides how much
-headroom concurrent requests hold. Too high would refuse requests the limit could take; too
-low lets in-flight requests overrun it. With no history yet the default stands in.
+The reservation starts from the most the request may produce, so that requests admitted
+together cannot pass the limit however long their answers turn out:
+
+* the request's ``max_tokens`` / ``max_completion_tokens`` when it sets one;
+* else the tenant's ``limits.maxOutputTokens`` when configured;
+* else the configured default, raised to the tenant's recent p90 completion length on the
+  model when that is longer (history only ever raises the estimate: a run of short answers
+  must not let a burst of long ones through);
+
+each capped by the configured ``max_output_tokens``. The access-log record settles the
+reservation to the real count afterwards, so reserving the bound costs only headroom while
+the request runs.
 """
 
 from __future__ import annotations
@@ -24,10 +32,21 @@ class OutputEstimator:
         self._p90: dict[tuple[str, str], int] = {}
         self._since: dict[tuple[str, str], int] = {}
 
-    def expected(self, tenant: str, model: str, max_tokens: int | None) -> int:
-        expected = self._p90.get((tenant, model), self._default)
-        if max_tokens is not None and max_tokens < expected:
+    def expected(
+        self,
+        tenant: str,
+        model: str,
+        max_tokens: int | None,
+        tenant_cap: int | None = None,
+    ) -> int:
+        """Output tokens to reserve (see the module docstring): the request's ``max_tokens``,
+        else ``tenant_cap``, else the default or the tenant's p90 if longer; at most the cap."""
+        if max_tokens is not None:
             expected = max_tokens
+        elif tenant_cap is not None:
+            expected = tenant_cap
+        else:
+            expected = max(self._default, self._p90.get((tenant, model), 0))
         return expected if expected < self._cap else self._cap
 
     def observe(self, tenant: str, model: str, completion_tokens: int) -> None:

@@ -73,6 +73,8 @@ class Tenant:
     weight: int = 1
     allowed_models: frozenset[str] | None = None
     """Names the tenant may ask for (models, aliases, classes); None: any."""
+    max_output_tokens: int | None = None
+    """Output reserved for a request that sets no ``max_tokens`` (None: the default)."""
 
     def scopes(self, model: str) -> ScopeSet:
         """The buckets and concurrency limits a request served by ``model`` reserves."""
@@ -141,6 +143,7 @@ def compile_tenant(obj: InferenceTenant) -> Tenant:
         priority=spec.priority,
         weight=spec.weight,
         allowed_models=frozenset(spec.allowed_models) if spec.allowed_models else None,
+        max_output_tokens=spec.limits.max_output_tokens,
     )
 
 

@@ -134,7 +134,8 @@ SETTLE = (
     _PRELUDE
     + """
 -- ARGV: prefix, request id, status, prompt tokens, completion tokens (-1: unknown),
---       'decided' when a fallback refused the request (its admission may still arrive)
+--       'decided' when a fallback refused the request (its admission may still arrive),
+--       'abandoned' when the client went away before its response (never refunded)
 -- returns 1 when it closed a reservation, 0 when there was none (settled or swept already)
 local id = ARGV[2]
 if ARGV[6] == 'decided' then redis.call('SET', skey(id), '1', 'EX', DECIDED_TTL_S) end
@@ -143,7 +144,7 @@ if not blob then return 0 end
 local r = cjson.decode(blob)
 local status, prompt, completion = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 if prompt < 0 and completion < 0 then
-  if status >= 400 or status == 0 then
+  if ARGV[7] ~= 'abandoned' and (status >= 400 or status == 0) then
     prompt, completion = 0, 0
   else
     prompt, completion = r[5], r[6]

@@ -108,6 +108,14 @@ class Limits(ScopeLimits):
     """The tenant's own limits; ``models`` adds a scope per model, checked in the same step."""
 
     models: list[ModelLimits] = Field(default_factory=list)
+    max_output_tokens: int | None = Field(
+        default=None,
+        gt=0,
+        description=(
+            "Output tokens reserved for a request that sets no max_tokens (else the "
+            "picker's configured default); the reservation settles to what was used."
+        ),
+    )
 
     @field_validator("models")
     @classmethod

@@ -416,8 +416,10 @@ class RedisStore:
                     if not v.allowed:
                         # the script may have run before its answer was lost: undo it, and
                         # keep it from taking anything if it arrives late
-                        args = _settle_args(self._prefix, Settlement(r.request_id, 0, None, None))
-                        self._enqueue(self._settle, (*args, "decided"))
+                        args = _settle_args(
+                            self._prefix, Settlement(r.request_id, 0, None, None), decided=True
+                        )
+                        self._enqueue(self._settle, args)
                     verdict.set_result(v)
             self._wake()
 
@@ -540,11 +542,13 @@ def _reservation(request_id: str, blob: bytes) -> Reservation:
     )
 
 
-def _settle_args(prefix: str, s: Settlement) -> tuple[str | int, ...]:
+def _settle_args(prefix: str, s: Settlement, *, decided: bool = False) -> tuple[str | int, ...]:
     return (
         prefix,
         s.request_id,
         s.status,
         -1 if s.prompt_tokens is None else s.prompt_tokens,
         -1 if s.completion_tokens is None else s.completion_tokens,
+        "decided" if decided else "",
+        "abandoned" if s.abandoned else "",
     )

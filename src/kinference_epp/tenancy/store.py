@@ -66,6 +66,9 @@ class Settlement(msgspec.Struct, frozen=True):
     prompt_tokens: int | None
     completion_tokens: int | None
     cached_tokens: int | None = None
+    abandoned: bool = False
+    """The client went away before its response (``tenancy.abandoned``): without counts it
+    is charged as reserved, never refunded."""
 
 
 class LimitStore(Protocol):
@@ -108,12 +111,13 @@ def used_tokens(s: Settlement, r: Reservation) -> tuple[int, int]:
     """(prompt, completion) a settlement charges against its reservation.
 
     An error answer without usage used nothing (refunded); a success without usage (a stream
-    cut before its usage chunk) is charged what was reserved; a count that is missing while
-    the other is known is taken from the reservation.
+    cut before its usage chunk) and a request abandoned before its response are charged what
+    was reserved; a count that is missing while the other is known is taken from the
+    reservation.
     """
     prompt, completion = s.prompt_tokens, s.completion_tokens
     if prompt is None and completion is None:
-        if s.status >= 400 or s.status == 0:
+        if not s.abandoned and (s.status >= 400 or s.status == 0):
             return 0, 0
         return r.prompt_tokens, r.output_tokens
     return (

@@ -194,6 +194,25 @@ def test_status_is_zero_without_a_response_code() -> None:
     assert r.prompt_tokens == 120
 
 
+def test_what_moved_to_and_from_the_pod_is_read() -> None:
+    """How much work an abandoned request is charged comes from these."""
+    e = entry(with_usage=False)
+    e.common_properties.upstream_wire_bytes_sent = 900
+    e.common_properties.upstream_wire_bytes_received = 1300
+    e.response.upstream_header_bytes_received = 300
+    r = record_from_entry(e)
+    assert (r.reached_upstream, r.upstream_body_bytes) == (True, 1000)
+
+
+def test_an_entry_that_reached_no_pod_says_so() -> None:
+    e = entry(with_usage=False, status=0)
+    e.common_properties.ClearField("upstream_remote_address")
+    r = record_from_entry(e)
+    assert (r.reached_upstream, r.upstream_body_bytes) == (False, None)
+    e.common_properties.time_to_first_upstream_tx_byte.nanos = 1000
+    assert record_from_entry(e).reached_upstream is True
+
+
 def _sample(metrics: PickerMetrics, name: str, labels: dict[str, str]) -> float | None:
     return metrics.registry.get_sample_value(name, labels)
 

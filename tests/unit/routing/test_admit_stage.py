@@ -41,6 +41,14 @@ spec:
 apiVersion: kinference.io/v1alpha1
 kind: InferenceTenant
 metadata: {name: free}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
+metadata: {name: capped}
+spec:
+  limits:
+    tokens: {perMinute: {total: 1000}}
+    maxOutputTokens: 50
 """
 
 
@@ -51,8 +59,10 @@ def tenants() -> dict[str, Tenant]:
     return dict(built.tenants)
 
 
-def request(tenant: Tenant, request_id: str, max_tokens: int = 200) -> RequestState:
-    body = {"model": "m", "max_tokens": max_tokens, "messages": [{"role": "user", "content": "x"}]}
+def request(tenant: Tenant, request_id: str, max_tokens: int | None = 200) -> RequestState:
+    body: dict[str, object] = {"model": "m", "messages": [{"role": "user", "content": "x"}]}
+    if max_tokens is not None:
+        body["max_tokens"] = max_tokens
     state = chat_state(body, request_id=request_id)
     ParseStage().run(state)
     state.tenant, state.tenant_info = tenant.name, tenant
@@ -154,14 +164,49 @@ def test_a_tenant_without_limits_is_only_named() -> None:
     assert h.store.pending == 0
 
 
-def test_completions_teach_the_estimate() -> None:
-    h, small = Harness(), tenants()["small"]
+def remaining_after(h: Harness, tenant: Tenant, max_tokens: int | None) -> int:
+    state = request(tenant, "r", max_tokens=max_tokens)
+    assert h.stage.run(state) is None
+    return int(dict(state.metadata_out)["remaining-tokens"])
+
+
+def history(h: Harness, tenant: str, first: int) -> None:
     for i in range(32):
-        h.settle(UsageRecord(f"x{i}", "m", "", 200, None, None, 10, 40 + i, 0, tenant="small"))
+        record = UsageRecord(f"x{i}", "m", "", 200, None, None, 10, first + i, 0, tenant=tenant)
+        h.settle(record)
+
+
+def test_max_tokens_is_reserved_whatever_the_history() -> None:
+    """A run of short answers does not shrink what a long request reserves: its
+    max_tokens is what it may produce."""
+    h, small = Harness(), tenants()["small"]
+    history(h, "small", 40)
     assert h.estimator.p90("small", "m") == 68  # of 40..71
-    state = request(small, "r", max_tokens=1000)
-    h.stage.run(state)
-    assert dict(state.metadata_out)["remaining-tokens"] == str(1000 - 100 - 68)
+    assert remaining_after(h, small, 600) == 1000 - 100 - 600
+
+
+@pytest.mark.parametrize(("first", "output"), [(40, 256), (300, 328)], ids=["short", "long"])
+def test_without_max_tokens_history_only_raises_the_default(first: int, output: int) -> None:
+    h, small = Harness(), tenants()["small"]
+    history(h, "small", first)
+    assert remaining_after(h, small, None) == 1000 - 100 - output
+
+
+def test_without_max_tokens_the_tenant_s_cap_is_reserved() -> None:
+    h, capped = Harness(), tenants()["capped"]
+    assert capped.max_output_tokens == 50
+    history(h, "capped", 300)
+    assert remaining_after(h, capped, None) == 1000 - 100 - 50
+    h.store.settle(Settlement("r", 200, 100, 50))
+    # a request's own max_tokens still decides, up to the configured cap
+    assert remaining_after(h, capped, 400) <= 1000 - 100 - 400 + 1  # plus what refilled
+
+
+def test_the_configured_cap_bounds_every_reservation() -> None:
+    e = OutputEstimator(default_tokens=256, max_tokens=1000)
+    assert e.expected("t", "m", 5000) == 1000
+    assert e.expected("t", "m", None, tenant_cap=2000) == 1000
+    assert e.expected("t", "m", 7) == 7
 
 
 @pytest.mark.parametrize(
@@ -301,3 +346,60 @@ def test_a_spent_monthly_budget_is_refused_as_insufficient_quota() -> None:
     retry = dict(err.value.headers)["retry-after"]
     assert 1 <= int(retry) <= 31 * 86400
     assert stage.run(request(euro, "r3")) is None  # another currency: not enforced
+
+
+@pytest.mark.parametrize(
+    ("status", "flags", "body_bytes", "charged_output"),
+    [(0, "", None, 200), (200, "downstream_connection_termination", 40, 10)],
+    ids=["non-streamed", "cut stream"],
+)
+def test_an_abandoned_request_is_charged_what_the_pod_did(
+    status: int, flags: str, body_bytes: int | None, charged_output: int
+) -> None:
+    """Its access-log record has no usage: it is charged the prompt and the output the pod
+    produced (all that was reserved when nothing came back), never refunded."""
+    h, small = Harness(), tenants()["small"]
+    assert h.stage.run(request(small, "gone", max_tokens=200)) is None
+    record = UsageRecord(
+        "gone",
+        "m",
+        "10.0.0.1:8000",
+        status,
+        None,
+        None,
+        None,
+        None,
+        None,
+        response_flags=flags,
+        tenant="small",
+        reserved_prompt_tokens=100,
+        reserved_output_tokens=200,
+        reached_upstream=True,
+        upstream_body_bytes=body_bytes,
+    )
+    h.settle(record)
+    assert not h.store.holds("gone")
+    left = remaining_after(h, small, 1)
+    assert 1000 - 100 - charged_output - 101 <= left <= 1000 - 100 - charged_output - 101 + 2
+
+
+def test_an_abandoned_request_that_reached_no_pod_is_refunded() -> None:
+    h, small = Harness(), tenants()["small"]
+    assert h.stage.run(request(small, "gone", max_tokens=200)) is None
+    record = UsageRecord(
+        "gone",
+        "m",
+        "",
+        0,
+        None,
+        None,
+        None,
+        None,
+        None,
+        tenant="small",
+        reserved_prompt_tokens=100,
+        reserved_output_tokens=200,
+        reached_upstream=False,
+    )
+    h.settle(record)
+    assert remaining_after(h, small, 1) >= 1000 - 101

@@ -138,9 +138,9 @@ def test_the_stages_run_in_the_declared_order(tmp_path: Path) -> None:
     names = [s.name for s in pipeline(tmp_path).stages]
     assert names == [
         "surface",
+        "identify",
         "parse",
         "prompt_limit",
-        "identify",
         "policy",
         "target",
         "schedule",

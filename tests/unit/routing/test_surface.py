@@ -167,7 +167,7 @@ def test_screening_answers_before_the_body_and_run_goes_on_after_it() -> None:
     good = state("POST", "/v1/chat/completions", content_type="application/json")
     good.body_follows = True
     assert p.screen(good) is None
-    assert good.resume_at == 1  # the surface ran; the body's stages have not
+    assert good.resume_at == 2  # the surface and identify ran; the body's stages have not
     good.body = CHAT
     assert routed(p.run(good)).endpoints == ("10.0.0.1:8000",)
 

@@ -122,6 +122,18 @@ async def a_success_without_usage_is_charged_as_reserved(sut: StoreUnderTest) ->
     assert not (await reserve(sut, reservation(sut, "s3"))).allowed
 
 
+async def an_abandoned_request_without_counts_is_charged_as_reserved(
+    sut: StoreUnderTest,
+) -> None:
+    """No response was sent (status 0), yet the client's hang-up refunds nothing."""
+    for i in range(3):
+        assert (await reserve(sut, reservation(sut, f"h{i}"))).allowed
+    gone = Settlement("h0", 0, prompt_tokens=None, completion_tokens=None, abandoned=True)
+    await settle(sut, gone)
+    assert not await sut.holds("h0")
+    assert not (await reserve(sut, reservation(sut, "h3"))).allowed
+
+
 async def concurrency_slots_are_freed_by_settlement(sut: StoreUnderTest) -> None:
     def r(i: int) -> Reservation:
         return reservation(sut, f"c{i}", prompt=1, output=1, concurrency=(SLOTS,))
@@ -175,6 +187,7 @@ SUITE = [
     settlement_is_idempotent_and_overruns_are_debt,
     error_answers_without_usage_are_refunded,
     a_success_without_usage_is_charged_as_reserved,
+    an_abandoned_request_without_counts_is_charged_as_reserved,
     concurrency_slots_are_freed_by_settlement,
     requests_per_minute_count_requests,
     the_sweeper_settles_what_never_came,

@@ -74,13 +74,14 @@ def model_label(deps: StageDeps) -> ModelLabel:
 
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
-    """surface -> parse -> prompt limit -> (conformance) -> identify -> (model access) ->
+    """surface -> identify -> parse -> prompt limit -> (conformance) -> (model access) ->
     policy -> target -> prompt -> (admit) -> schedule -> (ensure usage) -> (include usage)
     -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
     is given); model access, admit and include usage only with tenants; conformance only in
-    test mode.
+    test mode. Surface and identify read only the headers, so they run before the body is
+    read: a request without a valid key is refused before its body is received or parsed.
     """
     d = deps
     access = ModelAccess(d.policies)
@@ -89,10 +90,10 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
         SurfaceStage(models)
         if d.tenancy is None
         else SurfaceStage(models, TenantModels(d.tenancy.identify_stage(), access)),
+        IdentifyStage(d.tenant_header) if d.tenancy is None else d.tenancy.identify_stage(),
         ParseStage(model_label(d)),
         PromptLimitStage(d.max_prompt_chars),
         ConformanceStage(d.datastore) if d.test_mode else None,
-        IdentifyStage(d.tenant_header) if d.tenancy is None else d.tenancy.identify_stage(),
         ModelAccessStage(access) if d.tenancy is not None else None,
         PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
         TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),

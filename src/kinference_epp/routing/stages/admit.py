@@ -2,7 +2,8 @@
 limits, or answer 429 with when to retry.
 
 The reservation is the prompt (counted by the prompt stage, else estimated from the body)
-plus the expected output (``tenancy.estimate``) in every bucket of the tenant and of the
+plus the output the request may produce (``tenancy.estimate``: its ``max_tokens``, else the
+tenant's cap, else the default) in every bucket of the tenant and of the
 tenant on the target model, checked and taken in one step by the limit store; the access-log
 record settles it to what was used. An admitted request carries its tenant (for the replica
 that settles it) and the ``x-ratelimit-*`` values Envoy adds to the response.
@@ -107,7 +108,10 @@ class AdmitStage:
         request = state.request
         prompt = state.prompt_tokens or len(state.body) // BYTES_PER_TOKEN
         output = self._estimator.expected(
-            tenant.name, state.model or "", request.max_tokens if request is not None else None
+            tenant.name,
+            state.model or "",
+            request.max_tokens if request is not None else None,
+            tenant.max_output_tokens,
         )
         return prompt, output
 

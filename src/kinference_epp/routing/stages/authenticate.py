@@ -15,9 +15,11 @@ from kinference_epp.tenancy.keys import presented_key
 
 
 class KeyIdentifyStage:
-    """``identity: api-key``."""
+    """``identity: api-key``. Reads only the headers: a request without a valid key is
+    answered 401 before its body is read."""
 
     name = "identify"
+    headers_only = True
 
     def __init__(self, directory: TenantDirectory, *, anonymous: str | None = None) -> None:
         self._directory = directory
@@ -46,6 +48,7 @@ class HeaderIdentifyStage:
     """``identity: header``: the proxy authenticated the client and named its tenant."""
 
     name = "identify"
+    headers_only = True
 
     def __init__(
         self, directory: TenantDirectory, header: str, *, anonymous: str | None = None

@@ -8,6 +8,7 @@ from kinference_epp.routing.state import RequestState, Wait
 
 class IdentifyStage:
     name = "identify"
+    headers_only = True
 
     def __init__(self, tenant_header: str) -> None:
         self._header = tenant_header
