@@ -1,10 +1,11 @@
 """A tenant made of Kubernetes objects, through real Envoy: an InferenceTenant with its key
-hash in a Secret authenticates, is limited and is charged; rotating the Secret swaps the key
+hash in a Secret authenticates, is limited and is charged (its metrics and `kinfctl usage`); rotating the Secret swaps the key
 with no restart; deleting the tenant locks it out. The picker finds its pod, its tenants and
 their Secrets on the fake API server, as it would in a cluster."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -15,9 +16,10 @@ import pytest_asyncio
 
 from k8s_fake.cluster import Cluster, cluster, eventually, k8s_config
 from k8s_fake.objects import inference_pool, pod, secret
+from kinference_epp.cli.kinfctl import main as kinfctl
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
-from kinference_epp.config.tenancy import TenancyConfig
+from kinference_epp.config.tenancy import TenancyConfig, UsageConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.k8s.api import INFERENCE_TENANTS
 from kinference_epp.sim.runner import SimCluster
@@ -58,7 +60,8 @@ class KubeStack(LocalStack):
 async def stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[KubeStack]:
     root = tmp_path_factory.mktemp("k8s-tenants")
     async with cluster(root) as k8s:
-        options = StackOptions(pods=1, tenancy=TenancyConfig())
+        usage = UsageConfig(file=str(root / "usage.jsonl"), flush_interval_s=0.2)
+        options = StackOptions(pods=1, tenancy=TenancyConfig(usage=usage))
         async with KubeStack(options, k8s) as s:
             yield s
 
@@ -104,7 +107,7 @@ async def metrics(stack: LocalStack) -> str:
 
 
 async def test_a_cluster_tenant_authenticates_is_limited_charged_rotated_and_removed(
-    stack: KubeStack,
+    stack: KubeStack, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = stack.k8s.server
     assert await status_of(stack, KEY_A) == 401  # no such tenant yet
@@ -120,6 +123,20 @@ async def test_a_cluster_tenant_authenticates_is_limited_charged_rotated_and_rem
         return sample(await metrics(stack), "kinference_tenant_prompt_tokens_total", "team-a") > 0
 
     await eventually(charged, what="team-a's usage", interval_s=0.1)
+
+    # and the usage roll-up, as the platform team reads it
+    options = stack.options.tenancy
+    assert options is not None
+    assert options.usage.file is not None
+    argv = ["usage", "--file", options.usage.file, "--tenant", "team-a", "--output", "json"]
+
+    async def in_usage() -> bool:
+        return await asyncio.to_thread(kinfctl, argv) == 0
+
+    await eventually(in_usage, what="team-a in kinfctl usage", interval_s=0.2)
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["tenant"] == "team-a"
+    assert row["ok"] >= 1
 
     statuses = [await post(stack, KEY_A) for _ in range(4)]
     limited = [(s, h, b) for s, h, b in statuses if s == 429]
