@@ -1,6 +1,6 @@
 """A tenant made of Kubernetes objects, through real Envoy: an InferenceTenant with its key
-hash in a Secret authenticates, is limited and is charged (its metrics and `kinfctl usage`); rotating the Secret swaps the key
-with no restart; deleting the tenant locks it out. The picker finds its pod, its tenants and
+hash in a Secret authenticates, is limited and is charged (its metrics and `kinfctl usage`);
+rotating the Secret swaps the key with no restart; deleting the tenant locks it out. The picker finds its pod, its tenants and
 their Secrets on the fake API server, as it would in a cluster."""
 
 from __future__ import annotations
