@@ -7,10 +7,10 @@ each file resolves to (``config.mounted.stamp``) catches it on any filesystem.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Hashable
+
+from kinference_epp.periodic import Periodic
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +29,13 @@ class ChangePoller:
     ) -> None:
         self._current = current
         self._reload = reload
-        self._interval = interval_s
         self._what = what
         self._stamp: Hashable = None
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic(
+            self._poll,
+            interval_s=interval_s,
+            failure=f"reloading {what} failed; the last good set stays in force",
+        )
 
     def mark(self) -> None:
         """Take the stamp of what is about to be loaded (call before reading the files, so
@@ -40,21 +43,12 @@ class ChangePoller:
         self._stamp = self._current()
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.stop()
 
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._interval)
-            try:
-                if self._current() != self._stamp:
-                    log.info("%s changed; reloading", self._what)
-                    self._reload()
-            except Exception:
-                log.exception("reloading %s failed; the last good set stays in force", self._what)
+    def _poll(self) -> None:
+        if self._current() != self._stamp:
+            log.info("%s changed; reloading", self._what)
+            self._reload()

@@ -11,13 +11,13 @@ periodically, logs a warning when reports stop (and once when they resume) and k
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry, Gauge
+
+from kinference_epp.periodic import Periodic
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +67,9 @@ class UsageWatchTask:
         self._watch = watch
         self._source = source
         self._silence_s = silence_s
-        self._interval = interval_s
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic(
+            self.check, interval_s=interval_s, failure="checking usage reports failed"
+        )
         self._missing = False
         self.gauge = Gauge(
             "kinference_usage_reports_missing",
@@ -98,19 +99,7 @@ class UsageWatchTask:
         return missing
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._interval)
-            try:
-                self.check()
-            except Exception:
-                log.exception("checking usage reports failed")
+        await self._loop.stop()

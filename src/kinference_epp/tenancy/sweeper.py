@@ -4,11 +4,10 @@ slots freed. Every replica sweeps; a shared store makes each reservation swept o
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 
+from kinference_epp.periodic import Periodic
 from kinference_epp.tenancy.store import LimitStore, Reservation
 
 log = logging.getLogger(__name__)
@@ -24,8 +23,9 @@ class Sweeper:
     ) -> None:
         self._store = store
         self._on_swept = on_swept
-        self._interval = interval_s
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic(
+            self.sweep_once, interval_s=interval_s, failure="sweeping reservations failed"
+        )
 
     async def sweep_once(self) -> int:
         swept = await self._store.sweep()
@@ -39,19 +39,7 @@ class Sweeper:
         return len(swept)
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._interval)
-            try:
-                await self.sweep_once()
-            except Exception:
-                log.exception("sweeping reservations failed")
+        await self._loop.stop()

@@ -18,7 +18,6 @@ Redis keys (``P`` is ``tenancy.store.redis.key_prefix``):
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
+from kinference_epp.periodic import Periodic
 from kinference_epp.tenancy.usage import Counts, Key, Row, UsageLedger, roll_up, rows_of
 from kinference_epp.tenancy.usage_files import day_file, expired, read_rows, usage_files
 
@@ -222,25 +222,15 @@ class UsageFlusher:
     def __init__(self, ledger: UsageLedger, sink: UsageSink, *, interval_s: float) -> None:
         self.ledger = ledger
         self.sink = sink
-        self._interval = interval_s
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic(self._write, interval_s=interval_s, failure="writing usage failed")
+
+    async def _write(self) -> None:
+        await self.sink.write(self.ledger)
 
     async def start(self) -> None:
         await self.sink.load(self.ledger)
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.stop()
         await self.sink.write(self.ledger)
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._interval)
-            try:
-                await self.sink.write(self.ledger)
-            except Exception:
-                log.exception("writing usage failed")
