@@ -21,6 +21,7 @@ import pytest_asyncio
 from aiohttp import web
 
 from kinference_epp.api.wire_names import TENANT_HEADER
+from kinference_epp.config.model import ShedConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.gateway.filters import copy_header
 from kinference_epp.gateway.options import ProviderRoute
@@ -134,6 +135,9 @@ async def stack(
         secrets_dir=str(root / "secrets"),
         provider_routes=(ProviderRoute("cloud", f"127.0.0.1:{provider.port}"),),
         pod_template=PodSpec(max_num_seqs=1),
+        # Only the policies decide here: a one-slot pod keeps requests waiting, and shedding
+        # would refuse some (429 pool_saturated) while its finish rate is still being learnt.
+        shed=ShedConfig(itl_s=0, ttft_s=0),
         # The test client stands in for an authenticated one: Envoy drops a client's own
         # x-kinference-tenant and sets it from this header instead.
         identity_filters=(copy_header(DEMO_TENANT, TENANT_HEADER),),
@@ -285,8 +289,6 @@ async def test_the_same_fields_without_pii_do_reach_the_provider(
     assert len(provider.requests) == before + 1
 
 
-# Last: its long requests leave the one-slot pod's predicted wait high for a while, and the
-# picker sheds (429 pool_saturated) requests sent right after.
 async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> None:
     # One slot (max_num_seqs=1): three long requests keep a queue for a few seconds.
     long = chat("keep busy", max_tokens=300)
