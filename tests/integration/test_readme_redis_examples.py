@@ -8,12 +8,10 @@ an unknown key is 401, and the usage reaches Redis where ``kinfctl usage --confi
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import aiohttp
@@ -21,6 +19,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
+from chart_render import load_renderer
 from kinference_epp.cli.kinfctl import main as kinfctl
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.tenancy import TenancyConfig
@@ -46,16 +45,6 @@ def redis_example(markdown: Path) -> dict[str, Any]:
     doc = yaml.safe_load(block)
     assert isinstance(doc, dict)
     return doc
-
-
-def chart_renderer() -> ModuleType:
-    path = ROOT / "deploy" / "kubernetes" / "render.py"
-    spec = importlib.util.spec_from_file_location("kinference_render", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +119,7 @@ async def test_the_chart_example_serves_its_tenants(
         "kinference-redis": {"password": PASSWORD},
         "kinference-tenants": {"tenants.yaml": TENANTS},
     }
-    files = chart_renderer().render_files(values)
+    files = load_renderer().render_files(values)
     config_text = yaml.safe_load(files["configmap.yaml"])["data"]["config.yaml"]
     pod = yaml.safe_load(files["deployment.yaml"])["spec"]["template"]["spec"]
     (container,) = pod["containers"]

@@ -4,7 +4,6 @@ against what the picker reads: the headers every sink asks for are the shipped E
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ import jsonschema
 import pytest
 import yaml
 
+from chart_render import load_renderer
 from kinference_epp.gateway.options import EnvoyOptions
 
 ROOT = Path(__file__).parents[3]
@@ -21,16 +21,7 @@ SCHEMAS = json.loads((Path(__file__).parent / "data" / "gateway_usage_schemas.js
 PICKER_HEADERS = list(EnvoyOptions(pool=("127.0.0.1:8000",)).extra_log_headers)
 
 
-def _renderer() -> Any:
-    spec = importlib.util.spec_from_file_location("kinference_render", DEPLOY / "render.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-render = _renderer()
+render = load_renderer()
 
 
 def strict(schema: Any) -> Any:

@@ -8,10 +8,8 @@ the generated CRD schema, and that values validate against ``values.schema.json`
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import jsonschema
@@ -20,6 +18,7 @@ import pytest
 import yaml
 from helm_python import HelmRenderError
 
+from chart_render import load_renderer
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
 from kinference_epp.k8s.pods import parse_pool
@@ -42,16 +41,7 @@ BUILT_IN = {
 }
 
 
-def _load_renderer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("kinference_render", DEPLOY / "render.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-render = _load_renderer()
+render = load_renderer()
 
 
 def documents(text: str) -> list[dict[str, Any]]:
