@@ -105,6 +105,9 @@ class BoundPorts:
     metrics: int
 
 
+SERVER_STOP_S = 5.0
+"""How long stopping the gRPC servers may take once every RPC is cancelled."""
+
 PLUGIN_TIMING_EVERY = 16
 """Plug-in durations are observed on one scheduling cycle in 16: a sample describes their
 distribution as well, and timing every plug-in of every request cost more than most
@@ -657,7 +660,15 @@ class App:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._idle.wait(), grace_s)
         stops = [s.stop(0) for s in (self._grpc, self._health_grpc) if s is not None]
-        await asyncio.gather(*stops)
+        try:
+            # stop(0) cancels every open RPC; a handler that does not end on it would hold
+            # the process here for good, so the rest of the shutdown goes on without it
+            await asyncio.wait_for(asyncio.gather(*stops), SERVER_STOP_S)
+        except TimeoutError:
+            log.error(
+                "gRPC servers still stopping; going on without them",
+                extra={"seconds": SERVER_STOP_S},
+            )
         self.offloader.close()
         if self.prompt_workers is not None:
             self.prompt_workers.close()

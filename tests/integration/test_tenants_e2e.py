@@ -15,7 +15,7 @@ import pytest
 import pytest_asyncio
 
 from k8s_fake.cluster import eventually
-from kinference_epp.config.tenancy import TenancyConfig
+from kinference_epp.config.tenancy import TenancyConfig, UsageConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.tenancy.memory_store import MemoryStore
 
@@ -58,7 +58,11 @@ async def stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Local
     options = StackOptions(
         pods=1,
         policies=(str(root / "policy.yaml"),),
-        tenancy=TenancyConfig(tenants=[str(root / "tenants.yaml")]),
+        # usage is written out at stop only: a test reads the pending roll-up, which each
+        # write empties
+        tenancy=TenancyConfig(
+            tenants=[str(root / "tenants.yaml")], usage=UsageConfig(flush_interval_s=60)
+        ),
     )
     async with LocalStack(options) as s:
         yield s
