@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.config.strict import Strict
@@ -366,6 +367,11 @@ class EppConfig(Strict):
     usage: UsageSourceConfig = Field(
         default_factory=UsageSourceConfig,
         description="Where each request's usage comes from (access log or response body).",
+    )
+    flow_control: FlowControlConfig | None = Field(
+        default=None,
+        description="Requests the pool cannot take now wait in the picker, served by priority "
+        "and fair share (docs/fairness.md); unset: refused at once (429 pool_saturated).",
     )
 
     @model_validator(mode="after")
