@@ -204,7 +204,8 @@ def test_a_ticket_removed_or_restored_keeps_the_counts() -> None:
     assert nxt is not None
     q.pop(nxt)
     q.restore(nxt)
-    assert q.peek() is nxt and len(q) == 1
+    assert q.peek() is nxt
+    assert len(q) == 1
     assert q.queued() == {("a", 0): 1}
 
 

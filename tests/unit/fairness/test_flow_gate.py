@@ -45,7 +45,8 @@ def test_a_finish_report_releases_the_next_request_once_the_pool_has_room() -> N
     assert not g.ready(t)
     pool.full = False
     g.finished("old", 10, 10)
-    assert t.state == RELEASED and woken == [1]
+    assert t.state == RELEASED
+    assert woken == [1]
     assert g.ready(t)
     g.take(t)
     g.dispatched("r1", "a", 0, 1, 100.0)
@@ -119,7 +120,8 @@ def test_a_request_whose_place_goes_to_a_higher_band_is_woken_and_refused() -> N
     g, _, _, woken = gate(max_queued=1)
     low = g.hold("r1", "batch", -1, 1, 1.0, "r1")
     high = g.hold("r2", "web", 1, 1, 1.0, "r2")
-    assert woken == [1] and g.ready(low)
+    assert woken == [1]
+    assert g.ready(low)
     assert high.state == WAITING
     with pytest.raises(KinferenceError) as caught:
         g.take(low)

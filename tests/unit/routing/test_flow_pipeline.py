@@ -117,7 +117,8 @@ class Stack:
             ep.ProcessingRequest(request_body=ep.HttpBody(body=body, end_of_stream=True))
         )
         assert out == [], "a saturated pool holds the request"
-        assert s.wait is not None and s.wait.reason == "flow control"
+        assert s.wait is not None
+        assert s.wait.reason == "flow control"
         return s
 
     def sample(self, name: str, **labels: str) -> float | None:
@@ -140,7 +141,8 @@ async def test_a_waiting_request_is_released_when_the_pool_load_drops() -> None:
     assert await waiting is True
     out = s.resume(True)
     assert out[0].HasField("request_headers")
-    assert s.decision is not None and s.decision.endpoints == (KEY,)
+    assert s.decision is not None
+    assert s.decision.endpoints == (KEY,)
     assert stack.sample(
         "inference_extension_flow_control_request_queue_duration_seconds_count",
         fairness_id="", priority="0", outcome="Dispatched", inference_pool="pool",
