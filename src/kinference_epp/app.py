@@ -302,6 +302,8 @@ class App:
                     ),
                 )
             )
+            # a fresh reading of a pod's load is a sign capacity may have freed
+            self.datastore.watch(self.flow.gate.pool_changed)
         self.picks = PickBook(
             max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
         )

@@ -68,6 +68,12 @@ class FlowControlConfig(Strict):
             "has requests waiting, even with higher bands waiting (0..1); unset: none."
         ),
     )
+    release_burst: int = Field(
+        default=2,
+        ge=1,
+        description="Requests released per fresh reading of the pool's load (a scrape); each "
+        "finish report releases one more.",
+    )
     retry_after_s: int = Field(default=1, ge=1, description="`retry-after` of a refusal.")
 
     def band_floors(self) -> dict[int, float]:

@@ -11,8 +11,12 @@ queue. Nothing polls on a timer.
 Pumping releases one ticket at a time: the queue's next ticket is tried against the pool with a
 dry-run pick (``probe``, which raises ``PoolSaturatedError`` while the pool is full); once
 released, no other is tried until that one is dispatched (its pick counted in the picker's
-in-flight load, which the next probe reads) or has had ``take_grace_s`` to be. A released
-request whose pick is refused again goes back to the head of its flow.
+in-flight load, which the next probe reads) or has had ``TAKE_GRACE_S`` to be. A released
+request whose pick is refused again goes back to the head of its flow. Releases are paced by
+the signs that capacity freed: each finish report allows one, each fresh reading of the pool's
+load (``pool_changed``: a scrape) up to ``release_burst``; the pool's load is scraped, and on
+one stale reading a dry-run pick would let every waiting request through at once, then none
+for a long while (the light tenant waiting behind the burst).
 
 A ticket whose time runs out is answered 429 ``over_fair_share`` when its tenant waits because
 others of its band have had less service, else 503 ``pool_saturated``; a full queue answers 429
@@ -88,6 +92,10 @@ class FlowGate:
         self._released: dict[Ticket, float] = {}
         """Released tickets not yet dispatched -> when released."""
         self._watchers: list[Callable[[], None]] = []
+        self._credits = 0
+        """Releases allowed before the next sign that capacity freed (``pool_changed``,
+        ``finished``): the pool's load is scraped, so between two scrapes a dry-run pick
+        would let every waiting request through on the last, stale, reading."""
         self._retry = (("retry-after", str(config.retry_after_s)),)
 
     # -- the edge's side ----------------------------------------------------------------------
@@ -197,8 +205,15 @@ class FlowGate:
             self.pump()
 
     def finished(self, request_id: str, uncached_prompt_tokens: int, output_tokens: int) -> None:
-        """A finish report: correct the request's charge, then look for capacity."""
+        """A finish report: correct the request's charge; a slot freed: look for capacity."""
         self.queue.settle(request_id, uncached_prompt_tokens, output_tokens)
+        self._credits = min(self._credits + 1, self.config.release_burst)
+        if len(self.queue):
+            self.pump()
+
+    def pool_changed(self) -> None:
+        """A fresh reading of the pool's load (a scrape): up to ``release_burst`` may go."""
+        self._credits = self.config.release_burst
         if len(self.queue):
             self.pump()
 
@@ -215,6 +230,8 @@ class FlowGate:
                 t.state = DROPPED
             if released:
                 return
+        if self._credits <= 0:
+            return
         queue = self.queue
         horizon = self.config.max_wait_s + TAKE_GRACE_S
         while True:
@@ -235,6 +252,7 @@ class FlowGate:
                 log.exception("flow control: probing the pool failed")
                 return
             queue.pop(ticket)
+            self._credits -= 1
             ticket.state = RELEASED
             released[ticket] = now
             self._observer.queued(ticket.tenant, ticket.band, -1)

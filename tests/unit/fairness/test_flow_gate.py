@@ -58,6 +58,9 @@ def test_one_release_at_a_time_until_it_is_dispatched() -> None:
     pool.full = False
     t1 = g.hold("r1", "a", 0, 1, 1.0, "r1")
     t2 = g.hold("r2", "b", 0, 1, 1.0, "r2")
+    assert not g.ready(t1)  # nothing said capacity freed since the pool filled
+    assert pool.probed == []
+    g.pool_changed()  # a scrape
     assert g.ready(t1)
     assert not g.ready(t2)  # the first's pick is not counted yet: no second probe
     assert pool.probed == ["r1"]
@@ -67,12 +70,28 @@ def test_one_release_at_a_time_until_it_is_dispatched() -> None:
     assert t2.state == RELEASED
 
 
+def test_releases_are_paced_by_scrapes_and_finishes_not_by_a_stale_reading() -> None:
+    g, pool, _, _ = gate(release_burst=2)
+    pool.full = False
+    tickets = [g.hold(f"r{i}", "a", 0, 1, 1.0, f"r{i}") for i in range(5)]
+    g.pool_changed()
+    released = 0
+    for t in tickets:
+        if t.state == RELEASED:
+            released += 1
+            g.take(t)
+            g.dispatched(t.request_id, "a", 0, 1, 1.0)
+    assert released == 2  # the burst one reading allows
+    g.finished("r0", 1, 1)  # one slot freed: one more
+    assert sum(t.state == RELEASED for t in tickets) == 1
+
+
 def test_a_release_never_taken_stops_holding_the_queue_after_the_grace() -> None:
     g, pool, clock, _ = gate()
     pool.full = False
     t1 = g.hold("r1", "a", 0, 1, 1.0, "r1")
     t2 = g.hold("r2", "a", 0, 1, 1.0, "r2")
-    g.pump()
+    g.pool_changed()
     assert t1.state == RELEASED
     clock.now += TAKE_GRACE_S + 0.1  # its client went away
     assert g.ready(t2)

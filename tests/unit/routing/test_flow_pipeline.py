@@ -67,6 +67,7 @@ class Stack:
             self._probe,
             observer=FlowMetrics(self.metrics, "pool"),
         )
+        self.pool.watch(self.gate.pool_changed)  # as the app wires it: a scrape may free room
         self.flow = FlowControl(self.gate)
         self.pipeline = build_pipeline(
             StageDeps(
