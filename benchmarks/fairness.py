@@ -116,8 +116,8 @@ SCENARIOS = (
     ),
     Scenario(
         "b",
-        "weights 3:1, both saturating (each offers 0.8x the pool's capacity)",
-        (TenantLoad("gold", 40.0, 1000, 200, weight=3), TenantLoad("base", 40.0, 1000, 200)),
+        "weights 3:1, both saturating (each offers the pool's capacity)",
+        (TenantLoad("gold", 50.0, 1000, 200, weight=3), TenantLoad("base", 50.0, 1000, 200)),
     ),
     Scenario(
         "c",
@@ -131,7 +131,7 @@ SCENARIOS = (
     Scenario(
         "d",
         "equal request rates, one tenant's prompts 10x longer, together past capacity",
-        (TenantLoad("short", 15.0, 400, 200), TenantLoad("long", 15.0, 4000, 200)),
+        (TenantLoad("short", 45.0, 400, 200), TenantLoad("long", 45.0, 4000, 200)),
     ),
 )
 

@@ -9,8 +9,9 @@ stage runs again: a released request is picked (and goes back to the head of the
 pool filled again meanwhile); one whose time ran out or whose place went to a higher band is
 refused (``fairness.gate`` says with what).
 
-A request's band is its tenant's ``priority`` (a name or number, ``fairness.config.BANDS``);
-its weight, the tenant's ``weight``. Requests without a tenant share one flow, ``""``.
+A request's band is the ``priority`` of the first InferencePolicy rule it matches that sets
+one (say, ``x-priority: batch`` -> sheddable), else its tenant's ``priority`` (a name or
+number, ``config.flow.BANDS``); its weight, the tenant's ``weight``. Requests without a tenant share one flow, ``""``.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ class FlowControl:
 
     @staticmethod
     def flow_of(state: RequestState) -> tuple[str, int, int]:
-        """(tenant, band, weight) of a request."""
+        """(tenant, band, weight) of a request: its band is a policy rule's, else its
+        tenant's."""
         info = state.tenant_info
+        band = state.priority
         if info is None:
-            return state.tenant or "", 0, 1
-        return info.name, info.priority, info.weight
+            return state.tenant or "", band or 0, 1
+        return info.name, info.priority if band is None else band, info.weight
 
     def cost(self, state: RequestState) -> float:
         """The service a request is charged at dispatch (its finish report corrects it)."""
