@@ -31,6 +31,7 @@ newcomer of a higher band takes the place of the newest request of the lowest wa
 
 from __future__ import annotations
 
+import heapq
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,6 +81,8 @@ class _Flow:
     band: int
     counter: float = 0.0
     queue: deque[Ticket] = field(default_factory=deque)
+    stamp: int = 0
+    """Bumped at every change of its counter or head: older heap entries are stale."""
 
 
 @dataclass(slots=True, eq=False)
@@ -94,6 +97,9 @@ class _Band:
     last: float = 0.0
     """The counter of the flow served last (what a flow starting to wait is lifted to when
     no other waits)."""
+    heap: list[tuple[float, int, int, _Flow]] = field(default_factory=list)
+    """(counter, head seq, stamp, flow) of the waiting flows, stale entries popped lazily:
+    the least counter without a pass over every tenant."""
 
 
 class FairQueue:
@@ -131,6 +137,8 @@ class FairQueue:
         b = self._bands[band]
         b.last = flow.counter
         flow.counter += amount
+        if amount and b.waiting.get(tenant) is flow:
+            self._touch(b, flow)
         if self._floors:
             for other in self._order:
                 other.served *= 1.0 - _DECAY
@@ -149,6 +157,9 @@ class FairQueue:
             return
         flow, charged, weight = entry
         flow.counter += (self.service(prompt_tokens, output_tokens) - charged) / weight
+        band = self._bands[flow.band]
+        if band.waiting.get(flow.tenant) is flow:
+            self._touch(band, flow)
 
     def _amount(self, cost: float, weight: float) -> float:
         if self._mode == "vtc":
@@ -181,14 +192,15 @@ class FairQueue:
             if evicted is None:
                 raise QueueFull(over_share=False)
         band = self._bands[ticket.band]
-        if not flow.queue:
-            self._lift(band, flow)
-            band.waiting[flow.tenant] = flow
         self._seq += 1
         ticket.seq = self._seq
         ticket.state = WAITING
         flow.queue.append(ticket)
         self._queued += 1
+        if len(flow.queue) == 1:
+            self._lift(band, flow)
+            band.waiting[flow.tenant] = flow
+            self._touch(band, flow)
         return evicted
 
     def peek(self) -> Ticket | None:
@@ -203,7 +215,9 @@ class FairQueue:
         elif mode == "fcfs":
             flow = min(flows.values(), key=lambda f: f.queue[0].seq)
         else:
-            flow = min(flows.values(), key=lambda f: (f.counter, f.queue[0].seq))
+            top = self._top(band)
+            assert top is not None
+            flow = top
         return flow.queue[0]
 
     def pop(self, ticket: Ticket) -> None:
@@ -217,6 +231,7 @@ class FairQueue:
         del band.waiting[flow.tenant]
         if flow.queue:  # round-robin: to the back of the turn
             band.waiting[flow.tenant] = flow
+            self._touch(band, flow)
 
     def restore(self, ticket: Ticket) -> None:
         """Put a released ticket back at the head of its flow (the pool filled again before it
@@ -228,6 +243,7 @@ class FairQueue:
         flow.queue.appendleft(ticket)
         ticket.state = WAITING
         self._queued += 1
+        self._touch(band, flow)
 
     def remove(self, ticket: Ticket, state: int = DROPPED) -> bool:
         """Take a waiting ticket out (it expired, or its client went); False if it was not
@@ -241,6 +257,8 @@ class FairQueue:
         self._queued -= 1
         if not flow.queue:
             del band.waiting[flow.tenant]
+        else:
+            self._touch(band, flow)
         return True
 
     def over_share(self, ticket: Ticket) -> bool:
@@ -290,8 +308,32 @@ class FairQueue:
     def _lift(self, band: _Band, flow: _Flow) -> None:
         """No banking while idle: a flow that starts waiting starts at the least counter of
         those waiting (else at the last served one), never below its own."""
-        floor = min(f.counter for f in band.waiting.values()) if band.waiting else band.last
+        top = self._top(band)
+        floor = top.counter if top is not None else band.last
         flow.counter = max(flow.counter, floor)
+
+    def _touch(self, band: _Band, flow: _Flow) -> None:
+        """Record a waiting flow's new counter or head in its band's heap."""
+        flow.stamp += 1
+        heap = band.heap
+        if len(heap) > 64 + 4 * len(band.waiting):  # mostly stale: rebuild
+            for f in band.waiting.values():
+                f.stamp += 1
+            heap[:] = [(f.counter, f.queue[0].seq, f.stamp, f) for f in band.waiting.values()]
+            heapq.heapify(heap)
+            return
+        heapq.heappush(heap, (flow.counter, flow.queue[0].seq, flow.stamp, flow))
+
+    def _top(self, band: _Band) -> _Flow | None:
+        """The waiting flow with the least counter (the oldest head among equals)."""
+        heap = band.heap
+        waiting = band.waiting
+        while heap:
+            _, _, stamp, flow = heap[0]
+            if flow.stamp == stamp and waiting.get(flow.tenant) is flow:
+                return flow
+            heapq.heappop(heap)
+        return None
 
     def _next_band(self) -> _Band | None:
         first = None
