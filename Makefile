@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers protos lock image
+.PHONY: demo test lint fmt unit integration bench bench-live bench-cost bench-fairness clean venv tokenizers protos lock image
 
 # The lock (uv.lock) is what every install gets: this venv, CI, and the image. Any uv can start
 # it (pip's from PyPI); the sync then installs the locked uv with everything else.
@@ -69,6 +69,10 @@ bench-live: $(STAMP) tokenizers
 # Picker CPU per request through real Envoy (needs wrk: apt-get install wrk).
 bench-cost: $(STAMP)
 	$(BIN)/python benchmarks/picker_cost.py
+
+bench-fairness: $(STAMP)
+	$(BIN)/python benchmarks/fairness.py
+	$(BIN)/python benchmarks/flow_cost.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist
