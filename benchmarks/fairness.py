@@ -522,8 +522,14 @@ def main() -> None:
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--out", default="benchmarks/results/fairness")
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument(
+        "--from-json", action="store_true", help="rewrite the report and plot from --out's .json"
+    )
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
+    if args.from_json:
+        rerender(Path(args.out))
+        return
     if args.calibrate:
         calibrate(seeds[0])
         return
@@ -616,7 +622,74 @@ def write_report(
         "light_alone": [asdict(r) for r in alone],
     }  # fmt: skip
     out.with_suffix(".json").write_text(json.dumps(payload, indent=1))
+    plot(results, out.with_suffix(".png"))
     print("\n".join(lines))
+
+
+def rerender(out: Path) -> None:
+    """The report and plot again from a run's JSON (same numbers, new layout)."""
+    payload = json.loads(out.with_suffix(".json").read_text())
+
+    def result(d: dict[str, Any]) -> RunResult:
+        tenants = {
+            t: TenantResult(**{k: v for k, v in tr.items() if k != "attainment"})
+            for t, tr in d["tenants"].items()
+        }
+        return RunResult(**{**d, "tenants": tenants})
+
+    results = [result(d) for d in payload["runs"]]
+    alone = [result(d) for d in payload["light_alone"]]
+    seeds = sorted({r.seed for r in results})
+    argv = payload["command"].removeprefix("benchmarks/fairness.py").strip()
+    write_report(results, alone, seeds, out, argv)
+
+
+def plot(results: list[RunResult], path: Path) -> None:
+    """Per scenario, each policy's split of the pool's service between the tenants (stacked
+    bars), each tenant's SLO attainment written on its part."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    scenarios = [sc for sc in SCENARIOS if any(r.scenario == sc.key for r in results)]
+    fig, axes = plt.subplots(1, len(scenarios), figsize=(4.2 * len(scenarios), 4.2), squeeze=False)
+    for ax, sc in zip(axes[0], scenarios, strict=True):
+        runs = [r for r in results if r.scenario == sc.key]
+        policies = list(dict.fromkeys(r.policy for r in runs))
+        bottom = np.zeros(len(policies))
+        for tl in sc.tenants:
+            shares = np.array(
+                [mean([r.shares[tl.name] for r in runs if r.policy == p]) for p in policies]
+            )
+            slo = [
+                mean([r.tenants[tl.name].attainment for r in runs if r.policy == p])
+                for p in policies
+            ]
+            bars = ax.bar(
+                policies, shares, bottom=bottom, label=f"{tl.name} (w{tl.weight}, {tl.priority})"
+            )
+            for bar, b, sh, a in zip(bars, bottom, shares, slo, strict=True):
+                if sh > 0.06:
+                    ax.text(
+                        bar.get_x() + bar.get_width() / 2,
+                        b + sh / 2,
+                        f"SLO {a:.0%}",
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                    )
+            bottom += shares
+        ax.set_title(f"({sc.key})", fontsize=9)
+        ax.set_ylabel("share of served weighted tokens")
+        ax.set_ylim(0, 1)
+        ax.tick_params(axis="x", labelrotation=30, labelsize=7)
+        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=1)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 if __name__ == "__main__":
