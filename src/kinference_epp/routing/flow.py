@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from kinference_epp.errors import KinferenceError
 from kinference_epp.fairness.gate import FlowGate
-from kinference_epp.fairness.queue import DROPPED, EVICTED, Ticket
+from kinference_epp.fairness.queue import DROPPED, EVICTED, TAKEN, Ticket
 from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.types import SchedulingRequest
 
-GONE = (DROPPED, EVICTED)
+GONE = (DROPPED, EVICTED, TAKEN)
+"""Ticket states whose request no longer waits (taken: its pick ran, or raised another error)."""
 
 
 class FlowControl:
