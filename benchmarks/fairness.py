@@ -572,7 +572,7 @@ def write_report(
     lines = [
         "# Fairness under saturation",
         "",
-        f"Command: `.venv/bin/python benchmarks/fairness.py {argv}`".replace(" `", "`").rstrip(),
+        f"Command: `{' '.join(['.venv/bin/python benchmarks/fairness.py', *argv.split()])}`",
         "",
         f"2 simulated pods (h100-8b latency model), router kinference with its shed guard; "
         f"{DURATION_S:.0f} s of Poisson arrivals per run, counted from {WARMUP_S:.0f} s (before, "
