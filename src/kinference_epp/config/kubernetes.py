@@ -56,7 +56,8 @@ class ModelDiscovery(Strict):
         "container's vLLM arguments.",
     )
     default_models: list[str] = Field(
-        default_factory=list, description="Names of a pod that neither source names."
+        default_factory=list,
+        description="Names of a pod that neither the annotation nor its vLLM arguments name.",
     )
 
 
