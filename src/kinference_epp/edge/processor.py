@@ -216,9 +216,10 @@ class ExtProcSession:
     def _on_request_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
         if self._state is not _State.BODY:
             raise KinferenceError("request body before headers", reason="protocol_error")
-        if body.body:
-            self._chunks.append(body.body)
-            self._body_bytes += len(body.body)
+        chunk = body.body  # read once: each read of a protobuf bytes field is a new copy
+        if chunk:
+            self._chunks.append(chunk)
+            self._body_bytes += len(chunk)
         if self._body_bytes > self._max_body:
             raise _too_large(self._body_bytes, self._max_body)
         if body.end_of_stream:

@@ -14,9 +14,10 @@ long prompt never pays for them, and no prompt waits for a process to start. A w
 dies (killed, out of memory) breaks the pool: the next job starts new workers, and is
 tokenized on its thread meanwhile, so no request fails for it.
 
-The workers run at a lower CPU priority (``WORKER_NICENESS``): where cores are scarce, the
-picker's event loop, the proxy and the pods beside them (everything a short request waits
-for) take the CPU first, and long prompts use what is left. A worker exits when the picker's
+The workers run at the lowest CPU priority (Linux's ``SCHED_IDLE``, elsewhere a higher nice
+value): where cores are scarce, the picker's event loop, the proxy and the pods beside them
+(everything a short request waits for) take the CPU the moment they wake, and long prompts use
+what is left. A worker exits when the picker's
 process is gone (killed without a chance to stop its pool): nobody is left to read its answers.
 """
 
@@ -46,8 +47,7 @@ _registry: TokenizerRegistry | None = None
 """The tokenizers of this worker process (set once by ``_start_worker``)."""
 
 WORKER_NICENESS = 10
-"""Added to a worker's nice value: under contention the Linux scheduler gives a nice-10
-process about a tenth of the CPU a nice-0 one gets, and wakes a nice-0 one ahead of it."""
+"""Added to a worker's nice value where ``SCHED_IDLE`` is not available."""
 PARENT_CHECK_S = 1.0
 
 
@@ -55,11 +55,20 @@ def _start_worker(config: TokenizerConfig) -> None:
     global _registry
     from kinference_epp.kvcache.hashing import warm_up
 
-    os.nice(WORKER_NICENESS)
+    _lowest_priority()
     parent = os.getppid()
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
     _registry = TokenizerRegistry.from_config(config)
     warm_up()
+
+
+def _lowest_priority() -> None:
+    """``SCHED_IDLE``: a task of any other policy that wakes preempts this one at once (a nice
+    value only lowers its share, and a woken task may wait out its time slice)."""
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:
+        os.nice(WORKER_NICENESS)
 
 
 def _exit_with(parent: int) -> None:

@@ -17,7 +17,7 @@ from kinference_epp.api.request import InferenceRequest
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.kvcache.hashing import HashScope
 from kinference_epp.routing.prompt_work import tokenize_and_hash
-from kinference_epp.routing.prompt_workers import WORKER_NICENESS, PromptWorkers
+from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.tokenize.fixtures import write_tiny_bpe
 from kinference_epp.tokenize.registry import TokenizerRegistry
 from waits import eventually
@@ -100,15 +100,15 @@ async def test_a_worker_that_dies_costs_no_request(workers: PromptWorkers) -> No
 
 async def test_workers_yield_the_cpu_to_the_picker(workers: PromptWorkers) -> None:
     await up(workers)
-    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE
     for pid in workers.pids():
-        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + WORKER_NICENESS)
+        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
 
 
 PICKER = """
 import sys
 from kinference_epp.config.tokenizers import TokenizerConfig
-from kinference_epp.routing.prompt_workers import WORKER_NICENESS, PromptWorkers
+from kinference_epp.routing.prompt_workers import PromptWorkers
 
 pool = PromptWorkers(TokenizerConfig.model_validate_json(sys.argv[1]), processes=2)
 pool.wait_ready()
