@@ -29,7 +29,7 @@ ROWS: list[tuple[str, str, str, list[str], str]] = [
     (
         "en",
         S,
-        "For the payroll form: NI number QQ 12 34 56 C, start date next Monday.",
+        "For the payroll form: NI number JG 10 37 85 A, start date next Monday.",
         ["nationalId"],
         E,
     ),

@@ -244,6 +244,18 @@ def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) 
     return False
 
 
+def _near_word(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
+    """``_near`` for words that must start a word: "tel" in "Telefon", not in "bestellnr"."""
+    before = text[max(0, start - context) : start].lower()
+    for w in words:
+        at = before.find(w)
+        while at != -1:
+            if at == 0 or not before[at - 1].isalpha():
+                return True
+            at = before.find(w, at + 1)
+    return False
+
+
 _TOKEN_CHARS = string.ascii_letters + string.digits + "_-"
 
 
@@ -509,6 +521,110 @@ def _url_password(text: str, at: int) -> PiiKind | None:
     return None if placeholder(low) else PiiKind.SECRET
 
 
+_IPV4 = re.compile(
+    r"(?<![0-9.])((?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
+)
+_LOG_USER = re.compile(
+    r"(?i:\buser(?:name)?\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
+_LOG_USER_PROSE = re.compile(
+    r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
+    r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
+only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
+_TIME_OF_DAY = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
+_ACCESS_LOG_USER = re.compile(
+    r"[0-9]{1,3}(?:\.[0-9]{1,3}){3} \S+ ([A-Za-z][A-Za-z0-9._@\-]{1,63}) \["
+)
+"""The common / combined access-log line: ``host ident user [date] "request" ...``."""
+_LOG_MARKERS = (b"user", b"User", b"USER", b"login", b"Login", b"uid=", b"acct=", b"sshd[", b'] "')
+"""What a log line that names its user holds; only lines with one are read for an IP."""
+_SYSTEM_USERS = frozenset(
+    [
+        "root",
+        "admin",
+        "administrator",
+        "nobody",
+        "guest",
+        "test",
+        "user",
+        "users",
+        "ubuntu",
+        "ec2-user",
+        "postgres",
+        "mysql",
+        "www-data",
+        "daemon",
+        "invalid",
+        "unknown",
+        "anonymous",
+        "deploy",
+        "git",
+        "jenkins",
+        "service",
+        "system",
+        "svc",
+        "from",
+        "null",
+        "none",
+        "id",
+        "name",
+        "agent",
+        "port",
+        "ssh",
+        "sshd",
+        "and",
+        "the",
+        "a",
+        "an",
+        "is",
+        "was",
+    ]
+)
+"""Accounts no person owns, and words a loose match may take for a user name."""
+_LOG_LINE = 400
+_LOG_OCCURRENCES = 32
+
+
+def _ip_with_user(text: str, raw: bytes) -> bool:
+    """A log line that holds both an IPv4 address (not loopback or unspecified) and the
+    name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
+    "user=amiller src=...", an access log's user field): a person's session."""
+    seen: set[int] = set()
+    checked = 0
+    for marker in _LOG_MARKERS:
+        at = raw.find(marker)
+        while at != -1 and checked < _LOG_OCCURRENCES:
+            start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
+            end = text.find("\n", at, at + _LOG_LINE)
+            end = min(len(text), at + _LOG_LINE) if end == -1 else end
+            if start not in seen:
+                seen.add(start)
+                checked += 1
+                if _user_line(text[start:end]):
+                    return True
+            at = raw.find(marker, end)
+    return False
+
+
+def _user_line(line: str) -> bool:
+    ips = [m.group(1) for m in _IPV4.finditer(line)]
+    ips = [ip for ip in ips if not ip.startswith(("127.", "0.", "255."))]
+    if not ips:
+        return False
+    users = [m.group(1) for m in _LOG_USER.finditer(line)]
+    if _TIME_OF_DAY.search(line):
+        users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
+    access = _ACCESS_LOG_USER.search(line)
+    if access is not None:
+        users.append(access.group(1))
+    return any(u.lower() not in _SYSTEM_USERS and u not in ips for u in users)
+
+
 class PiiClassifier:
     """Finds the enabled PII kinds in a prompt. Stateless after construction; thread-safe."""
 
@@ -551,6 +667,9 @@ class PiiClassifier:
                 found.add(kind)
                 if len(found) == len(self._kinds):
                     break
+        ip = PiiKind.IP_ADDRESS
+        if ip in self._kinds and ip not in found and _ip_with_user(text, raw):
+            found.add(ip)
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)
             found |= personal & self._kinds
@@ -587,11 +706,12 @@ class PiiClassifier:
             return PiiKind.NATIONAL_ID
         if n == 8 and _rvnr(text, start + len(value), digits):
             return PiiKind.NATIONAL_ID
-        if 10 <= n <= 11 and _NANP.match(body):
-            return PiiKind.PHONE
+        nanp = _NANP.match(body) if 10 <= n <= 11 else None
+        if nanp is not None:  # exchange 555 is the fictional one of films and examples
+            return None if nanp.group(2) == "555" else PiiKind.PHONE
         if body[0] == "(" and ")" not in body:  # "(0836 703035)": a number in parentheses
             body = body[1:]
-        if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
+        if 8 <= n <= 15 and (body.startswith("+") or _near_word(text, start, _PHONE_WORDS)):
             return PiiKind.PHONE
         if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
             return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
@@ -616,7 +736,7 @@ class PiiClassifier:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
         if value.startswith("+") or (len(digits) == 10 and digits[0] == "0"):
             return PiiKind.PHONE
-        return PiiKind.PHONE if _near(text, start, _PHONE_WORDS) else None
+        return PiiKind.PHONE if _near_word(text, start, _PHONE_WORDS) else None
 
     def _upper(self, text: str, start: int, value: str) -> PiiKind | None:
         compact = value.replace(" ", "").replace("-", "")
