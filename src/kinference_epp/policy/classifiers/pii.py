@@ -39,10 +39,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import re
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+
+import numpy as np
 
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import find_personal, placeholder
@@ -154,7 +157,11 @@ _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
     "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
 )  # fmt: skip
+_PHONE_WORDS_RAW = tuple({w.encode("ascii", "replace") for w in _PHONE_WORDS})
+_CLOSING_WORDS_RAW = tuple({w.encode("ascii", "replace") for w in _CLOSING_WORDS})
+"""The words as they appear in the prompt's one-byte map (a non-ASCII letter as ``?``)."""
 _SSN_WORDS = ("ssn", "social security")
+_SSN_WORDS_RAW = tuple(w.encode() for w in _SSN_WORDS)
 _ID_WORDS = (
     "national insurance",
     "nino",
@@ -342,7 +349,9 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
     return segments
 
 
-def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int, str]]:
+def _candidates(
+    text: str, raw: bytes | None = None, idle: dict[int, int] | None = None
+) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
     Python's ``re`` tries every alternative of these patterns at every character, so the
@@ -351,7 +360,8 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
     a private-key armour line marks a short window, and only windows are matched with the
     regex — without its secret alternatives where no secret can be (no long token run
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
-    the number of such spots, not the text length.
+    the number of such spots, not the text length. ``idle`` maps the start of each digit run
+    that cannot be PII (``_idle_runs``) to its end: those are stepped over unmatched.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw)
@@ -361,11 +371,21 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
     armour = raw.find(b"PRIVATE KEY-----")
     pos = classes.find(b"000")
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
+    idle_starts = sorted(idle) if idle else []
     while pos != -1:
+        if idle:
+            after_run = idle.get(pos)
+            if after_run is not None:
+                pos = classes.find(b"000", after_run)
+                continue
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
         lo = other + 1 if other != -1 else limit
         end, stop = pos + 3, min(n, lo + 96)
+        if idle_starts:  # no candidate crosses into an idle number: the window ends there
+            nxt = bisect.bisect_right(idle_starts, pos)
+            if nxt < len(idle_starts) and idle_starts[nxt] < stop:
+                stop = idle_starts[nxt]
         search = _NO_SECRET_AT.search
         if armour != -1:
             search = _CANDIDATE_AT.search
@@ -625,6 +645,131 @@ def _user_line(line: str) -> bool:
     return any(u.lower() not in _SYSTEM_USERS and u not in ips for u in users)
 
 
+_DENSE = 4096
+"""Prompts at least this long whose digits are an eighth of their characters or more (logs,
+CSV) have their idle digit runs found at once (``_idle_runs``)."""
+_HARD_EDGES = np.zeros(256, dtype=bool)
+_HARD_EDGES[list(b";,=:\n\r\t|\"'[]{}<>")] = True
+"""Characters no number candidate runs across: a digit run between two of them is whole."""
+_JOINERS = np.zeros(256, dtype=bool)
+_JOINERS[list(b".-/")] = True
+_LOWER = np.zeros(256, dtype=bool)
+_LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
+_ALPHA = _LOWER.copy()
+_ALPHA[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+
+
+def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None:
+    """In a digit-dense prompt, the numbers that stand alone and cannot be PII: start of each
+    run of three digits inside one -> the number's end.
+
+    A number here is a run of digits, dots, hyphens and slashes that starts and ends with a
+    digit, between separators no candidate crosses (``;`` ``,`` ``=`` line breaks, quotes,
+    brackets; or a space and a word). It cannot be PII when it has fewer than eight digits
+    (no kind has fewer), when it is an ISO date and the prompt has no phone word, or when it
+    is bare digits whose length and first digit rule out every kind a bare number can be,
+    given the prompt's words (``_Cues``): a card or NIR (12-19 digits), an SSN (9, with its
+    label), a phone (8-15 with a phone word; a trunk 0; ten digits from 3; 9-13 in a
+    signature), part of an IBAN (a letter and a space before it, 10 digits or more).
+    Found with numpy in one pass, so a log's or a CSV's thousands of ids and dates cost no
+    regex and no confirmer each; every other number goes the usual way."""
+    n = len(raw)
+    if n < _DENSE or classes.count(b"0") * 8 < n:
+        return None
+    cues.force()
+    chars = np.frombuffer(raw, dtype=np.uint8)
+    digit = np.frombuffer(classes, dtype=np.uint8) == 48
+    numeric = digit | _JOINERS[chars]
+    framed = np.concatenate(([False], numeric, [False]))
+    edges = np.flatnonzero(framed[1:] != framed[:-1])
+    starts, ends = edges[0::2], edges[1::2]
+    # trim joiners at either end: a number starts and ends with a digit
+    first_digit = digit[starts]
+    last_digit = digit[ends - 1]
+    ok = first_digit & last_digit
+    starts, ends = starts[ok], ends[ok]
+    if not len(starts):
+        return None
+    total = np.concatenate(([0], np.cumsum(digit, dtype=np.int32)))
+    counts = total[ends] - total[starts]
+    size = ends - starts
+    bare = counts == size
+    padded = np.concatenate(([10, 10], chars, [10, 10]))  # a line break beyond each end
+    before, before2 = padded[starts + 1], padded[starts]
+    after, after2 = padded[ends + 2], padded[ends + 3]
+    left = _HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10))
+    right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
+    first = padded[starts + 2]
+    possible = (counts >= 12) & (counts <= 19)
+    possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
+    possible |= (counts == 10) & (first == 51)  # Italian mobiles
+    if cues.phone:
+        possible |= (counts >= 8) & (counts <= 15)
+    if cues.ssn:
+        possible |= counts == 9
+    if cues.closing:
+        possible |= (counts >= 9) & (counts <= 13)
+    iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
+    idle = (counts < 8) | (bare & ~possible)
+    if not cues.phone:
+        idle |= iso
+    idle &= left & right
+    idle_starts, idle_ends = starts[idle], ends[idle]
+    if not len(idle_starts):
+        return None
+    # every run of three digits inside an idle number points to its end
+    triple = digit[:-2] & digit[1:-1] & digit[2:]
+    run_start = np.flatnonzero(triple & ~np.concatenate(([False], triple[:-1])))
+    owner = np.searchsorted(idle_starts, run_start, side="right") - 1
+    inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
+    return dict(zip(run_start[inside].tolist(), idle_ends[owner[inside]].tolist(), strict=True))
+
+
+_WORD_SPLIT_CHARS = b";=,.:-_/\n\t#"
+_WORD_SPLIT = bytes.maketrans(_WORD_SPLIT_CHARS, b" " * len(_WORD_SPLIT_CHARS))
+_GATE_AFTER = 16
+"""Numbers confirmed before ``_Cues`` looks for its words in the whole prompt once."""
+
+
+class _Cues:
+    """Whether the prompt holds any phone word or closing line at all, found once (a few
+    ``bytes`` searches of the lower-cased prompt) after ``_GATE_AFTER`` numbers, so a log
+    or a CSV of thousands of ids skips the per-number context checks when neither occurs;
+    a superset test: each number still checks its own context when they do."""
+
+    __slots__ = ("_raw", "closing", "numbers", "phone", "ssn")
+
+    def __init__(self, raw: bytes) -> None:
+        self._raw = raw
+        self.numbers = 0
+        self.phone = self.closing = self.ssn = True
+
+    def count(self) -> None:
+        self.numbers += 1
+        if self.numbers == _GATE_AFTER:
+            self.force()
+
+    def force(self) -> None:
+        """Look for the words now (``numbers`` past the gate, so once only): among the
+        prompt's distinct words, which a log or a CSV has few of, joined by spaces; a cue
+        word holding a character that splits words is looked for in the whole prompt."""
+        self.numbers = max(self.numbers, _GATE_AFTER)
+        low = self._raw.lower()
+        words = low.translate(_WORD_SPLIT, b"0123456789").split()
+        distinct = b" " + b" ".join(set(words)) + b" "
+
+        def any_of(words: tuple[bytes, ...]) -> bool:
+            for w in words:
+                plain = w.translate(_WORD_SPLIT, b"0123456789") == w
+                if w in (distinct if plain else low):
+                    return True
+            return False
+
+        self.phone = any_of(_PHONE_WORDS_RAW)
+        self.closing = any_of(_CLOSING_WORDS_RAW)
+        self.ssn = any_of(_SSN_WORDS_RAW)
+
+
 class PiiClassifier:
     """Finds the enabled PII kinds in a prompt. Stateless after construction; thread-safe."""
 
@@ -643,18 +788,20 @@ class PiiClassifier:
         text = prompt.folded()
         raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
-        for group, start, value in _candidates(text, raw):
+        cues = _Cues(raw)
+        idle = _idle_runs(raw, _classes(text, raw), cues)
+        for group, start, value in _candidates(text, raw, idle):
             if value in self._allow_values:
                 continue
             if group == "num":
-                kind = self._number(text, start, value)
+                kind = self._number(text, start, value, cues)
             elif group == "upper":
                 kind = self._upper(text, start, value)
                 if kind is None:  # "DNI 12345678Z": letters glued to a number
                     digit = _FIRST_DIGIT.search(value)
                     inner = _NUMBER.match(text, start + digit.start()) if digit else None
                     if inner is not None:
-                        kind = self._number(text, inner.start(), inner.group())
+                        kind = self._number(text, inner.start(), inner.group(), cues)
             elif group == "at":
                 kind = _url_password(text, start) or self._email(text, start)
             elif group == "paired":
@@ -677,7 +824,9 @@ class PiiClassifier:
 
     # -- confirmers: a kind, or None for a false alarm ---------------------------------------
 
-    def _number(self, text: str, start: int, value: str) -> PiiKind | None:
+    def _number(
+        self, text: str, start: int, value: str, cues: _Cues | None = None
+    ) -> PiiKind | None:
         letter = value[-1] if value[-1].isalpha() else ""
         body = value[:-1] if letter else value
         digits = body if body.isdigit() else body.translate(_DROP_ASCII_NON_DIGITS)
@@ -690,7 +839,10 @@ class PiiClassifier:
             body = body.rstrip(" -")
         if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
             return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
-        if n >= 10 and self._loose_iban(text, start, start + len(value)):
+        # A loose IBAN runs into these digits from its letters: a character before them
+        # that cannot be inside one ("=", ";", a line break) rules it out without a regex.
+        joined = start > 0 and (text[start - 1].isalnum() or text[start - 1] in " -")
+        if n >= 10 and joined and self._loose_iban(text, start, start + len(value)):
             return PiiKind.IBAN
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
         if card_shaped and luhn_valid(digits):
@@ -711,13 +863,18 @@ class PiiClassifier:
             return None if nanp.group(2) == "555" else PiiKind.PHONE
         if body[0] == "(" and ")" not in body:  # "(0836 703035)": a number in parentheses
             body = body[1:]
-        if 8 <= n <= 15 and (body.startswith("+") or _near_word(text, start, _PHONE_WORDS)):
+        if cues is not None:
+            cues.count()
+        phone_words = cues is None or cues.phone
+        phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, _PHONE_WORDS)
+        if 8 <= n <= 15 and (body.startswith("+") or phone_word):
             return PiiKind.PHONE
         if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
             return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
         if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
             return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
-        if 9 <= n <= 13 and _in_signature(text, start):
+        closing = cues is None or cues.closing
+        if 9 <= n <= 13 and closing and _in_signature(text, start):
             return PiiKind.PHONE
         return None
 
