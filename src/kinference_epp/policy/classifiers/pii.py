@@ -694,7 +694,8 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     counts = total[ends] - total[starts]
     size = ends - starts
     bare = counts == size
-    padded = np.concatenate(([10, 10], chars, [10, 10]))  # a line break beyond each end
+    # line breaks beyond each end, enough after it for a date's shape at the last number
+    padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
     before, before2 = padded[starts + 1], padded[starts]
     after, after2 = padded[ends + 2], padded[ends + 3]
     left = _HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10))
