@@ -1,7 +1,8 @@
 """The PII and complexity classifiers' cost on long prompts of prose, logs and CSV.
 
-    flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_cost.py
+    nice -n 5 .venv/bin/python benchmarks/classifier_cost.py
     ... --quick   # fewer calls
+    PYTHONPATH=OTHER/src ... --label base --out FILE   # another checkout's classifiers, same texts
 
 Targets (in process, p50 of one ``classify`` on a fresh ``PromptText``): PII ≤ 1 ms at 8k
 tokens of prose, ≤ 2 ms at 8k tokens of logs or CSV, ≤ 6 ms at 32k tokens of any of them.
@@ -42,7 +43,7 @@ from kinference_epp.policy.model import PiiSettings
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
-COMMAND = "flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_cost.py"
+COMMAND = "nice -n 5 .venv/bin/python benchmarks/classifier_cost.py"
 ROUNDS = 5
 TARGETS_US = {("prose", 8000): 1000.0, ("logs", 8000): 2000.0, ("csv", 8000): 2000.0}
 TARGET_32K_US = 6000.0
@@ -181,10 +182,14 @@ def target_of(row: dict[str, object]) -> float | None:
     return TARGETS_US.get((kind, int(row["tokens"])))  # type: ignore[call-overload]
 
 
-def lingua_cost() -> tuple[float, float]:
+def lingua_cost() -> tuple[float, float] | None:
     """(first call µs: the detector's models loaded, p50 µs of one detection afterwards) on
-    a German sample of the length ``languages.detect`` passes it."""
-    from kinference_epp.policy.classifiers import languages
+    a German sample of the length ``languages.detect`` passes it; None for classifiers
+    without it."""
+    try:
+        from kinference_epp.policy.classifiers import languages
+    except ImportError:
+        return None
 
     languages._detector.cache_clear()
     sample = ("Die Stadt plant eine neue Straßenbahnlinie zum Flughafen. " * 10)[: languages.SAMPLE]
@@ -199,13 +204,17 @@ def lingua_cost() -> tuple[float, float]:
     return first, statistics.median(times)
 
 
-def render(rows: list[dict[str, object]], lingua: tuple[float, float], quick: bool) -> str:
+def render(
+    rows: list[dict[str, object]], lingua: tuple[float, float] | None, quick: bool, label: str
+) -> str:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
     load = os.getloadavg()[0]
-    L = ["# Classifier cost on long prose, logs and CSV\n"]
-    L.append(f"    {COMMAND}{' --quick' if quick else ''}\n")
+    title = f" ({label})" if label else ""
+    L = [f"# Classifier cost on long prose, logs and CSV{title}\n"]
+    flags = (" --quick" if quick else "") + (f" --label {label}" if label else "")
+    L.append(f"    {COMMAND}{flags}\n")
     L.append(
         f"At commit `{commit}`, {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, Python "
         f"{platform.python_version()} on {platform.machine()} ({os.cpu_count()} CPUs, "
@@ -227,6 +236,8 @@ def render(rows: list[dict[str, object]], lingua: tuple[float, float], quick: bo
             f"{'-' if t is None else f'≤ {t:.0f}'} | {met} |"
         )
     L.append("")
+    if lingua is None:
+        return "\n".join(L)
     L.append(
         f"Language detection (lingua, seven languages, low-accuracy mode) on a "
         f"{240}-character German sample: first call {lingua[0] / 1000:.0f} ms (the models "
@@ -241,10 +252,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer calls")
     ap.add_argument("--out", type=Path, default=RESULTS / "classifier_cost.md")
+    ap.add_argument("--label", default="", help="names the classifiers measured in the title")
     args = ap.parse_args()
     lingua = lingua_cost()
     rows = run(args.quick)
-    md = render(rows, lingua, args.quick)
+    md = render(rows, lingua, args.quick, args.label)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(md + "\n", encoding="utf-8")
     print(md)

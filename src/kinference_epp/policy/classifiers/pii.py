@@ -700,21 +700,26 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     after, after2 = padded[ends + 2], padded[ends + 3]
     left = _HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10))
     right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
+    # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that short
+    # or a date, and the ":" or the space and word after them end any later window
+    stamp = ((after == 84) & (padded[ends + 5] == 58)) | (
+        (after == 90) & (_HARD_EDGES[after2] | (after2 == 32))
+    )
     first = padded[starts + 2]
     possible = (counts >= 12) & (counts <= 19)
     possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
     possible |= (counts == 10) & (first == 51)  # Italian mobiles
-    if cues.phone:
-        possible |= (counts >= 8) & (counts <= 15)
+    if cues.phone:  # a phone word within reach before the number
+        near = cues.near_phone_word(n)[starts]
+        possible |= near & (counts >= 8) & (counts <= 15)
     if cues.ssn:
         possible |= counts == 9
     if cues.closing:
         possible |= (counts >= 9) & (counts <= 13)
     iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
     idle = (counts < 8) | (bare & ~possible)
-    if not cues.phone:
-        idle |= iso
-    idle &= left & right
+    idle |= iso & ~cues.near_phone_word(n)[starts] if cues.phone else iso
+    idle &= left & (right | (stamp & ((counts < 8) | iso)))
     idle_starts, idle_ends = starts[idle], ends[idle]
     if not len(idle_starts):
         return None
@@ -723,7 +728,17 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     run_start = np.flatnonzero(triple & ~np.concatenate(([False], triple[:-1])))
     owner = np.searchsorted(idle_starts, run_start, side="right") - 1
     inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
-    return dict(zip(run_start[inside].tolist(), idle_ends[owner[inside]].tolist(), strict=True))
+    # consecutive idle numbers are stepped over at once: to the end of the last one before
+    # the next run that is not idle
+    busy = run_start[~inside]
+    idle_run, idle_end = run_start[inside], idle_ends[owner[inside]]
+    following = np.searchsorted(busy, idle_run, side="right")
+    if len(busy):
+        limit = np.where(following < len(busy), busy[np.minimum(following, len(busy) - 1)], n)
+    else:
+        limit = np.full(len(idle_run), n)
+    last = np.searchsorted(idle_run, limit, side="left") - 1
+    return dict(zip(idle_run.tolist(), idle_end[last].tolist(), strict=True))
 
 
 _WORD_SPLIT_CHARS = b";=,.:-_/\n\t#"
@@ -738,12 +753,14 @@ class _Cues:
     or a CSV of thousands of ids skips the per-number context checks when neither occurs;
     a superset test: each number still checks its own context when they do."""
 
-    __slots__ = ("_raw", "closing", "numbers", "phone", "ssn")
+    __slots__ = ("_low", "_raw", "closing", "numbers", "phone", "phone_words", "ssn")
 
     def __init__(self, raw: bytes) -> None:
         self._raw = raw
+        self._low = b""
         self.numbers = 0
         self.phone = self.closing = self.ssn = True
+        self.phone_words: tuple[bytes, ...] = ()
 
     def count(self) -> None:
         self.numbers += 1
@@ -759,16 +776,33 @@ class _Cues:
         words = low.translate(_WORD_SPLIT, b"0123456789").split()
         distinct = b" " + b" ".join(set(words)) + b" "
 
-        def any_of(words: tuple[bytes, ...]) -> bool:
-            for w in words:
-                plain = w.translate(_WORD_SPLIT, b"0123456789") == w
-                if w in (distinct if plain else low):
-                    return True
-            return False
+        def plain_word(w: bytes) -> bool:
+            return w.translate(_WORD_SPLIT, b"0123456789") == w
 
-        self.phone = any_of(_PHONE_WORDS_RAW)
+        def any_of(words: tuple[bytes, ...]) -> bool:
+            return any(w in (distinct if plain_word(w) else low) for w in words)
+
+        self.phone_words = tuple(
+            w for w in _PHONE_WORDS_RAW if w in (distinct if plain_word(w) else low)
+        )
+        self.phone = bool(self.phone_words)
         self.closing = any_of(_CLOSING_WORDS_RAW)
         self.ssn = any_of(_SSN_WORDS_RAW)
+        self._low = low
+
+    def near_phone_word(self, n: int) -> np.ndarray:
+        """For each offset of the prompt, whether a phone word ends within ``_CONTEXT``
+        characters before it (what ``_near_word`` asks, without its word-start test)."""
+        marks = np.zeros(n + 1, dtype=np.int32)
+        for w in self.phone_words:
+            at = self._low.find(w)
+            while at != -1:
+                lo, hi = at + len(w), min(n, at + _CONTEXT)
+                if lo <= hi:
+                    marks[lo] += 1
+                    marks[hi + 1 if hi < n else n] -= 1
+                at = self._low.find(w, at + 1)
+        return np.cumsum(marks[:n]) > 0
 
 
 class PiiClassifier:
