@@ -350,7 +350,10 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
 
 
 def _candidates(
-    text: str, raw: bytes | None = None, idle: dict[int, int] | None = None
+    text: str,
+    raw: bytes | None = None,
+    idle: dict[int, int] | None = None,
+    classes: bytes | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
@@ -364,7 +367,7 @@ def _candidates(
     that cannot be PII (``_idle_runs``) to its end: those are stepped over unmatched.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
-    classes = _classes(text, raw)
+    classes = _classes(text, raw) if classes is None else classes
     tokens = classes.replace(b"0", b"a")
     n = len(text)
     segments = _token_segments(tokens, n)
@@ -610,10 +613,15 @@ _LOG_LINE = 400
 _LOG_OCCURRENCES = 32
 
 
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
 def _ip_with_user(text: str, raw: bytes) -> bool:
     """A log line that holds both an IPv4 address (not loopback or unspecified) and the
     name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
     "user=amiller src=...", an access log's user field): a person's session."""
+    if raw.translate(_DIGITS_AS_ZERO).find(b"0.0") == -1:
+        return False  # no digit, dot, digit: no IPv4 address
     seen: set[int] = set()
     checked = 0
     for marker in _LOG_MARKERS:
@@ -824,8 +832,9 @@ class PiiClassifier:
         raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
         cues = _Cues(raw)
-        idle = _idle_runs(raw, _classes(text, raw), cues)
-        for group, start, value in _candidates(text, raw, idle):
+        classes = _classes(text, raw)
+        idle = _idle_runs(raw, classes, cues)
+        for group, start, value in _candidates(text, raw, idle, classes):
             if value in self._allow_values:
                 continue
             if group == "num":
