@@ -211,12 +211,16 @@ def render(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
     load = os.getloadavg()[0]
+    import kinference_epp
+
+    source = Path(kinference_epp.__file__).resolve().parent.parent.parent
     title = f" ({label})" if label else ""
     L = [f"# Classifier cost on long prose, logs and CSV{title}\n"]
     flags = (" --quick" if quick else "") + (f" --label {label}" if label else "")
     L.append(f"    {COMMAND}{flags}\n")
     L.append(
-        f"At commit `{commit}`, {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, Python "
+        f"Script at commit `{commit}`, classifiers from `{source.name}/src`, "
+        f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, Python "
         f"{platform.python_version()} on {platform.machine()} ({os.cpu_count()} CPUs, "
         f"1-minute load average {load:.1f}). Thread CPU time of one `classify` on a fresh "
         f"`PromptText`, gc disabled, median of {ROUNDS} rounds' p50 (see the script's "
