@@ -207,17 +207,19 @@ def lingua_cost() -> tuple[float, float] | None:
 def render(
     rows: list[dict[str, object]], lingua: tuple[float, float] | None, quick: bool, label: str
 ) -> str:
+    import kinference_epp
+
+    source = Path(kinference_epp.__file__).resolve().parent.parent.parent
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
     load = os.getloadavg()[0]
-    import kinference_epp
-
-    source = Path(kinference_epp.__file__).resolve().parent.parent.parent
     title = f" ({label})" if label else ""
     L = [f"# Classifier cost on long prose, logs and CSV{title}\n"]
-    flags = (" --quick" if quick else "") + (f" --label {label}" if label else "")
-    L.append(f"    {COMMAND}{flags}\n")
+    flags = (" --quick" if quick else "") + (f" --label '{label}'" if label else "")
+    here = Path(__file__).resolve().parent.parent
+    env = "" if source == here else f"PYTHONPATH={source}/src "
+    L.append(f"    {env}{COMMAND}{flags}\n")
     L.append(
         f"Script at commit `{commit}`, classifiers from `{source.name}/src`, "
         f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, Python "
