@@ -94,6 +94,7 @@ class PiiKind(enum.StrEnum):
     ADDRESS = "address"
     DATE_OF_BIRTH = "dateOfBirth"
     HEALTH = "health"
+    IP_ADDRESS = "ipAddress"
 
 
 # -- scope and catalog ----------------------------------------------------------------------
