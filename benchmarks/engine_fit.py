@@ -1,6 +1,7 @@
 """The simulated engine against the published 73-capacity measurements: fit and residuals.
 
     nice -n 10 .venv/bin/python benchmarks/engine_fit.py           # writes results/engine_fit.*
+    nice -n 10 .venv/bin/python benchmarks/engine_fit.py --output-tokens 215 --out engine_fit_215
     .venv/bin/python benchmarks/engine_fit.py --quick              # a short ladder; prints only
 
 llm-d-kv-cache ``benchmarking/73-capacity`` (Qwen3-32B, 8 pods x 2 H100, vLLM, inference-perf)
@@ -24,12 +25,18 @@ sets each simulated row beside the source's:
 - **TTFT p90** over every request of the ladder (the warm-up left out), from the moment it
   was sent.
 
-Fitted: one parameter, the profile's fixed TTFT overhead. None of the four routers reads a
-TTFT, and the overhead only stamps every token later (the engine's steps, KV and seats do not
-change), so a run without it gives every other figure, and the overhead is the source's mean
-TTFT of the precise run less the simulated one's (a light-load floor: that run's requests are
-almost all cache hits). Every other parameter is derived from the hardware and the model, each
-with its source in the output; the residuals show how far that gets.
+Fitted, both on the precise row (the one row the engine's speed barely moves: its pods keep
+up with every stage): the profile's fixed TTFT overhead, and the tokens each request generates
+(``OUTPUT_TOKENS``; the source sends max_tokens 1000 with ignore_eos, yet its table implies a
+few hundred tokens per request, and notes "observed live ~200-230 tokens/running request").
+None of the four routers reads a TTFT, and the overhead only stamps every token later (the
+engine's steps, KV and seats do not change), so a run without it gives every other figure,
+and the overhead is the source's mean TTFT of the precise run less the simulated one's (a
+light-load floor: that run's requests are almost all cache hits). Every other parameter is
+derived from the hardware and the model, each with its source in the output, and the other
+three rows test them: those routers saturate the pool, so their rows are the engine's prefill
+and decode prices at work. ``--output-tokens 215`` runs the workload's own output length
+(``results/engine_fit_215.md``).
 
 The target tolerance: each row within 15 % in output tok/s and within 2x in TTFT p90.
 """
@@ -58,6 +65,11 @@ RESULTS = ROOT / "results"
 SEED = 0
 STAGE_PAUSE_S = 1.0
 SOURCE_TOP_QPS = 60.0
+OUTPUT_TOKENS = 281
+"""Tokens each request generates here: fitted on the precise row (the one row the engine's
+speed barely moves: its pods keep up, so its output tok/s is its arrivals times this) from a
+run with the workload's 215 (``results/engine_fit_215.md``: 6,672 tok/s against the source's
+8,730, so 215 x 8,730 / 6,672 = 281)."""
 QUICK_SCALE = 0.25
 """``--quick``: every stage this fraction of its length (a smoke run, not comparable)."""
 
@@ -97,17 +109,23 @@ SOURCES = [
         "https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct",
     ),
     (
-        "vLLM memory profile of Llama-3.1-8B on one H100 at gpu_memory_utilization 0.9: total "
-        "79.11 GiB, weights 14.99 GiB, non-torch 0.35 GiB, activation peak 1.24 GiB, "
-        "KV 54.62 GiB = 447,088 tokens",
-        "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html",
+        "vLLM's KV sizing: total GPU memory x gpu_memory_utilization - weights - non-torch "
+        "memory - activation peak, over the KV bytes per token",
+        "https://github.com/vllm-project/vllm/blob/main/vllm/v1/worker/gpu_worker.py",
+    ),
+    (
+        "vLLM's memory-profile log for Llama-3.1-8B-Instruct on one H100 80GB at 0.9, as public "
+        "deployment notes quote it (no one canonical page): total 79.11-79.15 GiB, weights "
+        "14.99 GiB, non-torch 0.12-0.35 GiB, activation peak 1.19-1.24 GiB, ~447k KV tokens",
+        "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html (the knob)",
     ),
     (
         "H100 SXM: 3.35 TB/s HBM3, 989 TFLOPS dense BF16",
         "https://www.nvidia.com/en-us/data-center/h100/",
     ),
     (
-        "llm-d-inference-sim H100 8B reference (25-40 ms TTFT overhead, ITL 10-15 ms)",
+        "llm-d-inference-sim's H100 8B reference as this project's BENCHMARKS.md quotes it "
+        "(25-40 ms TTFT overhead, ITL 10-15 ms)",
         "https://github.com/llm-d/llm-d-inference-sim",
     ),
     (
@@ -119,9 +137,14 @@ SOURCES = [
 ]
 
 
-def schedule(quick: bool) -> WorkloadSpec:
-    """shared-prefix-73's workload on the source's ladder (its stages up to 60 QPS)."""
+def schedule(quick: bool, output_tokens: int | None = None) -> WorkloadSpec:
+    """shared-prefix-73's workload on the source's ladder (its stages up to 60 QPS), each
+    request generating ``output_tokens`` (None: the workload's)."""
     spec = load_workload("shared-prefix-73", ROOT / "workloads")
+    if output_tokens is not None:
+        assert spec.shared_prefix is not None
+        shape = spec.shared_prefix.model_copy(update={"output_tokens": output_tokens})
+        spec = spec.model_copy(update={"shared_prefix": shape})
     c = spec.client
     assert c.stages is not None
     assert c.warmup is not None
@@ -139,12 +162,12 @@ def bare(profile: LinearLatency) -> LinearLatency:
     return replace(profile, ttft_overhead_ms=0.0)
 
 
-def run(args: tuple[str, LinearLatency, bool]) -> RunResult:
-    router, latency, quick = args
+def run(args: tuple[str, LinearLatency, bool, int | None]) -> RunResult:
+    router, latency, quick, output_tokens = args
     options = HarnessOptions(
         seed=SEED, latency=latency, collapse_ttft_s=None, stage_pause_s=STAGE_PAUSE_S
     )
-    return run_one(schedule(quick), router, None, options)
+    return run_one(schedule(quick, output_tokens), router, None, options)
 
 
 def stage_tok_s(records: list[RequestRecord], overhead_s: float) -> float:
@@ -190,13 +213,39 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--quick", action="store_true", help="stages at a quarter length; print only")
     p.add_argument("--jobs", type=int, default=4, help="runs at once (processes)")
+    p.add_argument(
+        "--render", action="store_true", help="rewrite the Markdown from the JSON; run nothing"
+    )
+    p.add_argument(
+        "--output-tokens",
+        type=int,
+        default=OUTPUT_TOKENS,
+        help=f"tokens each request generates (default {OUTPUT_TOKENS}; 0: the workload's)",
+    )
+    p.add_argument("--out", default="engine_fit", help="results/<out>.md and .json")
     args = p.parse_args(argv)
-    started = time.perf_counter()
     profile = H100_32B
-    spec = schedule(args.quick)
+    if args.render:
+        data = json.loads((RESULTS / f"{args.out}.json").read_text())
+        overhead_s = data["fitted_ttft_overhead_ms"] / 1000
+        spec = schedule(False, data.get("output_tokens"))
+        run_args = argparse.Namespace(quick=False)
+        report = build(profile, overhead_s, data["rows"], spec, data["runtime_s"], run_args, [])
+        report["markdown"] = report["markdown"].replace(
+            "python benchmarks/engine_fit.py", data["command"], 1
+        )
+        (RESULTS / f"{args.out}.md").write_text(report["markdown"])
+        data["sources"] = report["json"]["sources"]
+        (RESULTS / f"{args.out}.json").write_text(json.dumps(data, indent=2) + "\n")
+        return 0
+    started = time.perf_counter()
+    output_tokens = args.output_tokens or None
+    spec = schedule(args.quick, output_tokens)
     names = list(ROUTERS)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(run, [(ROUTERS[n], bare(profile), args.quick) for n in names]))
+        results = list(
+            pool.map(run, [(ROUTERS[n], bare(profile), args.quick, output_tokens) for n in names])
+        )
     plain = {n: summarize(r, 0.0) for n, r in zip(names, results, strict=True)}
     overhead_s = TARGETS["precise"]["ttft_mean_s"] - plain["precise"]["ttft_mean_s"]
     rows = {n: summarize(r, overhead_s) for n, r in zip(names, results, strict=True)}
@@ -205,8 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     print(report["markdown"])
     if not args.quick:
         RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "engine_fit.md").write_text(report["markdown"])
-        (RESULTS / "engine_fit.json").write_text(json.dumps(report["json"], indent=2) + "\n")
+        report["json"]["output_tokens"] = output_tokens
+        (RESULTS / f"{args.out}.md").write_text(report["markdown"])
+        (RESULTS / f"{args.out}.json").write_text(json.dumps(report["json"], indent=2) + "\n")
     return 0
 
 
@@ -241,6 +291,10 @@ def build(
     argv_list = list(sys.argv[1:] if argv is None else argv)
     command = "python benchmarks/engine_fit.py " + shlex.join(argv_list)
     blocks = spec.for_latency(profile).num_gpu_blocks()
+    assert spec.shared_prefix is not None
+    out_tokens = spec.shared_prefix.output_tokens
+    workload = load_workload(spec.name, ROOT / "workloads").shared_prefix
+    workload_tokens = workload.output_tokens if workload is not None else out_tokens
     lines = [
         "# The simulated engine against llm-d-kv-cache 73-capacity",
         "",
@@ -324,6 +378,13 @@ def build(
         f"| TTFT overhead | **{overhead_s * 1000:.0f} ms (fitted)** | source precise TTFT mean "
         f"{TARGETS['precise']['ttft_mean_s']:.3f} s - simulated "
         f"{rows['precise']['ttft_mean_s'] - overhead_s:.3f} s without it |",
+        f"| tokens per request | {out_tokens} | "
+        + (
+            "the workload's"
+            if out_tokens == workload_tokens
+            else f"fitted on the precise row (the workload's is {workload_tokens})"
+        )
+        + " |",
         f"| KV per pod | {dep.kv_tokens():,} tokens | {dep.model.name}: "
         f"{dep.model.kv_bytes_per_token // 1024} KiB per token; {dep.tensor_parallel} x "
         f"{dep.gpu_memory_gib:g} GiB x {dep.gpu_memory_utilization:g} - weights "
@@ -332,6 +393,18 @@ def build(
         "",
         f"The profile in `sim/latency.py` carries the fitted overhead rounded: "
         f"{profile.ttft_overhead_ms:g} ms (this run fits {fitted.ttft_overhead_ms:g} ms).",
+        "",
+        "## What a fixed output length cannot follow",
+        "",
+        "The source's per-stage rows imply a number of tokens per request that falls with the "
+        "load: its precise run's stage tok/s times the stage's span over its requests gives "
+        "~500 at 3-20 QPS and ~217 at 60 QPS (its requests/s column is the send rate, near "
+        "the stage's rate for every router, saturated or not). Every request here generates "
+        "the same number, so the low stages sit under the source's and the high ones over it; "
+        "the summary rows are the mean of the 16 stages. The source's saturated routers' "
+        "per-stage TTFT p90 levels off at ~100 s from 40 QPS on, which with its stages run "
+        "one after another means each stage's backlog drains at a rate the tok/s column alone "
+        "does not pin down.",
         "",
         "## Cross-check: decode throughput of the 8B profile",
         "",
