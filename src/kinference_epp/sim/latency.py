@@ -259,7 +259,7 @@ H100_32B = LinearLatency(
     prefill_ms_per_token=0.046,
     decode_ms_per_seq=0.066,
     decode_ms_per_ktoken=0.044,
-    ttft_overhead_ms=250.0,
+    ttft_overhead_ms=257.0,
     deployment=Deployment(QWEN3_32B, tensor_parallel=2, runtime_gib=3.172),
 )
 H100_8B = LinearLatency(
