@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kinference_epp.bench.peers import PEERS, build_peer
-from kinference_epp.config.model import PluginConfig, SchedulerConfig
+from kinference_epp.config.model import PluginConfig, SchedulerConfig, ShedConfig
 from kinference_epp.config.speed import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
@@ -62,6 +62,25 @@ VARIANTS: dict[str, SchedulerConfig] = {
     ),
     "kinference-t0.05": SchedulerConfig(router="precise-prefix", temperature=0.05),
     "kinference-t0.1": SchedulerConfig(router="precise-prefix", temperature=0.1),
+    "kinference-no-shed": SchedulerConfig(
+        router="precise-prefix", shed=ShedConfig(itl_s=0.0, ttft_s=0.0)
+    ),
+    **{
+        f"kx-{name}": SchedulerConfig(
+            router="weighted",
+            scorers=[PluginConfig(type="load-cost", params=params)],
+            shed=ShedConfig(itl_s=0.0, ttft_s=0.0),
+        )
+        for name, params in {
+            "b0.5": {"batch_weight": 0.5},
+            "b1": {"batch_weight": 1.0},
+            "b2": {"batch_weight": 2.0},
+            "b1d0": {"batch_weight": 1.0, "decode_weight": 0.0},
+            "b1u1": {"batch_weight": 1.0, "dup_weight": 1.0},
+            "b1u3": {"batch_weight": 1.0, "dup_weight": 3.0},
+            "b0.5u1": {"batch_weight": 0.5, "dup_weight": 1.0},
+        }.items()
+    },
 }
 """Variants of our router that are measured against it but are not the default (not in
 ``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent

@@ -79,8 +79,10 @@ from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.prefix_branches import PrefixBranches
 from kinference_epp.scheduling.score_kernel import (
     BACKLOG,
+    BATCH,
     CPU,
     DECODE,
+    DUP,
     HOT_CREDIT,
     HOT_KV,
     HOT_WAITING,
@@ -137,6 +139,12 @@ class LoadCostScorerParams(Params):
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
+    batch_weight: float = Field(default=0.0, ge=0.0)
+    """Tokens of cost per output token of the request per 1000 tokens of context the endpoint's
+    batch decodes over (the picker's requests in flight there, cached prefixes included)."""
+    dup_weight: float = Field(default=0.0, ge=0.0)
+    """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
+    usage (at most 0.95): the prefix a miss writes evicts cached blocks where the cache is full."""
     default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
@@ -172,6 +180,8 @@ class LoadCostScorer:
         weights[KV_WEIGHT] = params.kv_weight
         weights[KV_MARGIN] = params.kv_margin
         weights[OWN] = params.own_weight
+        weights[BATCH] = params.batch_weight
+        weights[DUP] = params.dup_weight
         self._weights = weights
         self._default_output = params.default_output_tokens
         self._private_tail = params.private_tail
@@ -188,7 +198,7 @@ class LoadCostScorer:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
         weights = self._weights
-        gpu = cpu = backlog = kv_tokens = _NONE
+        gpu = cpu = backlog = kv_tokens = context = _NONE
         prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
         if self._prefix is not None:
@@ -205,6 +215,7 @@ class LoadCostScorer:
         if self._load is not None:
             inflight = self._load.load(pool)
             backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
+            context = inflight.context_tokens
         if self._speed is not None:
             prefill_factor, decode_factor = self._speed.factors(pool, req.model)
             if self._weights[ITL_LIMIT] > 0.0:
@@ -222,6 +233,7 @@ class LoadCostScorer:
             pool.kv_capacity,
             backlog,
             kv_tokens,
+            context,
             prefill_factor,
             decode_factor,
             itl_base,
