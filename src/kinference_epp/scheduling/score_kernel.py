@@ -39,7 +39,8 @@ KV_MARGIN = 13
 OWN = 14
 BATCH = 15
 DUP = 16
-N_PARAMS = 17
+STALL = 17
+N_PARAMS = 18
 
 
 @kernel
@@ -122,6 +123,7 @@ def load_cost(
     backlog: F64,
     kv_tokens: F64,
     context: F64,
+    requests: F64,
     prefill_factor: F64,
     decode_factor: F64,
     itl_base: F64,
@@ -186,6 +188,8 @@ def load_cost(
             if has_load:
                 spill += kv_tokens[v]
         if has_load:
+            if p[STALL] != 0.0:
+                work *= 1.0 + p[STALL] * requests[v]
             if p[BACKLOG] != 0.0:
                 work += p[BACKLOG] * backlog[v]
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work
@@ -247,6 +251,6 @@ def warm_up() -> None:
     for mask in (yes, frozen):
         for factor in (f, read_only):
             load_cost(
-                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, f, factor, factor, factor, factor, mask,
+                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, f, f, factor, factor, factor, factor, mask,
                 np.zeros(N_PARAMS), f.copy(),
             )  # fmt: skip

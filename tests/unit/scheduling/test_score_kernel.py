@@ -122,7 +122,7 @@ def ref_load_cost(
     waiting: F64,
     running: F64,
     kv_usage: F64,
-    load: tuple[F64, F64, F64] | None,
+    load: tuple[F64, F64, F64, F64] | None,
     mask: npt.NDArray[np.bool_],
     factors: tuple[F64, F64] | None = None,
     itl: tuple[F64, F64] | None = None,
@@ -165,7 +165,9 @@ def ref_load_cost(
             spill += load[1]
         spill[kv_capacity <= 0.0] = 0.0
     if load is not None:
-        backlog, kv_tokens, context = load
+        backlog, kv_tokens, context, requests = load
+        if p.stall_weight:
+            work *= 1.0 + p.stall_weight * requests
         if p.backlog_weight:
             work += p.backlog_weight * backlog
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
@@ -229,6 +231,7 @@ _params = st.builds(
     own_weight=st.sampled_from([0.0, 15.0]),
     batch_weight=st.sampled_from([0.0, 0.7, 2.0]),
     dup_weight=st.sampled_from([0.0, 1.0, 3.0]),
+    stall_weight=st.sampled_from([0.0, 1.0]),
 )
 
 
@@ -245,6 +248,7 @@ _params = st.builds(
     backlog=_floats,
     kv_tokens=_floats,
     context=_floats,
+    requests=_small,
     mask=_bools,
     with_prefix=st.booleans(),
     with_load=st.booleans(),
@@ -265,6 +269,7 @@ def test_load_cost(
     backlog: F64,
     kv_tokens: F64,
     context: F64,
+    requests: F64,
     mask: npt.NDArray[np.bool_],
     with_prefix: bool,
     with_load: bool,
@@ -292,6 +297,7 @@ def test_load_cost(
         (sk.OWN, p.own_weight),
         (sk.BATCH, p.batch_weight),
         (sk.DUP, p.dup_weight),
+        (sk.STALL, p.stall_weight),
     ):
         weights[i] = v
     none = np.zeros(0)
@@ -309,6 +315,7 @@ def test_load_cost(
         backlog if with_load else none,
         kv_tokens if with_load else none,
         context if with_load else none,
+        requests if with_load else none,
         none if factors is None else factors[0],
         none if factors is None else factors[1],
         none if itl is None else itl[0],
@@ -324,7 +331,7 @@ def test_load_cost(
         waiting,
         running,
         kv_usage,
-        (backlog, kv_tokens, context) if with_load else None,
+        (backlog, kv_tokens, context, requests) if with_load else None,
         mask,
         factors,
         itl,

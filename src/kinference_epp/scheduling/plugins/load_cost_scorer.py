@@ -94,6 +94,7 @@ from kinference_epp.scheduling.score_kernel import (
     OWN,
     PREFILL,
     RUNNING,
+    STALL,
     UNWIRED,
     WAITING,
     load_cost,
@@ -142,6 +143,9 @@ class LoadCostScorerParams(Params):
     batch_weight: float = Field(default=0.0, ge=0.0)
     """Tokens of cost per output token of the request per 1000 tokens of context the endpoint's
     batch decodes over (the picker's requests in flight there, cached prefixes included)."""
+    stall_weight: float = Field(default=0.0, ge=0.0)
+    """The uncached prompt tokens count ``1 + stall_weight * requests`` times, ``requests`` the
+    picker's in flight at the endpoint: each prefill step delays every sequence it decodes."""
     dup_weight: float = Field(default=0.0, ge=0.0)
     """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
     usage (at most 0.95): the prefix a miss writes evicts cached blocks where the cache is full."""
@@ -182,6 +186,7 @@ class LoadCostScorer:
         weights[OWN] = params.own_weight
         weights[BATCH] = params.batch_weight
         weights[DUP] = params.dup_weight
+        weights[STALL] = params.stall_weight
         self._weights = weights
         self._default_output = params.default_output_tokens
         self._private_tail = params.private_tail
@@ -198,7 +203,7 @@ class LoadCostScorer:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
         weights = self._weights
-        gpu = cpu = backlog = kv_tokens = context = _NONE
+        gpu = cpu = backlog = kv_tokens = context = requests = _NONE
         prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
         if self._prefix is not None:
@@ -215,7 +220,7 @@ class LoadCostScorer:
         if self._load is not None:
             inflight = self._load.load(pool)
             backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
-            context = inflight.context_tokens
+            context, requests = inflight.context_tokens, inflight.requests
         if self._speed is not None:
             prefill_factor, decode_factor = self._speed.factors(pool, req.model)
             if self._weights[ITL_LIMIT] > 0.0:
@@ -234,6 +239,7 @@ class LoadCostScorer:
             backlog,
             kv_tokens,
             context,
+            requests,
             prefill_factor,
             decode_factor,
             itl_base,
