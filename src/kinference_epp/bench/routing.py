@@ -83,6 +83,8 @@ VARIANTS: dict[str, SchedulerConfig] = {
             "b2s1": {"batch_weight": 2.0, "stall_weight": 1.0},
             "b2.6s1": {"batch_weight": 2.6, "stall_weight": 1.0},
             "b2s1u1": {"batch_weight": 2.0, "stall_weight": 1.0, "dup_weight": 1.0},
+            "b2s1u3": {"batch_weight": 2.0, "stall_weight": 1.0, "dup_weight": 3.0},
+            "b1s1u3": {"batch_weight": 1.0, "stall_weight": 1.0, "dup_weight": 3.0},
         }.items()
     },
 }

@@ -140,13 +140,13 @@ class LoadCostScorerParams(Params):
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
-    batch_weight: float = Field(default=0.0, ge=0.0)
+    batch_weight: float = Field(default=1.0, ge=0.0)
     """Tokens of cost per output token of the request per 1000 tokens of context the endpoint's
     batch decodes over (the picker's requests in flight there, cached prefixes included)."""
-    stall_weight: float = Field(default=0.0, ge=0.0)
+    stall_weight: float = Field(default=1.0, ge=0.0)
     """The uncached prompt tokens count ``1 + stall_weight * requests`` times, ``requests`` the
     picker's in flight at the endpoint: each prefill step delays every sequence it decodes."""
-    dup_weight: float = Field(default=0.0, ge=0.0)
+    dup_weight: float = Field(default=3.0, ge=0.0)
     """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
     usage (at most 0.95): the prefix a miss writes evicts cached blocks where the cache is full."""
     default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
