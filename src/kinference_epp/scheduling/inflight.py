@@ -7,6 +7,8 @@ is updated at every pick, so the next request already sees the previous one:
 - ``requests`` and ``kv_tokens`` (uncached prompt tokens + expected output tokens) of
   requests routed and not yet finished — the KV memory they will occupy, the
   "decode blocks" of Dynamo's router cost;
+- ``context``: the context those requests decode over, cached prefix included (each one's
+  whole prompt plus half its expected output): what every decode step's attention reads there;
 - a predicted **prefill backlog**: each endpoint is modelled as a FIFO prefill server
   of ``rate[e]`` tokens per second; a pick adds its uncached tokens, time drains them::
 

@@ -6,8 +6,10 @@ picker's own in-flight counts and the scraped gauges::
     credit   = min(prompt, (gpu + cpu_weight * cpu) * block_size)      cached prompt tokens
     credit  *= hot_credit      if waiting >= hot_waiting or kv_usage >= hot_kv_usage
     new      = prompt - credit                                         tokens to prefill
-    cost     = prefill_weight * (new + backlog_weight * backlog)
+    cost     = prefill_weight * (new * (1 + stall_weight * requests) + backlog_weight * backlog)
              + decode_weight  * kv_tokens
+             + batch_weight   * output * context / 1000
+             + dup_weight     * new * u / (1 - u)
              + waiting_weight * waiting + running_weight * running
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
 
@@ -43,6 +45,25 @@ or full pods; that helps a conversation, whose cached history is its own, and hu
 whose cached prefix many requests share (moving it duplicates the prefix). ``private_tail``
 > 0 applies them only to requests whose matched blocks are at least that share private: after
 the last block that several requests branched from (``scheduling/prefix_branches.py``).
+
+Three terms price what a pick does to the pod it joins (stall and batch read the picker's
+tracker):
+
+- **stall**: a prefill step delays every sequence the endpoint decodes, so the uncached tokens
+  count ``1 + stall_weight * requests`` times (``requests`` in flight there). A hit on a busy
+  pod is worth more than the same hit on an idle one, so a prefix stays where it is warm while
+  the batch is long.
+- **batch**: the request decodes ``output`` tokens over the endpoint's batch, whose context
+  (``context``: the whole prompt plus half the expected output of each request in flight,
+  cached prefixes included, which is what attention reads) slows every step;
+  ``cost += batch_weight * output * context / 1000`` (times the decode factor). A pod whose
+  batch is the bottleneck loses to a lighter one once the extra decode time passes the
+  prefill a hit saves, and a prefix cached on several pods goes to the lightest of them.
+- **duplication**: a miss writes its uncached tokens into the endpoint's cache; where the cache
+  is full (KV usage ``u``) that evicts prefixes other requests will miss on later:
+  ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor).
+  Where caches have room (a small resident set) spreading is free; where they are full the
+  prefix stays on its pod.
 
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
