@@ -65,32 +65,11 @@ VARIANTS: dict[str, SchedulerConfig] = {
     "kinference-no-shed": SchedulerConfig(
         router="precise-prefix", shed=ShedConfig(itl_s=0.0, ttft_s=0.0)
     ),
-    **{
-        f"kx-{name}": SchedulerConfig(
-            router="weighted",
-            scorers=[PluginConfig(type="load-cost", params=params)],
-            shed=ShedConfig(itl_s=0.0, ttft_s=0.0),
-        )
-        for name, params in {
-            "b0.5": {"batch_weight": 0.5},
-            "b1": {"batch_weight": 1.0},
-            "b2": {"batch_weight": 2.0},
-            "b1d0": {"batch_weight": 1.0, "decode_weight": 0.0},
-            "b1u1": {"batch_weight": 1.0, "dup_weight": 1.0},
-            "b1u3": {"batch_weight": 1.0, "dup_weight": 3.0},
-            "b0.5u1": {"batch_weight": 0.5, "dup_weight": 1.0},
-            "b1s1": {"batch_weight": 1.0, "stall_weight": 1.0},
-            "b2s1": {"batch_weight": 2.0, "stall_weight": 1.0},
-            "b2.6s1": {"batch_weight": 2.6, "stall_weight": 1.0},
-            "b2s1u1": {"batch_weight": 2.0, "stall_weight": 1.0, "dup_weight": 1.0},
-            "b2s1u3": {"batch_weight": 2.0, "stall_weight": 1.0, "dup_weight": 3.0},
-            "b1s1u3": {"batch_weight": 1.0, "stall_weight": 1.0, "dup_weight": 3.0},
-        }.items()
-    },
 }
 """Variants of our router that are measured against it but are not the default (not in
 ``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent
-hashing of prefixes) beside ``load-cost``, and the softmax picker at two temperatures."""
+hashing of prefixes) beside ``load-cost``, the softmax picker at two temperatures, and the
+default router with shedding off (routing alone, ``benchmarks/results/router_dev.md``)."""
 
 FIXED_RATE = "kinference-fixed-rate"
 """Our router with every endpoint priced at the one configured rate (nothing learned)."""
