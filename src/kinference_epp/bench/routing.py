@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kinference_epp.bench.peers import PEERS, build_peer
-from kinference_epp.config.model import PluginConfig, SchedulerConfig
+from kinference_epp.config.model import PluginConfig, SchedulerConfig, ShedConfig
 from kinference_epp.config.speed import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
@@ -62,10 +62,14 @@ VARIANTS: dict[str, SchedulerConfig] = {
     ),
     "kinference-t0.05": SchedulerConfig(router="precise-prefix", temperature=0.05),
     "kinference-t0.1": SchedulerConfig(router="precise-prefix", temperature=0.1),
+    "kinference-no-shed": SchedulerConfig(
+        router="precise-prefix", shed=ShedConfig(itl_s=0.0, ttft_s=0.0)
+    ),
 }
 """Variants of our router that are measured against it but are not the default (not in
 ``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent
-hashing of prefixes) beside ``load-cost``, and the softmax picker at two temperatures."""
+hashing of prefixes) beside ``load-cost``, the softmax picker at two temperatures, and the
+default router with shedding off (routing alone, ``benchmarks/results/router_dev.md``)."""
 
 FIXED_RATE = "kinference-fixed-rate"
 """Our router with every endpoint priced at the one configured rate (nothing learned)."""

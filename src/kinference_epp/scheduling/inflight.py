@@ -7,6 +7,8 @@ is updated at every pick, so the next request already sees the previous one:
 - ``requests`` and ``kv_tokens`` (uncached prompt tokens + expected output tokens) of
   requests routed and not yet finished — the KV memory they will occupy, the
   "decode blocks" of Dynamo's router cost;
+- ``context``: the context those requests decode over, cached prefix included (each one's
+  whole prompt plus half its expected output): what every decode step's attention reads there;
 - a predicted **prefill backlog**: each endpoint is modelled as a FIFO prefill server
   of ``rate[e]`` tokens per second; a pick adds its uncached tokens, time drains them::
 
@@ -84,6 +86,8 @@ class InflightEntry:
     """Uncached prompt tokens predicted still queued for prefill there at the pick."""
     waiting: float = 0.0
     """The endpoint's scraped waiting queue at the pick (with a speed model)."""
+    context_tokens: float = 0.0
+    """Context it decodes over on average: its whole prompt plus half its expected output."""
 
 
 class InflightTracker:
@@ -108,6 +112,7 @@ class InflightTracker:
         # endpoints never picked point at, so ``load`` is plain gathers.
         self._requests = np.zeros(9, dtype=np.float64)
         self._kv_tokens = np.zeros(9, dtype=np.float64)
+        self._context = np.zeros(9, dtype=np.float64)
         self._done_at = np.zeros(9, dtype=np.float64)
         self._rates = np.full(9, self.config.prefill_tokens_per_s, dtype=np.float64)
         self._picked = np.zeros(9, dtype=np.float64)
@@ -164,10 +169,12 @@ class InflightTracker:
             new_tokens,
             ahead,
             waiting,
+            float(req.prompt_tokens) + 0.5 * output,
         )
         self._entries[req.request_id] = entry
         self._requests[slot] += 1
         self._kv_tokens[slot] += entry.kv_tokens
+        self._context[slot] += entry.context_tokens
 
     def finish(self, request_id: str) -> InflightEntry | None:
         """The request completed (or failed): its entry, or None if it was not tracked."""
@@ -185,9 +192,18 @@ class InflightTracker:
         now = self._clock()
         self._expire(now)
         slots = self._view_map(pool)
-        out = np.empty((3, len(slots)), dtype=np.float64)
-        inflight(slots, self._requests, self._kv_tokens, self._done_at, now, self._rates, out)
-        return InflightLoad(out[0], out[1], out[2])
+        out = np.empty((4, len(slots)), dtype=np.float64)
+        inflight(
+            slots,
+            self._requests,
+            self._kv_tokens,
+            self._done_at,
+            now,
+            self._rates,
+            self._context,
+            out,
+        )
+        return InflightLoad(out[0], out[1], out[2], out[3])
 
     def count(self, endpoint: EndpointKey) -> int:
         slot = self._slots.get(endpoint)
@@ -231,6 +247,7 @@ class InflightTracker:
                 for name in (
                     "_requests",
                     "_kv_tokens",
+                    "_context",
                     "_done_at",
                     "_rates",
                     "_picked",
@@ -263,6 +280,7 @@ class InflightTracker:
     def _drop(self, entry: InflightEntry) -> None:
         self._requests[entry.slot] = max(0.0, self._requests[entry.slot] - 1)
         self._kv_tokens[entry.slot] = max(0.0, self._kv_tokens[entry.slot] - entry.kv_tokens)
+        self._context[entry.slot] = max(0.0, self._context[entry.slot] - entry.context_tokens)
 
     def _expire(self, now: float) -> None:
         deadline = now - self.config.ttl_s

@@ -37,7 +37,10 @@ ITL_WEIGHT = 11
 KV_WEIGHT = 12
 KV_MARGIN = 13
 OWN = 14
-N_PARAMS = 15
+BATCH = 15
+DUP = 16
+STALL = 17
+N_PARAMS = 18
 
 
 @kernel
@@ -85,16 +88,25 @@ def credit(
 
 @kernel
 def inflight(
-    slots: Slots, requests: F64, kv_tokens: F64, done_at: F64, now: float, rates: F64, out: F64
+    slots: Slots,
+    requests: F64,
+    kv_tokens: F64,
+    done_at: F64,
+    now: float,
+    rates: F64,
+    context: F64,
+    out: F64,
 ) -> None:
-    """``InflightLoad`` per view slot into ``out`` (``(3, view slots)``): ``requests``,
-    ``kv_tokens`` and ``max(done_at - now, 0) * rates`` gathered at ``slots`` (all valid)."""
+    """``InflightLoad`` per view slot into ``out`` (``(4, view slots)``): ``requests``,
+    ``kv_tokens``, ``max(done_at - now, 0) * rates`` and ``context`` gathered at ``slots`` (all
+    valid)."""
     for v in range(slots.shape[0]):
         s = slots[v]
         out[0, v] = requests[s]
         out[1, v] = kv_tokens[s]
         b = done_at[s] - now
         out[2, v] = (b if b > 0.0 else 0.0) * rates[s]
+        out[3, v] = context[s]
 
 
 @kernel
@@ -110,6 +122,8 @@ def load_cost(
     kv_capacity: F64,
     backlog: F64,
     kv_tokens: F64,
+    context: F64,
+    requests: F64,
     prefill_factor: F64,
     decode_factor: F64,
     itl_base: F64,
@@ -163,12 +177,19 @@ def load_cost(
             work = prompt - c
         else:
             work = prompt
+        dup = 0.0
+        if p[DUP] != 0.0:
+            u = kv_usage[v] if kv_usage[v] < 0.95 else 0.95
+            if u > 0.0:
+                dup = p[DUP] * work * u / (1.0 - u)
         spill = 0.0
         if has_kv and kv_capacity[v] > 0.0:
             spill = kv_usage[v] * kv_capacity[v] + work + output - kv_room * kv_capacity[v]
             if has_load:
                 spill += kv_tokens[v]
         if has_load:
+            if p[STALL] != 0.0:
+                work *= 1.0 + p[STALL] * requests[v]
             if p[BACKLOG] != 0.0:
                 work += p[BACKLOG] * backlog[v]
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work
@@ -179,12 +200,17 @@ def load_cost(
                     cost += p[DECODE] * kv_tokens[v] * decode_factor[v]
                 else:
                     cost += p[DECODE] * kv_tokens[v]
+            if p[BATCH] != 0.0:
+                batch = p[BATCH] * output * context[v] / 1000.0
+                cost += batch * decode_factor[v] if has_speed else batch
         else:
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work
             if p[UNWIRED] != 0.0:
                 cost += p[UNWIRED] * (waiting[v] + running[v])
             if has_speed:
                 cost *= prefill_factor[v]
+        if dup > 0.0:
+            cost += dup * prefill_factor[v] if has_speed else dup
         if over > 0.0:
             cost += p[ITL_WEIGHT] * over
         if has_speed and p[OWN] != 0.0:
@@ -217,7 +243,7 @@ def warm_up() -> None:
     slots = np.zeros(1, dtype=np.intp)
     yes = np.ones(1, dtype=np.bool_)
     credit(i, i, slots, f, none, yes, True, np.zeros((2, 1)))
-    inflight(slots, f, f, f, 0.0, f, np.zeros((3, 1)))
+    inflight(slots, f, f, f, 0.0, f, f, np.zeros((4, 1)))
     frozen = yes.copy()
     frozen.flags.writeable = False
     read_only = f.copy()
@@ -225,6 +251,6 @@ def warm_up() -> None:
     for mask in (yes, frozen):
         for factor in (f, read_only):
             load_cost(
-                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, factor, factor, factor, factor, mask,
+                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, f, f, factor, factor, factor, factor, mask,
                 np.zeros(N_PARAMS), f.copy(),
             )  # fmt: skip

@@ -61,6 +61,9 @@ class InflightLoad(msgspec.Struct, frozen=True):
     """KV tokens those requests add: uncached prompt tokens plus expected output tokens."""
     prefill_backlog_tokens: npt.NDArray[np.float64]
     """Uncached prompt tokens predicted to be still waiting for prefill."""
+    context_tokens: npt.NDArray[np.float64]
+    """Context those requests decode over, cached prefix included (whole prompt plus half the
+    expected output each): what a decode step's attention reads there."""
 
 
 class SchedulingResult(msgspec.Struct, frozen=True):

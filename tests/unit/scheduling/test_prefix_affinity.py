@@ -36,7 +36,7 @@ class FakeLoad:
 
     def load(self, pool: PoolView) -> InflightLoad:
         zeros = np.zeros(len(pool))
-        return InflightLoad(self.requests, zeros, zeros)
+        return InflightLoad(self.requests, zeros, zeros, zeros)
 
 
 def request(first_block: int, blocks: int = 100) -> SchedulingRequest:

@@ -20,6 +20,8 @@ from kinference_epp.scheduling.types import SchedulingResult
 
 REGISTRY = default_registry()
 RATE = 1000.0  # prefill tokens per second of the fake endpoints
+UNIT_TERMS = {"decode_weight": 0.0, "batch_weight": 0.0, "stall_weight": 0.0, "dup_weight": 0.0}
+"""Each test switches on the terms it is about."""
 
 
 def setup(
@@ -42,7 +44,7 @@ def scores(
 ) -> list[float]:
     view = pool.view()
     scorer = REGISTRY.build_scorer(
-        "load-cost", {"decode_weight": 0.0} | params, BuildContext(prefix=state, load=tracker)
+        "load-cost", UNIT_TERMS | params, BuildContext(prefix=state, load=tracker)
     )
     got: list[float] = scorer.score(request(), view, view.all()).tolist()
     return got
@@ -106,7 +108,7 @@ def test_the_kv_term_spares_requests_whose_cached_prefix_is_shared() -> None:
     rows = [Row(1), Row(2, kv=0.95, num_gpu_blocks=25, block_size=BS)]
     pool, state, tracker, _ = setup(rows, {2: 8})
     view = pool.view()
-    params = {"decode_weight": 0.0, "kv_weight": 10.0, "private_tail": 0.5}
+    params = UNIT_TERMS | {"kv_weight": 10.0, "private_tail": 0.5}
     scorer = REGISTRY.build_scorer("load-cost", params, BuildContext(prefix=state, load=tracker))
     # nothing has branched from its blocks yet: all 8 matched blocks are private, 2 pays
     assert scorer.score(request(), view, view.all()).tolist() == pytest.approx([1 - 32 / 50, 0])
@@ -188,3 +190,58 @@ def test_load_cost_weights_are_configurable_through_weighted() -> None:
         load=tracker,
     )
     assert sched.weights == {"load-cost": 1.0}
+
+
+def test_a_warm_pod_whose_batch_is_the_bottleneck_loses_to_an_idle_cold_pod() -> None:
+    # 2 caches the whole prompt, but decodes an unrelated request: 32 prompt tokens + half of
+    # its 10 output tokens = 37 tokens of context in its batch
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
+    busy = request(PROMPT[::-1].copy(), rid="busy")
+    tracker.on_pick(busy, SchedulingResult(endpoints=(key(2),)))
+    assert tracker.load(pool.view()).context_tokens.tolist() == [0.0, 37.0]
+    # without the batch term the hit wins (no prefill there)
+    assert scores(pool, state, tracker, backlog_weight=0.0) == pytest.approx([0.0, 1.0])
+    # batch_weight 100: the request's 10 output tokens over 37 tokens of context cost
+    # 100 * 10 * 37 / 1000 = 37 on 2, more than re-prefilling its 32 tokens on idle 1
+    got = scores(pool, state, tracker, backlog_weight=0.0, batch_weight=100.0)
+    assert got == pytest.approx([1.0 - 32 / 37, 0.0])
+    # a short answer decodes little: 1 output token costs 3.7 there, the hit wins again
+    view = pool.view()
+    scorer = REGISTRY.build_scorer(
+        "load-cost",
+        UNIT_TERMS | {"backlog_weight": 0.0, "batch_weight": 100.0},
+        BuildContext(prefix=state, load=tracker),
+    )
+    short = scorer.score(request(max_tokens=1), view, view.all()).tolist()
+    assert short == pytest.approx([0.0, 1.0 - 3.7 / 32])
+
+
+def test_a_prefix_cached_everywhere_does_not_attract_to_the_busier_pod() -> None:
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {1: 8, 2: 8})
+    busy = request(PROMPT[::-1].copy(), rid="busy")
+    tracker.on_pick(busy, SchedulingResult(endpoints=(key(2),)))
+    # the hit is the same on both: only the batch each would join tells them apart
+    assert scores(pool, state, tracker, backlog_weight=0.0, batch_weight=1.0) == [1.0, 0.0]
+
+
+def test_a_miss_on_a_full_cache_pays_for_what_it_evicts() -> None:
+    # 2 holds half the prompt but its cache is 80 % in use; 1 is cold and empty
+    pool, state, tracker, _ = setup([Row(1), Row(2, kv=0.8)], {2: 4})
+    # without the term 2 is cheaper: 16 new tokens against 32
+    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0 - 16 / 32])
+    # dup_weight 1: its 16 new tokens evict 16 * 0.8 / 0.2 = 64 tokens' worth: 80 against 32
+    got = scores(pool, state, tracker, dup_weight=1.0)
+    assert got == pytest.approx([1.0 - 32 / 80, 0.0])
+
+
+def test_a_prefill_on_a_busy_pod_is_priced_by_the_batch_it_delays() -> None:
+    # 2 holds half the prompt and has three unrelated requests in flight; 1 is cold and idle
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 4})
+    for i in range(3):
+        other = request(PROMPT[::-1].copy() + i, rid=f"busy{i}")
+        tracker.on_pick(other, SchedulingResult(endpoints=(key(2),)))
+    # without the term the half hit wins: 16 new tokens against 32
+    assert scores(pool, state, tracker, backlog_weight=0.0) == pytest.approx([0.0, 0.5])
+    # stall_weight 1: its 16 new tokens delay 3 decoding requests too, 16 * (1 + 3) = 64
+    got = scores(pool, state, tracker, backlog_weight=0.0, stall_weight=1.0)
+    assert got == pytest.approx([1.0 - 32 / 64, 0.0])

@@ -92,19 +92,27 @@ def test_credit(
     done_at=_floats,
     now=st.floats(0, 1e6),
     rates=hnp.arrays(np.float64, N, elements=st.floats(1, 1e5)),
+    context=_floats,
 )
 def test_inflight(
-    slots: npt.NDArray[np.intp], requests: F64, kv: F64, done_at: F64, now: float, rates: F64
+    slots: npt.NDArray[np.intp],
+    requests: F64,
+    kv: F64,
+    done_at: F64,
+    now: float,
+    rates: F64,
+    context: F64,
 ) -> None:
     backlog = done_at[slots]
     backlog -= now
     np.maximum(backlog, 0.0, out=backlog)
     backlog *= rates[slots]
-    got = np.full((3, N), np.nan)
-    sk.inflight(slots, requests, kv, done_at, now, rates, got)
+    got = np.full((4, N), np.nan)
+    sk.inflight(slots, requests, kv, done_at, now, rates, context, got)
     assert np.array_equal(got[0], requests[slots])
     assert np.array_equal(got[1], kv[slots])
     assert np.array_equal(got[2], backlog)
+    assert np.array_equal(got[3], context[slots])
 
 
 def ref_load_cost(
@@ -114,7 +122,7 @@ def ref_load_cost(
     waiting: F64,
     running: F64,
     kv_usage: F64,
-    load: tuple[F64, F64] | None,
+    load: tuple[F64, F64, F64, F64] | None,
     mask: npt.NDArray[np.bool_],
     factors: tuple[F64, F64] | None = None,
     itl: tuple[F64, F64] | None = None,
@@ -145,6 +153,11 @@ def ref_load_cost(
         work = np.subtract(prompt, credit, out=credit)
     else:
         work = np.full(len(waiting), prompt)
+    dup = None
+    if p.dup_weight:
+        u = np.minimum(kv_usage, 0.95)
+        dup = p.dup_weight * work * u / (1.0 - u)
+        dup[u <= 0.0] = 0.0
     spill = None
     if kv_capacity is not None and p.kv_weight:
         spill = kv_usage * kv_capacity + work + output - (1.0 - p.kv_margin) * kv_capacity
@@ -152,7 +165,9 @@ def ref_load_cost(
             spill += load[1]
         spill[kv_capacity <= 0.0] = 0.0
     if load is not None:
-        backlog, kv_tokens = load
+        backlog, kv_tokens, context, requests = load
+        if p.stall_weight:
+            work *= 1.0 + p.stall_weight * requests
         if p.backlog_weight:
             work += p.backlog_weight * backlog
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
@@ -161,12 +176,18 @@ def ref_load_cost(
         if p.decode_weight:
             decode = p.decode_weight * kv_tokens
             cost += decode if factors is None else decode * factors[1]
+        if p.batch_weight:
+            batch = p.batch_weight * output * context / 1000.0
+            cost += batch if factors is None else batch * factors[1]
     else:
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
         if p.unwired_request_tokens:
             cost += p.unwired_request_tokens * (waiting + running)
         if factors is not None:
             cost = cost * factors[0]
+    if dup is not None:
+        some = dup > 0.0
+        cost[some] += (dup if factors is None else dup * factors[0])[some]
     if over is not None:
         past = over > 0.0
         cost[past] += p.itl_weight * over[past]
@@ -208,6 +229,9 @@ _params = st.builds(
     kv_weight=st.sampled_from([0.0, 0.5, 2.0]),
     kv_margin=st.sampled_from([0.0, 0.1]),
     own_weight=st.sampled_from([0.0, 15.0]),
+    batch_weight=st.sampled_from([0.0, 0.7, 2.0]),
+    dup_weight=st.sampled_from([0.0, 1.0, 3.0]),
+    stall_weight=st.sampled_from([0.0, 1.0]),
 )
 
 
@@ -223,6 +247,8 @@ _params = st.builds(
     kv_usage=hnp.arrays(np.float64, N, elements=st.floats(0, 1)),
     backlog=_floats,
     kv_tokens=_floats,
+    context=_floats,
+    requests=_small,
     mask=_bools,
     with_prefix=st.booleans(),
     with_load=st.booleans(),
@@ -242,6 +268,8 @@ def test_load_cost(
     kv_usage: F64,
     backlog: F64,
     kv_tokens: F64,
+    context: F64,
+    requests: F64,
     mask: npt.NDArray[np.bool_],
     with_prefix: bool,
     with_load: bool,
@@ -267,6 +295,9 @@ def test_load_cost(
         (sk.KV_WEIGHT, p.kv_weight),
         (sk.KV_MARGIN, p.kv_margin),
         (sk.OWN, p.own_weight),
+        (sk.BATCH, p.batch_weight),
+        (sk.DUP, p.dup_weight),
+        (sk.STALL, p.stall_weight),
     ):
         weights[i] = v
     none = np.zeros(0)
@@ -283,6 +314,8 @@ def test_load_cost(
         none if kv_capacity is None else kv_capacity,
         backlog if with_load else none,
         kv_tokens if with_load else none,
+        context if with_load else none,
+        requests if with_load else none,
         none if factors is None else factors[0],
         none if factors is None else factors[1],
         none if itl is None else itl[0],
@@ -298,7 +331,7 @@ def test_load_cost(
         waiting,
         running,
         kv_usage,
-        (backlog, kv_tokens) if with_load else None,
+        (backlog, kv_tokens, context, requests) if with_load else None,
         mask,
         factors,
         itl,

@@ -46,11 +46,11 @@ class FixedSpeed:
 
 
 def _scores(rows: list[Row], speed: FixedSpeed, **params: float) -> list[float]:
-    """Scores of ``request()`` (32 prompt tokens, 10 output); the own-decode term off unless
-    ``params`` sets it."""
+    """Scores of ``request()`` (32 prompt tokens, 10 output); the own-decode and KV-duplication
+    terms off unless ``params`` sets them."""
     pool = build_pool(rows)
     view = pool.view()
-    params = {"own_weight": 0.0} | params
+    params = {"own_weight": 0.0, "dup_weight": 0.0} | params
     scorer = default_registry().build_scorer("load-cost", params, BuildContext(speed=speed))
     got: list[float] = scorer.score(request(), view, view.all()).tolist()
     return got

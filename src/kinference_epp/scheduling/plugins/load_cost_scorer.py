@@ -6,8 +6,10 @@ picker's own in-flight counts and the scraped gauges::
     credit   = min(prompt, (gpu + cpu_weight * cpu) * block_size)      cached prompt tokens
     credit  *= hot_credit      if waiting >= hot_waiting or kv_usage >= hot_kv_usage
     new      = prompt - credit                                         tokens to prefill
-    cost     = prefill_weight * (new + backlog_weight * backlog)
+    cost     = prefill_weight * (new * (1 + stall_weight * requests) + backlog_weight * backlog)
              + decode_weight  * kv_tokens
+             + batch_weight   * output * context / 1000
+             + dup_weight     * new * u / (1 - u)
              + waiting_weight * waiting + running_weight * running
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
 
@@ -44,6 +46,25 @@ whose cached prefix many requests share (moving it duplicates the prefix). ``pri
 > 0 applies them only to requests whose matched blocks are at least that share private: after
 the last block that several requests branched from (``scheduling/prefix_branches.py``).
 
+Three terms price what a pick does to the pod it joins (stall and batch read the picker's
+tracker):
+
+- **stall**: a prefill step delays every sequence the endpoint decodes, so the uncached tokens
+  count ``1 + stall_weight * requests`` times (``requests`` in flight there). A hit on a busy
+  pod is worth more than the same hit on an idle one, so a prefix stays where it is warm while
+  the batch is long.
+- **batch**: the request decodes ``output`` tokens over the endpoint's batch, whose context
+  (``context``: the whole prompt plus half the expected output of each request in flight,
+  cached prefixes included, which is what attention reads) slows every step;
+  ``cost += batch_weight * output * context / 1000`` (times the decode factor). A pod whose
+  batch is the bottleneck loses to a lighter one once the extra decode time passes the
+  prefill a hit saves, and a prefix cached on several pods goes to the lightest of them.
+- **duplication**: a miss writes its uncached tokens into the endpoint's cache; where the cache
+  is full (KV usage ``u``) that evicts prefixes other requests will miss on later:
+  ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor).
+  Where caches have room (a small resident set) spreading is free; where they are full the
+  prefix stays on its pod.
+
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
 picker's own tracker (without one, ``unwired_request_tokens * (waiting + running)``
@@ -79,8 +100,10 @@ from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.prefix_branches import PrefixBranches
 from kinference_epp.scheduling.score_kernel import (
     BACKLOG,
+    BATCH,
     CPU,
     DECODE,
+    DUP,
     HOT_CREDIT,
     HOT_KV,
     HOT_WAITING,
@@ -92,6 +115,7 @@ from kinference_epp.scheduling.score_kernel import (
     OWN,
     PREFILL,
     RUNNING,
+    STALL,
     UNWIRED,
     WAITING,
     load_cost,
@@ -137,6 +161,15 @@ class LoadCostScorerParams(Params):
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
+    batch_weight: float = Field(default=1.0, ge=0.0)
+    """Tokens of cost per output token of the request per 1000 tokens of context the endpoint's
+    batch decodes over (the picker's requests in flight there, cached prefixes included)."""
+    stall_weight: float = Field(default=1.0, ge=0.0)
+    """The uncached prompt tokens count ``1 + stall_weight * requests`` times, ``requests`` the
+    picker's in flight at the endpoint: each prefill step delays every sequence it decodes."""
+    dup_weight: float = Field(default=3.0, ge=0.0)
+    """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
+    usage (at most 0.95): the prefix a miss writes evicts cached blocks where the cache is full."""
     default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
@@ -172,6 +205,9 @@ class LoadCostScorer:
         weights[KV_WEIGHT] = params.kv_weight
         weights[KV_MARGIN] = params.kv_margin
         weights[OWN] = params.own_weight
+        weights[BATCH] = params.batch_weight
+        weights[DUP] = params.dup_weight
+        weights[STALL] = params.stall_weight
         self._weights = weights
         self._default_output = params.default_output_tokens
         self._private_tail = params.private_tail
@@ -188,7 +224,7 @@ class LoadCostScorer:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
         weights = self._weights
-        gpu = cpu = backlog = kv_tokens = _NONE
+        gpu = cpu = backlog = kv_tokens = context = requests = _NONE
         prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
         if self._prefix is not None:
@@ -205,6 +241,7 @@ class LoadCostScorer:
         if self._load is not None:
             inflight = self._load.load(pool)
             backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
+            context, requests = inflight.context_tokens, inflight.requests
         if self._speed is not None:
             prefill_factor, decode_factor = self._speed.factors(pool, req.model)
             if self._weights[ITL_LIMIT] > 0.0:
@@ -222,6 +259,8 @@ class LoadCostScorer:
             pool.kv_capacity,
             backlog,
             kv_tokens,
+            context,
+            requests,
             prefill_factor,
             decode_factor,
             itl_base,
