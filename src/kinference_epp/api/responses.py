@@ -69,6 +69,7 @@ class _ResponsesBody(msgspec.Struct, gc=False):
     prompt_cache_key: str | None = None
     cache_salt: str | None = None
     request_id: str | None = None
+    store: bool | None = None
     reasoning: _Reasoning | None = None
     tools: list[dict[str, object]] | None = None
     text: _Raw = msgspec.UNSET
