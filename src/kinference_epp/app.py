@@ -51,6 +51,7 @@ from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.reports import ReportGate
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.response_homes import ResponseHomes
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
@@ -269,6 +270,22 @@ class App:
                 admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
                 meter=meter,
             )
+        self.response_homes = ResponseHomes()
+        redis_timeout_s = 0.0
+        if self.redis_store is not None and config.tenancy is not None:
+            from kinference_epp.tenancy.redis_homes import RedisHomes  # a picker without Redis
+            # never loads its client
+
+            redis_config = config.tenancy.store.redis
+            redis_timeout_s = redis_config.timeout_ms / 1000 if redis_config is not None else 0.0
+            self.response_homes = ResponseHomes(
+                shared=RedisHomes(
+                    self.redis_store.client,
+                    prefix=self.redis_store.prefix,
+                    timeout_s=redis_timeout_s,
+                )
+            )
+        """Which pod holds each stored Responses answer (shared through Redis when set)."""
         self.picks = PickBook(
             max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
         )
@@ -302,6 +319,8 @@ class App:
                 max_prompt_chars=config.server.max_prompt_chars,
                 offload_prompt_chars=config.server.offload_prompt_chars or None,
                 book=self.picks,
+                response_homes=self.response_homes,
+                response_lookup_wait_s=redis_timeout_s + 1.0,
             )
         )
         server = config.server
@@ -593,16 +612,20 @@ class App:
         return self.ports
 
     def _watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """What a waiting request wakes on: pool changes, and admissions the shared limit
-        store finished."""
+        """What a waiting request wakes on: pool changes, admissions the shared limit store
+        finished, and response-pod lookups it answered."""
         unwatch_pool = self.datastore.watch(callback)
         if self.redis_store is None:
             return unwatch_pool
         unwatch_store = self.redis_store.watch(callback)
+        shared = self.response_homes.shared
+        unwatch_homes = shared.watch(callback) if shared is not None else None
 
         def unwatch() -> None:
             unwatch_pool()
             unwatch_store()
+            if unwatch_homes is not None:
+                unwatch_homes()
 
         return unwatch
 
