@@ -49,9 +49,9 @@ from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.reports import ReportGate
+from kinference_epp.routing.response_homes import ResponseHomes
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.speed import SpeedLearner
-from kinference_epp.routing.response_homes import ResponseHomes
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft

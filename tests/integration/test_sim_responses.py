@@ -80,7 +80,8 @@ async def test_streamed_events_in_vllms_order(cluster: SimCluster) -> None:
     assert [e.sequence_number for e in events] == list(range(len(events)))
     done = events[-1].response
     assert done.output_text == "".join(deltas)
-    assert done.usage is not None and done.usage.output_tokens == 4
+    assert done.usage is not None
+    assert done.usage.output_tokens == 4
 
 
 async def test_a_continuation_works_only_on_the_pod_that_stored_it(cluster: SimCluster) -> None:
@@ -94,7 +95,8 @@ async def test_a_continuation_works_only_on_the_pod_that_stored_it(cluster: SimC
         )
     assert second.previous_response_id == first.id
     # the pod renders the stored conversation and its answer before the new input
-    assert second.usage is not None and first.usage is not None
+    assert second.usage is not None
+    assert first.usage is not None
     assert second.usage.input_tokens > first.usage.input_tokens
     assert second.usage.input_tokens_details.cached_tokens > 0
     async with client(other_url) as sdk:

@@ -27,8 +27,8 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry, generate_latest
 
 from kinference_epp.api.anthropic import parse_messages
-from kinference_epp.api.responses import PREVIOUS_RESPONSE_ID, RESPONSE_ID, parse_responses
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.api.responses import PREVIOUS_RESPONSE_ID, RESPONSE_ID, parse_responses
 from kinference_epp.errors import KinferenceError
 from kinference_epp.sim import anthropic_api, responses_api
 from kinference_epp.sim.engine import (
@@ -538,7 +538,6 @@ class SimPod:
         except ConnectionError:
             pass  # the client went away mid-stream; _serve aborts the request
         return resp
-
 
     async def _answer_responses(
         self,

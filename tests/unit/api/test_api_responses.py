@@ -7,8 +7,8 @@ import json
 import msgspec
 import pytest
 
-from kinference_epp.api.body_text import body_text
 from kinference_epp.api.bodies import parse_request
+from kinference_epp.api.body_text import body_text
 from kinference_epp.api.request import ApiKind, ChatMessage, ToolCall
 from kinference_epp.api.responses import PREVIOUS_RESPONSE_ID, PROMPT_CACHE_KEY
 from kinference_epp.errors import BadRequestError
@@ -124,8 +124,10 @@ def test_function_tools_are_given_to_the_template_in_chat_form() -> None:
         ({"model": "m"}, "input"),
         ({"model": " ", "input": "x"}, "model"),
         ({"model": "m", "input": "x", "max_output_tokens": -1}, "max_output_tokens"),
-        ({"model": "m", "input": [{"role": "user", "content": [{"type": "input_text"}]}]},
-         "input[0].content[0].text"),
+        (
+            {"model": "m", "input": [{"role": "user", "content": [{"type": "input_text"}]}]},
+            "input[0].content[0].text",
+        ),
     ],
 )
 def test_bad_bodies_name_the_field(body: dict[str, object], param: str) -> None:
@@ -160,5 +162,7 @@ def test_parsed_request_survives_the_prompt_workers_encoding() -> None:
             "input": [{"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}],
         }
     )
-    again = msgspec.msgpack.decode(msgspec.msgpack.encode(req.messages), type=tuple[ChatMessage, ...])
+    again = msgspec.msgpack.decode(
+        msgspec.msgpack.encode(req.messages), type=tuple[ChatMessage, ...]
+    )
     assert again == req.messages

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import uuid
 
-from redis_server import RedisServer
-
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
@@ -20,6 +18,7 @@ from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.redis_homes import RedisHomes
 from kinference_epp.tenancy.redis_store import connect
+from redis_server import RedisServer
 
 MODEL = "m"
 PODS = [f"10.0.0.{i}:8000" for i in range(1, 5)]

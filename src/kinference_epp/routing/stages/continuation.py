@@ -86,9 +86,7 @@ class ResponseIdStage:
                 param="previous_response_id",
             )
         subset = state.subset
-        state.subset = (
-            frozenset((home,)) if subset is None or home in subset else frozenset()
-        )
+        state.subset = frozenset((home,)) if subset is None or home in subset else frozenset()
         return None
 
 
