@@ -70,9 +70,9 @@ class SessionAffinityScorer:
         request = req.request
         if request is not None:
             for field in self._p.body_fields:
-                value = request.extra.get(field)
-                if isinstance(value, str) and value:
-                    return f"b:{value}"
+                found = request.extra.get(field)
+                if isinstance(found, str) and found:
+                    return f"b:{found}"
         return None
 
     def home(self, session: str) -> EndpointKey | None:
