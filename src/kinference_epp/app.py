@@ -49,7 +49,7 @@ from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.reports import ReportGate
-from kinference_epp.routing.response_homes import ResponseHomes
+from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.stages import StageDeps, build_pipeline
@@ -501,6 +501,12 @@ class App:
         return name in self.tenants.tenants or (tc is not None and name == tc.anonymous_tenant)
 
     def _on_upstream(self, record: UsageRecord, routed: EndpointKey | None) -> None:
+        if record.request_id and record.prompt_tokens is not None and record.status < 400:
+            # a Responses answer the picker named: its conversation's size, for continuations
+            self.response_homes.settled(
+                response_id_of(record.request_id),
+                record.prompt_tokens + (record.completion_tokens or 0),
+            )
         if self.ejector is not None:
             self.ejector.observe(
                 served=record.endpoint,

@@ -8,6 +8,12 @@ the response. Each replica remembers its own picks in memory (bounded, with a TT
 shared limit store configured, every pick is also written to Redis under the same TTL, and a
 replica that does not know an id asks Redis once (the request waits for the answer, at most
 the store's timeout).
+
+With the pod, each response keeps the size of its conversation once its usage is settled
+(prompt + output tokens, as the pod reported them; until then the prompt the picker counted
+and the output it reserved): a continuation's prompt holds that whole
+conversation, which the picker cannot count from the request, so it is added to what the
+picker counted (its reservation, and the bound on what a report may charge for it).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Protocol
 
+import msgspec
+
 from kinference_epp.pool.endpoint import EndpointKey
 
 DEFAULT_TTL_S = 6 * 3600.0
@@ -25,9 +33,24 @@ MAX_HOMES = 200_000
 """Responses remembered per replica; the oldest is forgotten first."""
 
 
+RESPONSE_ID_PREFIX = "resp_"
+
+
+def response_id_of(request_id: str) -> str:
+    """The id the picker gives the response of its request ``request_id``."""
+    return RESPONSE_ID_PREFIX + request_id
+
+
+class Home(msgspec.Struct, frozen=True):
+    """Where a stored response lives, and how long its conversation is (0: not settled)."""
+
+    endpoint: EndpointKey
+    context_tokens: int = 0
+
+
 class ResponseHomes:
-    """Response id -> the endpoint that answered it; a synchronous core, with an optional
-    shared backend the pipeline awaits through a ``Wait``."""
+    """Response id -> its ``Home``; a synchronous core, with an optional shared backend the
+    pipeline awaits through a ``Wait``."""
 
     def __init__(
         self,
@@ -40,53 +63,73 @@ class ResponseHomes:
         self._ttl = ttl_s
         self._max = max_homes
         self._clock = clock
-        self._homes: OrderedDict[str, tuple[EndpointKey, float]] = OrderedDict()
+        self._homes: OrderedDict[str, tuple[Home, float]] = OrderedDict()
         self.shared = shared
 
     def __len__(self) -> int:
         return len(self._homes)
 
-    def remember(self, response_id: str, endpoint: EndpointKey) -> None:
-        self._keep(response_id, endpoint)
+    def remember(self, response_id: str, endpoint: EndpointKey, context_tokens: int = 0) -> None:
+        """``context_tokens``: the conversation's expected size (the prompt and the output
+        reserved for it) until its usage settles it."""
+        self._keep(response_id, Home(endpoint, context_tokens))
         if self.shared is not None:
             self.shared.put(response_id, endpoint, self._ttl)
+            if context_tokens > 0:
+                self.shared.put_tokens(response_id, context_tokens, self._ttl)
 
-    def _keep(self, response_id: str, endpoint: EndpointKey) -> None:
+    def settled(self, response_id: str, context_tokens: int) -> None:
+        """The response's usage came back: its conversation is ``context_tokens`` long.
+
+        Only for a response this replica knows (it picked or learned it), so the other APIs'
+        records cost nothing here; the shared store is told too."""
+        found = self._homes.get(response_id)
+        if found is None or context_tokens <= 0:
+            return
+        home, expires = found
+        self._homes[response_id] = (Home(home.endpoint, context_tokens), expires)
+        if self.shared is not None:
+            self.shared.put_tokens(response_id, context_tokens, self._ttl)
+
+    def _keep(self, response_id: str, home: Home) -> None:
         homes = self._homes
-        homes[response_id] = (endpoint, self._clock() + self._ttl)
+        homes[response_id] = (home, self._clock() + self._ttl)
         homes.move_to_end(response_id)
         while len(homes) > self._max:
             homes.popitem(last=False)
 
-    def home(self, response_id: str) -> EndpointKey | None:
-        """The endpoint this replica knows for ``response_id`` (None: unknown or expired)."""
+    def home(self, response_id: str) -> Home | None:
+        """What this replica knows of ``response_id`` (None: unknown or expired)."""
         found = self._homes.get(response_id)
         if found is None:
             return None
-        endpoint, expires = found
+        home, expires = found
         if expires <= self._clock():
             del self._homes[response_id]
             return None
-        return endpoint
+        return home
 
-    def learned(self, response_id: str, endpoint: str | None) -> EndpointKey | None:
+    def learned(self, response_id: str, stored: tuple[str, int] | None) -> Home | None:
         """What the shared store answered for an id, kept here (not written back)."""
-        if endpoint is None:
+        if stored is None:
             return None
-        key = EndpointKey(endpoint)
-        self._keep(response_id, key)
-        return key
+        home = Home(EndpointKey(stored[0]), stored[1])
+        self._keep(response_id, home)
+        return home
 
 
 class SharedHomes(Protocol):
     """Response homes every replica reads (``tenancy.redis_homes.RedisHomes``)."""
 
     def put(self, response_id: str, endpoint: str, ttl_s: float) -> None:
-        """Store in the background; never blocks or raises."""
+        """Store the pod in the background; never blocks or raises."""
 
-    async def get(self, response_id: str) -> str | None:
-        """The stored endpoint; None when absent or the store cannot answer. Tells the
-        ``watch`` callbacks when done."""
+    def put_tokens(self, response_id: str, context_tokens: int, ttl_s: float) -> None:
+        """Store the conversation's size in the background; never blocks or raises."""
+
+    async def get(self, response_id: str) -> tuple[str, int] | None:
+        """(endpoint, context tokens or 0); None when absent or the store cannot answer.
+        Tells the ``watch`` callbacks when done."""
 
     def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback`` after every lookup; returns the unregister function."""

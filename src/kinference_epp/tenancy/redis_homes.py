@@ -17,9 +17,10 @@ log = logging.getLogger(__name__)
 
 
 class RedisHomes:
-    """Response homes in Redis (``<prefix>:resp:<id>`` = endpoint, with the TTL).
+    """Response homes in Redis: a hash ``<prefix>:resp:<id>`` with ``endpoint`` and, once the
+    response's usage is settled, ``tokens`` (its conversation's size), expiring after the TTL.
 
-    Writes leave in the background and never hold a request; a lookup is one GET. Redis
+    Writes leave in the background and never hold a request; a lookup is one HMGET. Redis
     unreachable: writes are dropped (logged once per outage) and a lookup answers None, so the
     continuation is routed like any request and a pod without the response answers 404."""
 
@@ -35,32 +36,43 @@ class RedisHomes:
         return f"{self._prefix}:resp:{response_id}"
 
     def put(self, response_id: str, endpoint: str, ttl_s: float) -> None:
-        task = asyncio.ensure_future(self._put(response_id, endpoint, ttl_s))
+        self._write(response_id, "endpoint", endpoint, ttl_s)
+
+    def put_tokens(self, response_id: str, context_tokens: int, ttl_s: float) -> None:
+        self._write(response_id, "tokens", str(context_tokens), ttl_s)
+
+    def _write(self, response_id: str, field: str, value: str, ttl_s: float) -> None:
+        task = asyncio.ensure_future(self._hset(self._key(response_id), field, value, ttl_s))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _put(self, response_id: str, endpoint: str, ttl_s: float) -> None:
+    async def _hset(self, key: str, field: str, value: str, ttl_s: float) -> None:
         try:
             async with asyncio.timeout(self._timeout):
-                await self._client.set(self._key(response_id), endpoint, px=int(ttl_s * 1000))
+                pipe = self._client.pipeline(transaction=True)
+                pipe.hset(key, field, value)
+                pipe.pexpire(key, int(ttl_s * 1000))
+                await pipe.execute()
             self._failing = False
         except Exception as exc:  # unreachable Redis: the local copy still serves this replica
             if not self._failing:
                 log.warning("could not share a response's pod in Redis: %s", exc)
             self._failing = True
 
-    async def get(self, response_id: str) -> str | None:
+    async def get(self, response_id: str) -> tuple[str, int] | None:
         try:
             async with asyncio.timeout(self._timeout):
-                value = await self._client.get(self._key(response_id))
+                endpoint, tokens = await self._client.hmget(
+                    self._key(response_id), ["endpoint", "tokens"]
+                )
         except Exception as exc:
             log.warning("could not read a response's pod from Redis: %s", exc)
-            value = None
+            return None
         finally:
             self._notify()
-        if value is None:
+        if endpoint is None:
             return None
-        return value.decode() if isinstance(value, bytes) else str(value)
+        return _text(endpoint), int(_text(tokens)) if tokens is not None else 0
 
     def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
         """``callback`` runs after every lookup (a waiting request re-checks its future)."""
@@ -81,3 +93,7 @@ class RedisHomes:
         """Wait for the writes in flight (tests, shutdown)."""
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)

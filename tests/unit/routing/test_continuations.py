@@ -9,12 +9,14 @@ import msgspec
 import pytest
 from routed import rejected, routed
 
+from kinference_epp.api.bodies import parse_request
+from kinference_epp.api.request import ApiKind
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.pipeline import Pipeline
-from kinference_epp.routing.response_homes import ResponseHomes
+from kinference_epp.routing.response_homes import Home, ResponseHomes
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.state import RequestState
 from kinference_epp.scheduling.scheduler import Scheduler
@@ -66,7 +68,9 @@ def test_the_picker_names_the_response_and_remembers_its_pod() -> None:
     response_id = "resp_" + decision.request_id
     assert forwarded(decision.body)["request_id"] == response_id
     assert forwarded(decision.body)["input"] == "hi"
-    assert stack.homes.home(response_id) == decision.endpoints[0]
+    home = stack.homes.home(response_id)
+    assert home is not None
+    assert home.endpoint == decision.endpoints[0]
 
 
 def test_a_client_named_response_keeps_its_name_and_body() -> None:
@@ -74,7 +78,9 @@ def test_a_client_named_response_keeps_its_name_and_body() -> None:
     state = stack.state({"input": "hi", "request_id": "resp_mine"})
     decision = routed(stack.pipeline.run(state))
     assert decision.body is None  # forwarded as received
-    assert stack.homes.home("resp_mine") == decision.endpoints[0]
+    home = stack.homes.home("resp_mine")
+    assert home is not None
+    assert home.endpoint == decision.endpoints[0]
 
 
 def test_continuations_go_back_to_the_pod_that_stored_the_response() -> None:
@@ -140,7 +146,7 @@ def test_homes_expire_and_stay_bounded() -> None:
     for i in range(3):
         homes.remember(f"r{i}", PODS[i])
     assert homes.home("r0") is None  # the oldest went past the bound
-    assert homes.home("r2") == PODS[2]
+    assert homes.home("r2") == Home(PODS[2])
     now[0] = 10.0
     assert homes.home("r1") is None
     assert len(homes) == 1
@@ -156,3 +162,20 @@ def test_other_apis_are_left_alone(path: str) -> None:
     decision = routed(stack.pipeline.run(state))
     assert decision.body is None
     assert len(stack.homes) == 0
+
+
+def test_a_settled_conversation_counts_in_its_continuation_s_prompt() -> None:
+    """The pod prefills the stored conversation: what its usage settled is added to the
+    picker's count (and so to the reservation and the bound on a report)."""
+    stack = Stack()
+    first = routed(stack.pipeline.run(stack.state({"input": "hi"})))
+    previous = "resp_" + first.request_id
+    stack.homes.settled(previous, 500)
+    stack.homes.settled("resp_unknown", 900)  # not a response the picker named: ignored
+    assert len(stack.homes) == 1
+    state = stack.state({"input": "more", "previous_response_id": previous}, prompt_tokens=12)
+    state.request = parse_request(ApiKind.RESPONSES, bytes(state.body))
+    stage = next(s for s in stack.pipeline.stages if s.name == "response_id")
+    assert stage.run(state) is None
+    assert state.prompt_tokens == 512
+    assert state.subset == frozenset((first.endpoints[0],))

@@ -11,7 +11,7 @@ from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.pipeline import Pipeline
-from kinference_epp.routing.response_homes import ResponseHomes
+from kinference_epp.routing.response_homes import Home, ResponseHomes
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.state import RequestState, RoutingDecision, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
@@ -62,12 +62,15 @@ async def test_a_continuation_on_another_replica_finds_the_pod(redis_server: Red
 
 
 async def continued_elsewhere(shared_a: RedisHomes, shared_b: RedisHomes) -> None:
-    a = replica(ResponseHomes(shared=shared_a), seed=1)
+    homes_a = ResponseHomes(shared=shared_a)
+    a = replica(homes_a, seed=1)
     b = replica(ResponseHomes(shared=shared_b), seed=2)
     first = a.run(state({"input": "hi"}))
     assert isinstance(first, RoutingDecision)
-    await shared_a.flush()
     previous = "resp_" + first.request_id
+    homes_a.settled(previous, 300)  # the access log reached replica a
+    await shared_a.flush()
+    assert await shared_b.get(previous) == (first.endpoints[0], 300)
     for _ in range(10):
         s = state({"input": "more", "previous_response_id": previous})
         wait = b.run(s)
@@ -97,6 +100,8 @@ async def unreachable(dead: RedisHomes) -> None:
     assert await dead.get("resp_1") is None
     homes = ResponseHomes(shared=dead)
     homes.remember("resp_2", EndpointKey(PODS[1]))
-    assert homes.home("resp_2") == PODS[1]  # this replica still knows its own picks
+    homes.settled("resp_2", 40)
+    # this replica still knows its own picks
+    assert homes.home("resp_2") == Home(EndpointKey(PODS[1]), 40)
     await dead.flush()
     assert woken  # a waiting request is told the lookup ended

@@ -81,7 +81,7 @@ def model_label(deps: StageDeps) -> ModelLabel:
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
     """surface -> identify -> parse -> prompt limit -> (conformance) -> (model access) ->
-    policy -> target -> response id -> prompt -> (admit) -> schedule -> remember response ->
+    policy -> target -> prompt -> response id -> (admit) -> schedule -> remember response ->
     (ensure usage) -> (include usage) -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
@@ -104,10 +104,10 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
         ModelAccessStage(access) if d.tenancy is not None else None,
         PolicyStage(d.policies, d.datastore, d.metrics, pool_name=d.pool_name, ttft=d.ttft),
         TargetStage(d.datastore, pool_name=d.pool_name, secrets=d.secrets),
-        ResponseIdStage(homes, d.datastore, max_wait_s=d.response_lookup_wait_s),
         PromptStage(d.hasher, d.metrics, offload_chars=d.offload_prompt_chars)
         if d.hasher is not None and d.scheduler.reads_prompt
         else None,
+        ResponseIdStage(homes, d.datastore, max_wait_s=d.response_lookup_wait_s),
         d.tenancy.admit_stage() if d.tenancy is not None else None,
         ScheduleStage(
             d.scheduler,

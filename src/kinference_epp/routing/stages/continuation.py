@@ -11,6 +11,10 @@
   answers with it as the response's ``id``) unless the client named it, so the picker knows
   the id without reading the response, and the id a client quotes leads to the picker's logs.
 
+It runs after the prompt is counted: a continuation's count gains the stored conversation's
+size, when its usage was settled (``ResponseHomes.settled``), so the reservation and the
+bound on a report's prompt tokens hold the whole prompt the pod prefills.
+
 ``RememberResponseStage`` (after scheduling) records the pick as the response's home.
 """
 
@@ -25,15 +29,9 @@ from kinference_epp.api.responses import PREVIOUS_RESPONSE_ID, RESPONSE_ID
 from kinference_epp.api.rewrite import set_top_level_field
 from kinference_epp.errors import NotFoundError
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.routing.response_homes import ResponseHomes
+from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
+from kinference_epp.routing.stages.admit import BYTES_PER_TOKEN
 from kinference_epp.routing.state import RequestState, Wait
-
-RESPONSE_ID_PREFIX = "resp_"
-
-
-def response_id_of(request_id: str) -> str:
-    """The id the picker gives the response of its request ``request_id``."""
-    return RESPONSE_ID_PREFIX + request_id
 
 
 class ResponseIdStage:
@@ -78,7 +76,8 @@ class ResponseIdStage:
                 pending.cancel()
         if home is None:
             return None
-        if home not in self._datastore:
+        endpoint = home.endpoint
+        if endpoint not in self._datastore:
             raise NotFoundError(
                 f"Response with id '{previous}' not found: the server that stored it has "
                 "left the pool.",
@@ -86,7 +85,14 @@ class ResponseIdStage:
                 param="previous_response_id",
             )
         subset = state.subset
-        state.subset = frozenset((home,)) if subset is None or home in subset else frozenset()
+        state.subset = (
+            frozenset((endpoint,)) if subset is None or endpoint in subset else frozenset()
+        )
+        if home.context_tokens:
+            # the pod prefills the stored conversation before the new input (uncounted: the
+            # router reads no prompt; estimated from the body, as the admit stage does)
+            counted = state.prompt_tokens or len(state.body) // BYTES_PER_TOKEN
+            state.prompt_tokens = counted + home.context_tokens
         return None
 
 
@@ -107,5 +113,9 @@ class RememberResponseStage:
             return None
         response_id = request.extra.get(RESPONSE_ID)
         if isinstance(response_id, str):
-            self._homes.remember(response_id, state.endpoints[0])
+            if state.reserved_tokens is not None:
+                expected = sum(state.reserved_tokens)
+            else:
+                expected = state.prompt_tokens + (request.max_tokens or 0)
+            self._homes.remember(response_id, state.endpoints[0], expected)
         return None
