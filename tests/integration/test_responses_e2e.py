@@ -71,7 +71,8 @@ def tenant_usage(stack: LocalStack) -> Counts:
 async def test_plain_streamed_and_continued_responses_charged_to_the_tenant(
     stack: LocalStack, sdk: openai.AsyncOpenAI
 ) -> None:
-    assert stack.picker is not None and stack.picker.usage_flusher is not None
+    assert stack.picker is not None
+    assert stack.picker.usage_flusher is not None
     stack.picker.usage_flusher.ledger.take()  # nothing from other tests
     used: list[tuple[int, int]] = []
 
