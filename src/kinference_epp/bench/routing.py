@@ -60,12 +60,28 @@ VARIANTS: dict[str, SchedulerConfig] = {
         router="weighted",
         scorers=[PluginConfig(type="prefix-affinity"), PluginConfig(type="load-cost")],
     ),
+    "kinference-session": SchedulerConfig(
+        router="weighted",
+        scorers=[
+            PluginConfig(type="load-cost"),
+            PluginConfig(type="session-affinity", weight=0.5),
+        ],
+    ),
+    "least-queue-session": SchedulerConfig(
+        router="weighted",
+        scorers=[
+            PluginConfig(type="queue", params={"running_weight": 1.0}),
+            PluginConfig(type="session-affinity", weight=1.0),
+        ],
+    ),
     "kinference-t0.05": SchedulerConfig(router="precise-prefix", temperature=0.05),
     "kinference-t0.1": SchedulerConfig(router="precise-prefix", temperature=0.1),
 }
 """Variants of our router that are measured against it but are not the default (not in
 ``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent
-hashing of prefixes) beside ``load-cost``, and the softmax picker at two temperatures."""
+hashing of prefixes) beside ``load-cost``, session affinity (the harness names each
+conversation's session in Claude Code's header) beside ``load-cost`` and beside the
+least-queue scorer alone, and the softmax picker at two temperatures."""
 
 FIXED_RATE = "kinference-fixed-rate"
 """Our router with every endpoint priced at the one configured rate (nothing learned)."""
