@@ -52,8 +52,8 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry
-from kinference_epp.scheduling.prefix_state import PrefixStateConfig
 from kinference_epp.scheduling.plugins.session_scorer import SESSION_HEADERS
+from kinference_epp.scheduling.prefix_state import PrefixStateConfig
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput, output_token
 from kinference_epp.sim.events import EventEncoding, encode_batch
