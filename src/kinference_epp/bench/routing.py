@@ -71,7 +71,7 @@ VARIANTS: dict[str, SchedulerConfig] = {
         router="weighted",
         scorers=[
             PluginConfig(type="queue", params={"running_weight": 1.0}),
-            PluginConfig(type="session-affinity", weight=1.0),
+            PluginConfig(type="session-affinity", weight=2.0),
         ],
     ),
     "kinference-t0.05": SchedulerConfig(router="precise-prefix", temperature=0.05),
