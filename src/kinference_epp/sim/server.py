@@ -1,4 +1,5 @@
-"""One simulated vLLM pod: the OpenAI and Anthropic HTTP APIs, ``/metrics`` and KV events.
+"""One simulated vLLM pod: the OpenAI (chat, completions, Responses) and Anthropic HTTP APIs,
+``/metrics`` and KV events.
 
 A thin async shell around ``SimEngine``: handlers parse the body, tokenize it with the
 shared ``ApproxTokenizer`` (so the picker hashes the same ids), add the request and read
