@@ -506,6 +506,7 @@ class App:
             self.response_homes.settled(
                 response_id_of(record.request_id),
                 record.prompt_tokens + (record.completion_tokens or 0),
+                EndpointKey(record.endpoint) if record.endpoint else None,
             )
         if self.ejector is not None:
             self.ejector.observe(

@@ -78,18 +78,27 @@ class ResponseHomes:
             if context_tokens > 0:
                 self.shared.put_tokens(response_id, context_tokens, self._ttl)
 
-    def settled(self, response_id: str, context_tokens: int) -> None:
-        """The response's usage came back: its conversation is ``context_tokens`` long.
+    def settled(
+        self, response_id: str, context_tokens: int, served: EndpointKey | None = None
+    ) -> None:
+        """The response's usage came back: its conversation is ``context_tokens`` long, and
+        ``served`` (when the report names one) is the pod that answered: Envoy retried it
+        on a fallback when the pick refused the connection, and the fallback stored it.
 
         Only for a response this replica knows (it picked or learned it), so the other APIs'
         records cost nothing here; the shared store is told too."""
         found = self._homes.get(response_id)
-        if found is None or context_tokens <= 0:
+        if found is None:
             return
         home, expires = found
-        self._homes[response_id] = (Home(home.endpoint, context_tokens), expires)
+        endpoint = served or home.endpoint
+        tokens = context_tokens if context_tokens > 0 else home.context_tokens
+        self._homes[response_id] = (Home(endpoint, tokens), expires)
         if self.shared is not None:
-            self.shared.put_tokens(response_id, context_tokens, self._ttl)
+            if endpoint != home.endpoint:
+                self.shared.put(response_id, endpoint, self._ttl)
+            if context_tokens > 0:
+                self.shared.put_tokens(response_id, context_tokens, self._ttl)
 
     def _keep(self, response_id: str, home: Home) -> None:
         homes = self._homes

@@ -164,6 +164,20 @@ def test_other_apis_are_left_alone(path: str) -> None:
     assert len(stack.homes) == 0
 
 
+def test_a_response_served_by_a_fallback_lives_there() -> None:
+    """Envoy retried the request on a fallback (the pick refused the connection): the
+    access log names the pod that answered, and that pod stored the response."""
+    stack = Stack()
+    first = routed(stack.pipeline.run(stack.state({"input": "hi"})))
+    previous = "resp_" + first.request_id
+    fallback = next(p for p in PODS if p != first.endpoints[0])
+    stack.homes.settled(previous, 40, fallback)
+    again = routed(
+        stack.pipeline.run(stack.state({"input": "more", "previous_response_id": previous}))
+    )
+    assert again.endpoints == (fallback,)
+
+
 def test_a_settled_conversation_counts_in_its_continuation_s_prompt() -> None:
     """The pod prefills the stored conversation: what its usage settled is added to the
     picker's count (and so to the reservation and the bound on a report)."""
