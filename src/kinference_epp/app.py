@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import grpc
+import msgspec
 from aiohttp import web
 from envoy.service.accesslog.v3 import als_pb2_grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
@@ -31,6 +32,8 @@ from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.metrics import FlowMetrics
 from kinference_epp.jit import cache_counts, warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
@@ -44,6 +47,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.ejection import ConnectFailureEjector
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
+from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.picks import MAX_AGE_S, PickBook
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
@@ -67,6 +71,7 @@ from kinference_epp.scheduling.routers import chain_reads_prompt
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.speed import SpeedModel
 from kinference_epp.scheduling.ttft import TtftPredictor
+from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
     HistogramChild,
@@ -93,6 +98,20 @@ if TYPE_CHECKING:
     from kinference_epp.tenancy.redis_store import RedisStore
 
 log = logging.getLogger(__name__)
+
+
+def _both(
+    first: Callable[[UsageRecord], None] | None, second: Callable[[UsageRecord], None] | None
+) -> Callable[[UsageRecord], None] | None:
+    """One sink that hands each record to both (either may be None)."""
+    if first is None or second is None:
+        return first or second
+
+    def both(record: UsageRecord) -> None:
+        first(record)
+        second(record)
+
+    return both
 
 
 def _ignore(_: Endpoint) -> None:
@@ -286,6 +305,22 @@ class App:
                 )
             )
         """Which pod holds each stored Responses answer (shared through Redis when set)."""
+        self.flow: FlowControl | None = None
+        """Flow control (``config.flow_control``): saturated requests wait, fair share."""
+        if config.flow_control is not None:
+            self.flow = FlowControl(
+                FlowGate(
+                    config.flow_control,
+                    self._probe,
+                    observer=FlowMetrics(
+                        self.metrics,
+                        config.pool.name,
+                        tenancy.metrics.label if tenancy is not None else lambda t: t,
+                    ),
+                )
+            )
+            # a fresh reading of a pod's load is a sign capacity may have freed
+            self.datastore.watch(self.flow.gate.pool_changed)
         self.picks = PickBook(
             max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
         )
@@ -321,6 +356,7 @@ class App:
                 book=self.picks,
                 response_homes=self.response_homes,
                 response_lookup_wait_s=redis_timeout_s + 1.0,
+                flow=self.flow,
             )
         )
         server = config.server
@@ -337,7 +373,7 @@ class App:
             self.metrics,
             self.inflight,
             ModelLabel(self.datastore).of_name,
-            settle=settle,
+            settle=_both(settle, self.flow.finished if self.flow is not None else None),
             on_upstream=self._on_upstream,
             learn=learner,
         )
@@ -619,22 +655,30 @@ class App:
         return self.ports
 
     def _watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """What a waiting request wakes on: pool changes, admissions the shared limit store
-        finished, and response-pod lookups it answered."""
-        unwatch_pool = self.datastore.watch(callback)
-        if self.redis_store is None:
-            return unwatch_pool
-        unwatch_store = self.redis_store.watch(callback)
+        """What a waiting request wakes on: pool changes, admissions the shared limit
+        store finished, requests flow control released, and response-pod lookups the shared
+        store answered."""
+        unwatches = [self.datastore.watch(callback)]
+        if self.redis_store is not None:
+            unwatches.append(self.redis_store.watch(callback))
         shared = self.response_homes.shared
-        unwatch_homes = shared.watch(callback) if shared is not None else None
+        if shared is not None:
+            unwatches.append(shared.watch(callback))
+        if self.flow is not None:
+            unwatches.append(self.flow.gate.watch(callback))
+        if len(unwatches) == 1:
+            return unwatches[0]
 
         def unwatch() -> None:
-            unwatch_pool()
-            unwatch_store()
-            if unwatch_homes is not None:
-                unwatch_homes()
+            for undo in unwatches:
+                undo()
 
         return unwatch
+
+    def _probe(self, req: SchedulingRequest) -> None:
+        """Flow control's check of a waiting request: a dry-run pick (raises
+        ``PoolSaturatedError`` while the pool cannot take it)."""
+        self.scheduler.schedule(msgspec.structs.replace(req, dry_run=True))
 
     async def _follow_readiness(self) -> None:
         """Readiness follows what Kubernetes says (a pool created late, or deleted)."""

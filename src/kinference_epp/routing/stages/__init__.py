@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from kinference_epp.policy import PolicyStore
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.model_access import ModelAccess, TenantModels
 from kinference_epp.routing.model_list import ModelList
 from kinference_epp.routing.picks import PickBook
@@ -67,6 +68,8 @@ class StageDeps:
     """Which pod holds each Responses answer (default: this pipeline's own, unshared)."""
     response_lookup_wait_s: float = 1.0
     """The longest a continuation waits on the shared store for its response's pod."""
+    flow: FlowControl | None = None
+    """Flow control: requests the pool cannot take now wait in its queue (None: refused)."""
 
 
 def model_label(deps: StageDeps) -> ModelLabel:
@@ -115,6 +118,7 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
             d.metrics,
             test_mode=d.test_mode,
             score_header=d.score_header,
+            flow=d.flow,
         ),
         RememberResponseStage(homes),
         EnsureUsageStage() if d.ensure_usage else None,
