@@ -53,6 +53,7 @@ from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.reports import ReportGate
+from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.stages import StageDeps, build_pipeline
@@ -288,6 +289,22 @@ class App:
                 admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
                 meter=meter,
             )
+        self.response_homes = ResponseHomes()
+        redis_timeout_s = 0.0
+        if self.redis_store is not None and config.tenancy is not None:
+            from kinference_epp.tenancy.redis_homes import RedisHomes  # a picker without Redis
+            # never loads its client
+
+            redis_config = config.tenancy.store.redis
+            redis_timeout_s = redis_config.timeout_ms / 1000 if redis_config is not None else 0.0
+            self.response_homes = ResponseHomes(
+                shared=RedisHomes(
+                    self.redis_store.client,
+                    prefix=self.redis_store.prefix,
+                    timeout_s=redis_timeout_s,
+                )
+            )
+        """Which pod holds each stored Responses answer (shared through Redis when set)."""
         self.flow: FlowControl | None = None
         """Flow control (``config.flow_control``): saturated requests wait, fair share."""
         if config.flow_control is not None:
@@ -337,6 +354,8 @@ class App:
                 max_prompt_chars=config.server.max_prompt_chars,
                 offload_prompt_chars=config.server.offload_prompt_chars or None,
                 book=self.picks,
+                response_homes=self.response_homes,
+                response_lookup_wait_s=redis_timeout_s + 1.0,
                 flow=self.flow,
             )
         )
@@ -518,6 +537,13 @@ class App:
         return name in self.tenants.tenants or (tc is not None and name == tc.anonymous_tenant)
 
     def _on_upstream(self, record: UsageRecord, routed: EndpointKey | None) -> None:
+        if record.request_id and record.prompt_tokens is not None and record.status < 400:
+            # a Responses answer the picker named: its conversation's size, for continuations
+            self.response_homes.settled(
+                response_id_of(record.request_id),
+                record.prompt_tokens + (record.completion_tokens or 0),
+                EndpointKey(record.endpoint) if record.endpoint else None,
+            )
         if self.ejector is not None:
             self.ejector.observe(
                 served=record.endpoint,
@@ -630,10 +656,14 @@ class App:
 
     def _watch(self, callback: Callable[[], None]) -> Callable[[], None]:
         """What a waiting request wakes on: pool changes, admissions the shared limit
-        store finished, and requests flow control released."""
+        store finished, requests flow control released, and response-pod lookups the shared
+        store answered."""
         unwatches = [self.datastore.watch(callback)]
         if self.redis_store is not None:
             unwatches.append(self.redis_store.watch(callback))
+        shared = self.response_homes.shared
+        if shared is not None:
+            unwatches.append(shared.watch(callback))
         if self.flow is not None:
             unwatches.append(self.flow.gate.watch(callback))
         if len(unwatches) == 1:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from kinference_epp.api.anthropic import parse_messages
 from kinference_epp.api.openai import parse_chat, parse_completions
 from kinference_epp.api.request import ApiKind, InferenceRequest
+from kinference_epp.api.responses import parse_responses
 
 _PARSERS = {
     ApiKind.CHAT: parse_chat,
     ApiKind.COMPLETIONS: parse_completions,
     ApiKind.MESSAGES: parse_messages,
+    ApiKind.RESPONSES: parse_responses,
 }
 
 

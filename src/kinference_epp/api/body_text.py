@@ -12,12 +12,14 @@ from collections.abc import Callable
 from kinference_epp.api.anthropic import messages_text
 from kinference_epp.api.openai import chat_text, completions_text
 from kinference_epp.api.request import ApiKind, InferenceRequest
+from kinference_epp.api.responses import responses_text
 from kinference_epp.api.text_sink import BodyText, TextSink
 
 _COLLECTORS: dict[ApiKind, Callable[[object, TextSink], None]] = {
     ApiKind.CHAT: chat_text,
     ApiKind.COMPLETIONS: completions_text,
     ApiKind.MESSAGES: messages_text,
+    ApiKind.RESPONSES: responses_text,
 }
 
 _NOTHING = BodyText()

@@ -8,6 +8,7 @@ _KIND_BY_PATH = {
     "/v1/chat/completions": ApiKind.CHAT,
     "/v1/completions": ApiKind.COMPLETIONS,
     "/v1/messages": ApiKind.MESSAGES,
+    "/v1/responses": ApiKind.RESPONSES,
 }
 ANTHROPIC_PATHS = frozenset({"/v1/messages", "/v1/messages/count_tokens"})
 """Paths whose clients read Anthropic's error shape."""

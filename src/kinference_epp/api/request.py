@@ -16,6 +16,22 @@ class ApiKind(enum.Enum):
     """OpenAI ``/v1/completions``."""
     MESSAGES = "messages"
     """Anthropic ``/v1/messages``."""
+    RESPONSES = "responses"
+    """OpenAI ``/v1/responses``: its input items become chat messages, as vLLM renders them."""
+
+
+CHAT_KINDS = frozenset({ApiKind.CHAT, ApiKind.MESSAGES, ApiKind.RESPONSES})
+"""The APIs whose prompt is a conversation rendered by the model's chat template."""
+
+
+class ToolCall(msgspec.Struct, frozen=True):
+    """One function call of an assistant message, as the chat template reads it."""
+
+    id: str
+    name: str
+    arguments: str
+    """The arguments as the client sent them (a JSON string); the template sees them decoded
+    into an object when they are one, as vLLM hands them to the template."""
 
 
 class ChatMessage(msgspec.Struct, frozen=True):
@@ -27,7 +43,13 @@ class ChatMessage(msgspec.Struct, frozen=True):
 
     role: str
     content: str
+    """The text ("" with ``tool_calls``: an assistant turn that only calls tools, which the
+    template sees as null content, as vLLM passes it)."""
     name: str | None = None
+    tool_calls: tuple[ToolCall, ...] | None = None
+    """An assistant's function calls (the Responses API's ``function_call`` items)."""
+    tool_call_id: str | None = None
+    """A ``tool`` message's call id (a ``function_call_output`` item)."""
 
 
 class InferenceRequest(msgspec.Struct):

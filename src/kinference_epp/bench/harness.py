@@ -52,11 +52,16 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry
+from kinference_epp.scheduling.plugins.session_scorer import SESSION_HEADERS
 from kinference_epp.scheduling.prefix_state import PrefixStateConfig
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput, output_token
 from kinference_epp.sim.events import EventEncoding, encode_batch
 from kinference_epp.sim.latency import LatencyModel, latency_model, scaled
+
+SESSION_HEADER = SESSION_HEADERS[0]
+"""Each conversation is a session named in Claude Code's header, as an agent names it (only a
+session-affinity scorer reads it)."""
 
 _STEP_END, _DELIVER, _ARRIVE, _SCRAPE, _SLOWDOWN, _STAGE_END = 0, 1, 2, 3, 4, 5
 
@@ -403,6 +408,7 @@ class Harness:
             prompt, hashes, tokens = first
         req = SchedulingRequest(
             model=self.spec.model,
+            headers={SESSION_HEADER: f"c{conv.id}"},
             request_id=rid,
             prompt_tokens=len(prompt),
             block_hashes=hashes,

@@ -60,6 +60,20 @@ VARIANTS: dict[str, SchedulerConfig] = {
         router="weighted",
         scorers=[PluginConfig(type="prefix-affinity"), PluginConfig(type="load-cost")],
     ),
+    "kinference-session": SchedulerConfig(
+        router="weighted",
+        scorers=[
+            PluginConfig(type="load-cost"),
+            PluginConfig(type="session-affinity", weight=0.5),
+        ],
+    ),
+    "least-queue-session": SchedulerConfig(
+        router="weighted",
+        scorers=[
+            PluginConfig(type="queue", params={"running_weight": 1.0}),
+            PluginConfig(type="session-affinity", weight=2.0),
+        ],
+    ),
     "kinference-t0.05": SchedulerConfig(router="precise-prefix", temperature=0.05),
     "kinference-t0.1": SchedulerConfig(router="precise-prefix", temperature=0.1),
     "kinference-no-shed": SchedulerConfig(
@@ -68,8 +82,10 @@ VARIANTS: dict[str, SchedulerConfig] = {
 }
 """Variants of our router that are measured against it but are not the default (not in
 ``ROUTERS``; run them with ``--routers``): ``prefix-affinity`` (bounded-load consistent
-hashing of prefixes) beside ``load-cost``, the softmax picker at two temperatures, and the
-default router with shedding off (routing alone, ``benchmarks/results/router_dev.md``)."""
+hashing of prefixes) beside ``load-cost``, session affinity (the harness names each
+conversation's session in Claude Code's header) beside ``load-cost`` and beside the
+least-queue scorer alone, the softmax picker at two temperatures, and the default router with
+shedding off (routing alone, ``benchmarks/results/router_dev.md``)."""
 
 FIXED_RATE = "kinference-fixed-rate"
 """Our router with every endpoint priced at the one configured rate (nothing learned)."""

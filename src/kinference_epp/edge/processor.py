@@ -37,6 +37,7 @@ from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     MODEL_KEY,
     RATELIMIT_NAMESPACE,
+    REQUEST_ID_HEADER,
     REQUEST_ID_KEY,
     RESERVED_NAMESPACE,
     SERVED_KEY,
@@ -364,13 +365,15 @@ class ExtProcSession:
 
     def _answer(self, err: KinferenceError) -> list[ep.ProcessingResponse]:
         self._state = _State.DONE
-        return [replies.error_response(err, error_kind_for_path(self.state.path))]
+        kind = error_kind_for_path(self.state.path)
+        return [replies.error_response(err, kind, request_id=self.state.request_id)]
 
     def _answer_locally(self, response: LocalResponse) -> list[ep.ProcessingResponse]:
         self._state = _State.DONE
-        return [
-            replies.local_response(response.status, response.body, response.headers, response.name)
-        ]
+        headers = response.headers
+        if self.state.request_id:  # the picker's id, as on every routed answer
+            headers = (*headers, (REQUEST_ID_HEADER, self.state.request_id))
+        return [replies.local_response(response.status, response.body, headers, response.name)]
 
     # -- response side (only when Envoy is configured, or asked, to send it) -----------------
 

@@ -22,6 +22,7 @@ from kinference_epp.api.wire_names import (
     LB_NAMESPACE,
     PICKER_DETAILS_PREFIX,
     REASON_HEADER,
+    REQUEST_ID_HEADER,
 )
 from kinference_epp.edge.protocol import MAX_STREAMED_CHUNK
 from kinference_epp.errors import KinferenceError
@@ -237,13 +238,18 @@ def immediate(
     )
 
 
-def error_response(err: KinferenceError, kind: ApiKind | None = None) -> ep.ProcessingResponse:
+def error_response(
+    err: KinferenceError, kind: ApiKind | None = None, *, request_id: str = ""
+) -> ep.ProcessingResponse:
     """Render one of our errors as an ImmediateResponse with a JSON error body.
 
-    OpenAI's error shape, or Anthropic's for ``/v1/messages`` so each SDK can read its errors.
+    OpenAI's error shape, or Anthropic's for ``/v1/messages`` so each SDK can read its errors;
+    ``x-request-id`` is the picker's id of the request (as on a routed answer), when it has one.
     """
     body = error_body(kind, err)
     extra = list(err.headers)
+    if request_id:
+        extra.append((REQUEST_ID_HEADER, request_id))
     if err.status in (429, 503) and not any(k == "retry-after" for k, _ in extra):
         extra.append(("retry-after", "1"))
     return immediate(err.status, body, err.reason, extra_headers=extra)

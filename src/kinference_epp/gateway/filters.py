@@ -54,8 +54,18 @@ USAGE_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("usage", "cache_read_input_tokens"), "cached_tokens"),
     (("message", "usage", "input_tokens"), "prompt_tokens"),
     (("message", "usage", "cache_read_input_tokens"), "cached_tokens"),
+    # OpenAI Responses: a whole answer's `usage` (read above, plus its cached tokens) and a
+    # stream's `response.completed` event, whose `response` holds the answer
+    (("usage", "input_tokens_details", "cached_tokens"), "cached_tokens"),
+    (("response", "usage", "input_tokens"), "prompt_tokens"),
+    (("response", "usage", "output_tokens"), "completion_tokens"),
+    (("response", "usage", "input_tokens_details", "cached_tokens"), "cached_tokens"),
 )
 """(json path in a response body or SSE event, key in the ``kinference`` metadata namespace)."""
+
+SSE_MAX_EVENT_BYTES = 4 * 1024 * 1024
+"""The largest SSE event whose usage Envoy reads (a Responses ``response.completed`` event
+repeats the answer, its instructions and tools)."""
 
 
 def http_filters(opts: EnvoyOptions) -> list[dict[str, Any]]:
@@ -232,7 +242,9 @@ def usage_filters() -> list[dict[str, Any]]:
                             "rules": [{"rule": rule} for rule in _usage_rules()],
                         },
                     },
-                    "max_event_size": 65536,
+                    # a Responses stream's `response.completed` event holds the whole answer
+                    # (output, instructions, tools): it must fit, or its usage is lost
+                    "max_event_size": SSE_MAX_EVENT_BYTES,
                 },
             },
         },

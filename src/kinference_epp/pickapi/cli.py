@@ -159,8 +159,13 @@ def read_request(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]], 
     if args.path:
         path = args.path
     if not path:
-        is_completion = isinstance(body_doc, dict) and "prompt" in body_doc
-        path = "/v1/completions" if is_completion else "/v1/chat/completions"
+        fields = body_doc if isinstance(body_doc, dict) else {}
+        if "prompt" in fields:
+            path = "/v1/completions"
+        elif "input" in fields and "messages" not in fields:
+            path = "/v1/responses"
+        else:
+            path = "/v1/chat/completions"
     body = body_doc.encode() if isinstance(body_doc, str) else json.dumps(body_doc).encode()
     if not any(k.lower() == "content-type" for k, _ in headers):
         headers.append(("content-type", "application/json"))

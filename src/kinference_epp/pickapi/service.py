@@ -195,7 +195,7 @@ class PickerService(pb_grpc.PickerServicer):
             )
         else:
             assert isinstance(outcome, Rejection)
-            immediate = immediate_of(outcome.error, state.path)
+            immediate = immediate_of(outcome.error, state.path, state.request_id)
         return pb.PickResponse(request_id=state.request_id, immediate=immediate)
 
 
@@ -237,9 +237,11 @@ def route_of(decision: RoutingDecision) -> pb.Route:
     )
 
 
-def immediate_of(err: KinferenceError, path: str) -> pb.ImmediateResponse:
+def immediate_of(err: KinferenceError, path: str, request_id: str = "") -> pb.ImmediateResponse:
     """The error as the ext_proc path answers it (``edge.replies.error_response``)."""
     headers = [("content-type", "application/json"), (REASON_HEADER, err.reason), *err.headers]
+    if request_id:
+        headers.append((REQUEST_ID_HEADER, request_id))
     if err.status in (429, 503) and not any(k == "retry-after" for k, _ in err.headers):
         headers.append(("retry-after", "1"))
     return pb.ImmediateResponse(

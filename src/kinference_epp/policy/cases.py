@@ -134,10 +134,14 @@ def _api(case: Case) -> ApiKind:
     if case.path is not None:
         kind = api_kind_for_path(case.path)
         if kind is None:
-            raise ValueError(f"path {case.path} is not a chat, completions or messages API")
+            raise ValueError(
+                f"path {case.path} is not a chat, completions, messages or responses API"
+            )
         return kind
     if "prompt" in case.request:
         return ApiKind.COMPLETIONS
+    if "input" in case.request and "messages" not in case.request:
+        return ApiKind.RESPONSES
     return ApiKind.CHAT
 
 

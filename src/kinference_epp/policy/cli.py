@@ -296,7 +296,13 @@ def cmd_explain(
             raise ValueError("the request must be a JSON object")
         kind = api_kind_for_path(args.path) if args.path else None
         if kind is None:
-            kind = ApiKind.COMPLETIONS if "prompt" in body else ApiKind.CHAT
+            kind = (
+                ApiKind.COMPLETIONS
+                if "prompt" in body
+                else ApiKind.RESPONSES
+                if "input" in body and "messages" not in body
+                else ApiKind.CHAT
+            )
         ttft = {k: float(v) for k, v in _pairs(args.ttft, "=", "--ttft").items()}
         inp = EvalInput(
             request=request_of(body, kind),

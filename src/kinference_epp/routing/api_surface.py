@@ -43,6 +43,7 @@ SURFACE: dict[str, ServedApi] = {
         ServedApi("/v1/chat/completions", "POST", Handling.PARSE, ApiKind.CHAT),
         ServedApi("/v1/completions", "POST", Handling.PARSE, ApiKind.COMPLETIONS),
         ServedApi("/v1/messages", "POST", Handling.PARSE, ApiKind.MESSAGES),
+        ServedApi("/v1/responses", "POST", Handling.PARSE, ApiKind.RESPONSES),
         ServedApi("/v1/messages/count_tokens", "POST", Handling.PROMPT_BLIND),
         ServedApi("/v1/embeddings", "POST", Handling.PROMPT_BLIND),
         ServedApi("/v1/models", "GET", Handling.MODELS),

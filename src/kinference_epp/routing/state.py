@@ -142,6 +142,8 @@ class RequestState(msgspec.Struct):
     """After a ``Wait``: whether its condition held (False: the wait ran out)."""
     admission: asyncio.Future[Any] | None = None
     """While the admit stage waits on the shared limit store: its verdict to be."""
+    lookup: asyncio.Future[Any] | None = None
+    """While a continuation waits on the shared store for its response's pod: the answer."""
     body_out: bytes | None = None
     """The body to forward when a stage rewrote it."""
     headers_out: tuple[tuple[str, str], ...] = ()

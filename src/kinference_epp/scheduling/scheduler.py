@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from time import perf_counter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -149,7 +149,14 @@ class Scheduler:
         self._picker = chain.picker
         self._want = 1 + chain.fallbacks
         self._on_timing = on_timing
-        self._observers = tuple(observers)
+        # a scorer that learns from picks (session affinity) is told of each, after the
+        # observers the composition root passed
+        learners = tuple(
+            cast("PickObserver", s.scorer)
+            for s in chain.scorers
+            if s.weight > 0 and hasattr(s.scorer, "on_pick")
+        )
+        self._observers = (*observers, *learners)
         self.router = chain.router
         self.fallbacks = chain.fallbacks
         self.reads_prompt = chain.reads_prompt

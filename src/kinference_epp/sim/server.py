@@ -1,4 +1,5 @@
-"""One simulated vLLM pod: the OpenAI and Anthropic HTTP APIs, ``/metrics`` and KV events.
+"""One simulated vLLM pod: the OpenAI (chat, completions, Responses) and Anthropic HTTP APIs,
+``/metrics`` and KV events.
 
 A thin async shell around ``SimEngine``: handlers parse the body, tokenize it with the
 shared ``ApproxTokenizer`` (so the picker hashes the same ids), add the request and read
@@ -28,8 +29,9 @@ from prometheus_client import CollectorRegistry, generate_latest
 
 from kinference_epp.api.anthropic import parse_messages
 from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.api.responses import PREVIOUS_RESPONSE_ID, RESPONSE_ID, parse_responses
 from kinference_epp.errors import KinferenceError
-from kinference_epp.sim import anthropic_api
+from kinference_epp.sim import anthropic_api, responses_api
 from kinference_epp.sim.engine import (
     OUTPUT_VOCAB,
     EngineConfig,
@@ -129,6 +131,11 @@ def _content_text(content: Any) -> str:
 def _parse(raw: bytes, kind: ApiKind) -> InferenceRequest:
     if kind is ApiKind.MESSAGES:
         return _parse_messages(raw, require_max_tokens=True)
+    if kind is ApiKind.RESPONSES:
+        try:
+            return parse_responses(raw)
+        except KinferenceError as exc:
+            raise _BadRequest(exc.message) from None
     try:
         body = msgspec.json.decode(raw, type=_Body)
     except msgspec.DecodeError as exc:
@@ -195,6 +202,8 @@ class SimPod:
         self._lora_paths: dict[str, str] = {}
         self.metrics = PodMetrics(self.engine, self.models, self.registry)
         self._queues: dict[str, asyncio.Queue[TokenOutput | FinishedRequest]] = {}
+        self.responses = responses_api.ResponseStore()
+        """Responses this pod stored (``store`` true): only it can continue them."""
         self._ids = itertools.count()
         self._wake = asyncio.Event()
         self._t0 = 0.0
@@ -222,6 +231,7 @@ class SimPod:
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/v1/completions", self._completions)
         app.router.add_post("/v1/messages", self._messages)
+        app.router.add_post("/v1/responses", self._responses)
         app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
         app.router.add_get("/v1/models", self._models)
         app.router.add_post("/v1/load_lora_adapter", self._load_lora)
@@ -377,6 +387,9 @@ class SimPod:
     async def _messages(self, request: web.Request) -> web.StreamResponse:
         return await self._serve(request, ApiKind.MESSAGES)
 
+    async def _responses(self, request: web.Request) -> web.StreamResponse:
+        return await self._serve(request, ApiKind.RESPONSES)
+
     async def _count_tokens(self, request: web.Request) -> web.Response:
         kind = ApiKind.MESSAGES
         try:
@@ -395,6 +408,14 @@ class SimPod:
             return _error(kind, 400, str(exc), "BadRequestError")
         if req.model not in self.models:
             return _error(kind, 404, f"The model `{req.model}` does not exist.", "NotFoundError")
+        if kind is ApiKind.RESPONSES:
+            previous = req.extra.get(PREVIOUS_RESPONSE_ID)
+            if isinstance(previous, str):
+                stored = self.responses.get(previous)
+                if stored is None:
+                    return web.json_response(responses_api.not_found_body(previous), status=404)
+                instructions = getattr(req.decoded, "instructions", None) is not None
+                req.messages = responses_api.continued(stored, req.messages, instructions)
         rid = f"{self.spec.name}-{next(self._ids)}"
         sim_req = SimRequest(
             request_id=rid,
@@ -412,6 +433,8 @@ class SimPod:
         self._queues[rid] = queue
         self._wake.set()
         try:
+            if kind is ApiKind.RESPONSES:
+                return await self._answer_responses(request, req, queue)
             if kind is ApiKind.MESSAGES:
                 prompt_tokens = len(sim_req.prompt_token_ids)
                 if req.stream:
@@ -518,6 +541,65 @@ class SimPod:
                 if chunk := events.text(item.text):
                     await resp.write(chunk)
             await resp.write(events.finish(item.finish_reason, item.completion_tokens))
+            await resp.write_eof()
+        except ConnectionError:
+            pass  # the client went away mid-stream; _serve aborts the request
+        return resp
+
+    async def _answer_responses(
+        self,
+        request: web.Request,
+        req: InferenceRequest,
+        queue: asyncio.Queue[TokenOutput | FinishedRequest],
+    ) -> web.StreamResponse:
+        """A Responses answer, streamed or whole; stored unless the body says ``store: false``."""
+        given = req.extra.get(RESPONSE_ID)
+        response_id = given if isinstance(given, str) else responses_api.new_response_id()
+        previous = req.extra.get(PREVIOUS_RESPONSE_ID)
+        common: dict[str, Any] = {
+            "previous_response_id": previous if isinstance(previous, str) else None,
+            "instructions": getattr(req.decoded, "instructions", None),
+            "max_output_tokens": req.max_tokens,
+        }
+        store = getattr(req.decoded, "store", None) is not False
+        if not req.stream:
+            texts: list[str] = []
+            fin = await _next_tokens(queue, texts.append)
+            text = "".join(texts)
+            body = responses_api.response_object(
+                response_id,
+                req.model,
+                status="completed",
+                created_at=int(time.time()),
+                output=responses_api.message_output(text),
+                usage_=responses_api.usage(
+                    fin.prompt_tokens, fin.completion_tokens, fin.cached_tokens
+                ),
+                **common,
+            )
+            if store:
+                self.responses.put(response_id, responses_api.StoredResponse(req.messages, text))
+            return web.json_response(body)
+        resp = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
+        )
+        await resp.prepare(request)
+        events = responses_api.ResponseStream(response_id, req.model, **common)
+        try:
+            await resp.write(events.start())
+            while True:
+                item = await queue.get()
+                if isinstance(item, FinishedRequest):
+                    break
+                if chunk := events.text(item.text):
+                    await resp.write(chunk)
+            usage = responses_api.usage(
+                item.prompt_tokens, item.completion_tokens, item.cached_tokens
+            )
+            if store:  # stored before the client can read the id and continue it
+                stored = responses_api.StoredResponse(req.messages, events.output_text)
+                self.responses.put(response_id, stored)
+            await resp.write(events.finish(usage))
             await resp.write_eof()
         except ConnectionError:
             pass  # the client went away mid-stream; _serve aborts the request

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.api.request import CHAT_KINDS, ChatMessage, InferenceRequest
 
 ENDOFTEXT_ID = 1
 IM_START_ID = 2
@@ -94,7 +94,7 @@ class ApproxTokenizer:
         self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True
     ) -> str:
         """Qwen ChatML: ``<|im_start|>{role}\\n{content}<|im_end|>\\n`` per message."""
-        parts = [f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n" for m in messages]
+        parts = [f"<|im_start|>{m.role}\n{_text(m)}<|im_end|>\n" for m in messages]
         if add_generation_prompt:
             parts.append("<|im_start|>assistant\n")
         return "".join(parts)
@@ -107,12 +107,12 @@ class ApproxTokenizer:
         vLLM serves a batch as separate sequences, so only the first one is returned:
         its blocks are the ones any pod caches first.
         """
-        if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
+        if request.kind in CHAT_KINDS:
             # == encode(render_chat(messages)): every message block starts with <|im_start|>
             # right after a "\n", where a piece always begins, so blocks encode independently.
             out: list[int] = []
             for m in request.messages:
-                out += self._encode_block(f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n")
+                out += self._encode_block(f"<|im_start|>{m.role}\n{_text(m)}<|im_end|>\n")
             out += self._encode_block("<|im_start|>assistant\n")
             return out
         return self._completion_ids(request.prompt)
@@ -139,3 +139,13 @@ class ApproxTokenizer:
         if isinstance(first, list):
             return [int(t) for t in first]
         return [int(t) for t in prompt if isinstance(t, int)]
+
+
+def _text(message: ChatMessage) -> str:
+    """A message's content, with its tool calls as ChatML-style text after it."""
+    if message.tool_calls is None:
+        return message.content
+    calls = "".join(
+        f"\n<tool_call>{call.name} {call.arguments}</tool_call>" for call in message.tool_calls
+    )
+    return message.content + calls

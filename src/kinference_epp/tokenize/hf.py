@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import tokenizers
 
-from kinference_epp.api.request import ApiKind, ChatMessage, InferenceRequest
+from kinference_epp.api.request import CHAT_KINDS, ChatMessage, InferenceRequest
 from kinference_epp.tokenize.cache import SegmentedEncoder, TokenCache, TokenIds
 from kinference_epp.tokenize.chat_template import ChatTemplate, ChatTemplateError
 
@@ -41,13 +41,43 @@ class TokenizerLoadError(ValueError):
 
 
 def message_dicts(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
-    """Messages as the template sees them: OpenAI-style dicts (``name`` only when set)."""
+    """Messages as the template sees them: OpenAI-style dicts (``name``, ``tool_calls`` and
+    ``tool_call_id`` only when set; a tool call's arguments decoded, as vLLM decodes them)."""
     return [
         {"role": m.role, "content": m.content}
-        if m.name is None
-        else {"role": m.role, "content": m.content, "name": m.name}
+        if m.name is None and m.tool_calls is None and m.tool_call_id is None
+        else _message_dict(m)
         for m in messages
     ]
+
+
+def _message_dict(m: ChatMessage) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": m.role, "content": m.content}
+    if m.name is not None:
+        out["name"] = m.name
+    if m.tool_calls is not None:
+        out["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": call.name, "arguments": _arguments(call.arguments)},
+            }
+            for call in m.tool_calls
+        ]
+    if m.tool_call_id is not None:
+        out["tool_call_id"] = m.tool_call_id
+    return out
+
+
+def _arguments(text: str) -> Any:
+    """A call's JSON arguments as an object ({} when empty), as vLLM hands them to templates;
+    text that is not JSON stays text (vLLM would refuse the request; the pod judges)."""
+    if not text:
+        return {}
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 class HFTokenizer:
@@ -207,7 +237,7 @@ class HFTokenizer:
         Completions: a batch counts by its first prompt, as in ``ApproxTokenizer``; token-id
         prompts pass through.
         """
-        if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
+        if request.kind in CHAT_KINDS:
             ids: list[int] = self.prompt_token_array(request).tolist()
             return ids
         prompt = request.prompt
@@ -224,7 +254,7 @@ class HFTokenizer:
 
     def prompt_token_array(self, request: InferenceRequest) -> TokenIds:
         """``prompt_token_ids`` as an int32 array (read-only: it may be a cached one)."""
-        if request.kind not in (ApiKind.CHAT, ApiKind.MESSAGES):
+        if request.kind not in CHAT_KINDS:
             return np.array(self.prompt_token_ids(request), dtype=np.int32)
         generation, tools, kwargs = _chat_options(request)
         return self.chat_token_array(request.messages, generation, tools=tools, **kwargs)
@@ -232,7 +262,7 @@ class HFTokenizer:
     def count_prompt_tokens(self, request: InferenceRequest) -> int:
         """The prompt's length from the tokenizer's encoding, without its ids as Python ints
         (building them holds the GIL for a long prompt) and without caching its segments."""
-        if request.kind in (ApiKind.CHAT, ApiKind.MESSAGES):
+        if request.kind in CHAT_KINDS:
             generation, tools, kwargs = _chat_options(request)
             text = self.render_chat(request.messages, generation, tools=tools, **kwargs)
             return self._count(text, add_special_tokens=False)

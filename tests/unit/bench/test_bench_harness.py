@@ -74,12 +74,49 @@ def test_every_router_of_the_standard_set_finishes_the_tiny_run(router: str) -> 
     assert result.router == router
 
 
-@pytest.mark.parametrize("router", sorted(VARIANTS))
+PROMPT_BLIND_VARIANTS = ("least-queue-session",)
+"""A baseline for session affinity (queue + session, no prefix index): it keeps sessions,
+not prefixes, together."""
+
+
+@pytest.mark.parametrize("router", sorted(set(VARIANTS) - set(PROMPT_BLIND_VARIANTS)))
 def test_every_variant_of_ours_runs_and_keeps_prefixes_together(router: str) -> None:
     result = run_one(tiny(), router)
     assert len(result.records) == 24
     assert result.router == router
     assert rows(result, Slo())[0]["cache_hit_rate"] > 0.6
+
+
+@pytest.mark.parametrize("router", PROMPT_BLIND_VARIANTS)
+def test_a_session_variant_keeps_each_session_on_one_pod(router: str) -> None:
+    """Multi-turn sessions (the harness names each in Claude Code's header): every turn of a
+    session lands where its first did, under light load."""
+    spec = WorkloadSpec.model_validate(
+        {
+            "name": "sessions",
+            "pods": 4,
+            "engine": {"block_size": 16, "num_gpu_blocks": 1024},
+            "multiturn": {
+                "conversations": 8,
+                "system_tokens": 256,
+                "user_tokens_mean": 64,
+                "user_tokens_sd": 8,
+                "output_tokens_mean": 8,
+                "output_tokens_sd": 2,
+                "turns_min": 4,
+                "turns_max": 4,
+            },
+            "client": {"kind": "concurrency", "loads": [4], "conversations_per_user": 2},
+        }
+    )
+    result = run_one(spec, router, load=4)
+    assert result.router == router
+    pods: dict[int, set[str]] = {}
+    for r in result.records:
+        pods.setdefault(r.conversation, set()).add(r.endpoint)
+    assert len(pods) == 8
+    assert all(len(p) == 1 for p in pods.values())
+    assert len(set().union(*pods.values())) > 1  # sessions spread over the pods
 
 
 def test_the_ladder_resends_prompts_cyclically_and_tags_stages() -> None:

@@ -143,7 +143,9 @@ def test_the_stages_run_in_the_declared_order(tmp_path: Path) -> None:
         "prompt_limit",
         "policy",
         "target",
+        "response_id",
         "schedule",
+        "remember_response",
         "account",
     ]
 

@@ -17,9 +17,11 @@ from kinference_epp.routing.model_list import ModelList
 from kinference_epp.routing.picks import PickBook
 from kinference_epp.routing.pipeline import Pipeline
 from kinference_epp.routing.prompt import PromptHasher
+from kinference_epp.routing.response_homes import ResponseHomes
 from kinference_epp.routing.stage import Stage
 from kinference_epp.routing.stages.account import AccountStage
 from kinference_epp.routing.stages.conformance import ConformanceStage
+from kinference_epp.routing.stages.continuation import RememberResponseStage, ResponseIdStage
 from kinference_epp.routing.stages.ensure_usage import EnsureUsageStage
 from kinference_epp.routing.stages.identify import IdentifyStage
 from kinference_epp.routing.stages.model_access import ModelAccessStage
@@ -62,6 +64,10 @@ class StageDeps:
     """Where the pipeline records each pick for its report (None: nowhere)."""
     ids: Callable[[], str] | None = None
     """Issues request ids (default: ``routing.picks.RequestIds``)."""
+    response_homes: ResponseHomes | None = None
+    """Which pod holds each Responses answer (default: this pipeline's own, unshared)."""
+    response_lookup_wait_s: float = 1.0
+    """The longest a continuation waits on the shared store for its response's pod."""
     flow: FlowControl | None = None
     """Flow control: requests the pool cannot take now wait in its queue (None: refused)."""
 
@@ -78,8 +84,8 @@ def model_label(deps: StageDeps) -> ModelLabel:
 
 def request_stages(deps: StageDeps) -> Sequence[Stage]:
     """surface -> identify -> parse -> prompt limit -> (conformance) -> (model access) ->
-    policy -> target -> prompt -> (admit) -> schedule -> (ensure usage) -> (include usage)
-    -> account.
+    policy -> target -> prompt -> response id -> (admit) -> schedule -> remember response ->
+    (ensure usage) -> (include usage) -> account.
 
     The prompt stage runs only for routers whose plug-ins read the prompt (and when a hasher
     is given); model access, admit and include usage only with tenants; conformance only in
@@ -89,6 +95,7 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
     d = deps
     access = ModelAccess(d.policies)
     models = ModelList(d.datastore, max_model_len=d.max_model_len)
+    homes = d.response_homes if d.response_homes is not None else ResponseHomes()
     stages: list[Stage | None] = [
         SurfaceStage(models)
         if d.tenancy is None
@@ -103,6 +110,7 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
         PromptStage(d.hasher, d.metrics, offload_chars=d.offload_prompt_chars)
         if d.hasher is not None and d.scheduler.reads_prompt
         else None,
+        ResponseIdStage(homes, d.datastore, max_wait_s=d.response_lookup_wait_s),
         d.tenancy.admit_stage() if d.tenancy is not None else None,
         ScheduleStage(
             d.scheduler,
@@ -112,6 +120,7 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
             score_header=d.score_header,
             flow=d.flow,
         ),
+        RememberResponseStage(homes),
         EnsureUsageStage() if d.ensure_usage else None,
         d.tenancy.include_usage_stage() if d.tenancy is not None else None,
         AccountStage(d.metrics, pool_name=d.pool_name),

@@ -18,6 +18,7 @@ from kinference_epp.scheduling.plugins import (
     random_picker,
     ready_filter,
     round_robin_picker,
+    session_scorer,
     stale_penalty_scorer,
     subset_filter,
 )
@@ -37,6 +38,7 @@ def default_registry() -> PluginRegistry:
             "prefix": prefix_scorer.create,
             "load-cost": load_cost_scorer.create,
             "prefix-affinity": affinity_scorer.create,
+            "session-affinity": session_scorer.create,
         },
         pickers={
             "max-score": max_score_picker.create,
@@ -51,6 +53,7 @@ def default_registry() -> PluginRegistry:
                 "queue",
                 "kv-usage",
                 "stale-penalty",
+                "session-affinity",
                 "max-score",
                 "random",
                 "round-robin",
