@@ -23,9 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from kinference_epp.bench import report
+from kinference_epp.bench.admission import ADMISSIONS
 from kinference_epp.bench.harness import HarnessOptions, run_one
 from kinference_epp.bench.routing import ROUTERS
 from kinference_epp.bench.workloads import WorkloadSpec, load_workload
+from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.sim.latency import LATENCY_MODELS, PROFILES, latency_model
 
 STANDARD = ("shared-prefix-73", "shared-prefix-small", "multiturn")
@@ -43,7 +46,8 @@ class _Task:
 
     def describe(self) -> str:
         at = "ladder" if self.load is None else f"@ {self.load:g}"
-        return f"{self.spec.name} {self.options.latency.name} {self.router} {at}"
+        o = self.options
+        return f"{self.spec.name} {o.latency.name} {self.router} +{o.admission} seed {o.seed} {at}"
 
 
 def _run_task(task: _Task) -> list[dict[str, Any]]:
@@ -65,7 +69,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, type=Path, help="directory for results.json/.md/PNGs")
     p.add_argument("--loads", default=None, help="comma-separated load points to keep")
     p.add_argument("--quick", action="store_true", help="only the workload's quick load points")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--seeds", default="0,1,2", help="comma-separated seeds: every point runs once per seed"
+    )
+    p.add_argument(
+        "--admission",
+        default="none",
+        help=f"admission layer(s) on top of every router, comma-separated ({', '.join(ADMISSIONS)})",
+    )
+    p.add_argument(
+        "--access-log",
+        action="store_true",
+        help="access-log records teach every router that learns from them (default: none does)",
+    )
     p.add_argument(
         "--latency",
         default=",".join(PROFILES),
@@ -104,28 +120,44 @@ def bench_main(argv: Sequence[str] | None = None) -> int:
         keep = [float(x) for x in args.loads.split(",")]
         specs = [_keep_loads(s, keep) for s in specs]
     routers = [r.strip() for r in args.routers.split(",") if r.strip()]
+    seeds = [int(x) for x in args.seeds.split(",") if x.strip()]
+    admissions = [a.strip() for a in args.admission.split(",") if a.strip()]
+    unknown = [a for a in admissions if a not in ADMISSIONS]
+    if unknown or not seeds:
+        print(f"error: unknown admission {unknown} or no seed", file=sys.stderr)
+        return 2
     slo = report.Slo(args.slo_ttft_s, args.slo_itl_ms / 1000.0, args.slo_fraction)
     tasks = []
     for spec in specs:
         for latency in latencies:
-            options = HarnessOptions(
-                seed=args.seed, event_delay_s=args.event_delay_ms / 1000.0, latency=latency
-            )
-            if spec.client.open_loop:
-                tasks += [_Task(spec, r, None, options, slo) for r in routers]
-            else:
-                tasks += [
-                    _Task(spec, r, load, options, slo)
-                    for load in spec.client.load_points()
-                    for r in routers
-                ]
+            for seed in seeds:
+                for admission in admissions:
+                    options = HarnessOptions(
+                        seed=seed,
+                        event_delay_s=args.event_delay_ms / 1000.0,
+                        latency=latency,
+                        admission=admission,
+                        access_log=args.access_log,
+                    )
+                    if spec.client.open_loop:
+                        tasks += [_Task(spec, r, None, options, slo) for r in routers]
+                    else:
+                        tasks += [
+                            _Task(spec, r, load, options, slo)
+                            for load in spec.client.load_points()
+                            for r in routers
+                        ]
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    rows = [row for rs in _run_all(tasks, args.jobs or os.cpu_count() or 1) for row in rs]
-    summary = report.capacities(rows, slo)
+    runs = [row for rs in _run_all(tasks, args.jobs or os.cpu_count() or 1) for row in rs]
+    by_seed = report.capacities(runs, slo)
+    rows = report.over_seeds(runs, report.POINT)
+    summary = report.over_seeds(by_seed, report.CAPACITY)
     argv_list = list(sys.argv[1:] if argv is None else argv)
     meta = _meta(args, argv_list, specs, slo, [m.name for m in latencies], out)
-    report.write_json(out / "results.json", meta, rows, summary)
+    meta["seeds"] = seeds
+    meta["admissions"] = admissions
+    report.write_json(out / "results.json", meta, rows, summary, runs, by_seed)
     for spec in specs:
         for latency in latencies:
             png = out / f"{spec.name}-{latency.name}.png"
@@ -171,7 +203,13 @@ def _meta(
 ) -> dict[str, Any]:
     return {
         "latency_models": latencies,
-        "seed": args.seed,
+        "access_log": args.access_log,
+        "knobs": {
+            "scheduler": SchedulerConfig().model_dump(mode="json"),
+            "speed": SpeedConfig().model_dump(mode="json"),
+            "note": "every router and admission layer runs its defaults, the same for every "
+            "workload (no per-workload tuning); routers run with the scheduler's shed rule off",
+        },
         "slo": slo.describe(),
         "slo_ttft_s": slo.ttft_s,
         "slo_itl_s": slo.itl_s,
