@@ -26,7 +26,7 @@ from kinference_epp.bench import report
 from kinference_epp.bench.admission import ADMISSIONS
 from kinference_epp.bench.harness import HarnessOptions, run_one
 from kinference_epp.bench.routing import ROUTERS
-from kinference_epp.bench.workloads import WorkloadSpec, load_workload
+from kinference_epp.bench.workloads import Stage, WorkloadSpec, load_workload
 from kinference_epp.config.model import SchedulerConfig
 from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.sim.latency import LATENCY_MODELS, PROFILES, latency_model
@@ -93,7 +93,35 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--slo-ttft-s", type=float, default=2.0)
     p.add_argument("--slo-itl-ms", type=float, default=50.0)
     p.add_argument("--slo-fraction", type=float, default=0.9)
+    p.add_argument(
+        "--refine-step",
+        type=float,
+        default=5.0,
+        help="open loop: rerun each router's ladder with stages this many req/s apart between "
+        "its capacity and the first stage it failed (per seed and admission layer; the "
+        "source's stages up to its capacity are kept); 0: the workload's ladder only",
+    )
     return p
+
+
+def refined(spec: WorkloadSpec, capacity: float, failed: float, step: float) -> WorkloadSpec | None:
+    """``spec``'s ladder up to ``capacity``, then stages ``step`` apart up to ``failed`` (the
+    first stage that failed), each as long as that stage; None when nothing lies between."""
+    stages = spec.client.stages
+    if stages is None or step <= 0 or capacity <= 0:
+        return None
+    last = next(s for s in stages if s.rate == failed)
+    rates = []
+    rate = capacity + step
+    while rate < failed - 1e-9:
+        rates.append(rate)
+        rate += step
+    if not rates:
+        return None
+    kept = [s for s in stages if s.rate <= capacity]
+    extra = [Stage(rate=r, duration_s=last.duration_s) for r in rates]
+    client = spec.client.model_copy(update={"stages": [*kept, *extra, last]})
+    return spec.model_copy(update={"client": client})
 
 
 def _keep_loads(spec: WorkloadSpec, loads: list[float]) -> WorkloadSpec:
@@ -149,7 +177,11 @@ def bench_main(argv: Sequence[str] | None = None) -> int:
                         ]
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    runs = [row for rs in _run_all(tasks, args.jobs or os.cpu_count() or 1) for row in rs]
+    jobs = args.jobs or os.cpu_count() or 1
+    results = _run_all(tasks, jobs)
+    if args.refine_step > 0:
+        results = _refine(tasks, results, args.refine_step, slo, jobs)
+    runs = [row for rs in results for row in rs]
     by_seed = report.capacities(runs, slo)
     rows = report.over_seeds(runs, report.POINT)
     summary = report.over_seeds(by_seed, report.CAPACITY)
@@ -166,6 +198,37 @@ def bench_main(argv: Sequence[str] | None = None) -> int:
     (out / "results.md").write_text(text)
     print(report.capacity_table(summary, routers))
     return 0
+
+
+def _refine(
+    tasks: list[_Task],
+    results: list[list[dict[str, Any]]],
+    step: float,
+    slo: report.Slo,
+    jobs: int,
+) -> list[list[dict[str, Any]]]:
+    """Each open-loop run whose capacity lies more than ``step`` below the first stage it
+    failed, run again on the refined ladder (``refined``); its rows become the refined run's
+    plus the first run's rows past the failed stage."""
+    again: list[tuple[int, _Task, float]] = []
+    for i, (task, rows) in enumerate(zip(tasks, results, strict=True)):
+        if task.load is not None or not rows:
+            continue
+        (cap,) = report.capacities(rows, slo)
+        if not cap["reached"]:
+            continue
+        failed = min(r["load"] for r in rows if r["load"] > cap["capacity_load"])
+        spec = refined(task.spec, cap["capacity_load"], failed, step)
+        if spec is not None:
+            again.append((i, _Task(spec, task.router, None, task.options, slo), failed))
+    if not again:
+        return results
+    print(f"refining {len(again)} ladders to {step:g} req/s steps", flush=True)
+    redone = _run_all([t for _, t, _ in again], jobs)
+    out = list(results)
+    for (i, _, failed), rows in zip(again, redone, strict=True):
+        out[i] = rows + [r for r in results[i] if r["load"] > failed]
+    return out
 
 
 def _run_all(tasks: list[_Task], jobs: int) -> list[list[dict[str, Any]]]:

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from kinference_epp.bench.admission import GieSaturationDetector
-from kinference_epp.bench.cli import bench_main
+from kinference_epp.bench.cli import bench_main, refined
 from kinference_epp.bench.clients import WARMUP, LadderClient
 from kinference_epp.bench.harness import Harness, HarnessOptions, RunResult, run_one
 from kinference_epp.bench.report import CAPACITY, POINT, Slo, capacities, over_seeds, rows
@@ -476,3 +476,46 @@ def test_bench_main_runs_every_router_under_every_admission_per_seed(tmp_path: P
     assert "| tiny | h100-8b | gie |" in md
     assert "| 100 | kinference | gie |" in md
     assert "admission" in data["meta"]["knobs"]["note"]
+
+
+def test_a_refined_ladder_keeps_the_source_stages_up_to_the_capacity() -> None:
+    stages = [
+        {"rate": 10.0, "duration_s": 20.0},
+        {"rate": 20.0, "duration_s": 20.0},
+        {"rate": 40.0, "duration_s": 25.0},
+        {"rate": 60.0, "duration_s": 25.0},
+    ]
+    spec = tiny(client={"kind": "poisson", "stages": stages})
+    fine = refined(spec, 20.0, 40.0, 5.0)
+    assert fine is not None
+    assert [(s.rate, s.duration_s) for s in fine.client.stages or ()] == [
+        (10.0, 20.0),
+        (20.0, 20.0),
+        (25.0, 25.0),
+        (30.0, 25.0),
+        (35.0, 25.0),
+        (40.0, 25.0),
+    ]
+    assert refined(spec, 20.0, 40.0, 0.0) is None
+    assert refined(spec, 40.0, 60.0, 25.0) is None  # nothing between
+    assert refined(spec, 0.0, 10.0, 5.0) is None  # the first stage failed
+
+
+def test_bench_main_refines_each_ladder_around_its_capacity(tmp_path: Path) -> None:
+    stages = [{"rate": 10.0, "duration_s": 2.0}, {"rate": 400.0, "duration_s": 2.0}]
+    spec = TINY | {
+        "pods": 1,
+        "engine": {"block_size": 16, "num_gpu_blocks": 1024, "max_num_seqs": 4},
+        "client": {"kind": "poisson", "stages": stages},
+    }
+    (tmp_path / "tiny.yaml").write_text(yaml.safe_dump(spec))
+    out = tmp_path / "out"
+    args = ["--workload", "tiny", "--workloads-dir", str(tmp_path), "--routers", "round-robin"]
+    args += ["--latency", "h100-8b", "--seeds", "0", "--out", str(out), "--jobs", "1"]
+    assert bench_main([*args, "--refine-step", "100"]) == 0
+    data = json.loads((out / "results.json").read_text())
+    loads = sorted(r["load"] for r in data["runs"])
+    assert (loads[0], loads[-1]) == (10.0, 400.0)
+    assert 110.0 in loads  # the first step past the capacity of the source's ladder
+    (cap,) = data["summary"]
+    assert cap["capacity_rps"] in (10.0, 110.0, 210.0, 310.0)
