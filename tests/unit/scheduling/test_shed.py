@@ -13,8 +13,8 @@ from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
-from kinference_epp.scheduling.framework import FloatVec
 from kinference_epp.scheduling.build import build_scheduling
+from kinference_epp.scheduling.framework import FloatVec
 from kinference_epp.scheduling.inflight import FINISH_RATE_WINDOW_S, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
