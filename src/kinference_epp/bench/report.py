@@ -196,7 +196,8 @@ def over_seeds(items: Iterable[Row], by: Sequence[str]) -> list[Row]:
         agg: Row = {k: v for k, v in first.items() if not _numeric(v) or k in by}
         agg.pop("seed", None)
         agg["seeds"] = sorted({r.get("seed", 0) for r in sub})
-        agg["reached"] = all(r.get("reached", True) for r in sub)
+        if "reached" in first:  # a capacity: reached when every seed's was
+            agg["reached"] = all(r["reached"] for r in sub)
         for k, v in first.items():
             if k in by or k == "seed" or not _numeric(v):
                 continue
