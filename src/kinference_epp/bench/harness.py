@@ -16,11 +16,16 @@ concurrency level.
 
 A heterogeneous workload (``pod_classes``) gives each pod its own step-time factor and a GPU
 label; a ``slowdown`` multiplies one pod's step time from a moment of the run on. When a
-request finishes, the router's in-flight tracker is told (as the picker's access log tells it)
-and the speed model learns from the request's access-log record, built from the engine's
-figures: status 200, TTFT, end-to-end time, prompt, cached and completion tokens; each scrape
-carries the engine's ITL histogram totals (sum and count of every token gap), as vLLM's
-``vllm:inter_token_latency_seconds`` does.
+request finishes, the router's in-flight tracker and the admission layer's are told (as the
+picker's access log tells it); with ``access_log``, the speed models also learn from the
+request's access-log record, built from the engine's figures: status 200, TTFT, end-to-end
+time, prompt, cached and completion tokens. Each scrape carries the engine's ITL histogram
+totals (sum and count of every token gap), as vLLM's ``vllm:inter_token_latency_seconds``
+does. Requests carry the workload's ``max_tokens`` (as its source's client sends it); each
+answer's length is the workload's own.
+
+An admission layer (``bench/admission.py``) sits on top of whichever router runs; every 429 it
+answers is counted in ``shed``, in both loops.
 
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
