@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint fmt unit integration bench bench-live bench-cost clean venv tokenizers protos lock image
+.PHONY: demo test docs lint fmt unit integration bench bench-live bench-cost bench-fairness clean venv tokenizers protos lock image
 
 # The lock (uv.lock) is what every install gets: this venv, CI, and the image. Any uv can start
 # it (pip's from PyPI); the sync then installs the locked uv with everything else.
@@ -40,6 +40,11 @@ fmt: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks examples scripts
 	$(BIN)/ruff check --fix src tests benchmarks examples scripts
 
+# docs/configuration.md from the config models' field descriptions
+# (tests/unit/test_config_reference.py fails while it is stale).
+docs: $(STAMP)
+	$(BIN)/kinfctl config-reference --out docs/configuration.md
+
 # protos/ -> src/kinference_epp/pickapi/v1 (committed; tests/unit/pickapi checks it is current)
 protos: $(STAMP)
 	$(BIN)/python scripts/gen_protos.py
@@ -69,6 +74,10 @@ bench-live: $(STAMP) tokenizers
 # Picker CPU per request through real Envoy (needs wrk: apt-get install wrk).
 bench-cost: $(STAMP)
 	$(BIN)/python benchmarks/picker_cost.py
+
+bench-fairness: $(STAMP)
+	$(BIN)/python benchmarks/fairness.py
+	$(BIN)/python benchmarks/flow_cost.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist

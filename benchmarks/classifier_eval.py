@@ -7,6 +7,9 @@
     ... --set heldout4  # the fourth held-out set (classifier_eval_heldout4.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
     ... --pii-model DIR --complexity-model DIR   # also rules + a hashed-linear model (kinfctl train-classifier)
+    .venv/bin/python benchmarks/classifier_eval.py --cases SET.jsonl --out REPORT.md
+        # one JSONL set (lang, category, complexity per prompt) through the example
+        # policies, per language: see classifier_cases.py
 
 Labelled sets (``benchmarks/classifier_eval/``), none of them used by the unit tests:
 
@@ -810,7 +813,20 @@ def main() -> None:
     ap.add_argument("--out", type=Path, help="report path (default from --set)")
     ap.add_argument("--pii-model", type=Path, help="a hashed-linear model directory (kinds)")
     ap.add_argument("--complexity-model", type=Path, help="a hashed-linear model (levels)")
+    ap.add_argument(
+        "--cases",
+        type=Path,
+        help="a JSONL set scored through the example policies, per language "
+        "(benchmarks/classifier_cases.py); needs --out",
+    )
     args = ap.parse_args()
+    if args.cases is not None:
+        if args.out is None:
+            ap.error("--cases needs --out")
+        from classifier_cases import run as run_cases
+
+        print(run_cases(args.cases, args.out))
+        return
     data = SETS[args.set]
     out = args.out or RESULTS / data.report
     load1 = os.getloadavg()[0]

@@ -1,11 +1,11 @@
 """Upper bounds on what any router can reach in the routing benchmark, beside its targets.
 
 The harness's pods step by a linear latency profile (``sim/latency.py``): every step costs
-``base_ms``, plus ``decode_ms_per_ktoken`` per 1000 tokens of logical context in the decoding
-batch, plus prefill. So, whatever a router does:
+``base_ms``, plus ``decode_ms_per_seq`` per decoding sequence and ``decode_ms_per_ktoken`` per
+1000 tokens of logical context in the decoding batch, plus prefill. So, whatever a router does:
 
 - **Decode throughput.** With ``N`` sequences decoding on a pod, a step takes at least
-  ``S(N) = base + k * N * c / 1000`` ms (``c``: the token-weighted mean context of a decoding
+  ``S(N) = base + N * (q + k * c / 1000)`` ms (``q``: per sequence; ``c``: the token-weighted mean context of a decoding
   sequence, from the workload's own conversations; prefill only adds), and the pod emits
   ``N / S(N)`` tokens a second. The ITL SLO needs ``S(N) <= ITL``; ``N`` is also capped by
   ``max_num_seqs``, by the KV a pod holds (every decoding sequence keeps its context, sharing
@@ -17,9 +17,10 @@ batch, plus prefill. So, whatever a router does:
   The open-loop ladders hold each load for 20-50 s, so a router can pass a point a little
   above this bound on a transient (the batch grows for the whole stage before the ITL
   breaks); the experiment below measures how far.
-- **TTFT.** A request's first token needs at least one step: TTFT >= ``base_ms``. So at the
+- **TTFT.** A request's first token needs at least one step and reaches the client the
+  profile's ``ttft_overhead_ms`` after it: TTFT >= ``base_ms + ttft_overhead_ms``. So at the
   load where ``gie-approx`` breaks, no router's TTFT p90 is lower than its by more than its
-  p90 / ``base_ms``.
+  p90 over that floor.
 
 - **Closed loop: the run's makespan.** A closed-loop run's rate is its requests over the
   time until its longest conversation ends; a conversation's decode steps run one after
@@ -130,10 +131,15 @@ def pod_caps(
     """The sequences one pod stepping ``factor`` times slower can decode, by what caps them."""
     itl_ms = itl_s * 1000 / factor
     return {
-        "ITL SLO": (itl_ms - lat.base_ms) * 1000 / (lat.decode_ms_per_ktoken * s.context),
+        "ITL SLO": (itl_ms - lat.base_ms) / per_seq_ms(lat, s),
         "max_num_seqs": float(spec.engine.max_num_seqs),
         "KV per pod": kv_sequences(spec, s),
     }
+
+
+def per_seq_ms(lat: LinearLatency, s: Shape) -> float:
+    """What one decoding sequence of the mean context adds to a step (ms)."""
+    return lat.decode_ms_per_seq + lat.decode_ms_per_ktoken * s.context / 1000
 
 
 def kv_sequences(spec: WorkloadSpec, s: Shape) -> float:
@@ -156,7 +162,7 @@ def decode_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape)
         caps["users per pod"] = closed / spec.pods
     limited_by = min(caps, key=lambda k: caps[k])
     n = caps[limited_by]
-    step_ms = lat.base_ms + lat.decode_ms_per_ktoken * n * s.context / 1000
+    step_ms = lat.base_ms + n * per_seq_ms(lat, s)
     rps = spec.pods * n / (step_ms / 1000 * s.output)
     return Bound(rps, n, step_ms, limited_by)
 
@@ -178,7 +184,7 @@ def hetero_bound(spec: WorkloadSpec, lat: LinearLatency, itl_s: float, s: Shape)
         if n <= 0:
             continue
         held += n
-        step_ms = factor * (lat.base_ms + lat.decode_ms_per_ktoken * n * s.context / 1000)
+        step_ms = factor * (lat.base_ms + n * per_seq_ms(lat, s))
         rps += n / (step_ms / 1000 * s.output)
         steps.append(step_ms)
     limited_by = "ITL SLO per pod speed" if held < total else "users"
@@ -312,7 +318,7 @@ def cases(names: tuple[str, ...]) -> Iterator[tuple[str, WorkloadSpec, Shape, st
         for profile in PROFILES:
             lat = latency_model(profile)
             assert isinstance(lat, LinearLatency)
-            yield name, spec, s, profile, lat
+            yield name, spec.for_latency(lat), s, profile, lat
 
 
 def alone(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -379,9 +385,9 @@ def experiment(cases: list[Case], results: dict[str, Any]) -> list[str]:
         "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name, profile, loads, real_results in cases:
-        spec = load_workload(name, ROOT / "benchmarks" / "workloads")
         real = latency_model(profile)
         assert isinstance(real, LinearLatency)
+        spec = load_workload(name, ROOT / "benchmarks" / "workloads").for_latency(real)
         free = replace(real, name=f"{profile}-free-prefill", prefill_ms_per_token=0.0)
         options = HarnessOptions(seed=meta["seeds"][0], latency=free)
         rows = []
@@ -810,19 +816,22 @@ def main() -> None:
         gie = breaks_at(results, "shared-prefix-73", profile, "gie-approx")
         ours_row = row_at(results, "shared-prefix-73", profile, "kinference", gie["load"])
         ratio = gie["ttft_p90_s"] / ours_row["ttft_p90_s"]
-        limit = gie["ttft_p90_s"] / (step.base_ms / 1000)
+        floor_ms = step.base_ms + step.ttft_overhead_ms
+        limit = gie["ttft_p90_s"] / (floor_ms / 1000)
         lines.append(
             f"| shared-prefix-73: TTFT p90 >= 57x lower where gie-approx breaks "
             f"({gie['load']:g} req/s) | {profile} | 57x | {ratio:.0f}x | {limit:.0f}x "
-            f"(its p90 {gie['ttft_p90_s']:.3f} s / one step {step.base_ms:g} ms) | "
+            f"(its p90 {gie['ttft_p90_s']:.3f} s / one step and the TTFT overhead "
+            f"{floor_ms:g} ms) | "
             f"{'yes' if limit >= 57 else '**no**'} |"
         )
     for profile in PROFILES:
         b, _ = bounds[("multiturn", profile)]
         rr = capacity(results, "multiturn", profile, "round-robin")
         ours = capacity(results, "multiturn", profile, "kinference")
-        spec = load_workload("multiturn", ROOT / "benchmarks" / "workloads")
-        top = min(b.rps, max_closed_loop_rate(spec, latency_model(profile)))
+        lat = latency_model(profile)
+        spec = load_workload("multiturn", ROOT / "benchmarks" / "workloads").for_latency(lat)
+        top = min(b.rps, max_closed_loop_rate(spec, lat))
         ok = top >= 3.5 * rr
         if ours < 3.5 * rr:  # unmet: is a bound or the experiment in the way?
             ruled_out.append(("multiturn", profile, sorted(spec.client.loads or [])[-2:], results))

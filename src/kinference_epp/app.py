@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import grpc
+import msgspec
 from aiohttp import web
 from envoy.service.accesslog.v3 import als_pb2_grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc as ep_grpc
@@ -31,6 +32,8 @@ from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
+from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.metrics import FlowMetrics
 from kinference_epp.jit import cache_counts, warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
@@ -44,6 +47,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.ejection import ConnectFailureEjector
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
+from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.picks import MAX_AGE_S, PickBook
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
 from kinference_epp.routing.prompt import PromptHasher
@@ -62,6 +66,7 @@ from kinference_epp.scheduling.build import build_scheduling
 from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.ttft import TtftPredictor
+from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
 from kinference_epp.telemetry.metrics import (
     HistogramChild,
@@ -88,6 +93,20 @@ if TYPE_CHECKING:
     from kinference_epp.tenancy.redis_store import RedisStore
 
 log = logging.getLogger(__name__)
+
+
+def _both(
+    first: Callable[[UsageRecord], None] | None, second: Callable[[UsageRecord], None] | None
+) -> Callable[[UsageRecord], None] | None:
+    """One sink that hands each record to both (either may be None)."""
+    if first is None or second is None:
+        return first or second
+
+    def both(record: UsageRecord) -> None:
+        first(record)
+        second(record)
+
+    return both
 
 
 def _ignore(_: Endpoint) -> None:
@@ -254,6 +273,22 @@ class App:
                 admission_wait_s=(redis.timeout_ms / 1000 if redis is not None else 0) + 1.0,
                 meter=meter,
             )
+        self.flow: FlowControl | None = None
+        """Flow control (``config.flow_control``): saturated requests wait, fair share."""
+        if config.flow_control is not None:
+            self.flow = FlowControl(
+                FlowGate(
+                    config.flow_control,
+                    self._probe,
+                    observer=FlowMetrics(
+                        self.metrics,
+                        config.pool.name,
+                        tenancy.metrics.label if tenancy is not None else lambda t: t,
+                    ),
+                )
+            )
+            # a fresh reading of a pod's load is a sign capacity may have freed
+            self.datastore.watch(self.flow.gate.pool_changed)
         self.picks = PickBook(
             max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
         )
@@ -287,6 +322,7 @@ class App:
                 max_prompt_chars=config.server.max_prompt_chars,
                 offload_prompt_chars=config.server.offload_prompt_chars or None,
                 book=self.picks,
+                flow=self.flow,
             )
         )
         server = config.server
@@ -303,7 +339,7 @@ class App:
             self.metrics,
             self.inflight,
             ModelLabel(self.datastore).of_name,
-            settle=settle,
+            settle=_both(settle, self.flow.finished if self.flow is not None else None),
             on_upstream=self._on_upstream,
             learn=learner,
         )
@@ -578,18 +614,26 @@ class App:
         return self.ports
 
     def _watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """What a waiting request wakes on: pool changes, and admissions the shared limit
-        store finished."""
-        unwatch_pool = self.datastore.watch(callback)
-        if self.redis_store is None:
-            return unwatch_pool
-        unwatch_store = self.redis_store.watch(callback)
+        """What a waiting request wakes on: pool changes, admissions the shared limit
+        store finished, and requests flow control released."""
+        unwatches = [self.datastore.watch(callback)]
+        if self.redis_store is not None:
+            unwatches.append(self.redis_store.watch(callback))
+        if self.flow is not None:
+            unwatches.append(self.flow.gate.watch(callback))
+        if len(unwatches) == 1:
+            return unwatches[0]
 
         def unwatch() -> None:
-            unwatch_pool()
-            unwatch_store()
+            for undo in unwatches:
+                undo()
 
         return unwatch
+
+    def _probe(self, req: SchedulingRequest) -> None:
+        """Flow control's check of a waiting request: a dry-run pick (raises
+        ``PoolSaturatedError`` while the pool cannot take it)."""
+        self.scheduler.schedule(msgspec.structs.replace(req, dry_run=True))
 
     async def _follow_readiness(self) -> None:
         """Readiness follows what Kubernetes says (a pool created late, or deleted)."""

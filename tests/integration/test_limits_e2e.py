@@ -1,5 +1,5 @@
 """Limits without holes, through real Envoy: a request the client abandons before its
-response is charged, not refunded; a burst of long answers after a run of short ones is held
+response, or one Envoy answers 504 after its upstream timeout, is charged, not refunded; a burst of long answers after a run of short ones is held
 to the limit; a request without a key is refused 401 at its headers, its body (10 MB) never
 parsed. Two stacks: FULL_DUPLEX_STREAMED bodies with the limits in a real Redis, BUFFERED
 bodies with them in the picker's memory."""
@@ -29,6 +29,7 @@ MODEL = "qwen3-0.6b"
 HANGUP_KEY = "sk-limits-hangup-key-01"
 BURST_KEY = "sk-limits-burst-key-01"
 OPEN_KEY = "sk-limits-open-key-01"
+TIMEOUT_KEY = "sk-limits-timeout-key-01"
 HANGUP_LIMIT = 3000
 BURST_LIMIT = 4000
 TENANTS = f"""
@@ -50,6 +51,14 @@ spec:
 ---
 apiVersion: kinference.io/v1alpha1
 kind: InferenceTenant
+metadata: {{name: timeout}}
+spec:
+  apiKeys: [{{name: k, value: {TIMEOUT_KEY}}}]
+  limits:
+    tokens: {{perMinute: {{total: {HANGUP_LIMIT}}}}}
+---
+apiVersion: kinference.io/v1alpha1
+kind: InferenceTenant
 metadata: {{name: open}}
 spec:
   apiKeys: [{{name: k, value: {OPEN_KEY}}}]
@@ -61,6 +70,11 @@ TEN_MB = 10 * 1024 * 1024
 def redis_server() -> Iterator[RedisServer]:
     with running_redis() as server:
         yield server
+
+
+UPSTREAM_TIMEOUT_S = 1.0
+"""Envoy's timeout to a pod in the BUFFERED stack: a 400-token answer (about two seconds
+here) never finishes; the client abandoning at 0.4 s still goes first."""
 
 
 def options(root: Any, body_mode: str, redis: RedisServer | None) -> StackOptions:
@@ -79,6 +93,7 @@ def options(root: Any, body_mode: str, redis: RedisServer | None) -> StackOption
         time_scale=0.5,  # 400 output tokens take about two seconds
         max_body_bytes=16 * 1024 * 1024,
         tenancy=tenancy,
+        upstream_timeout_s=UPSTREAM_TIMEOUT_S if redis is None else 0.0,
     )
 
 
@@ -94,7 +109,7 @@ async def stack(
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def buffered_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LocalStack]:
-    """BUFFERED bodies, limits in the picker's memory."""
+    """BUFFERED bodies, limits in the picker's memory, an upstream timeout."""
     root = tmp_path_factory.mktemp("limits-buffered")
     async with LocalStack(options(root, "BUFFERED", None)) as s:
         yield s
@@ -153,6 +168,35 @@ async def test_requests_abandoned_before_their_response_consume_the_limit(
     elapsed = time.monotonic() - started
     assert refused > 0, f"all {admitted} abandoned requests were refunded"
     # each is charged at least its 400 output tokens; the bucket refills 50 tokens a second
+    assert admitted * 400 <= HANGUP_LIMIT + HANGUP_LIMIT / 60 * elapsed + 400
+
+
+async def test_requests_cut_by_the_upstream_timeout_consume_the_limit(
+    buffered_stack: LocalStack,
+) -> None:
+    """Each request asks for 400 tokens, which the pod takes longer than Envoy's upstream
+    timeout to produce: the client gets 504 ``upstream_timeout`` while the pod worked. Charged
+    as reserved (the pod sent nothing back), the tenant's 3000 a minute admits about seven."""
+    stack = buffered_stack
+    headers = {"authorization": f"Bearer {TIMEOUT_KEY}"}
+    admitted = refused = 0
+    started = time.monotonic()
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as http:
+        for _ in range(14):
+            async with http.post(
+                f"{stack.url}/v1/chat/completions", json=chat(400), headers=headers
+            ) as resp:
+                body = await resp.read()
+                reason = resp.headers["x-kinference-reason"]
+                if resp.status == 504:
+                    assert reason == "upstream_timeout", body[:200]
+                    admitted += 1
+                else:
+                    assert (resp.status, reason) == (429, "rate_limit_exceeded"), body[:200]
+                    refused += 1
+            await settled(stack)
+    elapsed = time.monotonic() - started
+    assert refused > 0, f"all {admitted} timed-out requests were refunded"
     assert admitted * 400 <= HANGUP_LIMIT + HANGUP_LIMIT / 60 * elapsed + 400
 
 

@@ -1,4 +1,4 @@
-"""The documented Redis examples, run as written: the README's ``tenancy`` block and the
+"""The documented Redis examples, run as written: docs/tenants.md's ``tenancy`` block and the
 chart's values in ``deploy/kubernetes/README.md`` (rendered by Helm's own renderer, its
 ConfigMap, Secret mounts and environment given to the picker as a pod would have them),
 against a real redis-server that wants a password. A key of the example tenants is served,
@@ -98,7 +98,7 @@ async def test_the_readme_example_serves_its_tenants(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    example = redis_example(ROOT / "README.md")
+    example = redis_example(ROOT / "docs" / "tenants.md")
     (path,) = example["tenancy"]["tenants"]
     mount = KubeletMount(tmp_path / "mounted")
     mount.write({"tenants.yaml": TENANTS})

@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tenancy", ("api", "config", "errors", "periodic", "policy", "telemetry")),
     ("scheduling", ("api", "config", "errors", "jit", "kvcache", "pool")),
     ("k8s", ("config", "errors", "policy", "pool", "tenancy")),
+    ("fairness", ("config", "errors", "telemetry")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (
         "routing",
@@ -56,6 +57,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "api",
             "config",
             "errors",
+            "fairness",
             "kvcache",
             "periodic",
             "policy",

@@ -287,7 +287,9 @@ def _meta(
                 "description": " ".join(s.description.split()),
                 "sources": s.sources.strip(),
                 "pods": s.pods,
-                "num_gpu_blocks": s.num_gpu_blocks(),
+                "num_gpu_blocks": {
+                    name: s.for_latency(latency_model(name)).num_gpu_blocks() for name in latencies
+                },
                 "block_size": s.engine.block_size,
                 "client": s.client.kind,
             }

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinference_epp.bench.admission import build_admission
-from kinference_epp.bench.clients import Client, ConcurrencyClient, LadderClient
+from kinference_epp.bench.clients import WARMUP, Client, ConcurrencyClient, LadderClient
 from kinference_epp.bench.routing import GPU_LABEL, RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
 from kinference_epp.config.model import SchedulerConfig, ShedConfig
@@ -94,6 +94,12 @@ class HarnessOptions:
     max_virtual_s: float = 36_000.0
     """Stop (and report what finished) if the virtual clock passes this (closed loop; an
     open-loop run stops ``drain_s`` after its last stage)."""
+    stage_pause_s: float | None = None
+    """Open loop: None runs the ladder as one continuous run; a number of seconds runs it as
+    inference-perf's multi-process load generator does, each stage (the warm-up first)
+    starting that long after the last request of the one before it finished, so no stage
+    inherits another's backlog (the run has no collapse stop then, and ends at
+    ``max_virtual_s`` at the latest)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +187,8 @@ class Harness:
         load: float | None = None,
         options: HarnessOptions | None = None,
     ) -> None:
-        self.spec = spec
         self.options = o = options or HarnessOptions()
+        self.spec = spec = spec.for_latency(o.latency)
         self.now = 0.0
         self._heap: list[tuple[float, int, int, Any]] = []
         self._seq = count()
@@ -245,7 +251,8 @@ class Harness:
             ladder = LadderClient(c.stages, rng, poisson=c.kind == "poisson", warmup=c.warmup)
             self.client = ladder
             self.loads = [st.rate for st in c.stages]
-            self.horizon = min(self.horizon, ladder.end_s + c.drain_s)
+            if o.stage_pause_s is None:
+                self.horizon = min(self.horizon, ladder.end_s + c.drain_s)
             self._windows = ladder.stage_windows()
         else:
             if load is None:
@@ -273,6 +280,11 @@ class Harness:
         """Per conversation, its first prompt, block hashes and token list (re-sent cyclically,
         so hashed once)."""
         self._preemptions: dict[int, int] = {}
+        self._later: list[tuple[int, list[tuple[float, Conversation]]]] = []
+        """Paused stages (``stage_pause_s``): the stages not yet started, in order, each with
+        its arrivals (offset from the stage's start) and conversations."""
+        self._left: dict[int, int] = {}
+        """Paused stages: requests of each started stage not yet over."""
 
     def _clock(self) -> float:
         return self.now
@@ -289,15 +301,29 @@ class Harness:
 
     def run(self, on_request_done: Callable[[], None] | None = None) -> RunResult:
         started = time.perf_counter()
+        paused = self.spec.client.open_loop and self.options.stage_pause_s is not None
+        stages: dict[int, list[tuple[float, Conversation]]] = {}
         for arrival in self.client.initial(len(self.convs)):
             conv = self.convs[arrival.conversation]
             self._planned[arrival.stage] = self._planned.get(arrival.stage, 0) + 1
             self._pending += 1
-            self._push(arrival.time, _ARRIVE, (conv, 0, conv.prefix, arrival.stage))
+            if paused:
+                stages.setdefault(arrival.stage, []).append((arrival.time, conv))
+            else:
+                self._push(arrival.time, _ARRIVE, (conv, 0, conv.prefix, arrival.stage))
+        if paused:
+            warm = [WARMUP] if self.spec.client.warmup is not None else []
+            order = warm + list(range(len(self.loads)))
+            starts = [0.0] * len(warm) + [a for a, _ in self._windows]
+            self._later = [
+                (stage, [(t - start, conv) for t, conv in stages.get(stage, [])])
+                for stage, start in zip(order, starts, strict=True)
+            ]
+            self._next_stage(0.0)
         self._push(0.0, _SCRAPE, None)
         if self.spec.slowdown is not None:
             self._push(self.spec.slowdown.at_s, _SLOWDOWN, self.spec.slowdown)
-        if self.spec.client.open_loop and self.options.collapse_ttft_s is not None:
+        if not paused and self.spec.client.open_loop and self.options.collapse_ttft_s is not None:
             for stage, (_, end) in enumerate(self._windows):
                 self._push(end, _STAGE_END, stage)
         heap = self._heap
@@ -446,9 +472,28 @@ class Harness:
             since = self.now if since is None else since
             self._push(self.now + retry_s, _ARRIVE, (conv, turn, history, stage, since))
             return
-        self._conversation_over()
+        self._conversation_over(stage)
 
-    def _conversation_over(self) -> None:
+    def _next_stage(self, at: float) -> None:
+        """Paused stages: start the next stage not yet started at ``at``."""
+        while self._later:
+            stage, arrivals = self._later.pop(0)
+            if not arrivals:
+                continue
+            self._left[stage] = len(arrivals)
+            for offset, conv in arrivals:
+                self._push(at + offset, _ARRIVE, (conv, 0, conv.prefix, stage))
+            return
+
+    def _conversation_over(self, stage: int) -> None:
+        left = self._left.get(stage)
+        if left is not None:
+            self._left[stage] = left - 1
+            if left == 1:
+                # the client sees the last token the latency model's overhead after its step
+                o = self.options
+                assert o.stage_pause_s is not None
+                self._next_stage(self.now + o.latency.ttft_overhead_s + o.stage_pause_s)
         self._pending -= 1
         nxt = self.client.on_done(self.now)
         if nxt is not None:
@@ -533,7 +578,7 @@ class Harness:
             history = np.concatenate((active.prompt, answer))
             self._push(self.now, _ARRIVE, (conv, turn, history, active.stage))
             return
-        self._conversation_over()
+        self._conversation_over(active.stage)
 
 
 def run_one(

@@ -110,6 +110,7 @@ async def send_completion(
 
 def stack_options(spec: WorkloadSpec, router: str, latency: str, time_scale: float) -> StackOptions:
     """The live stack for ``spec``: its pods' engine knobs, KV size and latency profile."""
+    spec = spec.for_latency(latency_model(latency))
     e = spec.engine
     pod = replace(
         PodSpec(),
@@ -380,7 +381,7 @@ def live_main(argv: Sequence[str] | None = None) -> int:
                 "description": " ".join(spec.description.split()),
                 "sources": spec.sources.strip(),
                 "pods": spec.pods,
-                "num_gpu_blocks": spec.num_gpu_blocks(),
+                "num_gpu_blocks": spec.for_latency(latency_model(args.latency)).num_gpu_blocks(),
             }
         },
     }
@@ -412,7 +413,8 @@ def live_main(argv: Sequence[str] | None = None) -> int:
         [
             "# Live cross-check",
             "",
-            f"Workload `{spec.name}` ({spec.pods} pods, {spec.num_gpu_blocks()} KV blocks each), "
+            f"Workload `{spec.name}` ({spec.pods} pods, "
+            f"{spec.for_latency(latency_model(args.latency)).num_gpu_blocks()} KV blocks each), "
             f"latency profile {args.latency}, pods' clock slowed {args.time_scale:g}x, through "
             "real Envoy and the real picker; the same spec, seed and arrivals on the harness's "
             f"virtual clock beside it. SLO: {slo.describe()}.",

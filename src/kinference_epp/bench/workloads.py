@@ -23,7 +23,7 @@ import numpy.typing as npt
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from kinference_epp.sim.latency import GPU_CLASSES
+from kinference_epp.sim.latency import GPU_CLASSES, LatencyModel, profile_num_gpu_blocks
 from kinference_epp.tokenize.approx import ORDINARY_BASE, ORDINARY_SPAN
 
 TokenIds = npt.NDArray[np.int64]
@@ -40,14 +40,15 @@ class EngineSpec(_Strict):
     max_num_seqs: int = Field(default=256, gt=0)
     max_num_batched_tokens: int = Field(default=8192, gt=0)
     num_gpu_blocks: int | None = Field(default=None, gt=0)
-    """KV blocks per pod; None: sized from ``prefix_kv_fraction``."""
+    """KV blocks per pod; None: sized from ``prefix_kv_fraction``, or when that is unset too,
+    from the latency profile's model and GPUs (``WorkloadSpec.for_latency``)."""
     prefix_kv_fraction: float | None = Field(default=None, gt=0, le=1)
     """Size the pool's KV so that all distinct prefixes fill this fraction of it."""
 
     @model_validator(mode="after")
     def _one_size(self) -> EngineSpec:
-        if (self.num_gpu_blocks is None) == (self.prefix_kv_fraction is None):
-            raise ValueError("set exactly one of num_gpu_blocks and prefix_kv_fraction")
+        if self.num_gpu_blocks is not None and self.prefix_kv_fraction is not None:
+            raise ValueError("set at most one of num_gpu_blocks and prefix_kv_fraction")
         return self
 
 
@@ -200,12 +201,32 @@ class WorkloadSpec(_Strict):
             return [("", 1.0)] * self.pods
         return [(c.gpu, c.factor()) for c in self.pod_classes for _ in range(c.count)]
 
+    def for_latency(self, latency: LatencyModel) -> WorkloadSpec:
+        """This workload on pods of ``latency``'s deployment: a workload that sizes no KV
+        takes the KV cache vLLM would give that model on those GPUs."""
+        e = self.engine
+        if e.num_gpu_blocks is not None or e.prefix_kv_fraction is not None:
+            return self
+        blocks = profile_num_gpu_blocks(latency, e.block_size)
+        if blocks is None:
+            raise ValueError(
+                f"workload {self.name!r} sizes no KV cache and latency model {latency.name!r} "
+                "names no deployment to size it from"
+            )
+        engine = e.model_copy(update={"num_gpu_blocks": blocks})
+        return self.model_copy(update={"engine": engine})
+
     def num_gpu_blocks(self) -> int:
-        """KV blocks per pod (sized from the prefixes when ``prefix_kv_fraction`` is set)."""
+        """KV blocks per pod (sized from the prefixes when ``prefix_kv_fraction`` is set;
+        a workload that sizes none needs ``for_latency`` first)."""
         e = self.engine
         if e.num_gpu_blocks is not None:
             return e.num_gpu_blocks
-        assert e.prefix_kv_fraction is not None
+        if e.prefix_kv_fraction is None:
+            raise ValueError(
+                f"workload {self.name!r} takes its KV size from a latency profile: "
+                "call for_latency first"
+            )
         if self.shared_prefix is not None:
             prefix_tokens = self.shared_prefix.groups * self.shared_prefix.system_tokens
         else:

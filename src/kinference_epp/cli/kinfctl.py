@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kinference_epp import __version__
+from kinference_epp.config import reference
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
@@ -74,6 +75,20 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _cmd_config_reference(args: argparse.Namespace) -> int:
+    if args.out is None:
+        if args.check:
+            print("config-reference: --check needs --out FILE", file=sys.stderr)
+            return 2
+        sys.stdout.write(reference.render())
+        return 0
+    current = reference.write(args.out, check=args.check)
+    if args.check and not current:
+        print(f"{args.out} is stale: run `make docs`", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kinfctl", description=__doc__)
     parser.add_argument("--version", action="version", version=f"kinfctl {__version__}")
@@ -81,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-config", help="validate picker config files (file:line errors)")
     check.add_argument("files", nargs="+", type=Path)
     check.set_defaults(func=_cmd_check_config)
+    ref = sub.add_parser(
+        "config-reference", help="the configuration reference (Markdown) from the config models"
+    )
+    ref.add_argument("--out", type=Path, help="write it here (default: print it)")
+    ref.add_argument("--check", action="store_true", help="exit 1 if --out differs; write nothing")
+    ref.set_defaults(func=_cmd_config_reference)
     add_kv_events_parser(sub).set_defaults(func=run_kv_events)
     add_policy_commands(sub, others=(TENANTS,), live_explain=run_explain_live)
     add_request_options(sub.choices["explain"], live_explain=True)

@@ -17,7 +17,7 @@ from kinference_epp.config.strict import Strict
 class PoolRef(Strict):
     """The ``InferencePool`` whose pods this picker routes to (GIE ``--pool-name``)."""
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, description="The InferencePool's name.")
     namespace: str | None = Field(
         default=None,
         description="Default: the picker's own namespace (in-cluster) or the kubeconfig context's.",
@@ -46,9 +46,19 @@ class ModelDiscovery(Strict):
     2 and 3. Names from the annotation are the operator's word and are kept as they are.
     """
 
-    annotation: str = "kinference.io/models"
-    from_args: bool = True
-    default_models: list[str] = Field(default_factory=list)
+    annotation: str = Field(
+        default="kinference.io/models",
+        description="Pod annotation listing its served names, comma-separated (wins).",
+    )
+    from_args: bool = Field(
+        default=True,
+        description="Read --served-model-name / --model / --lora-modules from the serving "
+        "container's vLLM arguments.",
+    )
+    default_models: list[str] = Field(
+        default_factory=list,
+        description="Names of a pod that neither the annotation nor its vLLM arguments name.",
+    )
 
 
 class KvEventsDiscovery(Strict):
@@ -59,11 +69,23 @@ class KvEventsDiscovery(Strict):
     the base ports per pod.
     """
 
-    enabled: bool = True
-    port: int = Field(default=5557, gt=0, lt=65536)
-    replay_port: int | None = Field(default=5558, gt=0, lt=65536)
-    port_annotation: str = "kinference.io/kv-events-port"
-    replay_port_annotation: str = "kinference.io/kv-replay-port"
+    enabled: bool = Field(default=True, description="Subscribe to each pod's KV events.")
+    port: int = Field(
+        default=5557, gt=0, lt=65536, description="The publisher's port (ZMQ PUB), rank 0."
+    )
+    replay_port: int | None = Field(
+        default=5558,
+        gt=0,
+        lt=65536,
+        description="The replay ROUTER's port, rank 0; unset: no replay of missed batches.",
+    )
+    port_annotation: str = Field(
+        default="kinference.io/kv-events-port", description="Pod annotation overriding `port`."
+    )
+    replay_port_annotation: str = Field(
+        default="kinference.io/kv-replay-port",
+        description="Pod annotation overriding `replay_port`.",
+    )
 
 
 class MetricsDiscovery(Strict):
@@ -72,8 +94,10 @@ class MetricsDiscovery(Strict):
     port: int | None = Field(
         default=None, gt=0, lt=65536, description="None: the endpoint's own (target) port."
     )
-    path: str = "/metrics"
-    port_annotation: str = "kinference.io/metrics-port"
+    path: str = Field(default="/metrics", description="HTTP path of the metrics.")
+    port_annotation: str = Field(
+        default="kinference.io/metrics-port", description="Pod annotation overriding `port`."
+    )
 
 
 class LeaderElection(Strict):
@@ -82,8 +106,12 @@ class LeaderElection(Strict):
     gateway sends them nothing) and take over when the lease expires. Off: every replica
     routes (active-active), which needs no coordination (deploy/kubernetes/README.md)."""
 
-    enabled: bool = False
-    lease_name: str = Field(default="kinference-epp", min_length=1)
+    enabled: bool = Field(default=False, description="Run active-passive behind a Lease.")
+    lease_name: str = Field(
+        default="kinference-epp",
+        min_length=1,
+        description="The Lease's name, in the pool's namespace.",
+    )
     identity: str | None = Field(
         default=None,
         description="This replica's name in the lease; default: $POD_NAME, else hostname-pid.",
@@ -116,8 +144,12 @@ class WatchSettings(Strict):
     request_timeout_s: float = Field(
         default=30.0, gt=0, description="Connect/list timeout; a watch read waits timeout_s + this."
     )
-    backoff_initial_s: float = Field(default=0.5, gt=0)
-    backoff_max_s: float = Field(default=30.0, gt=0)
+    backoff_initial_s: float = Field(
+        default=0.5, gt=0, description="First wait before retrying a failed list or watch."
+    )
+    backoff_max_s: float = Field(
+        default=30.0, gt=0, description="The longest wait; each failure in a row doubles it."
+    )
 
 
 class KubernetesConfig(Strict):
@@ -129,7 +161,9 @@ class KubernetesConfig(Strict):
         description="Path to a kubeconfig; None: in-cluster when KUBERNETES_SERVICE_HOST is set, "
         "else $KUBECONFIG or ~/.kube/config.",
     )
-    context: str | None = None
+    context: str | None = Field(
+        default=None, description="The kubeconfig context; default: its current context."
+    )
     models: ModelDiscovery = Field(default_factory=ModelDiscovery)
     kv_events: KvEventsDiscovery = Field(default_factory=KvEventsDiscovery)
     metrics: MetricsDiscovery = Field(default_factory=MetricsDiscovery)
@@ -143,5 +177,10 @@ class KubernetesConfig(Strict):
         description="With a `tenancy` section: watch InferenceTenant objects in the pool's "
         "namespace (and the Secrets of their keys) beside the tenant files, and write their status.",
     )
-    field_manager: str = Field(default="kinference-epp", min_length=1)
+    field_manager: str = Field(
+        default="kinference-epp",
+        min_length=1,
+        description="Read by nothing yet: status writes are JSON merge patches, which name no "
+        "field manager.",
+    )
     leader_election: LeaderElection = Field(default_factory=LeaderElection)

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.config.strict import Strict
@@ -39,7 +40,7 @@ class EndpointConfig(Strict):
         "pod's /v1/models lists (e.g. adapters loaded at run time) is added to them; empty: "
         "only what it lists.",
     )
-    name: str | None = None
+    name: str | None = Field(default=None, description="Pod name for logs; default: the address.")
     metrics_url: str | None = Field(
         default=None, description="Prometheus endpoint; default http://<address>/metrics."
     )
@@ -53,8 +54,12 @@ class EndpointConfig(Strict):
 
 
 class PoolConfig(Strict):
-    name: str = "default"
-    endpoints: list[EndpointConfig] = Field(default_factory=list)
+    """The endpoints to route to, listed by hand (with ``kubernetes:``, discovered instead)."""
+
+    name: str = Field(default="default", description="The pool's name in metrics and logs.")
+    endpoints: list[EndpointConfig] = Field(
+        default_factory=list, description="The vLLM pods, each by address."
+    )
 
     @model_validator(mode="after")
     def _unique_addresses(self) -> PoolConfig:
@@ -69,9 +74,13 @@ class PoolConfig(Strict):
 class PluginConfig(Strict):
     """A filter, scorer or picker by registered type name, with its own parameters."""
 
-    type: str
-    weight: float = Field(default=1.0, ge=0.0)
-    params: dict[str, Any] = Field(default_factory=dict)
+    type: str = Field(
+        description="The plug-in's registered type name (src/kinference_epp/scheduling/README.md)."
+    )
+    weight: float = Field(default=1.0, ge=0.0, description="The scorer's weight in the sum.")
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="The plug-in's own parameters; unknown ones are errors."
+    )
 
 
 _NOT_ROUTER_NAMES = frozenset({"default", "ours"})
@@ -106,6 +115,8 @@ class ShedConfig(Strict):
 
 
 class SchedulerConfig(Strict):
+    """How an endpoint is picked for each request: a router preset, or weighted scorers."""
+
     router: str = Field(
         default="precise-prefix",
         description=(
@@ -157,6 +168,8 @@ class SchedulerConfig(Strict):
 
 
 class ScrapeConfig(Strict):
+    """Reading each endpoint's Prometheus ``/metrics`` (queue, KV use) and ``/v1/models``."""
+
     interval_s: float = Field(
         default=0.05,
         gt=0,
@@ -184,12 +197,18 @@ class ScrapeConfig(Strict):
 class KvEventsConfig(Strict):
     """Subscribing to vLLM's KV-cache events (``--kv-events-config``)."""
 
-    enabled: bool = True
+    enabled: bool = Field(
+        default=True, description="Subscribe to the kv_events address each endpoint names."
+    )
     block_size: int = Field(
         default=16, gt=0, description="vLLM's --block-size; events of another size are dropped."
     )
     topic: str = Field(default="", description="Topic prefix to subscribe to ('' = all).")
-    replay_timeout_s: float = Field(default=2.0, gt=0)
+    replay_timeout_s: float = Field(
+        default=2.0,
+        gt=0,
+        description="The longest wait for a pod's replay of missed batches (its ROUTER).",
+    )
     centralized_bind: str | None = Field(
         default=None,
         description=(
@@ -262,14 +281,37 @@ class ControlConfig(Strict):
 
 
 class ServerConfig(Strict):
-    host: str = "0.0.0.0"
-    grpc_port: int = Field(default=9002, ge=0, lt=65536, description="ext_proc + access logs.")
+    """The picker's ports, request limits, shutdown and the request-path switches."""
+
+    host: str = Field(
+        default="0.0.0.0", description="Address the gRPC, health and metrics ports bind."
+    )
+    grpc_port: int = Field(
+        default=9002,
+        ge=0,
+        lt=65536,
+        description="ext_proc, the access-log service and the Pick API; 0 picks a free port.",
+    )
     tls: TlsConfig = Field(default_factory=TlsConfig)
     control: ControlConfig = Field(default_factory=ControlConfig)
-    health_port: int = Field(default=9003, ge=0, lt=65536)
-    metrics_port: int = Field(default=9090, ge=0, lt=65536)
-    max_body_bytes: int = Field(default=16 * 1024 * 1024, gt=0)
-    grpc_max_message_bytes: int = Field(default=64 * 1024 * 1024, gt=0)
+    health_port: int = Field(
+        default=9003,
+        ge=0,
+        lt=65536,
+        description="gRPC health service (SERVING / NOT_SERVING) for the kubelet and Envoy; "
+        "0 picks a free port (logged).",
+    )
+    metrics_port: int = Field(
+        default=9090, ge=0, lt=65536, description="Prometheus /metrics; 0 picks a free port."
+    )
+    max_body_bytes: int = Field(
+        default=16 * 1024 * 1024, gt=0, description="Larger request bodies get 413 body_too_large."
+    )
+    grpc_max_message_bytes: int = Field(
+        default=64 * 1024 * 1024,
+        gt=0,
+        description="gRPC message limit (gRPC's default of 4 MiB would truncate big prompts).",
+    )
     test_mode: bool = Field(
         default=False,
         description="Honour test-epp-endpoint-selection and echo x-conformance-test-served-endpoint.",
@@ -341,8 +383,8 @@ class EppConfig(Strict):
     scheduler: SchedulerConfig = Field(default_factory=SchedulerConfig)
     speed: SpeedConfig = Field(
         default_factory=SpeedConfig,
-        description="Each endpoint's speed, learned from its access-log records (README's "
-        "Heterogeneous pools).",
+        description="Each endpoint's speed, learned from its access-log records "
+        "(docs/concepts.md, Heterogeneous pools).",
     )
     scrape: ScrapeConfig = Field(default_factory=ScrapeConfig)
     kv_events: KvEventsConfig = Field(default_factory=KvEventsConfig)
@@ -356,16 +398,24 @@ class EppConfig(Strict):
         description="Discover endpoints from an InferencePool and watch InferencePolicy objects.",
     )
     kubernetes_sync_timeout_s: float = Field(
-        default=10.0, gt=0, description="How long start-up waits for the first full list."
+        default=10.0,
+        gt=0,
+        description="With `kubernetes`: how long start-up waits for the InferencePool and its "
+        "pods to be listed before it starts not ready (it turns ready once they are).",
     )
     server: ServerConfig = Field(default_factory=ServerConfig)
     tenancy: TenancyConfig | None = Field(
         default=None,
-        description="Tenants with API keys, limits and usage (see the README's Tenants).",
+        description="Tenants with API keys, limits and usage (docs/tenants.md).",
     )
     usage: UsageSourceConfig = Field(
         default_factory=UsageSourceConfig,
         description="Where each request's usage comes from (access log or response body).",
+    )
+    flow_control: FlowControlConfig | None = Field(
+        default=None,
+        description="Requests the pool cannot take now wait in the picker, served by priority "
+        "and fair share (docs/fairness.md); unset: refused at once (429 pool_saturated).",
     )
 
     @model_validator(mode="after")

@@ -17,10 +17,16 @@ class SpeedPrior(Strict):
     thousands of KV tokens in use on the endpoint.
     """
 
-    prefill_tokens_per_s: float = Field(default=30_000.0, gt=0)
-    overhead_s: float = Field(default=0.01, ge=0)
-    itl_s: float = Field(default=0.01, gt=0)
-    itl_s_per_ktoken: float = Field(default=0.00004, ge=0)
+    prefill_tokens_per_s: float = Field(
+        default=30_000.0, gt=0, description="Uncached prompt tokens prefilled per second."
+    )
+    overhead_s: float = Field(default=0.01, ge=0, description="TTFT of an empty prompt.")
+    itl_s: float = Field(
+        default=0.01, gt=0, description="Mean inter-token latency with an empty KV cache."
+    )
+    itl_s_per_ktoken: float = Field(
+        default=0.00004, ge=0, description="ITL added per thousand KV tokens in use."
+    )
 
     def slowed(self, factor: float) -> SpeedPrior:
         """The same prior ``factor`` times slower (every time ``factor`` times as long)."""
@@ -33,6 +39,8 @@ class SpeedPrior(Strict):
 
 
 class SpeedConfig(Strict):
+    """Each endpoint's learned speed (prefill and decode lines per endpoint and model)."""
+
     learn: bool = Field(
         default=True,
         description="Learn each endpoint's speed from its access-log records; false: every "

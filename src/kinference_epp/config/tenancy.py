@@ -40,10 +40,14 @@ class ReserveConfig(Strict):
             "(longest expected request; its concurrency slot is freed then)."
         ),
     )
-    sweep_interval_s: float = Field(default=1.0, gt=0)
+    sweep_interval_s: float = Field(
+        default=1.0, gt=0, description="How often overdue reservations are looked for."
+    )
 
 
 class BreakerConfig(Strict):
+    """The circuit breaker in front of Redis: while open, no request waits on it."""
+
     failures: int = Field(
         default=3,
         ge=1,
@@ -76,7 +80,12 @@ class RedisConfig(Strict):
         min_length=1,
         description="An environment variable holding the password (e.g. from a Secret).",
     )
-    key_prefix: str = Field(default="kinference", min_length=1, pattern=r"^[^\s{}]+$")
+    key_prefix: str = Field(
+        default="kinference",
+        min_length=1,
+        pattern=r"^[^\s{}]+$",
+        description="Prefix of every Redis key the picker writes.",
+    )
     timeout_ms: float = Field(
         default=20.0,
         gt=0,
@@ -151,6 +160,8 @@ class UsageConfig(Strict):
 
 
 class TenancyConfig(Strict):
+    """Tenants: API keys, model access, limits, budgets and usage per tenant."""
+
     tenants: list[str] = Field(
         default_factory=list,
         description="InferenceTenant YAML files or directories (reloaded when they change).",

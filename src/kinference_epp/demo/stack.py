@@ -79,6 +79,8 @@ class StackOptions:
     """Tenants with keys and limits (None: the tenant is only a trusted header)."""
     picker_tls: bool = False
     """The picker serves ext_proc over TLS (self-signed) and Envoy dials it so."""
+    upstream_timeout_s: float = 0.0
+    """Envoy's whole-request timeout to a pod (504 ``upstream_timeout``); 0: none."""
     debug_headers: bool = True
     """Envoy returns ``x-kinference-upstream`` (and the scores): the demo shows which pod
     served each request, and tests check it."""
@@ -213,6 +215,7 @@ class LocalStack:
             picker_tls=o.picker_tls,
             control_token=self.control_token,
             debug_headers=o.debug_headers,
+            upstream_timeout_s=o.upstream_timeout_s,
         )
         self.envoy = EnvoyProcess(envoy_options if o.gateway is None else o.gateway(envoy_options))
         await self.envoy.start()

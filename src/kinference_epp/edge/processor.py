@@ -119,6 +119,10 @@ class ExtProcSession:
         self.offload: Offload | None = None
         """Set while the request's work must run off the event loop; the shell runs it, then
         calls :meth:`resume_offloaded` with its future."""
+        self._chunks: list[bytes] = []
+        """The body's chunks so far, joined once when the body is in (one copy of a body that
+        came in pieces, however many)."""
+        self._body_bytes = 0
         self._with_body = False
         """Whether the routing reply carries the body (else it answers the headers)."""
         self._trailers_follow = False
@@ -212,17 +216,12 @@ class ExtProcSession:
     def _on_request_body(self, body: ep.HttpBody) -> list[ep.ProcessingResponse]:
         if self._state is not _State.BODY:
             raise KinferenceError("request body before headers", reason="protocol_error")
-        state = self.state
-        buf = state.body
-        if not buf:
-            buf = body.body  # most bodies arrive whole: keep Envoy's bytes, copy nothing
-        else:
-            if type(buf) is not bytearray:
-                buf = bytearray(buf)
-            buf += body.body
-        state.body = buf
-        if len(buf) > self._max_body:
-            raise _too_large(len(buf), self._max_body)
+        chunk = body.body  # read once: each read of a protobuf bytes field is a new copy
+        if chunk:
+            self._chunks.append(chunk)
+            self._body_bytes += len(chunk)
+        if self._body_bytes > self._max_body:
+            raise _too_large(self._body_bytes, self._max_body)
         if body.end_of_stream:
             return self._route_with_body(trailers_follow=False)
         if self._body_mode in (BUFFERED, BUFFERED_PARTIAL):
@@ -243,8 +242,9 @@ class ExtProcSession:
         return self._decide()
 
     def _route_with_body(self, *, trailers_follow: bool) -> list[ep.ProcessingResponse]:
-        if type(self.state.body) is bytearray:
-            self.state.body = bytes(self.state.body)  # complete: one copy, then shared as is
+        chunks, self._chunks = self._chunks, []
+        # most bodies arrive whole: keep Envoy's bytes, copy nothing
+        self.state.body = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         self._with_body = True
         self._trailers_follow = trailers_follow
         return self._decide()

@@ -102,7 +102,7 @@ LOCAL_REPLIES: tuple[LocalReply, ...] = (
         cel=f"response.code >= 400 && !{_FROM_PICKER}",
     ),
 )
-"""The error table of Envoy's own answers, in match order (README's *Errors* lists it)."""
+"""The error table of Envoy's own answers, in match order (docs/api.md's *Errors* lists it)."""
 
 
 def _body(reply: LocalReply, kind: ApiKind | None) -> str:

@@ -303,6 +303,7 @@ class _Compiler:
             action_kind=kind,
             on_error=rule.on_classifier_error,
             fail_closed=rule.fail_closed,
+            priority=rule.priority,
         )
 
     def match(

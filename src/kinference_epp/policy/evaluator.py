@@ -68,13 +68,14 @@ def evaluate(policies: CompiledPolicySet, inp: EvalInput, *, explain: bool = Fal
         decided = _decide(enforce, ctx)
         shadows = tuple(Decision(*_decide((p,), ctx)) for p in shadow) if shadow else ()
         steps = ()
-    outcome, policy_key, rule_name, local_only = decided
+    outcome, policy_key, rule_name, local_only, priority = decided
     report = ctx.report
     return Decision(
         outcome,
         policy_key,
         rule_name,
         local_only,
+        priority,
         classifications={k: _plain(v) for k, v in report.items()} if report else {},
         # The context dies with this call, so its dict is handed over rather than copied.
         classifier_errors=ctx.errors,
@@ -83,13 +84,15 @@ def evaluate(policies: CompiledPolicySet, inp: EvalInput, *, explain: bool = Fal
     )
 
 
-_Decided: TypeAlias = tuple[Outcome, str | None, str | None, bool]
-"""(action, policy, rule, local_only): a Decision's core, built once by ``evaluate``."""
+_Decided: TypeAlias = tuple[Outcome, str | None, str | None, bool, int | None]
+"""(action, policy, rule, local_only, priority): a Decision's core, built once by
+``evaluate``."""
 
 
 def _decide(policies: Sequence[CompiledPolicy], ctx: EvalContext) -> _Decided:
     """``_run`` without a trace, walking only each policy's candidate rules."""
     local_only = False
+    priority: int | None = None
     for policy in policies:
         rules = policy.rules
         index = policy.index
@@ -111,15 +114,17 @@ def _decide(policies: Sequence[CompiledPolicy], ctx: EvalContext) -> _Decided:
             if verdict is False:
                 continue
             if isinstance(verdict, Reject):
-                return verdict, policy.key, rule.name, local_only
+                return verdict, policy.key, rule.name, local_only, priority
             local_only = local_only or rule.fail_closed
+            if priority is None:
+                priority = rule.priority
             if rule.outcome is None:
                 continue
             outcome = rule.outcome(ctx)
             if local_only:
                 outcome = _guard(outcome, local_only)
-            return outcome, policy.key, rule.name, local_only
-    return _guard(_default(policies, ctx), local_only), None, None, local_only
+            return outcome, policy.key, rule.name, local_only, priority
+    return _guard(_default(policies, ctx), local_only), None, None, local_only, priority
 
 
 def _shadow(policy: CompiledPolicy, ctx: EvalContext, trace: list[str]) -> _Decided:
@@ -130,6 +135,7 @@ def _shadow(policy: CompiledPolicy, ctx: EvalContext, trace: list[str]) -> _Deci
 def _run(policies: Sequence[CompiledPolicy], ctx: EvalContext, trace: list[str]) -> _Decided:
     """Every rule of every policy in order, every condition traced (``explain``)."""
     local_only = False
+    priority: int | None = None
     for policy in policies:
         trace.append(f"policy {policy.key} (priority {policy.priority}, {policy.mode.value})")
         for rule in policy.rules:
@@ -137,18 +143,21 @@ def _run(policies: Sequence[CompiledPolicy], ctx: EvalContext, trace: list[str])
             if verdict is False:
                 continue
             if isinstance(verdict, Reject):
-                return verdict, policy.key, rule.name, local_only
+                return verdict, policy.key, rule.name, local_only, priority
             local_only = local_only or rule.fail_closed
+            if priority is None and rule.priority is not None:
+                priority = rule.priority
+                trace.append(f"  rule {rule.name}: priority {priority}")
             if rule.outcome is None:
                 trace.append(f"  rule {rule.name}: matched, continue")
                 continue
             outcome = _guard(rule.outcome(ctx), local_only)
             closed = " (failClosed: local only)" if local_only else ""
             trace.append(f"  rule {rule.name}: MATCH → {_describe(outcome)}{closed}")
-            return outcome, policy.key, rule.name, local_only
+            return outcome, policy.key, rule.name, local_only, priority
     outcome = _guard(_default(policies, ctx), local_only)
     trace.append(f"no rule decided → {_describe(outcome)}")
-    return outcome, None, None, local_only
+    return outcome, None, None, local_only, priority
 
 
 def _careful(rule: CompiledRule, ctx: EvalContext, trace: list[str] | None) -> bool | Reject:

@@ -19,6 +19,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from kinference_epp.config.flow import BANDS
+
 API_VERSION = "kinference.io/v1alpha1"
 KIND = "InferencePolicy"
 
@@ -92,6 +94,7 @@ class PiiKind(enum.StrEnum):
     ADDRESS = "address"
     DATE_OF_BIRTH = "dateOfBirth"
     HEALTH = "health"
+    IP_ADDRESS = "ipAddress"
 
 
 # -- scope and catalog ----------------------------------------------------------------------
@@ -451,6 +454,22 @@ class Rule(_Spec):
             "spills to a provider, and no local endpoint means reject."
         ),
     )
+    priority: int | None = Field(
+        default=None,
+        ge=-1000,
+        le=1000,
+        description=(
+            "The band a matching request waits in when the pool is saturated (flow control), "
+            "instead of its tenant's: critical is 1, standard 0, sheddable -1 (static files may "
+            "use the names). The first matching rule that sets one decides, `continue` rules "
+            "included."
+        ),
+    )
+
+    @field_validator("priority", mode="before")
+    @classmethod
+    def _band_name(cls, value: object) -> object:
+        return BANDS.get(value, value) if isinstance(value, str) else value
 
 
 class PolicySpec(_Spec):

@@ -43,3 +43,5 @@ class CompiledRule:
     action_kind: str
     on_error: OnClassifierError
     fail_closed: bool
+    priority: int | None = None
+    """The band this rule puts a matching request in (flow control); None: the tenant's."""

@@ -148,6 +148,8 @@ class Decision:
     policy: str | None = None
     rule: str | None = None
     local_only: bool = False
+    priority: int | None = None
+    """The band the first matching rule that sets one puts the request in (flow control)."""
     classifications: Mapping[str, object] = field(default_factory=dict)
     classifier_errors: Mapping[str, str] = field(default_factory=dict)
     shadow: tuple[Decision, ...] = ()

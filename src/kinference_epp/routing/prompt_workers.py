@@ -13,6 +13,12 @@ that comes before they are up) is tokenized on its own thread: a picker that nev
 long prompt never pays for them, and no prompt waits for a process to start. A worker that
 dies (killed, out of memory) breaks the pool: the next job starts new workers, and is
 tokenized on its thread meanwhile, so no request fails for it.
+
+The workers run at the lowest CPU priority (Linux's ``SCHED_IDLE``, elsewhere a higher nice
+value): where cores are scarce, the picker's event loop, the proxy and the pods beside them
+(everything a short request waits for) take the CPU the moment they wake, and long prompts use
+what is left. A worker exits when the picker's
+process is gone (killed without a chance to stop its pool): nobody is left to read its answers.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -39,13 +46,36 @@ log = logging.getLogger(__name__)
 _registry: TokenizerRegistry | None = None
 """The tokenizers of this worker process (set once by ``_start_worker``)."""
 
+WORKER_NICENESS = 10
+"""Added to a worker's nice value where ``SCHED_IDLE`` is not available."""
+PARENT_CHECK_S = 1.0
+
 
 def _start_worker(config: TokenizerConfig) -> None:
     global _registry
     from kinference_epp.kvcache.hashing import warm_up
 
+    _lowest_priority()
+    parent = os.getppid()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
     _registry = TokenizerRegistry.from_config(config)
     warm_up()
+
+
+def _lowest_priority() -> None:
+    """``SCHED_IDLE``: a task of any other policy that wakes preempts this one at once (a nice
+    value only lowers its share, and a woken task may wait out its time slice)."""
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:
+        os.nice(WORKER_NICENESS)
+
+
+def _exit_with(parent: int) -> None:
+    """End this worker once ``parent`` is gone (it is re-parented)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 def _ready() -> int:

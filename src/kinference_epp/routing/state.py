@@ -134,6 +134,8 @@ class RequestState(msgspec.Struct):
     """The policy's action for the request; None when no policy is loaded."""
     local_only: bool = False
     """A fail-closed rule matched: the prompt must not leave the pool."""
+    priority: int | None = None
+    """The band a policy rule put the request in (flow control); None: its tenant's."""
     deferred: Defer | None = None
     """Set while the request waits on a policy condition."""
     waited: bool | None = None

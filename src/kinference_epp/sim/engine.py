@@ -17,6 +17,11 @@ The scheduler follows vLLM v1 (``vllm/v1/core/sched/scheduler.py``):
 3. Full blocks that the step will compute are committed to the prefix cache as they
    are scheduled (vLLM's ``allocate_slots`` does the same). A request whose computed
    tokens reach its length samples one token; the first one marks TTFT.
+
+Every token is stamped ``latency.ttft_overhead_s`` after the end of the step that computed
+it: the time the client sees it (HTTP, tokenizing, detokenizing), so TTFT carries that fixed
+cost and the gaps between tokens do not. The engine's own state (KV blocks, seats) changes
+at the step's end.
 """
 
 from __future__ import annotations
@@ -281,13 +286,13 @@ class SimEngine:
         out.decode_batch = len(sampling)
         if scheduled:
             out.duration = self.latency.step_s(prefill, decode_seqs, context, self._kv_tokens)
-        end = out.end
+        seen = out.end + self.latency.ttft_overhead_s
         finished_any = False
         record = self.config.record_tokens
         for seq in sampling:
-            self._sample(seq, end, out, record)
+            self._sample(seq, seen, out, record)
             if seq.num_outputs >= seq.req.max_tokens:
-                self._finish(seq, end, out)
+                self._finish(seq, seen, out)
                 finished_any = True
         if finished_any:
             self._running = [s for s in self._running if s.req.request_id in self._by_id]

@@ -270,14 +270,20 @@ class SimPod:
                 await self._wake.wait()
             out = engine.step(self.engine_now())
             await asyncio.sleep(max(out.duration * self.spec.time_scale, 0.0005))
-            self._deliver(out)
+            self.metrics.observe(out)
+            lag = engine.latency.ttft_overhead_s * self.spec.time_scale
+            if lag > 0:
+                asyncio.get_running_loop().call_later(lag, self._deliver, out)
+            else:
+                self._deliver(out)
             events = out.events + engine.drain_events()
             if events and self.publisher is not None:
                 payload = encode_batch(events, time.time(), self.spec.encoding)
                 await self.publisher.publish(payload)
 
     def _deliver(self, out: StepOutput) -> None:
-        self.metrics.observe(out)
+        """Hand a step's tokens and finishes to their streams (the latency model's TTFT
+        overhead after the step, when it has one: the time the client would see them)."""
         for tok in out.tokens:
             q = self._queues.get(tok.request_id)
             if q is not None:

@@ -1,9 +1,11 @@
 """What a request abandoned before its response is charged: what the pod did, never nothing.
 
-A client that hangs up (Envoy's ``DC`` flag, or no response sent at all: status 0) leaves no
-usage in the access log, yet the pod it reached prefilled its prompt and went on decoding
-until it noticed. Refunding it would let a client run work past its limit by hanging up
-before every answer, so the charge is estimated from what Envoy saw move to and from the pod:
+A client that hangs up (Envoy's ``DC`` flag, or no response sent at all: status 0), or a
+request the proxy gave up on after its upstream timeout (``UT``: the client gets a 504),
+leaves no usage in the access log, yet the pod it reached prefilled its prompt and went on
+decoding until it noticed. Refunding it would let a client run work past its limit by hanging
+up before every answer (or by asking for more than the timeout allows), so the charge is
+estimated from what Envoy saw move to and from the pod:
 
 * it never reached a pod (no upstream connection, nothing sent upstream): nothing is charged,
   no pod did anything;
@@ -20,20 +22,22 @@ from __future__ import annotations
 
 from math import ceil
 
-DISCONNECT_FLAGS = frozenset({"downstream_connection_termination"})
-"""Envoy's response flags (field names of ``ResponseFlags``) saying the client went away."""
+UNFINISHED_FLAGS = frozenset({"downstream_connection_termination", "upstream_request_timeout"})
+"""Envoy's response flags (field names of ``ResponseFlags``) saying the response was cut
+after the request reached a pod: the client went away, or the route's timeout expired."""
 BYTES_PER_TOKEN = 4
 """Response body bytes counted as one output token (a token's text alone is about four
 bytes; JSON and SSE framing only add bytes, so this overestimates)."""
 
 
 def is_abandoned(status: int, response_flags: str, has_usage: bool) -> bool:
-    """The client went away before its response ended, and no usage came back."""
+    """The response was cut (the client went away, or the upstream timeout expired) before
+    it ended, and no usage came back."""
     if has_usage:
         return False
     if status == 0:
         return True
-    return any(flag in DISCONNECT_FLAGS for flag in response_flags.split(",") if flag)
+    return any(flag in UNFINISHED_FLAGS for flag in response_flags.split(",") if flag)
 
 
 def abandoned_charge(

@@ -135,7 +135,7 @@ SETTLE = (
     + """
 -- ARGV: prefix, request id, status, prompt tokens, completion tokens (-1: unknown),
 --       'decided' when a fallback refused the request (its admission may still arrive),
---       'abandoned' when the client went away before its response (never refunded)
+--       'abandoned' when the response was cut before it ended (never refunded)
 -- returns 1 when it closed a reservation, 0 when there was none (settled or swept already)
 local id = ARGV[2]
 if ARGV[6] == 'decided' then redis.call('SET', skey(id), '1', 'EX', DECIDED_TTL_S) end

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from kinference_epp.config.flow import BANDS
 from kinference_epp.policy.model import InferencePolicyStatus, ObjectMeta
 
 API_VERSION = "kinference.io/v1alpha1"
@@ -141,11 +142,30 @@ class TenantSpec(_Spec):
     limits: Limits = Field(default_factory=Limits)
     budget: Budget | None = None
     priority: int = Field(
-        default=0, ge=-1000, le=1000, description="Higher first (flow control); not yet used."
+        default=0,
+        ge=-1000,
+        le=1000,
+        description=(
+            "The tenant's band under saturation (flow control): a higher band is always served "
+            "first, the lowest shed first. critical is 1, standard 0, sheddable -1 (static "
+            "files may use the names)."
+        ),
     )
     weight: int = Field(
-        default=1, ge=1, le=1000, description="Fair-share weight (flow control); not yet used."
+        default=1,
+        ge=1,
+        le=1000,
+        description=(
+            "The tenant's share within its band under saturation (flow control), counted in "
+            "tokens: weights 3 and 1 get 75 % and 25 % of a pool both saturate."
+        ),
     )
+
+    @field_validator("priority", mode="before")
+    @classmethod
+    def _band_name(cls, value: object) -> object:
+        return BANDS.get(value, value) if isinstance(value, str) else value
+
     fail_mode: FailMode = FailMode.SOFT
     allowed_models: list[str] | None = Field(
         default=None,

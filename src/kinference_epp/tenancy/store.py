@@ -67,8 +67,9 @@ class Settlement(msgspec.Struct, frozen=True):
     completion_tokens: int | None
     cached_tokens: int | None = None
     abandoned: bool = False
-    """The client went away before its response (``tenancy.abandoned``): without counts it
-    is charged as reserved, never refunded."""
+    """The response was cut before it ended (the client went away, or the upstream timeout
+    expired: ``tenancy.abandoned``): without counts it is charged as reserved, never
+    refunded."""
 
 
 class LimitStore(Protocol):

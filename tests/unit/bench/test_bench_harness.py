@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.types import SchedulingRequest
+from kinference_epp.sim.latency import latency_model, profile_num_gpu_blocks
 
 TINY: dict[str, Any] = {
     "name": "tiny",
@@ -194,6 +196,56 @@ def test_kv_capacity_from_prefix_fraction() -> None:
     spec = tiny(engine={"block_size": 16, "prefix_kv_fraction": 0.5})
     assert spec.num_gpu_blocks() == 4 * 2048 // 16 * 2 // 4  # prefixes fill half the pool
     assert len(conversations(spec, 0)) == 24
+
+
+def test_a_workload_that_sizes_no_kv_takes_its_latency_profiles() -> None:
+    """Each profile's pods hold what vLLM would give its model on its GPUs, so the 8B
+    profile's pods hold an 8B model's KV, not the 32B's."""
+    spec = tiny(engine={"block_size": 16})
+    with pytest.raises(ValueError, match="for_latency"):
+        spec.num_gpu_blocks()
+    small, large = latency_model("h100-8b"), latency_model("h100-32b")
+    assert spec.for_latency(small).num_gpu_blocks() == profile_num_gpu_blocks(small, 16)
+    assert spec.for_latency(large).num_gpu_blocks() == profile_num_gpu_blocks(large, 16)
+    assert spec.for_latency(small).num_gpu_blocks() > spec.for_latency(large).num_gpu_blocks()
+    harness = Harness(spec, "round-robin", options=HarnessOptions(latency=small))
+    pod = next(iter(harness.pods.values()))
+    assert pod.engine.config.num_gpu_blocks == profile_num_gpu_blocks(small, 16)
+    # a workload that states its size keeps it under every profile
+    assert tiny().for_latency(small).num_gpu_blocks() == 1024
+    with pytest.raises(ValueError, match="names no deployment"):
+        spec.for_latency(latency_model("dynamo-mocker"))
+
+
+def test_paused_stages_start_after_the_previous_stage_is_over() -> None:
+    """inference-perf's multi-process load generator waits for a stage's requests before the
+    next stage: no stage inherits another's backlog."""
+    client = {
+        "kind": "poisson",
+        "warmup": {"rate": 30.0, "duration_s": 0.5},
+        "stages": [{"rate": 40.0, "duration_s": 0.5}, {"rate": 10.0, "duration_s": 0.5}],
+    }
+    spec = tiny(client=client)
+    paused = run_one(spec, "random", options=HarnessOptions(stage_pause_s=1.0))
+    continuous = run_one(spec, "random")
+    assert len(paused.records) == len(continuous.records) == continuous_planned(spec)
+    assert paused.unfinished == {}
+    by_stage: dict[int, list[Any]] = {}
+    for r in paused.records:
+        by_stage.setdefault(r.stage, []).append(r)
+    order = [WARMUP, 0, 1]
+    for before, after in itertools.pairwise(order):
+        last_finish = max(r.finish for r in by_stage[before])
+        assert min(r.arrival for r in by_stage[after]) >= last_finish + 1.0 - 1e-9
+    # the same arrivals within each stage, shifted as a block
+    for stage in order:
+        a = sorted(r.arrival for r in by_stage[stage])
+        b = sorted(r.arrival for r in continuous.records if r.stage == stage)
+        assert np.allclose(np.diff(a), np.diff(b))
+
+
+def continuous_planned(spec: WorkloadSpec) -> int:
+    return Harness(spec, "random").total_requests()
 
 
 def test_a_client_states_its_loads_in_one_form() -> None:

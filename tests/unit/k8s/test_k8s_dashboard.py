@@ -10,6 +10,7 @@ from typing import Any
 from prometheus_client import CollectorRegistry
 
 from kinference_epp.config.kubernetes import KubernetesConfig
+from kinference_epp.fairness.metrics import FlowMetrics
 from kinference_epp.k8s.api import ObjectList
 from kinference_epp.k8s.policies import PolicyVerdict, PolicyWatcher
 from kinference_epp.k8s.pool import PoolDiscovery
@@ -44,6 +45,7 @@ def exported_names() -> set[str]:
     """Every sample name the picker's registry can expose (PickerMetrics + its collectors)."""
     metrics = PickerMetrics(CollectorRegistry())
     TenantMetrics(metrics)  # registered when tenants are configured
+    FlowMetrics(metrics, "p")  # registered with flow control
     metrics.register_collector(PoolGaugeCollector("p", lambda: (1, 0.0, 0.0), lambda: {"m": 1}))
     config = KubernetesConfig.model_validate({"pool": {"name": "p", "namespace": "default"}})
     source = KubernetesSource(config, PoolDatastore("p"), api=_NoApi())  # type: ignore[arg-type]

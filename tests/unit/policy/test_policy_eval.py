@@ -564,3 +564,24 @@ def test_explain_trace_names_each_step() -> None:
     assert "pool.queueDepth >= 8.0 [20]: yes" in text
     assert "MATCH → provider cloud" in text
     assert run(ps, chat("a haiku"), pool=SATURATED).trace == ()
+
+
+def test_a_rule_puts_matching_requests_in_a_band_continue_rules_included() -> None:
+    rules = [
+        {"name": "batch", "match": {"headers": [{"name": "x-priority", "values": ["batch"]}]},
+         "priority": "sheddable", "action": {"continue": True}},
+        {"name": "web", "match": {"headers": [{"name": "x-priority", "values": ["web"]}]},
+         "priority": 1, "action": {"rewriteModel": "large"}},
+        {"name": "all", "action": {"route": {"candidates": ["small"]}}},
+    ]  # fmt: skip
+    p = compiled(rules, **CATALOG)
+    batch = run(p, headers={"x-priority": "batch"})
+    assert (batch.rule, batch.priority) == ("all", -1)
+    assert run(p, headers={"x-priority": "web"}).priority == 1
+    assert run(p).priority is None  # the tenant's band
+    explained = evaluate(
+        p, EvalInput(request=chat(), pool=PoolState(ready_endpoints=2),
+                     headers={"x-priority": "batch"}), explain=True
+    )  # fmt: skip
+    assert explained.priority == -1
+    assert "  rule batch: priority -1" in explained.trace

@@ -417,7 +417,7 @@ def test_pii_findings_on_random_text_with_embedded_pii(text: str) -> None:
             if kind is None and inner is not None:
                 kind = clf._number(text, inner.start(), inner.group())
         elif group == "at":
-            kind = clf._email(text, start)
+            kind = pii._url_password(text, start) or clf._email(text, start)
         elif group == "paired":
             kind = clf._paired_phone(text, start, value)
         elif group == "anchored":

@@ -149,7 +149,7 @@ def test_pii_behind_invisible_or_look_alike_characters_is_found(name: str) -> No
 
 
 def test_a_name_written_with_look_alike_letters_is_found() -> None:
-    spoofed = "My name is J\u0430n\u0435 D\u043e\u0435, please update my account."
+    spoofed = "My name is J\u0430n\u0435 H\u043elt, please update my account."
     assert PiiKind.PERSON_NAME not in _findings(*_chat({"role": "user", "content": "hi"}))
     assert PiiKind.PERSON_NAME in _findings(*_chat({"role": "user", "content": spoofed}))
 

@@ -3,9 +3,11 @@ wait for the workers to start, and a worker that dies costs no request."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -94,3 +96,53 @@ async def test_a_worker_that_dies_costs_no_request(workers: PromptWorkers) -> No
 
     await eventually(answered_by_new_workers, what="new prompt workers after one died")
     assert pids[0] not in workers.pids()
+
+
+async def test_workers_yield_the_cpu_to_the_picker(workers: PromptWorkers) -> None:
+    await up(workers)
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE
+    for pid in workers.pids():
+        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+
+
+PICKER = """
+import sys
+from kinference_epp.config.tokenizers import TokenizerConfig
+from kinference_epp.routing.prompt_workers import PromptWorkers
+
+pool = PromptWorkers(TokenizerConfig.model_validate_json(sys.argv[1]), processes=2)
+pool.wait_ready()
+print(*pool.pids(), flush=True)
+sys.stdin.read()  # until killed
+"""
+
+
+async def test_workers_end_with_a_killed_picker(config: TokenizerConfig) -> None:
+    picker = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        PICKER,
+        config.model_dump_json(),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert picker.stdout is not None
+        pids = [int(p) for p in (await picker.stdout.readline()).split()]
+        assert len(pids) == 2
+        assert all(alive(p) for p in pids)
+    finally:
+        picker.kill()  # SIGKILL: no chance to stop its pool
+        await picker.communicate()
+    await eventually(
+        lambda: not any(alive(p) for p in pids), what="the workers to end with their picker"
+    )
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, ended but not yet reaped by its new parent, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

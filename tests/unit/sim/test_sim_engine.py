@@ -273,3 +273,29 @@ def test_identical_prompts_in_one_step_share_blocks_like_vllm() -> None:
     assert len(stored) == 1  # b reused a's six blocks, its partial seventh is not full
     fin = finished(run(e, first.end))
     assert fin["b"].cached_tokens == 96
+
+
+def test_every_token_reaches_the_client_the_profiles_overhead_after_its_step() -> None:
+    """TTFT and end-to-end time carry the profile's fixed overhead (HTTP, tokenizing,
+    detokenizing); the steps and the gaps between tokens do not change."""
+    cfg = EngineConfig(num_gpu_blocks=256, block_size=16)
+    bare = replace(H100_32B, ttft_overhead_ms=0.0)
+
+    def go(engine: SimEngine) -> tuple[list[StepOutput], FinishedRequest]:
+        outs = run_all(engine, [SimRequest("a", list(range(300)), max_tokens=5)])
+        return outs, finished(outs)["a"]
+
+    plain_engine, timed_engine = SimEngine(cfg, bare), SimEngine(cfg, H100_32B)
+    plain, plain_fin = go(plain_engine)
+    timed, timed_fin = go(timed_engine)
+    overhead = H100_32B.ttft_overhead_s
+    assert overhead > 0
+    assert [o.duration for o in timed] == [o.duration for o in plain]
+    assert timed_fin.ttft_s == pytest.approx(plain_fin.ttft_s + overhead)
+    assert timed_fin.ttft_s > timed[0].duration + overhead - 1e-9
+    assert timed_fin.e2e_s == pytest.approx(plain_fin.e2e_s + overhead)
+    gaps = [g for o in timed for g in o.itl_s]
+    assert gaps == pytest.approx([g for o in plain for g in o.itl_s])
+    assert timed_engine.ttft_seconds_total == pytest.approx(timed_fin.ttft_s)
+    first = [t for o in timed for t in o.tokens if t.index == 0]
+    assert first[0].time == pytest.approx(timed[0].end + overhead)

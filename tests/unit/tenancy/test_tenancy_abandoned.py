@@ -17,6 +17,7 @@ from kinference_epp.tenancy.abandoned import abandoned_charge, is_abandoned
         (200, "", False, False),  # served, only the usage chunk missing
         (503, "no_healthy_upstream", False, False),
         (503, "upstream_connection_termination", False, False),  # the pod failed, not the client
+        (504, "upstream_request_timeout", False, True),  # the pod worked until the timeout
     ],
 )
 def test_what_counts_as_abandoned(status: int, flags: str, has_usage: bool, expected: bool) -> None:

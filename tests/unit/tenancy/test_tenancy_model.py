@@ -110,3 +110,10 @@ def test_the_crd_is_structural_and_committed() -> None:
     for folder in ("deploy/crds", "charts/kinference/files/crds"):
         committed = (ROOT / folder / CRD_FILENAME).read_text(encoding="utf-8")
         assert committed == crd_yaml(), f"stale {folder}: run `kinfctl crds --out deploy/crds`"
+
+
+def test_priority_names_are_bands_and_weights_are_shares() -> None:
+    t = tenant({"priority": "sheddable", "weight": 3})
+    assert (t.spec.priority, t.spec.weight) == (-1, 3)
+    assert tenant({"priority": "critical"}).spec.priority == 1
+    assert tenant({"priority": 5}).spec.priority == 5

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.languages import detect, in_english
 from kinference_epp.policy.model import Complexity, ComplexitySettings
 
 WINDOW = 2000
@@ -1196,6 +1197,14 @@ _FORM_CONSTRAINTS = (" every ", " each ", " entirely ", "backwards", " reverse",
                      " never ", " exactly ", " in which ", " must ")  # fmt: skip
 """What a piece of creative writing is asked to obey; two or more make it a hard piece to
 write ("a story told backwards in which each scene ...")."""
+_EVERYDAY_FORMS = frozenset(
+    ["note", "letter", "email", "e-mail", "mail", "message", "reply", "invitation", "card",
+     "paragraph", "post", "caption", "toast", "text", "reminder", "thank-you", "greeting",
+     "announcement", "description", "bio", "review", "apology", "excuse", "wish", "wishes"]
+)  # fmt: skip
+"""Everyday pieces of writing: asked for ("write a short note to my landlord", "draft a
+birthday message") without an expert term, a constraint or code, a small model writes them
+as well as a large one."""
 _EDIT_ASKS = frozenset(["fix", "add", "correct", "tidy", "clean", "insert", "update"])
 """Asks that are a mechanical edit when the request confines them to one (``_EDITS``,
 ``_MECHANICAL_PHRASES``)."""
@@ -1380,6 +1389,11 @@ def _judge(sentence: str, r: _Request) -> str:
         or (verb in _EASY_ASKS and not r.domain)
         or (verb == "make" and nxt in ("this", "it", "these") and not r.domain)
         or ((verb == "define" or ("mean" in sw and verb in _WH_ASKS)) and r.domain <= 1)
+        or (
+            verb in _BUILD_ASKS
+            and not _EVERYDAY_FORMS.isdisjoint(sw[i + 1 : i + 6])
+            and not (r.domain or r.constraint or r.code or r.math)
+        )
     )
     return "easy" if easy else ""
 
@@ -1451,6 +1465,9 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     text = prompt.require()
     n = len(text)
     window = _lower_window(prompt, text)
+    lang = detect(window)
+    if lang != "en":  # its task words in English: one vocabulary for four languages
+        window = in_english(window, lang)
     code, math, reason, domain, constraint, easy = _word_counts(window)
     code += _count(window, _CODE_MARKS_G)
     math += _count(window, _MATH_MARKS_G)

@@ -57,6 +57,7 @@ from functools import cache
 from importlib import resources
 from operator import methodcaller
 
+from kinference_epp.policy.classifiers.validators import steuer_id_valid
 from kinference_epp.policy.model import PiiKind
 
 _WINDOW = 60
@@ -1041,25 +1042,64 @@ not: "a patient on warfarin" is a general question)."""
 
 _ID_LABELS = _vocab(
     "bsn", "burgerservicenummer", "sofinummer", "nir", "insee", "sécurité", "steuer",
-    "steueridentifikationsnummer", "steuernummer", "idnr", "personalausweis", "ausweisnummer",
-    "sozialversicherungsnummer", "rentenversicherungsnummer", "fiscale", "nie", "nif", "nss",
-    "passport", "passeport", "reisepass", "pasaporte", "passaporto", "paspoort",
-    "licence", "license", "führerschein",
+    "steueridentifikationsnummer", "steuernummer", "idnr", "identifikationsnummer",
+    "personalausweis", "personalausweisnummer", "ausweis", "ausweisnummer", "passnummer",
+    "reisepassnummer", "sozialversicherungsnummer", "rentenversicherungsnummer", "fiscale",
+    "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
+    "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
 )  # fmt: skip
+_TAX_LABELS = frozenset(
+    (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
+)
 _ID_VALUE = re.compile(r"(?<![\w])[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24}(?![\w])")
 _CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b")
+_DATE_LIKE = re.compile(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}")
+_NUMBER_WORD = re.compile(
+    r"(?<![\w])(?i:number|no\.?|nr\.?|nummer|numéro|numero|número|n°|nº|lautet|reads|is|ist|est|es)"
+    r"\s*[:#]?\s*$"
+)
+"""What stands just before a value that a label a sentence earlier names ("My passport
+was issued in 2019. The number is ...", "Die Nummer lautet ...")."""
+_FAR = 160
+"""How far after its label a value may stand when a number word introduces it: the end of
+the next sentence, so "Reisepass: ausgestellt in Berlin. Die Passnummer lautet ..." counts."""
+
+
+def _id_value(value: str) -> bool:
+    """A document number's shape: six digits or more, or eight characters or more that mix
+    capitals and at least four digits (passports: "C01X00T47"); not a date."""
+    digits = sum(c.isdigit() for c in value)
+    if _DATE_LIKE.fullmatch(value):
+        return False
+    if digits >= 6:
+        return True
+    compact = value.replace(" ", "").replace("-", "").replace(".", "")
+    return len(compact) >= 8 and digits >= 4 and any(c.isalpha() for c in compact)
 
 
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
-    """An identifier of at least six digits (or an Italian codice fiscale) within a short
-    distance after the name of a national ID, passport or licence number."""
+    """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
+    distance after the name of a national ID, passport, tax or licence number; or, up to
+    the end of the next sentence, one that a number word introduces or, after a German tax
+    label, one whose Steuer-ID check digit holds."""
     for cue in words & _ID_LABELS:
         word = cue.decode()
+        tax = cue in _TAX_LABELS
         for pos in ix.positions(word):
-            stop = pos + len(word) + 48
-            for m in _ID_VALUE.finditer(text, pos + len(word), stop):
+            begin = pos + len(word)
+            stop = begin + _FAR
+            gap = text.find("\n\n", begin, stop)
+            stop = gap if gap != -1 else stop
+            for m in _ID_VALUE.finditer(text, begin, stop):
                 value = m.group()
-                if sum(c.isdigit() for c in value) >= 6 or _CODICE_FISCALE.fullmatch(value):
+                if not (_id_value(value) or _CODICE_FISCALE.fullmatch(value)):
+                    continue
+                if m.start() <= begin + 48:
+                    return True
+                digits = "".join(c for c in value if c.isdigit())
+                if tax and steuer_id_valid(digits):
+                    return True
+                if _NUMBER_WORD.search(text, max(begin, m.start() - 24), m.start()):
                     return True
     return len(text) <= _WHOLE and _CODICE_FISCALE.search(text) is not None
 
@@ -1088,8 +1128,64 @@ _FICTION = _vocab(
     "romanzo", "novela", "verhaal", "geschichte", "histoire", "storia", "historia",
 )  # fmt: skip
 
+_NEWS = _vocab(
+    "news", "article", "headline", "headlines", "press", "interview", "election", "president",
+    "minister", "chancellor", "chapter", "book", "film", "movie", "episode", "nachrichten",
+    "artikel", "zeitung", "schlagzeile", "bundeskanzler", "bundeskanzlerin", "präsident",
+    "kapitel", "buch", "actualités", "actualité", "journal", "président", "ministre",
+    "chapitre", "livre", "noticia", "noticias", "artículo", "periódico", "titular",
+    "presidente", "ministro", "capítulo", "libro", "película",
+)  # fmt: skip
+"""A news report, a book or a film: the people it names are public or fictional, unless
+the prompt also holds someone's contact, address, birth date or health."""
+_PLACES = _vocab(
+    "museum", "museo", "musée", "tower", "tour", "turm", "tor", "cathedral", "cathédrale",
+    "catedral", "dom", "kathedrale", "kirche", "church", "église", "iglesia", "palace",
+    "palast", "palais", "palacio", "schloss", "castle", "château", "castillo", "stadium",
+    "stadion", "stade", "estadio", "university", "universität", "université", "universidad",
+    "hotel", "restaurant", "headquarters", "hq", "hauptsitz", "firmensitz", "siège", "sede",
+    "gmbh", "inc", "ltd", "llc", "sarl", "embassy", "botschaft", "ambassade", "embajada",
+    "rathaus", "mairie", "ayuntamiento", "airport", "flughafen", "aéroport", "aeropuerto",
+    "zoo", "library", "bibliothek", "bibliothèque", "monument", "denkmal", "landmark",
+    "wahrzeichen", "tourist", "touristique", "touristisch", "turística", "turístico",
+    "sehenswürdigkeit", "guide", "reiseführer", "guía", "historic", "historical",
+)  # fmt: skip
+"""Landmarks, institutions and companies: an address given with one is theirs, not a
+person's, unless the prompt names the person it is sent to."""
+_PLACEHOLDERS = _vocab(
+    "mustermann", "musterfrau", "musterstadt", "musterstraße", "mustergasse", "doe",
+    "dupont", "anytown", "fulano", "mengano", "zutano", "lorem", "ipsum",
+)  # fmt: skip
+"""The stock names of made-up people and places (Max Mustermann, John Doe, Jean Dupont,
+Fulano de Tal)."""
+_DECLARED = (
+    "fake", "dummy", "fictitious", "fictional", "placeholder", "mock data", "made-up",
+    "made up", "not real", "test data", "sample data", "example data", "testdaten",
+    "beispieldaten", "musterdaten", "fiktiv", "erfunden", "fictif", "fictive", "factice",
+    "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
+    "datos de prueba", "de ejemplo",
+)  # fmt: skip
+"""What a prompt says of data it made up."""
+_EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
+_OPENING = 80
+
+
+def declared_placeholder(low: str) -> bool:
+    """Whether a short lower-cased prompt says its data is made up: "fake", "test data",
+    "Testdaten", "fictif", "datos falsos" anywhere, or "Example", "Beispiel", "exemple",
+    "ejemplo", "sample" in its opening words."""
+    for word in _DECLARED:
+        if word in low:
+            return True
+    opening = low[:_OPENING]
+    return any(word in opening for word in _EXAMPLE_OPENINGS)
+
+
 _ALL_CUES = (
     _FICTION
+    | _NEWS
+    | _PLACES
+    | _PLACEHOLDERS
     | _ID_LABELS
     | _HONORIFICS
     | _NAME_CUES
@@ -1166,6 +1262,17 @@ def find_personal(
         named = _loose_name(text)
     if not named and health and len(text) <= _WHOLE and not words & _FICTION:
         named = _subject_name(text)  # "Steven has type 1 diabetes"
+    if len(text) <= _WHOLE and (
+        words & _PLACEHOLDERS or declared_placeholder(text.lower())
+    ):  # "Beispiel: Max Mustermann, Musterstraße 1": made-up people and places
+        return found - {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH}
+    personal = bool(structured & _CONTACT) or bool(
+        found & {PiiKind.DATE_OF_BIRTH, PiiKind.NATIONAL_ID}
+    )
+    if named and not personal and not health and words & (_NEWS | _FICTION):
+        named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
+    if PiiKind.ADDRESS in found and not named and words & _PLACES:
+        found.discard(PiiKind.ADDRESS)  # a landmark's or a company's address
     if named:
         found.add(PiiKind.PERSON_NAME)
     identified = (

@@ -39,10 +39,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import re
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+
+import numpy as np
 
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import find_personal, placeholder
@@ -154,7 +157,11 @@ _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
     "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
 )  # fmt: skip
+_PHONE_WORDS_RAW = tuple({w.encode("ascii", "replace") for w in _PHONE_WORDS})
+_CLOSING_WORDS_RAW = tuple({w.encode("ascii", "replace") for w in _CLOSING_WORDS})
+"""The words as they appear in the prompt's one-byte map (a non-ASCII letter as ``?``)."""
 _SSN_WORDS = ("ssn", "social security")
+_SSN_WORDS_RAW = tuple(w.encode() for w in _SSN_WORDS)
 _ID_WORDS = (
     "national insurance",
     "nino",
@@ -244,6 +251,18 @@ def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) 
     return False
 
 
+def _near_word(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
+    """``_near`` for words that must start a word: "tel" in "Telefon", not in "bestellnr"."""
+    before = text[max(0, start - context) : start].lower()
+    for w in words:
+        at = before.find(w)
+        while at != -1:
+            if at == 0 or not before[at - 1].isalpha():
+                return True
+            at = before.find(w, at + 1)
+    return False
+
+
 _TOKEN_CHARS = string.ascii_letters + string.digits + "_-"
 
 
@@ -330,7 +349,12 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
     return segments
 
 
-def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int, str]]:
+def _candidates(
+    text: str,
+    raw: bytes | None = None,
+    idle: dict[int, int] | None = None,
+    classes: bytes | None = None,
+) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
     Python's ``re`` tries every alternative of these patterns at every character, so the
@@ -339,21 +363,32 @@ def _candidates(text: str, raw: bytes | None = None) -> Iterator[tuple[str, int,
     a private-key armour line marks a short window, and only windows are matched with the
     regex — without its secret alternatives where no secret can be (no long token run
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
-    the number of such spots, not the text length.
+    the number of such spots, not the text length. ``idle`` maps the start of each digit run
+    that cannot be PII (``_idle_runs``) to its end: those are stepped over unmatched.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
-    classes = _classes(text, raw)
+    classes = _classes(text, raw) if classes is None else classes
     tokens = classes.replace(b"0", b"a")
     n = len(text)
     segments = _token_segments(tokens, n)
     armour = raw.find(b"PRIVATE KEY-----")
     pos = classes.find(b"000")
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
+    idle_starts = sorted(idle) if idle else []
     while pos != -1:
+        if idle:
+            after_run = idle.get(pos)
+            if after_run is not None:
+                pos = classes.find(b"000", after_run)
+                continue
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
         lo = other + 1 if other != -1 else limit
         end, stop = pos + 3, min(n, lo + 96)
+        if idle_starts:  # no candidate crosses into an idle number: the window ends there
+            nxt = bisect.bisect_right(idle_starts, pos)
+            if nxt < len(idle_starts) and idle_starts[nxt] < stop:
+                stop = idle_starts[nxt]
         search = _NO_SECRET_AT.search
         if armour != -1:
             search = _CANDIDATE_AT.search
@@ -509,6 +544,275 @@ def _url_password(text: str, at: int) -> PiiKind | None:
     return None if placeholder(low) else PiiKind.SECRET
 
 
+_IPV4 = re.compile(
+    r"(?<![0-9.])((?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
+)
+_LOG_USER = re.compile(
+    r"(?i:\buser(?:name)?\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
+_LOG_USER_PROSE = re.compile(
+    r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
+    r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
+only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
+_TIME_OF_DAY = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
+_ACCESS_LOG_USER = re.compile(
+    r"[0-9]{1,3}(?:\.[0-9]{1,3}){3} \S+ ([A-Za-z][A-Za-z0-9._@\-]{1,63}) \["
+)
+"""The common / combined access-log line: ``host ident user [date] "request" ...``."""
+_LOG_MARKERS = (b"user", b"User", b"USER", b"login", b"Login", b"uid=", b"acct=", b"sshd[", b'] "')
+"""What a log line that names its user holds; only lines with one are read for an IP."""
+_SYSTEM_USERS = frozenset(
+    [
+        "root",
+        "admin",
+        "administrator",
+        "nobody",
+        "guest",
+        "test",
+        "user",
+        "users",
+        "ubuntu",
+        "ec2-user",
+        "postgres",
+        "mysql",
+        "www-data",
+        "daemon",
+        "invalid",
+        "unknown",
+        "anonymous",
+        "deploy",
+        "git",
+        "jenkins",
+        "service",
+        "system",
+        "svc",
+        "from",
+        "null",
+        "none",
+        "id",
+        "name",
+        "agent",
+        "port",
+        "ssh",
+        "sshd",
+        "and",
+        "the",
+        "a",
+        "an",
+        "is",
+        "was",
+    ]
+)
+"""Accounts no person owns, and words a loose match may take for a user name."""
+_LOG_LINE = 400
+_LOG_OCCURRENCES = 32
+
+
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _ip_with_user(text: str, raw: bytes) -> bool:
+    """A log line that holds both an IPv4 address (not loopback or unspecified) and the
+    name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
+    "user=amiller src=...", an access log's user field): a person's session."""
+    if raw.translate(_DIGITS_AS_ZERO).find(b"0.0") == -1:
+        return False  # no digit, dot, digit: no IPv4 address
+    seen: set[int] = set()
+    checked = 0
+    for marker in _LOG_MARKERS:
+        at = raw.find(marker)
+        while at != -1 and checked < _LOG_OCCURRENCES:
+            start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
+            end = text.find("\n", at, at + _LOG_LINE)
+            end = min(len(text), at + _LOG_LINE) if end == -1 else end
+            if start not in seen:
+                seen.add(start)
+                checked += 1
+                if _user_line(text[start:end]):
+                    return True
+            at = raw.find(marker, end)
+    return False
+
+
+def _user_line(line: str) -> bool:
+    ips = [m.group(1) for m in _IPV4.finditer(line)]
+    ips = [ip for ip in ips if not ip.startswith(("127.", "0.", "255."))]
+    if not ips:
+        return False
+    users = [m.group(1) for m in _LOG_USER.finditer(line)]
+    if _TIME_OF_DAY.search(line):
+        users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
+    access = _ACCESS_LOG_USER.search(line)
+    if access is not None:
+        users.append(access.group(1))
+    return any(u.lower() not in _SYSTEM_USERS and u not in ips for u in users)
+
+
+_DENSE = 4096
+"""Prompts at least this long whose digits are an eighth of their characters or more (logs,
+CSV) have their idle digit runs found at once (``_idle_runs``)."""
+_HARD_EDGES = np.zeros(256, dtype=bool)
+_HARD_EDGES[list(b";,=:\n\r\t|\"'[]{}<>")] = True
+"""Characters no number candidate runs across: a digit run between two of them is whole."""
+_JOINERS = np.zeros(256, dtype=bool)
+_JOINERS[list(b".-/")] = True
+_LOWER = np.zeros(256, dtype=bool)
+_LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
+_ALPHA = _LOWER.copy()
+_ALPHA[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+
+
+def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None:
+    """In a digit-dense prompt, the numbers that stand alone and cannot be PII: start of each
+    run of three digits inside one -> the number's end.
+
+    A number here is a run of digits, dots, hyphens and slashes that starts and ends with a
+    digit, between separators no candidate crosses (``;`` ``,`` ``=`` line breaks, quotes,
+    brackets; or a space and a word). It cannot be PII when it has fewer than eight digits
+    (no kind has fewer), when it is an ISO date and the prompt has no phone word, or when it
+    is bare digits whose length and first digit rule out every kind a bare number can be,
+    given the prompt's words (``_Cues``): a card or NIR (12-19 digits), an SSN (9, with its
+    label), a phone (8-15 with a phone word; a trunk 0; ten digits from 3; 9-13 in a
+    signature), part of an IBAN (a letter and a space before it, 10 digits or more).
+    Found with numpy in one pass, so a log's or a CSV's thousands of ids and dates cost no
+    regex and no confirmer each; every other number goes the usual way."""
+    n = len(raw)
+    if n < _DENSE or classes.count(b"0") * 8 < n:
+        return None
+    cues.force()
+    chars = np.frombuffer(raw, dtype=np.uint8)
+    digit = np.frombuffer(classes, dtype=np.uint8) == 48
+    numeric = digit | _JOINERS[chars]
+    framed = np.concatenate(([False], numeric, [False]))
+    edges = np.flatnonzero(framed[1:] != framed[:-1])
+    starts, ends = edges[0::2], edges[1::2]
+    # trim joiners at either end: a number starts and ends with a digit
+    first_digit = digit[starts]
+    last_digit = digit[ends - 1]
+    ok = first_digit & last_digit
+    starts, ends = starts[ok], ends[ok]
+    if not len(starts):
+        return None
+    total = np.concatenate(([0], np.cumsum(digit, dtype=np.int32)))
+    counts = total[ends] - total[starts]
+    size = ends - starts
+    bare = counts == size
+    # line breaks beyond each end, enough after it for a date's shape at the last number
+    padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
+    before, before2 = padded[starts + 1], padded[starts]
+    after, after2 = padded[ends + 2], padded[ends + 3]
+    left = _HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10))
+    right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
+    # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that short
+    # or a date, and the ":" or the space and word after them end any later window
+    stamp = ((after == 84) & (padded[ends + 5] == 58)) | (
+        (after == 90) & (_HARD_EDGES[after2] | (after2 == 32))
+    )
+    first = padded[starts + 2]
+    possible = (counts >= 12) & (counts <= 19)
+    possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
+    possible |= (counts == 10) & (first == 51)  # Italian mobiles
+    if cues.phone:  # a phone word within reach before the number
+        near = cues.near_phone_word(n)[starts]
+        possible |= near & (counts >= 8) & (counts <= 15)
+    if cues.ssn:
+        possible |= counts == 9
+    if cues.closing:
+        possible |= (counts >= 9) & (counts <= 13)
+    iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
+    idle = (counts < 8) | (bare & ~possible)
+    idle |= iso & ~cues.near_phone_word(n)[starts] if cues.phone else iso
+    idle &= left & (right | (stamp & ((counts < 8) | iso)))
+    idle_starts, idle_ends = starts[idle], ends[idle]
+    if not len(idle_starts):
+        return None
+    # every run of three digits inside an idle number points to its end
+    triple = digit[:-2] & digit[1:-1] & digit[2:]
+    run_start = np.flatnonzero(triple & ~np.concatenate(([False], triple[:-1])))
+    owner = np.searchsorted(idle_starts, run_start, side="right") - 1
+    inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
+    # consecutive idle numbers are stepped over at once: to the end of the last one before
+    # the next run that is not idle
+    busy = run_start[~inside]
+    idle_run, idle_end = run_start[inside], idle_ends[owner[inside]]
+    following = np.searchsorted(busy, idle_run, side="right")
+    if len(busy):
+        limit = np.where(following < len(busy), busy[np.minimum(following, len(busy) - 1)], n)
+    else:
+        limit = np.full(len(idle_run), n)
+    last = np.searchsorted(idle_run, limit, side="left") - 1
+    return dict(zip(idle_run.tolist(), idle_end[last].tolist(), strict=True))
+
+
+_WORD_SPLIT_CHARS = b";=,.:-_/\n\t#"
+_WORD_SPLIT = bytes.maketrans(_WORD_SPLIT_CHARS, b" " * len(_WORD_SPLIT_CHARS))
+_GATE_AFTER = 16
+"""Numbers confirmed before ``_Cues`` looks for its words in the whole prompt once."""
+
+
+class _Cues:
+    """Whether the prompt holds any phone word or closing line at all, found once (a few
+    ``bytes`` searches of the lower-cased prompt) after ``_GATE_AFTER`` numbers, so a log
+    or a CSV of thousands of ids skips the per-number context checks when neither occurs;
+    a superset test: each number still checks its own context when they do."""
+
+    __slots__ = ("_low", "_raw", "closing", "numbers", "phone", "phone_words", "ssn")
+
+    def __init__(self, raw: bytes) -> None:
+        self._raw = raw
+        self._low = b""
+        self.numbers = 0
+        self.phone = self.closing = self.ssn = True
+        self.phone_words: tuple[bytes, ...] = ()
+
+    def count(self) -> None:
+        self.numbers += 1
+        if self.numbers == _GATE_AFTER:
+            self.force()
+
+    def force(self) -> None:
+        """Look for the words now (``numbers`` past the gate, so once only): among the
+        prompt's distinct words, which a log or a CSV has few of, joined by spaces; a cue
+        word holding a character that splits words is looked for in the whole prompt."""
+        self.numbers = max(self.numbers, _GATE_AFTER)
+        low = self._raw.lower()
+        words = low.translate(_WORD_SPLIT, b"0123456789").split()
+        distinct = b" " + b" ".join(set(words)) + b" "
+
+        def plain_word(w: bytes) -> bool:
+            return w.translate(_WORD_SPLIT, b"0123456789") == w
+
+        def any_of(words: tuple[bytes, ...]) -> bool:
+            return any(w in (distinct if plain_word(w) else low) for w in words)
+
+        self.phone_words = tuple(
+            w for w in _PHONE_WORDS_RAW if w in (distinct if plain_word(w) else low)
+        )
+        self.phone = bool(self.phone_words)
+        self.closing = any_of(_CLOSING_WORDS_RAW)
+        self.ssn = any_of(_SSN_WORDS_RAW)
+        self._low = low
+
+    def near_phone_word(self, n: int) -> np.ndarray:
+        """For each offset of the prompt, whether a phone word ends within ``_CONTEXT``
+        characters before it (what ``_near_word`` asks, without its word-start test)."""
+        marks = np.zeros(n + 1, dtype=np.int32)
+        for w in self.phone_words:
+            at = self._low.find(w)
+            while at != -1:
+                lo, hi = at + len(w), min(n, at + _CONTEXT)
+                if lo <= hi:
+                    marks[lo] += 1
+                    marks[hi + 1 if hi < n else n] -= 1
+                at = self._low.find(w, at + 1)
+        return np.cumsum(marks[:n]) > 0
+
+
 class PiiClassifier:
     """Finds the enabled PII kinds in a prompt. Stateless after construction; thread-safe."""
 
@@ -527,18 +831,21 @@ class PiiClassifier:
         text = prompt.folded()
         raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
-        for group, start, value in _candidates(text, raw):
+        cues = _Cues(raw)
+        classes = _classes(text, raw)
+        idle = _idle_runs(raw, classes, cues)
+        for group, start, value in _candidates(text, raw, idle, classes):
             if value in self._allow_values:
                 continue
             if group == "num":
-                kind = self._number(text, start, value)
+                kind = self._number(text, start, value, cues)
             elif group == "upper":
                 kind = self._upper(text, start, value)
                 if kind is None:  # "DNI 12345678Z": letters glued to a number
                     digit = _FIRST_DIGIT.search(value)
                     inner = _NUMBER.match(text, start + digit.start()) if digit else None
                     if inner is not None:
-                        kind = self._number(text, inner.start(), inner.group())
+                        kind = self._number(text, inner.start(), inner.group(), cues)
             elif group == "at":
                 kind = _url_password(text, start) or self._email(text, start)
             elif group == "paired":
@@ -551,6 +858,9 @@ class PiiClassifier:
                 found.add(kind)
                 if len(found) == len(self._kinds):
                     break
+        ip = PiiKind.IP_ADDRESS
+        if ip in self._kinds and ip not in found and _ip_with_user(text, raw):
+            found.add(ip)
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)
             found |= personal & self._kinds
@@ -558,7 +868,9 @@ class PiiClassifier:
 
     # -- confirmers: a kind, or None for a false alarm ---------------------------------------
 
-    def _number(self, text: str, start: int, value: str) -> PiiKind | None:
+    def _number(
+        self, text: str, start: int, value: str, cues: _Cues | None = None
+    ) -> PiiKind | None:
         letter = value[-1] if value[-1].isalpha() else ""
         body = value[:-1] if letter else value
         digits = body if body.isdigit() else body.translate(_DROP_ASCII_NON_DIGITS)
@@ -571,7 +883,10 @@ class PiiClassifier:
             body = body.rstrip(" -")
         if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
             return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
-        if n >= 10 and self._loose_iban(text, start, start + len(value)):
+        # A loose IBAN runs into these digits from its letters: a character before them
+        # that cannot be inside one ("=", ";", a line break) rules it out without a regex.
+        joined = start > 0 and (text[start - 1].isalnum() or text[start - 1] in " -")
+        if n >= 10 and joined and self._loose_iban(text, start, start + len(value)):
             return PiiKind.IBAN
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
         if card_shaped and luhn_valid(digits):
@@ -587,17 +902,23 @@ class PiiClassifier:
             return PiiKind.NATIONAL_ID
         if n == 8 and _rvnr(text, start + len(value), digits):
             return PiiKind.NATIONAL_ID
-        if 10 <= n <= 11 and _NANP.match(body):
-            return PiiKind.PHONE
+        nanp = _NANP.match(body) if 10 <= n <= 11 else None
+        if nanp is not None:  # exchange 555 is the fictional one of films and examples
+            return None if nanp.group(2) == "555" else PiiKind.PHONE
         if body[0] == "(" and ")" not in body:  # "(0836 703035)": a number in parentheses
             body = body[1:]
-        if 8 <= n <= 15 and (body.startswith("+") or _near(text, start, _PHONE_WORDS)):
+        if cues is not None:
+            cues.count()
+        phone_words = cues is None or cues.phone
+        phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, _PHONE_WORDS)
+        if 8 <= n <= 15 and (body.startswith("+") or phone_word):
             return PiiKind.PHONE
         if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
             return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
         if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
             return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
-        if 9 <= n <= 13 and _in_signature(text, start):
+        closing = cues is None or cues.closing
+        if 9 <= n <= 13 and closing and _in_signature(text, start):
             return PiiKind.PHONE
         return None
 
@@ -616,7 +937,7 @@ class PiiClassifier:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
         if value.startswith("+") or (len(digits) == 10 and digits[0] == "0"):
             return PiiKind.PHONE
-        return PiiKind.PHONE if _near(text, start, _PHONE_WORDS) else None
+        return PiiKind.PHONE if _near_word(text, start, _PHONE_WORDS) else None
 
     def _upper(self, text: str, start: int, value: str) -> PiiKind | None:
         compact = value.replace(" ", "").replace("-", "")

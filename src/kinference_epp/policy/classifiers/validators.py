@@ -143,3 +143,20 @@ def nir_valid(digits: str) -> bool:
     if month == 0 or 12 < month < 20:
         return False
     return 97 - int(digits[:13]) % 97 == int(digits[13:])
+
+
+def steuer_id_valid(digits: str) -> bool:
+    """A German tax identification number (Steuer-ID, IdNr): 11 digits, the first not 0;
+    among the first ten one digit occurs twice or three times and every other at most
+    once; the last is the ISO 7064 MOD 11,10 check digit of the first ten."""
+    if len(digits) != 11 or not digits.isdigit() or digits[0] == "0":
+        return False
+    counts = sorted((digits[:10].count(d) for d in set(digits[:10])), reverse=True)
+    if counts[0] not in (2, 3) or (len(counts) > 1 and counts[1] > 1):
+        return False
+    product = 10
+    for d in digits[:10]:
+        total = (int(d) + product) % 10 or 10
+        product = (2 * total) % 11
+    check = 11 - product
+    return (0 if check == 10 else check) == int(digits[10])

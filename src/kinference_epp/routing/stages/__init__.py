@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from kinference_epp.policy import PolicyStore
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.model_access import ModelAccess, TenantModels
 from kinference_epp.routing.model_list import ModelList
 from kinference_epp.routing.picks import PickBook
@@ -61,6 +62,8 @@ class StageDeps:
     """Where the pipeline records each pick for its report (None: nowhere)."""
     ids: Callable[[], str] | None = None
     """Issues request ids (default: ``routing.picks.RequestIds``)."""
+    flow: FlowControl | None = None
+    """Flow control: requests the pool cannot take now wait in its queue (None: refused)."""
 
 
 def model_label(deps: StageDeps) -> ModelLabel:
@@ -107,6 +110,7 @@ def request_stages(deps: StageDeps) -> Sequence[Stage]:
             d.metrics,
             test_mode=d.test_mode,
             score_header=d.score_header,
+            flow=d.flow,
         ),
         EnsureUsageStage() if d.ensure_usage else None,
         d.tenancy.include_usage_stage() if d.tenancy is not None else None,

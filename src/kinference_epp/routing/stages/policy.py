@@ -73,6 +73,7 @@ class PolicyStage:
         for shadow in decision.shadow:
             self._record(shadow, mode="shadow")
         state.local_only = decision.local_only
+        state.priority = decision.priority
         outcome = decision.action
         if isinstance(outcome, Defer):
             state.deferred = outcome

@@ -1,5 +1,7 @@
 """Schedule: the pool's endpoints for the request, by the configured router (filters, scorers,
-picker), or - in conformance test mode - the endpoints the test names."""
+picker), or - in conformance test mode - the endpoints the test names. With flow control
+(``routing.flow``) a request the pool cannot take now waits for capacity instead of being
+refused."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ import time
 from collections.abc import Mapping
 
 from kinference_epp.api.wire_names import SCORES_HEADER, SCORES_KEY, TEST_SELECTION_HEADER
-from kinference_epp.errors import NoReadyEndpointError
+from kinference_epp.errors import NoReadyEndpointError, PoolSaturatedError
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.state import RequestState, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest
@@ -30,12 +33,15 @@ class ScheduleStage:
         *,
         test_mode: bool = False,
         score_header: bool = False,
+        flow: FlowControl | None = None,
     ) -> None:
+        """``flow``: requests the shed guard would refuse wait in its queue instead."""
         self._scheduler = scheduler
         self._datastore = datastore
         self._metrics = metrics
         self._test_mode = test_mode
         self._score_header = score_header
+        self._flow = flow
 
     def run(self, state: RequestState) -> Wait | None:
         if state.leaves_pool:
@@ -46,20 +52,30 @@ class ScheduleStage:
             return None
         request = state.request
         t0 = time.perf_counter()
-        result = self._scheduler.schedule(
-            SchedulingRequest(
-                model=state.model,
-                subset=state.subset,
-                request=request,
-                headers=state.headers,
-                request_id=state.request_id,
-                prompt_tokens=state.prompt_tokens,
-                block_hashes=state.block_hashes,
-                max_tokens=request.max_tokens if request is not None else None,
-                requested_model=state.model_label,
-                dry_run=state.explain,
-            )
+        sreq = SchedulingRequest(
+            model=state.model,
+            subset=state.subset,
+            request=request,
+            headers=state.headers,
+            request_id=state.request_id,
+            prompt_tokens=state.prompt_tokens,
+            block_hashes=state.block_hashes,
+            max_tokens=request.max_tokens if request is not None else None,
+            requested_model=state.model_label,
+            dry_run=state.explain,
         )
+        flow = self._flow if not state.explain else None
+        if flow is None:
+            result = self._scheduler.schedule(sreq)
+        else:
+            held = flow.before(state, sreq)
+            if held is not None:
+                return held
+            try:
+                result = self._scheduler.schedule(sreq)
+            except PoolSaturatedError:
+                return flow.saturated(state, sreq)
+            flow.routed(state)
         self._metrics.scheduler_e2e.observe(time.perf_counter() - t0)
         state.endpoints = result.endpoints
         state.router = result.router

@@ -1,0 +1,377 @@
+"""The prompt's language, and its task words in English, for the complexity classifier.
+
+The complexity classifier judges what is asked from English words ("prove", "design",
+"translate", "what is the"). A German, French or Spanish prompt asks the same things in
+its own words, so its window is read with those words replaced by their English ones
+("beweise" → "prove", "quelle est la" → "what is the", "diseña" → "design") before it is
+scored: one vocabulary, one set of rules, four languages.
+
+Which language: function words first (cheap, a set intersection over the first words):
+a window whose first words are ASCII and hold no German, French or Spanish function word
+is English and costs nothing more. When they are there, ``lingua`` (``lingua-language-detector``: n-gram models of
+the languages it is built for, shipped in its wheel) decides on a short sample, unless one
+language's function words clearly outnumber the others'. Its detector is built on first
+use, for seven languages only (the four read here and Italian, Dutch and Portuguese, so a
+prompt in those is not read as one of the four), in its low-accuracy mode (trigrams only,
+the cheaper one; a sample of a sentence or two is what it is for).
+
+Only the four languages' words are replaced; a prompt in another language is scored as
+it is, and lands on medium unless its English words say more.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+SAMPLE = 240
+"""Characters of the window's start (and of its end, for a long one) that lingua reads."""
+_HEAD_WORDS = 60
+
+_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset(
+        [
+            "the",
+            "is",
+            "are",
+            "and",
+            "of",
+            "to",
+            "in",
+            "for",
+            "with",
+            "this",
+            "that",
+            "what",
+            "how",
+            "why",
+            "which",
+            "who",
+            "a",
+            "an",
+            "on",
+            "it",
+            "you",
+            "your",
+            "my",
+            "can",
+            "please",
+            "write",
+        ]
+    ),
+    "de": frozenset(
+        [
+            "der",
+            "die",
+            "das",
+            "und",
+            "ist",
+            "ein",
+            "eine",
+            "einen",
+            "nicht",
+            "mit",
+            "für",
+            "ich",
+            "du",
+            "sie",
+            "wie",
+            "was",
+            "warum",
+            "bitte",
+            "dem",
+            "den",
+            "des",
+            "zu",
+            "auf",
+            "mir",
+            "mich",
+            "diese",
+            "diesen",
+            "dieses",
+            "ob",
+            "dass",
+            "über",
+        ]
+    ),
+    "fr": frozenset(
+        [
+            "le",
+            "la",
+            "les",
+            "et",
+            "est",
+            "un",
+            "une",
+            "des",
+            "du",
+            "de",
+            "pour",
+            "avec",
+            "je",
+            "tu",
+            "vous",
+            "quelle",
+            "quel",
+            "quels",
+            "comment",
+            "pourquoi",
+            "ce",
+            "cette",
+            "ces",
+            "dans",
+            "sur",
+            "qui",
+            "que",
+            "au",
+            "aux",
+            "moi",
+            "mon",
+            "ma",
+        ]
+    ),
+    "es": frozenset(
+        [
+            "el",
+            "la",
+            "los",
+            "las",
+            "y",
+            "es",
+            "un",
+            "una",
+            "del",
+            "de",
+            "para",
+            "con",
+            "yo",
+            "tú",
+            "usted",
+            "cuál",
+            "cuáles",
+            "cómo",
+            "por",
+            "qué",
+            "este",
+            "esta",
+            "estos",
+            "en",
+            "que",
+            "al",
+            "mi",
+            "me",
+        ]
+    ),
+}
+"""Short, frequent words of each language; shared ones (``de``, ``la``, ``en``) count for
+every language that has them, so only a margin decides without lingua."""
+
+_LINGUA = {
+    "ENGLISH": "en",
+    "GERMAN": "de",
+    "FRENCH": "fr",
+    "SPANISH": "es",
+    "ITALIAN": "it",
+    "DUTCH": "nl",
+    "PORTUGUESE": "pt",
+}
+
+
+@cache
+def _detector() -> Any:
+    """lingua's detector for the seven languages, built once (its models load on first use)."""
+    from lingua import Language, LanguageDetectorBuilder
+
+    languages = [getattr(Language, name) for name in _LINGUA]
+    return LanguageDetectorBuilder.from_languages(*languages).with_low_accuracy_mode().build()
+
+
+def detect(window: str) -> str:
+    """``en``, ``de``, ``fr``, ``es``, ``it``, ``nl`` or ``pt``, for a lower-cased window."""
+    words = window[: SAMPLE * 2].split(None, _HEAD_WORDS)[:_HEAD_WORDS]
+    hits = {lang: len(vocab.intersection(words)) for lang, vocab in _FUNCTION_WORDS.items()}
+    foreign = sorted(((hits[g], g) for g in ("de", "fr", "es")), reverse=True)
+    if not foreign[0][0] and words and " ".join(words).isascii():
+        return "en"
+    top, lang = foreign[0]
+    if top >= 3 and top >= 2 * max(foreign[1][0], hits["en"]):
+        return lang
+    sample = (
+        window[:SAMPLE] if len(window) <= 2 * SAMPLE else window[:SAMPLE] + " " + window[-SAMPLE:]
+    )
+    if not sample.isascii():  # lone surrogates cannot cross into lingua's Rust strings
+        sample = sample.encode("utf-8", "replace").decode("utf-8")
+    found = _detector().detect_language_of(sample)
+    return "en" if found is None else _LINGUA.get(found.name, "en")
+
+
+# -- each language's task words in English -----------------------------------------------
+
+_DE = {
+    # politeness before the ask
+    "bitte": "please", "kannst du": "can you", "könntest du": "could you",
+    "können sie": "can you", "könnten sie": "could you", "hilf mir": "help me",
+    "mir helfen": "help me", "ich brauche": "i need",
+    # asks that take reasoning
+    "beweise": "prove", "beweisen": "prove", "beweisen sie": "prove", "zeige, dass": "show that",
+    "zeigen sie, dass": "show that", "leite": "derive", "herleiten": "derive", "leiten": "derive",
+    "entwirf": "design", "entwerfe": "design", "entwerfen": "design", "entwerfen sie": "design",
+    "konzipiere": "design", "analysiere": "analyze", "analysieren": "analyze",
+    "analysieren sie": "analyze", "optimiere": "optimize", "optimieren": "optimize",
+    "vergleiche": "compare", "vergleichen": "compare", "bewerte": "evaluate",
+    "bewerten": "evaluate", "begründe": "justify", "begründen": "justify",
+    "debugge": "debug", "finde den fehler": "debug", "diagnostiziere": "diagnose",
+    "refaktoriere": "refactor", "refaktorisiere": "refactor", "implementiere": "implement",
+    "implementieren": "implement", "migriere": "migrate", "plane": "plan", "schätze": "estimate",
+    "löse": "solve", "lösen": "solve", "berechne": "calculate", "berechnen": "calculate",
+    "konstruiere": "construct", "bestimme": "determine", "untersuche": "investigate",
+    "schritt für schritt": "step by step", "warum": "why", "abwägungen": "trade-offs",
+    "vor- und nachteile": "pros and cons", "schreibe": "write", "schreib": "write", "schreiben": "write",
+    "verfasse": "write", "einladung": "invitation", "nachricht": "message", "brief": "letter",
+    "notiz": "note", "antwort": "reply", "absatz": "paragraph", "text": "text",
+    "erstelle": "create", "entwickle": "develop", "baue": "build", "erkläre": "explain",
+    "beschreibe": "describe", "erläutere": "explain",
+    # constraints and domain words
+    "ohne": "without", "muss": "must", "müssen": "must", "garantiert": "guarantee",
+    "garantie": "guarantee", "sicherstellen": "ensure", "höchstens": "at most",
+    "mindestens": "at least", "randfälle": "edge cases", "schlimmstenfall": "worst-case",
+    "verteilte": "distributed", "verteilten": "distributed", "verteiltes": "distributed",
+    "sperre": "lock", "netzwerkpartitionen": "partition", "netzwerkpartition": "partition",
+    "primzahlen": "primes", "primzahl": "prime", "algorithmus": "algorithm",
+    "komplexität": "complexity", "laufzeit": "complexity", "nebenläufigkeit": "concurrency",
+    "schranke": "bound", "konsens": "consensus", "latenz": "latency", "durchsatz": "throughput",
+    "wahrscheinlichkeit": "probability", "gleichung": "equation", "ableitung": "derivative",
+    "integral": "integral", "matrix": "matrix", "irrational": "irrational",
+    "idempotent": "idempotent", "idempotenz": "idempotency",
+    "fehlerfälle": "failure modes", "fehlertolerant": "fault-tolerant",
+    # easy asks
+    "übersetze": "translate", "übersetzen": "translate", "übersetzen sie": "translate",
+    "fasse": "summarize", "zusammenfassen": "summarize", "zusammenfassung": "summary",
+    "formatiere": "format", "formatieren": "format", "formuliere": "rephrase",
+    "umformulieren": "rephrase", "korrigiere": "correct", "korrigieren": "correct",
+    "rechtschreibung": "spelling", "tippfehler": "typos", "grammatik": "grammar",
+    "kürze": "shorten", "vereinfache": "simplify", "liste": "list", "nenne": "name",
+    "sortiere": "sort", "wandle": "convert", "konvertiere": "convert", "definiere": "define",
+    "was ist die": "what is the", "was ist der": "what is the", "was ist das": "what is the",
+    "was ist": "what is", "wer ist": "who is", "wer war": "who was", "wer hat": "who wrote",
+    "wie viele": "how many", "wann war": "when was", "wann wurde": "when was",
+    "wo ist": "where is", "wo liegt": "where is", "hauptstadt": "capital", "hallo": "hello",
+    "danke": "thanks", "witz": "joke", "gedicht": "poem", "rezept": "recipe",
+    "wetter": "weather", "in einem satz": "in one sentence", "kurz": "briefly",
+}  # fmt: skip
+_FR = {
+    "s'il te plaît": "please", "s'il vous plaît": "please", "peux-tu": "can you",
+    "pouvez-vous": "can you", "pourrais-tu": "could you", "pourriez-vous": "could you",
+    "m'aider à": "help me", "aide-moi à": "help me", "j'ai besoin": "i need",
+    "démontre": "prove", "démontrez": "prove", "démontrer": "prove", "prouve": "prove",
+    "prouvez": "prove", "montre que": "show that", "montrez que": "show that",
+    "dérive": "derive", "dérivez": "derive", "conçois": "design", "concevez": "design",
+    "concevoir": "design", "analyse": "analyze", "analysez": "analyze", "analyser": "analyze",
+    "optimise": "optimize", "optimisez": "optimize", "compare": "compare",
+    "comparez": "compare", "évalue": "evaluate", "évaluez": "evaluate", "justifie": "justify",
+    "justifiez": "justify", "débogue": "debug", "déboguez": "debug", "diagnostique": "diagnose",
+    "refactorise": "refactor", "implémente": "implement", "implémentez": "implement",
+    "migre": "migrate", "planifie": "plan", "estime": "estimate", "résous": "solve",
+    "résolvez": "solve", "calcule": "calculate", "calculez": "calculate",
+    "construis": "construct", "détermine": "determine", "étape par étape": "step by step",
+    "pourquoi": "why", "compromis": "trade-offs", "avantages et inconvénients": "pros and cons",
+    "écris": "write", "écrivez": "write", "écrire": "write",
+    "invitation": "invitation", "lettre": "letter", "paragraphe": "paragraph",
+    "réponse": "reply", "mot": "note", "rédige": "write", "rédigez": "write",
+    "crée": "create", "créez": "create", "développe": "develop", "explique": "explain",
+    "expliquez": "explain", "décris": "describe", "décrivez": "describe",
+    "sans": "without", "doit": "must", "garantir": "guarantee", "garantie": "guarantee",
+    "assurer": "ensure", "au plus": "at most", "au moins": "at least",
+    "cas limites": "edge cases", "pire cas": "worst-case", "distribué": "distributed",
+    "distribuée": "distributed", "verrou": "lock", "algorithme": "algorithm",
+    "complexité": "complexity", "consensus": "consensus", "byzantines": "byzantine",
+    "byzantin": "byzantine", "tolérant aux pannes": "fault-tolerant", "sûreté": "correctness",
+    "concurrence": "concurrency", "latence": "latency", "débit": "throughput",
+    "probabilité": "probability", "équation": "equation", "dérivée": "derivative",
+    "intégrale": "integral", "matrice": "matrix", "série": "series", "diverge": "diverges",
+    "irrationnel": "irrational", "nombres premiers": "primes", "borne": "bound",
+    "modes de défaillance": "failure modes", "idempotence": "idempotency",
+    "traduis": "translate", "traduisez": "translate", "traduire": "translate",
+    "résume": "summarize", "résumez": "summarize", "résumer": "summarize",
+    "résumé": "summary", "reformule": "rephrase", "reformulez": "rephrase",
+    "reformuler": "rephrase", "formate": "format", "mets en forme": "format",
+    "corrige": "correct", "corrigez": "correct", "orthographe": "spelling",
+    "fautes": "typos", "grammaire": "grammar", "raccourcis": "shorten",
+    "simplifie": "simplify", "liste": "list", "énumère": "list", "nomme": "name",
+    "trie": "sort", "convertis": "convert", "convertissez": "convert", "définis": "define",
+    "quelle est la": "what is the", "quel est le": "what is the", "qu'est-ce que": "what is",
+    "qui est": "who is", "qui était": "who was", "qui a écrit": "who wrote",
+    "combien de": "how many", "quand": "when", "où est": "where is", "où se trouve": "where is",
+    "capitale": "capital", "bonjour": "hello", "merci": "thanks", "blague": "joke",
+    "poème": "poem", "recette": "recipe", "météo": "weather",
+    "en une phrase": "in one sentence", "brièvement": "briefly",
+}  # fmt: skip
+_ES = {
+    "por favor": "please", "puedes": "can you", "podrías": "could you", "puede": "can you",
+    "podría": "could you", "me ayudas a": "help me", "ayúdame a": "help me",
+    "necesito": "i need",
+    "demuestra": "prove", "demuestre": "prove", "demostrar": "prove", "prueba que": "show that",
+    "muestra que": "show that", "deriva": "derive", "derive": "derive", "diseña": "design",
+    "diseñe": "design", "diseñar": "design", "analiza": "analyze", "analice": "analyze",
+    "analizar": "analyze", "optimiza": "optimize", "optimice": "optimize",
+    "compara": "compare", "compare": "compare", "evalúa": "evaluate", "evalúe": "evaluate",
+    "justifica": "justify", "justifique": "justify", "depura": "debug", "diagnostica": "diagnose",
+    "refactoriza": "refactor", "implementa": "implement", "implemente": "implement",
+    "migra": "migrate", "planifica": "plan", "estima": "estimate", "resuelve": "solve",
+    "resuelva": "solve", "calcula": "calculate", "calcule": "calculate",
+    "construye": "construct", "determina": "determine", "generaliza": "generalize",
+    "paso a paso": "step by step", "por qué": "why", "compensaciones": "trade-offs",
+    "ventajas y desventajas": "pros and cons", "pros y contras": "pros and cons",
+    "escribe": "write", "escriba": "write", "escribir": "write",
+    "invitación": "invitation", "mensaje": "message", "carta": "letter", "párrafo": "paragraph",
+    "respuesta": "reply", "nota": "note", "guía": "description", "redacta": "write", "redacte": "write",
+    "crea": "create", "cree": "create", "desarrolla": "develop", "explica": "explain",
+    "explique": "explain", "describe": "describe", "describa": "describe",
+    "sin": "without", "debe": "must", "garantizar": "guarantee", "garantía": "guarantee",
+    "asegurar": "ensure", "como máximo": "at most", "al menos": "at least",
+    "casos límite": "edge cases", "peor caso": "worst-case", "distribuido": "distributed",
+    "distribuida": "distributed", "bloqueo": "lock", "algoritmo": "algorithm",
+    "complejidad": "complexity", "consenso": "consensus", "concurrencia": "concurrency",
+    "latencia": "latency", "rendimiento": "throughput", "probabilidad": "probability",
+    "ecuación": "equation", "derivada": "derivative", "integral": "integral",
+    "matriz": "matrix", "irracional": "irrational", "primo": "prime", "primos": "primes",
+    "cota": "bound", "idempotencia": "idempotency", "exactamente-una-vez": "exactly once",
+    "exactamente una vez": "exactly once", "modos de fallo": "failure modes",
+    "traduce": "translate", "traduzca": "translate", "traducir": "translate",
+    "resume": "summarize", "resuma": "summarize", "resumir": "summarize",
+    "resumen": "summary", "reformula": "rephrase", "parafrasea": "paraphrase",
+    "formatea": "format", "corrige": "correct", "corrija": "correct",
+    "ortografía": "spelling", "errores tipográficos": "typos", "gramática": "grammar",
+    "acorta": "shorten", "simplifica": "simplify", "enumera": "list", "lista": "list",
+    "nombra": "name", "ordena": "sort", "convierte": "convert", "define": "define",
+    "cuál es la": "what is the", "cuál es el": "what is the", "qué es": "what is",
+    "quién es": "who is", "quién fue": "who was", "quién escribió": "who wrote",
+    "cuántos": "how many", "cuántas": "how many", "cuándo": "when", "dónde está": "where is",
+    "capital": "capital", "hola": "hello", "gracias": "thanks", "chiste": "joke",
+    "poema": "poem", "receta": "recipe", "tiempo": "weather", "en una frase": "in one sentence",
+    "brevemente": "briefly",
+}  # fmt: skip
+
+_LEXICONS = {"de": _DE, "fr": _FR, "es": _ES}
+
+
+def _compile(lexicon: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One alternation of the lexicon's keys (longest first, whole words only)."""
+    keys = sorted(lexicon, key=len, reverse=True)
+    pattern = r"(?<![\w\-])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w\-])"
+    return re.compile(pattern), lexicon
+
+
+_PATTERNS = {lang: _compile(lexicon) for lang, lexicon in _LEXICONS.items()}
+
+
+def in_english(window: str, lang: str) -> str:
+    """The lower-cased ``window`` with ``lang``'s task words replaced by English ones."""
+    compiled = _PATTERNS.get(lang)
+    if compiled is None:
+        return window
+    pattern, lexicon = compiled
+    if lang == "es":  # "¿cuál es ...?": the opening marks would stick to the first word
+        window = window.replace("¿", " ").replace("¡", " ")
+    return pattern.sub(lambda m: lexicon[m.group()], window)

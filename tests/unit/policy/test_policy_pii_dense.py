@@ -1,0 +1,69 @@
+"""Digit-dense prompts (logs, CSV): the numbers stepped over at once are exactly those the
+confirmers would reject, so findings match the per-number path."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+
+from kinference_epp.policy.classifiers import pii
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.model import PiiSettings
+
+PII_CELLS = [
+    "4539 1488 0343 6467", "4539148803436467", "DE89370400440532013000", "(415) 634-0132",
+    "+44 20 7946 0958", "0151 23456789", "01512345678", "3471234567", "123-45-6789",
+    "ssn 219099999", "tel 4155550132", "nl91 abna 0417164300", "1 85 05 78 006 084 91",
+    "185057800608491", "12345678Z", "Y3948271J", "user=amiller src=81.2.69.142",
+    "call me on 6123456789", "0033 1 42 68 53 00", "Kind regards,\nAnna\n612345678",
+    "Contact: anna@acme-corp.com", "phone: see the next row",
+]  # fmt: skip
+
+
+def _dense(rng: random.Random, cell: str | None) -> str:
+    rows = []
+    for i in range(260):
+        row = [
+            f"2024-03-11T09:{rng.randrange(60):02d}:{rng.randrange(60):02d}.{i % 1000:03d}Z",
+            str(rng.randrange(10**9, 10**10)),
+            str(rng.randrange(10**5, 10**6)),
+            f"2024-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}",
+            f"{rng.randrange(1, 99999) / 100:.2f}",
+            rng.choice(["open", "paid", "EUR", "SKU-123456", "10.0.3.4", "x 1234567"]),
+        ]
+        if cell is not None and i == 130:
+            row[5] = cell
+        rows.append(rng.choice([";", ",", " "]).join(row))
+    return "\n".join(rows) + "\n" + str(rng.randrange(10**3, 10**4))  # ends in a number
+
+
+def _findings(text: str) -> frozenset[str]:
+    clf = pii.PiiClassifier(PiiSettings())
+    return frozenset(str(k) for k in clf.classify(PromptText(text, 1)).kinds)
+
+
+@pytest.mark.parametrize("cell", [None, *PII_CELLS])
+def test_dense_text_finds_what_the_per_number_path_finds(
+    cell: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(zlib.crc32((cell or "").encode()))
+    text = _dense(rng, cell)
+    assert len(text) >= pii._DENSE
+    raw = pii._one_byte_per_char(text)
+    assert pii._idle_runs(raw, pii._classes(text, raw), pii._Cues(raw))  # the fast path runs
+    fast = _findings(text)
+    monkeypatch.setattr(pii, "_DENSE", 10**9)
+    assert fast == _findings(text)
+    if cell is not None:
+        assert fast
+
+
+def test_a_prompt_of_ids_alone_is_stepped_over_whole() -> None:
+    text = ";".join(str(1_000_000_000 + 7 * i) for i in range(600))
+    raw = pii._one_byte_per_char(text)
+    idle = pii._idle_runs(raw, pii._classes(text, raw), pii._Cues(raw))
+    assert idle is not None
+    assert set(idle.values()) == {len(text)}
+    assert _findings(text) == frozenset()

@@ -1,0 +1,60 @@
+"""The app wires flow control: every routed request is charged to its flow, a finish report
+corrects the charge, and a fresh reading of a pod's load releases a waiting request to the
+edge's waiters."""
+
+from __future__ import annotations
+
+from routed import chat_state, routed
+
+from kinference_epp.app import App
+from kinference_epp.config.model import EppConfig
+from kinference_epp.fairness.queue import RELEASED
+from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
+from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.scheduling.types import SchedulingRequest
+
+BODY = {"model": "m", "max_tokens": 10, "messages": [{"role": "user", "content": "hello"}]}
+KEY = EndpointKey("10.0.0.1:8000")
+
+
+def app() -> App:
+    return App(
+        EppConfig.model_validate(
+            {
+                "pool": {"endpoints": [{"address": str(KEY), "models": ["m"]}]},
+                "flow_control": {"max_wait_s": 5},
+            }
+        )
+    )
+
+
+def test_a_routed_request_is_charged_and_its_finish_corrects_the_charge() -> None:
+    a = app()
+    assert a.flow is not None
+    state = chat_state(BODY, request_id="r1")
+    assert routed(a.pipeline.run(state)).endpoints == (KEY,)
+    queue = a.flow.gate.queue
+    charged = queue.counter("", 0)
+    assert charged == queue.service(state.prompt_tokens, 10)
+    a.usage(
+        UsageRecord(request_id="r1", model="m", endpoint=str(KEY), status=200, e2e_s=1.0,
+                    ttft_s=0.1, prompt_tokens=state.prompt_tokens, completion_tokens=3,
+                    cached_tokens=0)
+    )  # fmt: skip
+    assert queue.counter("", 0) == queue.service(state.prompt_tokens, 3)
+
+
+def test_a_scrape_releases_a_waiting_request_and_wakes_the_waiters() -> None:
+    a = app()
+    assert a.flow is not None
+    gate = a.flow.gate
+    ticket = gate.hold("w1", "t", 0, 1, 100.0, SchedulingRequest(model="m", request_id="w1"))
+    woken: list[int] = []
+    unwatch = a._watch(lambda: woken.append(1))
+    try:
+        a.datastore.update_load(KEY, LoadSnapshot(running=0, waiting=0, kv_usage=0.0))
+    finally:
+        unwatch()
+    assert ticket.state == RELEASED  # the scrape allowed a release: the pool has room
+    assert len(woken) == 2  # the datastore write, and the gate's release
+    assert gate.ready(ticket)
