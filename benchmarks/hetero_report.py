@@ -43,8 +43,9 @@ def _merge(paths: list[Path]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         meta = meta or data["meta"]
         meta["workloads"] = {**meta.get("workloads", {}), **data["meta"]["workloads"]}
         commands.append(data["meta"]["command"])
-        for r in data["rows"]:
-            rows[(r["workload"], r["latency_profile"], r["router"], r["load"])] = r
+        for r in data["runs"]:
+            key = (r["workload"], r["latency_profile"], r["router"], r["admission"], r["seed"])
+            rows[(*key, r["load"])] = r
     if len(paths) > 1:
         meta["command"] = (
             f"{FULL_COMMAND} (run here as {len(paths)} invocations, merged by "
@@ -58,17 +59,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("results", nargs="+", type=Path)
     p.add_argument("--out", type=Path, default=None, help="write the merged results here")
     args = p.parse_args(argv)
-    meta, rows = _merge(args.results)
+    meta, runs = _merge(args.results)
     slo = report.Slo(meta["slo_ttft_s"], meta["slo_itl_s"], meta["slo_fraction"])
-    summary = report.capacities(rows, slo)
+    by_seed = report.capacities(runs, slo)
+    rows = report.over_seeds(runs, report.POINT)
+    summary = report.over_seeds(by_seed, report.CAPACITY)
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
         meta["out"] = str(args.out)
-        report.write_json(args.out / "results.json", meta, rows, summary)
+        report.write_json(args.out / "results.json", meta, rows, summary, runs, by_seed)
         (args.out / "results.md").write_text(report.markdown(meta, rows, summary))
         for workload, profile in dict.fromkeys((r["workload"], r["latency_profile"]) for r in rows):
             report.plot(args.out / f"{workload}-{profile}.png", workload, profile, rows, slo)
-    text = _targets(meta, summary)
+    text = _targets(meta, [s for s in summary if s["admission"] == "none"])
     (RESULTS / "hetero.md").write_text(text)
     print(text)
     return 0
@@ -92,7 +95,8 @@ def _targets(meta: dict[str, Any], summary: list[dict[str, Any]]) -> str:
         "Workloads (`benchmarks/workloads/hetero-*.yaml`): shared-prefix-73 and multiturn with "
         "pods 0-3 at the latency profile's speed and pods 4-7 2.5 times slower (every engine "
         "step). No router reads the pods' GPU labels. "
-        f"SLO: {meta['slo']}; seed {meta['seed']}. Capacity: the highest load at which the "
+        f"SLO: {meta['slo']}; seeds {meta['seeds']} (medians), routing alone (admission "
+        "none). Capacity: the highest load at which the "
         "SLO holds there and at every lower load (multiturn: req/s at the highest holding "
         f"concurrency, users in brackets). `{KNOWN_SPEED}` prices every pod at its true "
         "speed and learns nothing: what knowing the speeds alone is worth to our router "

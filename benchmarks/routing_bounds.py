@@ -321,8 +321,13 @@ def cases(names: tuple[str, ...]) -> Iterator[tuple[str, WorkloadSpec, Shape, st
             yield name, spec.for_latency(lat), s, profile, lat
 
 
+def alone(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows (or capacities) of routing alone: admission ``none``."""
+    return [r for r in items if r.get("admission", "none") == "none"]
+
+
 def capacity(results: dict[str, Any], workload: str, profile: str, router: str) -> float:
-    for row in results["summary"]:
+    for row in alone(results["summary"]):
         if (row["workload"], row["latency_profile"], row["router"]) == (workload, profile, router):
             return float(row["capacity_rps"])
     raise KeyError((workload, profile, router))
@@ -334,7 +339,7 @@ def breaks_at(results: dict[str, Any], workload: str, profile: str, router: str)
     rows = sorted(
         (
             r
-            for r in results["rows"]
+            for r in alone(results["rows"])
             if (r["workload"], r["latency_profile"], r["router"]) == (workload, profile, router)
         ),
         key=lambda r: r["load"],
@@ -346,7 +351,7 @@ def breaks_at(results: dict[str, Any], workload: str, profile: str, router: str)
 
 
 def row_at(results: dict[str, Any], workload: str, profile: str, router: str, load: float) -> Any:
-    for r in results["rows"]:
+    for r in alone(results["rows"]):
         key = (r["workload"], r["latency_profile"], r["router"], r["load"])
         if key == (workload, profile, router, load):
             return r
@@ -373,7 +378,7 @@ def experiment(cases: list[Case], results: dict[str, Any]) -> list[str]:
         "`python benchmarks/routing_bounds.py --experiment`: `kinference` on a copy of the "
         "profile whose prefill costs 0 ms per token (every cache miss free), so what is left "
         "is decode and KV, which routing does not remove; seed "
-        f"{meta['seed']}, the benchmark's SLO.",
+        f"{meta['seeds'][0]}, the benchmark's SLO.",
         "",
         "| workload | profile | load | in SLO, free prefill | in SLO, the real profile "
         "| ITL mean ms, free prefill | req/s served (closed loop), free prefill |",
@@ -384,7 +389,7 @@ def experiment(cases: list[Case], results: dict[str, Any]) -> list[str]:
         assert isinstance(real, LinearLatency)
         spec = load_workload(name, ROOT / "benchmarks" / "workloads").for_latency(real)
         free = replace(real, name=f"{profile}-free-prefill", prefill_ms_per_token=0.0)
-        options = HarnessOptions(seed=meta["seed"], latency=free)
+        options = HarnessOptions(seed=meta["seeds"][0], latency=free)
         rows = []
         points: list[float | None] = list(loads) if loads else [None]
         for load in points:

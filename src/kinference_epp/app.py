@@ -63,13 +63,9 @@ from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.routing.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.routing.usage import UsageRecord, UsageRecorder
 from kinference_epp.routing.usage_watch import UsageWatch, UsageWatchTask
-from kinference_epp.scheduling.framework import PickObserver, PluginLabel
-from kinference_epp.scheduling.inflight import InflightTracker
-from kinference_epp.scheduling.plugins import default_registry
+from kinference_epp.scheduling.build import build_scheduling
+from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.prefix_state import PrefixState
-from kinference_epp.scheduling.routers import chain_reads_prompt
-from kinference_epp.scheduling.scheduler import Scheduler
-from kinference_epp.scheduling.speed import SpeedModel
 from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.telemetry.kv_collector import IndexReading, KvCollector, StreamReading
@@ -150,30 +146,19 @@ class App:
             stale_after_s=kv.stale_after_s,
         )
         self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
-        self.speed = SpeedModel(config.speed, labels=self._endpoint_labels)
-        self.inflight = InflightTracker(self.datastore, self.prefix_state, speed=self.speed)
-        # A router that reads no prompt (least-queue, round-robin, ...) is given no prompt,
-        # so the observers that learn from the prompts of past picks have nothing to learn.
-        prompt_aware = chain_reads_prompt(config.scheduler, default_registry())
-        # the tracker before the prefix state: it reads the prefix match the scorers used,
-        # before the state records the pick as predicted cache contents
-        observers: list[PickObserver] = [self.inflight]
-        if prompt_aware:
-            observers = [
-                PrefixHitObserver(self.prefix_state, self.datastore, self.metrics),
-                self.inflight,
-                self.prefix_state,
-            ]
-        self.scheduler = Scheduler(
+        stack = build_scheduling(
             config.scheduler,
             self.datastore,
-            prefix=self.prefix_state,
-            load=self.inflight,
-            speed=self.speed,
-            observers=observers,
+            self.prefix_state,
+            speed_config=config.speed,
+            labels=self._endpoint_labels,
+            prompt_observers=[PrefixHitObserver(self.prefix_state, self.datastore, self.metrics)],
             on_timing=self._on_plugin_timing,
             timing_every=PLUGIN_TIMING_EVERY,
         )
+        self.speed = stack.speed
+        self.inflight = stack.inflight
+        self.scheduler = stack.scheduler
         self.datastore.subscribe(_ignore, self._endpoint_removed)
         self.tokenizers = TokenizerRegistry.from_config(config.tokenizers)
         self.metrics.register_collector(

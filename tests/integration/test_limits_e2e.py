@@ -18,7 +18,6 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from kinference_epp.config.model import ShedConfig
 from kinference_epp.config.tenancy import RedisConfig, StoreConfig, TenancyConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from redis_server import RedisServer, running_redis
@@ -92,7 +91,6 @@ def options(root: Any, body_mode: str, redis: RedisServer | None) -> StackOption
         pods=1,
         body_mode=body_mode,  # type: ignore[arg-type]
         time_scale=0.5,  # 400 output tokens take about two seconds
-        shed=ShedConfig(itl_s=0, ttft_s=0),  # only the limits refuse here, never saturation
         max_body_bytes=16 * 1024 * 1024,
         tenancy=tenancy,
         upstream_timeout_s=UPSTREAM_TIMEOUT_S if redis is None else 0.0,

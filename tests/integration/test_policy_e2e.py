@@ -21,7 +21,6 @@ import pytest_asyncio
 from aiohttp import web
 
 from kinference_epp.api.wire_names import TENANT_HEADER
-from kinference_epp.config.model import ShedConfig
 from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.gateway.filters import copy_header
 from kinference_epp.gateway.options import ProviderRoute
@@ -135,9 +134,6 @@ async def stack(
         secrets_dir=str(root / "secrets"),
         provider_routes=(ProviderRoute("cloud", f"127.0.0.1:{provider.port}"),),
         pod_template=PodSpec(max_num_seqs=1),
-        # Only the policies decide here: a one-slot pod keeps requests waiting, and shedding
-        # would refuse some (429 pool_saturated) while its finish rate is still being learnt.
-        shed=ShedConfig(itl_s=0, ttft_s=0),
         # The test client stands in for an authenticated one: Envoy drops a client's own
         # x-kinference-tenant and sets it from this header instead.
         identity_filters=(copy_header(DEMO_TENANT, TENANT_HEADER),),

@@ -51,9 +51,7 @@ class Picker:
         endpoints = "".join(f"    - {{address: {p}, models: [{MODEL}]}}\n" for p in pods)
         self.config.write_text(
             f"pool:\n  endpoints:\n{endpoints}"
-            # shedding off: a machine slowed by other work would refuse requests, which is not
-            # what these tests are about (drains and restarts lose nothing)
-            "scheduler: {router: least-queue, shed: {itl_s: 0, ttft_s: 0}}\n"
+            "scheduler: {router: least-queue}\n"
             "kv_events: {enabled: false}\n"
             f"server: {{host: 127.0.0.1, grpc_port: {self.grpc_port}, "
             f"health_port: {self.health_port}, metrics_port: 0, drain_s: {DRAIN_S}}}\n"

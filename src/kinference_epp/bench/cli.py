@@ -23,9 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from kinference_epp.bench import report
+from kinference_epp.bench.admission import ADMISSIONS
 from kinference_epp.bench.harness import HarnessOptions, run_one
 from kinference_epp.bench.routing import ROUTERS
-from kinference_epp.bench.workloads import WorkloadSpec, load_workload
+from kinference_epp.bench.workloads import Stage, WorkloadSpec, load_workload
+from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.config.speed import SpeedConfig
 from kinference_epp.sim.latency import LATENCY_MODELS, PROFILES, latency_model
 
 STANDARD = ("shared-prefix-73", "shared-prefix-small", "multiturn")
@@ -43,7 +46,8 @@ class _Task:
 
     def describe(self) -> str:
         at = "ladder" if self.load is None else f"@ {self.load:g}"
-        return f"{self.spec.name} {self.options.latency.name} {self.router} {at}"
+        o = self.options
+        return f"{self.spec.name} {o.latency.name} {self.router} +{o.admission} seed {o.seed} {at}"
 
 
 def _run_task(task: _Task) -> list[dict[str, Any]]:
@@ -65,7 +69,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, type=Path, help="directory for results.json/.md/PNGs")
     p.add_argument("--loads", default=None, help="comma-separated load points to keep")
     p.add_argument("--quick", action="store_true", help="only the workload's quick load points")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--seeds", default="0,1,2", help="comma-separated seeds: every point runs once per seed"
+    )
+    p.add_argument(
+        "--admission",
+        default="none",
+        help=f"admission layer(s) on top of every router, comma-separated ({', '.join(ADMISSIONS)})",
+    )
+    p.add_argument(
+        "--access-log",
+        action="store_true",
+        help="access-log records teach every router that learns from them (default: none does)",
+    )
     p.add_argument(
         "--latency",
         default=",".join(PROFILES),
@@ -77,7 +93,35 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--slo-ttft-s", type=float, default=2.0)
     p.add_argument("--slo-itl-ms", type=float, default=50.0)
     p.add_argument("--slo-fraction", type=float, default=0.9)
+    p.add_argument(
+        "--refine-step",
+        type=float,
+        default=5.0,
+        help="open loop: rerun each router's ladder with stages this many req/s apart between "
+        "its capacity and the first stage it failed (per seed and admission layer; the "
+        "source's stages up to its capacity are kept); 0: the workload's ladder only",
+    )
     return p
+
+
+def refined(spec: WorkloadSpec, capacity: float, failed: float, step: float) -> WorkloadSpec | None:
+    """``spec``'s ladder up to ``capacity``, then stages ``step`` apart up to ``failed`` (the
+    first stage that failed), each as long as that stage; None when nothing lies between."""
+    stages = spec.client.stages
+    if stages is None or step <= 0 or capacity <= 0:
+        return None
+    last = next(s for s in stages if s.rate == failed)
+    rates = []
+    rate = capacity + step
+    while rate < failed - 1e-9:
+        rates.append(rate)
+        rate += step
+    if not rates:
+        return None
+    kept = [s for s in stages if s.rate <= capacity]
+    extra = [Stage(rate=r, duration_s=last.duration_s) for r in rates]
+    client = spec.client.model_copy(update={"stages": [*kept, *extra, last]})
+    return spec.model_copy(update={"client": client})
 
 
 def _keep_loads(spec: WorkloadSpec, loads: list[float]) -> WorkloadSpec:
@@ -104,28 +148,48 @@ def bench_main(argv: Sequence[str] | None = None) -> int:
         keep = [float(x) for x in args.loads.split(",")]
         specs = [_keep_loads(s, keep) for s in specs]
     routers = [r.strip() for r in args.routers.split(",") if r.strip()]
+    seeds = [int(x) for x in args.seeds.split(",") if x.strip()]
+    admissions = [a.strip() for a in args.admission.split(",") if a.strip()]
+    unknown = [a for a in admissions if a not in ADMISSIONS]
+    if unknown or not seeds:
+        print(f"error: unknown admission {unknown} or no seed", file=sys.stderr)
+        return 2
     slo = report.Slo(args.slo_ttft_s, args.slo_itl_ms / 1000.0, args.slo_fraction)
     tasks = []
     for spec in specs:
         for latency in latencies:
-            options = HarnessOptions(
-                seed=args.seed, event_delay_s=args.event_delay_ms / 1000.0, latency=latency
-            )
-            if spec.client.open_loop:
-                tasks += [_Task(spec, r, None, options, slo) for r in routers]
-            else:
-                tasks += [
-                    _Task(spec, r, load, options, slo)
-                    for load in spec.client.load_points()
-                    for r in routers
-                ]
+            for seed in seeds:
+                for admission in admissions:
+                    options = HarnessOptions(
+                        seed=seed,
+                        event_delay_s=args.event_delay_ms / 1000.0,
+                        latency=latency,
+                        admission=admission,
+                        access_log=args.access_log,
+                    )
+                    if spec.client.open_loop:
+                        tasks += [_Task(spec, r, None, options, slo) for r in routers]
+                    else:
+                        tasks += [
+                            _Task(spec, r, load, options, slo)
+                            for load in spec.client.load_points()
+                            for r in routers
+                        ]
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    rows = [row for rs in _run_all(tasks, args.jobs or os.cpu_count() or 1) for row in rs]
-    summary = report.capacities(rows, slo)
+    jobs = args.jobs or os.cpu_count() or 1
+    results = _run_all(tasks, jobs)
+    if args.refine_step > 0:
+        results = _refine(tasks, results, args.refine_step, slo, jobs)
+    runs = [row for rs in results for row in rs]
+    by_seed = report.capacities(runs, slo)
+    rows = report.over_seeds(runs, report.POINT)
+    summary = report.over_seeds(by_seed, report.CAPACITY)
     argv_list = list(sys.argv[1:] if argv is None else argv)
     meta = _meta(args, argv_list, specs, slo, [m.name for m in latencies], out)
-    report.write_json(out / "results.json", meta, rows, summary)
+    meta["seeds"] = seeds
+    meta["admissions"] = admissions
+    report.write_json(out / "results.json", meta, rows, summary, runs, by_seed)
     for spec in specs:
         for latency in latencies:
             png = out / f"{spec.name}-{latency.name}.png"
@@ -134,6 +198,37 @@ def bench_main(argv: Sequence[str] | None = None) -> int:
     (out / "results.md").write_text(text)
     print(report.capacity_table(summary, routers))
     return 0
+
+
+def _refine(
+    tasks: list[_Task],
+    results: list[list[dict[str, Any]]],
+    step: float,
+    slo: report.Slo,
+    jobs: int,
+) -> list[list[dict[str, Any]]]:
+    """Each open-loop run whose capacity lies more than ``step`` below the first stage it
+    failed, run again on the refined ladder (``refined``); its rows become the refined run's
+    plus the first run's rows past the failed stage."""
+    again: list[tuple[int, _Task, float]] = []
+    for i, (task, rows) in enumerate(zip(tasks, results, strict=True)):
+        if task.load is not None or not rows:
+            continue
+        (cap,) = report.capacities(rows, slo)
+        if not cap["reached"]:
+            continue
+        failed = min(r["load"] for r in rows if r["load"] > cap["capacity_load"])
+        spec = refined(task.spec, cap["capacity_load"], failed, step)
+        if spec is not None:
+            again.append((i, _Task(spec, task.router, None, task.options, slo), failed))
+    if not again:
+        return results
+    print(f"refining {len(again)} ladders to {step:g} req/s steps", flush=True)
+    redone = _run_all([t for _, t, _ in again], jobs)
+    out = list(results)
+    for (i, _, failed), rows in zip(again, redone, strict=True):
+        out[i] = rows + [r for r in results[i] if r["load"] > failed]
+    return out
 
 
 def _run_all(tasks: list[_Task], jobs: int) -> list[list[dict[str, Any]]]:
@@ -171,7 +266,13 @@ def _meta(
 ) -> dict[str, Any]:
     return {
         "latency_models": latencies,
-        "seed": args.seed,
+        "access_log": args.access_log,
+        "knobs": {
+            "scheduler": SchedulerConfig().model_dump(mode="json"),
+            "speed": SpeedConfig().model_dump(mode="json"),
+            "note": "every router and admission layer runs its defaults, the same for every "
+            "workload (no per-workload tuning); routers run with the scheduler's shed rule off",
+        },
         "slo": slo.describe(),
         "slo_ttft_s": slo.ttft_s,
         "slo_itl_s": slo.itl_s,

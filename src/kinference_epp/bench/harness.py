@@ -16,11 +16,16 @@ concurrency level.
 
 A heterogeneous workload (``pod_classes``) gives each pod its own step-time factor and a GPU
 label; a ``slowdown`` multiplies one pod's step time from a moment of the run on. When a
-request finishes, the router's in-flight tracker is told (as the picker's access log tells it)
-and the speed model learns from the request's access-log record, built from the engine's
-figures: status 200, TTFT, end-to-end time, prompt, cached and completion tokens; each scrape
-carries the engine's ITL histogram totals (sum and count of every token gap), as vLLM's
-``vllm:inter_token_latency_seconds`` does.
+request finishes, the router's in-flight tracker and the admission layer's are told (as the
+picker's access log tells it); with ``access_log``, the speed models also learn from the
+request's access-log record, built from the engine's figures: status 200, TTFT, end-to-end
+time, prompt, cached and completion tokens. Each scrape carries the engine's ITL histogram
+totals (sum and count of every token gap), as vLLM's ``vllm:inter_token_latency_seconds``
+does. Requests carry the workload's ``max_tokens`` (as its source's client sends it); each
+answer's length is the workload's own.
+
+An admission layer (``bench/admission.py``) sits on top of whichever router runs; every 429 it
+answers is counted in ``shed``, in both loops.
 
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
@@ -39,10 +44,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kinference_epp.bench.admission import build_admission
 from kinference_epp.bench.clients import WARMUP, Client, ConcurrencyClient, LadderClient
 from kinference_epp.bench.routing import GPU_LABEL, RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
-from kinference_epp.config.model import SchedulerConfig
+from kinference_epp.config.model import SchedulerConfig, ShedConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.kvcache.events import decode_batch
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
@@ -78,6 +84,13 @@ class HarnessOptions:
     """Override the router's scheduler configuration (tuning experiments)."""
     prefix: PrefixStateConfig | None = None
     inflight: InflightConfig | None = None
+    admission: str = "none"
+    """The admission layer on top of the router (``bench/admission.py``)."""
+    admission_shed: ShedConfig | None = None
+    """The ``kinference`` admission layer's bounds (None: ``ShedConfig``'s defaults)."""
+    access_log: bool = False
+    """Access-log records teach every router that can learn from them (our speed model, and
+    the ``kinference`` admission layer's); False: none learns from them."""
     collapse_ttft_s: float | None = 2.0
     """Open loop: stop the run once two stages in a row have at least half their requests
     already past this TTFT at the stage's end (the ladder only climbs, so every later stage
@@ -142,8 +155,11 @@ class RunResult:
     preemptions_by_stage: dict[int, int] = field(default_factory=dict)
     """Preemptions per stage of the requests preempted (open loop)."""
     shed: dict[int, int] = field(default_factory=dict)
-    """Open loop: requests the router answered 429 at saturation, per stage (each misses the
-    SLO; the workload's arrivals do not retry)."""
+    """Requests answered 429 by the admission layer, per stage: open loop, each misses the SLO
+    (the workload's arrivals do not retry); closed loop, each is a refused attempt that the
+    user sends again after the ``retry-after``."""
+    admission: str = "none"
+    seed: int = 0
     index_blocks: int = 0
 
 
@@ -209,12 +225,22 @@ class Harness:
         self.index = BlockIndex(block_size=e.block_size)
         self.writer = IndexWriter(self.index)
         prefix_cfg = o.prefix or PrefixStateConfig(block_size=e.block_size)
+        admission = build_admission(
+            o.admission,
+            self.pool,
+            self._clock,
+            inflight_config=o.inflight,
+            access_log=o.access_log,
+            shed=o.admission_shed,
+        )
         self.router: RouterUnderTest = build_router(
             router,
             self.pool,
             self.index,
             self._clock,
             seed=o.seed,
+            admission=admission,
+            access_log=o.access_log,
             config=o.scheduler,
             prefix_config=prefix_cfg,
             load_config=o.inflight,
@@ -345,6 +371,8 @@ class Harness:
             unfinished=unfinished,
             preemptions_by_stage=self._preemptions,
             shed=self._shed,
+            admission=self.options.admission,
+            seed=self.options.seed,
             index_blocks=self.index.num_entries,
         )
 
@@ -367,6 +395,7 @@ class Harness:
 
     def _scrape(self) -> None:
         scraped = self.router.scraped
+        admission_scraped = self.router.admission.scraped
         for key, pod in self.pods.items():
             eng = pod.engine
             snap = LoadSnapshot(
@@ -381,8 +410,11 @@ class Harness:
                 ttft_count=eng.first_tokens_total,
                 scraped_at=self.now,
             )
-            if self.pool.update_load(key, snap) and scraped is not None:
-                scraped(key, snap)
+            if self.pool.update_load(key, snap):
+                if scraped is not None:
+                    scraped(key, snap)
+                if admission_scraped is not None:
+                    admission_scraped(key, snap)
         if self._pending > 0:
             self._push(self.now + self.options.scrape_interval_s, _SCRAPE, None)
 
@@ -412,7 +444,7 @@ class Harness:
             request_id=rid,
             prompt_tokens=len(prompt),
             block_hashes=hashes,
-            max_tokens=t.output_tokens,
+            max_tokens=self.spec.max_tokens,
         )
         try:
             key = self.router.scheduler.schedule(req).primary
@@ -437,15 +469,15 @@ class Harness:
         since: float | None,
         err: PoolSaturatedError,
     ) -> None:
-        """A request answered 429: a closed-loop user sends the turn again after the
-        ``retry-after`` (its TTFT counts from the first attempt); an open-loop arrival misses
-        the SLO and its conversation ends."""
+        """A request answered 429, counted in ``shed`` of its stage either way: a closed-loop
+        user sends the turn again after the ``retry-after`` (its TTFT counts from the first
+        attempt); an open-loop arrival misses the SLO and its conversation ends."""
+        self._shed[stage] = self._shed.get(stage, 0) + 1
         if not self.spec.client.open_loop:
             retry_s = float(dict(err.headers).get("retry-after", "1"))
             since = self.now if since is None else since
             self._push(self.now + retry_s, _ARRIVE, (conv, turn, history, stage, since))
             return
-        self._shed[stage] = self._shed.get(stage, 0) + 1
         self._conversation_over(stage)
 
     def _next_stage(self, at: float) -> None:
@@ -499,25 +531,30 @@ class Harness:
             data = encode_batch(out.events, out.end, self.options.encoding)
             self._push(self.now + self.options.event_delay_s, _DELIVER, (pod.key, data))
         learn = self.router.learn
+        admission = self.router.admission
         for fin in out.finished:
             active = self._active.pop(fin.request_id)
             entry = self.router.finish(fin.request_id)
-            if learn is not None and isinstance(entry, InflightEntry):
-                learn(
-                    UsageRecord(
-                        request_id=fin.request_id,
-                        model=self.spec.model,
-                        endpoint=str(pod.key),
-                        status=200,
-                        e2e_s=fin.e2e_s,
-                        ttft_s=fin.ttft_s,
-                        prompt_tokens=fin.prompt_tokens,
-                        completion_tokens=fin.completion_tokens,
-                        cached_tokens=fin.cached_tokens,
-                    ),
-                    entry,
+            admitted = admission.finish(fin.request_id)
+            if (learn is not None and isinstance(entry, InflightEntry)) or (
+                admission.learn is not None and admitted is not None
+            ):
+                record = UsageRecord(
+                    request_id=fin.request_id,
+                    model=self.spec.model,
+                    endpoint=str(pod.key),
+                    status=200,
+                    e2e_s=fin.e2e_s,
+                    ttft_s=fin.ttft_s,
+                    prompt_tokens=fin.prompt_tokens,
+                    completion_tokens=fin.completion_tokens,
+                    cached_tokens=fin.cached_tokens,
                 )
-            record = RequestRecord(
+                if learn is not None and isinstance(entry, InflightEntry):
+                    learn(record, entry)
+                if admission.learn is not None and admitted is not None:
+                    admission.learn(record, admitted)
+            done = RequestRecord(
                 conversation=active.conv.id,
                 turn=active.turn,
                 stage=active.stage,
@@ -529,8 +566,8 @@ class Harness:
                 cached_tokens=fin.cached_tokens,
                 output_tokens=fin.completion_tokens,
             )
-            self.records.append(record)
-            self._stage_records.setdefault(active.stage, []).append(record)
+            self.records.append(done)
+            self._stage_records.setdefault(active.stage, []).append(done)
             if on_done is not None:
                 on_done()
             self._next_turn(active, fin.request_id, fin.completion_tokens)

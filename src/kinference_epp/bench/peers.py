@@ -28,6 +28,7 @@ import numpy as np
 from kinference_epp.kvcache.interface import PrefixIndex
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import (
+    Admission,
     BuildContext,
     Chain,
     NamedFilter,
@@ -61,9 +62,16 @@ class Peer:
 
 
 def build_peer(
-    name: str, pool: PoolDatastore, index: PrefixIndex, *, seed: int, num_gpu_blocks: int
+    name: str,
+    pool: PoolDatastore,
+    index: PrefixIndex,
+    *,
+    seed: int,
+    num_gpu_blocks: int,
+    admission: Admission | None = None,
 ) -> Peer:
-    """Peer ``name`` (one of ``PEERS``) over ``pool``, reading ``index`` where it uses events."""
+    """Peer ``name`` (one of ``PEERS``) over ``pool``, reading ``index`` where it uses events,
+    under ``admission`` (the harness's layer; None: none)."""
     rng = np.random.default_rng(seed)
     registry = default_registry()
     ctx = BuildContext(rng=rng)
@@ -115,5 +123,5 @@ def build_peer(
         for c in FILTERS
     )
     chain = Chain(name, filters, scorers, picker)
-    sched = Scheduler.from_chain(pool, chain, observers=observers)
+    sched = Scheduler.from_chain(pool, chain, observers=observers, admission=admission)
     return Peer(sched, finish, first_token)

@@ -8,9 +8,15 @@ Definitions (stated in ``meta`` of every ``results.json``):
   after the first (``itl_mean_s`` averages that over requests); e2e = finish - arrival.
 - A request meets the SLO when its TTFT and its ITL are both within the SLO's bounds;
   a request still in flight when the run stopped (``unfinished``) does not, nor does one the
-  router answered 429 at saturation (``shed``; open loop: a closed-loop user sends it again
-  after the ``retry-after``, and its TTFT counts from the first attempt).
-  ``slo_met_fraction`` = requests meeting it / requests of the load point.
+  admission layer answered 429 (open loop). ``shed`` counts every 429 in either loop; a
+  closed-loop user sends the turn again after the ``retry-after``, and its TTFT counts from
+  the first attempt. ``slo_met_fraction`` = requests meeting it / requests of the load point
+  (open loop: finished + unfinished + shed; closed loop: finished + unfinished).
+- ``admission``: the admission layer on top of the router (``bench/admission.py``); every
+  router runs under every layer asked for.
+- Seeds: every point runs once per seed; the tables show the median over seeds, with the
+  spread (min-max) where it matters; a router's capacity is the median of its per-seed
+  capacities.
 - ``capacity`` of a router = the highest load point at which, and at every lower one,
   at least ``Slo.fraction`` of the requests meet the SLO (0 when the first point fails;
   ``reached`` false when no point fails, so the capacity is at least the last point).
@@ -88,13 +94,16 @@ def _row(
     preemptions: int,
     slo: Slo,
 ) -> Row:
+    refused = shed if result.load_kind != "concurrency" else 0
     base: Row = {
         "workload": result.workload,
         "latency_profile": result.latency,
         "router": result.router,
+        "admission": result.admission,
+        "seed": result.seed,
         "load": load,
         "load_kind": result.load_kind,
-        "requests": len(recs) + unfinished + shed,
+        "requests": len(recs) + unfinished + refused,
         "unfinished": unfinished,
         "shed": shed,
         "preemptions": preemptions,
@@ -118,7 +127,7 @@ def _row(
         "output_tokens_per_s": sum(r.output_tokens for r in recs) / window,
         "goodput_rpm": met / window * 60.0,
         "achieved_rps": len(recs) / window,
-        "slo_met_fraction": met / (len(recs) + unfinished + shed),
+        "slo_met_fraction": met / (len(recs) + unfinished + refused),
         "cache_hit_rate": sum(r.cached_tokens for r in recs) / prompt if prompt else 0.0,
     }
 
@@ -126,17 +135,23 @@ def _row(
 # ---- capacity ------------------------------------------------------------------------
 
 
-def _key(r: Row) -> tuple[str, str, str]:
-    return (r["workload"], r.get("latency_profile", ""), r["router"])
+def _key(r: Row) -> tuple[str, str, str, str, int]:
+    return (
+        r["workload"],
+        r.get("latency_profile", ""),
+        r["router"],
+        r.get("admission", "none"),
+        r.get("seed", 0),
+    )
 
 
 def capacities(all_rows: Iterable[Row], slo: Slo) -> list[Row]:
-    """Per (workload, latency profile, router): its capacity at the SLO (``summary``)."""
-    groups: dict[tuple[str, str, str], list[Row]] = {}
+    """Per (workload, latency profile, router, admission, seed): its capacity at the SLO."""
+    groups: dict[tuple[str, str, str, str, int], list[Row]] = {}
     for r in all_rows:
         groups.setdefault(_key(r), []).append(r)
     out = []
-    for (workload, profile, router), sub in groups.items():
+    for (workload, profile, router, admission, seed), sub in groups.items():
         sub = sorted(sub, key=lambda r: r["load"])
         held: Row | None = None
         reached = False
@@ -151,6 +166,8 @@ def capacities(all_rows: Iterable[Row], slo: Slo) -> list[Row]:
                 "workload": workload,
                 "router": router,
                 "latency_profile": profile,
+                "admission": admission,
+                "seed": seed,
                 "capacity_rps": 0.0
                 if held is None
                 else (held.get("achieved_rps", 0.0) if closed else held["load"]),
@@ -160,6 +177,48 @@ def capacities(all_rows: Iterable[Row], slo: Slo) -> list[Row]:
             }
         )
     return out
+
+
+SPREAD = ("slo_met_fraction", "ttft_p50_s", "ttft_p90_s", "itl_mean_s", "e2e_p50_s", "shed")
+"""Figures whose spread over seeds the aggregated rows keep (``<name>_min``, ``<name>_max``)."""
+
+
+def over_seeds(items: Iterable[Row], by: Sequence[str]) -> list[Row]:
+    """Rows (or capacities) grouped by the ``by`` fields: every numeric figure the median over
+    the group's seeds, ``seeds`` how many, and the min and max of the ``SPREAD`` figures and of
+    the capacity."""
+    groups: dict[tuple[Any, ...], list[Row]] = {}
+    for r in items:
+        groups.setdefault(tuple(r.get(k) for k in by), []).append(r)
+    out = []
+    for sub in groups.values():
+        first = sub[0]
+        agg: Row = {k: v for k, v in first.items() if not _numeric(v) or k in by}
+        agg.pop("seed", None)
+        agg["seeds"] = sorted({r.get("seed", 0) for r in sub})
+        if "reached" in first:  # a capacity: reached when every seed's was
+            agg["reached"] = all(r["reached"] for r in sub)
+        for k, v in first.items():
+            if k in by or k == "seed" or not _numeric(v):
+                continue
+            values = [float(r[k]) for r in sub if r.get(k) is not None]
+            if not values:
+                continue
+            agg[k] = float(np.median(values))
+            if k in SPREAD or k.startswith("capacity"):
+                agg[f"{k}_min"], agg[f"{k}_max"] = min(values), max(values)
+        out.append(agg)
+    return out
+
+
+def _numeric(v: object) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+POINT = ("workload", "latency_profile", "router", "admission", "load", "load_kind")
+"""What identifies one load point of one router under one admission layer (all seeds)."""
+
+CAPACITY = ("workload", "latency_profile", "router", "admission", "load_kind")
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -239,9 +298,21 @@ def checks(all_rows: Sequence[Row], summary: Sequence[Row]) -> list[Row]:
 
 
 def write_json(
-    path: Path, meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Row] = ()
+    path: Path,
+    meta: dict[str, Any],
+    all_rows: Sequence[Row],
+    summary: Sequence[Row] = (),
+    runs: Sequence[Row] = (),
+    by_seed: Sequence[Row] = (),
 ) -> None:
-    data = {"meta": meta, "summary": list(summary), "rows": list(all_rows)}
+    """``rows`` and ``summary`` over seeds; ``runs`` and ``capacities_by_seed`` per seed."""
+    data = {
+        "meta": meta,
+        "summary": list(summary),
+        "rows": list(all_rows),
+        "capacities_by_seed": list(by_seed),
+        "runs": list(runs),
+    }
     path.write_text(json.dumps(data, indent=1, sort_keys=False))
 
 
@@ -250,22 +321,28 @@ def write_json(
 _COLUMNS = (
     ("load", "load", "{:g}"),
     ("router", "router", "{}"),
-    ("requests", "req", "{}"),
+    ("admission", "admission", "{}"),
+    ("requests", "req", "{:g}"),
     ("slo_met_fraction", "in SLO", "{:.0%}"),
+    ("slo_met_range", "in SLO (min-max)", "{}"),
     ("ttft_p50_s", "TTFT p50 s", "{:.3f}"),
     ("ttft_p90_s", "TTFT p90 s", "{:.3f}"),
     ("ttft_p99_s", "TTFT p99 s", "{:.3f}"),
     ("itl_mean_s", "ITL ms", "{:.1f}"),
+    ("e2e_p50_s", "e2e p50 s", "{:.2f}"),
     ("output_tokens_per_s", "out tok/s", "{:.0f}"),
     ("goodput_rpm", "goodput req/min", "{:.0f}"),
     ("cache_hit_rate", "cache hit", "{:.2f}"),
-    ("preemptions", "preempt", "{}"),
-    ("unfinished", "unfinished", "{}"),
-    ("shed", "shed", "{}"),
+    ("preemptions", "preempt", "{:g}"),
+    ("unfinished", "unfinished", "{:g}"),
+    ("shed", "shed", "{:g}"),
 )
 
 
 def _cell(key: str, fmt: str, r: Row) -> str:
+    if key == "slo_met_range":
+        low, high = r.get("slo_met_fraction_min"), r.get("slo_met_fraction_max")
+        return "—" if low is None else f"{low:.0%}-{high:.0%}"
     value = r.get(key)
     if value is None:
         return "—"
@@ -276,7 +353,11 @@ def _cell(key: str, fmt: str, r: Row) -> str:
 
 def markdown_table(sub: Sequence[Row]) -> str:
     head = "| " + " | ".join(title for _, title, _ in _COLUMNS) + " |"
-    rule = "|" + "|".join("---" if k == "router" else "---:" for k, _, _ in _COLUMNS) + "|"
+    rule = (
+        "|"
+        + "|".join("---" if k in ("router", "admission") else "---:" for k, _, _ in _COLUMNS)
+        + "|"
+    )
     lines = [head, rule]
     for r in sub:
         lines.append("| " + " | ".join(_cell(k, f, r) for k, _, f in _COLUMNS) + " |")
@@ -288,20 +369,26 @@ def _fmt(value: float | None, fmt: str) -> str:
 
 
 def capacity_table(summary: Sequence[Row], routers: Sequence[str]) -> str:
-    """One line per (workload, profile), one column per router: capacity at the SLO."""
-    caps = {(s["workload"], s["latency_profile"], s["router"]): s for s in summary}
+    """One line per (workload, profile, admission), one column per router: capacity at the
+    SLO, the median over seeds with its range (min-max) when the seeds differ."""
+    caps = {
+        (s["workload"], s["latency_profile"], s.get("admission", "none"), s["router"]): s
+        for s in summary
+    }
     lines = [
-        "| workload | profile | unit | " + " | ".join(routers) + " |",
-        "|---|---|---|" + "---:|" * len(routers),
+        "| workload | profile | admission | unit | " + " | ".join(routers) + " |",
+        "|---|---|---|---|" + "---:|" * len(routers),
     ]
-    for workload, profile in dict.fromkeys((s["workload"], s["latency_profile"]) for s in summary):
+    for workload, profile, admission in dict.fromkeys(
+        (s["workload"], s["latency_profile"], s.get("admission", "none")) for s in summary
+    ):
         first = next(
             s for s in summary if s["workload"] == workload and s["latency_profile"] == profile
         )
         unit = "req/s" if first["load_kind"] != "concurrency" else "req/s (users)"
         cells = []
         for router in routers:
-            s = caps.get((workload, profile, router))
+            s = caps.get((workload, profile, admission, router))
             if s is None:
                 cells.append("—")
                 continue
@@ -310,8 +397,12 @@ def capacity_table(summary: Sequence[Row], routers: Sequence[str]) -> str:
                 text += f" ({s['capacity_load']:g})"
             if not s["reached"]:
                 text = "≥ " + text
-            cells.append(f"**{text}**" if router == OURS else text)
-        lines.append(f"| {workload} | {profile} | {unit} | " + " | ".join(cells) + " |")
+            low, high = s.get("capacity_rps_min"), s.get("capacity_rps_max")
+            spread = f" ({low:.1f}-{high:.1f})" if low is not None and high != low else ""
+            cells.append((f"**{text}**" if router == OURS else text) + spread)
+        lines.append(
+            f"| {workload} | {profile} | {admission} | {unit} | " + " | ".join(cells) + " |"
+        )
     return "\n".join(lines)
 
 
@@ -340,14 +431,18 @@ def checks_table(items: Sequence[Row]) -> str:
 
 
 def markdown(meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Row] = ()) -> str:
+    """The report of ``all_rows`` and ``summary`` aggregated over seeds (``over_seeds``)."""
     routers = list(dict.fromkeys(r["router"] for r in all_rows))
+    admissions = list(dict.fromkeys(r.get("admission", "none") for r in all_rows))
     parts = [
         "# Routing benchmark results",
         "",
         f"SLO: {meta['slo']}. Latency profiles: {', '.join(meta.get('latency_models', []))} "
-        f"(`sim/latency.py`); seed {meta['seed']}; KV events delivered "
-        f"{meta['event_delay_s'] * 1000:g} ms after their step; loads scraped every "
-        f"{meta['scrape_interval_s'] * 1000:g} ms.",
+        f"(`sim/latency.py`); seeds {', '.join(str(x) for x in meta['seeds'])} (median, "
+        f"spread min-max); admission layers {', '.join(admissions)} (`bench/admission.py`); "
+        f"access-log records teach {'every router that learns from them' if meta.get('access_log') else 'no router'}; "
+        f"KV events delivered {meta['event_delay_s'] * 1000:g} ms after their step; loads "
+        f"scraped every {meta['scrape_interval_s'] * 1000:g} ms.",
         "",
         f"Command: `{meta['command']}`",
         "",
@@ -357,13 +452,21 @@ def markdown(meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Ro
             "## Capacity at the SLO",
             "",
             "The highest load at which the SLO holds for the share of requests it names, "
-            "here and at every lower load point ('≥': it held at every point run).",
+            "here and at every lower load point ('≥': it held at every point run), per "
+            "admission layer: `none` is routing alone.",
             "",
             capacity_table(summary, routers),
             "",
-            checks_table(checks(all_rows, summary)),
-            "",
         ]
+        for admission in admissions:
+            sub_rows = [r for r in all_rows if r.get("admission", "none") == admission]
+            sub_caps = [s for s in summary if s.get("admission", "none") == admission]
+            parts += [
+                f"Admission `{admission}`:",
+                "",
+                checks_table(checks(sub_rows, sub_caps)),
+                "",
+            ]
     for workload in dict.fromkeys(r["workload"] for r in all_rows):
         info = meta.get("workloads", {}).get(workload, {})
         parts += [f"## {workload}", "", str(info.get("description", "")).strip(), ""]
@@ -377,7 +480,14 @@ def markdown(meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Ro
             ]
             kind = sub[0]["load_kind"]
             unit = "requests/s" if kind != "concurrency" else "concurrent users"
-            sub = sorted(sub, key=lambda r: (r["load"], routers.index(r["router"])))
+            sub = sorted(
+                sub,
+                key=lambda r: (
+                    r["load"],
+                    routers.index(r["router"]),
+                    admissions.index(r.get("admission", "none")),
+                ),
+            )
             parts += [f"### {workload}, {profile} (load: {unit})", "", markdown_table(sub), ""]
             png = f"{workload}-{profile}.png"
             if (Path(meta.get("out", ".")) / png).exists():
@@ -401,16 +511,22 @@ def plot(path: Path, workload: str, profile: str, all_rows: Sequence[Row], slo: 
     kind = sub[0]["load_kind"]
     xlabel = "offered load (requests/s)" if kind != "concurrency" else "concurrency (users)"
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.4))
-    for router in dict.fromkeys(r["router"] for r in sub):
+    for router, admission in dict.fromkeys((r["router"], r.get("admission", "none")) for r in sub):
         pts = sorted(
             (r["load"], r.get("ttft_p90_s", float("nan")), r["slo_met_fraction"])
             for r in sub
-            if r["router"] == router
+            if r["router"] == router and r.get("admission", "none") == admission
         )
         xs = [p[0] for p in pts]
-        style = {"linewidth": 2.6, "color": "black"} if router == OURS else {"linewidth": 1.2}
-        ax1.plot(xs, [p[1] for p in pts], marker="o", markersize=3, label=router, **style)
-        ax2.plot(xs, [p[2] for p in pts], marker="o", markersize=3, label=router, **style)
+        style: dict[str, Any] = (
+            {"linewidth": 2.6, "color": "black"} if router == OURS else {"linewidth": 1.2}
+        )
+        label = router
+        if admission != "none":
+            style["linestyle"] = "--"
+            label = f"{router} + {admission}"
+        ax1.plot(xs, [p[1] for p in pts], marker="o", markersize=3, label=label, **style)
+        ax2.plot(xs, [p[2] for p in pts], marker="o", markersize=3, label=label, **style)
     ax1.set_yscale("log")
     ax1.axhline(slo.ttft_s, color="grey", linestyle=":", linewidth=1)
     ax1.set_title(f"{workload} ({profile}): TTFT p90")

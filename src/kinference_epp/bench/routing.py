@@ -2,16 +2,15 @@
 
 Every router is the real :class:`~kinference_epp.scheduling.scheduler.Scheduler` over
 the real datastore; they differ only in the router preset and the shared state handed
-to it. This module is also the reference for wiring ``precise-prefix`` into the picker:
+to it. Our presets are built by ``scheduling/build.py``, the factory the picker (``App``)
+uses, so the benchmark measures production's wiring; the peers are chains of the same
+scheduler (``bench/peers.py``).
 
-- ``PrefixState(index, is_precise=..., clock=...)`` over the precise prefix index,
-- ``SpeedModel(config.speed, labels=...)`` (each endpoint's learned speed),
-- ``InflightTracker(datastore, prefix_state, clock=..., speed=speed)``,
-- ``Scheduler(config, datastore, prefix=state, load=tracker, speed=speed,
-  observers=[tracker, state])`` (the tracker first: it reads the prefix match the scorers
-  used, before the state records the pick as predicted), and, when a request ends,
-  ``entry = tracker.finish(request_id)`` and ``SpeedLearner(speed, datastore)(record, entry)``
-  with the request's access-log record.
+No router sheds by itself here: admission (``bench/admission.py``) is a separate layer the
+harness puts on top of whichever router runs. Every router that tracks requests in flight is
+told when each ends (the picker's access log, a peer's own proxy); access-log records teach
+our speed model only when the harness feeds the access log to every router that can use it
+(``access_log``).
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kinference_epp.bench.admission import AdmissionLayer
 from kinference_epp.bench.peers import PEERS, build_peer
 from kinference_epp.config.model import PluginConfig, SchedulerConfig, ShedConfig
 from kinference_epp.config.speed import SpeedConfig, SpeedPrior
@@ -29,7 +29,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
 from kinference_epp.routing.speed import SpeedLearner
 from kinference_epp.routing.usage import UsageRecord
-from kinference_epp.scheduling.framework import PickObserver
+from kinference_epp.scheduling.build import build_scheduling
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig
 from kinference_epp.scheduling.scheduler import Scheduler
@@ -113,7 +113,12 @@ each pod's queue, is worth)."""
 
 NO_ACCESS_LOG = "kinference-no-access-log"
 """Our router as behind a gateway that sends the picker no access log: its speed model learns
-from the scraped histograms alone (ITL, and TTFT set against its own picks)."""
+from the scraped histograms alone (ITL, and TTFT set against its own picks), whether or not
+the harness feeds the access log."""
+
+NO_SHED = ShedConfig(itl_s=0.0, ttft_s=0.0)
+"""Every router runs with the configuration's shed rule off: admission is the harness's own
+layer."""
 
 
 def preset_of(name: str) -> str:
@@ -131,6 +136,8 @@ class RouterUnderTest:
     scheduler: Scheduler
     finish: Callable[[str], object]
     """Tell the router a request ended (the picker's access log does this live)."""
+    admission: AdmissionLayer
+    """The admission layer on top of the router (its check runs inside ``scheduler``)."""
     prefix: PrefixState | None = None
     load: InflightTracker | None = None
     first_token: Callable[[str], object] = _ignore
@@ -149,21 +156,30 @@ def build_router(
     clock: Callable[[], float],
     *,
     seed: int,
+    admission: AdmissionLayer | None = None,
+    access_log: bool = False,
     config: SchedulerConfig | None = None,
     prefix_config: PrefixStateConfig | None = None,
     load_config: InflightConfig | None = None,
     num_gpu_blocks: int = 0,
     speed_config: SpeedConfig | None = None,
 ) -> RouterUnderTest:
-    """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``.
+    """Router ``name`` (one of ``ROUTERS``, or any preset) over ``pool``, under ``admission``
+    (None: none).
 
     ``config`` overrides the scheduler configuration (e.g. tuned scorer weights with
-    ``router: weighted``); its router name must be a preset. ``speed_config`` overrides the
-    speed model's (its prior's prefill rate defaults to ``load_config``'s).
+    ``router: weighted``); its router name must be a preset; its shed rule is turned off.
+    ``speed_config`` overrides the speed model's (its prior's prefill rate defaults to
+    ``load_config``'s). ``access_log``: access-log records teach the speed model.
     """
+    layer = admission or AdmissionLayer("none", None)
     if name in PEERS:
-        peer = build_peer(name, pool, index, seed=seed, num_gpu_blocks=num_gpu_blocks)
-        return RouterUnderTest(name, peer.scheduler, peer.finish, first_token=peer.first_token)
+        peer = build_peer(
+            name, pool, index, seed=seed, num_gpu_blocks=num_gpu_blocks, admission=layer.check
+        )
+        return RouterUnderTest(
+            name, peer.scheduler, peer.finish, layer, first_token=peer.first_token
+        )
     variant = VARIANTS.get(name)
     if config is not None:
         cfg = config
@@ -171,43 +187,38 @@ def build_router(
         cfg = variant.model_copy(update={"seed": seed})
     else:
         cfg = SchedulerConfig(router=preset_of(name), seed=seed)
-    rng = np.random.default_rng(seed)
-    if cfg.router == "precise-prefix" or _reads_shared_state(cfg):
-        speed_cfg = speed_config or SPEED_VARIANTS.get(name) or SpeedConfig()
-        if speed_config is None:
-            rate = (load_config or InflightConfig()).prefill_tokens_per_s
-            prior = SpeedPrior(**{**speed_cfg.prior.model_dump(), "prefill_tokens_per_s": rate})
-            speed_cfg = speed_cfg.model_copy(update={"prior": prior})
+    cfg = cfg.model_copy(update={"shed": NO_SHED})
+    speed_cfg = speed_config or SPEED_VARIANTS.get(name) or SpeedConfig()
+    if speed_config is None:
+        rate = (load_config or InflightConfig()).prefill_tokens_per_s
+        prior = SpeedPrior(**{**speed_cfg.prior.model_dump(), "prefill_tokens_per_s": rate})
+        speed_cfg = speed_cfg.model_copy(update={"prior": prior})
 
-        def labels(key: EndpointKey) -> dict[str, str] | None:
-            ep = pool.get(key)
-            return None if ep is None else ep.labels
+    def labels(key: EndpointKey) -> dict[str, str] | None:
+        ep = pool.get(key)
+        return None if ep is None else ep.labels
 
-        speed = SpeedModel(speed_cfg, labels=labels)
-        prefix = PrefixState(index, config=prefix_config, clock=clock)
-        load = InflightTracker(pool, prefix, config=load_config, clock=clock, speed=speed)
-        observers: list[PickObserver] = [load, prefix]
-        sched = Scheduler(
-            cfg, pool, rng=rng, prefix=prefix, load=load, speed=speed, observers=observers
-        )
-        sched.router = name
-        learner = SpeedLearner(speed, pool, load.picked)
-        return RouterUnderTest(
-            name,
-            sched,
-            load.finish,
-            prefix,
-            load,
-            speed=speed,
-            learn=None if name == NO_ACCESS_LOG else learner,
-            scraped=learner.scraped,
-        )
-    if cfg.router == "approx-prefix":
-        prefix = PrefixState(None, config=prefix_config, clock=clock)
-        sched = Scheduler(cfg, pool, rng=rng, prefix=prefix, observers=[prefix])
-        return RouterUnderTest(name, sched, _ignore, prefix)
-    return RouterUnderTest(name, Scheduler(cfg, pool, rng=rng), _ignore)
-
-
-def _reads_shared_state(cfg: SchedulerConfig) -> bool:
-    return any(c.type in ("load-cost", "prefix-affinity") for c in cfg.scorers or ())
+    stack = build_scheduling(
+        cfg,
+        pool,
+        PrefixState(index, config=prefix_config, clock=clock),
+        speed_config=speed_cfg,
+        inflight_config=load_config,
+        labels=labels,
+        clock=clock,
+        rng=np.random.default_rng(seed),
+        admission=layer.check,
+    )
+    stack.scheduler.router = name
+    learner = SpeedLearner(stack.speed, pool, stack.inflight.picked)
+    return RouterUnderTest(
+        name,
+        stack.scheduler,
+        stack.inflight.finish,
+        layer,
+        stack.prefix,
+        stack.inflight,
+        speed=stack.speed,
+        learn=learner if access_log and name != NO_ACCESS_LOG else None,
+        scraped=learner.scraped,
+    )

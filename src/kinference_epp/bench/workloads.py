@@ -166,6 +166,10 @@ class WorkloadSpec(_Strict):
     sources: str = ""
     """Where each parameter comes from, and every remaining difference from the source."""
     model: str = "bench-model"
+    max_tokens: int | None = Field(default=None, gt=0)
+    """The ``max_tokens`` every request carries, as the source's client sends it (None: not
+    sent); each answer's real length is the workload's own (the engine stops there, as at an
+    end-of-sequence token), so no router is told a request's exact output length."""
     pods: int = Field(default=8, gt=0)
     seed: int = 1
     engine: EngineSpec

@@ -75,6 +75,19 @@ class PickObserver(Protocol):
     def on_pick(self, req: SchedulingRequest, result: SchedulingResult) -> None: ...
 
 
+class Admission(Protocol):
+    """Decides whether the pick is served at all (shedding, a saturation detector): apart
+    from the routing decision, so one admission rule can sit on top of any router.
+
+    Implemented by :class:`~kinference_epp.scheduling.shed.SaturationGuard`.
+    """
+
+    def check(self, req: SchedulingRequest, pool: PoolView, slot: int) -> None:
+        """Raise ``PoolSaturatedError`` to refuse ``req``, whose pick is view slot ``slot``
+        (the scheduler asks before any observer counts the pick)."""
+        ...
+
+
 class PoolSource(Protocol):
     """Where the scheduler reads the pool from (the datastore)."""
 

@@ -19,8 +19,21 @@ is updated at every pick, so the next request already sees the previous one:
   prefill rate (``scheduling/speed.py``), read at each pick (the queue's remaining time is
   rescaled when it changes: the tokens queued stay the same), else ``prefill_tokens_per_s``.
   Each entry keeps the tokens it found ahead of it, which the speed model learns from.
-- a **finish rate** per endpoint (requests finished per second, decaying): how fast its batch
-  frees slots, which the shedding check (``scheduling/shed.py``) sets its queue against.
+- a **finish rate** per endpoint: how fast its batch frees slots, which the shedding check
+  (``scheduling/shed.py``) sets its queue against. Finishes and the time they were observed
+  over decay alike (time constant ``FINISH_RATE_WINDOW_S``)::
+
+      count[e]    = Σ e^(-(now - t_i)/τ)                  over the finishes t_i
+      exposure[e] = ∫ e^(-(now - s)/τ) ds                  over the time since the first finish
+                                                           while requests were in flight there
+      rate[e]     = count[e] / exposure[e]
+
+  Busy without a break since the first finish T seconds ago, exposure = τ·(1 - e^(-T/τ)): a
+  decayed count read over the whole window τ would underestimate the rate just after start
+  (and refuse requests a pool serves at once), and read over the time since the last idle
+  moment it would forget what it learned. Time with nothing in flight there adds no exposure
+  (nothing could finish), so the rate survives an idle spell; a pod that stops finishing
+  while it holds requests sees its rate fall.
 
 It is the picker's one record of requests in flight: a ``PickObserver`` fed by the scheduler
 itself (it reads the same memoised prefix match the scorers used), so it works unchanged in
@@ -51,7 +64,8 @@ DEFAULT_OUTPUT_TOKENS = 256
 """Output tokens expected of a request that sets no ``max_tokens`` (tracker and load-cost)."""
 
 FINISH_RATE_WINDOW_S = 5.0
-"""Time constant of each endpoint's decaying count of finished requests."""
+"""Time constant of each endpoint's decaying count of finished requests (and of the time it
+was observed over)."""
 
 FINISH_RATE_MIN = 4.0
 """Decayed finishes below which an endpoint's finish rate is unknown (0)."""
@@ -118,7 +132,10 @@ class InflightTracker:
         self._picked = np.zeros(9, dtype=np.float64)
         self._picked_work = np.zeros(9, dtype=np.float64)
         self._finished = np.zeros(9, dtype=np.float64)
-        self._finished_at = np.zeros(9, dtype=np.float64)
+        self._faded_at = np.zeros(9, dtype=np.float64)
+        self._exposure = np.zeros(9, dtype=np.float64)
+        self._observing = np.zeros(9, dtype=np.bool_)
+        """Whether a finish has been seen at the slot (its exposure counts from then on)."""
         self._entries: OrderedDict[str, InflightEntry] = OrderedDict()
         self._map: tuple[PoolView, int, npt.NDArray[np.intp], int] | None = None
 
@@ -158,7 +175,7 @@ class InflightTracker:
         output = req.max_tokens if req.max_tokens is not None else self.config.default_output_tokens
         previous = self._entries.pop(req.request_id, None)
         if previous is not None:  # re-routed retry: count it once
-            self._drop(previous)
+            self._drop(previous, now)
         entry = InflightEntry(
             result.primary,
             model,
@@ -172,6 +189,7 @@ class InflightTracker:
             float(req.prompt_tokens) + 0.5 * output,
         )
         self._entries[req.request_id] = entry
+        self._advance(slot, now)  # exposure up to now counts at the old in-flight state
         self._requests[slot] += 1
         self._kv_tokens[slot] += entry.kv_tokens
         self._context[slot] += entry.context_tokens
@@ -180,10 +198,10 @@ class InflightTracker:
         """The request completed (or failed): its entry, or None if it was not tracked."""
         entry = self._entries.pop(request_id, None)
         if entry is not None:
-            self._drop(entry)
             now = self._clock()
-            self._finished[entry.slot] = self._finished_count(entry.slot, now) + 1.0
-            self._finished_at[entry.slot] = now
+            self._drop(entry, now)
+            self._finished[entry.slot] += 1.0
+            self._observing[entry.slot] = True
         return entry
 
     # ---- LoadSource ------------------------------------------------------------------
@@ -210,14 +228,21 @@ class InflightTracker:
         return 0 if slot is None else int(self._requests[slot])
 
     def finish_rate(self, endpoint: EndpointKey) -> float:
-        """Requests per second this picker saw finish at ``endpoint`` (decaying over
-        ``FINISH_RATE_WINDOW_S``); 0 until ``FINISH_RATE_MIN`` have: how fast its batch frees
-        slots for the requests waiting there."""
+        """Requests per second this picker saw finish at ``endpoint`` while it held requests
+        there (decayed count over decayed exposure, see the module docstring); 0 while fewer
+        than ``FINISH_RATE_MIN`` (decayed) have finished: how fast its batch frees slots for
+        the requests waiting there."""
         slot = self._slots.get(endpoint)
         if slot is None:
             return 0.0
-        count = self._finished_count(slot, self._clock())
-        return count / FINISH_RATE_WINDOW_S if count >= FINISH_RATE_MIN else 0.0
+        self._advance(slot, self._clock())
+        count = float(self._finished[slot])
+        if count < FINISH_RATE_MIN:
+            return 0.0
+        exposure = float(self._exposure[slot])
+        # finishes seen in one instant (a batch of access-log entries): the rate is not
+        # measurable yet, and unknown means no shedding
+        return count / exposure if exposure > 0.0 else 0.0
 
     def by_model(self) -> dict[str, int]:
         """Requests in flight per requested model (the pool's running-requests gauge)."""
@@ -253,18 +278,30 @@ class InflightTracker:
                     "_picked",
                     "_picked_work",
                     "_finished",
-                    "_finished_at",
+                    "_faded_at",
+                    "_exposure",
+                    "_observing",
                 ):
-                    grown = np.zeros(size, dtype=np.float64)
-                    grown[:slot] = getattr(self, name)[:slot]
+                    old = getattr(self, name)
+                    grown = np.zeros(size, dtype=old.dtype)
+                    grown[:slot] = old[:slot]
                     setattr(self, name, grown)
                 self._rates[slot:] = self.config.prefill_tokens_per_s
         return slot
 
-    def _finished_count(self, slot: int, now: float) -> float:
-        """The slot's count of finished requests, faded to ``now``."""
-        fade = math.exp((self._finished_at[slot] - now) / FINISH_RATE_WINDOW_S)
-        return float(self._finished[slot]) * fade
+    def _advance(self, slot: int, now: float) -> None:
+        """Fade the slot's finish count and exposure to ``now``; the time since the last
+        advance is exposure when a finish has been seen there and requests were in flight
+        (call before the in-flight count changes)."""
+        elapsed = now - float(self._faded_at[slot])
+        if elapsed <= 0.0:
+            return
+        fade = math.exp(-elapsed / FINISH_RATE_WINDOW_S)
+        self._finished[slot] *= fade
+        self._exposure[slot] *= fade
+        if self._observing[slot] and self._requests[slot] > 0:
+            self._exposure[slot] += FINISH_RATE_WINDOW_S * (1.0 - fade)
+        self._faded_at[slot] = now
 
     def _view_map(self, pool: PoolView) -> npt.NDArray[np.intp]:
         """View slot → own slot; unknown endpoints point at the zero pad row at the end."""
@@ -277,7 +314,8 @@ class InflightTracker:
         self._map = (pool, known, slots, pad)
         return slots
 
-    def _drop(self, entry: InflightEntry) -> None:
+    def _drop(self, entry: InflightEntry, now: float) -> None:
+        self._advance(entry.slot, now)
         self._requests[entry.slot] = max(0.0, self._requests[entry.slot] - 1)
         self._kv_tokens[entry.slot] = max(0.0, self._kv_tokens[entry.slot] - entry.kv_tokens)
         self._context[entry.slot] = max(0.0, self._context[entry.slot] - entry.context_tokens)
@@ -290,4 +328,4 @@ class InflightTracker:
             if oldest.started >= deadline:
                 break
             entries.popitem(last=False)
-            self._drop(oldest)
+            self._drop(oldest, now)

@@ -22,6 +22,7 @@ from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.scheduling.chain_kernel import add_clamped
 from kinference_epp.scheduling.framework import (
+    Admission,
     BoolVec,
     BuildContext,
     Chain,
@@ -97,6 +98,7 @@ class Scheduler:
         prefix: PrefixSource | None = None,
         load: LoadSource | None = None,
         speed: SpeedSource | None = None,
+        admission: Admission | None = None,
         timing_every: int = 1,
     ) -> None:
         """The router ``config`` names over ``pool``; ValueError for a bad configuration.
@@ -106,7 +108,9 @@ class Scheduler:
         every ``timing_every``-th call of :meth:`schedule` (a sample).
         ``prefix``, ``load`` and ``speed`` are the shared state the prefix-aware and
         load-cost scorers read (see ``BuildContext``); the objects behind the first two are
-        usually also ``observers`` (they learn from every pick).
+        usually also ``observers`` (they learn from every pick). ``admission`` judges each
+        pick before the observers count it; None: the configuration's shed rule
+        (``config.shed``, a ``SaturationGuard`` over ``speed`` and ``load``).
         """
         ctx = BuildContext(
             rng=rng if rng is not None else np.random.default_rng(config.seed),
@@ -115,7 +119,7 @@ class Scheduler:
             speed=speed,
         )
         chain = build_chain(config, registry or default_registry(), ctx)
-        guard = SaturationGuard.build(config.shed, speed, load)
+        guard = admission or SaturationGuard.build(config.shed, speed, load)
         self._setup(pool, chain, on_timing, observers, guard)
         if timing_every < 1:
             raise ValueError("timing_every must be >= 1")
@@ -129,10 +133,11 @@ class Scheduler:
         *,
         on_timing: PluginTimer | None = None,
         observers: Sequence[PickObserver] = (),
+        admission: Admission | None = None,
     ) -> Scheduler:
-        """A scheduler over a hand-built chain (tests, experiments)."""
+        """A scheduler over a hand-built chain (tests, experiments, the peers)."""
         scheduler = cls.__new__(cls)
-        scheduler._setup(pool, chain, on_timing, observers, None)
+        scheduler._setup(pool, chain, on_timing, observers, admission)
         return scheduler
 
     def _setup(
@@ -141,7 +146,7 @@ class Scheduler:
         chain: Chain,
         on_timing: PluginTimer | None,
         observers: Sequence[PickObserver],
-        guard: SaturationGuard | None,
+        guard: Admission | None,
     ) -> None:
         self._pool = pool
         self._filters = chain.filters
@@ -170,7 +175,8 @@ class Scheduler:
         every plug-in of every request costs more than most plug-ins)."""
         self._cycle = 0
         self._guard = guard
-        """Sheds a request the pick would serve past the SLO (``scheduling/shed.py``)."""
+        """Judges each pick before it is counted (``scheduling/shed.py``: shed a request the
+        pick would serve past the SLO)."""
 
     @property
     def plugins(self) -> tuple[PluginLabel, ...]:
@@ -197,7 +203,7 @@ class Scheduler:
         Raises ``ModelNotFoundError`` (404) when no endpoint serves ``req.model``,
         ``NoReadyEndpointError`` (503) when none is eligible (reason ``subset_empty``
         when the subset hint is the cause), and ``PoolSaturatedError`` (429) when the pick
-        would serve the request past the SLO (``config.shed``).
+        would serve the request past the SLO (``config.shed``) or the admission refuses it.
         """
         pool = self._pool.view()
         self._cycle += 1

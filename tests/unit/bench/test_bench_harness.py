@@ -11,13 +11,18 @@ import numpy as np
 import pytest
 import yaml
 
-from kinference_epp.bench.cli import bench_main
+from kinference_epp.bench.admission import GieSaturationDetector
+from kinference_epp.bench.cli import bench_main, refined
 from kinference_epp.bench.clients import WARMUP, LadderClient
 from kinference_epp.bench.harness import Harness, HarnessOptions, RunResult, run_one
-from kinference_epp.bench.report import Slo, capacities, rows
+from kinference_epp.bench.report import CAPACITY, POINT, Slo, capacities, over_seeds, rows
 from kinference_epp.bench.routing import GPU_LABEL, ROUTERS, VARIANTS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
-from kinference_epp.config.model import SchedulerConfig, ShedConfig
+from kinference_epp.config.model import ShedConfig
+from kinference_epp.errors import PoolSaturatedError
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
+from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.latency import latency_model, profile_num_gpu_blocks
 
 TINY: dict[str, Any] = {
@@ -299,6 +304,7 @@ def test_bench_main_writes_json_markdown_and_plots(tmp_path: Path) -> None:
             "--workloads-dir", str(tmp_path),
             "--routers", "round-robin,gie-approx,kinference",
             "--latency", "h100-8b,h100-32b",
+            "--seeds", "0",
             "--out", str(out),
             "--jobs", "1",
         ]
@@ -385,7 +391,12 @@ def test_our_router_learns_each_pods_speed_from_its_records() -> None:
         shared_prefix=TINY["shared_prefix"] | {"question_tokens": 1024},
         client={"kind": "poisson", "stages": [{"rate": 20.0, "duration_s": 8.0}]},
     )
-    harness = Harness(spec, "kinference")
+    # without the access log (the default: no router learns from it) no record teaches it
+    alone = Harness(spec, "kinference")
+    alone.run()
+    assert alone.router.speed is not None
+    assert all(f.records == 0 for f in alone.router.speed.figures())
+    harness = Harness(spec, "kinference", options=HarnessOptions(access_log=True))
     harness.run()
     assert harness.router.speed is not None
     figures = {str(f.endpoint): f for f in harness.router.speed.figures()}
@@ -398,9 +409,10 @@ def test_our_router_learns_each_pods_speed_from_its_records() -> None:
 
 
 def _shedding(**bounds: float) -> HarnessOptions:
-    """Our router with the given shedding bounds."""
-    config = SchedulerConfig(router="precise-prefix", shed=ShedConfig(**bounds))
-    return HarnessOptions(scheduler=config, collapse_ttft_s=None)
+    """Our admission layer with the given shedding bounds."""
+    return HarnessOptions(
+        admission="kinference", admission_shed=ShedConfig(**bounds), collapse_ttft_s=None
+    )
 
 
 def test_an_open_loop_request_shed_at_saturation_counts_and_misses_the_slo() -> None:
@@ -445,9 +457,154 @@ def test_a_closed_loop_user_sends_a_shed_turn_again_and_waits_for_it() -> None:
     )
     result = run_one(spec, "kinference", 6, options=_shedding(itl_s=0.0, ttft_s=1e-3))
     assert len(result.records) == 18  # every turn served, none lost
-    assert result.shed == {}
+    assert result.shed[0] > 0  # every refusal counted, though the user sends it again
     assert result.unfinished == {}
     # a retried turn's TTFT runs from its first attempt, past the one-second retry-after
     assert max(r.ttft_s for r in result.records) >= 1.0
     (row,) = rows(result, Slo())
-    assert (row["requests"], row["shed"]) == (18, 0)
+    # the turns of the load point (each counted once), and every 429 the users were sent
+    assert (row["requests"], row["shed"]) == (18, result.shed[0])
+
+
+def test_an_admission_layer_sits_on_top_of_every_router() -> None:
+    spec = tiny(
+        pods=1,
+        engine={"block_size": 16, "num_gpu_blocks": 1024, "max_num_seqs": 4},
+        client={"kind": "constant", "stages": [{"rate": 200.0, "duration_s": 1.0}]},
+    )
+    for router in ("round-robin", "llmd-precise", "dynamo", "kinference"):
+        alone = run_one(spec, router, options=HarnessOptions(collapse_ttft_s=None))
+        assert alone.shed == {}, router  # no router sheds by itself
+        ours = run_one(spec, router, options=_shedding(itl_s=0.0, ttft_s=0.05))
+        gie = run_one(spec, router, options=HarnessOptions(admission="gie", collapse_ttft_s=None))
+        for result in (ours, gie):
+            assert result.shed[0] > 0, (router, result.admission)
+            (row,) = rows(result, Slo())
+            assert (row["admission"], row["shed"]) == (result.admission, result.shed[0])
+            assert row["requests"] == 200
+
+
+def test_the_gie_saturation_detector_refuses_only_when_no_endpoint_has_capacity() -> None:
+    pool = PoolDatastore("p")
+    keys = [EndpointKey(f"10.0.0.{n}:8000") for n in (1, 2)]
+    for key in keys:
+        pool.upsert(Endpoint(key=key, models=frozenset({"m"}), metrics_url=""))
+    detector = GieSaturationDetector()
+    req = SchedulingRequest(model="m")
+
+    def loads(*snaps: LoadSnapshot) -> None:
+        for key, snap in zip(keys, snaps, strict=True):
+            pool.update_load(key, snap)
+
+    loads(LoadSnapshot(waiting=6), LoadSnapshot(waiting=5, kv_usage=0.8))
+    detector.check(req, pool.view(), 0)  # endpoint 2 is at both thresholds, not past them
+    loads(LoadSnapshot(waiting=6), LoadSnapshot(kv_usage=0.81))
+    with pytest.raises(PoolSaturatedError):
+        detector.check(req, pool.view(), 1)
+
+
+def test_seeds_aggregate_to_the_median_with_their_spread(tmp_path: Path) -> None:
+    runs = [
+        {"workload": "w", "latency_profile": "p", "router": "r", "admission": "none",
+         "load": load, "load_kind": "poisson", "seed": seed, "slo_met_fraction": met,
+         "ttft_p90_s": ttft, "shed": 0}
+        for seed, load, met, ttft in [
+            (0, 10.0, 1.0, 0.1), (1, 10.0, 0.95, 0.3), (2, 10.0, 1.0, 0.2),
+            (0, 20.0, 0.5, 3.0), (1, 20.0, 0.95, 0.9), (2, 20.0, 0.92, 1.0),
+            (0, 30.0, 0.2, 9.0), (1, 30.0, 0.5, 5.0), (2, 30.0, 0.1, 8.0),
+        ]
+    ]  # fmt: skip
+    points = over_seeds(runs, POINT)
+    at20 = next(p for p in points if p["load"] == 20.0)
+    assert at20["seeds"] == [0, 1, 2]
+    assert at20["slo_met_fraction"] == pytest.approx(0.92)
+    assert (at20["ttft_p90_s_min"], at20["ttft_p90_s"], at20["ttft_p90_s_max"]) == (0.9, 1.0, 3.0)
+    per_seed = capacities(runs, Slo())
+    assert sorted(c["capacity_rps"] for c in per_seed) == [10.0, 20.0, 20.0]
+    (cap,) = over_seeds(per_seed, CAPACITY)
+    assert (cap["capacity_rps"], cap["capacity_rps_min"], cap["capacity_rps_max"]) == (
+        20.0,
+        10.0,
+        20.0,
+    )
+
+
+def test_bench_main_runs_every_router_under_every_admission_per_seed(tmp_path: Path) -> None:
+    spec = TINY | {
+        "pods": 1,
+        "engine": {"block_size": 16, "num_gpu_blocks": 1024, "max_num_seqs": 4},
+        "client": {"kind": "constant", "stages": [{"rate": 100.0, "duration_s": 1.0}]},
+    }
+    (tmp_path / "tiny.yaml").write_text(yaml.safe_dump(spec))
+    out = tmp_path / "out"
+    rc = bench_main(
+        [
+            "--workload", "tiny",
+            "--workloads-dir", str(tmp_path),
+            "--routers", "round-robin,kinference",
+            "--latency", "h100-8b",
+            "--seeds", "0,1",
+            "--admission", "none,gie",
+            "--out", str(out),
+            "--jobs", "1",
+        ]
+    )  # fmt: skip
+    assert rc == 0
+    data = json.loads((out / "results.json").read_text())
+    assert data["meta"]["seeds"] == [0, 1]
+    assert len(data["runs"]) == 2 * 2 * 2  # seeds x admission x routers, one load point
+    assert len(data["rows"]) == 2 * 2
+    for row in data["rows"]:
+        assert row["seeds"] == [0, 1]
+        assert (row["shed"] > 0) == (row["admission"] == "gie"), row
+    assert {(s["router"], s["admission"]) for s in data["summary"]} == {
+        (r, a) for r in ("round-robin", "kinference") for a in ("none", "gie")
+    }
+    md = (out / "results.md").read_text()
+    assert "| tiny | h100-8b | none |" in md
+    assert "| tiny | h100-8b | gie |" in md
+    assert "| 100 | kinference | gie |" in md
+    assert "admission" in data["meta"]["knobs"]["note"]
+
+
+def test_a_refined_ladder_keeps_the_source_stages_up_to_the_capacity() -> None:
+    stages = [
+        {"rate": 10.0, "duration_s": 20.0},
+        {"rate": 20.0, "duration_s": 20.0},
+        {"rate": 40.0, "duration_s": 25.0},
+        {"rate": 60.0, "duration_s": 25.0},
+    ]
+    spec = tiny(client={"kind": "poisson", "stages": stages})
+    fine = refined(spec, 20.0, 40.0, 5.0)
+    assert fine is not None
+    assert [(s.rate, s.duration_s) for s in fine.client.stages or ()] == [
+        (10.0, 20.0),
+        (20.0, 20.0),
+        (25.0, 25.0),
+        (30.0, 25.0),
+        (35.0, 25.0),
+        (40.0, 25.0),
+    ]
+    assert refined(spec, 20.0, 40.0, 0.0) is None
+    assert refined(spec, 40.0, 60.0, 25.0) is None  # nothing between
+    assert refined(spec, 0.0, 10.0, 5.0) is None  # the first stage failed
+
+
+def test_bench_main_refines_each_ladder_around_its_capacity(tmp_path: Path) -> None:
+    stages = [{"rate": 10.0, "duration_s": 2.0}, {"rate": 400.0, "duration_s": 2.0}]
+    spec = TINY | {
+        "pods": 1,
+        "engine": {"block_size": 16, "num_gpu_blocks": 1024, "max_num_seqs": 4},
+        "client": {"kind": "poisson", "stages": stages},
+    }
+    (tmp_path / "tiny.yaml").write_text(yaml.safe_dump(spec))
+    out = tmp_path / "out"
+    args = ["--workload", "tiny", "--workloads-dir", str(tmp_path), "--routers", "round-robin"]
+    args += ["--latency", "h100-8b", "--seeds", "0", "--out", str(out), "--jobs", "1"]
+    assert bench_main([*args, "--refine-step", "100"]) == 0
+    data = json.loads((out / "results.json").read_text())
+    loads = sorted(r["load"] for r in data["runs"])
+    assert (loads[0], loads[-1]) == (10.0, 400.0)
+    assert 110.0 in loads  # the first step past the capacity of the source's ladder
+    (cap,) = data["summary"]
+    assert cap["capacity_rps"] in (10.0, 110.0, 210.0, 310.0)
