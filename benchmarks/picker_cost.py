@@ -401,7 +401,8 @@ class Child:
             with contextlib.suppress(ProcessLookupError):
                 proc.send_signal(signal.SIGTERM)
             try:
-                await asyncio.wait_for(proc.wait(), grace_s)
+                async with asyncio.timeout(grace_s):
+                    await proc.wait()
             except TimeoutError:
                 print(f"  ! {self.name} ignored SIGTERM for {grace_s}s: SIGKILL", flush=True)
                 with contextlib.suppress(ProcessLookupError):
@@ -438,7 +439,8 @@ async def http_post(port: int, body: bytes) -> tuple[int, dict[str, str], bytes]
         ).encode()
         writer.write(head + body)
         await writer.drain()
-        data = await asyncio.wait_for(reader.read(), 10.0)
+        async with asyncio.timeout(10.0):
+            data = await reader.read()
     finally:
         writer.close()
         with contextlib.suppress(OSError):

@@ -290,7 +290,8 @@ async def run(args: argparse.Namespace, tmp: Path) -> dict[str, list[Round]]:
         if picker is not None and picker.proc is not None:
             picker.signal(signal.SIGTERM)  # it stops its prompt workers
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(picker.wait(), 20)
+                async with asyncio.timeout(20):
+                    await picker.wait()
             picker.stop()
         for p in pods:
             p.proc.stop()

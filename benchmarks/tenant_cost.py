@@ -179,7 +179,8 @@ def request_on(rig: Rig) -> Callable[[int], Awaitable[None]]:
         wait = rig.admit.run(state)
         if wait is not None:
             assert state.admission is not None
-            await asyncio.wait_for(asyncio.shield(state.admission), wait.max_wait_s)
+            async with asyncio.timeout(wait.max_wait_s):
+                await asyncio.shield(state.admission)
             rig.admit.run(state)
         tenant = state.tenant or ""
         rig.settle(

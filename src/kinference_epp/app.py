@@ -717,12 +717,14 @@ class App:
         await self.health.shutdown()
         if self._grpc is not None:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._idle.wait(), grace_s)
+                async with asyncio.timeout(grace_s):
+                    await self._idle.wait()
         stops = [s.stop(0) for s in (self._grpc, self._health_grpc) if s is not None]
         try:
             # stop(0) cancels every open RPC; a handler that does not end on it would hold
             # the process here for good, so the rest of the shutdown goes on without it
-            await asyncio.wait_for(asyncio.gather(*stops), SERVER_STOP_S)
+            async with asyncio.timeout(SERVER_STOP_S):
+                await asyncio.gather(*stops)
         except TimeoutError:
             log.error(
                 "gRPC servers still stopping; going on without them",

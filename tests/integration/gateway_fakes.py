@@ -436,7 +436,8 @@ async def raw_request(
     head += [f"{k}: {v}" for k, v in headers.items()]
     writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
     try:
-        data = await asyncio.wait_for(reader.read(), 30)
+        async with asyncio.timeout(30):
+            data = await reader.read()
     finally:
         writer.close()
         with contextlib.suppress(OSError):
@@ -476,6 +477,7 @@ def chat(size: int = 0, *, stream: bool = False) -> dict[str, Any]:
 async def entry_for(stack: Stack, request_id: str) -> accesslog_pb2.HTTPAccessLogEntry:
     """The access-log entry of one request (others are skipped); waits up to 10 s for each."""
     while True:
-        entry = await asyncio.wait_for(stack.picker.log_entries.get(), 10)
+        async with asyncio.timeout(10):
+            entry = await stack.picker.log_entries.get()
         if entry.request.request_headers.get("x-request-id") == request_id:
             return entry

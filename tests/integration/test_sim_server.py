@@ -290,7 +290,8 @@ async def test_run_pods_stops_on_event_and_cli_specs() -> None:
         seen.extend(addresses)
         stop.set()
 
-    await asyncio.wait_for(run_pods(specs, stop=stop, on_started=started), 30)
+    async with asyncio.timeout(30):
+        await run_pods(specs, stop=stop, on_started=started)
     assert len(seen) == 2
     assert all(a.http_url.startswith("http://127.0.0.1:") for a in seen)
 

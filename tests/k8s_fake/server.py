@@ -584,9 +584,8 @@ class FakeApiServer:
                 if remaining <= 0:
                     break
                 try:
-                    next_event: JsonObject | None = await asyncio.wait_for(
-                        watcher.queue.get(), remaining
-                    )
+                    async with asyncio.timeout(remaining):
+                        next_event: JsonObject | None = await watcher.queue.get()
                 except TimeoutError:
                     break
                 if next_event is None:

@@ -52,7 +52,8 @@ async def wait_for(wait: Wait, watch: Watch) -> bool:
                 return False
             changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), remaining)
+                async with asyncio.timeout(remaining):
+                    await changed.wait()
     finally:
         unwatch()
 

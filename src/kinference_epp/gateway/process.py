@@ -224,7 +224,8 @@ class EnvoyProcess:
             with contextlib.suppress(ProcessLookupError):
                 proc.send_signal(signal.SIGTERM)
             try:
-                await asyncio.wait_for(proc.wait(), self._stop_timeout_s)
+                async with asyncio.timeout(self._stop_timeout_s):
+                    await proc.wait()
             except TimeoutError:
                 with contextlib.suppress(ProcessLookupError):
                     proc.kill()
@@ -255,13 +256,15 @@ def _read_admin_address(path: Path) -> tuple[str, int] | None:
 async def _admin_ready(host: str, port: int) -> bool:
     """True when ``GET /ready`` answers 200 ``LIVE`` (server initialised, listeners up)."""
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 1.0)
+        async with asyncio.timeout(1.0):
+            reader, writer = await asyncio.open_connection(host, port)
     except (OSError, TimeoutError):
         return False
     try:
         writer.write(b"GET /ready HTTP/1.1\r\nHost: admin\r\nConnection: close\r\n\r\n")
         await writer.drain()
-        data = await asyncio.wait_for(reader.read(), 1.0)
+        async with asyncio.timeout(1.0):
+            data = await reader.read()
     except (OSError, TimeoutError):
         return False
     finally:

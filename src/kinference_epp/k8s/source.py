@@ -184,7 +184,8 @@ class KubernetesSource:
             if watcher is not None:
                 waits.append(watcher.wait_synced())
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*waits), timeout_s)
+            async with asyncio.timeout(timeout_s):
+                await asyncio.gather(*waits)
         return self.synced
 
     @property
@@ -214,7 +215,8 @@ class KubernetesSource:
                 break
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), remaining)
+                async with asyncio.timeout(remaining):
+                    await self.changed.wait()
         return self.ready
 
     def _on_policies_change(self) -> None:

@@ -145,7 +145,8 @@ class TenantKeySecrets:
             self._informers[name] = (informer, task)
         if new:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._settled(new), self._track_timeout_s)
+                async with asyncio.timeout(self._track_timeout_s):
+                    await self._settled(new)
 
     async def _settled(self, names: list[str]) -> None:
         while True:

@@ -120,7 +120,8 @@ async def _run(args: argparse.Namespace) -> int:
                     return 1 if printer.problems else 0
         while True:
             try:
-                raw = await asyncio.wait_for(sub.recv_multipart(), args.idle_timeout)
+                async with asyncio.timeout(args.idle_timeout):
+                    raw = await sub.recv_multipart()
             except TimeoutError:
                 return 1 if printer.problems else 0
             try:

@@ -85,7 +85,8 @@ async def request_replay(
             if left <= 0:
                 return None
             try:
-                frames = await asyncio.wait_for(sock.recv_multipart(), left)
+                async with asyncio.timeout(left):
+                    frames = await sock.recv_multipart()
             except TimeoutError:
                 return None
             frame = parse_replay(frames)

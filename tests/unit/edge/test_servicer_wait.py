@@ -33,7 +33,8 @@ async def test_the_condition_is_checked_again_when_the_pool_changes() -> None:
     await asyncio.sleep(0)  # let it check once and park
     assert checks == [False]
     ds.set_ready(POD, True)  # the write wakes it; no timer involved
-    assert await asyncio.wait_for(waiter, 5.0) is True
+    async with asyncio.timeout(5.0):
+        assert await waiter is True
     assert checks == [False, True]
     assert ds._watchers == []  # unwatched once done
 

@@ -73,7 +73,8 @@ async def test_consecutive_connect_failures_eject_for_a_while() -> None:
     assert ejector.ejected == {A}
     assert ds.holds(A) == {HOLD}
     changed.clear()
-    await asyncio.wait_for(changed.wait(), 5)  # released by its timer: a pool change
+    async with asyncio.timeout(5):
+        await changed.wait()  # released by its timer: a pool change
     assert ds.is_ready(A)
     assert ejector.ejected == frozenset()
     ejector.close()

@@ -280,7 +280,8 @@ async def test_a_short_request_is_answered_while_a_long_one_tokenizes(tiny_dir: 
     assert not long.done()
     assert offloader.pending == 1
     hasher.gate.set()
-    answered = await asyncio.wait_for(long, 30)
+    async with asyncio.timeout(30):
+        answered = await long
     assert answered[0].HasField("request_headers")
     offloader.close()
 
@@ -302,5 +303,7 @@ async def test_offloads_beyond_the_bound_are_answered_503(tiny_dir: Path) -> Non
     second = await replies(servicer, stream(body))
     assert second[0].immediate_response.status.code == 503
     hasher.gate.set()
-    assert (await asyncio.wait_for(first, 30))[0].HasField("request_headers")
+    async with asyncio.timeout(30):
+        answered = await first
+    assert answered[0].HasField("request_headers")
     offloader.close()
