@@ -7,9 +7,11 @@
     ... --set heldout4  # the fourth held-out set (classifier_eval_heldout4.md / .json)
     .venv/bin/python benchmarks/classifier_eval.py --no-latency   # accuracy only, seconds
     ... --pii-model DIR --complexity-model DIR   # also rules + a hashed-linear model (kinfctl train-classifier)
-    .venv/bin/python benchmarks/classifier_eval.py --cases SET.jsonl --out REPORT.md
+    .venv/bin/python benchmarks/classifier_eval.py --cases SET.jsonl [--model M.npz] --out REPORT.md
         # one JSONL set (lang, category, complexity per prompt) through the example
-        # policies, per language: see classifier_cases.py
+        # policies, per language, with or without a trained model (``kinfctl classifiers
+        # train``): the same code as ``kinfctl classifiers eval``
+        # (src/kinference_epp/policy/classifier_report.py)
 
 Labelled sets (``benchmarks/classifier_eval/``), none of them used by the unit tests:
 
@@ -64,6 +66,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kinference_epp.policy.classifier_report import run as run_cases
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
 from kinference_epp.policy.classifiers.pii import PiiClassifier
@@ -817,15 +820,26 @@ def main() -> None:
         "--cases",
         type=Path,
         help="a JSONL set scored through the example policies, per language "
-        "(benchmarks/classifier_cases.py); needs --out",
+        "(kinference_epp.policy.classifier_report, as `kinfctl classifiers eval`); needs --out",
+    )
+    ap.add_argument(
+        "--model",
+        type=Path,
+        help="with --cases: a model file (`kinfctl classifiers train`) combined with the "
+        "complexity rules as the picker combines them",
     )
     args = ap.parse_args()
+    if args.model is not None and args.cases is None:
+        ap.error("--model goes with --cases (--pii-model / --complexity-model otherwise)")
     if args.cases is not None:
         if args.out is None:
             ap.error("--cases needs --out")
-        from classifier_cases import run as run_cases
-
-        print(run_cases(args.cases, args.out))
+        command = f".venv/bin/python benchmarks/classifier_eval.py --cases {args.cases}" + (
+            f" --model {args.model}" if args.model else ""
+        )
+        print(
+            run_cases(args.cases, args.out, command=f"{command} --out {args.out}", model=args.model)
+        )
         return
     data = SETS[args.set]
     out = args.out or RESULTS / data.report

@@ -39,8 +39,10 @@ from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pickapi.service import PickerService
 from kinference_epp.pickapi.v1 import picker_pb2_grpc
+from kinference_epp.policy.classifiers.trained import ModelSlot
 from kinference_epp.policy.files import PolicyFiles
 from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.policy.model_file import ModelFile
 from kinference_epp.policy.secrets import SecretFiles, SecretReader
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
@@ -175,7 +177,21 @@ class App:
         self.hasher = PromptHasher(
             self.tokenizers, self.datastore, config.kv_events.block_size, self.prompt_workers
         )
-        self.policy_store = PolicyStore()
+        self.classifier_model = ModelSlot()
+        self.model_file = (
+            ModelFile(
+                self.classifier_model,
+                config.classifier_model,
+                on_rejected=lambda _: self.metrics.classifier_model_rejected_updates.inc(),
+            )
+            if config.classifier_model
+            else None
+        )
+        if self.model_file is not None:
+            refused = self.model_file.load()
+            if refused is not None:
+                raise ConfigError([f"classifier_model: {refused}"])
+        self.policy_store = PolicyStore(model=self.classifier_model)
         self.policy_files = PolicyFiles(
             self.policy_store, config.policies, on_rejected=self._on_policy_rejected
         )
@@ -590,6 +606,8 @@ class App:
             await self.kv_feed.start()
         if self.config.policies:
             await self.policy_files.start()
+        if self.model_file is not None:
+            await self.model_file.start()
         if self.tenant_files is not None:
             await self.tenant_files.start()
         if self.redis_store is not None:
@@ -738,6 +756,8 @@ class App:
         if self.k8s is not None:
             await self.k8s.stop()
         await self.policy_files.stop()
+        if self.model_file is not None:
+            await self.model_file.stop()
         if self.tenant_files is not None:
             await self.tenant_files.stop()
         if self.sweeper is not None:

@@ -14,6 +14,7 @@ from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
 from kinference_epp.pickapi.cli import add_pick_parser, add_request_options, run_explain_live
+from kinference_epp.policy.classifier_cli import add_classifier_commands
 from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.loader import load_paths as load_policy_paths
@@ -104,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     ref.set_defaults(func=_cmd_config_reference)
     add_kv_events_parser(sub).set_defaults(func=run_kv_events)
     add_policy_commands(sub, others=(TENANTS,), live_explain=run_explain_live)
+    add_classifier_commands(sub)
     add_request_options(sub.choices["explain"], live_explain=True)
     add_pick_parser(sub)
     add_usage_parser(sub)

@@ -393,6 +393,13 @@ class EppConfig(Strict):
         default_factory=list,
         description="InferencePolicy YAML files or directories (the static deployment).",
     )
+    classifier_model: str | None = Field(
+        default=None,
+        description="A complexity model file trained on your own labelled prompts "
+        "(`kinfctl classifiers train`, docs/classifiers.md), combined with the built-in "
+        "rules and reloaded when the file changes (a file that does not load keeps the "
+        "model in force); unset: the rules alone.",
+    )
     kubernetes: KubernetesConfig | None = Field(
         default=None,
         description="Discover endpoints from an InferencePool and watch InferencePolicy objects.",

@@ -36,9 +36,11 @@ from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
 from kinference_epp.policy.classifiers.pii import PiiClassifier, PiiFindings
 from kinference_epp.policy.classifiers.plugin import ClassifierFactory, TimeLimited
 from kinference_epp.policy.classifiers.topics import TopicClassifier
+from kinference_epp.policy.classifiers.trained import AssistedComplexity, ModelSlot
 from kinference_epp.policy.context import EvalContext
 from kinference_epp.policy.index import RuleIndex
 from kinference_epp.policy.model import (
+    ComplexitySettings,
     IdleSettings,
     InferencePolicy,
     IntRange,
@@ -232,8 +234,11 @@ def _glob_regex(patterns: Sequence[str]) -> re.Pattern[str]:
 
 
 class _Compiler:
-    def __init__(self, registry: Mapping[str, ClassifierFactory]) -> None:
+    def __init__(
+        self, registry: Mapping[str, ClassifierFactory], model: ModelSlot | None = None
+    ) -> None:
         self._registry = registry
+        self._model = model
         self._shared: dict[str, Any] = {}
         self.plugins: list[TimeLimited] = []
 
@@ -243,6 +248,11 @@ class _Compiler:
         if found is None:
             found = self._shared[key] = build()
         return found
+
+    def complexity(self, settings: ComplexitySettings) -> ComplexityClassifier | AssistedComplexity:
+        """The rules, and the trained model in the slot when the picker has one."""
+        rules = ComplexityClassifier(settings)
+        return rules if self._model is None else AssistedComplexity(rules, self._model)
 
     def policy(self, policy: InferencePolicy) -> CompiledPolicy:
         spec = policy.spec
@@ -409,7 +419,7 @@ class _Compiler:
             )
         if cm.complexity is not None:
             key = "complexity:" + spec.complexity.model_dump_json()
-            cx = self.shared(key, lambda: ComplexityClassifier(spec.complexity))
+            cx = self.shared(key, lambda: self.complexity(spec.complexity))
             levels = frozenset(cm.complexity)
             conds.append(
                 Cond(
@@ -586,12 +596,14 @@ def compile_policies(
     policies: Sequence[InferencePolicy],
     *,
     registry: Mapping[str, ClassifierFactory] | None = None,
+    model: ModelSlot | None = None,
 ) -> CompiledPolicySet:
     """Compile validated policies into an immutable set ready for ``evaluate``.
 
     ``registry`` maps plug-in classifier type names to factories; built-in classifiers
-    (complexity, PII, topics) need no registration.
+    (complexity, PII, topics) need no registration. ``model`` holds a trained complexity
+    model (``classifiers.trained``) that the complexity classifier combines with its rules.
     """
-    compiler = _Compiler(registry or {})
+    compiler = _Compiler(registry or {}, model)
     compiled = [compiler.policy(p) for p in policies]
     return CompiledPolicySet(compiled, compiler.plugins)

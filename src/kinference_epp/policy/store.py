@@ -17,6 +17,7 @@ from typing import Any
 
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.classifiers.plugin import BUILTIN_PLUGINS, ClassifierFactory
+from kinference_epp.policy.classifiers.trained import ModelSlot
 from kinference_epp.policy.compiler import CompiledPolicySet, compile_policies
 from kinference_epp.policy.evaluator import evaluate
 from kinference_epp.policy.loader import (
@@ -33,16 +34,20 @@ log = logging.getLogger(__name__)
 
 
 def build(
-    loaded: Sequence[LoadedPolicy], *, registry: Mapping[str, ClassifierFactory] | None = None
+    loaded: Sequence[LoadedPolicy],
+    *,
+    registry: Mapping[str, ClassifierFactory] | None = None,
+    model: ModelSlot | None = None,
 ) -> tuple[CompiledPolicySet | None, list[Problem]]:
     """Check and compile; (None, problems) when any problem is an error. ``registry`` adds
-    plug-in classifier types to the built-in ones."""
+    plug-in classifier types to the built-in ones; ``model`` is the trained complexity
+    model's slot (``classifiers.trained``)."""
     registry = {**BUILTIN_PLUGINS, **(registry or {})}
     problems = check_policies(loaded, tuple(registry))
     if errors(problems):
         return None, problems
     try:
-        compiled = compile_policies([lp.policy for lp in loaded], registry=registry)
+        compiled = compile_policies([lp.policy for lp in loaded], registry=registry, model=model)
     except Exception as exc:  # a plug-in factory refusing its params, say
         problems.append(Problem("<compile>", None, f"{type(exc).__name__}: {exc}"))
         return None, problems
@@ -50,8 +55,14 @@ def build(
 
 
 class PolicyStore:
-    def __init__(self, *, registry: Mapping[str, ClassifierFactory] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        registry: Mapping[str, ClassifierFactory] | None = None,
+        model: ModelSlot | None = None,
+    ) -> None:
         self._registry = dict(registry or {})
+        self._model = model
         self._active = CompiledPolicySet(())
         self.generation = 0
         """Incremented on every applied update."""
@@ -72,7 +83,7 @@ class PolicyStore:
         problems = list(load_problems)
         compiled: CompiledPolicySet | None = None
         if not errors(problems):
-            compiled, found = build(loaded, registry=self._registry)
+            compiled, found = build(loaded, registry=self._registry, model=self._model)
             problems.extend(found)
         self.last_problems = problems
         if compiled is None:

@@ -433,6 +433,11 @@ class PickerMetrics:
             "Policy updates refused (the last good set stayed in force).",
             registry=r,
         )
+        self.classifier_model_rejected_updates = LoopCounter(
+            "kinference_classifier_model_rejected_updates_total",
+            "Classifier model files that did not load (the model in force stayed).",
+            registry=r,
+        )
         self.prefix_hit_tokens = LoopCounter(
             "kinference_prefix_hit_tokens",
             "Prompt tokens found in the chosen pod's prefix cache: source=predicted (the picker's "

@@ -130,7 +130,7 @@ class HashedLinear:
     def probabilities(self, text: str) -> npt.NDArray[np.float64]:
         ids = features(text)
         logits = self.weights[:, ids].sum(axis=1, dtype=np.float64) + self.bias
-        probs: npt.NDArray[np.float64] = 1.0 / (1.0 + np.exp(-logits))
+        probs: npt.NDArray[np.float64] = 1.0 / (1.0 + np.exp(-np.clip(logits, -60.0, 60.0)))
         return probs
 
     def classify(self, prompt: PromptText) -> frozenset[str]:
@@ -173,7 +173,7 @@ def train(
         for i in rng.permutation(len(examples)):
             ids = feats[i]
             logits = weights[:, ids].sum(axis=1) + bias
-            grad = 1.0 / (1.0 + np.exp(-logits)) - targets[i]
+            grad = 1.0 / (1.0 + np.exp(-np.clip(logits, -60.0, 60.0))) - targets[i]
             weights[:, ids] -= (rate * grad)[:, None] + l2 * weights[:, ids]
             bias -= rate * grad
     return HashedLinear(weights, bias, labels)

@@ -1,7 +1,8 @@
-"""Scores a labelled prompt set through the example policies, per language, as ``kinfctl test``.
+"""Scores a labelled prompt set through the example policies, per language, as ``kinfctl test``
+would: the one implementation behind ``kinfctl classifiers eval`` and
+``benchmarks/classifier_eval.py --cases``.
 
-    .venv/bin/python benchmarks/classifier_eval.py --cases FILE.jsonl \
-        --out benchmarks/results/classifier_eval_<name>.md
+    kinfctl classifiers eval --cases FILE.jsonl [--model MODEL.npz] --out REPORT.md
 
 Each line of ``FILE.jsonl`` is one prompt::
 
@@ -9,15 +10,17 @@ Each line of ``FILE.jsonl`` is one prompt::
      "pii_kinds": [...], "category": "structured_id"|"free_text_pii"|"hard_negative"|"clean",
      "complexity": "easy"|"medium"|"hard", "notes": "..."}
 
-Every prompt goes, as one user message, through two example policies exactly as a
-``kinfctl test`` case would (``policy.cases.run_case``'s request parse and evaluation):
+Every prompt goes, as one user message, through two example policies (in ``--policies``,
+``deploy/examples/policies`` by default) exactly as a ``kinfctl test`` case would
+(``policy.cases``' request parse and evaluation):
 
-- ``deploy/examples/policies/pii-stays-local.yaml`` with a saturated pool: a prompt is
-  *flagged* when the ``pii-stays-local`` rule decides it (it stays local) rather than
-  ``burst-when-saturated`` (it goes to the provider).
-- ``deploy/examples/policies/complexity-routing.yaml`` for the class ``auto`` with no cache
-  advantage: the model it routes to is the small (``qwen3-0.6b``), medium (``qwen3-8b``) or
-  large (``qwen3-32b``) one.
+- ``pii-stays-local.yaml`` with a saturated pool: a prompt is *flagged* when the
+  ``pii-stays-local`` rule decides it (it stays local) rather than ``burst-when-saturated``
+  (it goes to the provider).
+- ``complexity-routing.yaml`` for the class ``auto`` with no cache advantage: the model it
+  routes to is the small (``qwen3-0.6b``), medium (``qwen3-8b``) or large (``qwen3-32b``)
+  one. With a trained model (``--model``) the complexity classifier combines it with its
+  rules as the picker does (``classifiers.trained``).
 
 The rows of the report are the ones PII and complexity targets are stated in: structured
 identifiers detected (flagged share of ``structured_id``), free-text personal data detected
@@ -42,15 +45,15 @@ from typing import Any
 
 from kinference_epp.policy.cases import Case, decision_summary, eval_input
 from kinference_epp.policy.checks import check_policies
+from kinference_epp.policy.classifiers.trained import ModelSlot, TrainedModel
 from kinference_epp.policy.compiler import CompiledPolicySet
 from kinference_epp.policy.evaluator import evaluate
 from kinference_epp.policy.loader import errors, load_paths
 from kinference_epp.policy.store import build
 
-ROOT = Path(__file__).resolve().parent.parent
-POLICIES = ROOT / "deploy" / "examples" / "policies"
-PII_POLICY = POLICIES / "pii-stays-local.yaml"
-COMPLEXITY_POLICY = POLICIES / "complexity-routing.yaml"
+POLICIES = Path("deploy/examples/policies")
+PII_POLICY = "pii-stays-local.yaml"
+COMPLEXITY_POLICY = "complexity-routing.yaml"
 PII_RULE = "pii-stays-local"
 SMALL, MEDIUM, LARGE = "qwen3-0.6b", "qwen3-8b", "qwen3-32b"
 
@@ -100,39 +103,46 @@ ROWS = (
 
 
 def load_rows(path: Path) -> list[dict[str, Any]]:
-    """The set's prompts, each checked against the line schema (a bad line stops the run)."""
+    """The set's prompts, each checked against the line schema (ValueError names the first
+    bad line)."""
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     with path.open(encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
             if not line.strip():
                 continue
-            row = json.loads(line)
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{n}: {exc}") from exc
+            if not isinstance(row, dict):
+                raise ValueError(f"{path}:{n}: not a JSON object")
             for key, kind in REQUIRED.items():
                 if not isinstance(row.get(key), kind):
-                    raise SystemExit(f"{path}:{n}: `{key}` missing or not a {kind.__name__}")
+                    raise ValueError(f"{path}:{n}: `{key}` missing or not a {kind.__name__}")
             if row["category"] not in CATEGORIES:
-                raise SystemExit(f"{path}:{n}: unknown category {row['category']!r}")
+                raise ValueError(f"{path}:{n}: unknown category {row['category']!r}")
             if row["complexity"] not in LEVELS:
-                raise SystemExit(f"{path}:{n}: unknown complexity {row['complexity']!r}")
+                raise ValueError(f"{path}:{n}: unknown complexity {row['complexity']!r}")
             if row["id"] in seen:
-                raise SystemExit(f"{path}:{n}: duplicate id {row['id']!r}")
+                raise ValueError(f"{path}:{n}: duplicate id {row['id']!r}")
             seen.add(row["id"])
             rows.append(row)
     if not rows:
-        raise SystemExit(f"{path}: no prompts")
+        raise ValueError(f"{path}: no prompts")
     return rows
 
 
-def compile_policy(path: Path) -> CompiledPolicySet:
+def compile_policy(path: Path, model: ModelSlot | None = None) -> CompiledPolicySet:
+    """One policy file compiled as the picker compiles it (ValueError: its problems)."""
     loaded, problems, _ = load_paths([path])
     if not errors(problems):
         problems.extend(check_policies(loaded, plugin_types=None))
     if errors(problems):
-        raise SystemExit("\n".join(str(p) for p in problems))
-    compiled, problems = build(loaded)
-    if errors(problems):
-        raise SystemExit("\n".join(str(p) for p in problems))
+        raise ValueError("\n".join(str(p) for p in errors(problems)))
+    compiled, problems = build(loaded, model=model)
+    if compiled is None:
+        raise ValueError("\n".join(str(p) for p in errors(problems)))
     return compiled
 
 
@@ -142,10 +152,12 @@ def decide(policies: CompiledPolicySet, case: dict[str, Any]) -> dict[str, Any]:
     return decision_summary(evaluate(policies, eval_input(parsed)))
 
 
-def route(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def route(
+    rows: Iterable[dict[str, Any]], policies: Path = POLICIES, model: ModelSlot | None = None
+) -> list[dict[str, Any]]:
     """Each prompt with ``flagged`` (kept local by the PII rule) and ``model`` (routed to)."""
-    pii = compile_policy(PII_POLICY)
-    cx = compile_policy(COMPLEXITY_POLICY)
+    pii = compile_policy(policies / PII_POLICY)
+    cx = compile_policy(policies / COMPLEXITY_POLICY, model)
     out = []
     for row in rows:
         message = [{"role": "user", "content": row["text"]}]
@@ -232,33 +244,15 @@ def _commit() -> str:
             capture_output=True,
             text=True,
             check=True,
-            cwd=ROOT,
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
 
-def render(path: Path, out: Path, result: dict[str, Any]) -> str:
+def table(result: dict[str, Any]) -> list[str]:
+    """The rows per language with their targets, then each language's unmet targets."""
     langs = result["languages"]
-    rel = path.resolve()
-    with_root = rel.is_relative_to(ROOT)
-    shown = rel.relative_to(ROOT).as_posix() if with_root else str(path)
-    L = [f"# Classifier evaluation through the example policies: `{shown}`\n"]
-    target = out.resolve()
-    out_shown = target.relative_to(ROOT).as_posix() if target.is_relative_to(ROOT) else str(out)
-    L.append(
-        f"    .venv/bin/python benchmarks/classifier_eval.py --cases {shown} --out {out_shown}\n"
-    )
-    m = result["meta"]
-    L.append(
-        f"At commit `{m['commit']}`, {m['date']}, Python {m['python']}; {m['prompts']} prompts. "
-        "Each prompt is one user message through `pii-stays-local.yaml` (flagged: the "
-        "`pii-stays-local` rule keeps it local on a saturated pool) and "
-        "`complexity-routing.yaml` (the model the class `auto` is routed to, no cache "
-        "advantage), as `kinfctl test` evaluates a case. Cells: share (hits/prompts); "
-        "`-` where the set has no such prompt.\n"
-    )
-    L.append("| row | " + " | ".join(langs) + " | all | target | met (all) |")
+    L = ["| row | " + " | ".join(langs) + " | all | target | met (all) |"]
     L.append("|---|" + "---:|" * (len(langs) + 1) + "---:|---|")
     for row in ROWS:
         cells = result["rows"][row.key]
@@ -275,6 +269,31 @@ def render(path: Path, out: Path, result: dict[str, Any]) -> str:
         failed = [row.label for row in ROWS if result["rows"][row.key][g]["met"] is False]
         L.append(f"- {g}: " + ("targets not met: " + "; ".join(failed) if failed else "all met"))
     L.append("")
+    return L
+
+
+def render(command: str, result: dict[str, Any]) -> str:
+    """The report in Markdown; ``command`` is the command line that produced it."""
+    m = result["meta"]
+    L = [f"# Classifier evaluation through the example policies: `{m['set']}`\n"]
+    L.append(f"    {command}\n")
+    if m.get("model"):
+        L.append(
+            f"Complexity: the rules combined with the trained model `{m['model']}` "
+            f"({m['model_prompts']} training prompts from "
+            f"{', '.join(f'`{s}`' for s in m['model_sources']) or 'unnamed files'}, trained "
+            f"{m['model_trained_at']}), as the picker combines them (docs/classifiers.md). "
+            "PII: the rules.\n"
+        )
+    L.append(
+        f"At commit `{m['commit']}`, {m['date']}, Python {m['python']}; {m['prompts']} prompts. "
+        "Each prompt is one user message through `pii-stays-local.yaml` (flagged: the "
+        "`pii-stays-local` rule keeps it local on a saturated pool) and "
+        "`complexity-routing.yaml` (the model the class `auto` is routed to, no cache "
+        "advantage), as `kinfctl test` evaluates a case. Cells: share (hits/prompts); "
+        "`-` where the set has no such prompt.\n"
+    )
+    L.extend(table(result))
     L.append("## 95 % Wilson intervals (all languages)\n")
     L.append("| row | interval |")
     L.append("|---|---|")
@@ -290,10 +309,19 @@ def render(path: Path, out: Path, result: dict[str, Any]) -> str:
     return "\n".join(L)
 
 
-def run(path: Path, out: Path) -> str:
-    """Scores ``path``, writes the report to ``out`` (and ``.json`` beside it), returns it."""
+def run(
+    path: Path,
+    out: Path,
+    *,
+    command: str,
+    policies: Path = POLICIES,
+    model: Path | None = None,
+) -> str:
+    """Scores ``path``, writes the report to ``out`` (and ``.json`` beside it), returns it.
+    ``model``: a trained model file combined with the complexity rules."""
     rows = load_rows(path)
-    routed = route(rows)
+    slot = ModelSlot(TrainedModel.load(model)) if model is not None else None
+    routed = route(rows, policies, slot)
     result = score(routed)
     result["misses"] = misses(routed)
     result["meta"] = {
@@ -302,9 +330,13 @@ def run(path: Path, out: Path) -> str:
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "prompts": len(rows),
-        "set": str(path),
+        "set": path.as_posix(),
+        "model": model.as_posix() if model is not None else None,
+        "model_prompts": slot.current.prompts if slot and slot.current else None,
+        "model_trained_at": slot.current.trained_at if slot and slot.current else None,
+        "model_sources": list(slot.current.sources) if slot and slot.current else [],
     }
-    md = render(path, out, result)
+    md = render(command, result)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(md, encoding="utf-8")
     out.with_suffix(".json").write_text(json.dumps(result, indent=2, default=str) + "\n")

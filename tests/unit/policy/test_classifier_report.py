@@ -1,4 +1,5 @@
-"""``classifier_eval.py --cases``: the line schema it accepts and how its rows are counted.
+"""``kinfctl classifiers eval`` / ``classifier_eval.py --cases``: the line schema the report
+accepts and how its rows are counted.
 
 The policy decisions are real (the example policies, through the evaluator ``kinfctl test``
 uses); the prompts are the tests' own, never an evaluation set's.
@@ -6,26 +7,15 @@ uses); the prompts are the tests' own, never an evaluation set's.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "benchmarks"
+from kinference_epp.policy import classifier_report
 
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("classifier_cases", BENCH / "classifier_cases.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass resolves its annotations there
-    spec.loader.exec_module(module)
-    return module
+POLICIES = Path(__file__).resolve().parents[3] / "deploy" / "examples" / "policies"
 
 
 def _row(n: int, lang: str, category: str, level: str, text: str) -> dict[str, Any]:
@@ -48,7 +38,6 @@ def _write(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
 
 
 def test_rows_are_counted_per_language_through_the_example_policies(tmp_path: Path) -> None:
-    cases = _module()
     rows = [
         _row(0, "en", "structured_id", "medium", "Charge card 4539 1488 0343 6467 for the order."),
         _row(1, "de", "clean", "easy", "Was ist die Hauptstadt von Frankreich?"),
@@ -56,7 +45,9 @@ def test_rows_are_counted_per_language_through_the_example_policies(tmp_path: Pa
         _row(3, "en", "clean", "hard", "Write a haiku about autumn."),
     ]
     out = tmp_path / "report.md"
-    report = cases.run(_write(tmp_path, rows), out)
+    report = classifier_report.run(
+        _write(tmp_path, rows), out, command="kinfctl classifiers eval", policies=POLICIES
+    )
     result = json.loads(out.with_suffix(".json").read_text())
     assert result["languages"] == ["en", "de"]
     table = result["rows"]
@@ -86,7 +77,6 @@ def test_rows_are_counted_per_language_through_the_example_policies(tmp_path: Pa
 def test_a_line_outside_the_schema_stops_the_run(
     tmp_path: Path, change: dict[str, Any], error: str
 ) -> None:
-    cases = _module()
     path = _write(tmp_path, [_row(0, "en", "clean", "easy", "hi") | change])
-    with pytest.raises(SystemExit, match=error):
-        cases.load_rows(path)
+    with pytest.raises(ValueError, match=error):
+        classifier_report.load_rows(path)

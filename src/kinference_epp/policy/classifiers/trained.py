@@ -1,0 +1,191 @@
+"""A complexity model trained on the user's own labelled prompts, kept in one file, and the
+way the picker combines it with the rules.
+
+The rules (``complexity.py``) know the task words of four languages; they cannot know a
+user's traffic: the field names of their forms, their in-house jargon, the shape of the
+documents their users paste. A model trained on a few hundred of their prompts, labelled
+easy / medium / hard, can. It is the ``hashed-linear`` model (``linear.py``: logistic
+regression over hashed words, word pairs and token shapes, numpy only), one head per level.
+
+Combined with the rules so that the model can only move a prompt toward the larger model
+where the mistake is costly, and toward the smaller one only where the rules were unsure:
+
+- the rules say hard: hard (a model trained on little data never sends those down);
+- the rules say easy: hard when the model's most probable level is hard, easy otherwise
+  (the model catches a hard task worded outside the rules' lists);
+- the rules say medium (the rules could not judge): the model's most probable level, but
+  easy only when its probability reaches ``easy_at`` and the probability of hard stays
+  below ``hard_below`` (the file's values, set at training): a hard prompt that the model
+  half-recognises must not reach the small model, the costly mistake.
+
+The file is a numpy ``.npz`` (no pickle) holding the buckets the training touched and their
+weights, so a model trained on thousands of prompts stays well under a ConfigMap's 1 MiB.
+:class:`ModelSlot` is what the compiled policies hold: the file watcher
+(``policy.model_file``) swaps the model in it, and every ``classify`` reads the slot once,
+so a reload needs no recompile and a request sees one model or the other, never half.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
+from kinference_epp.policy.classifiers.linear import BUCKETS, HashedLinear, train
+from kinference_epp.policy.model import Complexity
+
+FORMAT = "kinference-classifiers/1"
+LEVELS = tuple(level.value for level in Complexity)
+EASY_AT = 0.6
+HARD_BELOW = 0.1
+"""Defaults of the two guards on a move from medium to easy (module doc). Chosen on the
+repository's development sets: with ``hard_below`` at 0.3 a model trained on 82 prompts
+sent four times as many hard prompts of another set to the small model; see
+``benchmarks/results/classifier_model_cv.md`` for what they give."""
+
+
+@dataclass(frozen=True)
+class TrainedModel:
+    """The complexity head and what it was trained on (shown by ``kinfctl`` and the log)."""
+
+    complexity: HashedLinear
+    prompts: int
+    trained_at: str
+    easy_at: float = EASY_AT
+    hard_below: float = HARD_BELOW
+    sources: tuple[str, ...] = ()
+    """The labelled files it was trained on, as given to ``kinfctl classifiers train``."""
+
+    def probabilities(self, text: str) -> dict[str, float]:
+        """Each level's probability (the one-vs-rest heads' outputs, normalised to sum 1)."""
+        raw = self.complexity.probabilities(text)
+        total = float(raw.sum()) or 1.0
+        return {
+            label: float(p) / total for label, p in zip(self.complexity.labels, raw, strict=True)
+        }
+
+    def combine(self, rules: Complexity, text: str) -> Complexity:
+        """The level the picker acts on: the rules' judgement and the model's (module doc)."""
+        if rules is Complexity.HARD:
+            return rules
+        probs = self.probabilities(text)
+        best = Complexity(max(probs, key=probs.__getitem__))
+        if best is Complexity.HARD:
+            return best
+        if rules is Complexity.EASY:
+            return rules
+        if best is Complexity.EASY and (
+            probs[best.value] < self.easy_at or probs[Complexity.HARD.value] >= self.hard_below
+        ):
+            return Complexity.MEDIUM
+        return best
+
+    def save(self, path: str | Path) -> Path:
+        """Write the model to ``path`` (one file; a ``.npz`` suffix is added if missing)."""
+        path = Path(path)
+        if path.suffix != ".npz":
+            path = path.with_name(path.name + ".npz")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        head = self.complexity
+        used = np.flatnonzero(np.any(head.weights != 0, axis=0)).astype(np.int32)
+        meta = {
+            "format": FORMAT,
+            "prompts": self.prompts,
+            "trained_at": self.trained_at,
+            "sources": list(self.sources),
+        }
+        with path.open("wb") as fh:
+            np.savez_compressed(
+                fh,
+                meta=np.array(json.dumps(meta)),
+                labels=np.array(head.labels),
+                buckets=used,
+                weights=head.weights[:, used],
+                bias=head.bias,
+                easy_at=np.float32(self.easy_at),
+                hard_below=np.float32(self.hard_below),
+            )
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> TrainedModel:
+        """Read a model file; ValueError says what is wrong with it."""
+        try:
+            with np.load(Path(path), allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                if meta.get("format") != FORMAT:
+                    raise ValueError(f"format {meta.get('format')!r}, expected {FORMAT!r}")
+                labels = [str(x) for x in data["labels"]]
+                buckets = data["buckets"].astype(np.int64)
+                sparse = data["weights"].astype(np.float32)
+                bias = data["bias"].astype(np.float32)
+                easy_at = float(data["easy_at"])
+                hard_below = float(data["hard_below"])
+        except ValueError as exc:
+            raise ValueError(f"{path}: not a classifier model file: {exc}") from exc
+        except (OSError, KeyError, EOFError, json.JSONDecodeError) as exc:
+            raise ValueError(f"{path}: not a classifier model file: {exc}") from exc
+        if sorted(labels) != sorted(LEVELS):
+            raise ValueError(f"{path}: labels {labels}, expected {list(LEVELS)}")
+        if buckets.ndim != 1 or (buckets.size and (buckets.min() < 0 or buckets.max() >= BUCKETS)):
+            raise ValueError(f"{path}: bucket ids out of range")
+        if sparse.shape != (len(labels), buckets.size) or not np.isfinite(sparse).all():
+            raise ValueError(f"{path}: weights {sparse.shape} do not fit the buckets")
+        if not (0.0 <= easy_at <= 1.0 and 0.0 <= hard_below <= 1.0):
+            raise ValueError(f"{path}: easy_at {easy_at} or hard_below {hard_below} not in [0, 1]")
+        weights: npt.NDArray[np.float32] = np.zeros((len(labels), BUCKETS), dtype=np.float32)
+        weights[:, buckets] = sparse
+        head = HashedLinear(weights, bias, labels)
+        sources = tuple(str(s) for s in meta.get("sources", ()))
+        prompts, trained_at = int(meta["prompts"]), str(meta["trained_at"])
+        return cls(head, prompts, trained_at, easy_at, hard_below, sources)
+
+
+def train_complexity(
+    examples: Sequence[tuple[str, str]],
+    *,
+    epochs: int = 8,
+    easy_at: float = EASY_AT,
+    hard_below: float = HARD_BELOW,
+    sources: Sequence[str] = (),
+) -> TrainedModel:
+    """Train the complexity head on (text, level) pairs; every level must occur."""
+    missing = set(LEVELS) - {level for _, level in examples}
+    if missing:
+        raise ValueError(f"no training prompt labelled {', '.join(sorted(missing))}")
+    unknown = {level for _, level in examples} - set(LEVELS)
+    if unknown:
+        raise ValueError(f"unknown levels {sorted(unknown)}; expected {list(LEVELS)}")
+    head = train([(text, frozenset([level])) for text, level in examples], epochs=epochs)
+    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return TrainedModel(head, len(examples), now, easy_at, hard_below, tuple(sources))
+
+
+class ModelSlot:
+    """The model in force (None: the rules alone). Assigned whole by one writer (the file
+    watcher); readers take ``current`` once per call, so a swap is atomic for them."""
+
+    def __init__(self, model: TrainedModel | None = None) -> None:
+        self.current = model
+
+
+class AssistedComplexity:
+    """The rules' complexity, then the slot's model combined with it (``TrainedModel.combine``)."""
+
+    def __init__(self, rules: ComplexityClassifier, slot: ModelSlot) -> None:
+        self._rules = rules
+        self._slot = slot
+
+    def classify(self, prompt: PromptText) -> Complexity:
+        level = self._rules.classify(prompt)
+        model = self._slot.current
+        if model is None:
+            return level
+        return model.combine(level, prompt.require())
