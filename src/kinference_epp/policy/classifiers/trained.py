@@ -28,7 +28,10 @@ so a reload needs no recompile and a request sees one model or the other, never 
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
+import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,7 +121,8 @@ class TrainedModel:
     def load(cls, path: str | Path) -> TrainedModel:
         """Read a model file; ValueError says what is wrong with it."""
         try:
-            with np.load(Path(path), allow_pickle=False) as data:
+            raw = io.BytesIO(Path(path).read_bytes())  # one read: no handle left open
+            with np.load(raw, allow_pickle=False) as data:
                 meta = json.loads(str(data["meta"]))
                 if meta.get("format") != FORMAT:
                     raise ValueError(f"format {meta.get('format')!r}, expected {FORMAT!r}")
@@ -128,9 +132,7 @@ class TrainedModel:
                 bias = data["bias"].astype(np.float32)
                 easy_at = float(data["easy_at"])
                 hard_below = float(data["hard_below"])
-        except ValueError as exc:
-            raise ValueError(f"{path}: not a classifier model file: {exc}") from exc
-        except (OSError, KeyError, EOFError, json.JSONDecodeError) as exc:
+        except (OSError, KeyError, EOFError, ValueError, zipfile.BadZipFile, zlib.error) as exc:
             raise ValueError(f"{path}: not a classifier model file: {exc}") from exc
         if sorted(labels) != sorted(LEVELS):
             raise ValueError(f"{path}: labels {labels}, expected {list(LEVELS)}")
