@@ -540,6 +540,30 @@ def test_tenant_files_from_a_secret_are_mounted_and_configured() -> None:
     )
 
 
+def test_a_classifier_model_from_a_config_map_is_mounted_and_configured() -> None:
+    """A directory mount (a subPath mount never sees the ConfigMap's updates, so the picker's
+    reload would not either) and config.classifier_model naming the file in it."""
+    values = {"classifierModel": {"configMap": "kinference-classifier", "key": "m.npz"}}
+    docs = rendered_docs(values)
+    pod = by_kind(docs, "Deployment")["spec"]["template"]["spec"]
+    (volume,) = [v for v in pod["volumes"] if v["name"] == "classifier-model"]
+    assert volume["configMap"] == {"name": "kinference-classifier"}
+    (mount,) = [m for m in pod["containers"][0]["volumeMounts"] if m["name"] == "classifier-model"]
+    assert mount == {
+        "name": "classifier-model",
+        "mountPath": "/etc/kinference/classifier",
+        "readOnly": True,
+    }
+    config = yaml.safe_load(by_kind(docs, "ConfigMap")["data"]["config.yaml"])
+    assert config["classifier_model"] == "/etc/kinference/classifier/m.npz"
+    EppConfig.model_validate(config)
+    assert "classifier_model" not in yaml.safe_load(
+        by_kind(rendered_docs(), "ConfigMap")["data"]["config.yaml"]
+    )
+    with pytest.raises(HelmRenderError, match="classifier_model"):
+        rendered_docs({**values, "config": {"classifier_model": "/elsewhere/m.npz"}})
+
+
 def test_the_network_policy_admits_only_the_gateway_and_the_scraper() -> None:
     gateway = {
         "namespaceSelector": {
