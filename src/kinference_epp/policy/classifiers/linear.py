@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -158,14 +158,16 @@ def train(
     learning_rate: float = 0.5,
     l2: float = 1e-6,
     seed: int = 0,
+    featurize: Callable[[str], npt.NDArray[np.int64]] = features,
 ) -> HashedLinear:
-    """One-vs-rest logistic regression by SGD over the examples (text, labels)."""
+    """One-vs-rest logistic regression by SGD over the examples (text, labels), each text
+    read as ``featurize`` reads it (bucket ids below ``BUCKETS``)."""
     labels = sorted({label for _, ls in examples for label in ls})
     if not labels:
         raise ValueError("no labels in the training examples")
     weights = np.zeros((len(labels), BUCKETS), dtype=np.float32)
     bias = np.zeros(len(labels), dtype=np.float32)
-    feats = [features(text) for text, _ in examples]
+    feats = [featurize(text) for text, _ in examples]
     targets = np.array([[label in ls for label in labels] for _, ls in examples], dtype=np.float32)
     rng = np.random.default_rng(seed)
     for epoch in range(epochs):

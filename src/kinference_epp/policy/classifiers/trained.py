@@ -5,7 +5,8 @@ The rules (``complexity.py``) know the task words of four languages; they cannot
 user's traffic: the field names of their forms, their in-house jargon, the shape of the
 documents their users paste. A model trained on a few hundred of their prompts, labelled
 easy / medium / hard, can. It is the ``hashed-linear`` model (``linear.py``: logistic
-regression over hashed words, word pairs and token shapes, numpy only), one head per level.
+regression over hashed words, word pairs and token shapes, numpy only), one head per level,
+over the features of ``text_features`` (the prompt's start and end, and its length).
 
 Combined with the rules so that the model can only move a prompt toward the larger model
 where the mistake is costly, and toward the smaller one only where the rules were unsure:
@@ -42,9 +43,12 @@ import numpy.typing as npt
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
 from kinference_epp.policy.classifiers.linear import BUCKETS, HashedLinear, train
+from kinference_epp.policy.classifiers.text_features import features
 from kinference_epp.policy.model import Complexity
 
 FORMAT = "kinference-classifiers/1"
+"""Names the file layout and the features (``text_features``): a change to either is a new
+format, and an old file is refused rather than read with features it was not trained on."""
 LEVELS = tuple(level.value for level in Complexity)
 EASY_AT = 0.6
 HARD_BELOW = 0.1
@@ -68,7 +72,9 @@ class TrainedModel:
 
     def probabilities(self, text: str) -> dict[str, float]:
         """Each level's probability (the one-vs-rest heads' outputs, normalised to sum 1)."""
-        raw = self.complexity.probabilities(text)
+        head = self.complexity
+        logits = head.weights[:, features(text)].sum(axis=1, dtype=np.float64) + head.bias
+        raw = 1.0 / (1.0 + np.exp(-np.clip(logits, -60.0, 60.0)))
         total = float(raw.sum()) or 1.0
         return {
             label: float(p) / total for label, p in zip(self.complexity.labels, raw, strict=True)
@@ -165,7 +171,8 @@ def train_complexity(
     unknown = {level for _, level in examples} - set(LEVELS)
     if unknown:
         raise ValueError(f"unknown levels {sorted(unknown)}; expected {list(LEVELS)}")
-    head = train([(text, frozenset([level])) for text, level in examples], epochs=epochs)
+    pairs = [(text, frozenset([level])) for text, level in examples]
+    head = train(pairs, epochs=epochs, featurize=features)
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return TrainedModel(head, len(examples), now, easy_at, hard_below, tuple(sources))
 
