@@ -4,7 +4,9 @@
     ... --quick   # fewer calls
     PYTHONPATH=OTHER/src ... --label base --out FILE   # another checkout's classifiers, same texts
 
-Targets (in process, p50 of one ``classify`` on a fresh ``PromptText``): PII ≤ 1 ms at 8k
+``--model FILE`` adds the complexity rules combined with a trained model
+(``kinfctl classifiers train``), as the picker runs them. Targets (in process, p50 of one
+``classify`` on a fresh ``PromptText``): PII ≤ 1 ms at 8k
 tokens of prose, ≤ 2 ms at 8k tokens of logs or CSV, ≤ 6 ms at 32k tokens of any of them.
 Digit-heavy text is the hard case for the PII scan: every run of three digits is a spot
 to look at. Texts (4 characters a token):
@@ -39,6 +41,7 @@ from pathlib import Path
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
 from kinference_epp.policy.classifiers.pii import PiiClassifier
+from kinference_epp.policy.classifiers.trained import AssistedComplexity, ModelSlot, TrainedModel
 from kinference_epp.policy.model import PiiSettings
 
 HERE = Path(__file__).parent
@@ -131,15 +134,22 @@ def measure(fn: Callable[[PromptText], object], text: str, calls: int) -> list[f
     return out
 
 
-def run(quick: bool) -> list[dict[str, object]]:
+def run(quick: bool, model: Path | None = None) -> list[dict[str, object]]:
     pii = PiiClassifier(PiiSettings())
     cx = ComplexityClassifier()
+    classifiers: list[tuple[str, Callable[[PromptText], object]]] = [
+        ("pii", pii.classify),
+        ("complexity", cx.classify),
+    ]
+    if model is not None:
+        assisted = AssistedComplexity(cx, ModelSlot(TrainedModel.load(model)))
+        classifiers.append(("complexity + model", assisted.classify))
     cases = []
     for kind in ("prose", "prose-4lang", "logs", "csv"):
         for tokens in (8000, 32000):
             for with_pii in (False, True):
                 text = build(kind, tokens, with_pii)
-                for name, fn in (("pii", pii.classify), ("complexity", cx.classify)):
+                for name, fn in classifiers:
                     fn(PromptText(text, 1))  # warm-up (lazy loads included)
                     calls = (40 if quick else 200) if tokens == 8000 else (15 if quick else 60)
                     cases.append(
@@ -205,7 +215,12 @@ def lingua_cost() -> tuple[float, float] | None:
 
 
 def render(
-    rows: list[dict[str, object]], lingua: tuple[float, float] | None, quick: bool, label: str
+    rows: list[dict[str, object]],
+    lingua: tuple[float, float] | None,
+    quick: bool,
+    label: str,
+    model: Path | None = None,
+    out: Path = RESULTS / "classifier_cost.md",
 ) -> str:
     import kinference_epp
 
@@ -217,6 +232,9 @@ def render(
     title = f" ({label})" if label else ""
     L = [f"# Classifier cost on long prose, logs and CSV{title}\n"]
     flags = (" --quick" if quick else "") + (f" --label '{label}'" if label else "")
+    flags += f" --model {model}" if model is not None else ""
+    if out.resolve() != (RESULTS / "classifier_cost.md").resolve():
+        flags += f" --out {out}"
     here = Path(__file__).resolve().parent.parent
     env = "" if source == here else f"PYTHONPATH={source}/src "
     L.append(f"    {env}{COMMAND}{flags}\n")
@@ -228,6 +246,13 @@ def render(
         f"`PromptText`, gc disabled, median of {ROUNDS} rounds' p50 (see the script's "
         "docstring for the texts).\n"
     )
+    if model is not None:
+        trained = TrainedModel.load(model)
+        L.append(
+            f"`complexity + model`: the rules combined with `{model}`, trained by `kinfctl "
+            f"classifiers train --cases {' --cases '.join(trained.sources)} --out {model}` "
+            f"({trained.prompts} prompts).\n"
+        )
     L.append(
         "| classifier | text | tokens | with PII | chars | calls | p50 µs | p99 µs | target | met |"
     )
@@ -259,10 +284,15 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer calls")
     ap.add_argument("--out", type=Path, default=RESULTS / "classifier_cost.md")
     ap.add_argument("--label", default="", help="names the classifiers measured in the title")
+    ap.add_argument(
+        "--model",
+        type=Path,
+        help="a model file (kinfctl classifiers train): also the complexity rules + model",
+    )
     args = ap.parse_args()
     lingua = lingua_cost()
-    rows = run(args.quick)
-    md = render(rows, lingua, args.quick, args.label)
+    rows = run(args.quick, args.model)
+    md = render(rows, lingua, args.quick, args.label, args.model, args.out)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(md + "\n", encoding="utf-8")
     print(md)

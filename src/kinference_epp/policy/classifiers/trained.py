@@ -52,10 +52,10 @@ format, and an old file is refused rather than read with features it was not tra
 LEVELS = tuple(level.value for level in Complexity)
 EASY_AT = 0.6
 HARD_BELOW = 0.1
-"""Defaults of the two guards on a move from medium to easy (module doc). Chosen on the
-repository's development sets: with ``hard_below`` at 0.3 a model trained on 82 prompts
-sent four times as many hard prompts of another set to the small model; see
-``benchmarks/results/classifier_model_cv.md`` for what they give."""
+"""Defaults of the two guards on a move from medium to easy (module doc), chosen on the
+repository's development sets (a model trained on the dev set judging set A): looser ones
+let a model trained on little data send hard prompts to the small model.
+``benchmarks/results/classifier_model_cv.md`` shows what they give."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,8 @@ class TrainedModel:
             "trained_at": self.trained_at,
             "sources": list(self.sources),
         }
-        with path.open("wb") as fh:
+        partial = path.with_name(f".{path.name}.partial")  # renamed over it: a watcher
+        with partial.open("wb") as fh:  # never reads half a file
             np.savez_compressed(
                 fh,
                 meta=np.array(json.dumps(meta)),
@@ -121,6 +122,7 @@ class TrainedModel:
                 easy_at=np.float32(self.easy_at),
                 hard_below=np.float32(self.hard_below),
             )
+        partial.replace(path)
         return path
 
     @classmethod
