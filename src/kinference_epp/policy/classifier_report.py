@@ -285,6 +285,12 @@ def render(command: str, result: dict[str, Any]) -> str:
             f"{m['model_trained_at']}), as the picker combines them (docs/classifiers.md). "
             "PII: the rules.\n"
         )
+        if m["set"] in m["model_sources"]:
+            L.append(
+                "**This set is among the model's training prompts**: its complexity rows "
+                "show how well the model fits what it was trained on, not how it does on new "
+                "prompts.\n"
+            )
     L.append(
         f"At commit `{m['commit']}`, {m['date']}, Python {m['python']}; {m['prompts']} prompts. "
         "Each prompt is one user message through `pii-stays-local.yaml` (flagged: the "
