@@ -3,6 +3,7 @@
     nice -n 5 .venv/bin/python benchmarks/classifier_cost.py
     ... --quick   # fewer calls
     PYTHONPATH=OTHER/src ... --label base --out FILE   # another checkout's classifiers, same texts
+    ... --profile pii:logs:8000   # where one case's time goes (cProfile), no table
 
 ``--model FILE`` adds the complexity rules combined with a trained model
 (``kinfctl classifiers train``), as the picker runs them. Targets (in process, p50 of one
@@ -279,6 +280,30 @@ def render(
     return "\n".join(L)
 
 
+def profile(case: str, model: Path | None) -> None:
+    """Where one case's time goes, by function (its own time first)."""
+    import cProfile
+    import pstats
+
+    name, kind, tokens = case.split(":")
+    cx = ComplexityClassifier()
+    fns: dict[str, Callable[[PromptText], object]] = {
+        "pii": PiiClassifier(PiiSettings()).classify,
+        "complexity": cx.classify,
+    }
+    if model is not None:
+        fns["model"] = AssistedComplexity(cx, ModelSlot(TrainedModel.load(model))).classify
+    fn = fns[name]
+    text = build(kind, int(tokens), with_pii=False)
+    fn(PromptText(text, 1))
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(50):
+        fn(PromptText(text, 1))
+    prof.disable()
+    pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer calls")
@@ -289,7 +314,16 @@ def main() -> None:
         type=Path,
         help="a model file (kinfctl classifiers train): also the complexity rules + model",
     )
+    ap.add_argument(
+        "--profile",
+        metavar="CLASSIFIER:KIND:TOKENS",
+        help="instead of the table: cProfile's top functions of 50 calls on one case, e.g. "
+        "pii:logs:8000 (py-spy and pyinstrument are not in the venv; cProfile is stdlib)",
+    )
     args = ap.parse_args()
+    if args.profile:
+        profile(args.profile, args.model)
+        return
     lingua = lingua_cost()
     rows = run(args.quick, args.model)
     md = render(rows, lingua, args.quick, args.label, args.model, args.out)

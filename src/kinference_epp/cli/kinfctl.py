@@ -15,6 +15,7 @@ from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
 from kinference_epp.pickapi.cli import add_pick_parser, add_request_options, run_explain_live
 from kinference_epp.policy.classifier_cli import add_classifier_commands
+from kinference_epp.policy.classifiers.trained import TrainedModel
 from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.loader import load_paths as load_policy_paths
@@ -44,6 +45,13 @@ def _sources(config: EppConfig) -> tuple[list[str], list[Problem]]:
         if not errors(found):
             problems += build_tenants(tenants)[1]
         counts.append(f"{len(tenants)} tenants")
+    if config.classifier_model:
+        try:
+            model = TrainedModel.load(config.classifier_model)
+        except ValueError as exc:
+            problems.append(Problem(config.classifier_model, None, str(exc)))
+        else:
+            counts.append(f"a classifier model of {model.prompts} prompts")
     return counts, problems
 
 

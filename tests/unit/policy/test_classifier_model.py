@@ -232,3 +232,15 @@ def test_kinfctl_train_names_the_bad_line(
         kinfctl(["classifiers", "train", "--cases", str(data), "--out", str(tmp_path / "m")]) == 1
     )
     assert f"{data}:2" in capsys.readouterr().err
+
+
+def test_check_config_loads_the_model_as_the_picker_would(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "epp.yaml"
+    config.write_text(f"classifier_model: {model_file(tmp_path)}\n")
+    assert kinfctl(["check-config", str(config)]) == 0
+    assert "a classifier model of 24 prompts" in capsys.readouterr().out
+    (tmp_path / "model.npz").write_bytes(b"torn")
+    assert kinfctl(["check-config", str(config)]) == 1
+    assert "not a classifier model file" in capsys.readouterr().err
