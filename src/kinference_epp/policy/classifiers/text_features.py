@@ -69,9 +69,10 @@ def features(text: str) -> npt.NDArray[np.int64]:
     grams = _identifiers(part.encode("ascii", "replace"))
     grams.append(b"#len%d" % len(text).bit_length())
     gram_ids = np.fromiter(map(zlib.crc32, grams), dtype=np.uint64, count=len(grams))
-    ids = np.concatenate((word_ids, pair_ids >> np.uint64(20), gram_ids)) % np.uint64(BUCKETS)
-    ids = np.sort(ids.astype(np.int64))  # then drop repeats: np.unique hashes, 8x slower
+    hashed = np.concatenate((word_ids, pair_ids >> np.uint64(20), gram_ids)) % np.uint64(BUCKETS)
+    ids = np.sort(hashed.astype(np.int64))  # then repeats dropped (np.unique hashes: slower)
     keep = np.empty(ids.size, dtype=bool)
     keep[:1] = True
     np.not_equal(ids[1:], ids[:-1], out=keep[1:])
-    return ids[keep]
+    out: npt.NDArray[np.int64] = ids[keep]
+    return out
