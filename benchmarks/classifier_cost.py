@@ -35,6 +35,7 @@ import platform
 import random
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -280,9 +281,10 @@ def render(
     return "\n".join(L)
 
 
-def profile(case: str, model: Path | None) -> None:
-    """Where one case's time goes, by function (its own time first)."""
+def profile(case: str, model: Path | None) -> str:
+    """Where one case's time goes, by function (its own time first), as text."""
     import cProfile
+    import io
     import pstats
 
     name, kind, tokens = case.split(":")
@@ -301,7 +303,10 @@ def profile(case: str, model: Path | None) -> None:
     for _ in range(50):
         fn(PromptText(text, 1))
     prof.disable()
-    pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.strip_dirs().sort_stats("tottime").print_stats(15)
+    return f"## {case} (50 calls under cProfile)\n\n```\n{out.getvalue().strip()}\n```\n"
 
 
 def main() -> None:
@@ -317,12 +322,25 @@ def main() -> None:
     ap.add_argument(
         "--profile",
         metavar="CLASSIFIER:KIND:TOKENS",
-        help="instead of the table: cProfile's top functions of 50 calls on one case, e.g. "
-        "pii:logs:8000 (py-spy and pyinstrument are not in the venv; cProfile is stdlib)",
+        action="append",
+        help="instead of the table: cProfile's top functions of 50 calls on a case, e.g. "
+        "pii:logs:8000 (repeatable; py-spy and pyinstrument are not in the venv); written "
+        "to --out when it is given",
     )
     args = ap.parse_args()
     if args.profile:
-        profile(args.profile, args.model)
+        cases = " ".join(f"--profile {c}" for c in args.profile)
+        load = os.getloadavg()[0]
+        head = (
+            f"# Where the classifiers' time goes\n\n    {COMMAND} {cases} --out {args.out}\n\n"
+            f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, 1-minute load average {load:.1f}; "
+            "cProfile's overhead inflates Python-level calls, so read the shares, not the "
+            "times.\n"
+        )
+        text = head + "\n".join(profile(c, args.model) for c in args.profile)
+        if "--out" in sys.argv:
+            args.out.write_text(text, encoding="utf-8")
+        print(text)
         return
     lingua = lingua_cost()
     rows = run(args.quick, args.model)
