@@ -10,6 +10,8 @@ Each line of ``FILE.jsonl`` is one prompt::
      "pii_kinds": [...], "category": "structured_id"|"free_text_pii"|"hard_negative"|"clean",
      "complexity": "easy"|"medium"|"hard", "notes": "..."}
 
+``text`` and ``complexity`` are required, the rest checked when present (``OPTIONAL``).
+
 Every prompt goes, as one user message, through two example policies (in ``--policies``,
 ``deploy/examples/policies`` by default) exactly as a ``kinfctl test`` case would
 (``policy.cases``' request parse and evaluation):
@@ -60,15 +62,11 @@ SMALL, MEDIUM, LARGE = "qwen3-0.6b", "qwen3-8b", "qwen3-32b"
 LANGS = ("en", "de", "fr", "es")
 CATEGORIES = ("structured_id", "free_text_pii", "hard_negative", "clean")
 LEVELS = ("easy", "medium", "hard")
-REQUIRED = {
-    "id": str,
-    "lang": str,
-    "text": str,
-    "pii": bool,
-    "pii_kinds": list,
-    "category": str,
-    "complexity": str,
-}
+REQUIRED = {"text": str, "complexity": str}
+OPTIONAL = {"id": str, "lang": str, "pii": bool, "pii_kinds": list, "category": str}
+"""Checked when present. Without ``category`` a prompt counts in the complexity rows only
+(labelled traffic need not say what PII it holds); without ``lang`` its language is ``-``;
+without ``id`` it is named by its line."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +118,13 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
             for key, kind in REQUIRED.items():
                 if not isinstance(row.get(key), kind):
                     raise ValueError(f"{path}:{n}: `{key}` missing or not a {kind.__name__}")
-            if row["category"] not in CATEGORIES:
+            for key, kind in OPTIONAL.items():
+                if key in row and not isinstance(row[key], kind):
+                    raise ValueError(f"{path}:{n}: `{key}` is not a {kind.__name__}")
+            row.setdefault("id", f"line-{n}")
+            row.setdefault("lang", "-")
+            row.setdefault("category", None)
+            if row["category"] is not None and row["category"] not in CATEGORIES:
                 raise ValueError(f"{path}:{n}: unknown category {row['category']!r}")
             if row["complexity"] not in LEVELS:
                 raise ValueError(f"{path}:{n}: unknown complexity {row['complexity']!r}")

@@ -71,7 +71,8 @@ def test_rows_are_counted_per_language_through_the_example_policies(tmp_path: Pa
     [
         ({"category": "other"}, "unknown category"),
         ({"complexity": "trivial"}, "unknown complexity"),
-        ({"pii": "yes"}, "`pii` missing"),
+        ({"pii": "yes"}, "`pii` is not a bool"),
+        ({"complexity": None}, "`complexity` missing"),
     ],
 )
 def test_a_line_outside_the_schema_stops_the_run(
@@ -80,3 +81,21 @@ def test_a_line_outside_the_schema_stops_the_run(
     path = _write(tmp_path, [_row(0, "en", "clean", "easy", "hi") | change])
     with pytest.raises(ValueError, match=error):
         classifier_report.load_rows(path)
+
+
+def test_unlabelled_pii_counts_in_the_complexity_rows_only(tmp_path: Path) -> None:
+    """Traffic labelled for complexity alone: no id, language or PII category needed."""
+    path = tmp_path / "traffic.jsonl"
+    path.write_text(
+        '{"text": "What is the capital of France?", "complexity": "easy"}\n'
+        '{"text": "Prove that the square root of two is irrational.", "complexity": "hard"}\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "report.md"
+    classifier_report.run(path, out, command="kinfctl classifiers eval", policies=POLICIES)
+    result = json.loads(out.with_suffix(".json").read_text())
+    assert result["languages"] == ["-"]
+    assert result["rows"]["easy_small"]["all"]["n"] == 1
+    assert result["rows"]["hard_large"]["all"]["n"] == 1
+    assert result["rows"]["clean_fp"]["all"]["n"] == 0
+    assert result["rows"]["structured"]["all"]["n"] == 0
