@@ -62,8 +62,14 @@ SMALL, MEDIUM, LARGE = "qwen3-0.6b", "qwen3-8b", "qwen3-32b"
 LANGS = ("en", "de", "fr", "es")
 CATEGORIES = ("structured_id", "free_text_pii", "hard_negative", "clean")
 LEVELS = ("easy", "medium", "hard")
-REQUIRED = {"text": str, "complexity": str}
-OPTIONAL = {"id": str, "lang": str, "pii": bool, "pii_kinds": list, "category": str}
+REQUIRED: dict[str, type] = {"text": str, "complexity": str}
+OPTIONAL: dict[str, type] = {
+    "id": str,
+    "lang": str,
+    "pii": bool,
+    "pii_kinds": list,
+    "category": str,
+}
 """Checked when present. Without ``category`` a prompt counts in the complexity rows only
 (labelled traffic need not say what PII it holds); without ``lang`` its language is ``-``;
 without ``id`` it is named by its line."""
