@@ -6,8 +6,9 @@ Without flow control the shed guard refuses whoever arrives while the picked pod
 ``light`` loses requests in the same proportion as ``heavy``. With ``flow_control`` on, a
 request the pool cannot take waits in the picker, and the tenant with the least service
 counted in tokens goes next (docs/fairness.md): ``light``, asking for less than half, is
-served nearly all it asks; ``heavy`` gets the rest of the pool and is refused the remainder
-(429 ``over_fair_share``).
+served what it asks; ``heavy`` gets the rest of the pool, and a request of its that waits past
+``max_wait_s`` is refused (429 ``over_fair_share`` when ``light`` was served before it, else 503
+``pool_saturated``).
 
 Arrivals are open loop (each tenant sends at its own rate, whatever the answers), so the offered
 load is the same in both runs. The pods are narrowed to a few sequences each, so that one

@@ -222,7 +222,7 @@ async def _run_demo(args: argparse.Namespace, console: Console, root: Path) -> i
     )
     console.print(
         f"[bold]kinference-epp demo[/bold]: real Envoy + the picker + {base.pods} simulated vLLM "
-        f"pods (h100-8b profile, real time), body mode {base.body_mode}\n"
+        f"pods ({base.pod_template.latency} profile, real time), body mode {base.body_mode}\n"
         f"  {workload.requests} streamed chat requests, {workload.groups} shared system prompts "
         f"of ~2,300 tokens, concurrency {workload.concurrency}, taking turns between two tenants"
     )
