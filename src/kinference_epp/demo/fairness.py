@@ -191,8 +191,8 @@ async def run_saturation(
 
 def fairness_table(runs: list[FairnessRun], scenario: Saturation) -> Table:
     table = Table(
-        title=f"Two tenants of weight 1 past the pool's capacity (heavy sends "
-        f"{scenario.heavy_factor}x light's load)"
+        title=f"Two tenants of weight 1 past capacity, heavy sending {scenario.heavy_factor}x "
+        "light's load"
     )
     slo = f"≤ {scenario.ttft_slo_s:g} s"
     for col in ("flow", "tenant", "sent", "served", "429", "503", "TTFT p50/p90", slo, "share"):
