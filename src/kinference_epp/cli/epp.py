@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -116,6 +117,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    # The demo forks Envoy after the first picker's gRPC threads run (each part has a stack of
+    # its own); gRPC's fork handlers then log a warning per fork, and Envoy, exec'd at once,
+    # never uses gRPC from the fork. Read when gRPC is first imported, below.
+    os.environ.setdefault("GRPC_ENABLE_FORK_SUPPORT", "0")
     try:
         from kinference_epp.demo.runner import demo_main
     except ModuleNotFoundError as exc:
@@ -160,15 +165,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("bench_args", nargs=argparse.REMAINDER)
     bench.set_defaults(func=_cmd_bench)
 
-    demo = sub.add_parser("demo", help="Envoy + picker + 4 simulated pods, a short workload")
-    demo.add_argument("--requests", type=int, default=200)
+    demo = sub.add_parser(
+        "demo",
+        help="Envoy + picker + simulated pods: round-robin vs the picker, then fair share "
+        "under saturation",
+    )
+    demo.add_argument("--requests", type=int, default=320, help="the chat workload's requests")
     demo.add_argument("--concurrency", type=int, default=8)
     demo.add_argument("--pods", type=int, default=4)
-    demo.add_argument("--router", default="precise-prefix")
+    demo.add_argument("--router", default="precise-prefix", help="the picker's router")
     demo.add_argument(
         "--body-mode", choices=["FULL_DUPLEX_STREAMED", "BUFFERED"], default="FULL_DUPLEX_STREAMED"
     )
-    demo.add_argument("--keep-running", action="store_true", help="stay up after the workload")
+    demo.add_argument(
+        "--keep-running", action="store_true", help="keep the picker's stack up afterwards"
+    )
     demo.set_defaults(func=_cmd_demo)
     return parser
 

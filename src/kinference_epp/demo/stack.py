@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import Any, Literal
 
 from kinference_epp.app import App
+from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import (
     ControlConfig,
@@ -94,6 +95,8 @@ class StackOptions:
     control: ControlConfig | None = None
     """Who may call the picker's access-log service and Pick API (None: the stack's token,
     which Envoy presents)."""
+    flow_control: FlowControlConfig | None = None
+    """Saturated requests wait in the picker, in fair-share order (None: refused at once)."""
 
 
 class LocalStack:
@@ -169,6 +172,7 @@ class LocalStack:
             tenancy=o.tenancy,
             kubernetes=self.kubernetes_config(cluster),
             usage=o.usage,
+            flow_control=o.flow_control,
         )
 
     def kubernetes_config(self, cluster: SimCluster) -> KubernetesConfig | None:

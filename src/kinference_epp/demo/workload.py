@@ -83,7 +83,12 @@ async def read_stream(
     resp: aiohttp.ClientResponse, t0: float
 ) -> tuple[float | None, dict[str, Any]]:
     """Read an OpenAI SSE stream to its end: seconds from ``t0`` (a ``perf_counter``) to the
-    first chunk with choices, and the usage chunk's ``usage`` ({} when none came)."""
+    first chunk that carries generated text, and the usage chunk's ``usage`` ({} when none
+    came).
+
+    The first token, not the first chunk: a server may open a chat stream with an empty
+    ``{"role": "assistant"}`` delta before its prefill is done, which says nothing about when
+    the model's first token came."""
     ttft: float | None = None
     usage: dict[str, Any] = {}
     async for raw in resp.content:
@@ -94,11 +99,18 @@ async def read_stream(
         if data == b"[DONE]":
             break
         chunk = json.loads(data)
-        if ttft is None and chunk.get("choices"):
+        if ttft is None and any(_generated(c) for c in chunk.get("choices") or ()):
             ttft = time.perf_counter() - t0
         if chunk.get("usage"):
             usage = chunk["usage"]
     return ttft, usage
+
+
+def _generated(choice: dict[str, Any]) -> bool:
+    """Whether a streamed choice carries generated text (chat ``delta.content``, or a
+    completion's ``text``)."""
+    delta = choice.get("delta")
+    return bool(delta.get("content") if isinstance(delta, dict) else choice.get("text"))
 
 
 async def send_chat(

@@ -24,6 +24,7 @@ import zmq.asyncio
 from kinference_epp.sim.events import ENCODINGS
 from kinference_epp.sim.latency import LATENCY_MODELS
 from kinference_epp.sim.server import PodSpec, SimPod
+from kinference_epp.tokenize.cache import TokenCache
 from kinference_epp.tokenize.hf import HFTokenizer
 from kinference_epp.tokenize.protocol import Tokenizer
 
@@ -85,13 +86,18 @@ async def start_pods(specs: Sequence[PodSpec]) -> SimCluster:
     """Start every pod; on failure, close the ones already started and re-raise."""
     ctx = zmq.asyncio.Context()
     cluster = SimCluster([], ctx)
-    tokenizers: dict[str, Tokenizer] = {}  # one load per directory, shared by the pods
+    # One load per directory, shared by the pods, with the picker's exact segment cache: the
+    # pods run in the caller's process (a real pod tokenizes on its own machine), where encoding
+    # every shared system prompt again would hold the event loop the picker and clients share.
+    tokenizers: dict[str, Tokenizer] = {}
     try:
         for spec in specs:
             tokenizer = None
             if spec.tokenizer_dir is not None:
                 if spec.tokenizer_dir not in tokenizers:
-                    tokenizers[spec.tokenizer_dir] = HFTokenizer.from_dir(spec.tokenizer_dir)
+                    tokenizers[spec.tokenizer_dir] = HFTokenizer.from_dir(
+                        spec.tokenizer_dir, cache=TokenCache()
+                    )
                 tokenizer = tokenizers[spec.tokenizer_dir]
             pod = SimPod(spec, ctx, tokenizer)
             cluster.pods.append(pod)
