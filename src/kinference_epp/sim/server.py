@@ -484,11 +484,15 @@ class SimPod:
         )
         await resp.prepare(request)
         chunk = _Chunker(req, rid)
+        # vLLM sends a chat stream's role chunk with the first output, after prefill: the
+        # headers go at once, the first data line only once the engine has produced something.
+        role_due = req.kind is ApiKind.CHAT
         try:
-            if req.kind is ApiKind.CHAT:
-                await resp.write(chunk.sse(chunk.choice({"role": "assistant", "content": ""})))
             while True:
                 item = await queue.get()
+                if role_due:
+                    role_due = False
+                    await resp.write(chunk.sse(chunk.choice({"role": "assistant", "content": ""})))
                 if isinstance(item, FinishedRequest):
                     fin = item
                     break
