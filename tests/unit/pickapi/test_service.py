@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from kinference_epp.api.wire_names import MODEL_HEADER, TENANT_HEADER
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.errors import KinferenceError, RateLimitedError
 from kinference_epp.pickapi.service import PickerService, state_of
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
@@ -71,7 +72,7 @@ def service(pipeline: Scripted, records: list[UsageRecord], **kw: Any) -> Picker
     gate = ReportGate(pipeline.book, records.append, PickerMetrics())
     return PickerService(
         pipeline,
-        no_watch,
+        PendingDriver(no_watch),
         gate,
         pipeline.book,
         max_body_bytes=kw.pop("max_body_bytes", 1 << 20),
