@@ -56,7 +56,7 @@ from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.reports import ReportGate
 from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
 from kinference_epp.routing.settle import TenantSettler
-from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.speed_learner import SpeedLearner
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
@@ -76,7 +76,7 @@ from kinference_epp.telemetry.metrics import (
     PoolGaugeCollector,
     TokenizerFallbackCollector,
 )
-from kinference_epp.telemetry.speed import SpeedCollector
+from kinference_epp.telemetry.speed_gauges import SpeedCollector
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.files import TenantFiles

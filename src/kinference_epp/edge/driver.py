@@ -26,7 +26,7 @@ from concurrent.futures import Future
 from typing import Any, Protocol
 
 from kinference_epp.edge.offload import Offloader
-from kinference_epp.routing.pipeline import Answer, Outcome
+from kinference_epp.routing.pipeline import Answer, PipelineOutput
 from kinference_epp.routing.state import Await, Offload, Pending, RequestState, Wait
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ unregister function."""
 class PipelineRun(Protocol):
     """One pass of the request pipeline from where it stopped (``Pipeline.run``)."""
 
-    def run(self, state: RequestState) -> Outcome: ...
+    def run(self, state: RequestState) -> PipelineOutput: ...
 
 
 async def wait_for(wait: Wait, watch: Watch) -> bool:

@@ -50,7 +50,7 @@ from kinference_epp.edge import replies
 from kinference_epp.edge.usage_tap import UsageTap
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.pipeline import PipelineOutput, Rejection
 from kinference_epp.routing.state import (
     Await,
     LocalResponse,
@@ -76,7 +76,7 @@ class RequestPipeline(Protocol):
         """Runs the stages that need only the headers, before the body arrives."""
         ...
 
-    def run(self, state: RequestState) -> Outcome: ...
+    def run(self, state: RequestState) -> PipelineOutput: ...
 
     def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
         """Counts and logs an error the session answers itself (protocol errors, sizes)."""
@@ -288,7 +288,7 @@ class ExtProcSession:
             )
         return out
 
-    def _not_routed(self, outcome: Outcome) -> list[ep.ProcessingResponse]:
+    def _not_routed(self, outcome: PipelineOutput) -> list[ep.ProcessingResponse]:
         if isinstance(outcome, Wait | Offload | Await):
             self.pending = outcome
             self._state = _State.PENDING

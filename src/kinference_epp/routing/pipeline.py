@@ -39,7 +39,9 @@ class Rejection(msgspec.Struct, frozen=True):
 Answer = RoutingDecision | LocalResponse | Rejection
 """What the request is answered with: routed, served by the picker, or refused."""
 
-Outcome = Answer | Pending
+PipelineOutput = Answer | Pending
+"""What one pass of the pipeline returns: an answer, or a pending output to settle first
+(the policy's own ``Outcome`` is the action a rule chose: ``policy.types``)."""
 
 
 class Pipeline:
@@ -110,7 +112,7 @@ class Pipeline:
         state.resume_at = i
         return None
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         """Run the stages from ``state.resume_at`` on; see the module docstring."""
         if not state.request_id:
             state.request_id = self._ids()

@@ -10,7 +10,7 @@ from kinference_epp.config.model import EndpointConfig, PoolConfig
 from kinference_epp.edge.driver import PendingDriver, answer_of, wait_for
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import Outcome
+from kinference_epp.routing.pipeline import PipelineOutput
 from kinference_epp.routing.state import (
     Await,
     LocalResponse,
@@ -110,7 +110,7 @@ class Asking:
     def __init__(self) -> None:
         self.seen: list[object] = []
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         if state.waited is None:
             return Wait(until=lambda: True, max_wait_s=30.0)
         if state.offloaded is None:
