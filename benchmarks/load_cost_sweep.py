@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kinference_epp.bench import routing
-from kinference_epp.bench.cli import bench_main
+from kinference_epp.cli.bench import bench_main
 from kinference_epp.config.model import PluginConfig, SchedulerConfig
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -47,6 +47,7 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 from kinference_epp.app import App
 from kinference_epp.config.model import EndpointConfig, EppConfig, PoolConfig, ServerConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.jit import warm_up_all
 from kinference_epp.routing.state import Offload, RequestState
@@ -136,7 +137,7 @@ async def scenario(
     app: App, rng: random.Random, n: int, gap_s: float, big: int, max_s: float = 30.0
 ) -> list[float]:
     servicer = ExternalProcessor(
-        app.new_session, app._on_stream, app.datastore.watch, app.offloader
+        app.new_session, app._on_stream, PendingDriver(app.datastore.watch, app.offloader)
     )
     stop = asyncio.Event()
     big_done = 0

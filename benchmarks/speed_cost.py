@@ -46,10 +46,10 @@ import numpy as np
 
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.speed_learner import SpeedLearner
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightEntry
-from kinference_epp.scheduling.speed import PUBLISH_EVERY, SpeedModel
+from kinference_epp.scheduling.speed_model import PUBLISH_EVERY, SpeedModel
 
 MODEL = "m"
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -40,9 +40,10 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 from kinference_epp.config.tenancy import Price
+from kinference_epp.edge.driver import answer_of
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.stages.admit import AdmitStage
-from kinference_epp.routing.stages.authenticate import KeyIdentifyStage
+from kinference_epp.routing.stages.identify_tenant import KeyIdentifyStage
 from kinference_epp.routing.stages.parse import ParseStage
 from kinference_epp.routing.state import RequestState
 from kinference_epp.routing.usage import UsageRecord
@@ -176,11 +177,9 @@ def request_on(rig: Rig) -> Callable[[int], Awaitable[None]]:
         PARSE.run(state)
         state.prompt_tokens = 120
         rig.identify.run(state)
-        wait = rig.admit.run(state)
-        if wait is not None:
-            assert state.admission is not None
-            async with asyncio.timeout(wait.max_wait_s):
-                await asyncio.shield(state.admission)
+        ask = rig.admit.run(state)
+        if ask is not None:  # the shared store's round trip, as the shell's driver makes it
+            state.answer = await answer_of(ask)
             rig.admit.run(state)
         tenant = state.tenant or ""
         rig.settle(

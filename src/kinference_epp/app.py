@@ -27,6 +27,7 @@ from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.edge.accesslog import AccessLogService
 from kinference_epp.edge.control_auth import ControlAuth, read_token
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.edge.health import PickerHealth
 from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
@@ -57,7 +58,7 @@ from kinference_epp.routing.prompt_workers import PromptWorkers
 from kinference_epp.routing.reports import ReportGate
 from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
 from kinference_epp.routing.settle import TenantSettler
-from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.speed_learner import SpeedLearner
 from kinference_epp.routing.stages import StageDeps, build_pipeline
 from kinference_epp.routing.stages.parse import ModelLabel
 from kinference_epp.routing.stages.policy import PredictedTtft
@@ -77,7 +78,7 @@ from kinference_epp.telemetry.metrics import (
     PoolGaugeCollector,
     TokenizerFallbackCollector,
 )
-from kinference_epp.telemetry.speed import SpeedCollector
+from kinference_epp.telemetry.speed_gauges import SpeedCollector
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.files import TenantFiles
@@ -406,15 +407,16 @@ class App:
         )
         self.metrics.register_collector(SpeedCollector(self.speed.figures))
         self.health = PickerHealth()
+        self.driver = PendingDriver(self._watch, self.offloader)
+        """Settles what the pipeline leaves pending, for ext_proc and the Pick API alike."""
         self.picker_api = PickerService(
             self.pipeline,
-            self._watch,
+            self.driver,
             self.reports,
             self.picks,
             auth=self.control,
             max_body_bytes=config.server.max_body_bytes,
             on_request=self._on_stream,
-            offloader=self.offloader,
             prefix=self.prefix_index,
             speeds=self.speed.figures,
         )
@@ -563,7 +565,7 @@ class App:
         ]
         self._grpc = grpc.aio.server(options=options)
         ep_grpc.add_ExternalProcessorServicer_to_server(
-            ExternalProcessor(self.new_session, self._on_stream, self._watch, self.offloader),
+            ExternalProcessor(self.new_session, self._on_stream, self.driver),
             self._grpc,
         )
         als_pb2_grpc.add_AccessLogServiceServicer_to_server(
@@ -658,15 +660,9 @@ class App:
         return self.ports
 
     def _watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """What a waiting request wakes on: pool changes, admissions the shared limit
-        store finished, requests flow control released, and response-pod lookups the shared
-        store answered."""
+        """What a waiting request wakes on: pool changes and requests flow control released
+        (a round trip to a shared store is an ``Await``: the driver awaits it)."""
         unwatches = [self.datastore.watch(callback)]
-        if self.redis_store is not None:
-            unwatches.append(self.redis_store.watch(callback))
-        shared = self.response_homes.shared
-        if shared is not None:
-            unwatches.append(shared.watch(callback))
         if self.flow is not None:
             unwatches.append(self.flow.gate.watch(callback))
         if len(unwatches) == 1:

@@ -10,7 +10,6 @@ the client only with Envoy's debug headers on (off here, as shipped).
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -26,6 +25,7 @@ from kinference_epp.demo.stack import LocalStack, StackOptions
 from kinference_epp.gateway.options import EnvoyOptions, ProviderRoute
 from kinference_epp.gateway.process import EnvoyProcess, free_port
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -188,11 +188,11 @@ async def test_the_access_log_still_meters_the_tenant(gateway: Gateway) -> None:
     before = await completion_tokens(gateway, "acme")
     status, _, body = await post(gateway, {"authorization": f"Bearer {KEY}"})
     assert status == 200, body
-    for _ in range(100):
-        if await completion_tokens(gateway, "acme") >= before + 3:  # the fake pod's usage
-            return
-        await asyncio.sleep(0.05)
-    pytest.fail("the access-log entry never metered the tenant's tokens")
+
+    async def metered() -> bool:
+        return await completion_tokens(gateway, "acme") >= before + 3  # the fake pod's usage
+
+    await eventually(metered, what="the access-log entry to meter the tenant's tokens")
 
 
 async def completion_tokens(gateway: Gateway, tenant: str) -> float:

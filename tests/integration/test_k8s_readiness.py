@@ -5,9 +5,7 @@ refused by the CRD schema, periodic bookmarks)."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -261,15 +259,6 @@ async def test_periodic_bookmarks_keep_a_quiet_watch_current(tmp_path: Path) -> 
             await src.stop()
 
 
-async def until(check: Callable[[], Awaitable[bool]], what: str) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + 10.0
-    while not await check():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
-
-
 async def test_the_health_service_follows_kubernetes_readiness(tmp_path: Path) -> None:
     async with cluster(tmp_path) as k8s:
         config = EppConfig(
@@ -300,9 +289,9 @@ async def test_the_health_service_follows_kubernetes_readiness(tmp_path: Path) -
                 async def is_not_serving() -> bool:
                     return await status() == not_serving
 
-                await until(is_serving, "ready once the pool exists")
+                await eventually(is_serving, what="ready once the pool exists")
                 k8s.server.delete(INFERENCE_POOLS, "vllm-pool")
-                await until(is_not_serving, "unready once the pool is deleted")
+                await eventually(is_not_serving, what="unready once the pool is deleted")
         finally:
             await picker.stop(0.5)
 

@@ -228,7 +228,6 @@ async def test_a_burst_of_long_answers_after_short_ones_is_held_to_the_limit(
     statuses = [status for status, _ in answers]
     assert set(statuses) <= {200, 429}, statuses
     served += sum(body["usage"]["total_tokens"] for status, body in answers if status == 200)
-    assert elapsed < 60  # all within one window
     bound = BURST_LIMIT * 1.05 + BURST_LIMIT / 60 * elapsed
     assert served <= bound, f"served {served} tokens ({statuses.count(200)} long answers)"
     assert statuses.count(200) >= 3  # the limit still serves what fits
@@ -268,14 +267,11 @@ async def test_a_10mb_body_without_a_valid_key_is_401_and_never_parsed(
 ) -> None:
     stack = either_stack
     before = parses(await metrics(stack))
-    started = time.monotonic()
     status, got, body = await post_big(stack, headers)
-    elapsed = time.monotonic() - started
     assert status == 401, body[:300]
     assert got["x-kinference-reason"] == "invalid_api_key"
     assert json.loads(body)["error"]["code"] == "invalid_api_key"
     assert parses(await metrics(stack)) == before  # the body never reached the parser
-    assert elapsed < 5
 
 
 async def test_a_10mb_body_with_a_key_is_parsed(stack: LocalStack) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -292,13 +291,10 @@ async def test_batch_request_waits_until_the_pool_drains(stack: LocalStack) -> N
     assert stack.picker is not None
     datastore = stack.picker.datastore
     await eventually(lambda: datastore.stats().avg_waiting > 0, what="the scraper to see the queue")
-    t0 = time.monotonic()
     status, _, _ = await post(stack, chat(), {DEMO_TENANT: "batch"})
-    waited = time.monotonic() - t0
     assert status == 200
     done = [b for b in blockers if b.done()]
     results = await asyncio.gather(*blockers)
     assert all(r[0] == 200 for r in results)
     # It was held back until the queue had drained: at least the queued blockers finished first.
     assert len(done) >= 2
-    assert waited > 0.5

@@ -1,7 +1,8 @@
-"""Issue 13's restart and outage rows through real Envoy: a picker's SIGTERM drains (not
-ready, still serving, then a prompt exit) while a second replica takes the traffic, and no
-request fails; a pod that refuses connections is unready at once; connect failures in the
-access log eject an endpoint, and each state change is logged once."""
+"""Restarts and outages through real Envoy: a picker's SIGTERM drains (not ready, still
+serving, then an exit that no open stream holds up) while a second replica takes the traffic,
+and no request fails; a pod that refuses connections is unready by the refusal, not by
+staleness; connect failures in the access log eject an endpoint, and each state change is
+logged once."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -33,6 +33,7 @@ from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import REFUSED
 from kinference_epp.sim.runner import ephemeral_specs, start_pods
 from kinference_epp.sim.server import PodSpec
+from waits import eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 
@@ -59,10 +60,9 @@ class Picker:
         self.proc: subprocess.Popen[str] | None = None
         self.lines: list[dict[str, Any]] = []
 
-    def start(self) -> float:
-        """Spawn and wait for "picker started"; the seconds it took."""
+    def start(self) -> None:
+        """Spawn and wait for "picker started"."""
         self.stop()  # a restart: the last process's pipe is closed first
-        t0 = time.monotonic()
         self.proc = subprocess.Popen(
             [BIN, "serve", "--config", self.config],
             stderr=subprocess.PIPE,
@@ -73,7 +73,7 @@ class Picker:
         while True:
             record = self._read(self.proc.stderr)
             if record["msg"] == "picker started":
-                return time.monotonic() - t0
+                return
 
     def _read(self, stream: IO[str]) -> dict[str, Any]:
         line = stream.readline()
@@ -81,6 +81,13 @@ class Picker:
         record: dict[str, Any] = json.loads(line)
         self.lines.append(record)
         return record
+
+    def rest(self) -> list[str]:
+        """The messages the exited process logged after it started."""
+        assert self.proc is not None
+        assert self.proc.stderr is not None
+        lines = self.proc.stderr.read().splitlines()
+        return [json.loads(line)["msg"] for line in lines if line.startswith("{")]
 
     def readiness(self) -> int:
         with grpc.insecure_channel(f"127.0.0.1:{self.health_port}") as channel:
@@ -159,34 +166,26 @@ async def test_sigterm_drains_and_exits_promptly_losing_nothing(tmp_path: Path) 
         clients = [asyncio.create_task(load(url, stop, tally)) for _ in range(4)]
         await tally.at_least(50)
         assert a.proc is not None
-        signalled = time.monotonic()
         a.proc.send_signal(signal.SIGTERM)
-        while a.proc.poll() is None and time.monotonic() - signalled < DRAIN_S:
-            # during the drain: not ready, still running
-            if a.readiness() == health_pb2.HealthCheckResponse.NOT_SERVING:
-                break
-            await asyncio.sleep(0.05)
-        assert a.readiness() == health_pb2.HealthCheckResponse.NOT_SERVING
-        code = await asyncio.to_thread(a.proc.wait, 30)
-        exited = time.monotonic() - signalled
+        # during the drain: not ready, still running
+        await eventually(
+            lambda: a.readiness() == health_pb2.HealthCheckResponse.NOT_SERVING,
+            what="readiness NOT_SERVING while draining",
+        )
+        assert a.proc.poll() is None
+        code = await asyncio.to_thread(a.proc.wait, 30)  # a hang guard
         await tally.at_least(tally.total + 50)  # the other replica serves on
         stop.set()
         await asyncio.gather(*clients)
         assert code == 0
-        assert DRAIN_S <= exited < DRAIN_S + 3.0, exited
         assert set(tally.statuses) == {200}, tally.statuses
+        logged = a.rest()
+        # drained, then stopped, with no stream holding it up
+        assert logged.index("draining: not ready, still serving") < logged.index("picker stopped")
+        assert "gRPC servers still stopping; going on without them" not in logged
         # restarted: ready again (start-up time is measured in benchmarks/startup.py)
-        seconds = await asyncio.to_thread(a.start)
+        await asyncio.to_thread(a.start)
         assert a.readiness() == health_pb2.HealthCheckResponse.SERVING
-        assert seconds < 60
-
-
-async def eventually(condition: Any, what: str, limit_s: float = 10.0) -> float:
-    t0 = time.monotonic()
-    while not condition():
-        assert time.monotonic() - t0 < limit_s, f"not within {limit_s} s: {what}"
-        await asyncio.sleep(0.02)
-    return time.monotonic() - t0
 
 
 async def test_a_refusing_pod_is_unready_at_once_and_logged_once(
@@ -199,9 +198,8 @@ async def test_a_refusing_pod_is_unready_at_once_and_logged_once(
         ds = stack.picker.datastore
         dead = EndpointKey(stack.cluster.addresses[0].hostport)
         await stack.cluster.pods[0].close()
-        took = await eventually(lambda: not ds.is_ready(dead), "the refusing pod is unready")
-        assert took < stack.options.scrape.stale_after_s  # before staleness would tell
-        assert ds.holds(dead) == {REFUSED}
+        await eventually(lambda: not ds.is_ready(dead), what="the refusing pod is unready")
+        assert ds.holds(dead) == {REFUSED}  # the refusal, not staleness, took it out
         for _ in range(20):
             async with http.post(f"{stack.url}/v1/chat/completions", json=CHAT) as resp:
                 assert resp.status == 200
@@ -251,7 +249,7 @@ async def test_connect_failures_in_the_access_log_eject_an_endpoint(
                     assert resp.status == 200  # retried on another pod
                 if dead in ejector.ejected:
                     break
-            await eventually(lambda: dead in ejector.ejected, "the endpoint is ejected")
+            await eventually(lambda: dead in ejector.ejected, what="the endpoint is ejected")
             assert stack.picker.datastore.holds(dead) == {HOLD}
             for _ in range(10):
                 async with http.post(f"{url}/v1/chat/completions", json=CHAT) as resp:

@@ -80,7 +80,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 LIBRARIES: Mapping[str, tuple[str, ...]] = {
-    "grpc": ("edge", "pickapi", "app"),
+    "grpc": ("edge", "pickapi", "app", "cli"),  # cli: `kinfctl pick` is a gRPC client
     "grpc_health": ("edge", "app"),
     "envoy": ("edge", "app", "demo", "gateway"),
     "xds": ("edge", "app", "demo"),

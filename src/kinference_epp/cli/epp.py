@@ -110,7 +110,7 @@ def _missing_extra(command: str, extra: str, exc: ModuleNotFoundError) -> int:
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     try:
-        from kinference_epp.bench.cli import bench_main
+        from kinference_epp.cli.bench import bench_main
     except ModuleNotFoundError as exc:
         return _missing_extra("bench", "bench", exc)
     return bench_main(args.bench_args)

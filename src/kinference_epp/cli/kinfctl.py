@@ -9,23 +9,23 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kinference_epp import __version__
+from kinference_epp.cli.classifiers import add_classifier_commands
+from kinference_epp.cli.kv_events import add_kv_events_parser, run_kv_events
+from kinference_epp.cli.pick import add_pick_parser, add_request_options, run_explain_live
+from kinference_epp.cli.policies import add_policy_commands
+from kinference_epp.cli.tenants import TENANTS
+from kinference_epp.cli.usage import add_usage_parser
 from kinference_epp.config import reference
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
-from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
-from kinference_epp.pickapi.cli import add_pick_parser, add_request_options, run_explain_live
-from kinference_epp.policy.classifier_cli import add_classifier_commands
 from kinference_epp.policy.classifiers.trained import TrainedModel
-from kinference_epp.policy.cli import add_policy_commands
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.loader import load_paths as load_policy_paths
 from kinference_epp.policy.store import build as build_policies
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.scheduler import Scheduler
-from kinference_epp.tenancy.cli import TENANTS
 from kinference_epp.tenancy.loader import build as build_tenants
 from kinference_epp.tenancy.loader import load_paths as load_tenant_paths
-from kinference_epp.tenancy.usage_cli import add_usage_parser
 
 
 def _sources(config: EppConfig) -> tuple[list[str], list[Problem]]:

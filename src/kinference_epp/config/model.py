@@ -12,7 +12,7 @@ from pydantic import Field, field_validator, model_validator
 
 from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.config.kubernetes import KubernetesConfig
-from kinference_epp.config.speed import SpeedConfig
+from kinference_epp.config.speed_prior import SpeedConfig
 from kinference_epp.config.strict import Strict
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.config.tokenizers import TokenizerConfig

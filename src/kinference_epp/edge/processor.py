@@ -13,10 +13,10 @@ Request side:
 - When a body follows, the pipeline screens the headers first (path, method, content type, the
   API key), so a request it will not route is answered before its body is read; what Envoy
   still streams of it afterwards is dropped unread.
-Every failure becomes an ImmediateResponse; nothing raises out of ``handle``. A request the
-pipeline holds (``Wait``) or whose long work must leave the event loop (``Offload``) is left
-to the shell (``wait`` / ``offload``), which calls :meth:`ExtProcSession.resume` or
-:meth:`ExtProcSession.resume_offloaded` when it is done.
+Every failure becomes an ImmediateResponse; nothing raises out of ``handle``. A pending
+output of the pipeline (a ``Wait``, an ``Offload``, an ``Await``) is left to the shell
+(:attr:`ExtProcSession.pending`), which settles it into the request state (``edge.driver``)
+and calls :meth:`ExtProcSession.resume`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ import enum
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any, Protocol
+from typing import Protocol
 
 from envoy.extensions.filters.http.ext_proc.v3 import processing_mode_pb2 as pm
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
@@ -51,10 +50,12 @@ from kinference_epp.edge import replies
 from kinference_epp.edge.usage_tap import UsageTap
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.pipeline import PipelineOutput, Rejection
 from kinference_epp.routing.state import (
+    Await,
     LocalResponse,
     Offload,
+    Pending,
     RequestState,
     RoutingDecision,
     Wait,
@@ -75,7 +76,7 @@ class RequestPipeline(Protocol):
         """Runs the stages that need only the headers, before the body arrives."""
         ...
 
-    def run(self, state: RequestState) -> Outcome: ...
+    def run(self, state: RequestState) -> PipelineOutput: ...
 
     def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
         """Counts and logs an error the session answers itself (protocol errors, sizes)."""
@@ -85,8 +86,7 @@ class RequestPipeline(Protocol):
 class _State(enum.Enum):
     HEADERS = "awaiting request headers"
     BODY = "receiving request body"
-    DEFERRED = "waiting for a stage's condition"
-    OFFLOADED = "waiting for work off the event loop"
+    PENDING = "waiting for the shell to settle a stage's pending output"
     ROUTED = "routed"
     DONE = "answered"
 
@@ -115,11 +115,9 @@ class ExtProcSession:
         self._state = _State.HEADERS
         self.state = RequestState()
         self.decision: RoutingDecision | None = None
-        self.wait: Wait | None = None
-        """Set while the request waits; the shell waits for it, then calls :meth:`resume`."""
-        self.offload: Offload | None = None
-        """Set while the request's work must run off the event loop; the shell runs it, then
-        calls :meth:`resume_offloaded` with its future."""
+        self.pending: Pending | None = None
+        """Set while the request waits on a ``Wait``, an ``Offload`` or an ``Await``; the
+        shell settles it into :attr:`state`, then calls :meth:`resume`."""
         self._chunks: list[bytes] = []
         """The body's chunks so far, joined once when the body is in (one copy of a body that
         came in pieces, however many)."""
@@ -290,14 +288,10 @@ class ExtProcSession:
             )
         return out
 
-    def _not_routed(self, outcome: Outcome) -> list[ep.ProcessingResponse]:
-        if isinstance(outcome, Wait):
-            self.wait = outcome
-            self._state = _State.DEFERRED
-            return []
-        if isinstance(outcome, Offload):
-            self.offload = outcome
-            self._state = _State.OFFLOADED
+    def _not_routed(self, outcome: PipelineOutput) -> list[ep.ProcessingResponse]:
+        if isinstance(outcome, Wait | Offload | Await):
+            self.pending = outcome
+            self._state = _State.PENDING
             return []
         if isinstance(outcome, LocalResponse):
             return self._answer_locally(outcome)
@@ -329,28 +323,15 @@ class ExtProcSession:
             )
         return [head, *replies.streamed_body(body, end_of_stream=not self._trailers_follow)]
 
-    def resume(self, condition_met: bool) -> list[ep.ProcessingResponse]:
-        """After a ``Wait``: its condition held (or the wait ran out); decide and reply now."""
-        if self._state is not _State.DEFERRED:
+    def resume(self) -> list[ep.ProcessingResponse]:
+        """After the shell settled :attr:`pending` into the state: decide and reply now."""
+        if self._state is not _State.PENDING:
             return []
-        self.wait = None
-        self.state.waited = condition_met
+        self.pending = None
         try:
             return self._decide()
         except Exception:
-            log.exception("resuming a waiting request failed")
-            return self._reject(KinferenceError("internal error in the endpoint picker"))
-
-    def resume_offloaded(self, done: Future[Any]) -> list[ep.ProcessingResponse]:
-        """After an ``Offload``: ``done`` is its work's finished future; decide and reply now."""
-        if self._state is not _State.OFFLOADED:
-            return []
-        self.offload = None
-        self.state.offloaded = done
-        try:
-            return self._decide()
-        except Exception:
-            log.exception("resuming an offloaded request failed")
+            log.exception("resuming a pending request failed")
             return self._reject(KinferenceError("internal error in the endpoint picker"))
 
     def _reject(self, err: KinferenceError) -> list[ep.ProcessingResponse]:

@@ -4,7 +4,7 @@ Scores are the router's (kept by the schedule stage), the rule walk is the polic
 trace (kept when the state asks to explain), and the cached prefix per endpoint is a match of
 the request's block hashes against the KV-event index, the cache state vLLM itself reported.
 Each endpoint's learned speed for the request's model is the speed model's figures
-(``scheduling/speed.py``).
+(``scheduling/speed_model.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.policy import describe
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.state import RequestState
-from kinference_epp.scheduling.speed import EndpointSpeed
+from kinference_epp.scheduling.speed_model import EndpointSpeed
 
 
 class PrefixLookup(Protocol):

@@ -3,8 +3,9 @@
 A call is one request through the same ``Pipeline`` an ext_proc stream drives, so identity
 (the API key in the headers given), policies, rate limits and metrics are the ext_proc ones.
 The servicer only translates: a ``PickRequest`` becomes a ``RequestState`` (headers with
-``:path`` and ``:method``, the body), a ``Wait`` or an ``Offload`` is waited out as the
-ext_proc servicer does, and the outcome becomes a ``Route`` or an ``ImmediateResponse``.
+``:path`` and ``:method``, the body), what the pipeline leaves pending (a ``Wait``, an
+``Offload``, an ``Await``) is settled by the ``PendingDriver`` the ext_proc servicer shares,
+and the outcome becomes a ``Route`` or an ``ImmediateResponse``.
 
 Only the picker's callers may call it (``auth``: a client certificate or the control token).
 
@@ -22,7 +23,6 @@ from __future__ import annotations
 import hmac
 import logging
 from collections.abc import Callable
-from concurrent.futures import Future
 from typing import Any, Literal
 
 import grpc
@@ -32,24 +32,17 @@ from kinference_epp.api.error_body import error_body
 from kinference_epp.api.paths import error_kind_for_path
 from kinference_epp.api.wire_names import REASON_HEADER, REQUEST_ID_HEADER
 from kinference_epp.edge.control_auth import ControlAuth
-from kinference_epp.edge.offload import Offloader
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.edge.processor import RequestPipeline
-from kinference_epp.edge.servicer import Watch, wait_for
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pickapi.explain import PrefixLookup, SpeedFigures, explanation
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.pickapi.v1 import picker_pb2_grpc as pb_grpc
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.picks import PickBook, new_ticket
-from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.pipeline import Answer, Rejection
 from kinference_epp.routing.reports import ReportGate
-from kinference_epp.routing.state import (
-    LocalResponse,
-    Offload,
-    RequestState,
-    RoutingDecision,
-    Wait,
-)
+from kinference_epp.routing.state import LocalResponse, RequestState, RoutingDecision
 from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
@@ -61,14 +54,13 @@ class PickerService(pb_grpc.PickerServicer):
     def __init__(
         self,
         pipeline: RequestPipeline,
-        watch: Watch,
+        driver: PendingDriver,
         reports: ReportGate,
         book: PickBook,
         *,
         max_body_bytes: int,
         auth: ControlAuth | None = None,
         on_request: Callable[[int], None] = lambda _: None,
-        offloader: Offloader | None = None,
         prefix: PrefixLookup | None = None,
         speeds: SpeedFigures | None = None,
     ) -> None:
@@ -76,13 +68,12 @@ class PickerService(pb_grpc.PickerServicer):
         pipeline records each pick; ``on_request(+1 / -1)`` counts calls in progress as
         ext_proc streams are counted."""
         self._pipeline = pipeline
-        self._watch = watch
+        self._driver = driver
         self._reports = reports
         self._book = book
         self._max_body = max_body_bytes
         self._auth = auth
         self._on_request = on_request
-        self._offloader = offloader
         self._prefix = prefix
         self._speeds = speeds
 
@@ -145,8 +136,8 @@ class PickerService(pb_grpc.PickerServicer):
 
     async def decide(
         self, request: pb.PickRequest, *, explain: bool
-    ) -> tuple[RequestState, Outcome]:
-        """Run one request through the pipeline, waiting out its ``Wait`` / ``Offload``."""
+    ) -> tuple[RequestState, Answer]:
+        """Run one request through the pipeline, its pending outputs settled by the driver."""
         state = state_of(request, explain=explain)
         self._on_request(+1)
         try:
@@ -156,34 +147,14 @@ class PickerService(pb_grpc.PickerServicer):
                     f"{self._max_body} bytes",
                     param="body",
                 )
-                outcome: Outcome = self._pipeline.reject(state, err)
+                outcome: Answer = self._pipeline.reject(state, err)
             else:
-                outcome = await self._run(state)
+                outcome = await self._driver.outcome(self._pipeline, state)
         finally:
             self._on_request(-1)
         return state, outcome
 
-    async def _run(self, state: RequestState) -> Outcome:
-        while True:
-            outcome = self._pipeline.run(state)
-            if isinstance(outcome, Wait):
-                state.waited = await wait_for(outcome, self._watch)
-            elif isinstance(outcome, Offload):
-                state.offloaded = await self._offloaded(outcome)
-            else:
-                return outcome
-
-    async def _offloaded(self, offload: Offload) -> Future[Any]:
-        if self._offloader is not None:
-            return await self._offloader.run(offload.work)
-        done: Future[Any] = Future()
-        try:
-            done.set_result(offload.work())
-        except Exception as exc:
-            done.set_exception(exc)
-        return done
-
-    def _response(self, state: RequestState, outcome: Outcome) -> pb.PickResponse:
+    def _response(self, state: RequestState, outcome: Answer) -> pb.PickResponse:
         if type(outcome) is RoutingDecision:
             return pb.PickResponse(request_id=state.request_id, route=route_of(outcome))
         if isinstance(outcome, LocalResponse):

@@ -4,9 +4,11 @@ Why not aiohttp: the scraper fetches one small page per pod every interval on th
 that also answers Envoy, and aiohttp's general client (request and response objects,
 header multidicts, URL objects, cookie jar, timers, a connection pool, decompression) is
 heavy for that (``benchmarks/results/scrape_cost.md`` measures the scrape's CPU). This
-client does one thing: it writes a pre-built request on a persistent connection and frames
-the answer in an ``asyncio.Protocol`` (status line, ``Content-Length``, ``chunked`` or
-read-until-close), with no per-request objects beyond the future it waits on.
+client does one thing: it writes a pre-built request on a persistent connection and reads
+the answer in an ``asyncio.Protocol``. The HTTP/1.1 framing (status line, headers,
+``Content-Length``, ``chunked``, read-until-close, keep-alive) is h11's, the sans-I/O
+HTTP/1.1 state machine httpx frames with; this module owns only the connection, the
+limits and the errors.
 
 What it supports, and what it does not:
 
@@ -31,9 +33,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import ssl
 from typing import cast
 from urllib.parse import urlsplit
+
+import h11
 
 MAX_BODY_BYTES = 32 * 1024 * 1024
 """A larger answer is an error (a vLLM page is tens of kilobytes): a wrong URL must not make
@@ -61,21 +66,18 @@ class _Closed(ConnectionError):
         self.before_answer = before_answer
 
 
-_HEAD, _LENGTH, _CHUNK_SIZE, _CHUNK_DATA, _TRAILERS, _UNTIL_CLOSE = range(6)
-
-
 class _Http11(asyncio.Protocol):
-    """One connection: sends one request at a time and frames its answer into a body."""
+    """One connection: sends one request at a time; h11 frames its answer into a body."""
 
-    def __init__(self, max_body: int) -> None:
+    def __init__(self, request: h11.Request, max_body: int) -> None:
+        self._request = request
         self._max_body = max_body
         self._transport: asyncio.Transport | None = None
         self._waiter: asyncio.Future[bytes] | None = None
-        self._buf = bytearray()
-        self._state = _HEAD
-        self._remaining = 0
+        self._h11 = h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD_BYTES)
         self._body = bytearray()
-        self._keep_alive = True
+        self._started = False
+        """Whether any byte of the current answer arrived."""
         self.closed = False
         self.answered = 0
         """Complete answers read on this connection (a reused connection has answered > 0)."""
@@ -88,18 +90,22 @@ class _Http11(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            if self._state == _UNTIL_CLOSE and exc is None:
-                self._finish(bytes(self._body))
+        if waiter is None or waiter.done():
+            return
+        if exc is None:
+            # the end of the stream ends a read-until-close body (h11 says whether it may)
+            self._h11.receive_data(b"")
+            with contextlib.suppress(HttpProtocolError):  # cut short: reported as closed
+                self._drain()
+            if waiter.done():
                 return
-            before = self._state == _HEAD and not self._buf
-            reason = f": {exc}" if exc else ""
-            waiter.set_exception(
-                _Closed(
-                    f"connection closed before the answer was complete{reason}",
-                    before_answer=before,
-                )
+        reason = f": {exc}" if exc else ""
+        waiter.set_exception(
+            _Closed(
+                f"connection closed before the answer was complete{reason}",
+                before_answer=not self._started,
             )
+        )
 
     def eof_received(self) -> bool:
         return False  # close the transport; connection_lost settles the waiter
@@ -109,8 +115,10 @@ class _Http11(asyncio.Protocol):
         if waiter is None or waiter.done():
             self.close()  # bytes nobody asked for: the stream is out of step
             return
+        self._started = True
         try:
-            self._feed(data)
+            self._h11.receive_data(data)
+            self._drain()
         except (HttpProtocolError, HttpStatusError) as exc:
             self.close()
             if not waiter.done():
@@ -118,15 +126,19 @@ class _Http11(asyncio.Protocol):
 
     # ---- requests ---------------------------------------------------------------------
 
-    def send(self, request: bytes) -> asyncio.Future[bytes]:
+    def send(self) -> asyncio.Future[bytes]:
         transport = self._transport
         if transport is None or self.closed:
             raise _Closed("connection is closed", before_answer=True)
+        conn = self._h11
+        if conn.our_state is h11.DONE:
+            conn.start_next_cycle()
         self._waiter = waiter = asyncio.get_running_loop().create_future()
-        self._state = _HEAD
-        self._buf.clear()
         self._body.clear()
-        transport.write(request)
+        self._started = False
+        head = conn.send(self._request)
+        end = conn.send(_END)
+        transport.write(head + end if end else head)
         return waiter
 
     def close(self) -> None:
@@ -134,149 +146,58 @@ class _Http11(asyncio.Protocol):
         if self._transport is not None:
             self._transport.close()
 
-    # ---- framing ----------------------------------------------------------------------
+    # ---- framing (h11) ----------------------------------------------------------------
+
+    def _drain(self) -> None:
+        """Take every event h11 has framed so far; finish the answer at its end."""
+        conn = self._h11
+        while True:
+            try:
+                event = conn.next_event()
+            except h11.RemoteProtocolError as exc:
+                raise HttpProtocolError(str(exc)) from None
+            if event is h11.NEED_DATA or event is h11.PAUSED:
+                return
+            kind = type(event)
+            if kind is h11.Data:
+                data = cast(h11.Data, event).data
+                if len(self._body) + len(data) > self._max_body:
+                    raise HttpProtocolError(f"body exceeds {self._max_body} bytes")
+                self._body += data
+            elif kind is h11.Response:
+                _check_head(cast(h11.Response, event), self._max_body)
+            elif kind is h11.EndOfMessage:
+                self._finish(bytes(self._body))
+                return
+            elif kind is h11.ConnectionClosed:
+                return  # connection_lost reports it
+            # an InformationalResponse (1xx): the real answer follows
 
     def _finish(self, body: bytes) -> None:
         waiter = self._waiter
         self._waiter = None
         self.answered += 1
-        if self._buf or not self._keep_alive:
-            self.close()  # bytes beyond the answer, or the server said it closes
+        conn = self._h11
+        if conn.their_state is not h11.DONE or conn.trailing_data[0]:
+            self.close()  # the server closes after this answer, or sent bytes beyond it
         if waiter is not None and not waiter.done():
             waiter.set_result(body)
 
-    def _feed(self, data: bytes) -> None:
-        state = self._state
-        if state == _HEAD:
-            if self._buf:
-                self._buf += data
-                data = bytes(self._buf)
-                self._buf.clear()
-            end = data.find(b"\r\n\r\n")
-            if end < 0:
-                if len(data) > MAX_HEAD_BYTES:
-                    raise HttpProtocolError("response head too large")
-                self._buf += data
-                return
-            self._head(data[:end])
-            data = data[end + 4 :]
-            if self._state == _HEAD:  # an interim 1xx answer: the real one follows
-                if data:
-                    self._feed(data)
-                return
-            if self._state == _LENGTH and len(data) == self._remaining:
-                self._finish(data)  # the usual case: the whole answer in one read
-                return
-        self._body_bytes(data)
 
-    def _head(self, head: bytes) -> None:
-        """Parse a status line and headers, and set the framing state from them."""
-        lines = head.split(b"\r\n")
-        parts = lines[0].split(None, 2)
-        if len(parts) < 2 or not parts[0].startswith(b"HTTP/1.") or not parts[1].isdigit():
-            raise HttpProtocolError(f"bad status line {lines[0][:80]!r}")
-        status = int(parts[1])
-        if 100 <= status < 200 and status != 101:
-            return
-        if status != 200:
-            raise HttpStatusError(status)
-        length: int | None = None
-        chunked = False
-        keep_alive = parts[0] != b"HTTP/1.0"
-        for line in lines[1:]:
-            name, colon, value = line.partition(b":")
-            if not colon:
-                raise HttpProtocolError(f"bad header line {line[:80]!r}")
-            name = name.strip().lower()
-            if name == b"content-length":
-                value = value.strip()
-                if not value.isdigit() or (length is not None and int(value) != length):
-                    raise HttpProtocolError(f"bad Content-Length {value[:40]!r}")
-                length = int(value)
-            elif name == b"transfer-encoding":
-                chunked = value.strip().lower().endswith(b"chunked")
-            elif name == b"content-encoding":
-                coding = value.strip().lower()
-                if coding not in (b"", b"identity"):
-                    raise HttpProtocolError(
-                        f"compressed answer (Content-Encoding: {coding[:20]!r})"
-                    )
-            elif name == b"connection":
-                tokens = value.strip().lower()
-                if b"close" in tokens:
-                    keep_alive = False
-                elif b"keep-alive" in tokens:
-                    keep_alive = True
-        self._keep_alive = keep_alive
-        if chunked:
-            self._state = _CHUNK_SIZE
-        elif length is not None:
-            if length > self._max_body:
-                raise HttpProtocolError(f"body of {length} bytes exceeds {self._max_body}")
-            self._state = _LENGTH
-            self._remaining = length
-        else:
-            self._state = _UNTIL_CLOSE
-            self._keep_alive = False
+def _check_head(response: h11.Response, max_body: int) -> None:
+    """Only a 200 with an identity body within the size limit is a page."""
+    if response.status_code != 200:
+        raise HttpStatusError(response.status_code)
+    for name, value in response.headers:
+        if name == b"content-encoding":
+            coding = value.strip().lower()
+            if coding not in (b"", b"identity"):
+                raise HttpProtocolError(f"compressed answer (Content-Encoding: {coding[:20]!r})")
+        elif name == b"content-length" and int(value) > max_body:
+            raise HttpProtocolError(f"body of {int(value)} bytes exceeds {max_body}")
 
-    def _body_bytes(self, data: bytes) -> None:
-        """Consume body bytes in the current framing state; finish when the body is whole."""
-        state = self._state
-        if state == _LENGTH:
-            take = data[: self._remaining]
-            self._body += take
-            self._remaining -= len(take)
-            if self._remaining == 0:
-                self._buf += data[len(take) :]
-                self._finish(bytes(self._body))
-            return
-        if state == _UNTIL_CLOSE:
-            self._body += data
-            if len(self._body) > self._max_body:
-                raise HttpProtocolError(f"body exceeds {self._max_body} bytes")
-            return
-        buf = self._buf
-        buf += data
-        pos = 0
-        while True:
-            if self._state == _CHUNK_DATA:
-                need = self._remaining + 2  # the data and its CRLF
-                if len(buf) - pos < need:
-                    break
-                if buf[pos + self._remaining : pos + need] != b"\r\n":
-                    raise HttpProtocolError("chunk not followed by CRLF")
-                self._body += buf[pos : pos + self._remaining]
-                pos += need
-                self._state = _CHUNK_SIZE
-                continue
-            eol = buf.find(b"\r\n", pos)
-            if eol < 0:
-                if len(buf) - pos > MAX_HEAD_BYTES:
-                    raise HttpProtocolError("chunk header or trailer too large")
-                break
-            line = bytes(buf[pos:eol])
-            pos = eol + 2
-            if self._state == _TRAILERS:
-                if not line:  # the empty line after the trailers ends the answer
-                    del buf[:pos]
-                    self._finish(bytes(self._body))
-                    return
-                continue
-            size_text = line.split(b";", 1)[0].strip()
-            try:
-                size = int(size_text, 16)
-            except ValueError:
-                raise HttpProtocolError(f"bad chunk size {size_text[:20]!r}") from None
-            if size < 0:
-                raise HttpProtocolError(f"bad chunk size {size_text[:20]!r}")
-            if size == 0:
-                self._state = _TRAILERS
-                continue
-            if len(self._body) + size > self._max_body:
-                raise HttpProtocolError(f"body exceeds {self._max_body} bytes")
-            self._remaining = size
-            self._state = _CHUNK_DATA
-        del buf[:pos]
+
+_END = h11.EndOfMessage()
 
 
 class HttpGetClient:
@@ -311,17 +232,16 @@ class HttpGetClient:
             self._tls = ssl_context or ssl.create_default_context()
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         netloc = parts.netloc.rpartition("@")[2]
-        head = [
-            f"GET {target} HTTP/1.1",
-            f"Host: {netloc}",
-            "User-Agent: kinference-epp",
-            "Accept: text/plain",
-            "Accept-Encoding: identity",
+        headers = [
+            ("Host", netloc),
+            ("User-Agent", "kinference-epp"),
+            ("Accept", "text/plain"),
+            ("Accept-Encoding", "identity"),
         ]
         if parts.username is not None:
             auth = f"{parts.username}:{parts.password or ''}".encode()
-            head.append(f"Authorization: Basic {base64.b64encode(auth).decode()}")
-        self._request = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1")
+            headers.append(("Authorization", f"Basic {base64.b64encode(auth).decode()}"))
+        self._request = h11.Request(method="GET", target=target, headers=headers)
         self._max_body = max_body_bytes
         self._conn: _Http11 | None = None
         self.connections = 0
@@ -342,13 +262,13 @@ class HttpGetClient:
                 conn = self._conn
                 if conn is not None and not conn.closed:
                     try:
-                        return await conn.send(self._request)
+                        return await conn.send()
                     except _Closed as exc:
                         # The server closed the idle connection as we reused it: once more.
                         if not exc.before_answer or not conn.answered:
                             raise
                 conn = await self._connect()
-                return await conn.send(self._request)
+                return await conn.send()
         except BaseException:
             self.close()
             raise
@@ -356,9 +276,9 @@ class HttpGetClient:
     async def _connect(self) -> _Http11:
         self.close()
         loop = asyncio.get_running_loop()
-        max_body = self._max_body
+        request, max_body = self._request, self._max_body
         _, conn = await loop.create_connection(
-            lambda: _Http11(max_body),
+            lambda: _Http11(request, max_body),
             self._host,
             self._port,
             ssl=self._tls,

@@ -2,9 +2,10 @@
 
 The proxy-facing shell calls :meth:`Pipeline.screen` when the headers arrive (the stages that
 read only headers), then :meth:`Pipeline.run` once the request is assembled, and gets a
-``RoutingDecision``, a ``Wait`` or an ``Offload`` (call ``run`` again when it ends), a
-``LocalResponse`` or a ``Rejection`` to answer the client with. Nothing here awaits or starts
-threads: waiting and off-loop work belong to the shell.
+``RoutingDecision``, a pending output (a ``Wait``, an ``Offload`` or an ``Await``: call
+``run`` again once ``edge.driver`` settled it), a ``LocalResponse`` or a ``Rejection`` to
+answer the client with. Nothing here awaits or starts tasks or threads: waiting, off-loop work
+and round trips belong to the shell.
 """
 
 from __future__ import annotations
@@ -20,10 +21,9 @@ from kinference_epp.routing.picks import Pick, PickBook, RequestIds
 from kinference_epp.routing.stage import Stage
 from kinference_epp.routing.state import (
     LocalResponse,
-    Offload,
+    Pending,
     RequestState,
     RoutingDecision,
-    Wait,
 )
 from kinference_epp.telemetry.metrics import HistogramChild, PickerMetrics
 
@@ -36,7 +36,12 @@ class Rejection(msgspec.Struct, frozen=True):
     error: KinferenceError
 
 
-Outcome = RoutingDecision | Wait | Offload | LocalResponse | Rejection
+Answer = RoutingDecision | LocalResponse | Rejection
+"""What the request is answered with: routed, served by the picker, or refused."""
+
+PipelineOutput = Answer | Pending
+"""What one pass of the pipeline returns: an answer, or a pending output to settle first
+(the policy's own ``Outcome`` is the action a rule chose: ``policy.types``)."""
 
 
 class Pipeline:
@@ -107,7 +112,7 @@ class Pipeline:
         state.resume_at = i
         return None
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         """Run the stages from ``state.resume_at`` on; see the module docstring."""
         if not state.request_id:
             state.request_id = self._ids()
@@ -124,7 +129,7 @@ class Pipeline:
                 t = now
                 if out is not None:
                     if type(out) is not LocalResponse:
-                        state.resume_at = i  # a Wait or an Offload: this stage runs again
+                        state.resume_at = i  # a pending output: this stage runs again
                     return out
                 i += 1
         except KinferenceError as err:

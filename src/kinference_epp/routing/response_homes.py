@@ -137,8 +137,5 @@ class SharedHomes(Protocol):
         """Store the conversation's size in the background; never blocks or raises."""
 
     async def get(self, response_id: str) -> tuple[str, int] | None:
-        """(endpoint, context tokens or 0); None when absent or the store cannot answer.
-        Tells the ``watch`` callbacks when done."""
-
-    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """Call ``callback`` after every lookup; returns the unregister function."""
+        """(endpoint, context tokens or 0); None when absent or the store cannot answer
+        (the continuation stage's ``Await``: the shell bounds it by the stage's wait)."""

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from kinference_epp.routing.state import LocalResponse, Offload, RequestState, Wait
+from kinference_epp.routing.state import LocalResponse, Pending, RequestState
 
-StageOutput = Wait | Offload | LocalResponse | None
+StageOutput = Pending | LocalResponse | None
 
 
 class Stage(Protocol):
     """One step of the request pipeline.
 
     ``run`` fills what the stage decides into ``state`` and returns None to go on, a ``Wait``
-    to hold the request or an ``Offload`` to have long work run off the event loop (either
-    way the pipeline runs this stage again afterwards), or a ``LocalResponse`` the picker
-    answers with. It raises a ``KinferenceError`` to answer with an error; the runner turns
+    to hold the request, an ``Offload`` to have long work run off the event loop or an
+    ``Await`` to have a shared store asked (whichever, the shell does it and the pipeline runs
+    this stage again afterwards), or a ``LocalResponse`` the picker answers with. A stage
+    starts nothing itself: no task, no thread, no await. It raises a ``KinferenceError`` to answer with an error; the runner turns
     that into the reply, the rejection metrics and the log line. ``name`` labels the stage's
     timings.
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
 from typing import Any
 
@@ -77,6 +76,25 @@ class Offload(msgspec.Struct, frozen=True):
     reason: str = ""
 
 
+class Await(msgspec.Struct, frozen=True):
+    """A stage's answer "ask and come back": await ``call()`` (a round trip to a shared
+    store) for at most ``max_wait_s``, then run the pipeline again from that stage with
+    ``RequestState.answer`` holding its finished future (its result, its error, or cancelled
+    when the time ran out).
+
+    The stage starts nothing: the shell starts the call, so a stage stays a plain function of
+    the state and a request the shell drops leaves no task behind.
+    """
+
+    call: Callable[[], Awaitable[Any]]
+    max_wait_s: float
+    reason: str = ""
+
+
+Pending = Wait | Offload | Await
+"""A stage's output the shell settles before it runs the pipeline again (``edge.driver``)."""
+
+
 class LocalResponse(msgspec.Struct, frozen=True):
     """A stage's answer "the picker serves this itself" (not an error): e.g. ``/v1/models``."""
 
@@ -140,10 +158,9 @@ class RequestState(msgspec.Struct):
     """Set while the request waits on a policy condition."""
     waited: bool | None = None
     """After a ``Wait``: whether its condition held (False: the wait ran out)."""
-    admission: asyncio.Future[Any] | None = None
-    """While the admit stage waits on the shared limit store: its verdict to be."""
-    lookup: asyncio.Future[Any] | None = None
-    """While a continuation waits on the shared store for its response's pod: the answer."""
+    answer: Future[Any] | None = None
+    """After an ``Await``: the finished future of its call (the shared limit store's verdict,
+    the shared response store's pod); the stage that asked reads and clears it."""
     body_out: bytes | None = None
     """The body to forward when a stage rewrote it."""
     headers_out: tuple[tuple[str, str], ...] = ()

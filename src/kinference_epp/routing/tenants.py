@@ -8,7 +8,7 @@ from typing import Literal
 from kinference_epp.errors import KinferenceError
 from kinference_epp.routing.stage import Stage
 from kinference_epp.routing.stages.admit import AdmitStage
-from kinference_epp.routing.stages.authenticate import HeaderIdentifyStage, KeyIdentifyStage
+from kinference_epp.routing.stages.identify_tenant import HeaderIdentifyStage, KeyIdentifyStage
 from kinference_epp.routing.stages.include_usage import IncludeUsageStage
 from kinference_epp.routing.state import RequestState
 from kinference_epp.tenancy.directory import TenantDirectory

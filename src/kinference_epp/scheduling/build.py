@@ -12,7 +12,7 @@ scheduler here, so the benchmark measures the production wiring:
   given none, so only the tracker observes it.
 
 When a request ends, the caller tells the tracker (``inflight.finish(request_id)``) and teaches
-the speed model from the request's access-log record (``routing.speed.SpeedLearner``).
+the speed model from the request's access-log record (``routing.speed_learner.SpeedLearner``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kinference_epp.config.model import SchedulerConfig
-from kinference_epp.config.speed import SpeedConfig
+from kinference_epp.config.speed_prior import SpeedConfig
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling.framework import Admission, PickObserver, PluginTimer
@@ -33,7 +33,7 @@ from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.routers import chain_reads_prompt
 from kinference_epp.scheduling.scheduler import Scheduler
-from kinference_epp.scheduling.speed import SpeedModel
+from kinference_epp.scheduling.speed_model import SpeedModel
 
 
 @dataclass(frozen=True, slots=True)

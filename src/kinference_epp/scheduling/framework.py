@@ -130,7 +130,7 @@ class LoadSource(Protocol):
 class SpeedSource(Protocol):
     """Each endpoint's learned speed against the model's median endpoint.
 
-    Implemented by :class:`~kinference_epp.scheduling.speed.SpeedModel`.
+    Implemented by :class:`~kinference_epp.scheduling.speed_model.SpeedModel`.
     """
 
     def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:

@@ -16,7 +16,7 @@ is updated at every pick, so the next request already sees the previous one:
       backlog[e] = max(0, done_at[e] - now) * rate[e]
 
   It needs no completion signal, so it cannot drift. ``rate[e]`` is the endpoint's learned
-  prefill rate (``scheduling/speed.py``), read at each pick (the queue's remaining time is
+  prefill rate (``scheduling/speed_model.py``), read at each pick (the queue's remaining time is
   rescaled when it changes: the tokens queued stay the same), else ``prefill_tokens_per_s``.
   Each entry keeps the tokens it found ahead of it, which the speed model learns from.
 - a **finish rate** per endpoint: how fast its batch frees slots, which the shedding check

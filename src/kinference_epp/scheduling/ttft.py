@@ -3,7 +3,7 @@
 What "send easy prompts to the cheap model unless the expensive model's cache makes it faster"
 compares: on each endpoint serving the model, the prompt tokens its cache does not hold plus the
 prefill backlog the picker has already sent there, priced by that endpoint's learned speed
-(``scheduling/speed.py``: its fixed overhead plus seconds per token), else at one prefill rate.
+(``scheduling/speed_model.py``: its fixed overhead plus seconds per token), else at one prefill rate.
 The same quantities the load-cost scorer ranks endpoints by, in seconds.
 """
 
@@ -13,7 +13,7 @@ import numpy as np
 
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.scheduling.framework import LoadSource, PrefixSource
-from kinference_epp.scheduling.speed import SpeedModel
+from kinference_epp.scheduling.speed_model import SpeedModel
 from kinference_epp.scheduling.types import SchedulingRequest
 
 

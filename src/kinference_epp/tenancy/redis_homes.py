@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 
 from redis.asyncio import Redis
 
@@ -30,7 +29,6 @@ class RedisHomes:
         self._timeout = timeout_s
         self._tasks: set[asyncio.Task[None]] = set()
         self._failing = False
-        self._watchers: list[Callable[[], None]] = []
 
     def _key(self, response_id: str) -> str:
         return f"{self._prefix}:resp:{response_id}"
@@ -68,26 +66,9 @@ class RedisHomes:
         except Exception as exc:
             log.warning("could not read a response's pod from Redis: %s", exc)
             return None
-        finally:
-            self._notify()
         if endpoint is None:
             return None
         return _text(endpoint), int(_text(tokens)) if tokens is not None else 0
-
-    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """``callback`` runs after every lookup (a waiting request re-checks its future)."""
-        self._watchers.append(callback)
-
-        def unwatch() -> None:
-            if callback in self._watchers:
-                self._watchers.remove(callback)
-
-        return unwatch
-
-    def _notify(self) -> None:
-        loop = asyncio.get_running_loop()
-        for callback in list(self._watchers):
-            loop.call_soon(callback)
 
     async def flush(self) -> None:
         """Wait for the writes in flight (tests, shutdown)."""

@@ -158,8 +158,6 @@ class RedisStore:
         an outage, would open a connection on a closed client and leak it); what is queued
         after it is left to the sweeper."""
         self._heartbeat: asyncio.Task[None] | None = None
-        self._watchers: list[Callable[[], None]] = []
-        self._wake_pending = False
         self._last_error = ""
         self._seen: dict[tuple[str, str], tuple[float, float]] = {}
         """(tenant, bucket) -> (tokens left in Redis, when) at this replica's last admission."""
@@ -187,17 +185,6 @@ class RedisStore:
     def replicas(self) -> int:
         """Live replicas at the last heartbeat (this one included)."""
         return self._replicas
-
-    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """Call ``callback`` when admissions finish (a request waiting on its admission
-        checks whether it was one). Returns the unwatch function."""
-        self._watchers.append(callback)
-
-        def unwatch() -> None:
-            with contextlib.suppress(ValueError):
-                self._watchers.remove(callback)
-
-        return unwatch
 
     # -- the LimitStore protocol -------------------------------------------------------
 
@@ -421,7 +408,6 @@ class RedisStore:
                         )
                         self._enqueue(self._settle, args)
                     verdict.set_result(v)
-            self._wake()
 
     async def _bounded(self, call: Coroutine[Any, Any, list[Any]]) -> list[Any]:
         """``call``'s result within the admission timeout, or TimeoutError at the timeout.
@@ -486,16 +472,6 @@ class RedisStore:
         if denied_by:
             return Verdict(False, denied_by.decode(), float(retry), tokens, requests)
         return Verdict(True, "", 0.0, tokens, requests)
-
-    def _wake(self) -> None:
-        if not self._wake_pending and self._watchers:
-            self._wake_pending = True
-            asyncio.get_running_loop().call_soon(self._notify)
-
-    def _notify(self) -> None:
-        self._wake_pending = False
-        for callback in list(self._watchers):
-            callback()
 
 
 _logged_errors: set[str] = set()

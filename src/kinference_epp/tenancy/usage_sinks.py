@@ -234,3 +234,17 @@ class UsageFlusher:
     async def stop(self) -> None:
         await self._loop.stop()
         await self.sink.write(self.ledger)
+
+
+async def read_redis_url(url: str, prefix: str, password: str | None, currency: str) -> list[Row]:
+    """Every usage row under ``prefix`` at ``url``, over a connection of its own (``kinfctl usage``)."""
+    from redis.asyncio import Redis
+    from redis.exceptions import RedisError
+
+    client = Redis.from_url(url, password=password, socket_timeout=5, socket_connect_timeout=5)
+    try:
+        return await read_redis(client, prefix, currency)
+    except RedisError as exc:
+        raise ValueError(f"{url}: {exc}") from exc
+    finally:
+        await client.aclose()

@@ -12,12 +12,12 @@ import pytest
 import yaml
 
 from kinference_epp.bench.admission import GieSaturationDetector
-from kinference_epp.bench.cli import bench_main, refined
 from kinference_epp.bench.clients import WARMUP, LadderClient
 from kinference_epp.bench.harness import Harness, HarnessOptions, RunResult, run_one
 from kinference_epp.bench.report import CAPACITY, POINT, Slo, capacities, over_seeds, rows
 from kinference_epp.bench.routing import GPU_LABEL, ROUTERS, VARIANTS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
+from kinference_epp.cli.bench import bench_main, refined
 from kinference_epp.config.model import ShedConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.pool.datastore import PoolDatastore

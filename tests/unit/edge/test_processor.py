@@ -15,7 +15,7 @@ from kinference_epp.edge import replies
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError, ModelNotFoundError
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.pipeline import PipelineOutput, Rejection
 from kinference_epp.routing.state import LocalResponse, RequestState, RoutingDecision, Wait
 
 Mode = pm.ProcessingMode.BodySendMode
@@ -34,7 +34,7 @@ class FakePipeline:
         self.screened.append(state)
         return None
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         self.routed.append(state)
         if self.error is not None:
             return self.reject(state, self.error)
@@ -225,7 +225,7 @@ def test_pipeline_errors_become_immediate_responses() -> None:
 
 def test_unexpected_exception_is_a_500_not_a_crash() -> None:
     class Broken(FakePipeline):
-        def run(self, state: RequestState) -> Outcome:
+        def run(self, state: RequestState) -> PipelineOutput:
             raise RuntimeError("boom")
 
     s = session(Broken())
@@ -308,7 +308,7 @@ def test_response_headers_without_test_mode_pass_through() -> None:
 
 
 class TransformPipeline(FakePipeline):
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         from kinference_epp.api.response_transform import UsageStripper
 
         return RoutingDecision(endpoints=(A,), body=None, response=UsageStripper())
@@ -343,7 +343,7 @@ class TypeRecordingPipeline(FakePipeline):
         super().__init__()
         self.bodies: list[tuple[type, bytes]] = []
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         self.bodies.append((type(state.body), bytes(state.body)))
         return super().run(state)
 
@@ -470,7 +470,7 @@ def test_body_exactly_at_the_limit_across_two_chunks_is_routed() -> None:
 class WaitingPipeline(FakePipeline):
     """Holds the request once, then routes (or rejects after a wait that ran out)."""
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         if state.waited is None:
             return Wait(until=lambda: True, max_wait_s=1.0, reason="test")
         if not state.waited:
@@ -482,26 +482,28 @@ def test_a_wait_is_handed_to_the_shell_then_resumed() -> None:
     s = session(WaitingPipeline())
     s.handle(headers_msg())
     assert s.handle(body_msg(BODY, True)) == []
-    assert s.wait is not None
-    assert s.wait.max_wait_s == 1.0
-    out = s.resume(True)
-    assert s.wait is None
+    assert isinstance(s.pending, Wait)
+    assert s.pending.max_wait_s == 1.0
+    s.state.waited = True  # what the shell's driver settles
+    out = s.resume()
+    assert s.pending is None
     assert out[0].request_headers.response.header_mutation.set_headers
-    assert s.resume(True) == []  # answered once
+    assert s.resume() == []  # answered once
 
 
 def test_a_wait_that_runs_out_can_end_in_an_error() -> None:
     pipeline = WaitingPipeline()
     s = session(pipeline)
     s.handle(headers_msg(eos=True))
-    out = s.resume(False)
+    s.state.waited = False
+    out = s.resume()
     assert out[0].immediate_response.status.code == 500
     assert header_map(out[0].immediate_response.headers)["x-kinference-reason"] == "wait_timeout"
     assert s.answered
 
 
 class RateLimitedPipeline(FakePipeline):
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         return RoutingDecision(
             endpoints=(A,),
             body=None,
@@ -528,7 +530,7 @@ def test_rate_limit_metadata_reaches_envoy_beside_the_route(mode: int) -> None:
 
 
 class ModelPipeline(FakePipeline):
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         return RoutingDecision(
             endpoints=(A,), body=None, target_model="qwen-lora", request_id="picker-1"
         )

@@ -24,6 +24,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.routing.pipeline import Pipeline
 from kinference_epp.routing.prompt import PromptHasher
 from kinference_epp.routing.stages import StageDeps, build_pipeline
+from kinference_epp.routing.state import Offload, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tokenize.fixtures import write_tiny_bpe
@@ -163,17 +164,18 @@ def drive(session: ExtProcSession, messages: list[ep.ProcessingRequest]) -> list
     out: list[Any] = []
     for message in messages:
         out += session.handle(message)
-        while session.wait is not None or session.offload is not None:
-            if session.wait is not None:
-                out += session.resume(False)
-            else:
-                assert session.offload is not None
+        while (pending := session.pending) is not None:
+            if isinstance(pending, Offload):
                 done: Future[Any] = Future()
                 try:
-                    done.set_result(session.offload.work())
+                    done.set_result(pending.work())
                 except Exception as exc:
                     done.set_exception(exc)
-                out += session.resume_offloaded(done)
+                session.state.offloaded = done
+            else:
+                assert isinstance(pending, Wait)
+                session.state.waited = False
+            out += session.resume()
     for reply in out:
         assert isinstance(reply, ep.ProcessingResponse)
     return out

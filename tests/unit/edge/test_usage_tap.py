@@ -9,7 +9,7 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError
-from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.pipeline import PipelineOutput, Rejection
 from kinference_epp.routing.state import RequestState, RoutingDecision
 from kinference_epp.routing.usage import UsageRecord
 
@@ -33,7 +33,7 @@ class TenantPipeline:
     def reject(self, state: RequestState, err: KinferenceError) -> Rejection:
         return Rejection(err)
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         state.request_id = "p1"  # the pipeline issues the picker's id
         return RoutingDecision(
             endpoints=(),

@@ -8,7 +8,7 @@ import json
 import pytest
 import zmq.asyncio
 
-from kinference_epp.kvcache.cli import kv_events_main
+from kinference_epp.cli.kv_events import kv_events_main
 from kinference_epp.sim.events import BlockRemoved, BlockStored, encode_batch
 from kinference_epp.sim.publisher import ZmqEventPublisher
 

@@ -11,12 +11,13 @@ from typing import Any
 import msgspec
 
 from kinference_epp.api.wire_names import MODEL_HEADER, TENANT_HEADER
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.errors import KinferenceError, RateLimitedError
 from kinference_epp.pickapi.service import PickerService, state_of
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.picks import PickBook, RequestIds
-from kinference_epp.routing.pipeline import Outcome, Rejection, pick_of
+from kinference_epp.routing.pipeline import PipelineOutput, Rejection, pick_of
 from kinference_epp.routing.reports import ReportGate
 from kinference_epp.routing.state import (
     LocalResponse,
@@ -36,7 +37,7 @@ class Scripted:
     """A pipeline answering each ``run`` with the next outcome of its script, issuing ids and
     recording routed picks as the real one does."""
 
-    def __init__(self, *outcomes: Outcome, max_picks: int = 100) -> None:
+    def __init__(self, *outcomes: PipelineOutput, max_picks: int = 100) -> None:
         self.outcomes = list(outcomes)
         self.states: list[RequestState] = []
         self.rejected: list[KinferenceError] = []
@@ -46,7 +47,7 @@ class Scripted:
     def screen(self, state: RequestState) -> None:
         return None
 
-    def run(self, state: RequestState) -> Outcome:
+    def run(self, state: RequestState) -> PipelineOutput:
         if not state.request_id:
             state.request_id = self._ids()
         self.states.append(state)
@@ -71,7 +72,7 @@ def service(pipeline: Scripted, records: list[UsageRecord], **kw: Any) -> Picker
     gate = ReportGate(pipeline.book, records.append, PickerMetrics())
     return PickerService(
         pipeline,
-        no_watch,
+        PendingDriver(no_watch),
         gate,
         pipeline.book,
         max_body_bytes=kw.pop("max_body_bytes", 1 << 20),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from kinference_epp.errors import KinferenceError
-from kinference_epp.routing.pipeline import Outcome, Rejection
+from kinference_epp.routing.pipeline import PipelineOutput, Rejection
 from kinference_epp.routing.state import RequestState, RoutingDecision
 
 
@@ -33,13 +33,13 @@ spec:
 """An InferencePolicy for pool ``pool`` up to its rules: a test appends its own rules."""
 
 
-def routed(outcome: Outcome) -> RoutingDecision:
+def routed(outcome: PipelineOutput) -> RoutingDecision:
     if isinstance(outcome, Rejection):
         raise outcome.error
     assert isinstance(outcome, RoutingDecision), outcome
     return outcome
 
 
-def rejected(outcome: Outcome) -> KinferenceError:
+def rejected(outcome: PipelineOutput) -> KinferenceError:
     assert isinstance(outcome, Rejection), outcome
     return outcome.error

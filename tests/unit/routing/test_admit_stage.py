@@ -11,12 +11,13 @@ import pytest
 from routed import chat_state
 
 from kinference_epp.api.wire_names import RATELIMIT_KEYS, TENANT_HEADER
+from kinference_epp.edge.driver import answer_of
 from kinference_epp.errors import KinferenceError, RateLimitedError
 from kinference_epp.routing.pipeline import Pipeline, Rejection
 from kinference_epp.routing.settle import TenantSettler
 from kinference_epp.routing.stages.admit import AdmitStage, rate_limit_values
 from kinference_epp.routing.stages.parse import ParseStage
-from kinference_epp.routing.state import RequestState, Wait
+from kinference_epp.routing.state import Await, RequestState
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.estimate import OutputEstimator
@@ -270,12 +271,12 @@ async def test_a_shared_store_s_verdict_is_waited_for_then_applied() -> None:
     h.stage = AdmitStage(store, h.estimator, h.tenant_metrics, ttl_s=60, max_wait_s=5)
     state = request(small, "r1")
     out = h.stage.run(state)
-    assert isinstance(out, Wait)
-    assert not out.until()
-    assert state.admission is not None
-    await state.admission
-    assert out.until()
+    assert isinstance(out, Await)  # the stage starts nothing: the shell makes the call
+    assert out.reason == "limit store"
+    assert not store.memory.holds("r1")
+    state.answer = await answer_of(out)
     assert h.stage.run(state) is None  # the pipeline runs the stage again
+    assert state.answer is None
     assert state.headers_out.count((TENANT_HEADER, "small")) == 1
     assert dict(state.metadata_out)["remaining-tokens"] == "700"
     assert store.memory.holds("r1")
@@ -287,17 +288,17 @@ async def test_an_unreachable_store_answers_by_the_tenant_s_fail_mode() -> None:
     store.down = True
     h.stage = AdmitStage(store, h.estimator, h.tenant_metrics, ttl_s=60)
     state = request(small, "r1")
-    assert isinstance(h.stage.run(state), Wait)
-    assert state.admission is not None
-    await state.admission
+    out = h.stage.run(state)
+    assert isinstance(out, Await)
+    state.answer = await answer_of(out)
     with pytest.raises(KinferenceError) as err:
         h.stage.run(state)
     assert (err.value.status, err.value.reason) == (503, "limit_store_unavailable")
     soft = dataclasses.replace(small, fail_mode=FailMode.SOFT)
     state = request(soft, "r2")
-    h.stage.run(state)
-    assert state.admission is not None
-    await state.admission
+    out = h.stage.run(state)
+    assert isinstance(out, Await)
+    state.answer = await answer_of(out)
     assert h.stage.run(state) is None
     text = h.metrics.exposition().decode()
     for decision in ("admitted", "rejected"):
@@ -305,6 +306,32 @@ async def test_an_unreachable_store_answers_by_the_tenant_s_fail_mode() -> None:
             "kinference_tenant_limit_store_fallback_decisions_total"
             f'{{decision="{decision}",tenant="small"}} 1.0' in text
         )
+
+
+async def test_a_verdict_not_in_by_the_guard_is_a_degraded_refusal() -> None:
+    h, small = Harness(), tenants()["small"]  # small fails closed
+    store = SharedStore()
+    never = asyncio.Event()
+
+    async def silent(r: Reservation) -> Verdict:
+        await never.wait()
+        raise AssertionError("the shell cancels the call first")
+
+    store.reserve_async = silent  # type: ignore[method-assign]
+    h.stage = AdmitStage(store, h.estimator, h.tenant_metrics, ttl_s=60, max_wait_s=0.01)
+    state = request(small, "r1")
+    out = h.stage.run(state)
+    assert isinstance(out, Await)
+    state.answer = await answer_of(out)
+    assert state.answer.cancelled()
+    with pytest.raises(KinferenceError) as err:
+        h.stage.run(state)
+    assert (err.value.status, err.value.reason) == (503, "limit_store_unavailable")
+    text = h.metrics.exposition().decode()
+    assert (
+        "kinference_tenant_limit_store_fallback_decisions_total"
+        '{decision="rejected",tenant="small"} 1.0' in text
+    )
 
 
 BUDGETED = """\

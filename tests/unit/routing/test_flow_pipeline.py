@@ -16,8 +16,8 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 
 from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.config.model import SchedulerConfig, ShedConfig
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.edge.processor import ExtProcSession
-from kinference_epp.edge.servicer import wait_for
 from kinference_epp.fairness.gate import FlowGate
 from kinference_epp.fairness.metrics import FlowMetrics
 from kinference_epp.policy import PolicyStore
@@ -25,6 +25,7 @@ from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.stages import StageDeps, build_pipeline
+from kinference_epp.routing.state import Wait
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.scheduling.types import SchedulingRequest
@@ -118,9 +119,14 @@ class Stack:
             ep.ProcessingRequest(request_body=ep.HttpBody(body=body, end_of_stream=True))
         )
         assert out == [], "a saturated pool holds the request"
-        assert s.wait is not None
-        assert s.wait.reason == "flow control"
+        assert isinstance(s.pending, Wait)
+        assert s.pending.reason == "flow control"
         return s
+
+    def settle(self, s: ExtProcSession) -> asyncio.Future[None]:
+        """The shell's driver waiting out the session's ``Wait`` (into ``s.state.waited``)."""
+        assert s.pending is not None
+        return asyncio.ensure_future(PendingDriver(self.watch).settle(s.pending, s.state))
 
     def sample(self, name: str, **labels: str) -> float | None:
         return self.metrics.registry.get_sample_value(name, labels)
@@ -133,14 +139,15 @@ def reply_headers(imm: ep.ImmediateResponse) -> dict[str, str]:
 async def test_a_waiting_request_is_released_when_the_pool_load_drops() -> None:
     stack = Stack(max_wait_s=30.0)
     s = stack.send(1)
-    waiting = asyncio.ensure_future(wait_for(s.wait, stack.watch))  # type: ignore[arg-type]
+    waiting = stack.settle(s)
     await asyncio.sleep(0)
     assert not waiting.done()
     assert stack.sample("inference_extension_flow_control_queue_size", fairness_id="",
                         priority="0", inference_pool="pool") == 1  # fmt: skip
     stack.load(0.1)  # a scrape: the pool has room again
-    assert await waiting is True
-    out = s.resume(True)
+    await waiting
+    assert s.state.waited is True
+    out = s.resume()
     assert out[0].HasField("request_headers")
     assert s.decision is not None
     assert s.decision.endpoints == (KEY,)
@@ -154,24 +161,25 @@ async def test_a_newcomer_queues_behind_a_waiting_request_and_goes_after_it() ->
     stack = Stack(max_wait_s=30.0)
     first = stack.send(1)
     second = stack.send(2)  # the first waits: the second queues behind it without a pick
-    w1 = asyncio.ensure_future(wait_for(first.wait, stack.watch))  # type: ignore[arg-type]
-    w2 = asyncio.ensure_future(wait_for(second.wait, stack.watch))  # type: ignore[arg-type]
+    w1, w2 = stack.settle(first), stack.settle(second)
     await asyncio.sleep(0)
     stack.load(0.1)
-    assert await w1 is True
+    await w1
+    assert first.state.waited is True
     assert not w2.done()  # one released at a time: the next waits for the first's pick
-    assert first.resume(True)[0].HasField("request_headers")
+    assert first.resume()[0].HasField("request_headers")
     # the first is dispatched; its pick counts in the pool's load, still room: the second goes
-    assert await w2 is True
-    assert second.resume(True)[0].HasField("request_headers")
+    await w2
+    assert second.state.waited is True
+    assert second.resume()[0].HasField("request_headers")
 
 
 async def test_a_request_whose_wait_runs_out_is_refused_503_with_retry_after() -> None:
     stack = Stack(max_wait_s=0.05)
     s = stack.send(1)
-    met = await wait_for(s.wait, stack.watch)  # type: ignore[arg-type]
-    assert met is False
-    (out,) = s.resume(met)
+    await stack.settle(s)
+    assert s.state.waited is False
+    (out,) = s.resume()
     imm = out.immediate_response
     assert imm.status.code == 503
     hdrs = reply_headers(imm)

@@ -7,7 +7,7 @@ import pytest
 from routed import chat_state
 
 from kinference_epp.errors import UnauthorizedError
-from kinference_epp.routing.stages.authenticate import HeaderIdentifyStage, KeyIdentifyStage
+from kinference_epp.routing.stages.identify_tenant import HeaderIdentifyStage, KeyIdentifyStage
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.loader import parse_tenants
 

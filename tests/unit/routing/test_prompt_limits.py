@@ -19,6 +19,7 @@ from routed import rejected, routed
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
+from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.servicer import ExternalProcessor
@@ -268,8 +269,7 @@ async def test_a_short_request_is_answered_while_a_long_one_tokenizes(tiny_dir: 
     servicer = ExternalProcessor(
         lambda: ExtProcSession(pipeline, max_body_bytes=1 << 20),
         lambda _: None,
-        lambda _: lambda: None,
-        offloader,
+        PendingDriver(lambda _: lambda: None, offloader),
     )
     long = asyncio.create_task(
         replies(servicer, stream(json.dumps({"model": "m", "prompt": "word " * 10}).encode()))
@@ -294,8 +294,7 @@ async def test_offloads_beyond_the_bound_are_answered_503(tiny_dir: Path) -> Non
     servicer = ExternalProcessor(
         lambda: ExtProcSession(pipeline, max_body_bytes=1 << 20),
         lambda _: None,
-        lambda _: lambda: None,
-        offloader,
+        PendingDriver(lambda _: lambda: None, offloader),
     )
     body = json.dumps({"model": "m", "prompt": "word " * 10}).encode()
     first = asyncio.create_task(replies(servicer, stream(body)))

@@ -8,10 +8,10 @@ import logging
 import numpy as np
 import pytest
 
-from kinference_epp.config.speed import SpeedConfig, SpeedPrior
+from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.scheduling.speed import SpeedModel
+from kinference_epp.scheduling.speed_model import SpeedModel
 
 A = EndpointKey("10.0.0.1:8000")
 B = EndpointKey("10.0.0.2:8000")
@@ -79,7 +79,7 @@ def test_drift_is_logged_once_past_the_threshold(caplog: pytest.LogCaptureFixtur
     model = SpeedModel(on_drift=lambda figures, ratio: seen.append(ratio))
     _feed(model, A, 300, s_per_token=1 / 30_000)
     seen.clear()
-    with caplog.at_level(logging.INFO, logger="kinference_epp.scheduling.speed"):
+    with caplog.at_level(logging.INFO, logger="kinference_epp.scheduling.speed_model"):
         _feed(model, A, 60, s_per_token=3 / 30_000, seed=3)
     assert seen
     assert all(r > 1.5 for r in seen)
@@ -291,7 +291,7 @@ def test_a_decode_drift_seen_in_the_histogram_is_logged_once(
     model = SpeedModel()
     totals = [0.0, 0.0]
     _scrapes(model, A, 60, itl=0.01, totals=totals, kv=0.0)  # the prior's own speed
-    with caplog.at_level(logging.INFO, logger="kinference_epp.scheduling.speed"):
+    with caplog.at_level(logging.INFO, logger="kinference_epp.scheduling.speed_model"):
         _scrapes(model, A, 60, itl=0.01, totals=totals, kv=0.0)
         assert not caplog.records
         _scrapes(model, A, 40, itl=0.03, totals=totals, kv=0.0)

@@ -10,9 +10,9 @@ from sched_fakes import Row, build_pool, key
 
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.speed_learner import SpeedLearner
 from kinference_epp.scheduling.inflight import InflightTracker
-from kinference_epp.scheduling.speed import (
+from kinference_epp.scheduling.speed_model import (
     PREFILL_REF_TOKENS,
     TTFT_LOG_GRACE_S,
     TTFT_MIN_REQUESTS,

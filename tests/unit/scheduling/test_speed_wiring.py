@@ -10,17 +10,17 @@ import pytest
 from prefix_fakes import BS, Clock, request, store
 from sched_fakes import Row, build_pool, key
 
-from kinference_epp.config.speed import SpeedConfig, SpeedPrior
+from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed import SpeedLearner
+from kinference_epp.routing.speed_learner import SpeedLearner
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.framework import BuildContext, FloatVec
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
-from kinference_epp.scheduling.speed import SpeedModel
+from kinference_epp.scheduling.speed_model import SpeedModel
 from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.scheduling.types import SchedulingResult
 

@@ -34,7 +34,7 @@ from kinference_epp.telemetry.metrics import (
     LoopHistogram,
     PickerMetrics,
 )
-from kinference_epp.telemetry.speed import SpeedCollector
+from kinference_epp.telemetry.speed_gauges import SpeedCollector
 
 _CREATED = re.compile(r"^(\S+_created(?:\{[^}]*\})?) \S+$")
 

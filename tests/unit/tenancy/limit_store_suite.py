@@ -4,8 +4,6 @@ redis-server (test_tenancy_redis_store.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -13,6 +11,7 @@ import pytest
 
 from kinference_epp.tenancy.limits import Bucket, Concurrency, Kind
 from kinference_epp.tenancy.store import LimitStore, Reservation, Settlement, Verdict
+from waits import eventually
 
 MINUTE_TOTAL = Bucket("t:total:minute", Kind.TOTAL, 6000, 60)
 MINUTE_OUTPUT = Bucket("t:output:minute", Kind.OUTPUT, 3000, 60)
@@ -163,12 +162,11 @@ async def requests_per_minute_count_requests(sut: StoreUnderTest) -> None:
 async def the_sweeper_settles_what_never_came(sut: StoreUnderTest) -> None:
     r = reservation(sut, "lost", concurrency=(SLOTS,), ttl_s=0.05)
     assert (await reserve(sut, r)).allowed
-    deadline = time.monotonic() + 5
-    swept: list[Reservation] = []
-    while not swept and time.monotonic() < deadline:
-        swept = [x for x in await sut.store.sweep() if x.request_id == "lost"]
-        if not swept:
-            await asyncio.sleep(0.02)  # polling a condition with a deadline
+
+    async def lost() -> list[Reservation]:
+        return [x for x in await sut.store.sweep() if x.request_id == "lost"]
+
+    swept = await eventually(lost, what="the sweeper to settle the lost reservation")
     assert [x.request_id for x in swept] == ["lost"]
     assert swept[0].tenant == sut.tenant
     assert not await sut.holds("lost")

@@ -13,8 +13,8 @@ from typing import Any
 import jsonschema
 import pytest
 
+from kinference_epp.cli.tenants import validate
 from kinference_epp.policy.loader import errors
-from kinference_epp.tenancy.cli import validate
 from kinference_epp.tenancy.crd import openapi_schema
 from kinference_epp.tenancy.keys import key_sha256
 

@@ -14,20 +14,20 @@ to an account out of quota, with ``retry-after`` at the next month. Every refusa
 the tenant's usage under its outcome by the pipeline's rejection hook
 (``TenancyDeps.count_rejection``), as every other stage's refusals are.
 
-A shared store answers after a round trip: the stage then starts the reservation, holds the
-request with a ``Wait`` until the verdict is in (the store's watch wakes it; the store bounds
-the round trip by its own timeout) and applies the verdict when the pipeline runs it again.
+A shared store answers after a round trip: the stage then returns an ``Await`` of the
+reservation (the shell makes the call; the store bounds the round trip by its own timeout,
+``max_wait_s`` guards past it) and applies the verdict when the pipeline runs it again.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from functools import partial
 from math import ceil
 
 from kinference_epp.api.wire_names import CLIENT_KEY_HEADERS, TENANT_HEADER, TENANT_KEY
 from kinference_epp.errors import BudgetExceededError, KinferenceError, RateLimitedError
-from kinference_epp.routing.state import RequestState, Wait
+from kinference_epp.routing.state import Await, RequestState
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.limits import Tenant
 from kinference_epp.tenancy.meter import UsageMeter
@@ -64,18 +64,17 @@ class AdmitStage:
         self._meter = meter
         self._currency_warned: set[str] = set()
 
-    def run(self, state: RequestState) -> Wait | None:
+    def run(self, state: RequestState) -> Await | None:
         tenant = state.tenant_info
         if tenant is None:
             return None
-        pending = state.admission
-        if pending is not None:  # run again after waiting on the shared store
-            state.admission = None
-            if pending.done():
-                self._apply(state, tenant, pending.result())
-            else:
-                pending.cancel()
+        answer = state.answer
+        if answer is not None:  # run again with the shared store's verdict
+            state.answer = None
+            if answer.cancelled():  # no verdict in time
                 self._apply(state, tenant, Verdict(False, "store", degraded=True))
+            else:
+                self._apply(state, tenant, answer.result())
             return None
         state.headers_out = (*state.headers_out, (TENANT_HEADER, tenant.name))
         prompt, output = self._expected(state, tenant)
@@ -97,8 +96,11 @@ class AdmitStage:
             return None
         verdict = self._store.reserve(reservation)
         if verdict is None:
-            state.admission = asyncio.ensure_future(self._store.reserve_async(reservation))
-            return Wait(state.admission.done, self._max_wait, reason="limit store")
+            return Await(
+                partial(self._store.reserve_async, reservation),
+                self._max_wait,
+                reason="limit store",
+            )
         self._apply(state, tenant, verdict)
         return None
 

@@ -20,7 +20,7 @@ bound on a report's prompt tokens hold the whole prompt the pod prefills.
 
 from __future__ import annotations
 
-import asyncio
+from functools import partial
 
 import msgspec
 
@@ -31,7 +31,7 @@ from kinference_epp.errors import NotFoundError
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
 from kinference_epp.routing.stages.admit import BYTES_PER_TOKEN
-from kinference_epp.routing.state import RequestState, Wait
+from kinference_epp.routing.state import Await, RequestState
 
 
 class ResponseIdStage:
@@ -44,15 +44,15 @@ class ResponseIdStage:
         self._datastore = datastore
         self._max_wait = max_wait_s
 
-    def run(self, state: RequestState) -> Wait | None:
+    def run(self, state: RequestState) -> Await | None:
         request = state.request
         if request is None or request.kind is not ApiKind.RESPONSES or state.leaves_pool:
             return None
         previous = request.extra.get(PREVIOUS_RESPONSE_ID)
         if isinstance(previous, str):
-            wait = self._continue(state, previous)
-            if wait is not None:
-                return wait
+            ask = self._continue(state, previous)
+            if ask is not None:
+                return ask
         if not isinstance(request.extra.get(RESPONSE_ID), str):
             response_id = response_id_of(state.request_id)
             body = set_top_level_field(request.raw, "request_id", response_id)
@@ -61,19 +61,15 @@ class ResponseIdStage:
             state.body_out = body
         return None
 
-    def _continue(self, state: RequestState, previous: str) -> Wait | None:
+    def _continue(self, state: RequestState, previous: str) -> Await | None:
         home = self._homes.home(previous)
         shared = self._homes.shared
+        answer, state.answer = state.answer, None  # set only when this stage asked
         if home is None and shared is not None:
-            pending = state.lookup
-            if pending is None:
-                state.lookup = asyncio.ensure_future(shared.get(previous))
-                return Wait(state.lookup.done, self._max_wait, reason="response store")
-            state.lookup = None
-            if pending.done() and not pending.cancelled() and pending.exception() is None:
-                home = self._homes.learned(previous, pending.result())
-            else:
-                pending.cancel()
+            if answer is None:
+                return Await(partial(shared.get, previous), self._max_wait, reason="response store")
+            if not answer.cancelled() and answer.exception() is None:
+                home = self._homes.learned(previous, answer.result())
         if home is None:
             return None
         endpoint = home.endpoint
@@ -102,7 +98,7 @@ class RememberResponseStage:
     def __init__(self, homes: ResponseHomes) -> None:
         self._homes = homes
 
-    def run(self, state: RequestState) -> Wait | None:
+    def run(self, state: RequestState) -> None:
         request = state.request
         if (
             request is None

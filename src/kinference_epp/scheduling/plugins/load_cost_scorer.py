@@ -13,7 +13,7 @@ picker's own in-flight counts and the scraped gauges::
              + waiting_weight * waiting + running_weight * running
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
 
-With a speed source (``scheduling/speed.py``), the prefill part (``prefill_weight * ...``) is
+With a speed source (``scheduling/speed_model.py``), the prefill part (``prefill_weight * ...``) is
 is multiplied by the endpoint's prefill time against the model's median endpoint and the
 decode part by its decode time against the median: the cost is in tokens of the median
 endpoint, so a pod 2.5 times slower pays 2.5 times for the same work, and a homogeneous pool

@@ -22,7 +22,7 @@ from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightEntry
-from kinference_epp.scheduling.speed import SpeedModel
+from kinference_epp.scheduling.speed_model import SpeedModel
 
 
 class SpeedLearner:

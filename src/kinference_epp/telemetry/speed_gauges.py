@@ -21,7 +21,7 @@ from prometheus_client.registry import Collector
 
 
 class SpeedFigures(Protocol):
-    """One (endpoint, model)'s figures (``scheduling.speed.EndpointSpeed``)."""
+    """One (endpoint, model)'s figures (``scheduling.speed_model.EndpointSpeed``)."""
 
     @property
     def endpoint(self) -> str: ...

@@ -63,7 +63,7 @@ from statistics import median
 import numpy as np
 import numpy.typing as npt
 
-from kinference_epp.config.speed import SpeedConfig, SpeedPrior
+from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
 

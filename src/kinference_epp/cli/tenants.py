@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from kinference_epp.policy.cli import OtherKind
+from kinference_epp.cli.policies import OtherKind
 from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.tenancy import crd
 from kinference_epp.tenancy.loader import build, load_files

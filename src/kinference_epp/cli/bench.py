@@ -28,7 +28,7 @@ from kinference_epp.bench.harness import HarnessOptions, run_one
 from kinference_epp.bench.routing import ROUTERS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, load_workload
 from kinference_epp.config.model import SchedulerConfig
-from kinference_epp.config.speed import SpeedConfig
+from kinference_epp.config.speed_prior import SpeedConfig
 from kinference_epp.sim.latency import LATENCY_MODELS, PROFILES, latency_model
 
 STANDARD = ("shared-prefix-73", "shared-prefix-small", "multiturn")

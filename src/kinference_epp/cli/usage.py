@@ -24,7 +24,7 @@ import msgspec
 from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.tenancy.usage import OUTCOMES, Row, roll_up
 from kinference_epp.tenancy.usage_files import usage_files
-from kinference_epp.tenancy.usage_sinks import read_file, read_redis
+from kinference_epp.tenancy.usage_sinks import read_file, read_redis_url
 
 COLUMNS = (
     "day", "tenant", "model", "requests", *OUTCOMES, "rejected", "prompt_tokens",
@@ -129,20 +129,7 @@ def load(args: argparse.Namespace) -> list[Row]:
         url, prefix = redis.url, args.prefix or redis.key_prefix
         if redis.password_env is not None:
             password = os.environ.get(redis.password_env)
-    return asyncio.run(_read_redis(url, prefix, password, currency))
-
-
-async def _read_redis(url: str, prefix: str, password: str | None, currency: str) -> list[Row]:
-    from redis.asyncio import Redis
-    from redis.exceptions import RedisError
-
-    client = Redis.from_url(url, password=password, socket_timeout=5, socket_connect_timeout=5)
-    try:
-        return await read_redis(client, prefix, currency)
-    except RedisError as exc:
-        raise ValueError(f"{url}: {exc}") from exc
-    finally:
-        await client.aclose()
+    return asyncio.run(read_redis_url(url, prefix, password, currency))
 
 
 def as_dict(r: Row) -> dict[str, Any]:

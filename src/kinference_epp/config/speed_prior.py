@@ -1,5 +1,5 @@
 """What the picker assumes about each endpoint's speed before it has learned it, and how fast
-it learns and forgets (the ``speed:`` config section; ``scheduling/speed.py`` does the learning).
+it learns and forgets (the ``speed:`` config section; ``scheduling/speed_model.py`` does the learning).
 """
 
 from __future__ import annotations
