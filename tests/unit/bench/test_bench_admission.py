@@ -159,6 +159,7 @@ def test_an_open_loop_arrival_waits_in_the_flow_queue_and_its_wait_counts_in_its
     assert result.queued[0] == sum(1 for w in waits.values() if w > 0) > 0
     (row,) = rows(result, Slo())
     assert row["requests"] == len(result.records) + result.unfinished.get(0, 0) == 200
+    assert (row["shed"], row["queued"]) == (0, result.queued[0])
     # each record counts from the moment its client sent it: its TTFT holds its queue wait
     assert max(waits.values()) > 0.2
     for r in result.records:
