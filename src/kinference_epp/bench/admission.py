@@ -3,20 +3,23 @@
 Admission is not routing: each layer here sits on top of whichever router runs and keeps its
 own state, fed the same signals for every router, so the tables can show each router alone
 and with the same admission layer. GIE's layers follow gateway-api-inference-extension
-v1.5.0 (commit df9f8909; its ``main`` up to 1748e829, the last commit before the endpoint
-picker moved to llm-d's ``llm-d-inference-scheduler``, which carries the same code):
+v1.5.0 (commit df9f8909; line numbers below are that tag's). Its ``main`` keeps this code up
+to 1748e829, after which the endpoint picker left the repository; llm-d's
+``llm-d-inference-scheduler`` (520af478) carries the same flow controller and detector:
 
 - ``none``: every request is routed at once.
 - ``gie``: GIE's admission with its flow-control feature gate off, which is its default (the
-  ``flowControl`` gate of ``cmd/epp/runner/runner.go`` l.336 is opt-in; llm-d's
-  configurations do not turn it on). ``requestcontrol/admission.go`` (``Legacy
-  AdmissionController``, l.65-90) refuses a *sheddable* request (priority < 0,
-  ``util/request/sheddable.go``) with 429 (``ResourceExhausted``, ``common/error/error.go``
-  l.75) when the saturation detector reads the pool at 1.0 or more, and passes every other
-  request. The default priority is 0 (``requestcontrol/director.go`` l.87), so by default this
-  layer refuses nothing and is ``none``; here every request is treated as sheddable, which is
-  what the detector does when it acts. GIE answers no ``retry-after``: a closed-loop user
-  sends the turn again a second later.
+  ``flowControl`` gate of ``cmd/epp/runner/runner.go`` l.336 is opt-in, and no
+  configuration shipped in llm-d-inference-scheduler 520af478 lists it). ``requestcontrol/admission.go``
+  (``rejectIfSheddableAndSaturated`` l.65-84, called by ``LegacyAdmissionController.Admit``
+  l.109-128) refuses a *sheddable* request (priority < 0, ``util/request/sheddable.go``)
+  with 429 (``ResourceExhausted``, ``common/error/error.go`` l.75) when the saturation
+  detector reads the pool at 1.0 or more, and passes every other request. The default
+  priority is 0 (``requestcontrol/director.go`` l.87), so by default this layer refuses
+  nothing and is ``none``; here every request is treated as sheddable, so the
+  layer shows what the detector refuses. GIE's 429 carries no ``retry-after``
+  (``common/error/error.go`` l.84-96: a status and a body): a closed-loop user sends the turn
+  again a second later.
 - ``gie-flow``: GIE with the ``flowControl`` gate on, at its defaults
   (``flowcontrol/controller``, ``flowcontrol/registry``). Every request, sheddable or not,
   enters the flow controller (``FlowControlAdmissionController.Admit``, admission.go l.149,
@@ -24,16 +27,19 @@ picker moved to llm-d's ``llm-d-inference-scheduler``, which carries the same co
   every request belongs to one flow, ``default-flow``, at priority 0: the default fairness
   policy (global strict) and ordering policy (FCFS by arrival at the controller) make it one
   first-come-first-served queue. A dispatch cycle (``controller/internal/processor.go``
-  l.322-375) runs when a request arrives (after enqueueing it) and on a 1 ms ticker; each
-  cycle reads the saturation detector and, unless the saturation is at or above the band's
-  usage limit (the default static policy's 1.0, ``usagelimits/usagelimitpolicy.go`` l.40),
-  hands the oldest request to the scheduler; at most one request per cycle. A request that
+  l.322-375) runs when a request arrives, after enqueueing it, and on a 1 ms ticker (l.179,
+  l.209-211); each cycle reads the saturation detector and, unless the saturation is at or
+  above the band's usage limit (the default static policy's 1.0,
+  ``usagelimits/usagelimitpolicy.go`` l.40), hands the oldest request to the scheduler; at
+  most one request per cycle. Here the ticker's first tick comes 1 ms after the cycle that
+  left requests waiting. A request that
   would take its band past 1 GB of queued request bodies is refused at once with 429
   (``hasCapacity``, processor.go l.288; ``registry/config.go`` l.51, l.588; no request-count
   limit by default). A request waits until dispatched or its TTL passes: the default TTL is
   none (``controller/config.go`` l.40: zero, so only the client's cancellation ends the wait)
   and, when one is set, expiry answers 503 (``translateFlowControlOutcome``, admission.go
-  l.214, ``ServiceUnavailable``). The request's time in the queue is part of its TTFT; in
+  l.214, ``ServiceUnavailable``; the 1 s sweep that frees an expired request's queue slot
+  is not modelled: it is removed at once). The request's time in the queue is part of its TTFT; in
   the benchmark, open-loop arrivals never give up, so a request still queued when the run
   stops counts as unfinished.
 - ``kinference``: our shed rule (``scheduling/shed.py``, ``ShedConfig`` defaults) over its own
