@@ -65,7 +65,7 @@ image:
 
 # Routing quality: every router on the standard workloads (virtual clock), JSON + Markdown + PNG.
 bench: $(STAMP) tokenizers
-	$(BIN)/kinference-epp bench --workload standard --admission none,gie,kinference --out benchmarks/results/routing
+	$(BIN)/kinference-epp bench --workload standard --admission none,gie,gie-flow,kinference --out benchmarks/results/routing
 
 # The live cross-check: the same workload through real Envoy + picker + sim pods (~25 min).
 bench-live: $(STAMP) tokenizers

@@ -24,8 +24,12 @@ totals (sum and count of every token gap), as vLLM's ``vllm:inter_token_latency_
 does. Requests carry the workload's ``max_tokens`` (as its source's client sends it); each
 answer's length is the workload's own.
 
-An admission layer (``bench/admission.py``) sits on top of whichever router runs; every 429 it
-answers is counted in ``shed``, in both loops.
+An admission layer (``bench/admission.py``) sits on top of whichever router runs; every
+refusal it answers (a 429, or a 503 when a queued request's TTL passes) is counted in
+``shed``, in both loops. A layer with a queue (``gie-flow``) holds each arrival in it under
+the virtual clock: a dispatch cycle runs after every arrival and every millisecond while
+requests wait, and a request's TTFT and end-to-end time count from its arrival, so its wait
+in the queue is in both.
 
 Nothing reads the wall clock, every random draw is seeded: one (workload, router, load,
 seed) gives the same records every time. Picker CPU time is not simulated (a decision
@@ -44,7 +48,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kinference_epp.bench.admission import build_admission
+from kinference_epp.bench.admission import REQUEST_BYTES_PER_TOKEN, build_admission
 from kinference_epp.bench.clients import WARMUP, Client, ConcurrencyClient, LadderClient
 from kinference_epp.bench.routing import GPU_LABEL, RouterUnderTest, build_router
 from kinference_epp.bench.workloads import Conversation, TokenIds, WorkloadSpec, conversations
@@ -69,7 +73,7 @@ SESSION_HEADER = SESSION_HEADERS[0]
 """Each conversation is a session named in Claude Code's header, as an agent names it (only a
 session-affinity scorer reads it)."""
 
-_STEP_END, _DELIVER, _ARRIVE, _SCRAPE, _SLOWDOWN, _STAGE_END = 0, 1, 2, 3, 4, 5
+_STEP_END, _DELIVER, _ARRIVE, _SCRAPE, _SLOWDOWN, _STAGE_END, _DISPATCH, _EXPIRE = range(8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +159,13 @@ class RunResult:
     preemptions_by_stage: dict[int, int] = field(default_factory=dict)
     """Preemptions per stage of the requests preempted (open loop)."""
     shed: dict[int, int] = field(default_factory=dict)
-    """Requests answered 429 by the admission layer, per stage: open loop, each misses the SLO
-    (the workload's arrivals do not retry); closed loop, each is a refused attempt that the
-    user sends again after the ``retry-after``."""
+    """Requests the admission layer refused (429, or 503 on a queue TTL), per stage: open
+    loop, each misses the SLO (the workload's arrivals do not retry); closed loop, each is a
+    refused attempt that the user sends again after the ``retry-after`` (one second when the
+    layer sends none)."""
+    queued: dict[int, int] = field(default_factory=dict)
+    """Requests that spent time in the admission layer's queue (``gie-flow``) before being
+    routed, per stage."""
     admission: str = "none"
     seed: int = 0
     index_blocks: int = 0
@@ -275,6 +283,10 @@ class Harness:
         self._planned: dict[int, int] = {}
         """Open loop: arrivals planned per stage."""
         self._shed: dict[int, int] = {}
+        self._queued: dict[int, int] = {}
+        self._flow = admission.flow
+        self._dispatch_due = False
+        """A dispatch cycle of the admission layer's queue is on the heap."""
         self._late_stages = 0
         self._stage_records: dict[int, list[RequestRecord]] = {}
         self._stopped_at: int | None = None
@@ -350,11 +362,19 @@ class Harness:
             elif kind == _SLOWDOWN:
                 pod = list(self.pods.values())[payload.pod]
                 pod.engine.latency = scaled(pod.engine.latency, payload.factor)
+            elif kind == _DISPATCH:
+                self._dispatch_due = False
+                self._dispatch()
+            elif kind == _EXPIRE:
+                self._expire()
             elif self._stage_end(payload):
                 break
         unfinished: dict[int, int] = {}
         for active in self._active.values():
             unfinished[active.stage] = unfinished.get(active.stage, 0) + 1
+        for queued in self._flow or ():
+            stage = queued.item[3]
+            unfinished[stage] = unfinished.get(stage, 0) + 1
         if self._stopped_at is not None:
             for stage in range(self._stopped_at, len(self.loads)):
                 unfinished[stage] = self._planned.get(stage, 0)
@@ -371,6 +391,7 @@ class Harness:
             unfinished=unfinished,
             preemptions_by_stage=self._preemptions,
             shed=self._shed,
+            queued=self._queued,
             admission=self.options.admission,
             seed=self.options.seed,
             index_blocks=self.index.num_entries,
@@ -387,6 +408,9 @@ class Harness:
             if a.stage == stage and (a.first_token or self.now) - a.arrival > limit
         )
         late += sum(1 for r in self._stage_records.get(stage, ()) if r.ttft_s > limit)
+        late += sum(
+            1 for q in self._flow or () if q.item[3] == stage and self.now - q.item[4] > limit
+        )
         self._late_stages = self._late_stages + 1 if planned and late * 2 >= planned else 0
         if self._late_stages < 2:
             return False
@@ -426,7 +450,57 @@ class Harness:
         stage: int,
         since: float | None = None,
     ) -> None:
-        """Send turn ``turn`` of ``conv``; ``since``: its first attempt, when this is a retry."""
+        """Turn ``turn`` of ``conv`` reaches the gateway; ``since``: its first attempt, when
+        this is a retry. With a queueing admission layer it waits in the queue first."""
+        flow = self._flow
+        if flow is None:
+            self._send(conv, turn, history, stage, since)
+            return
+        first = self._first_turn.get(conv.id) if turn == 0 else None
+        tokens = len(first[0]) if first is not None else len(history) + len(conv.turns[turn].user)
+        attempt = self.now if since is None else since
+        queued = flow.enqueue(
+            (conv, turn, history, stage, attempt), tokens * REQUEST_BYTES_PER_TOKEN, self.now
+        )
+        if queued is None:
+            self._shed_one(conv, turn, history, stage, since, retry_s=1.0)
+            return
+        if queued.deadline is not None:
+            self._push(queued.deadline, _EXPIRE, None)
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """One dispatch cycle of the admission layer's queue (after an arrival, or on its
+        ticker), and the next tick while requests still wait."""
+        flow = self._flow
+        assert flow is not None
+        queued = flow.dispatch()
+        if queued is not None:
+            conv, turn, history, stage, attempt = queued.item
+            if queued.enqueued_at < self.now:
+                self._queued[stage] = self._queued.get(stage, 0) + 1
+            self._send(conv, turn, history, stage, attempt)
+        if len(flow) > 0 and not self._dispatch_due:
+            self._dispatch_due = True
+            self._push(self.now + flow.tick_s, _DISPATCH, None)
+
+    def _expire(self) -> None:
+        """Queued requests whose TTL has passed: answered 503, counted as refused."""
+        assert self._flow is not None
+        for queued in self._flow.expire(self.now):
+            conv, turn, history, stage, attempt = queued.item
+            self._shed_one(conv, turn, history, stage, attempt, retry_s=1.0)
+
+    def _send(
+        self,
+        conv: Conversation,
+        turn: int,
+        history: TokenIds,
+        stage: int,
+        since: float | None = None,
+    ) -> None:
+        """Route turn ``turn`` of ``conv`` and hand it to its pod; ``since``: when the user
+        first sent it (a retry, or a wait in the admission layer's queue)."""
         rid = f"s{next(self._sends)}-c{conv.id}-t{turn}"
         t = conv.turns[turn]
         first = self._first_turn.get(conv.id) if turn == 0 else None
@@ -449,7 +523,8 @@ class Harness:
         try:
             key = self.router.scheduler.schedule(req).primary
         except PoolSaturatedError as err:
-            self._shed_one(conv, turn, history, stage, since, err)
+            retry_s = float(dict(err.headers).get("retry-after", "1"))
+            self._shed_one(conv, turn, history, stage, since, retry_s)
             return
         self.picks[str(key)] += 1
         first_attempt = self.now if since is None else since
@@ -467,14 +542,13 @@ class Harness:
         history: TokenIds,
         stage: int,
         since: float | None,
-        err: PoolSaturatedError,
+        retry_s: float,
     ) -> None:
-        """A request answered 429, counted in ``shed`` of its stage either way: a closed-loop
-        user sends the turn again after the ``retry-after`` (its TTFT counts from the first
-        attempt); an open-loop arrival misses the SLO and its conversation ends."""
+        """A request refused, counted in ``shed`` of its stage either way: a closed-loop user
+        sends the turn again ``retry_s`` later (its TTFT counts from the first attempt); an
+        open-loop arrival misses the SLO and its conversation ends."""
         self._shed[stage] = self._shed.get(stage, 0) + 1
         if not self.spec.client.open_loop:
-            retry_s = float(dict(err.headers).get("retry-after", "1"))
             since = self.now if since is None else since
             self._push(self.now + retry_s, _ARRIVE, (conv, turn, history, stage, since))
             return

@@ -8,9 +8,11 @@ Definitions (stated in ``meta`` of every ``results.json``):
   after the first (``itl_mean_s`` averages that over requests); e2e = finish - arrival.
 - A request meets the SLO when its TTFT and its ITL are both within the SLO's bounds;
   a request still in flight when the run stopped (``unfinished``) does not, nor does one the
-  admission layer answered 429 (open loop). ``shed`` counts every 429 in either loop; a
-  closed-loop user sends the turn again after the ``retry-after``, and its TTFT counts from
-  the first attempt. ``slo_met_fraction`` = requests meeting it / requests of the load point
+  admission layer refused (open loop). ``shed`` counts every refusal (429, or 503 when a
+  queued request's TTL passes) in either loop; a closed-loop user sends the turn again after
+  the ``retry-after``, and its TTFT counts from the first attempt. ``queued`` counts the
+  requests that waited in the admission layer's queue before being routed (their TTFT
+  counts from their arrival). ``slo_met_fraction`` = requests meeting it / requests of the load point
   (open loop: finished + unfinished + shed; closed loop: finished + unfinished).
 - ``admission``: the admission layer on top of the router (``bench/admission.py``); every
   router runs under every layer asked for.
@@ -69,17 +71,16 @@ def rows(result: RunResult, slo: Slo) -> list[Row]:
     out = []
     for stage, load in enumerate(result.loads):
         recs = by_stage.get(stage, [])
-        out.append(
-            _row(
-                result,
-                load,
-                recs,
-                result.unfinished.get(stage, 0),
-                result.shed.get(stage, 0),
-                result.preemptions_by_stage.get(stage, 0),
-                slo,
-            )
+        row = _row(
+            result,
+            load,
+            recs,
+            result.unfinished.get(stage, 0),
+            result.shed.get(stage, 0),
+            result.preemptions_by_stage.get(stage, 0),
+            slo,
         )
+        out.append(row | {"queued": result.queued.get(stage, 0)})
     if len(result.loads) == 1:
         out[0]["preemptions"] = result.preemptions
     return out

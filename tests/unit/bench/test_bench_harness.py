@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 import yaml
 
-from kinference_epp.bench.admission import GieSaturationDetector
 from kinference_epp.bench.clients import WARMUP, LadderClient
 from kinference_epp.bench.harness import Harness, HarnessOptions, RunResult, run_one
 from kinference_epp.bench.report import CAPACITY, POINT, Slo, capacities, over_seeds, rows
@@ -19,10 +18,6 @@ from kinference_epp.bench.routing import GPU_LABEL, ROUTERS, VARIANTS
 from kinference_epp.bench.workloads import Stage, WorkloadSpec, conversations
 from kinference_epp.cli.bench import bench_main, refined
 from kinference_epp.config.model import ShedConfig
-from kinference_epp.errors import PoolSaturatedError
-from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.latency import latency_model, profile_num_gpu_blocks
 
 TINY: dict[str, Any] = {
@@ -484,25 +479,6 @@ def test_an_admission_layer_sits_on_top_of_every_router() -> None:
             (row,) = rows(result, Slo())
             assert (row["admission"], row["shed"]) == (result.admission, result.shed[0])
             assert row["requests"] == 200
-
-
-def test_the_gie_saturation_detector_refuses_only_when_no_endpoint_has_capacity() -> None:
-    pool = PoolDatastore("p")
-    keys = [EndpointKey(f"10.0.0.{n}:8000") for n in (1, 2)]
-    for key in keys:
-        pool.upsert(Endpoint(key=key, models=frozenset({"m"}), metrics_url=""))
-    detector = GieSaturationDetector()
-    req = SchedulingRequest(model="m")
-
-    def loads(*snaps: LoadSnapshot) -> None:
-        for key, snap in zip(keys, snaps, strict=True):
-            pool.update_load(key, snap)
-
-    loads(LoadSnapshot(waiting=6), LoadSnapshot(waiting=5, kv_usage=0.8))
-    detector.check(req, pool.view(), 0)  # endpoint 2 is at both thresholds, not past them
-    loads(LoadSnapshot(waiting=6), LoadSnapshot(kv_usage=0.81))
-    with pytest.raises(PoolSaturatedError):
-        detector.check(req, pool.view(), 1)
 
 
 def test_seeds_aggregate_to_the_median_with_their_spread(tmp_path: Path) -> None:
