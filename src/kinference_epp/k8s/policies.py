@@ -40,7 +40,6 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -48,6 +47,7 @@ from typing import Any, Protocol
 
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, KubeApi, Resource
+from kinference_epp.k8s.backoff import Backoff
 from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarget
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object
@@ -571,8 +571,7 @@ class PolicyWatcher:
         await self._track_secrets()  # an accepted edit may have dropped references
 
     async def _reconcile_loop(self) -> None:
-        rng = random.Random()
-        failures = 0
+        backoff = Backoff.of(self._config.watch)
         while True:
             await self._dirty.wait()
             self._dirty.clear()
@@ -588,15 +587,9 @@ class PolicyWatcher:
                 self._needs_refs_check = False
                 self._recheck_refs()
             if await self._write_pending():
-                failures = 0
+                backoff.reset()
                 continue
-            settings = self._config.watch
-            delay = rng.uniform(
-                settings.backoff_initial_s / 2,
-                min(settings.backoff_max_s, settings.backoff_initial_s * 2**failures),
-            )
-            failures += 1
-            await asyncio.sleep(delay)
+            await backoff.wait()
             self._dirty.set()
 
     def recheck_all(self) -> None:
