@@ -44,8 +44,9 @@ from kinference_epp.policy.cases import Case, decision_summary, eval_input
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.compiler import CompiledPolicySet
 from kinference_epp.policy.evaluator import evaluate
-from kinference_epp.policy.loader import errors, load_paths
+from kinference_epp.policy.loader import load_paths
 from kinference_epp.policy.store import build
+from kinference_epp.resources.problems import errors
 
 ROOT = Path(__file__).resolve().parent.parent
 POLICIES = ROOT / "deploy" / "examples" / "policies"

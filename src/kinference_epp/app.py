@@ -39,14 +39,15 @@ from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pickapi.service import PickerService
 from kinference_epp.pickapi.v1 import picker_pb2_grpc
-from kinference_epp.policy.files import PolicyFiles
-from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.policy.loader import POLICY_KIND
 from kinference_epp.policy.secrets import SecretFiles, SecretReader
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.ejection import ConnectFailureEjector
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
+from kinference_epp.resources.files import ResourceFiles
+from kinference_epp.resources.problems import Problem, errors
 from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.picks import MAX_AGE_S, PickBook
 from kinference_epp.routing.prefix_hits import PrefixHitObserver
@@ -78,7 +79,7 @@ from kinference_epp.telemetry.metrics import (
 from kinference_epp.telemetry.speed import SpeedCollector
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator
-from kinference_epp.tenancy.files import TenantFiles
+from kinference_epp.tenancy.loader import TENANT_KIND, LoadedTenant
 from kinference_epp.tenancy.memory_store import MemoryStore
 from kinference_epp.tenancy.meter import UsageMeter
 from kinference_epp.tenancy.metrics import TenantMetrics
@@ -176,8 +177,12 @@ class App:
             self.tokenizers, self.datastore, config.kv_events.block_size, self.prompt_workers
         )
         self.policy_store = PolicyStore()
-        self.policy_files = PolicyFiles(
-            self.policy_store, config.policies, on_rejected=self._on_policy_rejected
+        self.policy_files = ResourceFiles(
+            POLICY_KIND,
+            config.policies,
+            self.policy_store.update,
+            what="policy files",
+            on_rejected=self._on_policy_rejected,
         )
         if config.policies:
             problems = errors(self.policy_files.load())
@@ -203,7 +208,7 @@ class App:
             if self.k8s.secrets is not None:  # policies are watched: keys come from Secrets
                 secrets = self.k8s.secrets
             self.metrics.register_collector(self.k8s.collector())
-        self.tenant_files: TenantFiles | None = None
+        self.tenant_files: ResourceFiles[LoadedTenant] | None = None
         self.limit_store: LimitStore | None = None
         self.sweeper: Sweeper | None = None
         self.redis_store: RedisStore | None = None
@@ -217,7 +222,9 @@ class App:
                 self.metrics, max_tenants=tc.max_tenant_labels, allow=known
             )
             self.tenants.on_change(lambda tenants: tenant_metrics.label.prefer(tenants))
-            self.tenant_files = TenantFiles(self.tenants, tc.tenants)
+            self.tenant_files = ResourceFiles(
+                TENANT_KIND, tc.tenants, self.tenants.update_files, what="tenant files"
+            )
             problems = errors(self.tenant_files.load())
             if problems:
                 raise ConfigError([str(p) for p in problems])

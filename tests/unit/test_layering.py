@@ -41,14 +41,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("api", ("errors",)),
     ("gateway", ("api", "errors")),
     ("config", ("periodic",)),
+    # what every CRD-backed kind shares: its loader, file reloads, CRD, status models
+    ("resources", ("config",)),
     ("telemetry", (PACKAGE,)),
     ("tokenize", ("api", "config", "errors")),
     ("pool", ("config", "errors")),
     ("kvcache", ("config", "errors", "jit", "pool")),
-    ("policy", ("api", "config", "errors")),
-    ("tenancy", ("api", "config", "errors", "periodic", "policy", "telemetry")),
+    ("policy", ("api", "config", "errors", "resources")),
+    (
+        "tenancy",
+        ("api", "config", "errors", "periodic", "policy", "resources", "telemetry"),
+    ),
     ("scheduling", ("api", "config", "errors", "jit", "kvcache", "pool")),
-    ("k8s", ("config", "errors", "policy", "pool", "tenancy")),
+    ("k8s", ("config", "errors", "policy", "pool", "resources", "tenancy")),
     ("fairness", ("config", "errors", "telemetry")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (

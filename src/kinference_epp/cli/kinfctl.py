@@ -15,10 +15,10 @@ from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.kvcache.cli import add_kv_events_parser, run_kv_events
 from kinference_epp.pickapi.cli import add_pick_parser, add_request_options, run_explain_live
 from kinference_epp.policy.cli import add_policy_commands
-from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.loader import load_paths as load_policy_paths
 from kinference_epp.policy.store import build as build_policies
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.resources.problems import Problem, errors
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.tenancy.cli import TENANTS
 from kinference_epp.tenancy.loader import build as build_tenants
@@ -38,7 +38,7 @@ def _sources(config: EppConfig) -> tuple[list[str], list[Problem]]:
             problems += build_policies(policies)[1]
         counts.append(f"{len(policies)} policies")
     if config.tenancy is not None and config.tenancy.tenants:
-        tenants, found = load_tenant_paths(config.tenancy.tenants)
+        tenants, found, _ = load_tenant_paths(config.tenancy.tenants)
         problems += found
         if not errors(found):
             problems += build_tenants(tenants)[1]

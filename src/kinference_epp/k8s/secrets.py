@@ -5,7 +5,7 @@
 ``provider_key_missing`` when there is no key), served from memory. An async side keeps that
 memory fresh:
 
-* the :class:`~kinference_epp.k8s.policies.PolicyWatcher` reports the ``apiKeySecretRef``
+* the :class:`~kinference_epp.k8s.resources.ResourceWatcher` reports the ``apiKeySecretRef``
   references of the policies it sees (:meth:`KubeSecrets.track`) whenever that set changes;
   Secrets newly referenced are read at once, before the policies go into force;
 * every ``refresh_s`` (30 s) each referenced Secret is read again, so rotations are picked up;
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.k8s.api import SECRETS, ApiError, KubeApi
 from kinference_epp.k8s.backoff import Backoff, Sleep
-from kinference_epp.k8s.policies import RefCheck
+from kinference_epp.k8s.resources import RefCheck
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.policy.types import SecretKey
 
