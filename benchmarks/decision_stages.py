@@ -5,7 +5,7 @@
 
 For chat prompts of 1k / 8k / 32k Qwen3 tokens x pools of 8 / 64 / 256 fake endpoints, the
 CPU time (``time.thread_time_ns``, one thread, no I/O) of each stage of the request path, as
-the live picker assembles it (``app.py``): the same ``PrefixState`` over a
+the live picker assembles it (``app``): the same ``PrefixState`` over a
 prefix index (``kvcache.index.BlockIndex``), ``InflightTracker``, ``Scheduler`` (router ``precise-prefix``: load-cost over
 precise prefix + in-flight load) with the picker's observers and plug-in timing metrics,
 ``PromptHasher`` and the request pipeline (``routing``).

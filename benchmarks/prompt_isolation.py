@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/prompt_isolation.py           # ~1-2 min; writes results/prompt_isolation.md
     .venv/bin/python benchmarks/prompt_isolation.py --quick   # fewer requests, writes nothing
 
-The picker as ``app.py`` composes it (router ``precise-prefix``, the real Qwen3 tokenizer,
+The picker as ``app`` composes it (router ``precise-prefix``, the real Qwen3 tokenizer,
 4 endpoints), driven through its ext_proc servicer in process: each request is one
 ``Process`` stream fed its headers and body (full duplex), so the event loop, the pipeline,
 the offload threads and the prompt worker processes are the picker's own; only gRPC is left

@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/tenant_cost.py --quick    # fewer requests, writes nothing
     .venv/bin/python benchmarks/tenant_cost.py --profile redis   # pyinstrument of one run
 
-The tenancy stages as the live picker assembles them (``app.py``): ``KeyIdentifyStage`` (the
+The tenancy stages as the live picker assembles them (``app``): ``KeyIdentifyStage`` (the
 key's SHA-256 looked up among 100 tenants' keys), ``AdmitStage`` (the budget check, then a
 reservation in every bucket of the tenant: tokens per minute and per day, requests per minute)
 and, for each finished request, ``TenantSettler`` with its access-log record (the

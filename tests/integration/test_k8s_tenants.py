@@ -15,7 +15,7 @@ from k8s_fake.objects import inference_pool, secret
 from kinference_epp.k8s.api import INFERENCE_POOLS, INFERENCE_TENANTS, PODS, SECRETS
 from kinference_epp.k8s.source import KubernetesSource
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.tenancy.crd import openapi_schema
+from kinference_epp.tenancy.crd import CRD
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.keys import key_sha256
 from kinference_epp.tenancy.loader import parse_tenants
@@ -68,7 +68,7 @@ def authenticates(directory: TenantDirectory, key: str, tenant_name: str = "team
 
 @pytest.fixture
 async def k8s(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with cluster(tmp_path, schemas={INFERENCE_TENANTS: openapi_schema()}) as c:
+    async with cluster(tmp_path, schemas={INFERENCE_TENANTS: CRD.openapi_schema()}) as c:
         c.server.create(inference_pool("vllm-pool"))
         yield c
 

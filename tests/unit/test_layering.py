@@ -6,7 +6,9 @@ list, so the table cannot declare a cycle, and a room that is not in the table f
 is given its place. Every import counts: module level, inside functions and under
 ``TYPE_CHECKING``. Modules never import each other in a cycle at run time; ``from P import x``
 reads ``P``'s ``__init__``, so a module that does it while that ``__init__`` imports the module
-back (a re-exporting package imported by its own modules) is such a cycle. ``LIBRARIES`` keeps
+back (a re-exporting package imported by its own modules) is such a cycle, and so is
+``from P.m import x`` from outside ``P`` when ``P``'s ``__init__`` imports the importer back
+(the ``__init__`` runs before ``m``). ``LIBRARIES`` keeps
 the I/O boundaries in their rooms: gRPC and Envoy's types in the Envoy-facing code, the
 Kubernetes client in ``k8s``, numba behind ``jit``.
 
@@ -41,14 +43,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("api", ("errors",)),
     ("gateway", ("api", "errors")),
     ("config", ("periodic",)),
+    # what every CRD-backed kind shares: its loader, file reloads, CRD, status models
+    ("resources", ("config",)),
     ("telemetry", (PACKAGE,)),
     ("tokenize", ("api", "config", "errors")),
     ("pool", ("config", "errors")),
     ("kvcache", ("config", "errors", "jit", "pool")),
-    ("policy", ("api", "config", "errors")),
-    ("tenancy", ("api", "config", "errors", "periodic", "policy", "telemetry")),
+    ("policy", ("api", "config", "errors", "resources")),
+    (
+        "tenancy",
+        ("api", "config", "errors", "periodic", "policy", "resources", "telemetry"),
+    ),
     ("scheduling", ("api", "config", "errors", "jit", "kvcache", "pool")),
-    ("k8s", ("config", "errors", "policy", "pool", "tenancy")),
+    ("k8s", ("config", "errors", "policy", "pool", "resources", "tenancy")),
     ("fairness", ("config", "errors", "telemetry")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (
@@ -140,6 +147,15 @@ def _statements(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bo
     return walk(tree, False)
 
 
+def _entered(module: str, source: str, packages: set[str]) -> list[str]:
+    """The packages whose ``__init__`` importing ``module`` runs first, from outside them:
+    importing ``P.m`` from a module outside ``P`` runs ``P``'s ``__init__`` before ``m``, so a
+    ``P`` that imports the importer back is a cycle (inside ``P``, ``P`` is already loading)."""
+    parts = module.split(".")
+    parents = [".".join(parts[:i]) for i in range(2, len(parts))]
+    return [p for p in parents if p in packages and not source.startswith(p + ".")]
+
+
 def scan(src: Path = SRC, package: str = PACKAGE) -> tuple[set[str], list[Import]]:
     """The package's modules and every import one of them makes (third-party ones included)."""
     paths = sorted((src / package).rglob("*.py"))
@@ -162,7 +178,7 @@ def scan(src: Path = SRC, package: str = PACKAGE) -> tuple[set[str], list[Import
             # ``from base import x`` reads base's namespace (its __init__) and, for a submodule x,
             # imports x too: both are dependencies.
             submodules = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules]
-            for target in [base, *submodules]:
+            for target in [*_entered(base, source, packages), base, *submodules]:
                 imports.append(Import(source, target, shown, node.lineno, type_only))
     return set(modules), imports
 
@@ -350,3 +366,26 @@ def test_the_checks_name_the_import_that_breaks_them(tmp_path: Path) -> None:
     ]
 
     assert undeclared_rooms(modules, layers, "pkg") == ["new"]
+
+
+def test_a_cycle_through_a_package_init_is_found(tmp_path: Path) -> None:
+    """``from pkg.sub.b import B`` runs ``pkg.sub``'s ``__init__`` first: when that imports the
+    importer back, importing the importer first fails, whichever module ``B`` is in."""
+    _write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.sub.b import B\nA = 1\n",
+            "pkg/sub/__init__.py": "from pkg.a import A\n",
+            "pkg/sub/b.py": "B = 1\n",
+            "pkg/sub/c.py": "from pkg.sub.b import B\n",  # inside pkg.sub: no cycle
+        },
+    )
+    _, imports = scan(tmp_path, "pkg")
+    cycles = runtime_cycles(imports, "pkg")
+    assert len(cycles) == 1, cycles
+    steps = [line.strip() for line in cycles[0].splitlines()[1:]]
+    assert steps == [
+        f"{tmp_path.name}/pkg/a.py:1: pkg.a imports pkg.sub",
+        f"{tmp_path.name}/pkg/sub/__init__.py:1: pkg.sub imports pkg.a",
+    ]

@@ -19,10 +19,10 @@ from kinference_epp.config import reference
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError, load_yaml_model
 from kinference_epp.policy.classifiers.trained import TrainedModel
-from kinference_epp.policy.loader import Problem, errors
 from kinference_epp.policy.loader import load_paths as load_policy_paths
 from kinference_epp.policy.store import build as build_policies
 from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.resources.problems import Problem, errors
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.tenancy.loader import build as build_tenants
 from kinference_epp.tenancy.loader import load_paths as load_tenant_paths
@@ -40,7 +40,7 @@ def _sources(config: EppConfig) -> tuple[list[str], list[Problem]]:
             problems += build_policies(policies)[1]
         counts.append(f"{len(policies)} policies")
     if config.tenancy is not None and config.tenancy.tenants:
-        tenants, found = load_tenant_paths(config.tenancy.tenants)
+        tenants, found, _ = load_tenant_paths(config.tenancy.tenants)
         problems += found
         if not errors(found):
             problems += build_tenants(tenants)[1]

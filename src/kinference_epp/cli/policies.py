@@ -26,11 +26,13 @@ from kinference_epp.policy.cases import (
 from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.classifiers.linear import train
 from kinference_epp.policy.compiler import CompiledPolicySet
-from kinference_epp.policy.crd import CRD_FILENAME, crd_yaml, openapi_schema, structural_problems
+from kinference_epp.policy.crd import CRD
 from kinference_epp.policy.evaluator import describe, evaluate
-from kinference_epp.policy.loader import LoadedPolicy, Problem, Severity, errors, load_paths
+from kinference_epp.policy.loader import LoadedPolicy, load_paths
 from kinference_epp.policy.store import build
 from kinference_epp.policy.types import EvalInput, PoolState
+from kinference_epp.resources.crd import structural_problems
+from kinference_epp.resources.problems import Problem, Severity, errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +364,7 @@ def cmd_train_classifier(args: argparse.Namespace) -> int:
 
 
 def cmd_crds(args: argparse.Namespace, others: Sequence[OtherKind] = ()) -> int:
-    crds = [(CRD_FILENAME, crd_yaml, openapi_schema)]
+    crds = [(CRD.filename, CRD.to_yaml, CRD.openapi_schema)]
     crds.extend((o.crd_filename, o.crd_yaml, o.crd_schema) for o in others)
     stale = False
     for filename, render, schema in crds:

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from kinference_epp.cli.policies import OtherKind
-from kinference_epp.policy.loader import Problem, errors
-from kinference_epp.tenancy import crd
+from kinference_epp.resources.problems import Problem, errors
+from kinference_epp.tenancy.crd import CRD
 from kinference_epp.tenancy.loader import build, load_files
 
 
@@ -27,7 +27,7 @@ def validate(files: list[Path]) -> tuple[Mapping[str, list[str]], list[Problem]]
 TENANTS = OtherKind(
     plural="tenants",
     validate=validate,
-    crd_filename=crd.CRD_FILENAME,
-    crd_yaml=crd.crd_yaml,
-    crd_schema=crd.openapi_schema,
+    crd_filename=CRD.filename,
+    crd_yaml=CRD.to_yaml,
+    crd_schema=CRD.openapi_schema,
 )

@@ -1,116 +1,22 @@
-"""InferencePolicy objects: watched, fed to the policy engine, their status written back.
-
-Flow: an :class:`Informer` on ``inferencepolicies.kinference.io`` in the pool's namespace →
-the objects that govern this picker's pool (``spec.scope.poolRefs`` empty or naming it) →
-a :class:`PolicySink`, which puts them in force as a set and says, per object, whether it was
-accepted → this pool's entry of ``status.ancestors`` (Gateway API's policy status: an
-``ancestorRef`` naming the InferencePool, ``controllerName``, conditions ``Accepted`` and
-``ResolvedRefs``) written through the status subresource with a JSON merge patch, only when
-it differs from what the object already shows. A policy without ``poolRefs`` governs every
-pool of its namespace: each pool's picker keeps its own entry and leaves the others'; the
-object's ``resourceVersion`` is the write's precondition, so two pickers writing at once
-cannot drop each other's entries (the loser gets 409 and writes again from the new version).
-A policy that stops governing the pool loses the pool's entry.
-
-Events are coalesced: the informer's handler only marks the set dirty; one task applies the
-whole set and writes statuses, so a relist of N policies is one apply, not N. A status write
-that fails (API down) stays pending and is retried; our own status writes come back as
-MODIFIED events with the same generation and do not re-apply the set.
-
-Secrets: every ``apiKeySecretRef`` (``{name, key}``) in the governed specs (and in the versions
-still in force) is reported to a :class:`SecretResolver` whenever that set changes, before the
-set is applied, so a new provider rule goes live with its key already read. ``ResolvedRefs``
-then says whether each object's references resolve (``SecretNotFound`` and the like, as the
-resolver reports them); the object stays ``Accepted``, and requests that reach such a rule get
-``provider_key_missing``. The resolver calls back when what it knows changes (a Secret deleted
-or created), and only the conditions are recomputed: the policy set is not re-applied.
-
-The same watcher serves InferenceTenant objects (``k8s.tenants``): another resource, another
-sink, the key Secrets as references, and a Secret change re-applies the set (a tenant's keys are
-part of what is in force, not only of its conditions).
-
-Replicas agree without coordination: validation is deterministic, and a condition's
-``lastTransitionTime`` is kept from the object whenever its status is unchanged, so a second
-replica computes exactly what the first wrote and does not write at all.
+"""InferencePolicy objects: what policies add to the watcher every kind shares
+(``k8s.resources``): the sink over the picker's :class:`PolicyStore`, and where a policy
+references Secrets (every ``apiKeySecretRef`` of a provider action, read by
+``k8s.secrets.KubeSecrets``). An object whose references do not resolve stays ``Accepted``,
+and requests that reach such a rule get ``provider_key_missing``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import dataclasses
-import logging
-import random
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
-from kinference_epp.config.kubernetes import KubernetesConfig
-from kinference_epp.k8s.api import INFERENCE_POLICIES, ApiError, JsonObject, KubeApi, Resource
-from kinference_epp.k8s.watch import EventType, Informer, WatchStatus, WatchTarget
+from kinference_epp.k8s.api import JsonObject
+from kinference_epp.k8s.status import Verdict
 from kinference_epp.policy.checks import check_policies
-from kinference_epp.policy.loader import LoadedPolicy, Problem, errors, validate_object
-from kinference_epp.policy.model import MAX_ANCESTORS
+from kinference_epp.policy.loader import LoadedPolicy, validate_object
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.policy.types import SecretKey
-
-log = logging.getLogger(__name__)
-
-ACCEPTED = "Accepted"
-RESOLVED_REFS = "ResolvedRefs"
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyVerdict:
-    """What the policy engine made of one object; becomes its two status conditions."""
-
-    accepted: bool
-    reason: str
-    """CamelCase, e.g. ``Accepted``, ``Invalid``."""
-    message: str = ""
-    refs_resolved: bool | None = True
-    """None: unknown (an object that does not validate has no refs to resolve)."""
-    refs_reason: str = "ResolvedRefs"
-    refs_message: str = ""
-
-
-class PolicySink(Protocol):
-    """The policy engine as the watcher sees it."""
-
-    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, PolicyVerdict]:
-        """Put this set (``namespace/name`` → raw object) in force; a verdict per key.
-
-        Called with the complete current set each time anything changed. An implementation
-        keeps the last good version of an object that became invalid.
-        """
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class RefCheck:
-    """Whether one secret reference resolves, as the :class:`SecretResolver` knows it now."""
-
-    resolved: bool | None
-    """None: not known yet (never read: the API server has not answered)."""
-    reason: str = "ResolvedRefs"
-    """CamelCase condition reason, e.g. ``SecretNotFound``, ``RefNotPermitted``."""
-    message: str = ""
-
-
-class SecretResolver(Protocol):
-    """Where the Secrets that policies reference are read (``k8s.secrets.KubeSecrets``)."""
-
-    async def track(self, refs: frozenset[SecretKey]) -> None:
-        """The complete set referenced now; returns once new ones were read (or tried)."""
-        ...
-
-    def check(self, ref: SecretKey) -> RefCheck: ...
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` (no arguments, on the loop) whenever a :meth:`check` may differ."""
-        ...
-
+from kinference_epp.resources.problems import errors, summary
 
 API_KEY_SECRET_REF = "apiKeySecretRef"
 
@@ -137,38 +43,14 @@ def secret_refs(spec: Any) -> frozenset[SecretKey]:
     return frozenset(found)
 
 
-def resolve_refs(
-    verdict: PolicyVerdict, refs: Iterable[SecretKey], resolver: SecretResolver
-) -> PolicyVerdict:
-    """``verdict`` with ``ResolvedRefs`` from the secrets (unchanged when it is not True)."""
-    if verdict.refs_resolved is not True:
-        return verdict
-    checks = [resolver.check(ref) for ref in sorted(refs, key=lambda r: (r.name, r.key))]
-    failed = [c for c in checks if c.resolved is False]
-    unknown = [c for c in checks if c.resolved is None]
-    worst = failed or unknown
-    if not worst:
-        return verdict
-    return dataclasses.replace(
-        verdict,
-        refs_resolved=False if failed else None,
-        refs_reason=worst[0].reason,
-        refs_message="; ".join(c.message for c in worst),
-    )
-
-
-def _summary(problems: list[Problem], limit: int = 3) -> str:
-    text = "; ".join(f"{p.field}: {p.message}" if p.field else p.message for p in problems[:limit])
-    return text + (f" (and {len(problems) - limit} more)" if len(problems) > limit else "")
-
-
 def _same_policy(a: LoadedPolicy | None, b: LoadedPolicy) -> bool:
     """Same spec (status and metadata edits do not change what is in force)."""
     return a is not None and a.policy.spec == b.policy.spec
 
 
 class StorePolicySink:
-    """A :class:`PolicySink` over the picker's :class:`PolicyStore`, object by object.
+    """A :class:`~kinference_epp.k8s.resources.ResourceSink` over the picker's
+    :class:`PolicyStore`, object by object.
 
     The store takes a whole set or nothing; Kubernetes users edit one object at a time. So
     each object is validated (and checked) alone first: one that fails keeps its last good
@@ -184,16 +66,16 @@ class StorePolicySink:
         self._good: dict[str, LoadedPolicy] = {}
         """The version of each object that is in force now."""
 
-    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, PolicyVerdict]:
-        verdicts: dict[str, PolicyVerdict] = {}
+    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, Verdict]:
+        verdicts: dict[str, Verdict] = {}
         candidate: dict[str, LoadedPolicy] = {}
         for key, obj in sorted(objects.items()):
             result = validate_object(obj, key)
             problems = result if isinstance(result, list) else check_policies([result])
             if isinstance(result, LoadedPolicy) and not errors(problems):
                 candidate[key] = result
-                note = f" Warnings: {_summary(problems)}" if problems else ""
-                verdicts[key] = PolicyVerdict(True, "Accepted", "The policy is in force." + note)
+                note = f" Warnings: {summary(problems)}" if problems else ""
+                verdicts[key] = Verdict(True, "Accepted", "The policy is in force." + note)
                 continue
             kept = self._good.get(key)
             if kept is not None:
@@ -203,8 +85,8 @@ class StorePolicySink:
                 if kept is not None
                 else ""
             )
-            verdicts[key] = PolicyVerdict(
-                False, "Invalid", _summary(errors(problems)) + note, refs_resolved=None
+            verdicts[key] = Verdict(
+                False, "Invalid", summary(errors(problems)) + note, refs_resolved=None
             )
         loaded = [candidate[k] for k in sorted(candidate)]
         problems = self._store.update(loaded)
@@ -219,458 +101,13 @@ class StorePolicySink:
                 continue
             if key in blamed:
                 mine = [p for p in refused if p.source == key]
-                verdicts[key] = PolicyVerdict(
-                    False, "Conflict", _summary(mine) + "; the policy set in force is unchanged"
+                verdicts[key] = Verdict(
+                    False, "Conflict", summary(mine) + "; the policy set in force is unchanged"
                 )
             elif verdicts[key].accepted:
-                verdicts[key] = PolicyVerdict(
+                verdicts[key] = Verdict(
                     False,
                     "NotApplied",
                     f"the policy set was refused because of {', '.join(sorted(blamed))}",
                 )
         return verdicts
-
-
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _condition(
-    kind: str,
-    ok: bool | None,
-    reason: str,
-    message: str,
-    generation: int | None,
-    previous: Mapping[str, Any] | None,
-    now: str,
-) -> JsonObject:
-    status = "Unknown" if ok is None else "True" if ok else "False"
-    same = previous is not None and previous.get("status") == status
-    condition: JsonObject = {
-        "type": kind,
-        "status": status,
-        "reason": reason,
-        "message": message,
-        "lastTransitionTime": (previous or {}).get("lastTransitionTime") if same else now,
-    }
-    if generation is not None:
-        condition["observedGeneration"] = generation
-    return condition
-
-
-CONTROLLER_NAME = "kinference.io/epp"
-"""``controllerName`` of the status entries this picker writes."""
-
-
-def ancestor_ref(pool: str, namespace: str, group: str) -> JsonObject:
-    """The ``ancestorRef`` of this picker's status entries: its InferencePool."""
-    return {"group": group, "kind": "InferencePool", "name": pool, "namespace": namespace}
-
-
-def _ours(entry: Any, ref: Mapping[str, Any]) -> bool:
-    return (
-        isinstance(entry, dict)
-        and entry.get("controllerName") == CONTROLLER_NAME
-        and entry.get("ancestorRef") == ref
-    )
-
-
-def desired_status(
-    obj: Mapping[str, Any], verdict: PolicyVerdict, ref: Mapping[str, Any], now: str
-) -> JsonObject | None:
-    """The status this picker wants on ``obj``: its own pool's entry in ``status.ancestors``
-    made from ``verdict``, every other entry (other pools, other controllers) kept as it is
-    and where it is; equal to the current status when nothing changed. None when the list is
-    full of other entries (Gateway API's bound)."""
-    generation = (obj.get("metadata") or {}).get("generation")
-    ancestors = (obj.get("status") or {}).get("ancestors") or []
-    if not isinstance(ancestors, list):
-        ancestors = []
-    mine = next((a for a in ancestors if _ours(a, ref)), None)
-    current = {c.get("type"): c for c in (mine or {}).get("conditions") or []}
-    entry: JsonObject = {
-        "ancestorRef": dict(ref),
-        "controllerName": CONTROLLER_NAME,
-        "conditions": [
-            _condition(
-                ACCEPTED,
-                verdict.accepted,
-                verdict.reason,
-                verdict.message,
-                generation,
-                current.get(ACCEPTED),
-                now,
-            ),
-            _condition(
-                RESOLVED_REFS,
-                verdict.refs_resolved,
-                verdict.refs_reason,
-                verdict.refs_message,
-                generation,
-                current.get(RESOLVED_REFS),
-                now,
-            ),
-        ],
-    }
-    if mine is not None:
-        return {"ancestors": [entry if a is mine else a for a in ancestors]}
-    if len(ancestors) >= MAX_ANCESTORS:
-        return None
-    return {"ancestors": [*ancestors, entry]}
-
-
-def without_entry(obj: Mapping[str, Any], ref: Mapping[str, Any]) -> JsonObject:
-    """``obj``'s status without this picker's entry (the policy no longer applies to its
-    pool)."""
-    ancestors = (obj.get("status") or {}).get("ancestors") or []
-    return {"ancestors": [a for a in ancestors if not _ours(a, ref)]}
-
-
-def _status_equal(a: Mapping[str, Any] | None, b: Mapping[str, Any]) -> bool:
-    return (a or {}).get("ancestors") == b.get("ancestors")
-
-
-def _policy_key(obj: Mapping[str, Any]) -> str:
-    meta = obj.get("metadata") or {}
-    return f"{meta.get('namespace') or 'default'}/{meta.get('name')}"
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyWatchStatus:
-    accepted: int
-    rejected: int
-    pending_status_writes: int
-    reasons: Mapping[str, str] = field(default_factory=dict)
-    """``namespace/name`` → the Accepted reason, for every policy governing this pool."""
-    watch: WatchStatus | None = None
-    unresolved: int = 0
-    """Policies whose ``ResolvedRefs`` is not True (a referenced Secret missing, ...)."""
-    unresolved_accepted: int = 0
-    """Of those, the accepted ones (in force, but a reference does not resolve)."""
-    unavailable: str | None = None
-    """Why policies cannot be watched (``CRDNotInstalled``, ``Forbidden``), or None."""
-
-
-class PolicyWatcher:
-    """Keeps ``sink`` fed with this pool's InferencePolicy objects (or, with ``resource``,
-    InferenceTenant objects) and writes their status."""
-
-    def __init__(
-        self,
-        api: KubeApi,
-        sink: PolicySink,
-        config: KubernetesConfig,
-        namespace: str,
-        *,
-        clock: Callable[[], str] = _now,
-        secrets: SecretResolver | None = None,
-        on_change: Callable[[], None] | None = None,
-        pool_group: Callable[[], str | None] | None = None,
-        may_write: Callable[[], bool] | None = None,
-        resource: Resource = INFERENCE_POLICIES,
-        refs_of: Callable[[Any], frozenset[SecretKey]] = secret_refs,
-        reapply_on_secrets: bool = False,
-    ) -> None:
-        """``pool_group()``: the API group the pool was found in (None: not known yet), for
-        the ``ancestorRef`` of the status entries. ``refs_of(spec)``: the Secrets an object's
-        spec references. ``reapply_on_secrets``: a change the resolver reports re-applies the
-        set (the sink reads the Secrets) instead of only recomputing ``ResolvedRefs``."""
-        self._api = api
-        self._resource = resource
-        self._refs_of = refs_of
-        self._reapply_on_secrets = reapply_on_secrets
-        self._sink = sink
-        self._namespace = namespace
-        self._pool_group = pool_group
-        self._may_write = may_write
-        """False: hold status writes (a replica that is not the leader); they stay pending."""
-        self._secrets = secrets
-        self._config = config
-        self._clock = clock
-        self._informer = Informer(
-            api, WatchTarget(resource, namespace), config.watch, handlers=[self._on_event]
-        )
-        self._informer.status.on_change = on_change
-        self._dirty = asyncio.Event()
-        self._specs: dict[str, tuple[Any, Any]] = {}
-        """key → (generation, spec) last applied: status-only changes do not re-apply."""
-        self._verdicts: dict[str, PolicyVerdict] = {}
-        """What the status says: the sink's verdicts with ResolvedRefs from the secrets."""
-        self._sink_verdicts: dict[str, PolicyVerdict] = {}
-        self._refs: dict[str, frozenset[SecretKey]] = {}
-        """key → the secret references of the object's current spec."""
-        self._in_force_refs: dict[str, frozenset[SecretKey]] = {}
-        """key → those of the version in force (an invalid edit keeps the last good one)."""
-        self._tracked: frozenset[SecretKey] | None = None
-        self._pending: set[str] = set()
-        self._needs_apply = False
-        self._needs_refs_check = False
-        self._tasks: list[asyncio.Task[None]] = []
-        if secrets is not None:
-            secrets.subscribe(self._on_secrets_changed)
-
-    def _governs(self, obj: Mapping[str, Any]) -> bool:
-        scope = (obj.get("spec") or {}).get("scope") or {}
-        refs = scope.get("poolRefs") or [] if isinstance(scope, dict) else []
-        if not isinstance(refs, list) or not refs:
-            return True
-        return any(isinstance(r, dict) and r.get("name") == self._config.pool.name for r in refs)
-
-    def _ancestor(self) -> JsonObject:
-        group = (self._pool_group() if self._pool_group else None) or self._config.pool.group
-        return ancestor_ref(
-            self._config.pool.name, self._namespace, group or "inference.networking.k8s.io"
-        )
-
-    def _has_entry(self, obj: Mapping[str, Any]) -> bool:
-        ancestors = (obj.get("status") or {}).get("ancestors") or []
-        ref = self._ancestor()
-        return isinstance(ancestors, list) and any(_ours(a, ref) for a in ancestors)
-
-    def _on_event(self, kind: EventType, obj: JsonObject, _old: JsonObject | None) -> None:
-        key = _policy_key(obj)
-        if kind is EventType.DELETED:
-            self._needs_apply = True
-        elif key not in self._specs and not self._governs(obj):
-            if self._has_entry(obj):
-                self._pending.add(key)  # no longer ours: take our entry off it
-                self._dirty.set()
-            return  # another pool's policy
-        else:
-            meta = obj.get("metadata") or {}
-            if self._specs.get(key) != (meta.get("generation"), obj.get("spec")):
-                self._needs_apply = True
-            else:
-                self._pending.add(key)  # a status-only change: check ours still holds
-        self._dirty.set()
-
-    def _on_secrets_changed(self) -> None:
-        if self._reapply_on_secrets:
-            self._needs_apply = True
-        self._needs_refs_check = True
-        self._dirty.set()
-
-    async def start(self) -> None:
-        self._tasks = [
-            asyncio.create_task(self._informer.run(), name=f"k8s-{self._resource.plural}"),
-            asyncio.create_task(self._reconcile_loop(), name=f"k8s-{self._resource.plural}-status"),
-        ]
-
-    async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks = []
-
-    async def wait_synced(self) -> None:
-        await self._informer.synced.wait()
-
-    @property
-    def synced(self) -> bool:
-        return self._informer.status.synced
-
-    @property
-    def unavailable(self) -> str | None:
-        """Why InferencePolicy objects cannot be watched at all, or None.
-
-        ``CRDNotInstalled`` (404: e.g. ``helm install --skip-crds``) or ``Forbidden`` (403: the
-        Role lacks them). Policies are then off and readiness does not wait for them; the watch
-        checks again now and then, so installing the CRD or the Role turns them on.
-        """
-        status = self._informer.status
-        if status.synced or not status.refused:
-            return None
-        return "CRDNotInstalled" if status.last_status == 404 else "Forbidden"
-
-    def status(self) -> PolicyWatchStatus:
-        accepted = sum(v.accepted for v in self._verdicts.values())
-        return PolicyWatchStatus(
-            accepted=accepted,
-            rejected=len(self._verdicts) - accepted,
-            pending_status_writes=len(self._pending),
-            reasons={k: v.reason for k, v in self._verdicts.items()},
-            watch=self._informer.status,
-            unresolved=sum(v.refs_resolved is not True for v in self._verdicts.values()),
-            unresolved_accepted=sum(
-                v.accepted and v.refs_resolved is not True for v in self._verdicts.values()
-            ),
-            unavailable=self.unavailable,
-        )
-
-    def secret_refs(self) -> frozenset[SecretKey]:
-        """The secret references of the governed objects and of the versions in force."""
-        refs: set[SecretKey] = set()
-        for group in (self._refs, self._in_force_refs):
-            for found in group.values():
-                refs |= found
-        return frozenset(refs)
-
-    def verdict(self, key: str) -> PolicyVerdict | None:
-        return self._verdicts.get(key)
-
-    # -- apply and write ----------------------------------------------------------------
-
-    def _governed(self) -> dict[str, JsonObject]:
-        return {_policy_key(o): o for o in self._informer.objects() if self._governs(o)}
-
-    async def _track_secrets(self) -> None:
-        """Tell the resolver the references in use, when they changed (it reads new ones)."""
-        refs = self.secret_refs()
-        if self._secrets is None or refs == self._tracked:
-            return
-        self._tracked = refs
-        try:
-            await self._secrets.track(refs)
-        except (asyncio.CancelledError, GeneratorExit):
-            raise
-        except Exception:
-            log.exception(
-                "reading the Secrets that %s objects reference failed", self._resource.kind
-            )
-
-    def _apply(self, governed: Mapping[str, JsonObject]) -> None:
-        self._specs = {
-            k: ((o.get("metadata") or {}).get("generation"), o.get("spec"))
-            for k, o in governed.items()
-        }
-        verdicts = dict(self._sink.apply(governed))
-        for key in governed:
-            verdicts.setdefault(key, PolicyVerdict(True, "Accepted"))
-        self._sink_verdicts = verdicts
-        self._in_force_refs = {
-            k: self._refs[k] if verdicts[k].accepted else self._in_force_refs[k]
-            for k in governed
-            if verdicts[k].accepted or k in self._in_force_refs
-        }
-        self._verdicts = self._resolved_verdicts()
-        self._pending = set(governed)
-
-    def _resolved_verdicts(self) -> dict[str, PolicyVerdict]:
-        if self._secrets is None:
-            return dict(self._sink_verdicts)
-        return {
-            k: resolve_refs(v, self._refs.get(k, frozenset()), self._secrets)
-            for k, v in self._sink_verdicts.items()
-        }
-
-    def _recheck_refs(self) -> None:
-        """The secrets changed: recompute ResolvedRefs; write the conditions that moved."""
-        verdicts = self._resolved_verdicts()
-        self._pending |= {k for k, v in verdicts.items() if self._verdicts.get(k) != v}
-        self._verdicts = verdicts
-
-    async def _apply_all(self) -> None:
-        governed = self._governed()
-        self._refs = {k: self._refs_of(o.get("spec")) for k, o in governed.items()}
-        # New references are read before the set goes into force: a new provider rule starts
-        # with its key. (Objects that changed meanwhile mark the set dirty again.)
-        await self._track_secrets()
-        self._apply(governed)
-        await self._track_secrets()  # an accepted edit may have dropped references
-
-    async def _reconcile_loop(self) -> None:
-        rng = random.Random()
-        failures = 0
-        while True:
-            await self._dirty.wait()
-            self._dirty.clear()
-            await self._informer.synced.wait()
-            if self._needs_apply:
-                self._needs_apply = False
-                self._needs_refs_check = False
-                try:
-                    await self._apply_all()
-                except Exception:
-                    log.exception("applying the %s set failed", self._resource.kind)
-            elif self._needs_refs_check:
-                self._needs_refs_check = False
-                self._recheck_refs()
-            if await self._write_pending():
-                failures = 0
-                continue
-            settings = self._config.watch
-            delay = rng.uniform(
-                settings.backoff_initial_s / 2,
-                min(settings.backoff_max_s, settings.backoff_initial_s * 2**failures),
-            )
-            failures += 1
-            await asyncio.sleep(delay)
-            self._dirty.set()
-
-    def recheck_all(self) -> None:
-        """Compare every governed object's status with ours again, and write what differs
-        (a replica that just became the leader)."""
-        self._pending |= set(self._verdicts)
-        self._dirty.set()
-
-    async def _write_pending(self) -> bool:
-        """Write every pending status that differs; False if some write must be retried."""
-        if self._may_write is not None and not self._may_write():
-            return True  # kept pending for when this replica leads
-        ok = True
-        kind = self._resource.kind
-        for key in sorted(self._pending):
-            namespace, name = key.split("/", 1)
-            obj = self._informer.get((namespace, name))
-            verdict = self._verdicts.get(key)
-            if obj is not None and not self._governs(obj) and self._has_entry(obj):
-                want: JsonObject | None = without_entry(obj, self._ancestor())
-            elif obj is None or verdict is None or not self._governs(obj):
-                self._pending.discard(key)
-                continue
-            else:
-                want = desired_status(obj, verdict, self._ancestor(), self._clock())
-            if want is None:
-                log.warning(
-                    "%s %s: no room for this pool's status entry (%d entries)",
-                    kind,
-                    key,
-                    MAX_ANCESTORS,
-                )
-                self._pending.discard(key)
-                continue
-            if _status_equal(obj.get("status"), want):
-                self._pending.discard(key)
-                continue
-            # The entries of other pools come from the object as last seen: the version it
-            # had then is a precondition, so a concurrent write by another pool's picker
-            # makes this one fail (409) instead of dropping that picker's entry.
-            patch: JsonObject = {
-                "metadata": {"resourceVersion": (obj.get("metadata") or {}).get("resourceVersion")},
-                "status": want,
-            }
-            try:
-                updated = await self._api.patch_status(self._resource, namespace, name, patch)
-            except ApiError as exc:
-                if exc.status == 404:
-                    self._pending.discard(key)
-                    continue
-                if exc.status == 409:
-                    # The object changed since it was seen: its watch event brings the new
-                    # version, and the write is computed again from it.
-                    log.debug("status write for %s %s conflicted; again", kind, key)
-                    ok = False
-                    continue
-                if exc.status == 422:
-                    # The CRD's schema refuses this status (an older CRD): the same write would
-                    # be refused again, so it is not retried until the verdict changes.
-                    log.error("status write for %s %s refused: %s", kind, key, exc)
-                    self._pending.discard(key)
-                    continue
-                log.warning("status write for %s %s failed: %s", kind, key, exc)
-                ok = False
-                continue
-            except (asyncio.CancelledError, GeneratorExit):
-                raise
-            except Exception as exc:
-                log.warning("status write for %s %s failed: %s", kind, key, exc)
-                ok = False
-                continue
-            self._pending.discard(key)
-            # Seen at once, before its watch event: a second pass must not write it again.
-            self._informer.apply(EventType.MODIFIED, updated)
-            if verdict is not None and self._governs(updated):
-                log.info("%s %s: Accepted=%s (%s)", kind, key, verdict.accepted, verdict.reason)
-        return ok

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,6 +37,7 @@ from kinference_epp.k8s.api import (
     KubeApi,
     Resource,
 )
+from kinference_epp.k8s.backoff import Backoff
 from kinference_epp.k8s.pods import PoolSpec, is_ready, parse_pool, pod_endpoints
 from kinference_epp.k8s.watch import (
     REFUSED,
@@ -131,7 +131,7 @@ class PoolDiscovery:
         """The configured group, else the installed one holding the pool (see the module)."""
         if self._config.pool.group is not None:
             return POOL_RESOURCES[self._config.pool.group]
-        settings, rng, failures = self._config.watch, random.Random(), 0
+        settings, backoff = self._config.watch, Backoff.of(self._config.watch)
         while True:
             installed: list[Resource] = []
             holding: list[Resource] = []
@@ -161,18 +161,12 @@ class PoolDiscovery:
                 error = exc
             was_refused = self._resolving.refused
             self._resolving.mark_error(error)
-            delay = (
-                settings.backoff_max_s
-                if self._resolving.refused
-                else rng.uniform(
-                    settings.backoff_initial_s / 2,
-                    min(settings.backoff_max_s, settings.backoff_initial_s * 2**failures),
-                )
-            )
-            failures += 1
+            delay = backoff.next_delay()
+            if self._resolving.refused:
+                delay = settings.backoff_max_s
             if not (was_refused and self._resolving.refused):
                 log.warning("listing InferencePools failed (%s); retrying in %.1fs", error, delay)
-            await asyncio.sleep(delay)
+            await backoff.sleep(delay)
 
     async def stop(self) -> None:
         """Stop watching; the datastore keeps its endpoints (the picker may still drain)."""

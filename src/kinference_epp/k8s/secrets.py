@@ -5,7 +5,7 @@
 ``provider_key_missing`` when there is no key), served from memory. An async side keeps that
 memory fresh:
 
-* the :class:`~kinference_epp.k8s.policies.PolicyWatcher` reports the ``apiKeySecretRef``
+* the :class:`~kinference_epp.k8s.resources.ResourceWatcher` reports the ``apiKeySecretRef``
   references of the policies it sees (:meth:`KubeSecrets.track`) whenever that set changes;
   Secrets newly referenced are read at once, before the policies go into force;
 * every ``refresh_s`` (30 s) each referenced Secret is read again, so rotations are picked up;
@@ -27,14 +27,14 @@ import base64
 import binascii
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.k8s.api import SECRETS, ApiError, KubeApi
-from kinference_epp.k8s.policies import RefCheck
+from kinference_epp.k8s.backoff import Backoff, Sleep
+from kinference_epp.k8s.resources import RefCheck
 from kinference_epp.policy.secrets import SecretReader
 from kinference_epp.policy.types import SecretKey
 
@@ -85,6 +85,7 @@ class KubeSecrets:
 
     ``api`` may be given now or to :meth:`start`. ``fallback`` answers ``get`` for references
     no watched policy makes (e.g. policies loaded from files, keys mounted as files).
+    ``sleep`` is what the refresh loop waits with (a test records the delays instead).
     """
 
     def __init__(
@@ -96,6 +97,7 @@ class KubeSecrets:
         retry_initial_s: float = 0.5,
         track_timeout_s: float = 5.0,
         fallback: SecretReader | None = None,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         if refresh_s <= 0:
             raise ValueError("refresh_s must be positive")
@@ -105,6 +107,7 @@ class KubeSecrets:
         self._retry_initial_s = min(retry_initial_s, refresh_s)
         self._track_timeout_s = track_timeout_s
         self._fallback = fallback
+        self._sleep = sleep
         self._refs: frozenset[SecretKey] = frozenset()
         self._known: dict[str, _Known] = {}
         self._callbacks: list[Callable[[], None]] = []
@@ -223,15 +226,13 @@ class KubeSecrets:
     # -- reading ------------------------------------------------------------------------
 
     async def _refresh_loop(self) -> None:
-        rng = random.Random()
-        failures = 0
+        backoff = Backoff(self._retry_initial_s, self._refresh_s, sleep=self._sleep)
+        ok = True
         while True:
-            if failures:
-                backoff = min(self._refresh_s, self._retry_initial_s * 2 ** (failures - 1))
-                delay = rng.uniform(backoff / 2, backoff)
+            if ok:
+                await backoff.sleep(self._refresh_s)
             else:
-                delay = self._refresh_s
-            await asyncio.sleep(delay)
+                await backoff.wait()
             try:
                 ok = await self.refresh()
             except (asyncio.CancelledError, GeneratorExit):
@@ -239,7 +240,8 @@ class KubeSecrets:
             except Exception:
                 log.exception("refreshing provider Secrets failed")
                 ok = False
-            failures = 0 if ok else failures + 1
+            if ok:
+                backoff.reset()
 
     async def _read_all(self, names: Iterable[str]) -> bool:
         names = list(names)

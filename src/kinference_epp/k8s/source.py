@@ -34,10 +34,11 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from kinference_epp.config.kubernetes import KubernetesConfig
-from kinference_epp.k8s.api import KubeApi, connect, default_namespace
+from kinference_epp.k8s.api import INFERENCE_POLICIES, KubeApi, connect, default_namespace
 from kinference_epp.k8s.leader import LeaderElector
-from kinference_epp.k8s.policies import PolicySink, PolicyWatcher, PolicyWatchStatus
+from kinference_epp.k8s.policies import secret_refs
 from kinference_epp.k8s.pool import PoolDiscovery, PoolStatus
+from kinference_epp.k8s.resources import ResourceSink, ResourceWatcher, ResourceWatchStatus
 from kinference_epp.k8s.secrets import KubeSecrets, SecretsStatus
 from kinference_epp.k8s.tenant_secrets import TenantKeySecrets
 from kinference_epp.k8s.tenants import tenant_watcher
@@ -58,9 +59,9 @@ class KubernetesStatus:
     last_sync: float | None
     """Oldest of the watches' last contact with the server (wall-clock seconds), or None."""
     pool: PoolStatus
-    policies: PolicyWatchStatus | None
+    policies: ResourceWatchStatus | None
     secrets: SecretsStatus | None = None
-    tenants: PolicyWatchStatus | None = None
+    tenants: ResourceWatchStatus | None = None
 
     @property
     def watches(self) -> tuple[WatchStatus, ...]:
@@ -72,7 +73,7 @@ class KubernetesSource:
     """Pool discovery (InferencePool + Pods → ``datastore``) and InferencePolicy watching.
 
     ``api`` defaults to a kubernetes-asyncio client built from ``config`` at ``start()``;
-    tests pass one. ``policies`` is the policy engine's :class:`PolicySink`; None (or
+    tests pass one. ``policies`` is the policy engine's :class:`ResourceSink`; None (or
     ``config.policies`` false) leaves InferencePolicy objects alone, and Secrets too.
     ``secrets_fallback`` answers for keys no watched policy references (mounted files);
     ``secrets_refresh_s`` is how often referenced Secrets are read again.
@@ -83,7 +84,7 @@ class KubernetesSource:
         config: KubernetesConfig,
         datastore: PoolDatastore,
         *,
-        policies: PolicySink | None = None,
+        policies: ResourceSink | None = None,
         api: KubeApi | None = None,
         secrets_fallback: SecretReader | None = None,
         secrets_refresh_s: float = 30.0,
@@ -98,7 +99,7 @@ class KubernetesSource:
             config.kubeconfig, config.context
         )
         self.pool: PoolDiscovery | None = None
-        self.policies: PolicyWatcher | None = None
+        self.policies: ResourceWatcher | None = None
         self.leader: LeaderElector | None = None
         """With leader election on: this replica is ready only while it holds the lease."""
         self.changed = asyncio.Event()
@@ -106,7 +107,7 @@ class KubernetesSource:
         self._policies_off_logged = False
         self._tenants_off_logged = False
         self._tenants_directory = tenants if config.tenants else None
-        self.tenants: PolicyWatcher | None = None
+        self.tenants: ResourceWatcher | None = None
         """The InferenceTenant watcher; None without a tenant directory."""
         self.tenant_secrets: TenantKeySecrets | None = None
         self.secrets: KubeSecrets | None = None
@@ -136,11 +137,13 @@ class KubernetesSource:
         if self._sink is not None and self.config.policies:
             if self.secrets is not None:
                 await self.secrets.start(self._api)
-            self.policies = PolicyWatcher(
+            self.policies = ResourceWatcher(
                 self._api,
                 self._sink,
                 self.config,
                 self.namespace,
+                resource=INFERENCE_POLICIES,
+                refs_of=secret_refs,
                 secrets=self.secrets,
                 on_change=self._on_policies_change,
                 pool_group=self._pool_group,

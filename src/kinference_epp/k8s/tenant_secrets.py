@@ -7,7 +7,7 @@ those Secrets with ``resourceNames`` (``rbac.tenantSecrets`` in the chart), and 
 restart and no polling. The watch machinery is the pods' and policies' one: relist on 410,
 backoff on errors, the last known keys kept through an outage.
 
-This is the :class:`~kinference_epp.k8s.policies.SecretResolver` of the tenant watcher: a
+This is the :class:`~kinference_epp.k8s.resources.SecretResolver` of the tenant watcher: a
 tenant references a whole Secret, so its references are ``SecretKey(name, "")``. ``check``
 becomes the tenant's ``ResolvedRefs`` condition: ``SecretNotFound``, ``RefNotPermitted``
 (403: the Role does not list the Secret), ``InvalidSecret`` (an entry that is not a hash),
@@ -27,7 +27,7 @@ from typing import Any
 
 from kinference_epp.config.kubernetes import WatchSettings
 from kinference_epp.k8s.api import SECRETS, JsonObject, KubeApi
-from kinference_epp.k8s.policies import RefCheck
+from kinference_epp.k8s.resources import RefCheck
 from kinference_epp.k8s.watch import EventType, Informer, WatchTarget
 from kinference_epp.policy.types import SecretKey
 from kinference_epp.tenancy.secret_keys import SecretKeys, parse_secret

@@ -1,7 +1,7 @@
 """InferenceTenant objects put in force, with the keys of their Secrets.
 
-The watch, the coalescing and the status writes are the policies' ones
-(:class:`~kinference_epp.k8s.policies.PolicyWatcher` over ``inferencetenants``): each pool's
+The watch, the coalescing and the status writes are every kind's
+(:class:`~kinference_epp.k8s.resources.ResourceWatcher` over ``inferencetenants``): each pool's
 picker keeps its own entry in ``status.ancestors``, written only when it changes, with two
 conditions: ``Accepted`` (the spec validates: limits, keys, budget; ``Invalid`` or
 ``Conflict`` otherwise, with the errors) and ``ResolvedRefs`` (the keys are loaded:
@@ -22,19 +22,15 @@ from collections.abc import Callable, Mapping
 
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.k8s.api import INFERENCE_TENANTS, JsonObject, KubeApi
-from kinference_epp.k8s.policies import PolicyVerdict, PolicyWatcher
+from kinference_epp.k8s.resources import ResourceWatcher
+from kinference_epp.k8s.status import Verdict
 from kinference_epp.k8s.tenant_secrets import KEYS_LOADED, TenantKeySecrets, tenant_secret_refs
-from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.resources.problems import errors, summary
 from kinference_epp.tenancy.directory import CLUSTER, TenantDirectory
 from kinference_epp.tenancy.keys import KeyEntry, key_digest
-from kinference_epp.tenancy.loader import LoadedTenant, validate_object
+from kinference_epp.tenancy.loader import LoadedTenant, validate_cluster_object
 
 log = logging.getLogger(__name__)
-
-
-def _summary(problems: list[Problem], limit: int = 3) -> str:
-    text = "; ".join(f"{p.field}: {p.message}" if p.field else p.message for p in problems[:limit])
-    return text + (f" (and {len(problems) - limit} more)" if len(problems) > limit else "")
 
 
 def _inline_digests(lt: LoadedTenant) -> list[bytes]:
@@ -45,7 +41,7 @@ def _inline_digests(lt: LoadedTenant) -> list[bytes]:
 
 
 class TenantSink:
-    """A :class:`~kinference_epp.k8s.policies.PolicySink` over the tenant directory."""
+    """A :class:`~kinference_epp.k8s.resources.ResourceSink` over the tenant directory."""
 
     def __init__(self, directory: TenantDirectory, secrets: TenantKeySecrets) -> None:
         self._directory = directory
@@ -59,14 +55,14 @@ class TenantSink:
             return []
         return [KeyEntry(k.digest, lt.tenant.name, k.name, k.expires) for k in parsed.keys]
 
-    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, PolicyVerdict]:
-        verdicts: dict[str, PolicyVerdict] = {}
+    def apply(self, objects: Mapping[str, JsonObject]) -> Mapping[str, Verdict]:
+        verdicts: dict[str, Verdict] = {}
         names, digests = self._directory.claimed(besides=CLUSTER)
         loaded: list[LoadedTenant] = []
         secret_keys: dict[str, list[KeyEntry]] = {}
         good: dict[str, LoadedTenant] = {}
         for key, obj in sorted(objects.items()):
-            result = validate_object(obj, key, cluster=True)
+            result = validate_cluster_object(obj, key)
             invalid = ""
             if isinstance(result, list):
                 kept = self._good.get(key)
@@ -75,15 +71,15 @@ class TenantSink:
                     if kept is not None
                     else ""
                 )
-                invalid = _summary(errors(result) or result) + note
+                invalid = summary(errors(result) or result) + note
                 if kept is None:
-                    verdicts[key] = PolicyVerdict(False, "Invalid", invalid, refs_resolved=None)
+                    verdicts[key] = Verdict(False, "Invalid", invalid, refs_resolved=None)
                     continue
                 result = kept
             entries = self._secret_entries(result)
             clash = self._clash(result, entries, names, digests)
             if clash:
-                verdicts[key] = PolicyVerdict(False, "Conflict", clash, refs_resolved=None)
+                verdicts[key] = Verdict(False, "Conflict", clash, refs_resolved=None)
                 continue
             names.add(result.tenant.name)
             for d in _inline_digests(result) + [e.digest for e in entries]:
@@ -93,9 +89,9 @@ class TenantSink:
             secret_keys[result.tenant.name] = entries
             keys = len(result.tenant.spec.api_keys) + len(entries)
             verdicts[key] = (
-                PolicyVerdict(False, "Invalid", invalid, refs_resolved=None)
+                Verdict(False, "Invalid", invalid, refs_resolved=None)
                 if invalid
-                else PolicyVerdict(
+                else Verdict(
                     True,
                     "Accepted",
                     "The tenant is in force: limits and keys are valid.",
@@ -105,9 +101,9 @@ class TenantSink:
             )
         problems = self._directory.update(loaded, source=CLUSTER, secret_keys=secret_keys)
         if errors(problems):
-            log.error("the InferenceTenant set was refused: %s", _summary(errors(problems)))
-            message = "the tenant set was refused: " + _summary(errors(problems))
-            return {k: PolicyVerdict(False, "NotApplied", message) for k in objects}
+            log.error("the InferenceTenant set was refused: %s", summary(errors(problems)))
+            message = "the tenant set was refused: " + summary(errors(problems))
+            return {k: Verdict(False, "NotApplied", message) for k in objects}
         self._good = good
         return verdicts
 
@@ -138,9 +134,9 @@ def tenant_watcher(
     on_change: Callable[[], None] | None = None,
     pool_group: Callable[[], str | None] | None = None,
     may_write: Callable[[], bool] | None = None,
-) -> PolicyWatcher:
-    """The watcher of InferenceTenant objects (the other arguments: PolicyWatcher's)."""
-    return PolicyWatcher(
+) -> ResourceWatcher:
+    """The watcher of InferenceTenant objects (the other arguments: ResourceWatcher's)."""
+    return ResourceWatcher(
         api,
         TenantSink(directory, secrets),
         config,

@@ -7,8 +7,8 @@ Three layers, each an async generator or loop that knows one thing:
   timeout from the last version seen (events and BOOKMARKs advance it). It *returns* on
   ``410 Gone`` (the version is too old for the server's history): only a relist can recover.
 * :func:`watch_forever` — runs sessions back to back: a 410 relists at once, any other error
-  (connection refused, 5xx, a broken stream) retries after an exponential backoff with full
-  jitter. It records connectivity in a :class:`WatchStatus` as it goes.
+  (connection refused, 5xx, a broken stream) retries after the jittered exponential back-off
+  of :mod:`~kinference_epp.k8s.backoff`. It records connectivity in a :class:`WatchStatus` as it goes.
 * :class:`Informer` — a cache by ``namespace/name`` fed by those events. A snapshot is diffed
   against the cache, so a relist emits only what really changed (no spurious delete/re-add of
   pods, so no KV subscriber restarts). Handlers are called in order, one event at a time.
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from typing import Any
 
 from kinference_epp.config.kubernetes import WatchSettings
 from kinference_epp.k8s.api import ApiError, JsonObject, KubeApi, Resource
+from kinference_epp.k8s.backoff import Backoff
 
 log = logging.getLogger(__name__)
 
@@ -191,15 +191,14 @@ async def watch_forever(
     settings: WatchSettings,
     status: WatchStatus,
     *,
-    rng: random.Random | None = None,
+    backoff: Backoff | None = None,
 ) -> AsyncIterator[WatchItem]:
     """Sessions back to back: relist at once after 410, back off with jitter after errors."""
-    rng = rng or random.Random()
-    failures = 0
+    backoff = backoff or Backoff.of(settings)
     while True:
         try:
             async for item in watch_session(api, target, settings, status):
-                failures = 0
+                backoff.reset()
                 yield item
             status.relists += 1
         except (asyncio.CancelledError, GeneratorExit):
@@ -207,9 +206,7 @@ async def watch_forever(
         except Exception as exc:
             was_refused = status.refused
             status.mark_error(exc)
-            cap = min(settings.backoff_max_s, settings.backoff_initial_s * 2**failures)
-            delay = rng.uniform(settings.backoff_initial_s / 2, cap)
-            failures += 1
+            delay = backoff.next_delay()
             if status.refused:
                 # A missing CRD or permission: check again now and then (it may be installed
                 # later), say so once rather than on every retry.
@@ -229,7 +226,7 @@ async def watch_forever(
                     delay,
                 )
             retry_after = exc.retry_after_s if isinstance(exc, ApiError) else None
-            await asyncio.sleep(max(delay, retry_after or 0.0))
+            await backoff.sleep(max(delay, retry_after or 0.0))
 
 
 Handler = Callable[[EventType, JsonObject, JsonObject | None], None]

@@ -10,8 +10,6 @@ from kinference_epp.policy.evaluator import describe, evaluate
 from kinference_epp.policy.loader import (
     LoadedPolicy,
     PolicyError,
-    Problem,
-    Severity,
     load_files,
     load_objects,
     parse_policies,
@@ -30,6 +28,7 @@ from kinference_epp.policy.types import (
     SecretKey,
     SendToProvider,
 )
+from kinference_epp.resources.problems import Problem, Severity
 
 __all__ = [
     "CompiledPolicySet",

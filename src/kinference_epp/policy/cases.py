@@ -34,7 +34,6 @@ from kinference_epp.api.request import ApiKind, InferenceRequest
 from kinference_epp.errors import KinferenceError
 from kinference_epp.policy.compiler import CompiledPolicySet
 from kinference_epp.policy.evaluator import describe, evaluate
-from kinference_epp.policy.loader import Problem, documents, line_of, validation_problems
 from kinference_epp.policy.types import (
     Decision,
     Defer,
@@ -46,6 +45,8 @@ from kinference_epp.policy.types import (
     RouteTo,
     SendToProvider,
 )
+from kinference_epp.resources.documents import documents, line_of, validation_problems
+from kinference_epp.resources.problems import Problem
 
 
 class _Case(BaseModel):

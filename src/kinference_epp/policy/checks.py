@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from kinference_epp.policy.catalog import Catalog
-from kinference_epp.policy.loader import LoadedPolicy, Loc, Problem, Severity
+from kinference_epp.policy.loader import LoadedPolicy
 from kinference_epp.policy.model import (
     DeferOutcome,
     Match,
@@ -31,6 +31,8 @@ from kinference_epp.policy.model import (
     RouteAction,
     Rule,
 )
+from kinference_epp.resources.documents import Loc
+from kinference_epp.resources.problems import Problem, Severity
 
 W = Severity.WARNING
 

@@ -50,8 +50,9 @@ from kinference_epp.policy.checks import check_policies
 from kinference_epp.policy.classifiers.trained import ModelSlot, TrainedModel
 from kinference_epp.policy.compiler import CompiledPolicySet
 from kinference_epp.policy.evaluator import evaluate
-from kinference_epp.policy.loader import errors, load_paths
+from kinference_epp.policy.loader import load_paths
 from kinference_epp.policy.store import build
+from kinference_epp.resources.problems import errors
 
 POLICIES = Path("deploy/examples/policies")
 PII_POLICY = "pii-stays-local.yaml"

@@ -1,190 +1,26 @@
-"""The InferencePolicy CustomResourceDefinition, generated from the pydantic models.
-
-Kubernetes accepts only *structural* OpenAPI v3.0 schemas, so pydantic's JSON Schema
-(2020-12) is rewritten: ``$ref``/``$defs`` inlined, ``anyOf [X, null]`` turned into X with
-``nullable: true``, ``const`` into a one-value ``enum``, numeric ``exclusiveMinimum`` into
-``minimum`` + ``exclusiveMinimum: true``, ``additionalProperties: false`` dropped (the API
-server prunes unknown fields; pydantic rejects them in ``kinfctl validate`` and the store),
-free-form maps marked ``x-kubernetes-preserve-unknown-fields``, and titles removed. The
-``oneOf``/``anyOf`` that say "exactly one action" or "min or max" stay: they carry only
-``required`` lists, which structural schemas allow. ``structural_problems`` checks the
-result, so a model change that Kubernetes would refuse fails here, not at ``kubectl apply``.
-"""
+"""The InferencePolicy CustomResourceDefinition, generated from the pydantic models by the
+structural rewrite every kind shares (``resources.crd``)."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from functools import partial
 
-import yaml
-from pydantic import BaseModel
+from kinference_epp.policy.model import KIND, PolicySpec
+from kinference_epp.resources.crd import ACCEPTED_COLUMN, Crd, structural_schema
 
-from kinference_epp.policy.model import KIND, InferencePolicyStatus, PolicySpec
-
-GROUP = "kinference.io"
-VERSION = "v1alpha1"
-PLURAL = "inferencepolicies"
-CRD_NAME = f"{PLURAL}.{GROUP}"
-CRD_FILENAME = f"{CRD_NAME}.yaml"
-
-_JUNCTORS = ("oneOf", "anyOf", "allOf")
-
-
-def _convert(schema: Any, defs: dict[str, Any]) -> Any:
-    if isinstance(schema, list):
-        return [_convert(s, defs) for s in schema]
-    if not isinstance(schema, dict):
-        return schema
-    schema = dict(schema)
-    ref = schema.pop("$ref", None)
-    if ref is not None:
-        target = copy.deepcopy(defs[ref.rsplit("/", 1)[-1]])
-        target.update(schema)  # siblings of $ref (description, default) win
-        return _convert(target, defs)
-    variants = schema.get("anyOf")
-    if isinstance(variants, list) and any(v.get("type") == "null" for v in variants):
-        rest = [v for v in variants if v.get("type") != "null"]
-        if len(rest) != 1:
-            raise ValueError(f"cannot express a union of {len(rest)} types structurally")
-        del schema["anyOf"]
-        merged = {**_convert(rest[0], defs), **schema, "nullable": True}
-        if merged.get("default", 0) is None:
-            del merged["default"]
-        return _convert(merged, defs)
-    out: dict[str, Any] = {}
-    for key, value in schema.items():
-        if key in ("title", "$defs"):
-            continue
-        if key == "const":
-            out["enum"] = [value]
-        elif key in ("exclusiveMinimum", "exclusiveMaximum") and not isinstance(value, bool):
-            out["minimum" if key == "exclusiveMinimum" else "maximum"] = value
-            out[key] = True
-        elif key == "additionalProperties":
-            if value is True or value == {}:
-                out["x-kubernetes-preserve-unknown-fields"] = True
-            elif isinstance(value, dict):
-                out[key] = _convert(value, defs)
-        elif key == "default" and value is None:
-            continue
-        elif key in ("properties",):
-            out[key] = {name: _convert(v, defs) for name, v in value.items()}
-        else:
-            out[key] = _convert(value, defs)
-    return out
-
-
-def structural_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """A pydantic model's JSON Schema rewritten into a structural OpenAPI v3.0 schema."""
-    raw = model.model_json_schema(by_alias=True, mode="validation")
-    converted: dict[str, Any] = _convert(raw, raw.get("$defs", {}))
-    return converted
-
-
-def openapi_schema() -> dict[str, Any]:
-    """The structural ``openAPIV3Schema`` of an InferencePolicy object."""
-    return {
-        "type": "object",
-        "description": "Routing rules for an inference pool: match requests, then route, "
-        "rewrite, reject, defer or send to an external provider.",
-        "required": ["spec"],
-        "properties": {
-            "apiVersion": {"type": "string"},
-            "kind": {"type": "string"},
-            "metadata": {"type": "object"},
-            "spec": structural_schema(PolicySpec),
-            "status": structural_schema(InferencePolicyStatus),
-        },
-    }
-
-
-def crd_manifest() -> dict[str, Any]:
-    return {
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {
-            "name": CRD_NAME,
-            "annotations": {"kinference.io/generated-by": "kinfctl crds"},
-        },
-        "spec": {
-            "group": GROUP,
-            "scope": "Namespaced",
-            "names": {
-                "kind": KIND,
-                "listKind": f"{KIND}List",
-                "plural": PLURAL,
-                "singular": "inferencepolicy",
-                "shortNames": ["ipol"],
-                "categories": ["kinference"],
-            },
-            "versions": [
-                {
-                    "name": VERSION,
-                    "served": True,
-                    "storage": True,
-                    "subresources": {"status": {}},
-                    "additionalPrinterColumns": [
-                        {"name": "Mode", "type": "string", "jsonPath": ".spec.scope.mode"},
-                        {
-                            "name": "Priority",
-                            "type": "integer",
-                            "jsonPath": ".spec.scope.priority",
-                        },
-                        {
-                            "name": "Accepted",
-                            "type": "string",
-                            "jsonPath": (
-                                '.status.ancestors[*].conditions[?(@.type=="Accepted")].status'
-                            ),
-                        },
-                        {"name": "Age", "type": "date", "jsonPath": ".metadata.creationTimestamp"},
-                    ],
-                    "schema": {"openAPIV3Schema": openapi_schema()},
-                }
-            ],
-        },
-    }
-
-
-def crd_yaml() -> str:
-    header = "# Generated by `kinfctl crds` from kinference_epp/policy/model.py; do not edit.\n"
-    return header + yaml.safe_dump(crd_manifest(), sort_keys=False, width=100)
-
-
-_ALLOWED_IN_JUNCTOR = {"required", "oneOf", "anyOf", "allOf", "not"}
-
-
-def structural_problems(schema: dict[str, Any], path: str = "") -> list[str]:
-    """Why Kubernetes would refuse ``schema`` as structural (empty when it would not).
-
-    Covers the rules this generator can break: every field and item typed (unless it
-    preserves unknown fields), no ``$ref``/``const``/``additionalProperties: false``, no
-    ``properties`` beside ``additionalProperties``, numeric bounds in OpenAPI 3.0 form, and
-    junctors that carry only value validation (here: ``required``).
-    """
-    problems: list[str] = []
-    where = path or "<root>"
-    for key in ("$ref", "$defs", "const", "title"):
-        if key in schema:
-            problems.append(f"{where}: {key} is not allowed")
-    if "type" not in schema and not schema.get("x-kubernetes-preserve-unknown-fields"):
-        problems.append(f"{where}: no type")
-    if schema.get("additionalProperties") is False:
-        problems.append(f"{where}: additionalProperties: false")
-    if "additionalProperties" in schema and "properties" in schema:
-        problems.append(f"{where}: properties and additionalProperties together")
-    for key in ("exclusiveMinimum", "exclusiveMaximum"):
-        if key in schema and not isinstance(schema[key], bool):
-            problems.append(f"{where}: {key} must be a boolean in OpenAPI v3.0")
-    for junctor in _JUNCTORS:
-        for i, branch in enumerate(schema.get(junctor, [])):
-            extra = set(branch) - _ALLOWED_IN_JUNCTOR
-            if extra:
-                problems.append(f"{where}.{junctor}[{i}]: {sorted(extra)} inside a junctor")
-    for name, sub in schema.get("properties", {}).items():
-        problems.extend(structural_problems(sub, f"{path}.{name}"))
-    if isinstance(schema.get("items"), dict):
-        problems.extend(structural_problems(schema["items"], f"{path}[]"))
-    if isinstance(schema.get("additionalProperties"), dict):
-        problems.extend(structural_problems(schema["additionalProperties"], f"{path}{{}}"))
-    return problems
+CRD = Crd(
+    kind=KIND,
+    plural="inferencepolicies",
+    singular="inferencepolicy",
+    short_name="ipol",
+    description="Routing rules for an inference pool: match requests, then route, "
+    "rewrite, reject, defer or send to an external provider.",
+    spec=partial(structural_schema, PolicySpec),
+    columns=(
+        {"name": "Mode", "type": "string", "jsonPath": ".spec.scope.mode"},
+        {"name": "Priority", "type": "integer", "jsonPath": ".spec.scope.priority"},
+        ACCEPTED_COLUMN,
+    ),
+    source="kinference_epp/policy/model.py",
+    spec_required=True,
+)

@@ -14,23 +14,19 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from pydantic.alias_generators import to_camel
 
-from kinference_epp.config.flow import BANDS
+from kinference_epp.resources.model import (
+    BAND_NAMES,
+    NAME,
+    ObjectMeta,
+    ResourceStatus,
+)
+from kinference_epp.resources.model import Spec as _Spec
 
-API_VERSION = "kinference.io/v1alpha1"
 KIND = "InferencePolicy"
-
-_NAME = r"^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$"
-
-
-class _Spec(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, alias_generator=to_camel, populate_by_name=True
-    )
 
 
 class Mode(enum.StrEnum):
@@ -160,7 +156,7 @@ class ModelClass(_Spec):
 class TopicSet(_Spec):
     """A keyword / regex topic; it is present when at least ``minHits`` terms occur."""
 
-    name: str = Field(pattern=_NAME)
+    name: str = Field(pattern=NAME)
     keywords: list[str] = Field(default_factory=list, description="Whole words, any case.")
     patterns: list[str] = Field(default_factory=list, description="Python regexes, any case.")
     min_hits: int = Field(default=1, ge=1)
@@ -208,7 +204,7 @@ class ComplexitySettings(_Spec):
 class PluginClassifier(_Spec):
     """A heavier classifier (e.g. an embedding model from a local path), by registered type."""
 
-    name: str = Field(pattern=_NAME)
+    name: str = Field(pattern=NAME)
     type: str = Field(min_length=1)
     timeout_ms: int = Field(default=50, ge=1, le=10_000)
     params: dict[str, Any] = Field(default_factory=dict)
@@ -357,7 +353,7 @@ class SecretRef(_Spec):
 
 
 class ProviderAction(_Spec):
-    name: str = Field(pattern=_NAME, description="Selects the Envoy route (x-kinference-provider).")
+    name: str = Field(pattern=NAME, description="Selects the Envoy route (x-kinference-provider).")
     base_url: str = Field(alias="baseURL", pattern=r"^https?://[^\s/]+")
     model: str | None = Field(default=None, description="Provider model; default: as requested.")
     model_map: dict[str, str] = Field(
@@ -439,7 +435,7 @@ def action_one_of(fields: tuple[str, ...]) -> dict[str, Any]:
 
 
 class Rule(_Spec):
-    name: str = Field(pattern=_NAME)
+    name: str = Field(pattern=NAME)
     description: str | None = None
     match: Match = Field(default_factory=Match)
     action: Action
@@ -454,7 +450,7 @@ class Rule(_Spec):
             "spills to a provider, and no local endpoint means reject."
         ),
     )
-    priority: int | None = Field(
+    priority: Annotated[int | None, BAND_NAMES] = Field(
         default=None,
         ge=-1000,
         le=1000,
@@ -465,11 +461,6 @@ class Rule(_Spec):
             "included."
         ),
     )
-
-    @field_validator("priority", mode="before")
-    @classmethod
-    def _band_name(cls, value: object) -> object:
-        return BANDS.get(value, value) if isinstance(value, str) else value
 
 
 class PolicySpec(_Spec):
@@ -484,76 +475,12 @@ class PolicySpec(_Spec):
     rules: list[Rule] = Field(min_length=1)
 
 
-class ObjectMeta(BaseModel):
-    """The metadata fields policies use; the API server's other fields are ignored."""
-
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-    name: str = Field(pattern=_NAME)
-    namespace: str = "default"
-    generation: int | None = None
-    labels: dict[str, str] = Field(default_factory=dict)
-    annotations: dict[str, str] = Field(default_factory=dict)
-
-
-class Condition(_Spec):
-    type: str
-    status: Literal["True", "False", "Unknown"]
-    reason: str | None = None
-    message: str | None = None
-    observed_generation: int | None = None
-    last_transition_time: str | None = None
-
-
-class PolicyStatus(_Spec):
-    observed_generation: int | None = None
-    conditions: list[Condition] = Field(default_factory=list)
-
-
-MAX_ANCESTORS = 16
-"""Gateway API's bound on a policy's status entries."""
-
-
-# Status per pool, as Gateway API policies report it (``status.ancestors``, GEP-713): a
-# policy without ``poolRefs`` applies to every pool of its namespace, and the picker of each
-# pool writes its own entry only, so pickers of different pools never overwrite each other.
-# Other status fields (an older picker's ``conditions``) are ignored: the status is no part
-# of what the policy means. (Docstrings here become the CRD's descriptions.)
-
-
-class AncestorRef(_Spec):
-    """The InferencePool a status entry is about (Gateway API's ParentReference shape)."""
-
-    group: str
-    kind: str
-    name: str
-    namespace: str | None = None
-
-
-class PolicyAncestorStatus(_Spec):
-    """One controller's verdict on the policy for one pool."""
-
-    ancestor_ref: AncestorRef
-    controller_name: str
-    conditions: list[Condition] = Field(default_factory=list)
-
-
-class InferencePolicyStatus(_Spec):
-    """The policy's status per pool, each written by that pool's picker."""
-
-    model_config = ConfigDict(
-        extra="ignore", frozen=True, alias_generator=to_camel, populate_by_name=True
-    )
-
-    ancestors: list[PolicyAncestorStatus] = Field(default_factory=list, max_length=MAX_ANCESTORS)
-
-
 class InferencePolicy(_Spec):
     api_version: Literal["kinference.io/v1alpha1"] = Field(alias="apiVersion")
     kind: Literal["InferencePolicy"]
     metadata: ObjectMeta
     spec: PolicySpec
-    status: InferencePolicyStatus | None = None
+    status: ResourceStatus | None = None
 
     @property
     def key(self) -> str:

@@ -20,15 +20,9 @@ from kinference_epp.policy.classifiers.plugin import BUILTIN_PLUGINS, Classifier
 from kinference_epp.policy.classifiers.trained import ModelSlot
 from kinference_epp.policy.compiler import CompiledPolicySet, compile_policies
 from kinference_epp.policy.evaluator import evaluate
-from kinference_epp.policy.loader import (
-    LoadedPolicy,
-    Problem,
-    errors,
-    load_files,
-    load_objects,
-    parse_policies,
-)
+from kinference_epp.policy.loader import LoadedPolicy, load_files, load_objects, parse_policies
 from kinference_epp.policy.types import Decision, EvalInput
+from kinference_epp.resources.problems import Problem, errors
 
 log = logging.getLogger(__name__)
 

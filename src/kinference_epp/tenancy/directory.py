@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 
-from kinference_epp.policy.loader import Problem, errors
+from kinference_epp.resources.problems import Problem, Severity, errors
 from kinference_epp.tenancy.keys import KeyEntry, KeyIndex
 from kinference_epp.tenancy.limits import Tenant, unlimited
 from kinference_epp.tenancy.loader import LoadedTenant, TenantSet, build
@@ -107,4 +107,23 @@ class TenantDirectory:
         for listener in self._listeners:
             listener(built.tenants)
         log.info("tenants loaded", extra={"tenants": len(built.tenants), "keys": len(built.keys)})
+        return problems
+
+    def update_files(
+        self, loaded: Sequence[LoadedTenant], load_problems: Sequence[Problem]
+    ) -> list[Problem]:
+        """Replace the ``files`` source with the tenant files' set, unless loading them found
+        errors (``resources.files.ResourceFiles``' apply); returns every problem. Warnings
+        and a refused set are logged: the last good set stays in force."""
+        problems = list(load_problems)
+        for problem in problems:
+            if problem.severity is Severity.WARNING:
+                log.warning("tenant files: %s", problem)
+        if not errors(problems):
+            problems += self.update(loaded)
+        if errors(problems):
+            log.error(
+                "tenant files rejected; the last good set stays in force",
+                extra={"problems": [str(p) for p in errors(problems)]},
+            )
         return problems

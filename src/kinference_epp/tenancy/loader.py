@@ -1,31 +1,26 @@
 """Tenants from YAML files (static deployment) or Kubernetes objects, with file:line problems.
 
-A file or directory may hold policies and tenants side by side: documents of another kind
-are left to their own loader. Keys given as plain ``value`` (static files only) are hashed here.
+The loader is the one every resource kind shares (``resources.kind``); this module says what a
+tenant is to it, and compiles a loaded set (:func:`build`). A file or directory may hold
+policies and tenants side by side: documents of another kind are left to their own loader.
+Keys given as plain ``value`` (static files only) are hashed here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
 
-from kinference_epp.policy.loader import (
-    Problem,
-    Severity,
-    documents,
-    duplicate_keys,
-    line_of,
-    source_files,
-    validation_problems,
-)
+from kinference_epp.resources.documents import line_of
+from kinference_epp.resources.kind import ResourceKind
+from kinference_epp.resources.model import API_VERSION
+from kinference_epp.resources.problems import Problem, Severity
 from kinference_epp.tenancy.keys import KeyEntry, KeyIndex, key_digest
 from kinference_epp.tenancy.limits import Tenant, compile_tenant
-from kinference_epp.tenancy.model import API_VERSION, KIND, InferenceTenant
+from kinference_epp.tenancy.model import KIND, InferenceTenant
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,87 +34,49 @@ def is_tenant(data: object) -> bool:
     return isinstance(data, Mapping) and data.get("kind") == KIND
 
 
-def validate_object(
-    data: Mapping[str, Any], source: str, node: yaml.Node | None = None, *, cluster: bool = False
-) -> LoadedTenant | list[Problem]:
-    if data.get("apiVersion") != API_VERSION:
-        return [
-            Problem(
-                source,
-                line_of(node, ("apiVersion",)),
-                f"expected apiVersion {API_VERSION} for kind {KIND}; got {data.get('apiVersion')!r}",
-            )
-        ]
-    try:
-        tenant = InferenceTenant.model_validate(data)
-    except ValidationError as exc:
-        return validation_problems(exc, node, source)
-    except (RecursionError, ValueError, TypeError) as exc:
-        return [Problem(source, None, f"cannot validate: {type(exc).__name__}: {exc}")]
-    if cluster:
-        plain = [i for i, k in enumerate(tenant.spec.api_keys) if k.value is not None]
-        if plain:
-            return [
-                Problem(
-                    source,
-                    line_of(node, ("spec", "apiKeys", i, "value")),
-                    "a plain key in a cluster object: give its sha256 or a Secret of hashes",
-                    field=f"spec.apiKeys.{i}.value",
-                )
-                for i in plain
-            ]
-    return LoadedTenant(tenant, source, node)
+def _file_notes(lt: LoadedTenant) -> list[Problem]:
+    """A file's tenant that names a key Secret: the Secret is a cluster object's only."""
+    if lt.tenant.spec.api_key_secret_ref is None:
+        return []
+    return [
+        Problem(
+            lt.source,
+            line_of(lt.node, ("spec", "apiKeySecretRef")),
+            "the Secret is read for InferenceTenant objects in the cluster only; "
+            "a tenant file's keys are its apiKeys",
+            severity=Severity.WARNING,
+            field="spec.apiKeySecretRef",
+        )
+    ]
 
 
-def parse_tenants(text: str, source: str = "<string>") -> tuple[list[LoadedTenant], list[Problem]]:
-    """The InferenceTenant documents of a YAML text (other kinds are skipped)."""
-    docs, problems = documents(text, source)
-    loaded: list[LoadedTenant] = []
-    for node, data in docs:
-        if not is_tenant(data):
-            continue
-        problems.extend(duplicate_keys(node, source))
-        result = validate_object(data, source, node)
-        if isinstance(result, LoadedTenant):
-            loaded.append(result)
-            if result.tenant.spec.api_key_secret_ref is not None:
-                problems.append(
-                    Problem(
-                        source,
-                        line_of(node, ("spec", "apiKeySecretRef")),
-                        "the Secret is read for InferenceTenant objects in the cluster only; "
-                        "a tenant file's keys are its apiKeys",
-                        severity=Severity.WARNING,
-                        field="spec.apiKeySecretRef",
-                    )
-                )
-        else:
-            problems.extend(result)
-    return loaded, problems
+TENANT_KIND: ResourceKind[InferenceTenant, LoadedTenant] = ResourceKind(
+    KIND, API_VERSION, InferenceTenant, LoadedTenant, reads=is_tenant, notes=_file_notes
+)
+
+validate_object = TENANT_KIND.validate
+parse_tenants = TENANT_KIND.parse
+load_files = TENANT_KIND.load_files
+load_paths = TENANT_KIND.load_paths
 
 
-def load_files(paths: Iterable[str | Path]) -> tuple[list[LoadedTenant], list[Problem]]:
-    loaded: list[LoadedTenant] = []
-    problems: list[Problem] = []
-    for path in paths:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            problems.append(Problem(str(path), None, f"cannot read: {reason}"))
-            continue
-        got, found = parse_tenants(text, str(path))
-        loaded.extend(got)
-        problems.extend(found)
-    return loaded, problems
-
-
-def load_paths(paths: Iterable[str | Path]) -> tuple[list[LoadedTenant], list[Problem]]:
-    """The tenants of files and directories, read as every command reads them
-    (``policy.loader.source_files``: kubelet mounts included, each file once)."""
-    files, problems = source_files(paths)
-    loaded, found = load_files(files)
-    return loaded, problems + found
+def validate_cluster_object(data: Any, source: str) -> LoadedTenant | list[Problem]:
+    """An InferenceTenant object of the cluster: as :data:`validate_object`, and a plain key
+    (``value``) is refused, so no usable key sits in etcd."""
+    result = TENANT_KIND.validate(data, source)
+    if isinstance(result, list):
+        return result
+    plain = [
+        Problem(
+            source,
+            None,
+            "a plain key in a cluster object: give its sha256 or a Secret of hashes",
+            field=f"spec.apiKeys.{i}.value",
+        )
+        for i, k in enumerate(result.tenant.spec.api_keys)
+        if k.value is not None
+    ]
+    return plain or result
 
 
 @dataclass(frozen=True, slots=True)

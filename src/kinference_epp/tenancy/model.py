@@ -9,24 +9,16 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
-from pydantic.alias_generators import to_camel
+from pydantic import AwareDatetime, Field, field_validator, model_validator
 
-from kinference_epp.config.flow import BANDS
-from kinference_epp.policy.model import InferencePolicyStatus, ObjectMeta
+from kinference_epp.resources.model import BAND_NAMES, ObjectMeta, ResourceStatus
+from kinference_epp.resources.model import Spec as _Spec
 
-API_VERSION = "kinference.io/v1alpha1"
 KIND = "InferenceTenant"
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
-
-
-class _Spec(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, alias_generator=to_camel, populate_by_name=True
-    )
 
 
 class FailMode(enum.StrEnum):
@@ -141,7 +133,7 @@ class TenantSpec(_Spec):
     api_key_secret_ref: SecretKeysRef | None = None
     limits: Limits = Field(default_factory=Limits)
     budget: Budget | None = None
-    priority: int = Field(
+    priority: Annotated[int, BAND_NAMES] = Field(
         default=0,
         ge=-1000,
         le=1000,
@@ -160,11 +152,6 @@ class TenantSpec(_Spec):
             "tokens: weights 3 and 1 get 75 % and 25 % of a pool both saturate."
         ),
     )
-
-    @field_validator("priority", mode="before")
-    @classmethod
-    def _band_name(cls, value: object) -> object:
-        return BANDS.get(value, value) if isinstance(value, str) else value
 
     fail_mode: FailMode = FailMode.SOFT
     allowed_models: list[str] | None = Field(
@@ -199,7 +186,7 @@ class InferenceTenant(_Spec):
     kind: Literal["InferenceTenant"]
     metadata: ObjectMeta
     spec: TenantSpec = Field(default_factory=TenantSpec)
-    status: InferencePolicyStatus | None = None
+    status: ResourceStatus | None = None
 
     @property
     def name(self) -> str:

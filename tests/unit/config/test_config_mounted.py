@@ -8,14 +8,32 @@ import os
 from pathlib import Path
 
 from kinference_epp.config.mounted import stamp, yaml_files
-from kinference_epp.policy.files import PolicyFiles
-from kinference_epp.policy.loader import errors, source_files
+from kinference_epp.policy.loader import POLICY_KIND, LoadedPolicy
 from kinference_epp.policy.secrets import SecretFiles
 from kinference_epp.policy.store import PolicyStore
+from kinference_epp.resources.files import ResourceFiles
+from kinference_epp.resources.kind import source_files
+from kinference_epp.resources.problems import errors
 from kinference_epp.tenancy.directory import TenantDirectory
-from kinference_epp.tenancy.files import TenantFiles
+from kinference_epp.tenancy.loader import TENANT_KIND, LoadedTenant
 from kubelet_mount import KubeletMount
 from waits import eventually
+
+
+def tenant_files(
+    directory: TenantDirectory, paths: list[str], interval_s: float = 2.0
+) -> ResourceFiles[LoadedTenant]:
+    return ResourceFiles(
+        TENANT_KIND, paths, directory.update_files, what="tenant files", interval_s=interval_s
+    )
+
+
+def policy_files(
+    store: PolicyStore, paths: list[str], interval_s: float = 2.0
+) -> ResourceFiles[LoadedPolicy]:
+    return ResourceFiles(
+        POLICY_KIND, paths, store.update, what="policy files", interval_s=interval_s
+    )
 
 
 def tenant(name: str, key: str) -> str:
@@ -81,7 +99,7 @@ def test_tenants_in_a_kubelet_mount_load_once(tmp_path: Path) -> None:
         }
     )
     directory = TenantDirectory()
-    problems = TenantFiles(directory, [str(mount.root)]).load()
+    problems = tenant_files(directory, [str(mount.root)]).load()
     assert problems == []
     assert sorted(directory.tenants) == ["alpha", "beta"]
 
@@ -90,7 +108,7 @@ def test_policies_in_a_kubelet_mount_load_once_beside_their_cases(tmp_path: Path
     mount = KubeletMount(tmp_path / "policies")
     mount.write({"p.yaml": POLICY, "p.cases.yaml": CASES})
     store = PolicyStore()
-    assert PolicyFiles(store, [str(mount.root)]).load() == []
+    assert policy_files(store, [str(mount.root)]).load() == []
     assert len(store.active) == 1
 
 
@@ -109,7 +127,7 @@ async def test_serve_picks_up_the_kubelet_swap(tmp_path: Path) -> None:
     when = 10**18  # every copy has the same time and size: only the swap tells them apart
     mount.write({"t.yaml": tenant("alpha", "sk-alpha-key-0001")}, mtime_ns=when)
     directory = TenantDirectory()
-    files = TenantFiles(directory, [str(mount.root)], interval_s=0.02)
+    files = tenant_files(directory, [str(mount.root)], interval_s=0.02)
     assert errors(files.load()) == []
     await files.start()
     try:
@@ -119,7 +137,7 @@ async def test_serve_picks_up_the_kubelet_swap(tmp_path: Path) -> None:
         assert directory.by_key("sk-omega-key-0001") is not None
         assert directory.by_key("sk-alpha-key-0001") is None
         store = PolicyStore()
-        policies = PolicyFiles(store, [str(tmp_path / "policies")], interval_s=0.02)
+        policies = policy_files(store, [str(tmp_path / "policies")], interval_s=0.02)
         pmount = KubeletMount(tmp_path / "policies")
         pmount.write({"p.yaml": POLICY})
         assert policies.load() == []

@@ -11,10 +11,12 @@ from prometheus_client import CollectorRegistry
 
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.fairness.metrics import FlowMetrics
-from kinference_epp.k8s.api import ObjectList
-from kinference_epp.k8s.policies import PolicyVerdict, PolicyWatcher
+from kinference_epp.k8s.api import INFERENCE_POLICIES, ObjectList
+from kinference_epp.k8s.policies import secret_refs
 from kinference_epp.k8s.pool import PoolDiscovery
+from kinference_epp.k8s.resources import ResourceWatcher
 from kinference_epp.k8s.source import KubernetesSource
+from kinference_epp.k8s.status import Verdict
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.telemetry.metrics import PickerMetrics, PoolGaugeCollector
 from kinference_epp.tenancy.metrics import TenantMetrics
@@ -37,7 +39,7 @@ class _NoApi:
 
 
 class _NoSink:
-    def apply(self, objects: Any) -> dict[str, PolicyVerdict]:
+    def apply(self, objects: Any) -> dict[str, Verdict]:
         return {}
 
 
@@ -50,7 +52,14 @@ def exported_names() -> set[str]:
     config = KubernetesConfig.model_validate({"pool": {"name": "p", "namespace": "default"}})
     source = KubernetesSource(config, PoolDatastore("p"), api=_NoApi())  # type: ignore[arg-type]
     source.pool = PoolDiscovery(_NoApi(), source.datastore, config, "default")  # type: ignore[arg-type]
-    source.policies = PolicyWatcher(_NoApi(), _NoSink(), config, "default")  # type: ignore[arg-type]
+    source.policies = ResourceWatcher(
+        _NoApi(),  # type: ignore[arg-type]
+        _NoSink(),
+        config,
+        "default",
+        resource=INFERENCE_POLICIES,
+        refs_of=secret_refs,
+    )
     metrics.register_collector(source.collector())
     names: set[str] = set()
     for family in metrics.registry.collect():

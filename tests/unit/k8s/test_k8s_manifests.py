@@ -22,7 +22,7 @@ from chart_render import load_renderer
 from kinference_epp.config.kubernetes import KubernetesConfig
 from kinference_epp.config.model import EppConfig
 from kinference_epp.k8s.pods import parse_pool
-from kinference_epp.k8s.policies import PolicyVerdict, ancestor_ref, desired_status
+from kinference_epp.k8s.status import Verdict, ancestor_ref, desired_status
 from kinference_epp.policy.model import InferencePolicy
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -129,8 +129,8 @@ def test_status_the_picker_writes_validates_against_the_crd() -> None:
     for group in ("inference.networking.k8s.io", "inference.networking.x-k8s.io"):
         ref = ancestor_ref("vllm-pool", "default", group)
         for verdict in (
-            PolicyVerdict(True, "Accepted", "The policy is in force."),
-            PolicyVerdict(False, "Invalid", "spec.rules: too short", refs_resolved=None),
+            Verdict(True, "Accepted", "The policy is in force."),
+            Verdict(False, "Invalid", "spec.rules: too short", refs_resolved=None),
         ):
             obj = {**policy, "status": desired_status(policy, verdict, ref, "2026-01-01T00:00:00Z")}
             validate_crd_instance(obj)

@@ -10,8 +10,10 @@ import pytest
 
 from kinference_epp.errors import NoReadyEndpointError
 from kinference_epp.k8s.api import SECRETS, ApiError, KubeApi, Resource
-from kinference_epp.k8s.policies import PolicyVerdict, RefCheck, resolve_refs, secret_refs
+from kinference_epp.k8s.policies import secret_refs
+from kinference_epp.k8s.resources import RefCheck, resolve_refs
 from kinference_epp.k8s.secrets import KubeSecrets
+from kinference_epp.k8s.status import Verdict
 from kinference_epp.policy.types import SecretKey
 from waits import eventually
 
@@ -79,7 +81,7 @@ class Checks:
 
 
 def test_resolve_refs_reports_the_failures_first() -> None:
-    ok = PolicyVerdict(True, "Accepted")
+    ok = Verdict(True, "Accepted")
     missing = RefCheck(False, "SecretNotFound", "Secret ns/b not found")
     pending = RefCheck(None, "Pending", "Secret ns/c has not been read yet")
     b, c = SecretKey("b", "k"), SecretKey("c", "k")
@@ -90,7 +92,7 @@ def test_resolve_refs_reports_the_failures_first() -> None:
     assert out.refs_message == "Secret ns/b not found"
     out = resolve_refs(ok, [c, A], checks)
     assert (out.refs_resolved, out.refs_reason) == (None, "Pending")
-    invalid = PolicyVerdict(False, "Invalid", "bad", refs_resolved=None)
+    invalid = Verdict(False, "Invalid", "bad", refs_resolved=None)
     assert resolve_refs(invalid, [b], checks) == invalid
 
 

@@ -7,15 +7,15 @@ from typing import Any
 from k8s_fake.server import merge_patch
 from kinference_epp.config.kubernetes import WatchSettings
 from kinference_epp.k8s.api import PODS
-from kinference_epp.k8s.policies import (
+from kinference_epp.k8s.status import (
     CONTROLLER_NAME,
-    PolicyVerdict,
+    Verdict,
     ancestor_ref,
     desired_status,
     without_entry,
 )
 from kinference_epp.k8s.watch import EventType, Informer, WatchTarget
-from kinference_epp.policy.model import MAX_ANCESTORS
+from kinference_epp.resources.model import MAX_ANCESTORS
 
 
 def obj(name: str, rv: str) -> dict[str, Any]:
@@ -76,7 +76,7 @@ POOL_B = ancestor_ref("pool-b", "default", "inference.networking.k8s.io")
 
 def test_desired_status_keeps_transition_time_while_status_holds() -> None:
     policy: dict[str, Any] = {"metadata": {"generation": 3}, "status": {}}
-    first = desired_status(policy, PolicyVerdict(True, "Accepted", "ok"), POOL_A, "T1")
+    first = desired_status(policy, Verdict(True, "Accepted", "ok"), POOL_A, "T1")
     assert first is not None
     (entry,) = first["ancestors"]
     assert entry["ancestorRef"] == POOL_A
@@ -90,8 +90,8 @@ def test_desired_status_keeps_transition_time_while_status_holds() -> None:
         "observedGeneration": 3,
     }
     policy["status"] = first
-    assert desired_status(policy, PolicyVerdict(True, "Accepted", "ok"), POOL_A, "T2") == first
-    flipped = desired_status(policy, PolicyVerdict(False, "Invalid", "bad", None), POOL_A, "T3")
+    assert desired_status(policy, Verdict(True, "Accepted", "ok"), POOL_A, "T2") == first
+    flipped = desired_status(policy, Verdict(False, "Invalid", "bad", None), POOL_A, "T3")
     assert flipped is not None
     conditions = flipped["ancestors"][0]["conditions"]
     assert conditions[0]["lastTransitionTime"] == "T3"
@@ -101,16 +101,16 @@ def test_desired_status_keeps_transition_time_while_status_holds() -> None:
 def test_each_pool_keeps_its_own_entry_and_leaves_the_others() -> None:
     foreign = {"ancestorRef": POOL_A, "controllerName": "example.com/other", "conditions": []}
     policy: dict[str, Any] = {"metadata": {"generation": 1}, "status": {"ancestors": [foreign]}}
-    a = desired_status(policy, PolicyVerdict(True, "Accepted"), POOL_A, "T")
+    a = desired_status(policy, Verdict(True, "Accepted"), POOL_A, "T")
     assert a is not None
     policy["status"] = a
-    b = desired_status(policy, PolicyVerdict(False, "NotApplied"), POOL_B, "T")
+    b = desired_status(policy, Verdict(False, "NotApplied"), POOL_B, "T")
     assert b is not None
     assert b["ancestors"][:2] == a["ancestors"]  # another controller's and pool A's kept
     assert [e["ancestorRef"]["name"] for e in b["ancestors"]] == ["pool-a", "pool-a", "pool-b"]
     policy["status"] = b
     # Pool A's picker, seeing pool B's entry, computes no change: no write, no ping-pong.
-    assert desired_status(policy, PolicyVerdict(True, "Accepted"), POOL_A, "T2") == b
+    assert desired_status(policy, Verdict(True, "Accepted"), POOL_A, "T2") == b
     assert without_entry(policy, POOL_B) == a
 
 
@@ -120,7 +120,7 @@ def test_a_full_list_has_no_room_for_another_pool() -> None:
         for i in range(MAX_ANCESTORS)
     ]
     policy = {"metadata": {}, "status": {"ancestors": full}}
-    assert desired_status(policy, PolicyVerdict(True, "Accepted"), POOL_A, "T") is None
+    assert desired_status(policy, Verdict(True, "Accepted"), POOL_A, "T") is None
 
 
 def test_merge_patch_rfc7386() -> None:

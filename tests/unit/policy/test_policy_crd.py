@@ -10,20 +10,21 @@ import jsonschema
 import pytest
 import yaml
 
-from kinference_epp.policy.crd import CRD_FILENAME, crd_yaml, openapi_schema, structural_problems
+from kinference_epp.policy.crd import CRD
 from kinference_epp.policy.loader import parse_policies
+from kinference_epp.resources.crd import structural_problems
 
 ROOT = Path(__file__).parents[3]
 EXAMPLES = ROOT / "deploy" / "examples" / "policies"
 
 
 def test_committed_crd_is_up_to_date() -> None:
-    committed = (ROOT / "deploy" / "crds" / CRD_FILENAME).read_text(encoding="utf-8")
-    assert committed == crd_yaml(), "stale CRD: run `kinfctl crds --out deploy/crds`"
+    committed = (ROOT / "deploy" / "crds" / CRD.filename).read_text(encoding="utf-8")
+    assert committed == CRD.to_yaml(), "stale CRD: run `kinfctl crds --out deploy/crds`"
 
 
 def test_schema_is_structural() -> None:
-    assert structural_problems(openapi_schema()) == []
+    assert structural_problems(CRD.openapi_schema()) == []
 
 
 def test_structural_check_catches_what_kubernetes_refuses() -> None:
@@ -36,7 +37,7 @@ def test_structural_check_catches_what_kubernetes_refuses() -> None:
 
 
 def test_printer_columns_and_status() -> None:
-    version = yaml.safe_load(crd_yaml())["spec"]["versions"][0]
+    version = yaml.safe_load(CRD.to_yaml())["spec"]["versions"][0]
     assert [c["name"] for c in version["additionalPrinterColumns"]] == [
         "Mode", "Priority", "Accepted", "Age",
     ]  # fmt: skip
@@ -45,7 +46,7 @@ def test_printer_columns_and_status() -> None:
 
 def _validator() -> Any:
     # Kubernetes speaks OpenAPI v3.0, whose numeric bounds are draft-4 style.
-    return jsonschema.Draft4Validator(_as_draft4(openapi_schema()))
+    return jsonschema.Draft4Validator(_as_draft4(CRD.openapi_schema()))
 
 
 def _as_draft4(schema: Any) -> Any:

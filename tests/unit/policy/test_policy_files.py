@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from kinference_epp.policy.files import PolicyFiles
-from kinference_epp.policy.loader import Problem
+from kinference_epp.policy.loader import POLICY_KIND, LoadedPolicy
 from kinference_epp.policy.store import PolicyStore
+from kinference_epp.resources.files import ResourceFiles
+from kinference_epp.resources.problems import Problem
 from waits import eventually
+
+
+def policy_files(
+    store: PolicyStore, paths: list[str], **kwargs: Any
+) -> ResourceFiles[LoadedPolicy]:
+    return ResourceFiles(POLICY_KIND, paths, store.update, what="policy files", **kwargs)
+
 
 GOOD = """
 apiVersion: kinference.io/v1alpha1
@@ -36,7 +45,7 @@ async def test_reload_applies_good_edits_and_keeps_last_good_on_bad(tmp_path: Pa
         reported.set()
 
     store = PolicyStore()
-    files = PolicyFiles(store, [str(tmp_path)], interval_s=0.02, on_rejected=on_rejected)
+    files = policy_files(store, [str(tmp_path)], interval_s=0.02, on_rejected=on_rejected)
     assert files.load() == []
     assert len(store.active) == 1
     generation = store.generation
@@ -59,12 +68,12 @@ async def test_reload_applies_good_edits_and_keeps_last_good_on_bad(tmp_path: Pa
 def test_bad_files_at_start_are_reported(tmp_path: Path) -> None:
     path = tmp_path / "p.yaml"
     path.write_text("kind: InferencePolicy\nspec: [1, 2\n")
-    problems = PolicyFiles(PolicyStore(), [str(path)]).load()
+    problems = policy_files(PolicyStore(), [str(path)]).load()
     assert problems
     assert str(path) in str(problems[0])
 
 
 @pytest.mark.parametrize("name", ["missing.yaml"])
 def test_missing_file_is_a_problem_not_a_crash(tmp_path: Path, name: str) -> None:
-    problems = PolicyFiles(PolicyStore(), [str(tmp_path / name)]).load()
+    problems = policy_files(PolicyStore(), [str(tmp_path / name)]).load()
     assert problems

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from kinference_epp.policy import PolicyStore, Severity, parse_policies
 from kinference_epp.policy.checks import check_policies
-from kinference_epp.policy.loader import Problem, load_files, load_objects
+from kinference_epp.policy.loader import load_files, load_objects
+from kinference_epp.resources.problems import Problem
 
 HEAD = """\
 apiVersion: kinference.io/v1alpha1

@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 
 from kinference_epp.cli.tenants import validate
-from kinference_epp.policy.loader import errors
-from kinference_epp.tenancy.crd import openapi_schema
+from kinference_epp.resources.problems import errors
+from kinference_epp.tenancy.crd import CRD
 from kinference_epp.tenancy.keys import key_sha256
 
 HASH = key_sha256("sk-some-long-test-key")
@@ -51,7 +51,7 @@ def api_server_refuses(spec: dict[str, Any]) -> bool:
         "metadata": {"name": "t"},
         "spec": spec,
     }
-    schema = openapi_schema()
+    schema = CRD.openapi_schema()
     invalid = list(jsonschema.Draft4Validator(schema).iter_errors(obj))
     return bool(invalid or _cel_and_lists(schema, obj))
 

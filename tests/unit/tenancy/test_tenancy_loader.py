@@ -7,7 +7,13 @@ from pathlib import Path
 from kinference_epp.policy.loader import load_files as load_policies
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.keys import key_sha256
-from kinference_epp.tenancy.loader import build, load_files, parse_tenants, validate_object
+from kinference_epp.tenancy.loader import (
+    build,
+    load_files,
+    parse_tenants,
+    validate_cluster_object,
+    validate_object,
+)
 
 MIXED = f"""\
 apiVersion: kinference.io/v1alpha1
@@ -101,7 +107,7 @@ def test_a_cluster_object_may_not_carry_a_plain_key() -> None:
         "metadata": {"name": "a"},
         "spec": {"apiKeys": [{"name": "k", "value": "sk-plain-text-key-1"}]},
     }
-    result = validate_object(obj, "default/a", cluster=True)
+    result = validate_cluster_object(obj, "default/a")
     assert isinstance(result, list)
     assert "plain key" in result[0].message
     assert not isinstance(validate_object(obj, "a.yaml"), list)

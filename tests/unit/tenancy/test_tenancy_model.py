@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from kinference_epp.policy.crd import structural_problems
-from kinference_epp.tenancy.crd import CRD_FILENAME, crd_yaml, openapi_schema
+from kinference_epp.resources.crd import structural_problems
+from kinference_epp.tenancy.crd import CRD
 from kinference_epp.tenancy.keys import key_sha256
 from kinference_epp.tenancy.limits import Kind, compile_tenant
 from kinference_epp.tenancy.model import FailMode, InferenceTenant
@@ -106,10 +106,10 @@ def test_an_uppercase_hash_is_accepted_as_its_lowercase() -> None:
 
 
 def test_the_crd_is_structural_and_committed() -> None:
-    assert structural_problems(openapi_schema()) == []
+    assert structural_problems(CRD.openapi_schema()) == []
     for folder in ("deploy/crds", "charts/kinference/files/crds"):
-        committed = (ROOT / folder / CRD_FILENAME).read_text(encoding="utf-8")
-        assert committed == crd_yaml(), f"stale {folder}: run `kinfctl crds --out deploy/crds`"
+        committed = (ROOT / folder / CRD.filename).read_text(encoding="utf-8")
+        assert committed == CRD.to_yaml(), f"stale {folder}: run `kinfctl crds --out deploy/crds`"
 
 
 def test_priority_names_are_bands_and_weights_are_shares() -> None:

@@ -67,7 +67,7 @@ def test_an_expiry_without_a_timezone_is_refused() -> None:
 
 
 def test_a_tenant_file_naming_a_secret_is_warned_that_it_is_not_read() -> None:
-    from kinference_epp.policy.loader import Severity
+    from kinference_epp.resources.problems import Severity
     from kinference_epp.tenancy.loader import parse_tenants
 
     loaded, problems = parse_tenants(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kinference_epp.policy import PolicyStore
 from kinference_epp.policy.secrets import SecretReader
@@ -32,9 +33,12 @@ from kinference_epp.routing.stages.prompt_limit import PromptLimitStage
 from kinference_epp.routing.stages.schedule import ScheduleStage
 from kinference_epp.routing.stages.surface import SurfaceStage
 from kinference_epp.routing.stages.target import TargetStage
-from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
+
+if TYPE_CHECKING:
+    # routing.tenants builds its stages from this package: a run-time import would be a cycle
+    from kinference_epp.routing.tenants import TenancyDeps
 
 
 @dataclass(frozen=True, slots=True)
