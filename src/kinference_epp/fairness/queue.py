@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kinference_epp.config.flow import FlowControlConfig
+from kinference_epp.fairness.shared import ServiceLedger
 
 WAITING, RELEASED, TAKEN, EVICTED, DROPPED = range(5)
 """A ticket's states: waiting in the queue; released (capacity found, not yet dispatched);
@@ -114,6 +115,9 @@ class FairQueue:
         self._seq = 0
         self._charges: OrderedDict[str, tuple[_Flow, float, float]] = OrderedDict()
         """request id -> (flow, charged service, weight) until its finish report."""
+        self.ledger: ServiceLedger | None = None
+        """Set when replicas share their counters (``fairness.shared``): every change of a
+        counter by service is recorded there too."""
 
     def __len__(self) -> int:
         return self._queued
@@ -137,8 +141,11 @@ class FairQueue:
         b = self._bands[band]
         b.last = flow.counter
         flow.counter += amount
-        if amount and b.waiting.get(tenant) is flow:
-            self._touch(b, flow)
+        if amount:
+            if b.waiting.get(tenant) is flow:
+                self._touch(b, flow)
+            if self.ledger is not None:
+                self.ledger.add(tenant, band, amount)
         if self._floors:
             for other in self._order:
                 other.served *= 1.0 - _DECAY
@@ -156,10 +163,22 @@ class FairQueue:
         if entry is None:
             return
         flow, charged, weight = entry
-        flow.counter += (self.service(prompt_tokens, output_tokens) - charged) / weight
+        amount = (self.service(prompt_tokens, output_tokens) - charged) / weight
+        flow.counter += amount
         band = self._bands[flow.band]
         if band.waiting.get(flow.tenant) is flow:
             self._touch(band, flow)
+        if self.ledger is not None and amount:
+            self.ledger.add(flow.tenant, flow.band, amount)
+
+    def add_service(self, tenant: str, band: int, amount: float) -> None:
+        """Service another replica gave a flow (``fairness.shared``): added to its counter as
+        if dispatched here, so the order holds pool-wide."""
+        flow = self._flow(tenant, band)
+        flow.counter += amount
+        b = self._bands[band]
+        if b.waiting.get(tenant) is flow:
+            self._touch(b, flow)
 
     def _amount(self, cost: float, weight: float) -> float:
         if self._mode == "vtc":
