@@ -50,6 +50,26 @@ MAX_CHARGES = 200_000
 """Dispatched requests whose charge is kept until their finish report."""
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a tenant stands in its band (what Explain shows)."""
+
+    service: float
+    """Its counter as it would be were a request of it to wait now (lifted if idle)."""
+    tenants: tuple[tuple[str, float, int], ...]
+    """The band's tenants (tenant, counter, requests waiting), least counter first."""
+    position: int
+    """Requests that would go before such a request: higher bands', its tenant's waiting ones
+    and, within the band, those the order puts first (an estimate: the counters move as
+    requests are served)."""
+    waiting: int
+    """Requests waiting, every band."""
+
+
+MAX_STANDING_TENANTS = 20
+"""Tenants :meth:`FairQueue.standing` lists (those with the least service)."""
+
+
 class QueueFull(Exception):
     """The request cannot wait: ``over_share`` when its own flow's queue is full (its tenant
     already has its share of the queue), else the whole queue is full."""
@@ -304,6 +324,44 @@ class FairQueue:
             if t is ticket:
                 return ahead + i
         return ahead
+
+    def standing(self, tenant: str, band: int) -> Standing:
+        """Where ``tenant`` stands in ``band`` now, without changing anything."""
+        b = self._bands.get(band)
+        if b is None:
+            return Standing(0.0, (), self._ahead_of(band), self._queued)
+        flow = b.flows.get(tenant)
+        mine = flow.counter if flow is not None else 0.0
+        own = 0
+        if flow is not None and b.waiting.get(tenant) is flow:
+            own = len(flow.queue)
+        else:  # it would be lifted on starting to wait
+            top = self._top(b)
+            mine = max(mine, top.counter if top is not None else b.last)
+        ahead = self._ahead_of(band) + own
+        mode = self._mode
+        for f in b.waiting.values():
+            if f.tenant == tenant:
+                continue
+            if mode == "fcfs":
+                ahead += len(f.queue)
+            elif mode == "round-robin":
+                ahead += min(len(f.queue), own + 1)
+            elif f.counter <= mine:  # a tie goes to the older head: theirs
+                ahead += len(f.queue)
+        rows = sorted(
+            ((f.tenant, mine if f is flow else f.counter, len(f.queue)) for f in b.flows.values()),
+            key=lambda r: r[1],
+        )
+        if flow is None:
+            rows.append((tenant, mine, 0))
+            rows.sort(key=lambda r: r[1])
+        return Standing(mine, tuple(rows[:MAX_STANDING_TENANTS]), ahead, self._queued)
+
+    def _ahead_of(self, band: int) -> int:
+        return sum(
+            len(f.queue) for b in self._order if b.priority > band for f in b.waiting.values()
+        )
 
     def queued(self) -> dict[tuple[str, int], int]:
         """Waiting requests per (tenant, band)."""

@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.api.response_transform import ResponseTransform
+from kinference_epp.fairness.queue import Standing
 from kinference_epp.policy import Decision, Defer, Outcome
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.api_surface import ServedApi
@@ -85,6 +86,19 @@ class LocalResponse(msgspec.Struct, frozen=True):
     name: str
     """What answered, for the proxy's response details (``kinference_<name>``)."""
     headers: tuple[tuple[str, str], ...] = (("content-type", "application/json"),)
+
+
+class FlowView(msgspec.Struct, frozen=True):
+    """With flow control, for Explain: a request's band, its tenant's share, its place."""
+
+    band: int
+    band_name: str
+    weight: float
+    standing: Standing
+    position: int
+    """Requests that would go before it (its own place if it waits now)."""
+    would_wait: bool
+    """A request of its band arriving now waits at once."""
 
 
 class RequestState(msgspec.Struct):
@@ -170,6 +184,8 @@ class RequestState(msgspec.Struct):
     """The router's score per endpoint it scored (what Explain shows)."""
     policy_decision: Decision | None = None
     """With ``explain``: the policy's decision with its trace."""
+    flow_view: FlowView | None = None
+    """With ``explain`` and flow control: its band, share and place in the queue."""
     router: str = ""
     response: ResponseTransform | None = None
     resume_at: int = 0
