@@ -239,6 +239,9 @@ class ServiceSync:
                 held, boards = await self._board.exchange(ledger.replica, totals)
         except Exception as exc:  # Redis down, hung or erring: counters stay local
             ledger.unsent(totals)
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # stopped meanwhile (a cancellation the client turned into an error)
             if not self.failing:
                 self.failing = True
                 log.warning(
@@ -258,14 +261,14 @@ class ServiceSync:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
 
     async def _run(self) -> None:
-        while True:
+        while self._task is not None:
             await self.sync()
             await asyncio.sleep(self._interval)
 
