@@ -77,6 +77,7 @@ bench-cost: $(STAMP)
 
 bench-fairness: $(STAMP)
 	$(BIN)/python benchmarks/fairness.py
+	$(BIN)/python benchmarks/fairness.py --replicas 3
 	$(BIN)/python benchmarks/flow_cost.py
 
 clean:
