@@ -237,7 +237,13 @@ class FairQueue:
         flow.queue.append(ticket)
         self._queued += 1
         if len(flow.queue) == 1:
-            self._lift(band, flow)
+            ledger = self.ledger
+            if ledger is None:
+                self._lift(band, flow)
+            else:
+                if not ledger.waits_elsewhere(flow.tenant, flow.band):
+                    self._lift(band, flow)
+                ledger.waiting(flow.tenant, flow.band, True)
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
         return evicted
@@ -271,6 +277,8 @@ class FairQueue:
         if flow.queue:  # round-robin: to the back of the turn
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
+        elif self.ledger is not None:
+            self.ledger.waiting(flow.tenant, flow.band, False)
 
     def restore(self, ticket: Ticket) -> None:
         """Put a released ticket back at the head of its flow (the pool filled again before it
@@ -279,6 +287,8 @@ class FairQueue:
         flow = band.flows[ticket.tenant]
         if not flow.queue:
             band.waiting[flow.tenant] = flow
+            if self.ledger is not None:
+                self.ledger.waiting(flow.tenant, flow.band, True)
         flow.queue.appendleft(ticket)
         ticket.state = WAITING
         self._queued += 1
@@ -296,6 +306,8 @@ class FairQueue:
         self._queued -= 1
         if not flow.queue:
             del band.waiting[flow.tenant]
+            if self.ledger is not None:
+                self.ledger.waiting(flow.tenant, flow.band, False)
         else:
             self._touch(band, flow)
         return True
@@ -379,12 +391,15 @@ class FairQueue:
         flow = b.flows.get(tenant)
         if flow is None:
             flow = b.flows[tenant] = _Flow(tenant, band)
-            self._lift(b, flow)
+            if self.ledger is None or not self.ledger.waits_elsewhere(tenant, band):
+                self._lift(b, flow)
         return flow
 
     def _lift(self, band: _Band, flow: _Flow) -> None:
         """No banking while idle: a flow that starts waiting starts at the least counter of
-        those waiting (else at the last served one), never below its own."""
+        those waiting (else at the last served one), never below its own. With replicas
+        sharing their counters, a flow waiting on another replica (at the last sync) is not
+        idle and is not lifted: its counter already holds the service it got there."""
         top = self._top(band)
         floor = top.counter if top is not None else band.last
         flow.counter = max(flow.counter, floor)

@@ -8,8 +8,11 @@ the requests it dispatched, weighted, with the finish reports' corrections) as r
 and what it last saw of every other replica's totals. A sync (:class:`RedisServiceSync`, every
 ``sync_interval_s``, off the request path) writes this replica's changed totals and reads the
 others'; the growth of another replica's total since the last read is added to this replica's
-counter of that flow (``FairQueue.add_service``). The lift (a flow that starts waiting starts
-at the least counter of its band) stays local: it is a rule of the queue, not service.
+counter of that flow (``FairQueue.add_service``). Each replica also shares which flows have
+requests waiting there: the lift (a flow that starts waiting starts at the least counter of its
+band, so that idle time banks no credit) is skipped for a flow that waits on another replica,
+which is not idle pool-wide; otherwise a flow whose requests are spread over replicas would be
+lifted each time its queue on one of them empties, far more often than it is idle.
 
 Totals are absolute, not increments: a sync that failed is simply sent again, one that is
 applied twice changes nothing, and a Redis that lost its data is refilled by the next sync of
@@ -47,6 +50,9 @@ log = logging.getLogger(__name__)
 Flow = tuple[str, int]
 """(tenant, band)"""
 
+WAITING_MARK = "~"
+"""Prefix of a flow's waiting flag among a replica's totals."""
+
 MAX_FIELDS_PER_SYNC = 2000
 """Totals written in one sync (Lua's argument count is bounded); the rest go in the next."""
 
@@ -73,12 +79,25 @@ class ServiceLedger:
         self._dirty: set[str] = set()
         self._seen: dict[tuple[str, str], float] = {}
         """(replica, field) -> that replica's total at the last read."""
+        self._elsewhere: set[str] = set()
+        """Flows with requests waiting on another replica at the last read (``~`` fields)."""
 
     def add(self, tenant: str, band: int, amount: float) -> None:
         """This replica added ``amount`` of service to a flow's counter."""
         f = _field(tenant, band)
         self._own[f] = self._own.get(f, 0.0) + amount
         self._dirty.add(f)
+
+    def waiting(self, tenant: str, band: int, on: bool) -> None:
+        """A flow started (``on``) or stopped having requests waiting here; shared as the
+        field ``~<band>:<tenant>`` (1 or 0), so that other replicas do not take it for idle."""
+        f = WAITING_MARK + _field(tenant, band)
+        self._own[f] = 1.0 if on else 0.0
+        self._dirty.add(f)
+
+    def waits_elsewhere(self, tenant: str, band: int) -> bool:
+        """Whether another replica had requests of this flow waiting at the last read."""
+        return WAITING_MARK + _field(tenant, band) in self._elsewhere
 
     def own(self, tenant: str, band: int) -> float:
         return self._own.get(_field(tenant, band), 0.0)
@@ -110,16 +129,22 @@ class ServiceLedger:
         last read (a total not read this time is left as last seen)."""
         out: list[tuple[str, int, float]] = []
         seen = self._seen
+        elsewhere: set[str] = set()
         for replica, totals in boards:
             if replica == self.replica:
                 continue
             for f, total in totals:
+                if f.startswith(WAITING_MARK):
+                    if total:
+                        elsewhere.add(f)
+                    continue
                 key = (replica, f)
                 delta = total - seen.get(key, 0.0)
                 if delta:
                     seen[key] = total
                     tenant, band = _flow(f)
                     out.append((tenant, band, delta))
+        self._elsewhere = elsewhere
         return out
 
 

@@ -200,3 +200,30 @@ async def test_an_outage_keeps_each_on_its_own_counters_and_the_next_sync_catche
     finally:
         for st in stores:
             await st.close()
+
+
+def test_a_tenant_waiting_on_another_replica_is_not_lifted_as_idle() -> None:
+    """x waits on replica 1 throughout; on replica 2 its queue empties and fills again. Shared,
+    x is not idle there and keeps its counter; alone, replica 2 lifts it to y's."""
+    board = MemoryBoard()
+    q1, q2 = queue(), queue()
+    q1.ledger, q2.ledger = ServiceLedger("r1"), ServiceLedger("r2")
+    q2.charge("y0", "y", 0, 1.0, 5000.0)
+    q2.offer(Ticket("y1", "y", 0, 1.0, 100.0, 0.0))  # y waits on replica 2 at 5000
+    q1.offer(Ticket("x1", "x", 0, 1.0, 100.0, 0.0))  # x waits on replica 1
+    for q in (q1, q2):
+        sync_now(q.ledger, board, q.add_service)  # type: ignore[arg-type]
+    assert q2.ledger.waits_elsewhere("x", 0)
+    q2.offer(Ticket("x2", "x", 0, 1.0, 100.0, 0.0))
+    assert q2.counter("x", 0) == 0.0  # not lifted: x goes first here
+    head = q2.peek()
+    assert head is not None
+    assert head.tenant == "x"
+    # once x stops waiting on replica 1 and that is read, x starting to wait is lifted again
+    q1.pop(q1.peek())  # type: ignore[arg-type]
+    for q in (q1, q2):
+        sync_now(q.ledger, board, q.add_service)  # type: ignore[arg-type]
+    assert not q2.ledger.waits_elsewhere("x", 0)
+    q2.pop(q2.peek())  # type: ignore[arg-type]
+    q2.offer(Ticket("x3", "x", 0, 1.0, 100.0, 0.0))
+    assert q2.counter("x", 0) == 5000.0  # lifted to y's, the least waiting
