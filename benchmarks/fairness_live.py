@@ -170,9 +170,9 @@ def main() -> None:
     lines = [
         "# Fairness scenario (a) live, through real Envoy",
         "",
-        f"Command: `.venv/bin/python benchmarks/fairness_live.py {' '.join(sys.argv[1:])}`".replace(
-            " `", "`"
-        ),
+        "Command: `"
+        + " ".join([".venv/bin/python benchmarks/fairness_live.py", *sys.argv[1:]])
+        + "`",
         "",
         f"One simulated pod ({LATENCY} latency model, real time, max_num_seqs 4) behind the "
         "shipped Envoy and the picker; "
