@@ -43,8 +43,6 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from kinference_epp.tenancy.lua import _PRELUDE
-
 log = logging.getLogger(__name__)
 
 Flow = tuple[str, int]
@@ -158,6 +156,17 @@ class ServiceBoard(Protocol):
         other live replica's totals)."""
         ...
 
+
+_PRELUDE = """
+if redis.replicate_commands then redis.replicate_commands() end
+local P = ARGV[1]
+local function now_s()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) + tonumber(t[2]) / 1000000
+end
+local function fmt(x) return string.format('%.17g', x) end
+"""
+"""What the limit store's scripts start with too (``tenancy.lua``): the prefix, Redis's clock."""
 
 SYNC = (
     _PRELUDE
@@ -340,7 +349,8 @@ def received(
 
 
 class _SharedStore(Protocol):
-    """The limit store's Redis (``tenancy.redis_store.RedisStore``), as far as sharing reads it."""
+    """The limit store's Redis (``tenancy.redis_store.RedisStore``), as far as sharing reads
+    it."""
 
     @property
     def client(self) -> Any: ...
