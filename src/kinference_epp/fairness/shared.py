@@ -366,6 +366,9 @@ class _Queue(Protocol):
     def add_service(self, tenant: str, band: int, amount: float) -> None: ...
 
 
+EXCHANGE_TIMEOUT_S = 1.0
+"""The least bound on one exchange (the limit store's bound on its settlement batches)."""
+
 TTL_INTERVALS = 600
 """A replica's totals outlive its last sync by this many intervals (at least a minute): a
 replica gone for longer is forgotten."""
@@ -374,7 +377,10 @@ replica gone for longer is forgotten."""
 def shared_counters(
     queue: _Queue, store: _SharedStore, config: Any, timeout_s: float, replica: str | None = None
 ) -> ServiceSync:
-    """The sync of ``queue``'s counters through ``store``'s Redis, behind its breaker."""
+    """The sync of ``queue``'s counters through ``store``'s Redis, behind its breaker; an
+    exchange is bounded as the store's other background work is (``timeout_s``, at least
+    ``EXCHANGE_TIMEOUT_S``): it is off the request path, and the store's own timeout is sized
+    for an admission's round trip, not for reading every replica's totals."""
     ledger = ServiceLedger(
         replica or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     )
@@ -386,6 +392,6 @@ def shared_counters(
         board,
         queue.add_service,
         interval_s=interval,
-        timeout_s=max(timeout_s, 0.001),
+        timeout_s=max(timeout_s, EXCHANGE_TIMEOUT_S),
         unreachable=lambda: store.unreachable,
     )
