@@ -83,3 +83,19 @@ def test_with_the_limit_stores_redis_the_counters_are_shared_through_it() -> Non
     assert a.flow_sync.ledger.pending() == {"0:acme": 150.0}
     # without tenancy's Redis: each replica on its own counters
     assert app().flow_sync is None
+
+
+def test_an_explain_run_shows_flow_controls_view_and_charges_nothing() -> None:
+    a = app()
+    assert a.flow is not None
+    assert routed(a.pipeline.run(chat_state(BODY, request_id="r1"))).endpoints == (KEY,)
+    served = a.flow.gate.queue.counter("", 0)
+    state = chat_state(BODY, request_id="x1")
+    state.explain = True
+    routed(a.pipeline.run(state))
+    view = state.flow_view
+    assert view is not None
+    assert (view.band, view.band_name, view.weight) == (0, "standard", 1.0)
+    assert view.standing.service == served
+    assert (view.position, view.would_wait) == (0, False)
+    assert a.flow.gate.queue.counter("", 0) == served  # a dry run is not dispatched
