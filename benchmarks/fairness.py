@@ -801,10 +801,12 @@ def targets(results: list[RunResult], alone: list[RunResult], replicas: int = 1)
             row(f"({k}) Jain's index over weighted tokens >= 0.95", f"{j:.3f}", j >= 0.95)
     out += [
         "",
-        "With 3 replicas sharing their counters: `benchmarks/results/fairness_replicas.md`"
-        if replicas == 1
-        else "One replica: `benchmarks/results/fairness.md`",
-        "; the queue's CPU per request: `benchmarks/results/flow_cost.md`.",
+        (
+            "With 3 replicas sharing their counters: `benchmarks/results/fairness_replicas.md`"
+            if replicas == 1
+            else "One replica: `benchmarks/results/fairness.md`"
+        )
+        + "; the queue's CPU per request: `benchmarks/results/flow_cost.md`.",
         "",
     ]
     return out
