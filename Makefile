@@ -75,8 +75,10 @@ bench-live: $(STAMP) tokenizers
 bench-cost: $(STAMP)
 	$(BIN)/python benchmarks/picker_cost.py
 
-bench-fairness: $(STAMP)
+bench-fairness: $(STAMP) tokenizers
 	$(BIN)/python benchmarks/fairness.py
+	$(BIN)/python benchmarks/fairness.py --replicas 3
+	$(BIN)/python benchmarks/fairness_live.py
 	$(BIN)/python benchmarks/flow_cost.py
 
 clean:

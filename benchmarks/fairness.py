@@ -47,12 +47,14 @@ from typing import Any
 import msgspec
 import numpy as np
 
+from kinference_epp.bench.admission import build_admission
 from kinference_epp.bench.routing import RouterUnderTest, build_router
 from kinference_epp.config.flow import FlowControlConfig, band_of
-from kinference_epp.config.model import SchedulerConfig, ShedConfig
+from kinference_epp.config.model import ShedConfig
 from kinference_epp.errors import KinferenceError, PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
 from kinference_epp.fairness.queue import WAITING, Ticket
+from kinference_epp.fairness.shared import MemoryBoard, ServiceLedger, sync_now
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pool.datastore import PoolDatastore
@@ -183,13 +185,58 @@ class RunResult:
     wall_s: float = 0.0
 
 
-_STEP, _ARRIVE, _SCRAPE, _EXPIRE = 0, 1, 2, 3
+_STEP, _ARRIVE, _SCRAPE, _EXPIRE, _SYNC = 0, 1, 2, 3, 4
+
+UNSHARED = "-unshared"
+SYNC_S = 0.1
+"""With several replicas: how often each exchanges its counters (``sync_interval_s``'s
+default)."""
+
+
+class Replica:
+    """One picker: its own view of the pool (scraped), its router with its own picks in
+    flight, its own flow control; with others, its counters shared through a board."""
+
+    def __init__(self, run: Run, index: int, cfg: FlowControlConfig | None) -> None:
+        self.index = index
+        self.pool = PoolDatastore("bench")
+        for key in run.pods:
+            self.pool.upsert(
+                Endpoint(key=key, models=frozenset({MODEL}), base_model=MODEL, metrics_url="")
+            )
+        self.router: RouterUnderTest = build_router(
+            "kinference",
+            self.pool,
+            BlockIndex(block_size=16),
+            run._clock,
+            seed=run.seed + 1000 * index,
+            admission=run.layer,
+        )
+        self.gate = FlowGate(cfg, self._probe, clock=run._clock) if cfg is not None else None
+        self.released = False
+        if self.gate is not None:
+            self.gate.watch(self._on_release)
+        self.waiting: dict[str, Ticket] = {}
+        self.ledger: ServiceLedger | None = None
+
+    def _probe(self, req: SchedulingRequest) -> None:
+        self.router.scheduler.schedule(msgspec.structs.replace(req, dry_run=True))
+
+    def _on_release(self) -> None:
+        self.released = True
 
 
 class Run:
     def __init__(
-        self, scenario: Scenario, policy: str, seed: int, tenants: tuple[TenantLoad, ...] = ()
+        self,
+        scenario: Scenario,
+        policy: str,
+        seed: int,
+        tenants: tuple[TenantLoad, ...] = (),
+        replicas: int = 1,
     ) -> None:
+        """``policy`` ending ``-unshared``: with several replicas, each orders by its own
+        counters only (no sync)."""
         self.scenario = scenario
         self.policy = policy
         self.seed = seed
@@ -198,31 +245,46 @@ class Run:
         self.heap: list[tuple[float, int, int, Any]] = []
         self.seq = count()
         self.rng = np.random.default_rng([seed, 36])
-        self.pool = PoolDatastore("bench")
+        self.spread = np.random.default_rng([seed, 37])
+        """Which replica the gateway sends each request to (uniformly at random)."""
         engine = EngineConfig(num_gpu_blocks=16384, block_size=16, record_tokens=False)
         self.pods: dict[EndpointKey, SimEngine] = {}
         self.busy: set[EndpointKey] = set()
         for i in range(PODS):
             key = EndpointKey(f"10.0.0.{i + 1}:8000")
-            self.pool.upsert(
+            self.pods[key] = SimEngine(engine, latency_model("h100-8b"))
+        shared = not policy.endswith(UNSHARED)
+        cfg = POLICIES[policy.removesuffix(UNSHARED)]
+        # The shed guard is the harness's admission layer (the router's own is turned off),
+        # fed every pick, finish, scrape and access-log record. One for all the replicas: the
+        # guard's TTFT check sets this picker's own picks at an endpoint against its scraped
+        # running batch, which with several replicas undercounts the queue (it never fires:
+        # measured, every request then misses the SLO); one guard over every replica's picks
+        # is the pool-wide saturation signal this benchmark assumes, so that what it measures
+        # across replicas is the fair share.
+        self.guard_pool = PoolDatastore("bench")
+        for key in self.pods:
+            self.guard_pool.upsert(
                 Endpoint(key=key, models=frozenset({MODEL}), base_model=MODEL, metrics_url="")
             )
-            self.pods[key] = SimEngine(engine, latency_model("h100-8b"))
-        cfg = POLICIES[policy]
-        sched = SchedulerConfig(
-            seed=seed, shed=ShedConfig(ttft_s=DISPATCH_TTFT_S) if cfg is not None else ShedConfig()
+        self.layer = build_admission(
+            "kinference",
+            self.guard_pool,
+            self._clock,
+            access_log=True,
+            shed=ShedConfig(ttft_s=DISPATCH_TTFT_S) if cfg is not None else ShedConfig(),
         )
-        self.router: RouterUnderTest = build_router(
-            "kinference", self.pool, BlockIndex(block_size=16), self._clock, seed=seed, config=sched
-        )
+        self.replicas = [Replica(self, i, cfg) for i in range(replicas)]
+        self.board: MemoryBoard | None = None
+        if replicas > 1 and shared and cfg is not None:
+            self.board = MemoryBoard()
+            for r in self.replicas:
+                assert r.gate is not None
+                r.ledger = r.gate.queue.ledger = ServiceLedger(f"r{r.index}")
         self.scope = HashScope(MODEL)
-        self.gate = FlowGate(cfg, self._probe, clock=self._clock) if cfg is not None else None
-        self.released = False
-        if self.gate is not None:
-            self.gate.watch(self._on_release)
-        self.waiting: dict[str, Ticket] = {}
         self.outcomes: dict[str, Outcome] = {}
         self.requests: dict[str, tuple[SchedulingRequest, list[int], TenantLoad]] = {}
+        self.owner: dict[str, Replica] = {}
         self.first_token: dict[str, float] = {}
 
     def _clock(self) -> float:
@@ -230,12 +292,6 @@ class Run:
 
     def _push(self, at: float, kind: int, payload: Any) -> None:
         heapq.heappush(self.heap, (at, kind, next(self.seq), payload))
-
-    def _probe(self, req: SchedulingRequest) -> None:
-        self.router.scheduler.schedule(msgspec.structs.replace(req, dry_run=True))
-
-    def _on_release(self) -> None:
-        self.released = True
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -248,7 +304,11 @@ class Run:
                 if t >= DURATION_S:
                     break
                 self._push(t, _ARRIVE, (f"{tl.name}-{next(ids)}", tl))
-        self._push(0.0, _SCRAPE, None)
+        n = len(self.replicas)
+        for r in self.replicas:  # each replica scrapes and syncs on its own phase
+            self._push(r.index * SCRAPE_S / n, _SCRAPE, r)
+            if self.board is not None:
+                self._push(r.index * SYNC_S / n, _SYNC, r)
         horizon = DURATION_S + DRAIN_S
         while self.heap:
             at, kind, _, payload = heapq.heappop(self.heap)
@@ -260,13 +320,28 @@ class Run:
             elif kind == _ARRIVE:
                 self._arrive(*payload)
             elif kind == _SCRAPE:
-                self._scrape()
+                self._scrape(payload)
                 if self.now < horizon:
-                    self._push(self.now + SCRAPE_S, _SCRAPE, None)
+                    self._push(self.now + SCRAPE_S, _SCRAPE, payload)
+            elif kind == _SYNC:
+                self._sync(payload)
+                if self.now < horizon:
+                    self._push(self.now + SYNC_S, _SYNC, payload)
             else:
-                self._expire(payload)
-            self._drain()
+                self._expire(*payload)
+            for r in self.replicas:
+                self._drain(r)
         return list(self.outcomes.values())
+
+    def _sync(self, r: Replica) -> None:
+        """The replica's exchange of counters (``fairness.shared``'s, on an in-process board
+        with the Redis script's semantics; the round trip's latency is not modelled)."""
+        assert self.board is not None
+        assert r.ledger is not None
+        assert r.gate is not None
+        sync_now(r.ledger, self.board, r.gate.queue.add_service)
+        if len(r.gate.queue):
+            r.gate.pump()
 
     def _arrive(self, rid: str, tl: TenantLoad) -> None:
         tokens = self.rng.integers(10, 100_000, size=tl.prompt).tolist()
@@ -280,52 +355,55 @@ class Run:
         )
         self.requests[rid] = (req, tokens, tl)
         self.outcomes[rid] = Outcome(tl.name, self.now, tl.prompt, tl.output)
-        gate = self.gate
+        n = len(self.replicas)
+        r = self.replicas[int(self.spread.integers(n)) if n > 1 else 0]
+        self.owner[rid] = r
+        gate = r.gate
         band = band_of(tl.priority)
         if gate is not None and gate.must_wait(band):
-            self._hold(rid)
+            self._hold(r, rid)
             return
         try:
-            key = self.router.scheduler.schedule(req).primary
+            key = r.router.scheduler.schedule(req).primary
         except PoolSaturatedError as err:
             if gate is None:
                 self._refuse(rid, err)
             else:
-                self._hold(rid)
+                self._hold(r, rid)
             return
-        self._start(rid, key)
+        self._start(r, rid, key)
 
-    def _hold(self, rid: str) -> None:
-        assert self.gate is not None
+    def _hold(self, r: Replica, rid: str) -> None:
+        assert r.gate is not None
         req, _, tl = self.requests[rid]
-        cost = self.gate.queue.service(tl.prompt, tl.output)
+        cost = r.gate.queue.service(tl.prompt, tl.output)
         try:
-            ticket = self.gate.hold(rid, tl.name, band_of(tl.priority), tl.weight, cost, req)
+            ticket = r.gate.hold(rid, tl.name, band_of(tl.priority), tl.weight, cost, req)
         except KinferenceError as err:
             self._refuse(rid, err)
             return
-        self.waiting[rid] = ticket
-        self._push(self.now + MAX_WAIT_S, _EXPIRE, ticket)
+        r.waiting[rid] = ticket
+        self._push(self.now + MAX_WAIT_S, _EXPIRE, (r, ticket))
 
-    def _expire(self, ticket: Ticket) -> None:
-        if ticket.state != WAITING or ticket.request_id not in self.waiting:
+    def _expire(self, r: Replica, ticket: Ticket) -> None:
+        if ticket.state != WAITING or ticket.request_id not in r.waiting:
             return
-        del self.waiting[ticket.request_id]
-        assert self.gate is not None
+        del r.waiting[ticket.request_id]
+        assert r.gate is not None
         try:
-            self.gate.take(ticket)
+            r.gate.take(ticket)
         except KinferenceError as err:
             self._refuse(ticket.request_id, err)
 
-    def _drain(self) -> None:
+    def _drain(self, r: Replica) -> None:
         """Dispatch what the gate released (the edge's waiters waking)."""
-        gate = self.gate
-        while gate is not None and self.released:
-            self.released = False
-            for rid, ticket in list(self.waiting.items()):
+        gate = r.gate
+        while gate is not None and r.released:
+            r.released = False
+            for rid, ticket in list(r.waiting.items()):
                 if ticket.state == WAITING:
                     continue
-                del self.waiting[rid]
+                del r.waiting[rid]
                 try:
                     gate.take(ticket)
                 except KinferenceError as err:
@@ -333,19 +411,19 @@ class Run:
                     continue
                 req = self.requests[rid][0]
                 try:
-                    key = self.router.scheduler.schedule(req).primary
+                    key = r.router.scheduler.schedule(req).primary
                 except PoolSaturatedError:
                     gate.requeue(ticket)
-                    self.waiting[rid] = ticket
+                    r.waiting[rid] = ticket
                     continue
-                self._start(rid, key)
+                self._start(r, rid, key)
 
-    def _start(self, rid: str, key: EndpointKey) -> None:
+    def _start(self, r: Replica, rid: str, key: EndpointKey) -> None:
         _req, tokens, tl = self.requests[rid]
         self.outcomes[rid].dispatched = self.now
-        if self.gate is not None:
-            cost = self.gate.queue.service(tl.prompt, tl.output)
-            self.gate.dispatched(rid, tl.name, band_of(tl.priority), tl.weight, cost)
+        if r.gate is not None:
+            cost = r.gate.queue.service(tl.prompt, tl.output)
+            r.gate.dispatched(rid, tl.name, band_of(tl.priority), tl.weight, cost)
         self.pods[key].add_request(
             SimRequest(rid, tokens, max_tokens=tl.output, arrival_time=self.now)
         )
@@ -369,39 +447,42 @@ class Run:
     def _step_end(self, key: EndpointKey, out: StepOutput) -> None:
         self.busy.discard(key)
         for rid in out.first_tokens:
-            self.router.first_token(rid)
+            self.owner[rid].router.first_token(rid)
             self.first_token[rid] = self.now
         for fin in out.finished:
-            entry = self.router.finish(fin.request_id)
-            if self.router.learn is not None and isinstance(entry, InflightEntry):
-                self.router.learn(
-                    UsageRecord(
-                        request_id=fin.request_id,
-                        model=MODEL,
-                        endpoint=str(key),
-                        status=200,
-                        e2e_s=fin.e2e_s,
-                        ttft_s=fin.ttft_s,
-                        prompt_tokens=fin.prompt_tokens,
-                        completion_tokens=fin.completion_tokens,
-                        cached_tokens=fin.cached_tokens,
-                    ),
-                    entry,
-                )
+            owner = self.owner[fin.request_id]
+            record = UsageRecord(
+                request_id=fin.request_id,
+                model=MODEL,
+                endpoint=str(key),
+                status=200,
+                e2e_s=fin.e2e_s,
+                ttft_s=fin.ttft_s,
+                prompt_tokens=fin.prompt_tokens,
+                completion_tokens=fin.completion_tokens,
+                cached_tokens=fin.cached_tokens,
+            )
+            entry = owner.router.finish(fin.request_id)
+            if owner.router.learn is not None and isinstance(entry, InflightEntry):
+                owner.router.learn(record, entry)
+            entry = self.layer.finish(fin.request_id)
+            if self.layer.learn is not None and isinstance(entry, InflightEntry):
+                self.layer.learn(record, entry)
             o = self.outcomes[fin.request_id]
             o.status = 200
             o.cached = fin.cached_tokens
             o.ttft_s = fin.first_token_time - o.arrival
             gaps = fin.completion_tokens - 1
             o.itl_s = (fin.finish_time - fin.first_token_time) / gaps if gaps > 0 else 0.0
-            if self.gate is not None:
-                self.gate.finished(
-                    fin.request_id, fin.prompt_tokens - fin.cached_tokens, fin.completion_tokens
-                )
+            for r in self.replicas:  # every replica hears every finish report
+                if r.gate is not None:
+                    r.gate.finished(
+                        fin.request_id, fin.prompt_tokens - fin.cached_tokens, fin.completion_tokens
+                    )
         self._kick(key)
 
-    def _scrape(self) -> None:
-        scraped = self.router.scraped
+    def _scrape(self, r: Replica) -> None:
+        scraped = r.router.scraped
         for key, eng in self.pods.items():
             snap = LoadSnapshot(
                 running=eng.num_running,
@@ -415,10 +496,12 @@ class Run:
                 ttft_count=eng.first_tokens_total,
                 scraped_at=self.now,
             )
-            if self.pool.update_load(key, snap) and scraped is not None:
+            if r.pool.update_load(key, snap) and scraped is not None:
                 scraped(key, snap)
-            if self.gate is not None:  # the picker's gate watches every pool write
-                self.gate.pool_changed()
+            if self.guard_pool.update_load(key, snap) and self.layer.scraped is not None:
+                self.layer.scraped(key, snap)
+            if r.gate is not None:  # the picker's gate watches every pool write
+                r.gate.pool_changed()
 
 
 # -- scoring ------------------------------------------------------------------------------------
@@ -495,10 +578,14 @@ def score(scenario: Scenario, policy: str, seed: int, outcomes: list[Outcome]) -
 
 
 def run_one(
-    scenario: Scenario, policy: str, seed: int, tenants: tuple[TenantLoad, ...] = ()
+    scenario: Scenario,
+    policy: str,
+    seed: int,
+    tenants: tuple[TenantLoad, ...] = (),
+    replicas: int = 1,
 ) -> RunResult:
     started = time.perf_counter()
-    outcomes = Run(scenario, policy, seed, tenants).run()
+    outcomes = Run(scenario, policy, seed, tenants, replicas).run()
     res = score(scenario, policy, seed, outcomes)
     res.wall_s = time.perf_counter() - started
     return res
@@ -524,16 +611,30 @@ def mean(xs: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenarios", default="abcd")
-    parser.add_argument("--policies", default=",".join(POLICIES))
+    parser.add_argument("--scenarios", default=None, help="default abcd; abd with --replicas")
+    parser.add_argument("--policies", default=None)
     parser.add_argument("--seeds", default="0,1,2")
-    parser.add_argument("--out", default="benchmarks/results/fairness")
+    parser.add_argument(
+        "--replicas",
+        type=int,
+        default=1,
+        help="picker replicas, each request sent to one at random; their counters shared "
+        "(fairness.shared, every 0.1 s) unless the policy ends -unshared",
+    )
+    parser.add_argument("--out", default=None)
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument(
         "--from-json", action="store_true", help="rewrite the report and plot from --out's .json"
     )
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
+    several = args.replicas > 1
+    if args.out is None:
+        args.out = "benchmarks/results/fairness" + ("_replicas" if several else "")
+    if args.scenarios is None:
+        args.scenarios = "abd" if several else "abcd"
+    if args.policies is None:
+        args.policies = "none,vtc,vtc-unshared" if several else ",".join(POLICIES)
     if args.from_json:
         rerender(Path(args.out))
         return
@@ -549,9 +650,11 @@ def main() -> None:
         for seed in seeds:
             if sc.key == "a":  # the light tenant running alone: its reference attainment
                 light = sc.tenants[0]
-                alone.append(run_one(sc, "none", seed, (light,)))
+                alone.append(run_one(sc, "none", seed, (light,), args.replicas))
             for policy in policies:
-                r = run_one(sc, policy, seed)
+                if several and policy == "none" and sc.key != "a":
+                    continue  # only (a)'s goodput target compares with no fairness
+                r = run_one(sc, policy, seed, replicas=args.replicas)
                 results.append(r)
                 print(
                     f"{sc.key} {policy:17s} seed {seed}: "
@@ -562,19 +665,37 @@ def main() -> None:
                     + f"  jain {r.jain:.3f} goodput {r.goodput_rpm:.0f}/min ({r.wall_s:.0f} s)",
                     flush=True,
                 )
-    write_report(results, alone, seeds, Path(args.out), " ".join(sys.argv[1:]))
+    write_report(results, alone, seeds, Path(args.out), " ".join(sys.argv[1:]), args.replicas)
 
 
 def write_report(
-    results: list[RunResult], alone: list[RunResult], seeds: list[int], out: Path, argv: str
+    results: list[RunResult],
+    alone: list[RunResult],
+    seeds: list[int],
+    out: Path,
+    argv: str,
+    replicas: int = 1,
 ) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
+    several = (
+        f"**{replicas} picker replicas**, each request sent to one of them at random (the "
+        "gateway's spread); each replica scrapes the pods on its own phase, has its own picks "
+        "in flight and its own queue, and hears every finish report. `vtc`: their counters "
+        "shared through `fairness.shared` (each replica's `ServiceLedger` exchanged every "
+        f"{SYNC_S:g} s on its own phase, on the in-process `MemoryBoard`, which has the Redis "
+        "script's semantics: the virtual clock cannot wait on a real Redis; the Redis side "
+        "is tested in tests/unit/fairness/test_shared_counters.py); `vtc-unshared`: each "
+        "replica on its own counters. "
+        if replicas > 1
+        else ""
+    )
     lines = [
-        "# Fairness under saturation",
+        "# Fairness under saturation" + (f", {replicas} replicas" if replicas > 1 else ""),
         "",
         f"Command: `{' '.join(['.venv/bin/python benchmarks/fairness.py', *argv.split()])}`",
         "",
-        f"2 simulated pods (h100-8b latency model), router kinference with its shed guard; "
+        several
+        + f"2 simulated pods (h100-8b latency model), router kinference with its shed guard; "
         f"{DURATION_S:.0f} s of Poisson arrivals per run, counted from {WARMUP_S:.0f} s (before, "
         f"the pool fills and no queue forms), seeds {', '.join(map(str, seeds))} "
         f"(means over seeds). SLO: TTFT from arrival (queue wait included) <= {TTFT_SLO_S:g} s "
@@ -619,10 +740,11 @@ def write_report(
                 f"light alone: SLO {mean([r.tenants['light'].attainment for r in alone]) * 100:.1f} %",
             ]
         lines.append("")
-    lines += targets(results, alone)
+    lines += targets(results, alone, replicas)
     out.with_suffix(".md").write_text("\n".join(lines))
     payload = {
         "command": f"benchmarks/fairness.py {argv}".strip(),
+        "replicas": replicas,
         "runs": [
             {**{k: v for k, v in asdict(r).items() if k != "tenants"},
              "tenants": {t: {**asdict(tr), "attainment": tr.attainment}
@@ -636,7 +758,7 @@ def write_report(
     print("\n".join(lines))
 
 
-def targets(results: list[RunResult], alone: list[RunResult]) -> list[str]:
+def targets(results: list[RunResult], alone: list[RunResult], replicas: int = 1) -> list[str]:
     """The issue's targets for ``vtc``, each checked on every seed (worst seed shown)."""
     ours = [r for r in results if r.policy == "vtc"]
     base = {(r.scenario, r.seed): r for r in results if r.policy == "none"}
@@ -679,8 +801,12 @@ def targets(results: list[RunResult], alone: list[RunResult]) -> list[str]:
             row(f"({k}) Jain's index over weighted tokens >= 0.95", f"{j:.3f}", j >= 0.95)
     out += [
         "",
-        "Not measured here: 3 replicas sharing Redis (counters are per replica), the live run "
-        "through real Envoy. The queue's CPU per request: `benchmarks/results/flow_cost.md`.",
+        (
+            "With 3 replicas sharing their counters: `benchmarks/results/fairness_replicas.md`"
+            if replicas == 1
+            else "One replica: `benchmarks/results/fairness.md`"
+        )
+        + "; the queue's CPU per request: `benchmarks/results/flow_cost.md`.",
         "",
     ]
     return out
@@ -701,7 +827,7 @@ def rerender(out: Path) -> None:
     alone = [result(d) for d in payload["light_alone"]]
     seeds = sorted({r.seed for r in results})
     argv = payload["command"].removeprefix("benchmarks/fairness.py").strip()
-    write_report(results, alone, seeds, out, argv)
+    write_report(results, alone, seeds, out, argv, payload.get("replicas", 1))
 
 
 def plot(results: list[RunResult], path: Path) -> None:

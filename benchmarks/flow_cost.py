@@ -12,6 +12,9 @@ stands for is the scheduler's own cost, measured by ``benchmarks/pick_cost.py``)
   after the wait (take) and ``routed``;
 - ``settle``: one finish report (``finished``: the charge corrected, a pump on an empty queue).
 
+Each also with the queue recording its service and waiting tenants in a ``ServiceLedger`` (the
+replicas' sharing, ``fairness.shared``; the exchange itself runs off the request path).
+
 Prints µs of this process's CPU time per request (median of 5 rounds; CPU time, not wall
 time, so that other processes on the machine do not count). Target: <= 20 µs per request for the queueing
 decision.
@@ -28,6 +31,7 @@ from kinference_epp.api.request import ApiKind
 from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.shared import ServiceLedger
 from kinference_epp.routing.flow import FlowControl
 from kinference_epp.routing.state import RequestState
 from kinference_epp.routing.usage import UsageRecord
@@ -101,12 +105,16 @@ def settle(flow: FlowControl, pool: Pool, batch: list[RequestState]) -> None:
         )
 
 
-def measure(run: Callable[[FlowControl, Pool, list[RequestState]], None]) -> float:
+def measure(
+    run: Callable[[FlowControl, Pool, list[RequestState]], None], shared: bool = False
+) -> float:
     rounds = []
     for _ in range(5):
         pool = Pool()
         cfg = FlowControlConfig(max_queued=N, max_queued_per_tenant=N, release_burst=1)
         flow = FlowControl(FlowGate(cfg, pool))
+        if shared:  # replicas sharing counters: the queue records its service and waiting
+            flow.gate.queue.ledger = ServiceLedger("bench")
         batch = states()
         if run is settle:
             unsaturated(flow, pool, batch)
@@ -117,10 +125,10 @@ def measure(run: Callable[[FlowControl, Pool, list[RequestState]], None]) -> flo
 
 
 def main() -> None:
-    print("| path | µs per request |")
-    print("|---|---|")
+    print("| path | µs per request | with counters shared across replicas |")
+    print("|---|---|---|")
     for name, run in (("unsaturated", unsaturated), ("queued", queued), ("settle", settle)):
-        print(f"| {name} | {measure(run):.2f} |", flush=True)
+        print(f"| {name} | {measure(run):.2f} | {measure(run, shared=True):.2f} |", flush=True)
 
 
 if __name__ == "__main__":

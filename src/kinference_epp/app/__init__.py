@@ -39,6 +39,7 @@ from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.fairness.gate import FlowGate
 from kinference_epp.fairness.metrics import FlowMetrics
+from kinference_epp.fairness.shared import ServiceSync, shared_counters
 from kinference_epp.jit import cache_counts, warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
@@ -217,6 +218,16 @@ class App:
             )
             # a fresh reading of a pod's load is a sign capacity may have freed
             self.datastore.watch(self.flow.gate.pool_changed)
+        self.flow_sync: ServiceSync | None = None
+        """The fair share counters exchanged with the other replicas (through the limit
+        store's Redis, when there is one)."""
+        if self.flow is not None and self.tenancy is not None and self.redis_store is not None:
+            self.flow_sync = shared_counters(
+                self.flow.gate.queue,
+                self.redis_store,
+                config.flow_control,
+                self.tenancy.redis_timeout_s,
+            )
         self.picks = PickBook(
             max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
         )
@@ -454,6 +465,8 @@ class App:
             await self.model_file.start()
         if self.tenancy is not None:
             await self.tenancy.start()
+            if self.flow_sync is not None:
+                await self.flow_sync.start()
             await self.usage_watch_task.start()
         ready = True
         if self.k8s is not None:
@@ -545,6 +558,8 @@ class App:
         await self.policy_files.stop()
         if self.model_file is not None:
             await self.model_file.stop()
+        if self.flow_sync is not None:
+            await self.flow_sync.stop()
         if self.tenancy is not None:
             await self.tenancy.stop()
         await self.usage_watch_task.stop()

@@ -24,6 +24,7 @@ import grpc
 
 from kinference_epp.pickapi.client import (
     Explanation,
+    FlowShare,
     LearnedSpeed,
     Pick,
     PickerClient,
@@ -226,7 +227,36 @@ def _doc(result: Pick | Explanation) -> dict[str, Any]:
             "action": result.action,
             "trace": list(result.policy_trace),
         },
+        **({"flow": _flow_doc(result.flow)} if result.flow is not None else {}),
     }
+
+
+def _flow_doc(f: FlowShare) -> dict[str, Any]:
+    return {
+        "band": f.band,
+        "bandName": f.band_name,
+        "weight": f.weight,
+        "service": f.service,
+        "position": f.position,
+        "waiting": f.waiting,
+        "wouldWait": f.would_wait,
+        "tenants": [{"tenant": t, "service": s, "waiting": w} for t, s, w in f.tenants],
+    }
+
+
+def _flow_lines(f: FlowShare, tenant: str) -> list[str]:
+    band = f"{f.band} ({f.band_name})" if f.band_name else str(f.band)
+    least = min((s for _, s, _ in f.tenants), default=f.service)
+    lines = [
+        f"flow control: band {band}; weight {f.weight:g}; weighted service "
+        f"{f.service:,.0f} ({f.service - least:+,.0f} over the band's least served)",
+        f"queue: {'waits' if f.would_wait else 'goes to the pick at once'}; position "
+        f"{f.position} ({f.waiting} waiting in all)",
+    ]
+    for t, s, w in f.tenants:
+        mark = " <- this request's" if t == tenant else ""
+        lines.append(f"  {t or '(no tenant)'}: service {s:,.0f}, {w} waiting{mark}")
+    return lines
 
 
 def _pick_lines(pick: Pick) -> list[str]:
@@ -259,6 +289,8 @@ def _lines(result: Pick | Explanation) -> list[str]:
     lines.extend(_pick_lines(result.pick))
     if result.tenant:
         lines.append(f"tenant: {result.tenant}")
+    if result.flow is not None:
+        lines.extend(_flow_lines(result.flow, result.tenant))
     lines.append(
         f"router: {result.router or '-'}; prompt: {result.prompt_tokens} tokens, "
         f"{result.request_blocks} blocks"

@@ -75,6 +75,13 @@ class FlowControlConfig(Strict):
         "finish report releases one more.",
     )
     retry_after_s: int = Field(default=1, ge=1, description="`retry-after` of a refusal.")
+    sync_interval_s: float = Field(
+        default=0.1,
+        gt=0.0,
+        description="With tenancy.store.redis set: how often each replica exchanges its fair "
+        "share counters with the other replicas through that Redis (one round trip for every "
+        "tenant's, off the request path).",
+    )
 
     def band_floors(self) -> dict[int, float]:
         return {

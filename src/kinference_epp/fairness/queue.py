@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kinference_epp.config.flow import FlowControlConfig
+from kinference_epp.fairness.shared import ServiceLedger
 
 WAITING, RELEASED, TAKEN, EVICTED, DROPPED = range(5)
 """A ticket's states: waiting in the queue; released (capacity found, not yet dispatched);
@@ -47,6 +48,26 @@ _DECAY = 1.0 / 256.0
 
 MAX_CHARGES = 200_000
 """Dispatched requests whose charge is kept until their finish report."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a tenant stands in its band (what Explain shows)."""
+
+    service: float
+    """Its counter as it would be were a request of it to wait now (lifted if idle)."""
+    tenants: tuple[tuple[str, float, int], ...]
+    """The band's tenants (tenant, counter, requests waiting), least counter first."""
+    position: int
+    """Requests that would go before such a request: higher bands', its tenant's waiting ones
+    and, within the band, those the order puts first (an estimate: the counters move as
+    requests are served)."""
+    waiting: int
+    """Requests waiting, every band."""
+
+
+MAX_STANDING_TENANTS = 20
+"""Tenants :meth:`FairQueue.standing` lists (those with the least service)."""
 
 
 class QueueFull(Exception):
@@ -114,6 +135,9 @@ class FairQueue:
         self._seq = 0
         self._charges: OrderedDict[str, tuple[_Flow, float, float]] = OrderedDict()
         """request id -> (flow, charged service, weight) until its finish report."""
+        self.ledger: ServiceLedger | None = None
+        """Set when replicas share their counters (``fairness.shared``): every change of a
+        counter by service is recorded there too."""
 
     def __len__(self) -> int:
         return self._queued
@@ -137,8 +161,11 @@ class FairQueue:
         b = self._bands[band]
         b.last = flow.counter
         flow.counter += amount
-        if amount and b.waiting.get(tenant) is flow:
-            self._touch(b, flow)
+        if amount:
+            if b.waiting.get(tenant) is flow:
+                self._touch(b, flow)
+            if self.ledger is not None:
+                self.ledger.add(tenant, band, amount)
         if self._floors:
             for other in self._order:
                 other.served *= 1.0 - _DECAY
@@ -156,10 +183,22 @@ class FairQueue:
         if entry is None:
             return
         flow, charged, weight = entry
-        flow.counter += (self.service(prompt_tokens, output_tokens) - charged) / weight
+        amount = (self.service(prompt_tokens, output_tokens) - charged) / weight
+        flow.counter += amount
         band = self._bands[flow.band]
         if band.waiting.get(flow.tenant) is flow:
             self._touch(band, flow)
+        if self.ledger is not None and amount:
+            self.ledger.add(flow.tenant, flow.band, amount)
+
+    def add_service(self, tenant: str, band: int, amount: float) -> None:
+        """Service another replica gave a flow (``fairness.shared``): added to its counter as
+        if dispatched here, so the order holds pool-wide."""
+        flow = self._flow(tenant, band)
+        flow.counter += amount
+        b = self._bands[band]
+        if b.waiting.get(tenant) is flow:
+            self._touch(b, flow)
 
     def _amount(self, cost: float, weight: float) -> float:
         if self._mode == "vtc":
@@ -198,7 +237,13 @@ class FairQueue:
         flow.queue.append(ticket)
         self._queued += 1
         if len(flow.queue) == 1:
-            self._lift(band, flow)
+            ledger = self.ledger
+            if ledger is None:
+                self._lift(band, flow)
+            else:
+                if not ledger.waits_elsewhere(flow.tenant, flow.band):
+                    self._lift(band, flow)
+                ledger.waiting(flow.tenant, flow.band, True)
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
         return evicted
@@ -232,6 +277,8 @@ class FairQueue:
         if flow.queue:  # round-robin: to the back of the turn
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
+        elif self.ledger is not None:
+            self.ledger.waiting(flow.tenant, flow.band, False)
 
     def restore(self, ticket: Ticket) -> None:
         """Put a released ticket back at the head of its flow (the pool filled again before it
@@ -240,6 +287,8 @@ class FairQueue:
         flow = band.flows[ticket.tenant]
         if not flow.queue:
             band.waiting[flow.tenant] = flow
+            if self.ledger is not None:
+                self.ledger.waiting(flow.tenant, flow.band, True)
         flow.queue.appendleft(ticket)
         ticket.state = WAITING
         self._queued += 1
@@ -257,6 +306,8 @@ class FairQueue:
         self._queued -= 1
         if not flow.queue:
             del band.waiting[flow.tenant]
+            if self.ledger is not None:
+                self.ledger.waiting(flow.tenant, flow.band, False)
         else:
             self._touch(band, flow)
         return True
@@ -286,6 +337,44 @@ class FairQueue:
                 return ahead + i
         return ahead
 
+    def standing(self, tenant: str, band: int) -> Standing:
+        """Where ``tenant`` stands in ``band`` now, without changing anything."""
+        b = self._bands.get(band)
+        if b is None:
+            return Standing(0.0, (), self._ahead_of(band), self._queued)
+        flow = b.flows.get(tenant)
+        mine = flow.counter if flow is not None else 0.0
+        own = 0
+        if flow is not None and b.waiting.get(tenant) is flow:
+            own = len(flow.queue)
+        else:  # it would be lifted on starting to wait
+            top = self._top(b)
+            mine = max(mine, top.counter if top is not None else b.last)
+        ahead = self._ahead_of(band) + own
+        mode = self._mode
+        for f in b.waiting.values():
+            if f.tenant == tenant:
+                continue
+            if mode == "fcfs":
+                ahead += len(f.queue)
+            elif mode == "round-robin":
+                ahead += min(len(f.queue), own + 1)
+            elif f.counter <= mine:  # a tie goes to the older head: theirs
+                ahead += len(f.queue)
+        rows = sorted(
+            ((f.tenant, mine if f is flow else f.counter, len(f.queue)) for f in b.flows.values()),
+            key=lambda r: r[1],
+        )
+        if flow is None:
+            rows.append((tenant, mine, 0))
+            rows.sort(key=lambda r: r[1])
+        return Standing(mine, tuple(rows[:MAX_STANDING_TENANTS]), ahead, self._queued)
+
+    def _ahead_of(self, band: int) -> int:
+        return sum(
+            len(f.queue) for b in self._order if b.priority > band for f in b.waiting.values()
+        )
+
     def queued(self) -> dict[tuple[str, int], int]:
         """Waiting requests per (tenant, band)."""
         return {
@@ -302,12 +391,15 @@ class FairQueue:
         flow = b.flows.get(tenant)
         if flow is None:
             flow = b.flows[tenant] = _Flow(tenant, band)
-            self._lift(b, flow)
+            if self.ledger is None or not self.ledger.waits_elsewhere(tenant, band):
+                self._lift(b, flow)
         return flow
 
     def _lift(self, band: _Band, flow: _Flow) -> None:
         """No banking while idle: a flow that starts waiting starts at the least counter of
-        those waiting (else at the last served one), never below its own."""
+        those waiting (else at the last served one), never below its own. With replicas
+        sharing their counters, a flow waiting on another replica (at the last sync) is not
+        idle and is not lifted: its counter already holds the service it got there."""
         top = self._top(band)
         floor = top.counter if top is not None else band.last
         flow.counter = max(flow.counter, floor)

@@ -97,6 +97,23 @@ class EndpointWhy:
 
 
 @dataclass(frozen=True, slots=True)
+class FlowShare:
+    """With flow control: the request's band, its tenant's share and its place in the queue
+    (``FlowExplanation`` in the proto)."""
+
+    band: int
+    band_name: str
+    weight: float
+    service: float
+    """Its tenant's weighted service in the band."""
+    tenants: tuple[tuple[str, float, int], ...]
+    """The band's tenants: (tenant, weighted service, requests waiting), least service first."""
+    position: int
+    waiting: int
+    would_wait: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Explanation:
     pick: Pick
     router: str
@@ -108,6 +125,7 @@ class Explanation:
     rule: str = ""
     action: str = ""
     tenant: str = ""
+    flow: FlowShare | None = None
 
 
 def tls_credentials(
@@ -119,6 +137,19 @@ def tls_credentials(
         raise ValueError("a client certificate needs its key, and a key its certificate")
     return grpc.ssl_channel_credentials(
         root_certificates=ca, private_key=key, certificate_chain=cert
+    )
+
+
+def flow_share(f: pb.FlowExplanation) -> FlowShare:
+    return FlowShare(
+        band=f.band,
+        band_name=f.band_name,
+        weight=f.weight,
+        service=f.service,
+        tenants=tuple((t.tenant, t.service, t.waiting) for t in f.tenants),
+        position=f.position,
+        waiting=f.waiting,
+        would_wait=f.would_wait,
     )
 
 
@@ -211,6 +242,7 @@ class PickerClient:
             rule=reply.rule,
             action=reply.action,
             tenant=reply.tenant,
+            flow=flow_share(reply.flow) if reply.HasField("flow") else None,
         )
 
     async def report_usage(

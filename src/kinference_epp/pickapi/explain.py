@@ -17,7 +17,7 @@ from kinference_epp.kvcache.interface import PrefixMatch, SlotArray
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.policy import describe
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.state import RequestState
+from kinference_epp.routing.state import FlowView, RequestState
 from kinference_epp.scheduling.speed_model import EndpointSpeed
 
 
@@ -74,6 +74,9 @@ def explanation(
         request_blocks=len(hashes) if hashes is not None else 0,
         tenant=state.tenant or "",
     )
+    view = state.flow_view
+    if view is not None:
+        out.flow.CopyFrom(_flow_message(view))
     decision = state.policy_decision
     if decision is not None:
         out.policy_trace.extend(decision.trace)
@@ -83,6 +86,23 @@ def explanation(
     elif state.outcome is not None:
         out.action = describe(state.outcome)
     return out
+
+
+def _flow_message(view: FlowView) -> pb.FlowExplanation:
+    standing = view.standing
+    return pb.FlowExplanation(
+        band=view.band,
+        band_name=view.band_name,
+        weight=view.weight,
+        service=standing.service,
+        tenants=[
+            pb.FlowTenant(tenant=t, service=service, waiting=waiting)
+            for t, service, waiting in standing.tenants
+        ],
+        position=view.position,
+        waiting=standing.waiting,
+        would_wait=view.would_wait,
+    )
 
 
 def _speeds(figures: SpeedFigures, model: str | None) -> dict[EndpointKey, EndpointSpeed]:

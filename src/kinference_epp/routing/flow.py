@@ -16,12 +16,15 @@ number, ``config.flow.BANDS``); its weight, the tenant's ``weight``. Requests wi
 
 from __future__ import annotations
 
+from kinference_epp.config.flow import BANDS
 from kinference_epp.errors import KinferenceError
 from kinference_epp.fairness.gate import FlowGate
-from kinference_epp.fairness.queue import DROPPED, EVICTED, TAKEN, Ticket
-from kinference_epp.routing.state import RequestState, Wait
+from kinference_epp.fairness.queue import DROPPED, EVICTED, TAKEN, WAITING, Ticket
+from kinference_epp.routing.state import FlowView, RequestState, Wait
 from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.types import SchedulingRequest
+
+BAND_NAMES = {v: k for k, v in BANDS.items()}
 
 GONE = (DROPPED, EVICTED, TAKEN)
 """Ticket states whose request no longer waits (taken: its pick ran, or raised another error)."""
@@ -89,6 +92,24 @@ class FlowControl:
         cached = record.cached_tokens or 0
         self.gate.finished(
             record.request_id, max(0, prompt - cached), record.completion_tokens or 0
+        )
+
+    def explain(self, state: RequestState) -> FlowView:
+        """A request's band, its tenant's share and where it would queue (Explain)."""
+        tenant, band, weight = self.flow_of(state)
+        gate = self.gate
+        standing = gate.queue.standing(tenant, band)
+        ticket = self._tickets.get(state.request_id)
+        position = standing.position
+        if ticket is not None and ticket.state == WAITING:  # it waits: its own place
+            position = gate.queue.position(ticket)
+        return FlowView(
+            band=band,
+            band_name=BAND_NAMES.get(band, ""),
+            weight=float(weight),
+            standing=standing,
+            position=position,
+            would_wait=gate.must_wait(band),
         )
 
     def ticket(self, request_id: str) -> Ticket | None:

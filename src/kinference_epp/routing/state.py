@@ -12,6 +12,7 @@ import numpy.typing as npt
 
 from kinference_epp.api.request import InferenceRequest
 from kinference_epp.api.response_transform import ResponseTransform
+from kinference_epp.fairness.queue import Standing
 from kinference_epp.policy import Decision, Defer, Outcome
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.routing.api_surface import ServedApi
@@ -105,6 +106,19 @@ class LocalResponse(msgspec.Struct, frozen=True):
     headers: tuple[tuple[str, str], ...] = (("content-type", "application/json"),)
 
 
+class FlowView(msgspec.Struct, frozen=True):
+    """With flow control, for Explain: a request's band, its tenant's share, its place."""
+
+    band: int
+    band_name: str
+    weight: float
+    standing: Standing
+    position: int
+    """Requests that would go before it (its own place if it waits now)."""
+    would_wait: bool
+    """A request of its band arriving now waits at once."""
+
+
 class RequestState(msgspec.Struct):
     """Everything known about one request, from its headers to the routing decision.
 
@@ -187,6 +201,8 @@ class RequestState(msgspec.Struct):
     """The router's score per endpoint it scored (what Explain shows)."""
     policy_decision: Decision | None = None
     """With ``explain``: the policy's decision with its trace."""
+    flow_view: FlowView | None = None
+    """With ``explain`` and flow control: its band, share and place in the queue."""
     router: str = ""
     response: ResponseTransform | None = None
     resume_at: int = 0

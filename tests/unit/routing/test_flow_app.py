@@ -58,3 +58,44 @@ def test_a_scrape_releases_a_waiting_request_and_wakes_the_waiters() -> None:
     assert ticket.state == RELEASED  # the scrape allowed a release: the pool has room
     assert len(woken) == 2  # the datastore write, and the gate's release
     assert gate.ready(ticket)
+
+
+def test_with_the_limit_stores_redis_the_counters_are_shared_through_it() -> None:
+    """Wiring only (the exchange itself: tests/unit/fairness/test_shared_counters.py): the
+    queue records its service in a ledger that a sync, behind the store's breaker, exchanges
+    through the store's client and prefix."""
+    a = App(
+        EppConfig.model_validate(
+            {
+                "pool": {"endpoints": [{"address": str(KEY), "models": ["m"]}]},
+                "flow_control": {"max_wait_s": 5, "sync_interval_s": 0.5},
+                "tenancy": {
+                    "identity": "header",
+                    "store": {"redis": {"url": "redis://127.0.0.1:1/0"}},
+                },
+            }
+        )
+    )
+    assert a.flow is not None
+    assert a.flow_sync is not None
+    assert a.flow.gate.queue.ledger is a.flow_sync.ledger
+    a.flow.gate.dispatched("r1", "acme", 0, 2, 300.0)
+    assert a.flow_sync.ledger.pending() == {"0:acme": 150.0}
+    # without tenancy's Redis: each replica on its own counters
+    assert app().flow_sync is None
+
+
+def test_an_explain_run_shows_flow_controls_view_and_charges_nothing() -> None:
+    a = app()
+    assert a.flow is not None
+    assert routed(a.pipeline.run(chat_state(BODY, request_id="r1"))).endpoints == (KEY,)
+    served = a.flow.gate.queue.counter("", 0)
+    state = chat_state(BODY, request_id="x1")
+    state.explain = True
+    routed(a.pipeline.run(state))
+    view = state.flow_view
+    assert view is not None
+    assert (view.band, view.band_name, view.weight) == (0, "standard", 1.0)
+    assert view.standing.service == served
+    assert (view.position, view.would_wait) == (0, False)
+    assert a.flow.gate.queue.counter("", 0) == served  # a dry run is not dispatched

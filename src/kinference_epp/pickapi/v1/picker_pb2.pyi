@@ -331,6 +331,7 @@ class ExplainResponse(_message.Message):
     RULE_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
     TENANT_FIELD_NUMBER: _builtins.int
+    FLOW_FIELD_NUMBER: _builtins.int
     router: _builtins.str
     """The router that decided (e.g. "precise-prefix")."""
     prompt_tokens: _builtins.int
@@ -349,6 +350,10 @@ class ExplainResponse(_message.Message):
     def policy_trace(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The policy rule walk, step by step, and where it ended."""
 
+    @_builtins.property
+    def flow(self) -> Global___FlowExplanation:
+        """With flow control: its band, its tenant's share and where it would queue."""
+
     def __init__(
         self,
         *,
@@ -362,14 +367,98 @@ class ExplainResponse(_message.Message):
         rule: _builtins.str = ...,
         action: _builtins.str = ...,
         tenant: _builtins.str = ...,
+        flow: Global___FlowExplanation | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["pick", b"pick"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_flow", b"_flow", "flow", b"flow", "pick", b"pick"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "endpoints", b"endpoints", "pick", b"pick", "policy", b"policy", "policy_trace", b"policy_trace", "prompt_tokens", b"prompt_tokens", "request_blocks", b"request_blocks", "router", b"router", "rule", b"rule", "tenant", b"tenant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_flow", b"_flow", "action", b"action", "endpoints", b"endpoints", "flow", b"flow", "pick", b"pick", "policy", b"policy", "policy_trace", b"policy_trace", "prompt_tokens", b"prompt_tokens", "request_blocks", b"request_blocks", "router", b"router", "rule", b"rule", "tenant", b"tenant"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__flow: _TypeAlias = _typing.Literal["flow"]  # noqa: Y015
+    _WhichOneofArgType__flow: _TypeAlias = _typing.Literal["_flow", b"_flow"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__flow) -> _WhichOneofReturnType__flow | None: ...
+
+Global___ExplainResponse: _TypeAlias = ExplainResponse  # noqa: Y015
+
+@_typing.final
+class FlowTenant(_message.Message):
+    """A tenant of the request's band, as the fair share orders it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TENANT_FIELD_NUMBER: _builtins.int
+    SERVICE_FIELD_NUMBER: _builtins.int
+    WAITING_FIELD_NUMBER: _builtins.int
+    tenant: _builtins.str
+    service: _builtins.float
+    """Weighted service counted to it in the band (tokens over its weight, every replica's when
+    they share their counters): the least goes first.
+    """
+    waiting: _builtins.int
+    """Its requests waiting in this picker."""
+    def __init__(
+        self,
+        *,
+        tenant: _builtins.str = ...,
+        service: _builtins.float = ...,
+        waiting: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["service", b"service", "tenant", b"tenant", "waiting", b"waiting"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___ExplainResponse: _TypeAlias = ExplainResponse  # noqa: Y015
+Global___FlowTenant: _TypeAlias = FlowTenant  # noqa: Y015
+
+@_typing.final
+class FlowExplanation(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    BAND_FIELD_NUMBER: _builtins.int
+    BAND_NAME_FIELD_NUMBER: _builtins.int
+    WEIGHT_FIELD_NUMBER: _builtins.int
+    SERVICE_FIELD_NUMBER: _builtins.int
+    TENANTS_FIELD_NUMBER: _builtins.int
+    POSITION_FIELD_NUMBER: _builtins.int
+    WAITING_FIELD_NUMBER: _builtins.int
+    WOULD_WAIT_FIELD_NUMBER: _builtins.int
+    band: _builtins.int
+    """The priority band (higher is served first) and its name where it has one."""
+    band_name: _builtins.str
+    weight: _builtins.float
+    service: _builtins.float
+    """Its tenant's weighted service in the band."""
+    position: _builtins.int
+    """Requests that would go before it were it to wait now: higher bands', its tenant's, and
+    those of tenants of its band with less service (its place in the queue if it waits).
+    """
+    waiting: _builtins.int
+    """Requests waiting in this picker, every band."""
+    would_wait: _builtins.bool
+    """Whether a request arriving now waits at once (requests of its band or higher wait)."""
+    @_builtins.property
+    def tenants(self) -> _containers.RepeatedCompositeFieldContainer[Global___FlowTenant]:
+        """The band's tenants by service, least first (its own included)."""
+
+    def __init__(
+        self,
+        *,
+        band: _builtins.int = ...,
+        band_name: _builtins.str = ...,
+        weight: _builtins.float = ...,
+        service: _builtins.float = ...,
+        tenants: _abc.Iterable[Global___FlowTenant] | None = ...,
+        position: _builtins.int = ...,
+        waiting: _builtins.int = ...,
+        would_wait: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["band", b"band", "band_name", b"band_name", "position", b"position", "service", b"service", "tenants", b"tenants", "waiting", b"waiting", "weight", b"weight", "would_wait", b"would_wait"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FlowExplanation: _TypeAlias = FlowExplanation  # noqa: Y015
 
 @_typing.final
 class UsageReport(_message.Message):

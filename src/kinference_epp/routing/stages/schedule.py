@@ -65,6 +65,8 @@ class ScheduleStage:
             dry_run=state.explain,
         )
         flow = self._flow if not state.explain else None
+        if state.explain and self._flow is not None:
+            state.flow_view = self._flow.explain(state)
         if flow is None:
             result = self._scheduler.schedule(sreq)
         else:
