@@ -3,7 +3,7 @@ the others' of its band, and where it would queue; ``kinfctl explain`` prints it
 
 from __future__ import annotations
 
-from kinference_epp.pickapi.cli import _doc, _lines
+from kinference_epp.cli.pick import _doc, _lines
 
 from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.errors import PoolSaturatedError
