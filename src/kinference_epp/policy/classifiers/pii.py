@@ -57,6 +57,7 @@ from kinference_epp.policy.classifiers.validators import (
     luhn_valid,
     nie_valid,
     nir_valid,
+    nss_valid,
     ssn_valid,
 )
 from kinference_epp.policy.model import PiiKind, PiiSettings
@@ -137,6 +138,56 @@ _DROP_ASCII_NON_DIGITS = str.maketrans(
 )
 """``_NON_DIGITS.sub("", s)`` for ASCII ``s`` (every ``num`` match is), without a regex call."""
 
+_ISO_DATE = re.compile(r"^[12][0-9]{3}-[01][0-9]-[0-3][0-9]$")
+"""A date written year first (a log's timestamp), never a phone."""
+_NSS = re.compile(r"^[0-9]{2}[/ \-]?[0-9]{8}[/ \-]?[0-9]{2}$")
+_NSS_PRINTED = re.compile(r"^[0-9]{2}/[0-9]{8}/[0-9]{2}$")
+"""A Spanish social security number, bare or in its printed groups ("08/30085726/78")."""
+_NSS_WORDS = ("seguridad social", "afiliaci", "nss", "social security")
+_FICTIONAL_PREFIXES = (
+    "07700900", "01632960", "02079460", "01134960", "01144960", "01154960", "01164960",
+    "01174960", "01184960", "01214960", "01314960", "01414960", "01514960", "01614960",
+    "01914980", "02896496", "02920180", "08081570", "09098790", "03069990",
+)  # fmt: skip
+"""The UK numbers Ofcom reserves for drama (07700 900xxx, 020 7946 0xxx, ...), in national
+form: no one's phone."""
+_SERVICE_LINES = (
+    "customer service", "customer care", "hotline", "helpline", "service line", "switchboard",
+    "kundenservice", "kundendienst", "servicenummer", "service-nummer", "zentrale",
+    "service client", "service clients", "numéro vert", "standard", "atención al cliente",
+    "servicio de atención", "línea de atención", "centralita",
+)  # fmt: skip
+"""What introduces an organisation's service number, which is public and no one's own."""
+_CARD_WORDS = (
+    "card", "karte", "carte", "tarjeta", "visa", "mastercard", "amex", "maestro", "pan",
+    "cc", "credit", "kredit", "crédit", "crédito", "débito", "debit", "cb ", " pas ",
+)  # fmt: skip
+"""What makes a bare run of digits that is not 16 long a card number."""
+
+
+_DRAMA_WORDS = (
+    "drama", "fiction", "fictional", "ofcom", "reserved", "test", "example", "sample",
+    "placeholder", "dummy", "fake", "fiktiv", "beispiel", "fictif", "exemple", "ficticio",
+    "ejemplo", "prueba",
+)  # fmt: skip
+"""What says that a number in a range reserved for drama is used as one."""
+
+
+def _fictional(digits: str, text: str, start: int) -> bool:
+    """Digits no real number has: one consecutive run ("0123 456789", "01 23 45 67 89"),
+    one or two digits repeated ("4242 4242 4242 4242", "4111 1111 1111 1111"), an
+    exchange or area code 555 ("555 123 456"); or a range Ofcom reserves for drama where
+    the text says so (generators such as Faker draw real-looking UK numbers from it)."""
+    if len(digits) >= 7 and all((int(b) - int(a)) % 10 == 1 for a, b in zip(digits, digits[1:])):
+        return True
+    if len(digits) >= 12 and len(set(digits)) <= 2:
+        return True
+    if digits.startswith("555"):
+        return True
+    national = "0" + digits[2:] if digits.startswith("44") else digits
+    return national.startswith(_FICTIONAL_PREFIXES) and _near(text, start, _DRAMA_WORDS, 120)
+
+
 _PHONE_WORDS = (
     "phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms", "e.164",
     "ring ", "dial", "téléphone", "portable", "appel", "joindre", "joignable", "teléfono",
@@ -182,6 +233,10 @@ _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
 _CONTEXT = 48
+_LABEL_REACH = 160
+"""How far before a value its label may stand when the value's shape alone is distinctive
+(a UK NINO's prefix and suffix): the sentence before ("My National Insurance number is on
+the letter. It is TM 48 19 27 C.")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,7 +604,8 @@ _IPV4 = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
 )
 _LOG_USER = re.compile(
-    r"(?i:\buser(?:name)?\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"(?i:\b(?:user(?:name)?|benutzer(?:name)?|nutzer(?:name)?|anmeldename|utilisateur"
+    r"|identifiant|usuario|usuari|utente)\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
 """A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
@@ -560,11 +616,17 @@ _LOG_USER_PROSE = re.compile(
 """A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
 only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
 _TIME_OF_DAY = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
+_PROCESS_TAG = re.compile(r"[a-z]\[[0-9]{1,7}\]:")
+"""A syslog line's program and process id ("sshd[18231]:"), which marks a log line as a
+time of day does."""
 _ACCESS_LOG_USER = re.compile(
     r"[0-9]{1,3}(?:\.[0-9]{1,3}){3} \S+ ([A-Za-z][A-Za-z0-9._@\-]{1,63}) \["
 )
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
-_LOG_MARKERS = (b"user", b"User", b"USER", b"login", b"Login", b"uid=", b"acct=", b"sshd[", b'] "')
+_LOG_MARKERS = (
+    b"user", b"User", b"USER", b"login", b"Login", b"uid=", b"acct=", b"sshd[", b'] "',
+    b"utzer", b"utilisateur", b"Utilisateur", b"identifiant", b"usuari", b"Usuari", b"utente",
+)  # fmt: skip
 """What a log line that names its user holds; only lines with one are read for an IP."""
 _SYSTEM_USERS = frozenset(
     [
@@ -645,7 +707,7 @@ def _user_line(line: str) -> bool:
     if not ips:
         return False
     users = [m.group(1) for m in _LOG_USER.finditer(line)]
-    if _TIME_OF_DAY.search(line):
+    if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
@@ -881,6 +943,11 @@ class PiiClassifier:
             if n == 8 and dni_valid(digits, letter) and _DNI_BODY.match(body):
                 return PiiKind.NATIONAL_ID
             body = body.rstrip(" -")
+        if n == 8 and _ISO_DATE.match(body):  # "2026-03-11T08:00": a timestamp
+            return None
+        if n == 12 and _NSS.match(body) and nss_valid(digits):
+            if _NSS_PRINTED.match(body) or _near(text, start, _NSS_WORDS, 96):
+                return PiiKind.NATIONAL_ID
         if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
             return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
         # A loose IBAN runs into these digits from its letters: a character before them
@@ -889,8 +956,11 @@ class PiiClassifier:
         if n >= 10 and joined and self._loose_iban(text, start, start + len(value)):
             return PiiKind.IBAN
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
-        if card_shaped and luhn_valid(digits):
-            return PiiKind.CREDIT_CARD
+        if card_shaped and luhn_valid(digits) and not _fictional(digits, text, start):
+            # A bare run of another length than 16 (a tracking or order number in a table)
+            # is a card only where a card word stands before it.
+            if n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96):
+                return PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
         # is 11 characters, a NANP number 10 digits or 11 with a leading 1.
         ssn = _SSN.match(body) if len(body) == 11 else None
@@ -902,6 +972,8 @@ class PiiClassifier:
             return PiiKind.NATIONAL_ID
         if n == 8 and _rvnr(text, start + len(value), digits):
             return PiiKind.NATIONAL_ID
+        if n >= 7 and _fictional(digits, text, start):  # "0123 456789", a drama number
+            return None
         nanp = _NANP.match(body) if 10 <= n <= 11 else None
         if nanp is not None:  # exchange 555 is the fictional one of films and examples
             return None if nanp.group(2) == "555" else PiiKind.PHONE
@@ -909,6 +981,8 @@ class PiiClassifier:
             body = body[1:]
         if cues is not None:
             cues.count()
+        if 8 <= n <= 15 and _near(text, start, _SERVICE_LINES, 64):
+            return None  # "the customer service number of Renfe is 912 320 320"
         phone_words = cues is None or cues.phone
         phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, _PHONE_WORDS)
         if 8 <= n <= 15 and (body.startswith("+") or phone_word):
@@ -935,6 +1009,8 @@ class PiiClassifier:
 
     def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
+        if _fictional(digits, text, start):  # "01 23 45 67 89"
+            return None
         if value.startswith("+") or (len(digits) == 10 and digits[0] == "0"):
             return PiiKind.PHONE
         return PiiKind.PHONE if _near_word(text, start, _PHONE_WORDS) else None
@@ -946,7 +1022,7 @@ class PiiClassifier:
         iban = compact[:expected] if expected is not None else ""
         if iban and iban_valid(iban) and iban not in self._allow_values:
             return PiiKind.IBAN
-        if _NINO.match(value) and _near(text, start, _ID_WORDS):
+        if _NINO.match(value) and _near(text, start, _ID_WORDS, _LABEL_REACH):
             return PiiKind.NATIONAL_ID
         if len(value) == 11 and value[1] == "-":
             value = value.replace("-", "")  # Y-1234567-X
