@@ -1340,9 +1340,7 @@ def find_personal(
     money = bool(words & _MONEY_TROUBLE)
     named = _cued_name(text, ix, words)
     if not named:
-        cues = words & (
-            _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE
-        )
+        cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues) and not words & _FICTION:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
@@ -1360,7 +1358,9 @@ def find_personal(
     personal = bool(structured & _CONTACT) or bool(
         found & {PiiKind.DATE_OF_BIRTH, PiiKind.NATIONAL_ID}
     )
-    historical = _HISTORICAL_BIRTH.search(text[:_WHOLE]) is not None
+    historical = (named or PiiKind.DATE_OF_BIRTH in found) and _HISTORICAL_BIRTH.search(
+        text, 0, _WHOLE
+    ) is not None
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False

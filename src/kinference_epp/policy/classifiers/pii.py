@@ -44,6 +44,7 @@ import re
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -178,7 +179,7 @@ def _fictional(digits: str, text: str, start: int) -> bool:
     one or two digits repeated ("4242 4242 4242 4242", "4111 1111 1111 1111"), an
     exchange or area code 555 ("555 123 456"); or a range Ofcom reserves for drama where
     the text says so (generators such as Faker draw real-looking UK numbers from it)."""
-    if len(digits) >= 7 and all((int(b) - int(a)) % 10 == 1 for a, b in zip(digits, digits[1:])):
+    if len(digits) >= 7 and all((int(b) - int(a)) % 10 == 1 for a, b in pairwise(digits)):
         return True
     if len(digits) >= 12 and len(set(digits)) <= 2:
         return True
@@ -186,6 +187,14 @@ def _fictional(digits: str, text: str, start: int) -> bool:
         return True
     national = "0" + digits[2:] if digits.startswith("44") else digits
     return national.startswith(_FICTIONAL_PREFIXES) and _near(text, start, _DRAMA_WORDS, 120)
+
+
+def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
+    """A phone-shaped number that is fictional (``_fictional``) or an organisation's
+    service line ("the customer service number of Renfe is 912 320 320"); asked only of
+    numbers already read as phones, so other numbers cost nothing here."""
+    digits = value.translate(_DROP_ASCII_NON_DIGITS)
+    return _fictional(digits, text, start) or _near(text, start, _SERVICE_LINES, 64)
 
 
 _PHONE_WORDS = (
@@ -624,10 +633,11 @@ _ACCESS_LOG_USER = re.compile(
 )
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
 _LOG_MARKERS = (
-    b"user", b"User", b"USER", b"login", b"Login", b"uid=", b"acct=", b"sshd[", b'] "',
-    b"utzer", b"utilisateur", b"Utilisateur", b"identifiant", b"usuari", b"Usuari", b"utente",
+    b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
 )  # fmt: skip
-"""What a log line that names its user holds; only lines with one are read for an IP."""
+"""What a log line that names its user holds, in the prompt's lower-cased one-byte map
+("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
+IP."""
 _SYSTEM_USERS = frozenset(
     [
         "root",
@@ -686,8 +696,9 @@ def _ip_with_user(text: str, raw: bytes) -> bool:
         return False  # no digit, dot, digit: no IPv4 address
     seen: set[int] = set()
     checked = 0
+    low = raw.lower()  # one byte per character still: positions are the text's
     for marker in _LOG_MARKERS:
-        at = raw.find(marker)
+        at = low.find(marker)
         while at != -1 and checked < _LOG_OCCURRENCES:
             start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
             end = text.find("\n", at, at + _LOG_LINE)
@@ -697,7 +708,7 @@ def _ip_with_user(text: str, raw: bytes) -> bool:
                 checked += 1
                 if _user_line(text[start:end]):
                     return True
-            at = raw.find(marker, end)
+            at = low.find(marker, end)
     return False
 
 
@@ -933,6 +944,14 @@ class PiiClassifier:
     def _number(
         self, text: str, start: int, value: str, cues: _Cues | None = None
     ) -> PiiKind | None:
+        kind = self._number_kind(text, start, value, cues)
+        if kind is PiiKind.PHONE and _not_a_persons_phone(value, text, start):
+            return None
+        return kind
+
+    def _number_kind(
+        self, text: str, start: int, value: str, cues: _Cues | None = None
+    ) -> PiiKind | None:
         letter = value[-1] if value[-1].isalpha() else ""
         body = value[:-1] if letter else value
         digits = body if body.isdigit() else body.translate(_DROP_ASCII_NON_DIGITS)
@@ -945,9 +964,9 @@ class PiiClassifier:
             body = body.rstrip(" -")
         if n == 8 and _ISO_DATE.match(body):  # "2026-03-11T08:00": a timestamp
             return None
-        if n == 12 and _NSS.match(body) and nss_valid(digits):
-            if _NSS_PRINTED.match(body) or _near(text, start, _NSS_WORDS, 96):
-                return PiiKind.NATIONAL_ID
+        nss = n == 12 and _NSS.match(body) is not None and nss_valid(digits)
+        if nss and (_NSS_PRINTED.match(body) or _near(text, start, _NSS_WORDS, 96)):
+            return PiiKind.NATIONAL_ID
         if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
             return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
         # A loose IBAN runs into these digits from its letters: a character before them
@@ -956,11 +975,13 @@ class PiiClassifier:
         if n >= 10 and joined and self._loose_iban(text, start, start + len(value)):
             return PiiKind.IBAN
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
-        if card_shaped and luhn_valid(digits) and not _fictional(digits, text, start):
-            # A bare run of another length than 16 (a tracking or order number in a table)
-            # is a card only where a card word stands before it.
-            if n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96):
-                return PiiKind.CREDIT_CARD
+        # A bare run of another length than 16 (a tracking or order number in a table) is a
+        # card only where a card word stands before it.
+        carded = card_shaped and (
+            n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96)
+        )
+        if carded and luhn_valid(digits) and not _fictional(digits, text, start):
+            return PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
         # is 11 characters, a NANP number 10 digits or 11 with a leading 1.
         ssn = _SSN.match(body) if len(body) == 11 else None
@@ -972,8 +993,6 @@ class PiiClassifier:
             return PiiKind.NATIONAL_ID
         if n == 8 and _rvnr(text, start + len(value), digits):
             return PiiKind.NATIONAL_ID
-        if n >= 7 and _fictional(digits, text, start):  # "0123 456789", a drama number
-            return None
         nanp = _NANP.match(body) if 10 <= n <= 11 else None
         if nanp is not None:  # exchange 555 is the fictional one of films and examples
             return None if nanp.group(2) == "555" else PiiKind.PHONE
@@ -981,8 +1000,6 @@ class PiiClassifier:
             body = body[1:]
         if cues is not None:
             cues.count()
-        if 8 <= n <= 15 and _near(text, start, _SERVICE_LINES, 64):
-            return None  # "the customer service number of Renfe is 912 320 320"
         phone_words = cues is None or cues.phone
         phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, _PHONE_WORDS)
         if 8 <= n <= 15 and (body.startswith("+") or phone_word):
@@ -1009,7 +1026,7 @@ class PiiClassifier:
 
     def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
-        if _fictional(digits, text, start):  # "01 23 45 67 89"
+        if _not_a_persons_phone(value, text, start):  # "01 23 45 67 89"
             return None
         if value.startswith("+") or (len(digits) == 10 and digits[0] == "0"):
             return PiiKind.PHONE
