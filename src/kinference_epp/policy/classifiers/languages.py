@@ -193,15 +193,19 @@ def detect(window: str) -> str:
     """``en``, ``de``, ``fr``, ``es``, ``it``, ``nl`` or ``pt``, for a lower-cased window."""
     words = window[: SAMPLE * 2].split(None, _HEAD_WORDS)[:_HEAD_WORDS]
     hits = {lang: len(vocab.intersection(words)) for lang, vocab in _FUNCTION_WORDS.items()}
+    verbs = set()
     for word in words[:2]:  # a task verb opening the prompt ("sortiere", "résume", "traduce")
-        for lang in _VERB_STEMS:
-            if task_verb(word.strip(".,:;!?¿¡"), lang):
-                hits[lang] += 1
+        bare = word.strip(".,:;!?¿¡")
+        langs = [lang for lang in _VERB_STEMS if task_verb(bare, lang)]
+        if len(langs) == 1:  # "convertir", "calcula" open a task in two of them: no evidence
+            hits[langs[0]] += 1
+            verbs.add(langs[0])
     foreign = sorted(((hits[g], g) for g in ("de", "fr", "es")), reverse=True)
     if not foreign[0][0] and words and " ".join(words).isascii():
         return "en"
     top, lang = foreign[0]
-    if top >= 3 and top >= 2 * max(foreign[1][0], hits["en"]):
+    enough = 2 if lang in verbs else 3  # an opening verb and a function word of one language
+    if top >= enough and top >= 2 * max(foreign[1][0], hits["en"]):
         return lang
     sample = (
         window[:SAMPLE] if len(window) <= 2 * SAMPLE else window[:SAMPLE] + " " + window[-SAMPLE:]
