@@ -175,3 +175,30 @@ def test_an_identifier_s_digit_groups_are_one_number_not_a_quantitative_question
         "It is TM 48 19 27 C. Which box on the form is it?"
     )
     assert _level(text) != Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wire the refund to my German account and confirm by mail.",
+        "Überweise die Kaution auf mein Konto, Verwendungszweck Miete.",
+        "Virement à effectuer sur mon compte avant vendredi.",
+        "Envía el paquete a mi hermana antes del viernes.",
+    ],
+)
+def test_a_short_everyday_instruction_is_easy(text: str) -> None:
+    assert _level(text) == Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a question, or a verb that can open a reasoning task, keeps the middle model
+        "Should a 40-person agency move to a four-day week?",
+        "Develop an assessment framework for critical thinking across subjects.",
+        "Model the effects of a four-day week on utilisation and margin.",
+        "Entwickle ein Bewertungsschema für kritisches Denken in allen Fächern.",
+    ],
+)
+def test_a_short_prompt_that_may_hide_a_reasoning_task_is_not_easy(text: str) -> None:
+    assert _level(text) != Complexity.EASY

@@ -1539,7 +1539,30 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             # a paste to summarise or reformat: its own terms and code are not the task
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
+    features["plain"] = 1.0 if _plain(window, features) else 0.0  # a level, not a score
     return min(1.0, max(0.0, score)), features
+
+
+_PLAIN_CHARS = 320
+_PLAIN_WORDS = 28
+_SIGNALS = ("task", "domain", "code", "math", "constraints", "technical_task", "hard_ask", "turns")
+_OPEN_ASKS = (
+    _PROOF_ASKS | _PROOF_ARTEFACT_ASKS | _HARD_ASKS | _TECHNICAL_ASKS | _SOFT_ASKS
+    | _BUILD_ASKS | _WHY_ASKS | _EXPLAIN_ASKS
+    | {"how", "should", "would", "argue", "model", "vs", "versus", "edit", "flag", "explain"}
+)  # fmt: skip
+"""Words that can open a task whose difficulty the vocabulary may miss."""
+
+
+def _plain(window: str, features: dict[str, float]) -> bool:
+    """A short single-turn statement or instruction that asks no question, names no verb
+    that can open a reasoning task, no expert term, code, maths or constraint: an everyday
+    request ("Wire the refund to this IBAN and confirm by mail", "Überweise die Kaution auf
+    mein Konto"), which the small model serves."""
+    if len(window) > _PLAIN_CHARS or "?" in window or any(features[k] for k in _SIGNALS):
+        return False
+    words = [w.rstrip(".") for w in window.translate(_WORDS).split()]
+    return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
 class ComplexityClassifier:
@@ -1554,7 +1577,7 @@ class ComplexityClassifier:
         score, features = complexity_score(prompt)
         if score >= self._hard:
             return Complexity.HARD
-        easy = features["easy_task"] or features["easy_ask"]
+        easy = features["easy_task"] or features["easy_ask"] or features["plain"]
         if score >= self._medium or not easy:
             return Complexity.MEDIUM
         return Complexity.EASY
