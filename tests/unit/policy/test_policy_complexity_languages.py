@@ -202,3 +202,26 @@ def test_a_short_everyday_instruction_is_easy(text: str) -> None:
 )
 def test_a_short_prompt_that_may_hide_a_reasoning_task_is_not_easy(text: str) -> None:
     assert _level(text) != Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the main verb after a fronted phrase and a comma
+        "Based on this case, design an end-to-end handling process with a threat model, "
+        "decision thresholds and a justification of every step against the alternatives.",
+        "Partiendo de este caso, diseña un proceso completo con modelo de amenazas, reglas de "
+        "decisión con umbrales y una justificación de cada paso frente a las alternativas.",
+        # a task verb opening a later sentence, after a colon that starts the case
+        "Unter uns: Herr Greiner aus dem Vertrieb hat Privatinsolvenz beantragt. Bewerte den "
+        "Fall gründlich: Welche Risiken bestehen, welche Pflichten kollidieren, und begründe "
+        "einen priorisierten Maßnahmenplan gegenüber Alternativen.",
+    ],
+)
+def test_the_task_is_found_after_a_fronted_phrase_or_a_case(text: str) -> None:
+    assert _level(text) == Complexity.HARD
+
+
+def test_a_pasted_sentence_that_opens_with_an_ordinary_word_sets_no_task() -> None:
+    text = "Translate this into German: The committee met on Monday. Nothing was decided."
+    assert _level(text) == Complexity.EASY

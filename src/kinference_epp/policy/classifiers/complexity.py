@@ -1269,6 +1269,10 @@ _KNOWN_VERBS = (
     | _WHY_ASKS | _WH_ASKS | _EASY_ASKS | _EDIT_ASKS | _EXPLAIN_ASKS | _YES_NO | {"how", "show"}
 )  # fmt: skip
 """The English verbs ``_judge`` knows: a word among them is not read as another language's."""
+_FRONTED = 60
+"""Characters up to which a phrase before a comma may stand before the main verb."""
+_TASK_OPENERS = _PROOF_ASKS | _HARD_ASKS | _SOFT_ASKS | _BUILD_ASKS | _EXPLAIN_ASKS
+"""Verbs that, opening a later sentence of a short prompt, make it part of the request."""
 _DETAILED = 14
 _SPECIFIC = 8
 _SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
@@ -1290,16 +1294,29 @@ def _specification(window: str, colon: int) -> bool:
     return bool(words) and (words[0] in _HARD_ASKS or words[0] in _TECHNICAL_ASKS)
 
 
+def _opens_task(sentence: str, lang: str) -> bool:
+    """Whether the sentence opens with a verb that asks for reasoning or building."""
+    words = sentence.translate(_WORDS).split(None, 1)
+    if not words:
+        return False
+    verb = words[0]
+    if lang != "en" and verb not in _KNOWN_VERBS:
+        verb = task_verb(verb, lang) or verb
+    return verb in _TASK_OPENERS
+
+
 _TASK_PARAGRAPH = 600
 """Characters up to which the prompt's last paragraph is read whole as a request."""
 _PASTE = 600
 """Characters of window beyond which an easy ask is about pasted text."""
 
 
-def _request_parts(window: str) -> list[str]:
+def _request_parts(window: str, lang: str = "en") -> list[str]:
     """The instruction in the prompt: its start, up to a colon that introduces pasted text
     ("Translate these notes into Italian: ..."), and its last sentence when a long prompt
-    ends with a question after pasted context."""
+    ends with a question after pasted context; in a short prompt, also a closing question
+    and the sentences after the colon that open with a task verb ("Unter uns: <case>.
+    Bewerte den Fall gründlich ...")."""
     head = window[:300]
     colon = head.find(":")
     if colon != -1 and len(window) - colon > 40 and not _specification(window, colon):
@@ -1309,6 +1326,7 @@ def _request_parts(window: str) -> list[str]:
         tail = _sentences(window[len(head) :])
         if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
             parts.append(tail[-1])
+        parts += [t for t in tail[1:] if _opens_task(t, lang)]
     last = window.rfind("\n\n", 0, len(window.rstrip()))
     paragraph = window[last:].strip() if last > 0 else ""
     if paragraph and len(paragraph) <= _TASK_PARAGRAPH and paragraph[:40] not in head:
@@ -1351,6 +1369,11 @@ def _judge(sentence: str, r: _Request) -> str:
     verb = sw[i]
     if r.lang != "en" and verb not in _KNOWN_VERBS:  # "übersetzen Sie", "traduzca", "mets"
         verb = task_verb(verb, r.lang) or verb
+    comma = sentence.find(", ")
+    if verb not in _KNOWN_VERBS and 0 < comma < _FRONTED:  # "Based on this case, design ..."
+        after = _judge(sentence[comma + 2 :], r)
+        if after:
+            return after
     nxt = sw[i + 1] if i + 1 < len(sw) else ""
     if i and sw[i - 1] in _YES_NO and sw[0] == sw[i - 1]:  # "can dogs eat grapes?"
         verb, nxt = sw[0], sw[1]
@@ -1445,7 +1468,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
     instruction names no expert term and asks for no reasoning.
     """
     hard = easy = False
-    for part in _request_parts(window):
+    for part in _request_parts(window, lang):
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
