@@ -15,6 +15,10 @@ use, for seven languages only (the four read here and Italian, Dutch and Portugu
 prompt in those is not read as one of the four), in its low-accuracy mode (trigrams only,
 the cheaper one; a sample of a sentence or two is what it is for).
 
+A sentence's main verb is also read by its stem in the prompt's language
+(``task_verb``: "übersetzen Sie", "traduzca", "convertissez"), so both forms of address
+and the infinitive of a verb count without each form in a list.
+
 Only the four languages' words are replaced; a prompt in another language is scored as
 it is, and lands on medium unless its English words say more.
 """

@@ -7,7 +7,12 @@ are matched (see ``_candidates``). Each candidate is then confirmed in Python, w
 precision comes from:
 
 - check digits: cards need Luhn and a card-network prefix, IBANs their country length and
-  mod-97, SSNs a valid area/group/serial, Spanish DNIs their mod-23 letter;
+  mod-97, SSNs a valid area/group/serial, Spanish DNIs their mod-23 letter, Spanish social
+  security numbers their mod-97 control digits;
+- numbers no person answers: consecutive or repeated digits ("0123 456789", "4242 4242 4242
+  4242"), 555 numbers, Ofcom's drama ranges where the text says so, an organisation's
+  service line, a timestamp's date; a bare run of digits other than 16 long (a tracking
+  number in a CSV) is a card only after a card word;
 - shape: NANP phones need a 2-9 area code and exchange; other phones a leading ``+`` (or
   ``00``, a country code and a separator) or a context word ("phone", "call", ...) just
   before them; 9 bare digits are an SSN only after
@@ -29,7 +34,7 @@ what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Autho
 headers.
 
 Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
-nearby, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
+within the sentence before, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
 credential whose value has no run of 15 token characters (a Basic header for a very short
 user:password).
