@@ -1223,6 +1223,11 @@ _STREET_WORD = re.compile(
 """A street type in four languages (and Italian), as a word or ending a compound."""
 
 
+_LIFE_WORDS = _vocab(
+    "born", "geboren", "née", "né", "nació", "nacido", "nacida", "died", "starb", "gestorben",
+    "mort", "morte", "murió", "falleció",
+)  # fmt: skip
+"""The words ``_HISTORICAL_BIRTH`` starts or ends at: without one, it is not run."""
 _HISTORICAL_BIRTH = re.compile(
     r"(?i:\bborn|\bgeboren|\bnée?\b|\bnaci[óo]|\bnacid[ao]|\bdied|\bstarb|\bgestorben"
     r"|\bmort\b|\bmorte\b|\bmuri[óo]|\bfalleci[óo])"
@@ -1267,6 +1272,7 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _LIFE_WORDS
     | _MONEY_TROUBLE
     | _LEGAL_FORM_WORDS
     | _NEWS
@@ -1358,9 +1364,11 @@ def find_personal(
     personal = bool(structured & _CONTACT) or bool(
         found & {PiiKind.DATE_OF_BIRTH, PiiKind.NATIONAL_ID}
     )
-    historical = (named or PiiKind.DATE_OF_BIRTH in found) and _HISTORICAL_BIRTH.search(
-        text, 0, _WHOLE
-    ) is not None
+    historical = (
+        (named or PiiKind.DATE_OF_BIRTH in found)
+        and bool(words & _LIFE_WORDS)
+        and _HISTORICAL_BIRTH.search(text, 0, _WHOLE) is not None
+    )
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False

@@ -618,11 +618,17 @@ _IPV4 = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
 )
 _LOG_USER = re.compile(
-    r"(?i:\b(?:user(?:name)?|benutzer(?:name)?|nutzer(?:name)?|anmeldename|utilisateur"
-    r"|identifiant|usuario|usuari|utente)\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"(?i:\buser(?:name)?\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
 """A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
+_LOG_USER_INTL = re.compile(
+    r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|utilisateur|identifiant|usuario|usuari"
+    r"|utente)\s*[=:]\s*)[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A user field in German, French, Spanish or Italian (``Benutzer=``, ``utilisateur=``,
+``usuario=``), read only in a line that holds one of ``_INTL_USER_STEMS``."""
+_INTL_USER_STEMS = ("utzer", "tilisateur", "identifiant", "suari", "utente")
 _LOG_USER_PROSE = re.compile(
     r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
@@ -723,6 +729,9 @@ def _user_line(line: str) -> bool:
     if not ips:
         return False
     users = [m.group(1) for m in _LOG_USER.finditer(line)]
+    low = line.lower()
+    if any(stem in low for stem in _INTL_USER_STEMS):
+        users += [m.group(1) for m in _LOG_USER_INTL.finditer(line)]
     if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
