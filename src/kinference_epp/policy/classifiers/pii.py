@@ -181,17 +181,20 @@ _DRAMA_WORDS = (
 
 def _fictional(digits: str, text: str, start: int) -> bool:
     """Digits no real number has: one consecutive run ("0123 456789", "01 23 45 67 89"),
-    one or two digits repeated ("4242 4242 4242 4242", "4111 1111 1111 1111"), an
-    exchange or area code 555 ("555 123 456"); or a range Ofcom reserves for drama where
-    the text says so (generators such as Faker draw real-looking UK numbers from it)."""
+    an exchange or area code 555 ("555 123 456"); and, where the text says they are test or
+    drama data, one or two digits repeated (the documented test cards "4242 4242 4242 4242",
+    "4111 1111 1111 1111") or a range Ofcom reserves for drama (generators such as Faker
+    draw real-looking UK numbers from it, and a user who pastes a test card as "my card" is
+    taken at their word)."""
     if len(digits) >= 7 and all((int(b) - int(a)) % 10 == 1 for a, b in pairwise(digits)):
-        return True
-    if len(digits) >= 12 and len(set(digits)) <= 2:
         return True
     if digits.startswith("555"):
         return True
     national = "0" + digits[2:] if digits.startswith("44") else digits
-    return national.startswith(_FICTIONAL_PREFIXES) and _near(text, start, _DRAMA_WORDS, 120)
+    test_shaped = len(digits) >= 12 and len(set(digits)) <= 2
+    if test_shaped or national.startswith(_FICTIONAL_PREFIXES):
+        return _near(text, start, _DRAMA_WORDS, 120)
+    return False
 
 
 def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
