@@ -185,3 +185,7 @@ def test_a_declared_invalid_test_set_holds_no_labelled_id() -> None:
 def test_a_documented_test_card_is_a_card_unless_the_text_says_it_is_test_data() -> None:
     assert "creditCard" in kinds("My card is 4111 1111 1111 1111, please refund it.")
     assert "creditCard" not in kinds("Use the sandbox test card 4111 1111 1111 1111 in staging.")
+
+
+def test_a_documentation_domain_in_an_e_mail_declares_no_test_card() -> None:
+    assert "creditCard" in kinds("my email is jane.doe@example.com, card 4111 1111 1111 1111")

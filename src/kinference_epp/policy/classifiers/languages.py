@@ -278,7 +278,7 @@ _DE = {
     "wetter": "weather", "in einem satz": "in one sentence", "kurz": "briefly",
     "kurze": "short", "kurzen": "short", "in wenigen sätzen": "in a few sentences",
     "in wenigen worten": "in a few words", "in einfachen worten": "in simple terms",
-    "was": "what", "wann": "when", "wo": "where", "wer": "who", "welche": "which",
+    "was bedeutet": "what does mean", "was sind": "what are", "wann": "when", "wo": "where", "wer": "who", "welche": "which",
     "welcher": "which", "welches": "which", "welchen": "which", "wie viel": "how much",
     "wie lange": "how long", "wie alt": "how old", "bedeutet": "mean", "gründlich": "in depth",
     "ausführlich": "in detail", "vollständigen": "complete", "vollständiges": "complete",

@@ -172,11 +172,23 @@ _CARD_WORDS = (
 
 
 _DRAMA_WORDS = (
-    "drama", "fiction", "fictional", "ofcom", "reserved", "test", "example", "sample",
-    "placeholder", "dummy", "fake", "fiktiv", "beispiel", "fictif", "exemple", "ficticio",
-    "ejemplo", "prueba",
+    "drama", "fiction", "ofcom", "reserved", "test", "example", "sample", "placeholder",
+    "dummy", "fake", "sandbox", "staging", "specimen", "spécimen", "fiktiv", "beispiel",
+    "muster", "fictif", "fictive", "exemple", "ficticio", "ficticia", "ejemplo", "prueba",
 )  # fmt: skip
-"""What says that a number in a range reserved for drama is used as one."""
+"""What says that a number in a range reserved for drama, or a test card, is used as one:
+words starting so ("testing", "Testdaten"), not part of an e-mail address or a URL
+("jane@example.com")."""
+
+
+def _declared_test(text: str, start: int) -> bool:
+    for token in text[max(0, start - 120) : start].lower().split():
+        if "@" in token or "/" in token:
+            continue
+        for part in token.split("-"):  # "TV-drama"
+            if part.strip(".,;:!?()[]{}\"'«»").startswith(_DRAMA_WORDS):
+                return True
+    return False
 
 
 def _fictional(digits: str, text: str, start: int) -> bool:
@@ -193,7 +205,7 @@ def _fictional(digits: str, text: str, start: int) -> bool:
     national = "0" + digits[2:] if digits.startswith("44") else digits
     test_shaped = len(digits) >= 12 and len(set(digits)) <= 2
     if test_shaped or national.startswith(_FICTIONAL_PREFIXES):
-        return _near(text, start, _DRAMA_WORDS, 120)
+        return _declared_test(text, start)
     return False
 
 
