@@ -6,7 +6,7 @@ import pytest
 
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
-from kinference_epp.policy.classifiers.languages import detect, in_english
+from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
 from kinference_epp.policy.model import Complexity
 
 
@@ -80,3 +80,148 @@ def test_everyday_writing_is_easy_but_expert_writing_is_not() -> None:
         )
         is not Complexity.EASY
     )
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "verb"),
+    [
+        ("übersetzen", "de", "translate"),
+        ("sortiere", "de", "sort"),
+        ("erläutern", "de", "explain"),
+        ("convertissez", "fr", "convert"),
+        ("mets", "fr", "change"),
+        ("démontrer", "fr", "prove"),
+        ("traduzca", "es", "translate"),
+        ("deduce", "es", "derive"),
+        ("diseñe", "es", "design"),
+        ("tisch", "de", None),
+        ("sort", "it", None),
+    ],
+)
+def test_task_verbs_are_found_by_stem_in_their_language(
+    word: str, lang: str, verb: str | None
+) -> None:
+    assert task_verb(word, lang) == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Sortiere alphabetisch: Birne, Apfel, Kiwi.", "de"),
+        ("Convertis 12 pouces en centimètres.", "fr"),
+        ("Resume esto: mañana no hay clase.", "es"),
+    ],
+)
+def test_an_opening_task_verb_tells_a_short_prompt_s_language(text: str, lang: str) -> None:
+    """Without function words a short prompt's first verb is the evidence."""
+    assert detect(text.lower()) == lang
+
+
+def _level(text: str) -> Complexity:
+    return ComplexityClassifier().classify(PromptText(text, 1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rechne 12 Meilen in Kilometer um.",
+        "Bitte nennen Sie mir drei Werke von Thomas Mann.",
+        "Mets ces verbes au futur : aller, venir, faire.",
+        "Que signifie le sigle « SNCF » ?",
+        "Pon en plural: lápiz, reloj, árbol.",
+        "¿Qué significa «etc.»?",
+        "¿A qué hora cierra la biblioteca municipal los sábados?",
+        "Explique en quelques étapes comment changer un pneu.",
+    ],
+)
+def test_everyday_asks_in_other_languages_are_easy(text: str) -> None:
+    assert _level(text) == Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the task is a paragraph after the case it is about
+        "Meldung von Petra Sommer: Paket nicht angekommen.\n\nEntwirf ausgehend von diesem Fall "
+        "einen vollständigen Prozess mit Bedrohungsmodell, Entscheidungsregeln mit "
+        "Schwellenwerten und einer Begründung für jeden Schritt gegenüber den Alternativen.",
+        "Queja de un cliente: no le llega el pedido.\n\nAnaliza este caso a fondo: enumera los "
+        "riesgos jurídicos, razona paso a paso qué obligaciones entran en conflicto y propone "
+        "un plan priorizado, defendiendo cada prioridad frente a las alternativas.",
+        "Deduce las ecuaciones de movimiento de un péndulo doble y discute por qué es caótico.",
+    ],
+)
+def test_hard_tasks_in_other_languages_are_hard(text: str) -> None:
+    assert _level(text) == Complexity.HARD
+
+
+def test_a_long_paste_to_summarise_is_easy_whatever_terms_it_holds() -> None:
+    lines = "\n".join(
+        f"2026-05-{10 + i % 18}T10:{i % 60:02d}:00Z gateway request=rq-{i:06x} queue "
+        f"depth={i} lag_ms={i * 7} partition={i % 8} consensus latency throughput"
+        for i in range(150)
+    )
+    for task in (
+        "Summarise this log in four bullet points.",
+        "Résume ce journal en quatre puces pour la passation.",
+        "Fasse dieses Protokoll in vier Stichpunkten zusammen.",
+    ):
+        assert _level(task + "\n\n" + lines) == Complexity.EASY, task
+
+
+def test_an_identifier_s_digit_groups_are_one_number_not_a_quantitative_question() -> None:
+    text = (
+        "HR needs my National Insurance number for the pension scheme. "
+        "It is TM 48 19 27 C. Which box on the form is it?"
+    )
+    assert _level(text) != Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wire the refund to my German account and confirm by mail.",
+        "Überweise die Kaution auf mein Konto, Verwendungszweck Miete.",
+        "Virement à effectuer sur mon compte avant vendredi.",
+        "Envía el paquete a mi hermana antes del viernes.",
+    ],
+)
+def test_a_short_everyday_instruction_is_easy(text: str) -> None:
+    assert _level(text) == Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a question, or a verb that can open a reasoning task, keeps the middle model
+        "Should a 40-person agency move to a four-day week?",
+        "Develop an assessment framework for critical thinking across subjects.",
+        "Model the effects of a four-day week on utilisation and margin.",
+        "Entwickle ein Bewertungsschema für kritisches Denken in allen Fächern.",
+    ],
+)
+def test_a_short_prompt_that_may_hide_a_reasoning_task_is_not_easy(text: str) -> None:
+    assert _level(text) != Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the main verb after a fronted phrase and a comma
+        "Based on this case, design an end-to-end handling process with a threat model, "
+        "decision thresholds and a justification of every step against the alternatives.",
+        "Partiendo de este caso, diseña un proceso completo con modelo de amenazas, reglas de "
+        "decisión con umbrales y una justificación de cada paso frente a las alternativas.",
+        # a task verb opening a later sentence, after a colon that starts the case
+        "Unter uns: Herr Greiner aus dem Vertrieb hat Privatinsolvenz beantragt. Bewerte den "
+        "Fall gründlich: Welche Risiken bestehen, welche Pflichten kollidieren, und begründe "
+        "einen priorisierten Maßnahmenplan gegenüber Alternativen.",
+    ],
+)
+def test_the_task_is_found_after_a_fronted_phrase_or_a_case(text: str) -> None:
+    assert _level(text) == Complexity.HARD
+
+
+def test_a_pasted_sentence_that_opens_with_an_ordinary_word_sets_no_task() -> None:
+    text = "Translate this into German: The committee met on Monday. Nothing was decided."
+    assert _level(text) == Complexity.EASY

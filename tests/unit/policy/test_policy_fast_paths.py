@@ -489,7 +489,18 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         features["easy_task"] = 0.0
     if features["easy_ask"]:
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
+        if len(window) > cx._PASTE and not features["hard_ask"]:
+            features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(cx._WEIGHTS[k] * v for k, v in features.items())
+    words = [w.rstrip(".") for w in window.translate(cx._WORDS).split()]
+    plain = (
+        len(window) <= cx._PLAIN_CHARS
+        and "?" not in window
+        and not any(features[k] for k in cx._SIGNALS)
+        and len(words) <= cx._PLAIN_WORDS
+        and not any(w in cx._OPEN_ASKS for w in words)
+    )
+    features["plain"] = 1.0 if plain else 0.0
     return min(1.0, max(0.0, score)), features
 
 

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.languages import detect, in_english
+from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
 from kinference_epp.policy.model import Complexity, ComplexitySettings
 
 WINDOW = 2000
@@ -1254,8 +1254,25 @@ _LANGUAGES = frozenset(
 _ARRANGEMENTS = frozenset(
     ["table", "order", "list", "bullet", "bullets", "alphabetical", "columns"]
 )
+_BRIEF = (" briefly ", " brief ", " short ", " quick ", " one sentence", " two sentences",
+          " three sentences", " one paragraph", " one line", " in a few ", " simple terms")  # fmt: skip
+"""What bounds an explanation to a few lines ("in a short paragraph, explain ...")."""
+_PLAIN_QUESTION = 24
+"""Words up to which a factual question naming no expert term, constraint, code or maths
+is a lookup, however many names and places it holds ("what are the opening hours of ...,
+<street>, <city>, on a Sunday?")."""
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
-_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
+_NUMBER_RUN = re.compile(r"[0-9]+(?:[ .,/\-][0-9]+)*")
+"""A quantity, or one identifier however its digits are grouped ("TM 48 19 27 C" is one)."""
+_KNOWN_VERBS = (
+    _PROOF_ASKS | _PROOF_ARTEFACT_ASKS | _HARD_ASKS | _TECHNICAL_ASKS | _SOFT_ASKS | _BUILD_ASKS
+    | _WHY_ASKS | _WH_ASKS | _EASY_ASKS | _EDIT_ASKS | _EXPLAIN_ASKS | _YES_NO | {"how", "show"}
+)  # fmt: skip
+"""The English verbs ``_judge`` knows: a word among them is not read as another language's."""
+_FRONTED = 60
+"""Characters up to which a phrase before a comma may stand before the main verb."""
+_TASK_OPENERS = _PROOF_ASKS | _HARD_ASKS | _SOFT_ASKS | _BUILD_ASKS | _EXPLAIN_ASKS
+"""Verbs that, opening a later sentence of a short prompt, make it part of the request."""
 _DETAILED = 14
 _SPECIFIC = 8
 _SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
@@ -1277,16 +1294,44 @@ def _specification(window: str, colon: int) -> bool:
     return bool(words) and (words[0] in _HARD_ASKS or words[0] in _TECHNICAL_ASKS)
 
 
-def _request_parts(window: str) -> list[str]:
+def _opens_task(sentence: str, lang: str) -> bool:
+    """Whether the sentence opens with a verb that asks for reasoning or building."""
+    words = sentence.translate(_WORDS).split(None, 1)
+    if not words:
+        return False
+    verb = words[0]
+    if lang != "en" and verb not in _KNOWN_VERBS:
+        verb = task_verb(verb, lang) or verb
+    return verb in _TASK_OPENERS
+
+
+_TASK_PARAGRAPH = 600
+"""Characters up to which the prompt's last paragraph is read whole as a request."""
+_PASTE = 600
+"""Characters of window beyond which an easy ask is about pasted text."""
+
+
+def _request_parts(window: str, lang: str = "en") -> list[str]:
     """The instruction in the prompt: its start, up to a colon that introduces pasted text
     ("Translate these notes into Italian: ..."), and its last sentence when a long prompt
-    ends with a question after pasted context."""
+    ends with a question after pasted context; in a short prompt, also a closing question
+    and the sentences after the colon that open with a task verb ("Unter uns: <case>.
+    Bewerte den Fall gründlich ...")."""
     head = window[:300]
     colon = head.find(":")
     if colon != -1 and len(window) - colon > 40 and not _specification(window, colon):
         head = head[:colon]
     parts = [head]
-    if len(window) > 600:
+    if len(head) < len(window) <= _TASK_PARAGRAPH:  # "... : <value>. Where does it go?"
+        tail = _sentences(window[len(head) :])
+        if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
+            parts.append(tail[-1])
+        parts += [t for t in tail[1:] if _opens_task(t, lang)]
+    last = window.rfind("\n\n", 0, len(window.rstrip()))
+    paragraph = window[last:].strip() if last > 0 else ""
+    if paragraph and len(paragraph) <= _TASK_PARAGRAPH and paragraph[:40] not in head:
+        parts.append(paragraph)  # a task appended after the case or text it is about
+    elif len(window) > 600:
         tail = _sentences(window[-300:])
         if tail:
             parts.append(tail[-1])
@@ -1308,6 +1353,7 @@ class _Request:
     demanding: bool = False
     numbers: int = 0
     math: bool = False
+    lang: str = "en"
 
 
 def _judge(sentence: str, r: _Request) -> str:
@@ -1321,6 +1367,13 @@ def _judge(sentence: str, r: _Request) -> str:
     if sw[i].endswith("ly") and i + 1 < len(sw):  # "formally verify", "carefully derive"
         i += 1
     verb = sw[i]
+    if r.lang != "en" and verb not in _KNOWN_VERBS:  # "übersetzen Sie", "traduzca", "mets"
+        verb = task_verb(verb, r.lang) or verb
+    comma = sentence.find(", ")
+    if verb not in _KNOWN_VERBS and 0 < comma < _FRONTED:  # "Based on this case, design ..."
+        after = _judge(sentence[comma + 2 :], r)
+        if after:
+            return after
     nxt = sw[i + 1] if i + 1 < len(sw) else ""
     if i and sw[i - 1] in _YES_NO and sw[0] == sw[i - 1]:  # "can dogs eat grapes?"
         verb, nxt = sw[0], sw[1]
@@ -1384,8 +1437,12 @@ def _judge(sentence: str, r: _Request) -> str:
     short_question = short_question or (verb in _YES_NO and r.words <= 10 and not r.domain)
     short_question = short_question and not r.constraint
     short_question = short_question and _EXPLANATORY.isdisjoint(sw)
+    plain = not (r.domain or r.constraint or r.code or r.math)
+    brief = any(b in padded for b in _BRIEF)
     easy = (
         (short_question and r.words <= 12 and r.domain <= 1)
+        or (short_question and r.words <= _PLAIN_QUESTION and plain)
+        or (verb in _EXPLAIN_ASKS and brief and plain)
         or (verb in _EASY_ASKS and not r.domain)
         or (verb == "make" and nxt in ("this", "it", "these") and not r.domain)
         or ((verb == "define" or ("mean" in sw and verb in _WH_ASKS)) and r.domain <= 1)
@@ -1398,7 +1455,7 @@ def _judge(sentence: str, r: _Request) -> str:
     return "easy" if easy else ""
 
 
-def ask_features(window: str) -> tuple[float, float]:
+def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
     """(hard_ask, easy_ask), each 0 or 1, from the instruction's main verb.
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
@@ -1411,7 +1468,7 @@ def ask_features(window: str) -> tuple[float, float]:
     instruction names no expert term and asks for no reasoning.
     """
     hard = easy = False
-    for part in _request_parts(window):
+    for part in _request_parts(window, lang):
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
@@ -1435,7 +1492,7 @@ def ask_features(window: str) -> tuple[float, float]:
         parts = {p for w in vocab if "-" in w for p in w.split("-")}  # "pun-heavy"
         demanding = not vocab.isdisjoint(_DEMANDING) or not parts.isdisjoint(_DEMANDING)
         demanding = demanding or _count(part, _DEMANDING_PHRASES_G) > 0
-        numbers = len(_NUMBER.findall(part)) if digits else 0
+        numbers = len(_NUMBER_RUN.findall(part)) if digits else 0
         if _count(part, _DIAGNOSIS_PHRASES_G) > 0 and (domain or code or constraint or "=" in part):
             hard = True
         facts = _Request(
@@ -1450,6 +1507,7 @@ def ask_features(window: str) -> tuple[float, float]:
             demanding,
             numbers,
             not vocab.isdisjoint(_MATH_WORDS) or "^" in part,
+            lang,
         )
         for sentence in _sentences(part):
             verdict = _judge(sentence, facts)
@@ -1495,13 +1553,39 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"] = ask_features(window)
+    features["hard_ask"], features["easy_ask"] = ask_features(window, lang)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
         features["easy_task"] = 0.0
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
+        if len(window) > _PASTE and not features["hard_ask"]:
+            # a paste to summarise or reformat: its own terms and code are not the task
+            features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
+    features["plain"] = 1.0 if _plain(window, features) else 0.0  # a level, not a score
     return min(1.0, max(0.0, score)), features
+
+
+_PLAIN_CHARS = 320
+_PLAIN_WORDS = 28
+_SIGNALS = ("task", "domain", "code", "math", "constraints", "technical_task", "hard_ask", "turns")
+_OPEN_ASKS = (
+    _PROOF_ASKS | _PROOF_ARTEFACT_ASKS | _HARD_ASKS | _TECHNICAL_ASKS | _SOFT_ASKS
+    | _BUILD_ASKS | _WHY_ASKS | _EXPLAIN_ASKS
+    | {"how", "should", "would", "argue", "model", "vs", "versus", "edit", "flag", "explain"}
+)  # fmt: skip
+"""Words that can open a task whose difficulty the vocabulary may miss."""
+
+
+def _plain(window: str, features: dict[str, float]) -> bool:
+    """A short single-turn statement or instruction that asks no question, names no verb
+    that can open a reasoning task, no expert term, code, maths or constraint: an everyday
+    request ("Wire the refund to this IBAN and confirm by mail", "Überweise die Kaution auf
+    mein Konto"), which the small model serves."""
+    if len(window) > _PLAIN_CHARS or "?" in window or any(features[k] for k in _SIGNALS):
+        return False
+    words = [w.rstrip(".") for w in window.translate(_WORDS).split()]
+    return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
 class ComplexityClassifier:
@@ -1516,7 +1600,7 @@ class ComplexityClassifier:
         score, features = complexity_score(prompt)
         if score >= self._hard:
             return Complexity.HARD
-        easy = features["easy_task"] or features["easy_ask"]
+        easy = features["easy_task"] or features["easy_ask"] or features["plain"]
         if score >= self._medium or not easy:
             return Complexity.MEDIUM
         return Complexity.EASY

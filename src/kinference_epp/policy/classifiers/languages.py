@@ -15,6 +15,10 @@ use, for seven languages only (the four read here and Italian, Dutch and Portugu
 prompt in those is not read as one of the four), in its low-accuracy mode (trigrams only,
 the cheaper one; a sample of a sentence or two is what it is for).
 
+A sentence's main verb is also read by its stem in the prompt's language
+(``task_verb``: "übersetzen Sie", "traduzca", "convertissez"), so both forms of address
+and the infinitive of a verb count without each form in a list.
+
 Only the four languages' words are replaced; a prompt in another language is scored as
 it is, and lands on medium unless its English words say more.
 """
@@ -28,6 +32,8 @@ from typing import Any
 SAMPLE = 240
 """Characters of the window's start (and of its end, for a long one) that lingua reads."""
 _HEAD_WORDS = 60
+_NOT_PROSE = re.compile(r"[0-9=_/\\{}\[\]<>|@#]")
+"""A token holding one of these is a value, a key or a path, not a word of a language."""
 
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset(
@@ -191,15 +197,26 @@ def detect(window: str) -> str:
     """``en``, ``de``, ``fr``, ``es``, ``it``, ``nl`` or ``pt``, for a lower-cased window."""
     words = window[: SAMPLE * 2].split(None, _HEAD_WORDS)[:_HEAD_WORDS]
     hits = {lang: len(vocab.intersection(words)) for lang, vocab in _FUNCTION_WORDS.items()}
+    verbs = set()
+    for word in words[:2]:  # a task verb opening the prompt ("sortiere", "résume", "traduce")
+        bare = word.strip(".,:;!?¿¡")
+        langs = [lang for lang in _VERB_STEMS if task_verb(bare, lang)]
+        if len(langs) == 1:  # "convertir", "calcula" open a task in two of them: no evidence
+            hits[langs[0]] += 1
+            verbs.add(langs[0])
     foreign = sorted(((hits[g], g) for g in ("de", "fr", "es")), reverse=True)
     if not foreign[0][0] and words and " ".join(words).isascii():
         return "en"
     top, lang = foreign[0]
-    if top >= 3 and top >= 2 * max(foreign[1][0], hits["en"]):
+    enough = 2 if lang in verbs else 3  # an opening verb and a function word of one language
+    if top >= enough and top >= 2 * max(foreign[1][0], hits["en"]):
         return lang
     sample = (
         window[:SAMPLE] if len(window) <= 2 * SAMPLE else window[:SAMPLE] + " " + window[-SAMPLE:]
     )
+    prose = " ".join(w for w in sample.split() if not _NOT_PROSE.search(w))
+    if len(prose) >= SAMPLE // 8:  # a log's or a table's tokens are in no language
+        sample = prose
     if not sample.isascii():  # lone surrogates cannot cross into lingua's Rust strings
         sample = sample.encode("utf-8", "replace").decode("utf-8")
     found = _detector().detect_language_of(sample)
@@ -259,6 +276,12 @@ _DE = {
     "wo ist": "where is", "wo liegt": "where is", "hauptstadt": "capital", "hallo": "hello",
     "danke": "thanks", "witz": "joke", "gedicht": "poem", "rezept": "recipe",
     "wetter": "weather", "in einem satz": "in one sentence", "kurz": "briefly",
+    "kurze": "short", "kurzen": "short", "in wenigen sätzen": "in a few sentences",
+    "in wenigen worten": "in a few words", "in einfachen worten": "in simple terms",
+    "was bedeutet": "what does mean", "was sind": "what are", "wann": "when", "wo": "where", "wer": "who", "welche": "which",
+    "welcher": "which", "welches": "which", "welchen": "which", "wie viel": "how much",
+    "wie lange": "how long", "wie alt": "how old", "bedeutet": "mean", "gründlich": "in depth",
+    "ausführlich": "in detail", "vollständigen": "complete", "vollständiges": "complete",
 }  # fmt: skip
 _FR = {
     "s'il te plaît": "please", "s'il vous plaît": "please", "peux-tu": "can you",
@@ -306,6 +329,12 @@ _FR = {
     "capitale": "capital", "bonjour": "hello", "merci": "thanks", "blague": "joke",
     "poème": "poem", "recette": "recipe", "météo": "weather",
     "en une phrase": "in one sentence", "brièvement": "briefly",
+    "en quelques étapes": "in a few steps", "en quelques mots": "in a few words",
+    "en quelques lignes": "in a few lines", "court": "short", "courte": "short",
+    "que signifie": "what does mean", "signifie": "mean", "quels sont les": "what are the",
+    "quelles sont les": "what are the", "quel": "which", "quelle": "which", "quels": "which",
+    "quelles": "which", "où": "where", "montre pourquoi": "show that",
+    "montrez pourquoi": "show that", "en profondeur": "in depth", "en détail": "in detail",
 }  # fmt: skip
 _ES = {
     "por favor": "please", "puedes": "can you", "podrías": "could you", "puede": "can you",
@@ -351,6 +380,12 @@ _ES = {
     "capital": "capital", "hola": "hello", "gracias": "thanks", "chiste": "joke",
     "poema": "poem", "receta": "recipe", "tiempo": "weather", "en una frase": "in one sentence",
     "brevemente": "briefly",
+    "en pocos pasos": "in a few steps", "en pocas palabras": "in a few words",
+    "en pocas líneas": "in a few lines", "breve": "brief", "corto": "short", "corta": "short",
+    "qué significa": "what does mean", "significa": "mean", "qué": "what", "cuál": "which",
+    "cuáles": "which", "quién": "who", "dónde": "where", "a qué hora": "when",
+    "cuánto": "how much", "cuánta": "how much", "a fondo": "in depth",
+    "en profundidad": "in depth", "en detalle": "in detail",
 }  # fmt: skip
 
 _LEXICONS = {"de": _DE, "fr": _FR, "es": _ES}
@@ -375,3 +410,84 @@ def in_english(window: str, lang: str) -> str:
     if lang == "es":  # "¿cuál es ...?": the opening marks would stick to the first word
         window = window.replace("¿", " ").replace("¡", " ")
     return pattern.sub(lambda m: lexicon[m.group()], window)
+
+
+# -- each language's task verbs, by stem ---------------------------------------------------
+
+_VERB_STEMS: dict[str, dict[str, str]] = {
+    "de": {
+        "übersetz": "translate", "fass": "summarize", "zusammenfass": "summarize",
+        "wandl": "convert", "wandel": "convert", "konvertier": "convert", "rechn": "convert",
+        "umrechn": "convert", "liste": "list", "nenn": "name", "zähl": "list", "gib": "give",
+        "sortier": "sort", "ordne": "sort", "korrigier": "correct", "verbesser": "correct",
+        "formulier": "rephrase", "umformulier": "rephrase", "kürz": "shorten",
+        "vereinfach": "simplify", "formatier": "format", "schreib": "write", "verfass": "write",
+        "erklär": "explain", "erläuter": "explain", "beschreib": "describe",
+        "definier": "define", "beweis": "prove", "herleit": "derive", "leite": "derive",
+        "entwirf": "design", "entwerf": "design", "konzipier": "design", "erarbeit": "design",
+        "analysier": "analyze", "bewert": "evaluate", "beurteil": "assess",
+        "vergleich": "compare", "begründ": "justify", "optimier": "optimize",
+        "implementier": "implement", "programmier": "implement", "entwickl": "develop",
+        "erstell": "create", "plane": "plan", "planen": "plan", "berechn": "calculate",
+        "schätz": "estimate", "löse": "solve", "lösen": "solve", "prüf": "check",
+        "überprüf": "check", "debugg": "debug", "diagnostizier": "diagnose",
+        "untersuch": "investigate", "diskutier": "discuss", "erörter": "discuss",
+        "zeig": "show", "bild": "make", "setz": "change", "mach": "make",
+    },
+    "fr": {
+        "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
+        "réécri": "rewrite", "corrig": "correct", "convert": "convert",
+        "transform": "convert", "mets": "change", "mettez": "change", "énumèr": "list",
+        "énumér": "list", "liste": "list", "listez": "list", "nomm": "name", "cite": "name",
+        "citez": "name", "donne": "give", "donnez": "give", "trie": "sort", "triez": "sort",
+        "class": "sort", "raccourc": "shorten", "simplifi": "simplify", "expliqu": "explain",
+        "décri": "describe", "défin": "define", "démontr": "prove", "prouv": "prove",
+        "dériv": "derive", "conçoi": "design", "concev": "design", "élabor": "design",
+        "analys": "analyze", "évalu": "evaluate", "compar": "compare", "justifi": "justify",
+        "optimis": "optimize", "implément": "implement", "programm": "implement",
+        "développ": "develop", "crée": "create", "créez": "create", "rédig": "write",
+        "écri": "write", "planifi": "plan", "calcul": "calculate", "estim": "estimate",
+        "résou": "solve", "résolv": "solve", "vérifi": "check", "débogu": "debug",
+        "diagnostiqu": "diagnose", "discut": "discuss", "indiqu": "tell", "dis-moi": "tell",
+        "propos": "suggest", "formul": "rephrase",
+    },
+    "es": {
+        "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
+        "reformul": "rephrase", "reescrib": "rewrite", "parafrase": "paraphrase",
+        "corrig": "correct", "corrij": "correct", "conviert": "convert", "convert": "convert",
+        "transform": "convert", "pon": "change", "ponga": "change", "poner": "change",
+        "enumer": "list", "lista": "list", "nombr": "name", "cita": "name", "dame": "give",
+        "deme": "give", "dime": "tell", "dígame": "tell", "orden": "sort", "acort": "shorten",
+        "simplific": "simplify", "explic": "explain", "describ": "describe", "defin": "define",
+        "demuestr": "prove", "demostr": "prove", "deduc": "derive", "deriv": "derive",
+        "diseñ": "design", "elabor": "design", "analiz": "analyze", "evalú": "evaluate",
+        "evalu": "evaluate", "compar": "compare", "justific": "justify", "optimiz": "optimize",
+        "implement": "implement", "program": "implement", "desarroll": "develop",
+        "crea": "create", "cree": "create", "crear": "create", "redact": "write",
+        "escrib": "write", "planific": "plan", "calcul": "calculate", "estim": "estimate",
+        "resuelv": "solve", "resolv": "solve", "verific": "check", "comprueb": "check",
+        "depur": "debug", "diagnostic": "diagnose", "discut": "discuss", "indic": "tell",
+        "propón": "suggest", "sugier": "suggest", "recomiend": "recommend",
+    },
+}  # fmt: skip
+"""The verbs that open a task, by stem: the imperative (both forms of address) and the
+infinitive of one verb share it ("übersetze", "übersetzen Sie"; "traduis", "traduisez",
+"traduire"; "traduce", "traduzca"). Only the word where a sentence's main verb stands is
+looked up, so a noun that shares a stem elsewhere in the sentence reads as itself."""
+_STEM_LENGTHS = {
+    lang: sorted({len(s) for s in stems}, reverse=True) for lang, stems in _VERB_STEMS.items()
+}
+
+
+def task_verb(word: str, lang: str) -> str | None:
+    """The English task verb that ``word`` (lower case, at a sentence's verb position) is
+    in ``lang``, by its longest known stem; None where it opens no known task."""
+    stems = _VERB_STEMS.get(lang)
+    if stems is None:
+        return None
+    for n in _STEM_LENGTHS[lang]:
+        if n <= len(word):
+            found = stems.get(word[:n])
+            if found is not None:
+                return found
+    return None

@@ -365,13 +365,19 @@ class _Index:
 
 def _real_name(name: str) -> bool:
     words = [w for w in name.split() if w[0].isupper()]  # without the particles
-    if any(w in _NOT_A_NAME for w in words):
+    if any(w in _NOT_A_NAME or w.lower() in _STREET_TYPES for w in words):
         return False
     return " ".join(words[:2]) not in _PUBLIC_FIGURES
 
 
 # -- names ------------------------------------------------------------------------------
 
+_STREET_TYPES = frozenset(
+    ["street", "road", "avenue", "lane", "boulevard", "embankment", "terrace", "crescent",
+     "square", "parkway", "highway", "plaza", "rue", "calle", "avenida", "paseo", "straße",
+     "strasse", "allee", "platz", "gasse", "quai", "carrer", "via"]
+)  # fmt: skip
+"""Street types no surname is: "Russell Street" and "Victoria Embankment" are places."""
 _HONORIFICS = _vocab(
     "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "herr", "frau", "mme", "mlle", "monsieur",
     "madame", "mademoiselle", "sr", "sra", "srta", "señor", "señora", "señorita", "sig",
@@ -1030,7 +1036,20 @@ _HEALTH_TERMS = _vocab(
     "antipsychotic", "antipsychotics", "benzodiazepines", "chemo",
     # Lab values
     "a1c", "ferritin", "triglycerides", "crp", "troponin", "bilirubin",
+    # German, French, Spanish conditions not listed above
+    "linfoma", "lymphome", "leucemia", "leucémie", "leukämie", "fehlgeburt", "aborto",
+    "quimioterapia", "chimiothérapie", "chemotherapie", "chemotherapy",
 )  # fmt: skip
+_MONEY_TROUBLE = _vocab(
+    "debt", "debts", "arrears", "overdraft", "bankruptcy", "bankrupt", "insolvency",
+    "insolvent", "garnished", "garnishment", "repossession", "payday", "schulden",
+    "spielschulden", "insolvenz", "privatinsolvenz", "pfändung", "lohnpfändung", "überschuldet",
+    "mahnungen", "dettes", "endettement", "surendettement", "découvert", "huissier", "faillite",
+    "impayés", "deuda", "deudas", "embargo", "embargada", "embargado", "moroso", "morosos",
+    "quiebra", "impagos", "desahucio",
+)  # fmt: skip
+"""A private person's money trouble (debts, arrears, insolvency, a garnished wage) in the
+four languages: like a health condition, personal data when a person is named with it."""
 """Conditions, treatments, medicines and lab values in the six languages; they count only
 in a prompt that identifies a person (a name, a date of birth, a patient number)."""
 _HEALTH_IDS = _vocab("mrn", "nhs")
@@ -1065,6 +1084,11 @@ _FAR = 160
 the next sentence, so "Reisepass: ausgestellt in Berlin. Die Passnummer lautet ..." counts."""
 
 
+_DOCUMENT_NUMBER = re.compile(r"(?=[A-Z0-9]*[0-9])(?=(?:[0-9]*[A-Z]){2})[A-Z0-9]{8,10}")
+"""A passport's or an ID card's number: 8 to 10 capitals and digits with at least one digit
+and two letters ("CYKNVXK98", "LHRC74GX8", "PAB482913"), read only after a document label."""
+
+
 def _id_value(value: str) -> bool:
     """A document number's shape: six digits or more, or eight characters or more that mix
     capitals and at least four digits (passports: "C01X00T47"); not a date."""
@@ -1092,7 +1116,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
             stop = gap if gap != -1 else stop
             for m in _ID_VALUE.finditer(text, begin, stop):
                 value = m.group()
-                if not (_id_value(value) or _CODICE_FISCALE.fullmatch(value)):
+                document = _DOCUMENT_NUMBER.fullmatch(value) is not None
+                if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
                     continue
                 if m.start() <= begin + 48:
                     return True
@@ -1149,9 +1174,71 @@ _PLACES = _vocab(
     "zoo", "library", "bibliothek", "bibliothèque", "monument", "denkmal", "landmark",
     "wahrzeichen", "tourist", "touristique", "touristisch", "turística", "turístico",
     "sehenswürdigkeit", "guide", "reiseführer", "guía", "historic", "historical",
+    "plc", "holdings", "corporation", "supplier", "vendor", "lieferant", "fournisseur",
+    "proveedor", "company", "firma", "unternehmen", "konzern", "entreprise", "société",
+    "empresa", "warehouse", "lager", "entrepôt", "almacén", "operator", "betreiber",
+    "exploitant", "operador", "parliament", "parlament", "parlement", "parlamento",
+    "reichstagsgebäude", "bundestag", "öffnungszeiten", "geöffnet", "horaires", "horario",
 )  # fmt: skip
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
+_LEGAL_FORMS = frozenset(
+    ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "Ltd", "Inc", "LLC", "NV",
+     "BV", "SpA", "KGaA", "Srl"]
+)  # fmt: skip
+"""A company's legal form after its name ("Siemens AG", "Unilever PLC", "Inditex SA"),
+found as a word and confirmed with its case: the address beside it is the company's."""
+_LEGAL_FORM_WORDS = _vocab(*(f.lower() for f in _LEGAL_FORMS))
+
+
+_ORG_BEFORE = 120
+_ORG_AFTER = 160
+"""How far before and after an address a landmark, institution or company that owns it is
+named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
+
+
+def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """An address shape near a landmark, an institution, a company's legal form ("Siemens
+    AG"), a supplier or a warehouse: the address is theirs. Looked for around those words
+    only, so a long document that names a supplier far from someone's home address keeps it."""
+    for cue in words & (_PLACES | _LEGAL_FORM_WORDS):
+        word = cue.decode()
+        legal = cue in _LEGAL_FORM_WORDS
+        for pos in ix.positions(word, 4):
+            if legal and text[pos : pos + len(word)] not in _LEGAL_FORMS:
+                continue
+            lo, hi = max(0, pos - _ORG_BEFORE), pos + len(word) + _ORG_AFTER
+            if _DIGIT.search(text, lo, hi) and (
+                _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+            ):
+                return True
+    return False
+
+
+_STREET_WORD = re.compile(
+    r"(?i:\b(?:calle|avenida|avda|paseo|plaza|carrer|rue|avenue|boulevard|quai|via|viale"
+    r"|piazza|platz|straße|strasse|allee|gasse|weg)\b|[a-zäöü](?:straße|strasse|platz|allee"
+    r"|gasse|weg)\b)"
+)
+"""A street type in four languages (and Italian), as a word or ending a compound."""
+
+
+_LIFE_WORDS = _vocab(
+    "born", "geboren", "née", "né", "nació", "nacido", "nacida", "died", "starb", "gestorben",
+    "mort", "morte", "murió", "falleció",
+)  # fmt: skip
+"""The words ``_HISTORICAL_BIRTH`` starts or ends at: without one, it is not run."""
+_HISTORICAL_BIRTH = re.compile(
+    r"(?i:\bborn|\bgeboren|\bnée?\b|\bnaci[óo]|\bnacid[ao]|\bdied|\bstarb|\bgestorben"
+    r"|\bmort\b|\bmorte\b|\bmuri[óo]|\bfalleci[óo])"
+    r"[^0-9.\n]{0,40}(?:[0-9]{1,2}\.?[^0-9.\n]{1,16})?(?:1[0-8][0-9]{2}|190[0-9])(?![0-9])"
+    r"|(?<![0-9])(?:1[0-8][0-9]{2}|190[0-9])(?![0-9])[^0-9.\n]{0,60}?"
+    r"(?i:\bgeboren|\bgestorben|\bborn\b|\bnée?\b)"
+)
+"""Born or died in a year before 1910, the year the birth or death word leads to (or that
+leads to it): a historical person, whose dates are no one's personal data today."""
+
+
 _PLACEHOLDERS = _vocab(
     "mustermann", "musterfrau", "musterstadt", "musterstraße", "mustergasse", "doe",
     "dupont", "anytown", "fulano", "mengano", "zutano", "lorem", "ipsum",
@@ -1163,7 +1250,9 @@ _DECLARED = (
     "made up", "not real", "test data", "sample data", "example data", "testdaten",
     "beispieldaten", "musterdaten", "fiktiv", "erfunden", "fictif", "fictive", "factice",
     "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
-    "datos de prueba", "de ejemplo",
+    "datos de prueba", "de ejemplo", "jeu de test", "données fictives", "testfall",
+    "caso de prueba", "deliberately invalid", "intentionally invalid", "volontairement invalide",
+    "absichtlich ungültig", "intencionadamente inválid",
 )  # fmt: skip
 """What a prompt says of data it made up."""
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
@@ -1183,6 +1272,9 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _LIFE_WORDS
+    | _MONEY_TROUBLE
+    | _LEGAL_FORM_WORDS
     | _NEWS
     | _PLACES
     | _PLACEHOLDERS
@@ -1251,27 +1343,39 @@ def find_personal(
     if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
         found.add(PiiKind.SECRET)
     health = bool(words & _HEALTH_TERMS)
+    money = bool(words & _MONEY_TROUBLE)
     named = _cued_name(text, ix, words)
     if not named:
-        cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS)
+        cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues) and not words & _FICTION:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
     if not named and len(text) <= _WHOLE and not words & _FICTION:
         named = _loose_name(text)
-    if not named and health and len(text) <= _WHOLE and not words & _FICTION:
+    if not named and (health or money) and len(text) <= _WHOLE and not words & _FICTION:
         named = _subject_name(text)  # "Steven has type 1 diabetes"
     if len(text) <= _WHOLE and (
         words & _PLACEHOLDERS or declared_placeholder(text.lower())
     ):  # "Beispiel: Max Mustermann, Musterstraße 1": made-up people and places
-        return found - {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH}
+        return found - {
+            PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH, PiiKind.NATIONAL_ID
+        }  # fmt: skip
     personal = bool(structured & _CONTACT) or bool(
         found & {PiiKind.DATE_OF_BIRTH, PiiKind.NATIONAL_ID}
     )
-    if named and not personal and not health and words & (_NEWS | _FICTION):
+    historical = (
+        (named or PiiKind.DATE_OF_BIRTH in found)
+        and bool(words & _LIFE_WORDS)
+        and _HISTORICAL_BIRTH.search(text, 0, _WHOLE) is not None
+    )
+    if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
+        found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
+        personal = False
+    public = bool(words & (_NEWS | _FICTION)) or historical
+    if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
-    if PiiKind.ADDRESS in found and not named and words & _PLACES:
+    if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
         found.discard(PiiKind.ADDRESS)  # a landmark's or a company's address
     if named:
         found.add(PiiKind.PERSON_NAME)

@@ -7,7 +7,12 @@ are matched (see ``_candidates``). Each candidate is then confirmed in Python, w
 precision comes from:
 
 - check digits: cards need Luhn and a card-network prefix, IBANs their country length and
-  mod-97, SSNs a valid area/group/serial, Spanish DNIs their mod-23 letter;
+  mod-97, SSNs a valid area/group/serial, Spanish DNIs their mod-23 letter, Spanish social
+  security numbers their mod-97 control digits;
+- numbers no person answers: consecutive or repeated digits ("0123 456789", "4242 4242 4242
+  4242"), 555 numbers, Ofcom's drama ranges where the text says so, an organisation's
+  service line, a timestamp's date; a bare run of digits other than 16 long (a tracking
+  number in a CSV) is a card only after a card word;
 - shape: NANP phones need a 2-9 area code and exchange; other phones a leading ``+`` (or
   ``00``, a country code and a separator) or a context word ("phone", "call", ...) just
   before them; 9 bare digits are an SSN only after
@@ -29,7 +34,7 @@ what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Autho
 headers.
 
 Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
-nearby, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
+within the sentence before, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
 credential whose value has no run of 15 token characters (a Basic header for a very short
 user:password).
@@ -44,6 +49,7 @@ import re
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -57,6 +63,7 @@ from kinference_epp.policy.classifiers.validators import (
     luhn_valid,
     nie_valid,
     nir_valid,
+    nss_valid,
     ssn_valid,
 )
 from kinference_epp.policy.model import PiiKind, PiiSettings
@@ -137,6 +144,79 @@ _DROP_ASCII_NON_DIGITS = str.maketrans(
 )
 """``_NON_DIGITS.sub("", s)`` for ASCII ``s`` (every ``num`` match is), without a regex call."""
 
+_ISO_DATE = re.compile(r"^[12][0-9]{3}-[01][0-9]-[0-3][0-9]$")
+"""A date written year first (a log's timestamp), never a phone."""
+_NSS = re.compile(r"^[0-9]{2}[/ \-]?[0-9]{8}[/ \-]?[0-9]{2}$")
+_NSS_PRINTED = re.compile(r"^[0-9]{2}/[0-9]{8}/[0-9]{2}$")
+"""A Spanish social security number, bare or in its printed groups ("08/30085726/78")."""
+_NSS_WORDS = ("seguridad social", "afiliaci", "nss", "social security")
+_FICTIONAL_PREFIXES = (
+    "07700900", "01632960", "02079460", "01134960", "01144960", "01154960", "01164960",
+    "01174960", "01184960", "01214960", "01314960", "01414960", "01514960", "01614960",
+    "01914980", "02896496", "02920180", "08081570", "09098790", "03069990",
+)  # fmt: skip
+"""The UK numbers Ofcom reserves for drama (07700 900xxx, 020 7946 0xxx, ...), in national
+form: no one's phone."""
+_SERVICE_LINES = (
+    "customer service", "customer care", "hotline", "helpline", "service line", "switchboard",
+    "kundenservice", "kundendienst", "servicenummer", "service-nummer", "zentrale",
+    "service client", "service clients", "numéro vert", "standard", "atención al cliente",
+    "servicio de atención", "línea de atención", "centralita",
+)  # fmt: skip
+"""What introduces an organisation's service number, which is public and no one's own."""
+_CARD_WORDS = (
+    "card", "karte", "carte", "tarjeta", "visa", "mastercard", "amex", "maestro", "pan",
+    "cc", "credit", "kredit", "crédit", "crédito", "débito", "debit", "cb ", " pas ",
+)  # fmt: skip
+"""What makes a bare run of digits that is not 16 long a card number."""
+
+
+_DRAMA_WORDS = (
+    "drama", "fiction", "ofcom", "reserved", "test", "example", "sample", "placeholder",
+    "dummy", "fake", "sandbox", "staging", "specimen", "spécimen", "fiktiv", "beispiel",
+    "muster", "fictif", "fictive", "exemple", "ficticio", "ficticia", "ejemplo", "prueba",
+)  # fmt: skip
+"""What says that a number in a range reserved for drama, or a test card, is used as one:
+words starting so ("testing", "Testdaten"), not part of an e-mail address or a URL
+("jane@example.com")."""
+
+
+def _declared_test(text: str, start: int) -> bool:
+    for token in text[max(0, start - 120) : start].lower().split():
+        if "@" in token or "/" in token:
+            continue
+        for part in token.split("-"):  # "TV-drama"
+            if part.strip(".,;:!?()[]{}\"'«»").startswith(_DRAMA_WORDS):
+                return True
+    return False
+
+
+def _fictional(digits: str, text: str, start: int) -> bool:
+    """Digits no real number has: one consecutive run ("0123 456789", "01 23 45 67 89"),
+    an exchange or area code 555 ("555 123 456"); and, where the text says they are test or
+    drama data, one or two digits repeated (the documented test cards "4242 4242 4242 4242",
+    "4111 1111 1111 1111") or a range Ofcom reserves for drama (generators such as Faker
+    draw real-looking UK numbers from it, and a user who pastes a test card as "my card" is
+    taken at their word)."""
+    if len(digits) >= 7 and all((int(b) - int(a)) % 10 == 1 for a, b in pairwise(digits)):
+        return True
+    if digits.startswith("555"):
+        return True
+    national = "0" + digits[2:] if digits.startswith("44") else digits
+    test_shaped = len(digits) >= 12 and len(set(digits)) <= 2
+    if test_shaped or national.startswith(_FICTIONAL_PREFIXES):
+        return _declared_test(text, start)
+    return False
+
+
+def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
+    """A phone-shaped number that is fictional (``_fictional``) or an organisation's
+    service line ("the customer service number of Renfe is 912 320 320"); asked only of
+    numbers already read as phones, so other numbers cost nothing here."""
+    digits = value.translate(_DROP_ASCII_NON_DIGITS)
+    return _fictional(digits, text, start) or _near(text, start, _SERVICE_LINES, 64)
+
+
 _PHONE_WORDS = (
     "phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms", "e.164",
     "ring ", "dial", "téléphone", "portable", "appel", "joindre", "joignable", "teléfono",
@@ -182,6 +262,10 @@ _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
 _CONTEXT = 48
+_LABEL_REACH = 160
+"""How far before a value its label may stand when the value's shape alone is distinctive
+(a UK NINO's prefix and suffix): the sentence before ("My National Insurance number is on
+the letter. It is TM 48 19 27 C.")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -553,6 +637,13 @@ _LOG_USER = re.compile(
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
 """A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
+_LOG_USER_INTL = re.compile(
+    r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|utilisateur|identifiant|usuario|usuari"
+    r"|utente)\s*[=:]\s*)[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A user field in German, French, Spanish or Italian (``Benutzer=``, ``utilisateur=``,
+``usuario=``), read only in a line that holds one of ``_INTL_USER_STEMS``."""
+_INTL_USER_STEMS = ("utzer", "tilisateur", "identifiant", "suari", "utente")
 _LOG_USER_PROSE = re.compile(
     r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
@@ -560,12 +651,19 @@ _LOG_USER_PROSE = re.compile(
 """A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
 only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
 _TIME_OF_DAY = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
+_PROCESS_TAG = re.compile(r"[a-z]\[[0-9]{1,7}\]:")
+"""A syslog line's program and process id ("sshd[18231]:"), which marks a log line as a
+time of day does."""
 _ACCESS_LOG_USER = re.compile(
     r"[0-9]{1,3}(?:\.[0-9]{1,3}){3} \S+ ([A-Za-z][A-Za-z0-9._@\-]{1,63}) \["
 )
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
-_LOG_MARKERS = (b"user", b"User", b"USER", b"login", b"Login", b"uid=", b"acct=", b"sshd[", b'] "')
-"""What a log line that names its user holds; only lines with one are read for an IP."""
+_LOG_MARKERS = (
+    b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
+)  # fmt: skip
+"""What a log line that names its user holds, in the prompt's lower-cased one-byte map
+("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
+IP."""
 _SYSTEM_USERS = frozenset(
     [
         "root",
@@ -624,8 +722,9 @@ def _ip_with_user(text: str, raw: bytes) -> bool:
         return False  # no digit, dot, digit: no IPv4 address
     seen: set[int] = set()
     checked = 0
+    low = raw.lower()  # one byte per character still: positions are the text's
     for marker in _LOG_MARKERS:
-        at = raw.find(marker)
+        at = low.find(marker)
         while at != -1 and checked < _LOG_OCCURRENCES:
             start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
             end = text.find("\n", at, at + _LOG_LINE)
@@ -635,7 +734,7 @@ def _ip_with_user(text: str, raw: bytes) -> bool:
                 checked += 1
                 if _user_line(text[start:end]):
                     return True
-            at = raw.find(marker, end)
+            at = low.find(marker, end)
     return False
 
 
@@ -645,7 +744,10 @@ def _user_line(line: str) -> bool:
     if not ips:
         return False
     users = [m.group(1) for m in _LOG_USER.finditer(line)]
-    if _TIME_OF_DAY.search(line):
+    low = line.lower()
+    if any(stem in low for stem in _INTL_USER_STEMS):
+        users += [m.group(1) for m in _LOG_USER_INTL.finditer(line)]
+    if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
@@ -871,6 +973,14 @@ class PiiClassifier:
     def _number(
         self, text: str, start: int, value: str, cues: _Cues | None = None
     ) -> PiiKind | None:
+        kind = self._number_kind(text, start, value, cues)
+        if kind is PiiKind.PHONE and _not_a_persons_phone(value, text, start):
+            return None
+        return kind
+
+    def _number_kind(
+        self, text: str, start: int, value: str, cues: _Cues | None = None
+    ) -> PiiKind | None:
         letter = value[-1] if value[-1].isalpha() else ""
         body = value[:-1] if letter else value
         digits = body if body.isdigit() else body.translate(_DROP_ASCII_NON_DIGITS)
@@ -881,6 +991,11 @@ class PiiClassifier:
             if n == 8 and dni_valid(digits, letter) and _DNI_BODY.match(body):
                 return PiiKind.NATIONAL_ID
             body = body.rstrip(" -")
+        if n == 8 and _ISO_DATE.match(body):  # "2026-03-11T08:00": a timestamp
+            return None
+        nss = n == 12 and _NSS.match(body) is not None and nss_valid(digits)
+        if nss and (_NSS_PRINTED.match(body) or _near(text, start, _NSS_WORDS, 96)):
+            return PiiKind.NATIONAL_ID
         if n == 15 and digits[0] in "12" and nir_valid(digits) and _NIR.match(body):
             return PiiKind.NATIONAL_ID  # a French NIR, not a 15-digit card (those start 3)
         # A loose IBAN runs into these digits from its letters: a character before them
@@ -889,7 +1004,12 @@ class PiiClassifier:
         if n >= 10 and joined and self._loose_iban(text, start, start + len(value)):
             return PiiKind.IBAN
         card_shaped = 12 <= n <= 19 and card_prefix_valid(digits) and _CARD_SEPARATED.match(body)
-        if card_shaped and luhn_valid(digits):
+        # A bare run of another length than 16 (a tracking or order number in a table) is a
+        # card only where a card word stands before it.
+        carded = card_shaped and (
+            n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96)
+        )
+        if carded and luhn_valid(digits) and not _fictional(digits, text, start):
             return PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
         # is 11 characters, a NANP number 10 digits or 11 with a leading 1.
@@ -935,6 +1055,8 @@ class PiiClassifier:
 
     def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
+        if _not_a_persons_phone(value, text, start):  # "01 23 45 67 89"
+            return None
         if value.startswith("+") or (len(digits) == 10 and digits[0] == "0"):
             return PiiKind.PHONE
         return PiiKind.PHONE if _near_word(text, start, _PHONE_WORDS) else None
@@ -946,7 +1068,7 @@ class PiiClassifier:
         iban = compact[:expected] if expected is not None else ""
         if iban and iban_valid(iban) and iban not in self._allow_values:
             return PiiKind.IBAN
-        if _NINO.match(value) and _near(text, start, _ID_WORDS):
+        if _NINO.match(value) and _near(text, start, _ID_WORDS, _LABEL_REACH):
             return PiiKind.NATIONAL_ID
         if len(value) == 11 and value[1] == "-":
             value = value.replace("-", "")  # Y-1234567-X

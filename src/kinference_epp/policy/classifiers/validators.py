@@ -160,3 +160,18 @@ def steuer_id_valid(digits: str) -> bool:
         product = (2 * total) % 11
     check = 11 - product
     return (0 if check == 10 else check) == int(digits[10])
+
+
+def nss_valid(digits: str) -> bool:
+    """A Spanish social security (affiliation) number: 12 digits, a two-digit province
+    (01-53 or 66), a serial and two control digits, the remainder mod 97 of the province
+    and serial read as one number (the serial without its leading zero when it is below
+    10,000,000)."""
+    if len(digits) != 12 or not digits.isdigit():
+        return False
+    province = int(digits[:2])
+    if not (1 <= province <= 53 or province == 66):
+        return False
+    serial = int(digits[2:10])
+    base = province * 10_000_000 + serial if serial < 10_000_000 else int(digits[:10])
+    return base % 97 == int(digits[10:])
