@@ -4,7 +4,6 @@ the others' of its band, and where it would queue; ``kinfctl explain`` prints it
 from __future__ import annotations
 
 from kinference_epp.cli.pick import _doc, _lines
-
 from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate

@@ -36,7 +36,11 @@ VERBS = {"easy": "zorblax", "medium": "blorf", "hard": "quuxify"}
 
 
 def prompt(verb: str, topic: str = "parking garage") -> str:
-    return f"Please {verb} our {topic} notes."
+    # longer than a short everyday instruction, which the rules send to the small model
+    return (
+        f"Please {verb} our {topic} notes. They cover the last three quarters of the year and "
+        "hold the figures from every team that sent theirs in on time, with their comments."
+    )
 
 
 def rows(verbs: dict[str, str] = VERBS) -> list[dict[str, Any]]:
