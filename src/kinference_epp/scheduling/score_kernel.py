@@ -145,6 +145,7 @@ def load_cost(
     has_load = backlog.shape[0] > 0
     has_speed = prefill_factor.shape[0] > 0
     has_itl = itl_base.shape[0] > 0 and p[ITL_LIMIT] > 0.0
+    knows_itl = has_itl
     use_cpu = False
     if has_prefix and p[CPU] != 0.0:
         for v in range(n):
@@ -187,9 +188,13 @@ def load_cost(
             spill = kv_usage[v] * kv_capacity[v] + work + output - kv_room * kv_capacity[v]
             if has_load:
                 spill += kv_tokens[v]
+        near = 1.0
+        if knows_itl:
+            near = (itl_base[v] + itl_per_usage[v] * kv_usage[v]) / p[ITL_LIMIT]
+            near = near * near if near < 1.0 else 1.0
         if has_load:
             if p[STALL] != 0.0:
-                work *= 1.0 + p[STALL] * requests[v]
+                work *= 1.0 + p[STALL] * requests[v] * near
             if p[BACKLOG] != 0.0:
                 work += p[BACKLOG] * backlog[v]
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work
@@ -202,6 +207,8 @@ def load_cost(
                     cost += p[DECODE] * kv_tokens[v]
             if p[BATCH] != 0.0:
                 batch = p[BATCH] * output * context[v] / 1000.0
+                if knows_itl:
+                    batch *= near
                 cost += batch * decode_factor[v] if has_speed else batch
         else:
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work

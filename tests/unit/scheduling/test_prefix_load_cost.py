@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pytest
 from prefix_fakes import BS, PROMPT, Clock, request, store
 from sched_fakes import Row, build_pool, key
 
 from kinference_epp.config.model import PluginConfig, SchedulerConfig
 from kinference_epp.kvcache.index import BlockIndex
-from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.scheduling.framework import BuildContext
+from kinference_epp.pool.datastore import PoolDatastore, PoolView
+from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.scheduling.framework import BuildContext, FloatVec
 from kinference_epp.scheduling.inflight import InflightConfig, InflightTracker
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
@@ -245,3 +248,68 @@ def test_a_prefill_on_a_busy_pod_is_priced_by_the_batch_it_delays() -> None:
     # stall_weight 1: its 16 new tokens delay 3 decoding requests too, 16 * (1 + 3) = 64
     got = scores(pool, state, tracker, backlog_weight=0.0, stall_weight=1.0)
     assert got == pytest.approx([1.0 - 32 / 64, 0.0])
+
+
+@dataclass
+class ItlSpeed:
+    """A speed source that prices every endpoint alike and predicts each one's ITL."""
+
+    itl_base: list[float]
+
+    def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        return np.ones(len(view)), np.ones(len(view))
+
+    def itl(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
+        return np.array(self.itl_base), np.zeros(len(view))
+
+    def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
+        return RATE
+
+
+def test_the_batch_term_grows_as_the_warm_pods_predicted_itl_nears_its_limit() -> None:
+    # as in the bottleneck test above: 2 caches the prompt and decodes 37 tokens of context;
+    # batch_weight 100 prices that at 37 against re-prefilling 32 tokens on idle 1
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
+    busy = request(PROMPT[::-1].copy(), rid="busy")
+    tracker.on_pick(busy, SchedulingResult(endpoints=(key(2),)))
+    view = pool.view()
+    params = UNIT_TERMS | {"backlog_weight": 0.0, "batch_weight": 100.0, "own_weight": 0.0}
+
+    def with_itl(itl_s: float) -> list[float]:
+        speed = ItlSpeed([itl_s, itl_s])
+        ctx = BuildContext(prefix=state, load=tracker, speed=speed)
+        scorer = REGISTRY.build_scorer("load-cost", params, ctx)
+        got: list[float] = scorer.score(request(), view, view.all()).tolist()
+        return got
+
+    # at a fifth of the 50 ms limit its batch is far from the bottleneck: the term counts
+    # (1/5)^2 of 37 = 1.48, and the hit stays
+    assert with_itl(0.01) == pytest.approx([0.0, 1.0 - 1.48 / 32])
+    # at 0.045 s: 0.81 * 37 = 29.97, still under the 32 tokens a move would prefill
+    assert with_itl(0.045) == pytest.approx([0.0, 1.0 - 29.97 / 32])
+    # at the limit the whole batch term counts and the idle cold pod wins, as without a speed
+    # model
+    assert with_itl(0.05) == pytest.approx([1.0 - 32 / 37, 0.0])
+    assert with_itl(0.08) == pytest.approx([1.0 - 32 / 37, 0.0])
+
+
+def test_the_stall_term_grows_as_the_pods_predicted_itl_nears_its_limit() -> None:
+    # 2 holds half the prompt and has three requests in flight; 1 is cold and idle
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 4})
+    for i in range(3):
+        other = request(PROMPT[::-1].copy() + i, rid=f"busy{i}")
+        tracker.on_pick(other, SchedulingResult(endpoints=(key(2),)))
+    view = pool.view()
+    params = UNIT_TERMS | {"backlog_weight": 0.0, "stall_weight": 1.0, "own_weight": 0.0}
+
+    def with_itl(itl_s: float) -> list[float]:
+        ctx = BuildContext(prefix=state, load=tracker, speed=ItlSpeed([itl_s, itl_s]))
+        got: list[float] = (
+            REGISTRY.build_scorer("load-cost", params, ctx).score(request(), view, view.all())
+        ).tolist()
+        return got
+
+    # at the limit its 16 new tokens delay 3 sequences: 16 * 4 = 64 against 32 on idle 1
+    assert with_itl(0.05) == pytest.approx([1.0 - 32 / 64, 0.0])
+    # at half the limit the stall counts a quarter: 16 * (1 + 3 / 4) = 28, the half hit wins
+    assert with_itl(0.025) == pytest.approx([0.0, 1.0 - 28 / 32])

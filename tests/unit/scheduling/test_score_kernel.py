@@ -130,9 +130,11 @@ def ref_load_cost(
     kv_capacity: F64 | None = None,
 ) -> F64:
     """``LoadCostScorer.score`` as whole-vector numpy."""
-    over = None
+    over = near = None
     if itl is not None and p.itl_limit_s > 0.0:
         predicted = itl[0] + itl[1] * kv_usage
+        share = predicted / p.itl_limit_s
+        near = np.where(share < 1.0, share * share, 1.0)
         if (predicted[mask] <= p.itl_limit_s).any():
             over = predicted / p.itl_limit_s - 1.0
     if found is not None:
@@ -167,7 +169,9 @@ def ref_load_cost(
     if load is not None:
         backlog, kv_tokens, context, requests = load
         if p.stall_weight:
-            work *= 1.0 + p.stall_weight * requests
+            work *= 1.0 + (
+                p.stall_weight * requests if near is None else p.stall_weight * requests * near
+            )
         if p.backlog_weight:
             work += p.backlog_weight * backlog
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work
@@ -178,6 +182,8 @@ def ref_load_cost(
             cost += decode if factors is None else decode * factors[1]
         if p.batch_weight:
             batch = p.batch_weight * output * context / 1000.0
+            if near is not None:
+                batch = batch * near
             cost += batch if factors is None else batch * factors[1]
     else:
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work

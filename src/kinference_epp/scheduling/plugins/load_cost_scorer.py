@@ -6,12 +6,16 @@ picker's own in-flight counts and the scraped gauges::
     credit   = min(prompt, (gpu + cpu_weight * cpu) * block_size)      cached prompt tokens
     credit  *= hot_credit      if waiting >= hot_waiting or kv_usage >= hot_kv_usage
     new      = prompt - credit                                         tokens to prefill
-    cost     = prefill_weight * (new * (1 + stall_weight * requests) + backlog_weight * backlog)
+    cost     = prefill_weight * (new * (1 + stall_weight * requests * near)
+                                 + backlog_weight * backlog)
              + decode_weight  * kv_tokens
-             + batch_weight   * output * context / 1000
+             + batch_weight   * output * context / 1000 * near
              + dup_weight     * new * u / (1 - u)
              + waiting_weight * waiting + running_weight * running
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
+
+(``near``: 1, or with a speed model the square of the pod's predicted ITL over
+``itl_limit_s``, at most 1; below.)
 
 With a speed source (``scheduling/speed_model.py``), the prefill part (``prefill_weight * ...``) is
 is multiplied by the endpoint's prefill time against the model's median endpoint and the
@@ -64,6 +68,13 @@ tracker):
   ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor).
   Where caches have room (a small resident set) spreading is free; where they are full the
   prefix stays on its pod.
+
+The stall and batch terms price the pod's decode; with a speed model (and ``itl_limit_s``)
+both are multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the pod's predicted
+mean ITL: a batch far inside the limit is no bottleneck (a slightly slower decode there costs
+its requests little of the SLO, while a miss costs this request a whole prefill), so a prefix
+stays on its warm pod, and its question on the pod that holds it, until that pod's decode
+nears the limit; there the terms count in full and spread the load.
 
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
