@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 from kinference_epp.kvcache.events import BlockStored, DecodedBatch
 
 
 def normalised(b: DecodedBatch) -> object:
-    """The batch with token id arrays as lists, so two decoders' results compare with ==."""
+    """The batch with token id arrays as lists and a NaN timestamp as a string, so two
+    decoders' results compare with ==."""
 
     def ev(e: object) -> object:
         if isinstance(e, BlockStored):
@@ -16,4 +19,5 @@ def normalised(b: DecodedBatch) -> object:
             )  # fmt: skip
         return e
 
-    return (b.ts, b.data_parallel_rank, b.unknown, b.malformed, [ev(e) for e in b.events])
+    ts = "nan" if isinstance(b.ts, float) and math.isnan(b.ts) else b.ts
+    return (ts, b.data_parallel_rank, b.unknown, b.malformed, [ev(e) for e in b.events])
