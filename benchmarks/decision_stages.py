@@ -51,13 +51,13 @@ from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.kvcache import hashing, match_kernel
 from kinference_epp.kvcache.hashing import block_hashes
 from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.pipeline.prefix_hits import PrefixHitObserver
+from kinference_epp.pipeline.prompt import PromptHasher
+from kinference_epp.pipeline.stages import StageDeps, build_pipeline
+from kinference_epp.pipeline.state import RequestState
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.prefix_hits import PrefixHitObserver
-from kinference_epp.routing.prompt import PromptHasher
-from kinference_epp.routing.stages import StageDeps, build_pipeline
-from kinference_epp.routing.state import RequestState
 from kinference_epp.scheduling import routed_kernel, score_kernel
 from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.inflight import InflightTracker

@@ -57,9 +57,9 @@ from kinference_epp.fairness.queue import WAITING, Ticket
 from kinference_epp.fairness.shared import MemoryBoard, ServiceLedger, sync_now
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightEntry
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput

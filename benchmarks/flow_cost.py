@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/flow_cost.py
 
-Times the request path's flow-control calls (``routing.flow.FlowControl`` over a real
+Times the request path's flow-control calls (``pipeline.flow.FlowControl`` over a real
 ``FlowGate``), 100 tenants in 3 bands, with a probe that costs nothing (the dry-run pick it
 stands for is the scheduler's own cost, measured by ``benchmarks/pick_cost.py``):
 
@@ -32,9 +32,9 @@ from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
 from kinference_epp.fairness.shared import ServiceLedger
-from kinference_epp.routing.flow import FlowControl
-from kinference_epp.routing.state import RequestState
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.flow import FlowControl
+from kinference_epp.pipeline.state import RequestState
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.tenancy.limits import Tenant
 

@@ -50,7 +50,7 @@ from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.jit import warm_up_all
-from kinference_epp.routing.state import Offload, RequestState
+from kinference_epp.pipeline.state import Offload, RequestState
 from kinference_epp.tokenize.fixtures import default_tokenizer_dir
 
 HERE = Path(__file__).resolve().parent

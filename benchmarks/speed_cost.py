@@ -44,10 +44,10 @@ from typing import Any
 
 import numpy as np
 
+from kinference_epp.pipeline.speed_learner import SpeedLearner
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed_learner import SpeedLearner
-from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightEntry
 from kinference_epp.scheduling.speed_model import PUBLISH_EVERY, SpeedModel
 

@@ -41,12 +41,12 @@ from pathlib import Path
 
 from kinference_epp.config.tenancy import Price
 from kinference_epp.edge.driver import answer_of
-from kinference_epp.routing.settle import TenantSettler
-from kinference_epp.routing.stages.admit import AdmitStage
-from kinference_epp.routing.stages.identify_tenant import KeyIdentifyStage
-from kinference_epp.routing.stages.parse import ParseStage
-from kinference_epp.routing.state import RequestState
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.settle import TenantSettler
+from kinference_epp.pipeline.stages.admit import AdmitStage
+from kinference_epp.pipeline.stages.identify_tenant import KeyIdentifyStage
+from kinference_epp.pipeline.stages.parse import ParseStage
+from kinference_epp.pipeline.state import RequestState
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator

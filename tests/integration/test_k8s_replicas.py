@@ -26,8 +26,8 @@ from kinference_epp.app import App
 from kinference_epp.config.model import EppConfig, PoolConfig, SchedulerConfig, ServerConfig
 from kinference_epp.gateway.process import free_port
 from kinference_epp.k8s.source import KubernetesSource
+from kinference_epp.pipeline.state import RequestState, RoutingDecision
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.state import RequestState, RoutingDecision
 from kinference_epp.sim.runner import SimCluster, start_pods
 from kinference_epp.sim.server import PodSpec
 

@@ -22,13 +22,13 @@ from kinference_epp.k8s.api import INFERENCE_POLICIES, SECRETS
 from kinference_epp.k8s.policies import StorePolicySink
 from kinference_epp.k8s.secrets import KubeSecrets
 from kinference_epp.k8s.source import KubernetesSource
+from kinference_epp.pipeline.runner import Rejection
+from kinference_epp.pipeline.stages import StageDeps, build_pipeline
+from kinference_epp.pipeline.state import RequestState, RoutingDecision
 from kinference_epp.policy.secrets import SecretFiles
 from kinference_epp.policy.store import PolicyStore
 from kinference_epp.policy.types import SecretKey
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.routing.pipeline import Rejection
-from kinference_epp.routing.stages import StageDeps, build_pipeline
-from kinference_epp.routing.state import RequestState, RoutingDecision
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 

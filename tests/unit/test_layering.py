@@ -30,9 +30,9 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 ANY_BELOW = ("*",)
 """A composition room (the app, the demo, the benchmark, the commands): any room below it."""
 
-EDGE_PROTOCOL = ("api", "errors", "pool", "routing")
+EDGE_PROTOCOL = ("api", "errors", "pipeline", "pool")
 """``edge`` is only the Envoy protocol: it drives the pipeline and renders what it returns (error
-bodies from ``api``, endpoint keys from ``pool``); every decision lives in ``routing``."""
+bodies from ``api``, endpoint keys from ``pool``); every decision lives in ``pipeline``."""
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (PACKAGE, ()),  # the package's own __init__: its version
@@ -59,7 +59,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("fairness", ("config", "errors", "telemetry")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (
-        "routing",
+        "pipeline",
         (
             "api",
             "config",

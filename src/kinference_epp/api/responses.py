@@ -16,7 +16,7 @@ blocks:
 
 A continuation (``previous_response_id``) also carries the stored conversation, which only
 the pod that stored it knows: its prompt here is the new input only, and it is routed to that
-pod anyway (``routing.stages.continuation``).
+pod anyway (``pipeline.stages.continuation``).
 """
 
 from __future__ import annotations

@@ -44,6 +44,20 @@ from kinference_epp.jit import cache_counts, warm_up_all
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pickapi.service import PickerService
+from kinference_epp.pipeline.flow import FlowControl
+from kinference_epp.pipeline.picks import MAX_AGE_S, PickBook
+from kinference_epp.pipeline.prefix_hits import PrefixHitObserver
+from kinference_epp.pipeline.prompt import PromptHasher
+from kinference_epp.pipeline.prompt_workers import PromptWorkers
+from kinference_epp.pipeline.reports import ReportGate
+from kinference_epp.pipeline.response_homes import ResponseHomes, response_id_of
+from kinference_epp.pipeline.speed_learner import SpeedLearner
+from kinference_epp.pipeline.stages import StageDeps, build_pipeline
+from kinference_epp.pipeline.stages.parse import ModelLabel
+from kinference_epp.pipeline.stages.policy import PredictedTtft
+from kinference_epp.pipeline.tokenizer_coverage import TokenizerCoverage
+from kinference_epp.pipeline.usage import UsageRecord, UsageRecorder
+from kinference_epp.pipeline.usage_watch import UsageWatch, UsageWatchTask
 from kinference_epp.policy.classifiers.trained import ModelSlot
 from kinference_epp.policy.loader import POLICY_KIND
 from kinference_epp.policy.model_file import ModelFile
@@ -55,20 +69,6 @@ from kinference_epp.pool.endpoint import Endpoint, EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.resources.files import ResourceFiles
 from kinference_epp.resources.problems import Problem, errors
-from kinference_epp.routing.flow import FlowControl
-from kinference_epp.routing.picks import MAX_AGE_S, PickBook
-from kinference_epp.routing.prefix_hits import PrefixHitObserver
-from kinference_epp.routing.prompt import PromptHasher
-from kinference_epp.routing.prompt_workers import PromptWorkers
-from kinference_epp.routing.reports import ReportGate
-from kinference_epp.routing.response_homes import ResponseHomes, response_id_of
-from kinference_epp.routing.speed_learner import SpeedLearner
-from kinference_epp.routing.stages import StageDeps, build_pipeline
-from kinference_epp.routing.stages.parse import ModelLabel
-from kinference_epp.routing.stages.policy import PredictedTtft
-from kinference_epp.routing.tokenizer_coverage import TokenizerCoverage
-from kinference_epp.routing.usage import UsageRecord, UsageRecorder
-from kinference_epp.routing.usage_watch import UsageWatch, UsageWatchTask
 from kinference_epp.scheduling.build import build_scheduling
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.ttft import TtftPredictor

@@ -11,9 +11,9 @@ import time
 
 from kinference_epp.kvcache.feed import KvFeed
 from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.pipeline.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.scheduling.framework import PluginLabel
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.speed_model import SpeedModel

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from kinference_epp.config.model import EppConfig
 from kinference_epp.config.yamlfile import ConfigError
+from kinference_epp.pipeline.response_homes import ResponseHomes
+from kinference_epp.pipeline.settle import TenantSettler
+from kinference_epp.pipeline.tenants import TenancyDeps
 from kinference_epp.resources.files import ResourceFiles
 from kinference_epp.resources.problems import errors
-from kinference_epp.routing.response_homes import ResponseHomes
-from kinference_epp.routing.settle import TenantSettler
-from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.estimate import OutputEstimator

@@ -70,10 +70,10 @@ import numpy as np
 from kinference_epp.config.model import ShedConfig
 from kinference_epp.config.speed_prior import SpeedConfig
 from kinference_epp.errors import PoolSaturatedError
+from kinference_epp.pipeline.speed_learner import SpeedLearner
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed_learner import SpeedLearner
-from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.framework import Admission, PickObserver
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
 from kinference_epp.scheduling.shed import SaturationGuard

@@ -58,9 +58,9 @@ from kinference_epp.kvcache.events import decode_batch
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
 from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.kvcache.writer import IndexWriter
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry
 from kinference_epp.scheduling.plugins.session_scorer import SESSION_HEADERS
 from kinference_epp.scheduling.prefix_state import PrefixStateConfig

@@ -25,10 +25,10 @@ from kinference_epp.bench.peers import PEERS, build_peer
 from kinference_epp.config.model import PluginConfig, SchedulerConfig, ShedConfig
 from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.interface import PrefixIndex
+from kinference_epp.pipeline.speed_learner import SpeedLearner
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed_learner import SpeedLearner
-from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.build import build_scheduling
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState, PrefixStateConfig

@@ -36,7 +36,7 @@ from kinference_epp.api.wire_names import (
     TENANT_KEY,
 )
 from kinference_epp.edge.control_auth import ControlAuth
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.usage import UsageRecord
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +203,7 @@ def _routed_endpoint(meta: Mapping[str, struct_pb2.Struct], headers: Mapping[str
 
 class AccessLogService(als_pb2_grpc.AccessLogServiceServicer):  # type: ignore[misc]
     """Receives Envoy's streamed access-log batches and hands each record to ``sink``
-    (``routing.reports.ReportGate``, which matches it to the picker's record of the pick).
+    (``pipeline.reports.ReportGate``, which matches it to the picker's record of the pick).
 
     Only the picker's callers may open a stream (``auth``: a client certificate or the control
     token, checked once per stream); any other caller's stream is refused before an entry is

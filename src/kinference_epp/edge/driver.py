@@ -26,8 +26,8 @@ from concurrent.futures import Future
 from typing import Any, Protocol
 
 from kinference_epp.edge.offload import Offloader
-from kinference_epp.routing.pipeline import Answer, PipelineOutput
-from kinference_epp.routing.state import Await, Offload, Pending, RequestState, Wait
+from kinference_epp.pipeline.runner import Answer, PipelineOutput
+from kinference_epp.pipeline.state import Await, Offload, Pending, RequestState, Wait
 
 log = logging.getLogger(__name__)
 

@@ -49,9 +49,8 @@ from kinference_epp.api.wire_names import (
 from kinference_epp.edge import replies
 from kinference_epp.edge.usage_tap import UsageTap
 from kinference_epp.errors import KinferenceError, PayloadTooLargeError
-from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import PipelineOutput, Rejection
-from kinference_epp.routing.state import (
+from kinference_epp.pipeline.runner import PipelineOutput, Rejection
+from kinference_epp.pipeline.state import (
     Await,
     LocalResponse,
     Offload,
@@ -60,7 +59,8 @@ from kinference_epp.routing.state import (
     RoutingDecision,
     Wait,
 )
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.usage import UsageRecord
+from kinference_epp.pool.endpoint import EndpointKey
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ BUFFERED_PARTIAL, FULL_DUPLEX = _Mode.BUFFERED_PARTIAL, _Mode.FULL_DUPLEX_STREAM
 
 
 class RequestPipeline(Protocol):
-    """Decides what becomes of an assembled request (``routing.pipeline.Pipeline``)."""
+    """Decides what becomes of an assembled request (``pipeline.runner.Pipeline``)."""
 
     def screen(self, state: RequestState) -> Rejection | LocalResponse | None:
         """Runs the stages that need only the headers, before the body arrives."""

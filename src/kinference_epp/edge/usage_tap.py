@@ -5,7 +5,7 @@ The fallback where a gateway gives the picker no access log, or one without toke
 the body chunks (``api.response_usage``), TTFT and end-to-end time from when the picker saw the
 first body chunk and the last one, each against when it saw the request headers. The record,
 keyed by the picker's own request id, goes to the same gate as the access log's
-(``routing.reports.ReportGate``, which claims the pick: a later report of it changes nothing),
+(``pipeline.reports.ReportGate``, which claims the pick: a later report of it changes nothing),
 once per request: at the end of the response, or when the stream ends without one (the client went away,
 the gateway reset it) with what is known, so a reservation is settled, never silently left.
 """
@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 from kinference_epp.api.response_usage import ResponseUsageReader
 from kinference_epp.api.wire_names import TENANT_HEADER
-from kinference_epp.routing.state import RoutingDecision
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.state import RoutingDecision
+from kinference_epp.pipeline.usage import UsageRecord
 
 Clock = Callable[[], float]
 

@@ -15,9 +15,9 @@ from typing import Protocol
 from kinference_epp.kvcache.hashing import BlockHashArray
 from kinference_epp.kvcache.interface import PrefixMatch, SlotArray
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
+from kinference_epp.pipeline.state import FlowView, RequestState
 from kinference_epp.policy import describe
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.state import FlowView, RequestState
 from kinference_epp.scheduling.speed_model import EndpointSpeed
 
 

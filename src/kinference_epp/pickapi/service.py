@@ -12,8 +12,8 @@ Only the picker's callers may call it (``auth``: a client certificate or the con
 Settling: without an Envoy access log, the caller reports the finished request with
 ``ReportUsage``, presenting the request id and the ticket its Pick returned (the id is the
 picker's own, never a client's ``x-request-id``, and not secret; the ticket is). The tenant,
-model, endpoints and reservation are the picker's record of the pick (``routing.picks``); the
-report adds the status, timings and counts, bounded by the pick (``routing.reports``), once. A
+model, endpoints and reservation are the picker's record of the pick (``pipeline.picks``); the
+report adds the status, timings and counts, bounded by the pick (``pipeline.reports``), once. A
 pick that is never reported is settled by the reservation sweeper, as an ext_proc request
 whose access-log entry is lost. Explain is a dry run: nothing is reserved, nothing to report.
 """
@@ -38,12 +38,12 @@ from kinference_epp.errors import KinferenceError, PayloadTooLargeError
 from kinference_epp.pickapi.explain import PrefixLookup, SpeedFigures, explanation
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
 from kinference_epp.pickapi.v1 import picker_pb2_grpc as pb_grpc
+from kinference_epp.pipeline.picks import PickBook, new_ticket
+from kinference_epp.pipeline.reports import ReportGate
+from kinference_epp.pipeline.runner import Answer, Rejection
+from kinference_epp.pipeline.state import LocalResponse, RequestState, RoutingDecision
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.picks import PickBook, new_ticket
-from kinference_epp.routing.pipeline import Answer, Rejection
-from kinference_epp.routing.reports import ReportGate
-from kinference_epp.routing.state import LocalResponse, RequestState, RoutingDecision
-from kinference_epp.routing.usage import UsageRecord
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ scheduler here, so the benchmark measures the production wiring:
   given none, so only the tracker observes it.
 
 When a request ends, the caller tells the tracker (``inflight.finish(request_id)``) and teaches
-the speed model from the request's access-log record (``routing.speed_learner.SpeedLearner``).
+the speed model from the request's access-log record (``pipeline.speed_learner.SpeedLearner``).
 """
 
 from __future__ import annotations

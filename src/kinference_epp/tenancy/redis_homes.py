@@ -2,7 +2,7 @@
 
 The limit store's Redis (its client, prefix and timeout): one key per response, written in
 the background when the picker routes it, read once by a replica that does not know it
-(``routing.response_homes``).
+(``pipeline.response_homes``).
 """
 
 from __future__ import annotations

@@ -10,10 +10,10 @@ from envoy.data.accesslog.v3 import accesslog_pb2
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig
 from kinference_epp.edge.accesslog import record_from_entry
+from kinference_epp.pipeline.stages.parse import ModelLabel
+from kinference_epp.pipeline.usage import UsageRecorder
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.stages.parse import ModelLabel
-from kinference_epp.routing.usage import UsageRecorder
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 from kinference_epp.telemetry.metrics import PickerMetrics

@@ -8,16 +8,16 @@ from collections.abc import Callable
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig
 from kinference_epp.edge.driver import PendingDriver, answer_of, wait_for
-from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import PipelineOutput
-from kinference_epp.routing.state import (
+from kinference_epp.pipeline.runner import PipelineOutput
+from kinference_epp.pipeline.state import (
     Await,
     LocalResponse,
     Offload,
     RequestState,
     Wait,
 )
+from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.endpoint import EndpointKey
 
 POD = EndpointKey("10.0.0.1:8000")
 

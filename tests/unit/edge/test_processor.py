@@ -14,9 +14,9 @@ from google.protobuf import struct_pb2
 from kinference_epp.edge import replies
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError, ModelNotFoundError
+from kinference_epp.pipeline.runner import PipelineOutput, Rejection
+from kinference_epp.pipeline.state import LocalResponse, RequestState, RoutingDecision, Wait
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import PipelineOutput, Rejection
-from kinference_epp.routing.state import LocalResponse, RequestState, RoutingDecision, Wait
 
 Mode = pm.ProcessingMode.BodySendMode
 A, B = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000")

@@ -12,10 +12,10 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.edge.processor import ExtProcSession
+from kinference_epp.pipeline.stages import StageDeps, build_pipeline
+from kinference_epp.pipeline.tenants import TenancyDeps
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.routing.stages import StageDeps, build_pipeline
-from kinference_epp.routing.tenants import TenancyDeps
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.directory import TenantDirectory

@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.edge.processor import ExtProcSession
+from kinference_epp.pipeline.prompt import PromptHasher
+from kinference_epp.pipeline.runner import Pipeline
+from kinference_epp.pipeline.stages import StageDeps, build_pipeline
+from kinference_epp.pipeline.state import Offload, Wait
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
-from kinference_epp.routing.pipeline import Pipeline
-from kinference_epp.routing.prompt import PromptHasher
-from kinference_epp.routing.stages import StageDeps, build_pipeline
-from kinference_epp.routing.state import Offload, Wait
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tokenize.fixtures import write_tiny_bpe

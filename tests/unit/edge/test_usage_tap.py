@@ -9,9 +9,9 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ep
 
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.errors import KinferenceError
-from kinference_epp.routing.pipeline import PipelineOutput, Rejection
-from kinference_epp.routing.state import RequestState, RoutingDecision
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.runner import PipelineOutput, Rejection
+from kinference_epp.pipeline.state import RequestState, RoutingDecision
+from kinference_epp.pipeline.usage import UsageRecord
 
 Mode = pm.ProcessingMode.BodySendMode
 STREAM = (

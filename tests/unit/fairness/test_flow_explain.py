@@ -9,8 +9,8 @@ from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
 from kinference_epp.pickapi.client import Explanation, Pick, flow_share
 from kinference_epp.pickapi.explain import explanation
-from kinference_epp.routing.flow import FlowControl
-from kinference_epp.routing.state import RequestState
+from kinference_epp.pipeline.flow import FlowControl
+from kinference_epp.pipeline.state import RequestState
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.tenancy.limits import Tenant
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from kinference_epp.cli.pick import _doc, _lines
 from kinference_epp.pickapi.client import EndpointWhy, Explanation, Pick, _speed
 from kinference_epp.pickapi.explain import explanation
+from kinference_epp.pipeline.state import RequestState
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.state import RequestState
 from kinference_epp.scheduling.speed_model import SpeedModel
 
 A, B, C = (EndpointKey(f"10.0.0.{n}:8000") for n in (1, 2, 3))

@@ -15,18 +15,18 @@ from kinference_epp.edge.driver import PendingDriver
 from kinference_epp.errors import KinferenceError, RateLimitedError
 from kinference_epp.pickapi.service import PickerService, state_of
 from kinference_epp.pickapi.v1 import picker_pb2 as pb
-from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.picks import PickBook, RequestIds
-from kinference_epp.routing.pipeline import PipelineOutput, Rejection, pick_of
-from kinference_epp.routing.reports import ReportGate
-from kinference_epp.routing.state import (
+from kinference_epp.pipeline.picks import PickBook, RequestIds
+from kinference_epp.pipeline.reports import ReportGate
+from kinference_epp.pipeline.runner import PipelineOutput, Rejection, pick_of
+from kinference_epp.pipeline.state import (
     LocalResponse,
     Offload,
     RequestState,
     RoutingDecision,
     Wait,
 )
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.usage import UsageRecord
+from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.telemetry.metrics import PickerMetrics
 
 A, B = EndpointKey("10.0.0.1:8000"), EndpointKey("10.0.0.2:8000")

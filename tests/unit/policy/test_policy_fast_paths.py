@@ -28,6 +28,7 @@ from kinference_epp.policy.actions import _by_score
 from kinference_epp.policy.classifiers import complexity as cx
 from kinference_epp.policy.classifiers import pii
 from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.languages import detect, in_english
 from kinference_epp.policy.classifiers.personal import find_personal
 from kinference_epp.policy.context import EvalContext
 from kinference_epp.policy.index import RuleIndex
@@ -444,6 +445,9 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     n = len(text)
     lower = text.lower()
     window = lower if n <= 2 * cx.WINDOW else lower[: cx.WINDOW] + "\n" + lower[-cx.WINDOW :]
+    lang = detect(window)  # the language front end is shared: the word loop is what differs
+    if lang != "en":
+        window = in_english(window, lang)
     code = math = reason = domain = constraint = easy = 0
     for word in window.translate(cx._WORDS).split():
         bare = word.rstrip(".")
@@ -484,7 +488,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"] = cx.ask_features(window)
+    features["hard_ask"], features["easy_ask"] = cx.ask_features(window, lang)
     if features["hard_ask"]:
         features["easy_task"] = 0.0
     if features["easy_ask"]:

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from sched_fakes import Row, build_pool, key
 
+from kinference_epp.pipeline.speed_learner import SpeedLearner
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed_learner import SpeedLearner
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.speed_model import (
     PREFILL_REF_TOKENS,

@@ -12,10 +12,10 @@ from sched_fakes import Row, build_pool, key
 
 from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.kvcache.index import BlockIndex
+from kinference_epp.pipeline.speed_learner import SpeedLearner
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.routing.speed_learner import SpeedLearner
-from kinference_epp.routing.usage import UsageRecord
 from kinference_epp.scheduling.framework import BuildContext, FloatVec
 from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
 from kinference_epp.scheduling.plugins import default_registry

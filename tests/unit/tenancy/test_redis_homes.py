@@ -8,13 +8,13 @@ import uuid
 
 from kinference_epp.config.model import EndpointConfig, PoolConfig, SchedulerConfig
 from kinference_epp.edge.driver import answer_of
+from kinference_epp.pipeline.response_homes import Home, ResponseHomes
+from kinference_epp.pipeline.runner import Pipeline
+from kinference_epp.pipeline.stages import StageDeps, build_pipeline
+from kinference_epp.pipeline.state import Await, RequestState, RoutingDecision
 from kinference_epp.policy import PolicyStore
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.routing.pipeline import Pipeline
-from kinference_epp.routing.response_homes import Home, ResponseHomes
-from kinference_epp.routing.stages import StageDeps, build_pipeline
-from kinference_epp.routing.state import Await, RequestState, RoutingDecision
 from kinference_epp.scheduling.scheduler import Scheduler
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.redis_homes import RedisHomes

@@ -11,8 +11,8 @@ import pytest
 from redis.asyncio import Redis
 
 from kinference_epp.config.tenancy import Price
-from kinference_epp.routing.settle import TenantSettler
-from kinference_epp.routing.usage import UsageRecord
+from kinference_epp.pipeline.settle import TenantSettler
+from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.estimate import OutputEstimator
 from kinference_epp.tenancy.memory_store import MemoryStore
