@@ -151,6 +151,9 @@ _DOCUMENT_WORDS = (
     "fattura", "factuur", "seed", "batch",
 )  # fmt: skip
 """Words that make a number shaped like a national phone a document number instead."""
+_DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
+"""``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
+(the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
 _NINO_LABELS = (b"nsurance", b"NINO", b"nino", b"NI n")
 """What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
@@ -329,6 +332,7 @@ def _one_byte_per_char(text: str) -> bytes:
     return text.replace("?", "!").encode("ascii", "replace")
 
 
+_DIGITS_AS_TOKEN = bytes.maketrans(b"0", b"a")
 _CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
 """``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
 the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
@@ -368,7 +372,7 @@ def _candidates(
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes
-    tokens = classes.replace(b"0", b"a")
+    tokens = classes.translate(_DIGITS_AS_TOKEN)  # a bytes.replace of every digit is dearer
     n = len(text)
     segments = _token_segments(tokens, n)
     armour = raw.find(b"PRIVATE KEY-----")
@@ -663,8 +667,29 @@ _JOINERS = np.zeros(256, dtype=bool)
 _JOINERS[list(b".-/")] = True
 _LOWER = np.zeros(256, dtype=bool)
 _LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
-_ALPHA = _LOWER.copy()
-_ALPHA[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+_CAPITAL = np.zeros(256, dtype=bool)
+_CAPITAL[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+_ALPHA = _LOWER | _CAPITAL
+_NUMERIC_FLAGS = bytes(c in b"0123456789.-/" for c in range(256))
+_NOT_CAPITAL_FLAGS = bytes(not _CAPITAL[c] for c in range(256))
+"""``bytes.translate`` tables to numpy flags: a C table lookup per byte, several times
+cheaper than indexing a numpy table with the whole prompt."""
+_UPPER_RUN = _CAPITAL.copy()
+_UPPER_RUN[list(b" -0123456789")] = True
+"""What an ``upper`` candidate (an IBAN, a NINO) runs over after its first two letters."""
+
+
+def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """For each offset in ``at`` (a hyphen): whether a word of capitals ends just before it
+    and starts after a character no ``upper`` candidate holds ("SKU-"; not "AB12CD-"), so
+    an ``upper`` candidate that reaches the digits after it starts two letters before the
+    hyphen and needs seven of them."""
+    cut = np.flatnonzero(np.frombuffer(raw.translate(_NOT_CAPITAL_FLAGS), dtype=bool))
+    prev = np.searchsorted(cut, at, side="left") - 1  # the last non-capital before the hyphen
+    edge = np.where(prev >= 0, cut[np.maximum(prev, 0)], -1)
+    word = at - edge - 1
+    clean = (edge < 0) | ~_UPPER_RUN[chars[np.maximum(edge, 0)]]
+    return (word >= 1) & clean
 
 
 def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None:
@@ -687,18 +712,20 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     cues.force()
     chars = np.frombuffer(raw, dtype=np.uint8)
     digit = np.frombuffer(classes, dtype=np.uint8) == 48
-    numeric = digit | _JOINERS[chars]
+    numeric = np.frombuffer(raw.translate(_NUMERIC_FLAGS), dtype=bool)
     framed = np.concatenate(([False], numeric, [False]))
     edges = np.flatnonzero(framed[1:] != framed[:-1])
     starts, ends = edges[0::2], edges[1::2]
-    # trim joiners at either end: a number starts and ends with a digit
-    first_digit = digit[starts]
-    last_digit = digit[ends - 1]
-    ok = first_digit & last_digit
-    starts, ends = starts[ok], ends[ok]
+    # a number starts and ends with a digit: one joiner before the digits is its left edge
+    # ("/v1/orders/771889", "SKU-716124"), and a run that ends with a joiner is no number
+    lead = ~digit[starts] & digit[np.minimum(starts + 1, n - 1)] & (ends - starts > 1)
+    starts = starts + lead
+    ok = digit[ends - 1] & digit[starts]
+    starts, ends, lead = starts[ok], ends[ok], lead[ok]
     if not len(starts):
         return None
-    total = np.concatenate(([0], np.cumsum(digit, dtype=np.int32)))
+    total = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(digit, out=total[1:])
     counts = total[ends] - total[starts]
     size = ends - starts
     bare = counts == size
@@ -706,8 +733,16 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
     before, before2 = padded[starts + 1], padded[starts]
     after, after2 = padded[ends + 2], padded[ends + 3]
-    left = _HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10))
+    left = ~lead & (_HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10)))
+    # no candidate runs across a lowercase letter ("api-7f9c4", "orders/771889")
+    left |= (counts < 8) & _LOWER[np.where(lead, before2, before)]
     right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
+    # a space and a capital ("8080 GET"): no candidate takes a letter after a space, but
+    # eight digits, a capital and three more are a German pension insurance number
+    right |= ((after == 32) & _CAPITAL[after2] & (counts != 8)) | _LOWER[after]
+    capital = lead & _CAPITAL[before2] & (before == 45) & (counts < 7) & _HARD_EDGES[after]
+    if capital.any():
+        left |= capital & _capital_word_before(raw, chars, starts - 1)
     # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that short
     # or a date, and the ":" or the space and word after them end any later window
     stamp = ((after == 84) & (padded[ends + 5] == 58)) | (
@@ -716,16 +751,28 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     first = padded[starts + 2]
     possible = (counts >= 12) & (counts <= 19)
     possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
-    possible |= (counts == 10) & (first == 51)  # Italian mobiles
     if cues.phone:  # a phone word within reach before the number
         near = cues.near_phone_word(n)[starts]
         possible |= near & (counts >= 8) & (counts <= 15)
-    if cues.ssn:
-        possible |= counts == 9
     if cues.closing:
         possible |= (counts >= 9) & (counts <= 13)
+    # separated by dots, hyphens or slashes: an SSN (123-45-6789), a NANP number whose
+    # last four digits follow a dot or hyphen, or the kinds above
+    last_four = total[ends] - total[np.maximum(ends - 4, starts)] == 4
+    nanp = (counts >= 10) & (counts <= 11) & last_four & _JOINERS[padded[np.maximum(ends - 3, 0)]]
+    possible_separated = possible | ((counts == 9) & (size == 11)) | nanp
+    if cues.ssn:
+        possible |= counts == 9
+    # Italian mobiles (3, then 2-9, eight more), unless a document word comes before
+    italian = bare & (counts == 10) & (first == 51) & (padded[starts + 3] >= 50)
+    for i in np.flatnonzero(italian & ~possible & left & right).tolist():
+        start = int(starts[i])
+        italian[i] = _DOCUMENT_WORD.search(cues.low, max(0, start - _CONTEXT), start) is None
+    possible |= italian
     iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
-    idle = (counts < 8) | (bare & ~possible)
+    # a number longer than one candidate (24 characters) is read in pieces: the usual way
+    whole = size <= 24
+    idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~possible_separated)
     idle |= iso & ~cues.near_phone_word(n)[starts] if cues.phone else iso
     idle &= left & (right | (stamp & ((counts < 8) | iso)))
     idle_starts, idle_ends = starts[idle], ends[idle]
@@ -761,11 +808,11 @@ class _Cues:
     or a CSV of thousands of ids skips the per-number context checks when neither occurs;
     a superset test: each number still checks its own context when they do."""
 
-    __slots__ = ("_low", "_raw", "closing", "numbers", "phone", "phone_words", "ssn")
+    __slots__ = ("_raw", "closing", "low", "numbers", "phone", "phone_words", "ssn")
 
     def __init__(self, raw: bytes) -> None:
         self._raw = raw
-        self._low = b""
+        self.low = b""
         self.numbers = 0
         self.phone = self.closing = self.ssn = True
         self.phone_words: tuple[bytes, ...] = ()
@@ -796,20 +843,20 @@ class _Cues:
         self.phone = bool(self.phone_words)
         self.closing = any_of(_CLOSING_WORDS_RAW)
         self.ssn = any_of(_SSN_WORDS_RAW)
-        self._low = low
+        self.low = low
 
     def near_phone_word(self, n: int) -> np.ndarray:
         """For each offset of the prompt, whether a phone word ends within ``_CONTEXT``
         characters before it (what ``_near_word`` asks, without its word-start test)."""
         marks = np.zeros(n + 1, dtype=np.int32)
         for w in self.phone_words:
-            at = self._low.find(w)
+            at = self.low.find(w)
             while at != -1:
                 lo, hi = at + len(w), min(n, at + _CONTEXT)
                 if lo <= hi:
                     marks[lo] += 1
                     marks[hi + 1 if hi < n else n] -= 1
-                at = self._low.find(w, at + 1)
+                at = self.low.find(w, at + 1)
         return np.cumsum(marks[:n]) > 0
 
 
