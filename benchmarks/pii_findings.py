@@ -46,7 +46,8 @@ PIECES = (
     "+44 20 7946 0958", "12345678Z", "12.345.678-Z", "185057800608491", "4539148803436467",
     "DE89370400440532013000", "user=amiller src=81.2.69.142 ", "AB 12 34 56 C",
     "0532 0130 00", "370400440532013000", "60161331926819", "3948271J", "06 12 34 56 78",
-    "anna@acme-corp.com", "12 150380 M 12 3",
+    "anna@acme-corp.com", "12 150380 M 12 3", "+33 6 12 34 56 78", "Tel. 01.23.45.67.89",
+    "NINO QQ 12 34 56 C", "+33 (0)6 12 34 56 78",
 )  # fmt: skip
 """Pieces of every kind's shapes (some of them whole only with the filler before them)."""
 LONG_RUN = re.compile(r"[0-9 .()/\-]{25}|[A-Z0-9 \-]{40}")

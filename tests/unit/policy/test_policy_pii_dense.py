@@ -81,7 +81,8 @@ _PIECES = [
     "12.345.678-Z", "185057800608491", "4539148803436467", "45391488034364674539148803436467",
     "DE89370400440532013000", "user=amiller src=81.2.69.142 ", "AB 12 34 56 C", " x", " Y",
     "de89 3704 0044 ", "0532 0130 00", "DE89-", "de89-", "370400440532013000", "GB29 NWBK ",
-    "60161331926819", "nl91abna", "0417164300", "Y-", "3948271J", "-J",
+    "60161331926819", "nl91abna", "0417164300", "Y-", "3948271J", "-J", "06 12 34 56 78",
+    "+33 6 12 34 56 78", "01.23.45.67.89", "NINO QQ 12 34 56 C", "09:31:05 ", "(0)",
 ]  # fmt: skip
 _LONG_RUN = re.compile(r"[0-9 .()/\-]{25}|[A-Z0-9 \-]{40}")
 _DENSE_TEXT = st.lists(
@@ -117,3 +118,27 @@ def test_numbers_stepped_over_are_those_the_confirmers_reject(text: str) -> None
         mp.setattr(pii, "_DENSE", 10**9)
         slow = clf.classify(PromptText(text, 1)).kinds
     assert fast == slow
+
+
+_PAIRS_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(["06 12 34 56 78", "+33 6 12 34 56 78", "01.23.45.67.89", "(0)", "+"]),
+        st.sampled_from(["09:31:05", "12:34:56:78", " ", ".", ":", "-", "tel ", "\n", "=", ";"]),
+        st.from_regex(r"[0-9]{1,3}", fullmatch=True),
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_PAIRS_TEXT)
+def test_pairs_split_by_spaces_or_dots_find_what_the_wider_trigger_finds(text: str) -> None:
+    """Phones in digit pairs are looked for where pairs are split by spaces or dots; the
+    character classes show pairs split by any punctuation (a log's "09:31:05"): looking
+    there too finds the same kinds."""
+    clf = pii.PiiClassifier(PiiSettings())
+    narrow = clf.classify(PromptText(text, 1)).kinds
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pii, "_PAIR_TABLE", pii._CLASSES)
+        wide = clf.classify(PromptText(text, 1)).kinds
+    assert narrow == wide

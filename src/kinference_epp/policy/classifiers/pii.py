@@ -333,6 +333,8 @@ def _one_byte_per_char(text: str) -> bytes:
 
 
 _DIGITS_AS_TOKEN = bytes.maketrans(b"0", b"a")
+_PAIR_TABLE = bytes(48 if 48 <= c <= 57 else 32 if c in b" ." else 120 for c in range(256))
+"""Digits as ``0``, the separators of digit pairs (space, dot) as a space, the rest ``x``."""
 _CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
 """``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
 the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
@@ -436,9 +438,12 @@ def _candidates(
                 m = pattern.match(text, at)
                 if m is not None:
                     yield "secret", at, m.group()
-    # A spaced NINO has digit pairs: without "00 00" among the classes the three word
-    # searches below (each a scan of the whole text) cannot lead anywhere.
-    if b"00 00" in classes:
+    # A spaced NINO and a phone in pairs have digit pairs split by spaces (or dots): without
+    # them the word searches below (each a scan of the whole text) cannot lead anywhere.
+    # ``classes`` has every other character as a space too (a log's times, "09:31:05"), so
+    # the pairs are looked for in a map where only spaces and dots separate.
+    pairs = raw.translate(_PAIR_TABLE) if b"00 00" in classes else b""
+    if b"00 00" in pairs:
         ninos: set[int] = set()
         for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
             at = raw.find(label)
@@ -448,14 +453,14 @@ def _candidates(
                         ninos.add(m.start())
                         yield "upper", m.start(), m.group()
                 at = raw.find(label, at + 1)
-        pos = classes.find(b"00 00 00 00")
+        pos = pairs.find(b"00 00 00 00")
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
             if m is not None:
                 yield "paired", m.start(), m.group()
-                pos = classes.find(b"00 00 00 00", m.end())
+                pos = pairs.find(b"00 00 00 00", m.end())
             else:
-                pos = classes.find(b"00 00 00 00", pos + 11)
+                pos = pairs.find(b"00 00 00 00", pos + 11)
 
 
 _DOTTED_TOKENS = (
