@@ -72,31 +72,45 @@ def test_a_prompt_of_ids_alone_is_stepped_over_whole() -> None:
     assert _findings(text) == frozenset()
 
 
-_PIECES = [
-    "SKU-", "/v1/orders/", "AB12SKU-", "KU-", "order_id=", "request_id=", "upstream=",
-    "tel ", "call ", "ssn ", "Kind regards,\nAnna\n", "invoice ", "DE89 ", "de89 ", "X-", "Y",
-    "2024-03-11T09:31:05.123Z ", "2024-03-11 ", "10.0.144.193", "123-45-6789", "415.634.0132",
-    "1-800-234-5678", "4539 1488 0343 6467", "4539-1488-0343-6467", "4539.1488.0343.6467",
-    "3471234567", "3121234567", "0151 23456789", "+44 20 7946 0958", "12345678Z",
-    "12.345.678-Z", "185057800608491", "4539148803436467", "45391488034364674539148803436467",
-    "DE89370400440532013000", "user=amiller src=81.2.69.142 ", "AB 12 34 56 C", " x", " Y",
-    "de89 3704 0044 ", "0532 0130 00", "DE89-", "de89-", "370400440532013000", "GB29 NWBK ",
-    "60161331926819", "nl91abna", "0417164300", "Y-", "3948271J", "-J", "06 12 34 56 78",
-    "+33 6 12 34 56 78", "01.23.45.67.89", "NINO QQ 12 34 56 C", "09:31:05 ", "(0)",
+_PREFIXES = [
+    "SKU-", "/v1/orders/", "AB12SKU-", "KU-", "order_id=", "request_id=", "upstream=", "tel ",
+    "call ", "ssn ", "Kind regards,\nAnna\n", "invoice ", "DE89 ", "de89 ", "X-", "Y", "api-7f",
+    "2024-03-11T09:31:05.123Z ", "2024-03-11 ", "DE89-", "de89-", "GB29 NWBK ", "Y-", "(0)",
+    "nl91abna", "de89 3704 0044 ", "+", "(", "", "", "",
 ]  # fmt: skip
+"""What a number may follow: labels, ids' prefixes, paths, words."""
+_SHAPES = [
+    "10.0.144.193", "123-45-6789", "415.634.0132", "1-800-234-5678", "4539 1488 0343 6467",
+    "4539-1488-0343-6467", "4539.1488.0343.6467", "3471234567", "3121234567", "0151 23456789",
+    "+44 20 7946 0958", "12345678Z", "12.345.678-Z", "185057800608491", "4539148803436467",
+    "DE89370400440532013000", "user=amiller src=81.2.69.142", "AB 12 34 56 C", "0532 0130 00",
+    "370400440532013000", "60161331926819", "0417164300", "3948271J", "06 12 34 56 78",
+    "+33 6 12 34 56 78", "01.23.45.67.89", "NINO QQ 12 34 56 C", "09:31:05", "12 150380 M 12 3",
+]  # fmt: skip
+"""Every kind's shapes, and near misses."""
 _LONG_RUN = re.compile(r"[0-9 .()/\-]{25}|[A-Z0-9 \-]{40}")
 _DENSE_TEXT = st.lists(
-    st.one_of(
-        st.sampled_from(_PIECES),
-        st.from_regex(r"[0-9]{1,24}", fullmatch=True),
-        st.text(alphabet="0123456789.-/ ;=:,\nTZabsXYZKU(+", max_size=14),
+    st.tuples(
+        st.sampled_from(_PREFIXES),
+        st.one_of(
+            st.sampled_from(_SHAPES),
+            st.from_regex(r"[0-9]{1,24}", fullmatch=True),
+            st.text(alphabet="0123456789.-/ ;=:,\nTZabsXYZKU(+", max_size=14),
+        ),
+        st.sampled_from([";", " ", "\n", "=", ",", ": ", " x ", " Y ", "|", "/", "-"]),
     ),
     min_size=1,
     max_size=24,
-).map("".join)
+).map(lambda parts: "".join(a + b + c for a, b, c in parts))
+"""A prefix, a number or shape, a separator: as in a log or a CSV."""
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=3000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(_DENSE_TEXT)
 def test_numbers_stepped_over_are_those_the_confirmers_reject(text: str) -> None:
     """The per-number path is the reference: on any digit-heavy text (ids after words,
@@ -130,12 +144,12 @@ _PAIRS_TEXT = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=3000, deadline=None, derandomize=True)
 @given(_PAIRS_TEXT)
 def test_pairs_split_by_spaces_or_dots_find_what_the_wider_trigger_finds(text: str) -> None:
-    """Phones in digit pairs are looked for where pairs are split by spaces or dots; the
-    character classes show pairs split by any punctuation (a log's "09:31:05"): looking
-    there too finds the same kinds."""
+    """Phones in digit pairs are confirmed by a regex only where pairs are split by spaces
+    or dots; the character classes show pairs split by any punctuation (a log's
+    "09:31:05"): a regex search at each of those finds the same kinds."""
     clf = pii.PiiClassifier(PiiSettings())
     narrow = clf.classify(PromptText(text, 1)).kinds
     with pytest.MonkeyPatch.context() as mp:

@@ -441,7 +441,7 @@ def _candidates(
     # A spaced NINO and a phone in pairs have digit pairs split by spaces (or dots): without
     # them the word searches below (each a scan of the whole text) cannot lead anywhere.
     # ``classes`` has every other character as a space too (a log's times, "09:31:05"), so
-    # the pairs are looked for in a map where only spaces and dots separate.
+    # the pairs are confirmed in a map where only spaces and dots separate them.
     pairs = raw.translate(_PAIR_TABLE) if b"00 00" in classes else b""
     if b"00 00" in pairs:
         ninos: set[int] = set()
@@ -453,14 +453,20 @@ def _candidates(
                         ninos.add(m.start())
                         yield "upper", m.start(), m.group()
                 at = raw.find(label, at + 1)
-        pos = pairs.find(b"00 00 00 00")
+        pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
-            m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
+            lo, hi = max(0, pos - 12), pos + 24
+            # a match holds four pairs split by spaces or dots: none there, no regex search
+            m = (
+                _PAIRED_PHONE.search(text, lo, hi)
+                if pairs.find(b"00 00 00 00", lo, hi) != -1
+                else None
+            )
             if m is not None:
                 yield "paired", m.start(), m.group()
-                pos = pairs.find(b"00 00 00 00", m.end())
+                pos = classes.find(b"00 00 00 00", m.end())
             else:
-                pos = pairs.find(b"00 00 00 00", pos + 11)
+                pos = classes.find(b"00 00 00 00", pos + 11)
 
 
 _DOTTED_TOKENS = (
