@@ -358,7 +358,7 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
 def _candidates(
     text: str,
     raw: bytes | None = None,
-    idle: dict[int, int] | None = None,
+    idle: tuple[bytes, list[int]] | None = None,
     classes: bytes | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
@@ -369,8 +369,9 @@ def _candidates(
     a private-key armour line marks a short window, and only windows are matched with the
     regex — without its secret alternatives where no secret can be (no long token run
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
-    the number of such spots, not the text length. ``idle`` maps the start of each digit run
-    that cannot be PII (``_idle_runs``) to its end: those are stepped over unmatched.
+    the number of such spots, not the text length. ``idle`` (``_idle_runs``) is ``classes``
+    with the digits of the numbers that cannot be PII hidden, so that the search for runs of
+    three steps over them unmatched, and where their runs of three start.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes
@@ -378,15 +379,10 @@ def _candidates(
     n = len(text)
     segments = _token_segments(tokens, n)
     armour = raw.find(b"PRIVATE KEY-----")
-    pos = classes.find(b"000")
+    busy, idle_starts = idle if idle is not None else (classes, [])
+    pos = busy.find(b"000")
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
-    idle_starts = sorted(idle) if idle else []
     while pos != -1:
-        if idle:
-            after_run = idle.get(pos)
-            if after_run is not None:
-                pos = classes.find(b"000", after_run)
-                continue
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
         lo = other + 1 if other != -1 else limit
@@ -417,7 +413,7 @@ def _candidates(
                 if after > end:
                     end = after
             m = search(text, after, stop)
-        pos = classes.find(b"000", end)
+        pos = busy.find(b"000", end)
     pos = raw.find(b"@")
     while pos != -1:
         yield "at", pos, "@"
@@ -629,14 +625,17 @@ _LOG_OCCURRENCES = 32
 
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_IPV4_SHAPE = re.compile(rb"0\.0{1,3}\.0{1,3}\.0")
+"""What every ``_IPV4`` match leaves in the prompt's map with its digits as ``0`` (the
+search skips to each "0." in C: prose with a decimal or two costs no line reads)."""
 
 
 def _ip_with_user(text: str, raw: bytes) -> bool:
     """A log line that holds both an IPv4 address (not loopback or unspecified) and the
     name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
     "user=amiller src=...", an access log's user field): a person's session."""
-    if raw.translate(_DIGITS_AS_ZERO).find(b"0.0") == -1:
-        return False  # no digit, dot, digit: no IPv4 address
+    if _IPV4_SHAPE.search(raw.translate(_DIGITS_AS_ZERO)) is None:
+        return False  # no four dotted groups of digits: no IPv4 address
     seen: set[int] = set()
     checked = 0
     for marker in _LOG_MARKERS:
@@ -703,9 +702,9 @@ def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.nd
     return (word >= 1) & clean
 
 
-def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None:
-    """In a digit-dense prompt, the numbers that stand alone and cannot be PII: start of each
-    run of three digits inside one -> the number's end.
+def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> tuple[bytes, list[int]] | None:
+    """In a digit-dense prompt, the numbers that stand alone and cannot be PII: ``classes``
+    with their digits hidden (as ``x``), and the start of each run of three digits in them.
 
     A number here is a run of digits, dots, hyphens and slashes that starts and ends with a
     digit, between separators no candidate crosses (``;`` ``,`` ``=`` line breaks, quotes,
@@ -789,22 +788,19 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     idle_starts, idle_ends = starts[idle], ends[idle]
     if not len(idle_starts):
         return None
-    # every run of three digits inside an idle number points to its end
+    # the runs of three digits inside idle numbers: each one ends the window before it
     triple = digit[:-2] & digit[1:-1] & digit[2:]
     run_start = np.flatnonzero(triple & ~np.concatenate(([False], triple[:-1])))
     owner = np.searchsorted(idle_starts, run_start, side="right") - 1
     inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
-    # consecutive idle numbers are stepped over at once: to the end of the last one before
-    # the next run that is not idle
-    busy = run_start[~inside]
-    idle_run, idle_end = run_start[inside], idle_ends[owner[inside]]
-    following = np.searchsorted(busy, idle_run, side="right")
-    if len(busy):
-        limit = np.where(following < len(busy), busy[np.minimum(following, len(busy) - 1)], n)
-    else:
-        limit = np.full(len(idle_run), n)
-    last = np.searchsorted(idle_run, limit, side="left") - 1
-    return dict(zip(idle_run.tolist(), idle_end[last].tolist(), strict=True))
+    # the idle numbers' digits hidden from the search for runs of three: stepped over
+    bounds = np.empty(2 * len(idle_starts) + 2, dtype=np.int64)
+    bounds[0], bounds[-1] = 0, n
+    bounds[1:-1:2], bounds[2:-1:2] = idle_starts, idle_ends
+    hidden = np.repeat(np.arange(len(bounds) - 1) % 2 == 1, np.diff(bounds))
+    masked = np.frombuffer(classes, dtype=np.uint8).copy()
+    masked[hidden] = 120
+    return masked.tobytes(), run_start[inside].tolist()
 
 
 _WORD_SPLIT_CHARS = b";=,.:-_/\n\t#"
