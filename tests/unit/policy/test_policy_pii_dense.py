@@ -68,8 +68,10 @@ def test_a_prompt_of_ids_alone_is_stepped_over_whole() -> None:
     raw = pii._one_byte_per_char(text)
     idle = pii._idle_runs(raw, pii._classes(text, raw), pii._Cues(raw))
     assert idle is not None
-    hidden, _ = idle
-    assert b"000" not in hidden
+    busy_starts, _, inside = idle
+    assert not busy_starts
+    assert inside
+    assert pii._next_busy(idle, 0) == -1
     assert _findings(text) == frozenset()
 
 

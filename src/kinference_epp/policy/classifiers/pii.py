@@ -358,7 +358,7 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
 def _candidates(
     text: str,
     raw: bytes | None = None,
-    idle: tuple[bytes, list[int]] | None = None,
+    idle: _IdleRuns | None = None,
     classes: bytes | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
@@ -369,9 +369,9 @@ def _candidates(
     a private-key armour line marks a short window, and only windows are matched with the
     regex — without its secret alternatives where no secret can be (no long token run
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
-    the number of such spots, not the text length. ``idle`` (``_idle_runs``) is ``classes``
-    with the digits of the numbers that cannot be PII hidden, so that the search for runs of
-    three steps over them unmatched, and where their runs of three start.
+    the number of such spots, not the text length. ``idle`` (``_idle_runs``) says where
+    runs of three digits start outside and inside the numbers that cannot be PII: the
+    search for the next run steps over those inside, unmatched (``_next_busy``).
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes
@@ -379,8 +379,8 @@ def _candidates(
     n = len(text)
     segments = _token_segments(tokens, n)
     armour = raw.find(b"PRIVATE KEY-----")
-    busy, idle_starts = idle if idle is not None else (classes, [])
-    pos = busy.find(b"000")
+    idle_starts = idle[2] if idle is not None else []
+    pos = classes.find(b"000") if idle is None else _next_busy(idle, 0)
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
     while pos != -1:
         limit = max(0, pos - 40)
@@ -413,7 +413,7 @@ def _candidates(
                 if after > end:
                     end = after
             m = search(text, after, stop)
-        pos = busy.find(b"000", end)
+        pos = classes.find(b"000", end) if idle is None else _next_busy(idle, end)
     pos = raw.find(b"@")
     while pos != -1:
         yield "at", pos, "@"
@@ -702,9 +702,14 @@ def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.nd
     return (word >= 1) & clean
 
 
-def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> tuple[bytes, list[int]] | None:
-    """In a digit-dense prompt, the numbers that stand alone and cannot be PII: ``classes``
-    with their digits hidden (as ``x``), and the start of each run of three digits in them.
+_IdleRuns = tuple[list[int], list[int], list[int]]
+"""Where three digits start outside idle numbers, as runs (starts, ends), and the start of
+each such run inside them."""
+
+
+def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> _IdleRuns | None:
+    """In a digit-dense prompt, the numbers that stand alone and cannot be PII, as the runs
+    of positions where three digits start outside them and inside them (``_IdleRuns``).
 
     A number here is a run of digits, dots, hyphens and slashes that starts and ends with a
     digit, between separators no candidate crosses (``;`` ``,`` ``=`` line breaks, quotes,
@@ -734,10 +739,9 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> tuple[bytes, list[int
     starts, ends, lead = starts[ok], ends[ok], lead[ok]
     if not len(starts):
         return None
-    total = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(digit, out=total[1:])
-    counts = total[ends] - total[starts]
     size = ends - starts
+    joints = np.flatnonzero(numeric & ~digit)  # the dots, hyphens and slashes
+    counts = size - (np.searchsorted(joints, ends) - np.searchsorted(joints, starts))
     bare = counts == size
     # line breaks beyond each end, enough after it for a date's shape at the last number
     padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
@@ -761,14 +765,14 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> tuple[bytes, list[int
     first = padded[starts + 2]
     possible = (counts >= 12) & (counts <= 19)
     possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
-    if cues.phone:  # a phone word within reach before the number
-        near = cues.near_phone_word(n)[starts]
+    near = cues.near_phone_word(n)[starts] if cues.phone else None
+    if near is not None:  # a phone word within reach before the number
         possible |= near & (counts >= 8) & (counts <= 15)
     if cues.closing:
         possible |= (counts >= 9) & (counts <= 13)
     # separated by dots, hyphens or slashes: an SSN (123-45-6789), a NANP number whose
     # last four digits follow a dot or hyphen, or the kinds above
-    last_four = total[ends] - total[np.maximum(ends - 4, starts)] == 4
+    last_four = digit[ends - 1] & digit[ends - 2] & digit[ends - 3] & digit[np.maximum(ends - 4, 0)]
     nanp = (counts >= 10) & (counts <= 11) & last_four & _JOINERS[padded[np.maximum(ends - 3, 0)]]
     possible_separated = possible | ((counts == 9) & (size == 11)) | nanp
     if cues.ssn:
@@ -783,24 +787,30 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> tuple[bytes, list[int
     # a number longer than one candidate (24 characters) is read in pieces: the usual way
     whole = size <= 24
     idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~possible_separated)
-    idle |= iso & ~cues.near_phone_word(n)[starts] if cues.phone else iso
+    idle |= iso & ~near if near is not None else iso
     idle &= left & (right | (stamp & ((counts < 8) | iso)))
     idle_starts, idle_ends = starts[idle], ends[idle]
     if not len(idle_starts):
         return None
-    # the runs of three digits inside idle numbers: each one ends the window before it
-    triple = digit[:-2] & digit[1:-1] & digit[2:]
-    run_start = np.flatnonzero(triple & ~np.concatenate(([False], triple[:-1])))
+    # where three digits start, in runs: those inside idle numbers are stepped over, and
+    # each ends the window of a number before it
+    triple = (digit[:-2] & digit[1:-1] & digit[2:]).view(np.int8)
+    changes = np.flatnonzero(np.diff(triple, prepend=np.int8(0), append=np.int8(0)))
+    run_start, run_end = changes[0::2], changes[1::2]
     owner = np.searchsorted(idle_starts, run_start, side="right") - 1
     inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
-    # the idle numbers' digits hidden from the search for runs of three: stepped over
-    bounds = np.empty(2 * len(idle_starts) + 2, dtype=np.int64)
-    bounds[0], bounds[-1] = 0, n
-    bounds[1:-1:2], bounds[2:-1:2] = idle_starts, idle_ends
-    hidden = np.repeat(np.arange(len(bounds) - 1) % 2 == 1, np.diff(bounds))
-    masked = np.frombuffer(classes, dtype=np.uint8).copy()
-    masked[hidden] = 120
-    return masked.tobytes(), run_start[inside].tolist()
+    busy = ~inside
+    return run_start[busy].tolist(), run_end[busy].tolist(), run_start[inside].tolist()
+
+
+def _next_busy(idle: _IdleRuns, at: int) -> int:
+    """``classes.find(b"000", at)`` with the idle numbers' digits hidden: the first offset
+    from ``at`` where three digits start outside them, or -1."""
+    starts, ends, _ = idle
+    i = bisect.bisect_right(starts, at) - 1
+    if i >= 0 and at < ends[i]:
+        return at
+    return starts[i + 1] if i + 1 < len(starts) else -1
 
 
 _WORD_SPLIT_CHARS = b";=,.:-_/\n\t#"
@@ -855,16 +865,13 @@ class _Cues:
     def near_phone_word(self, n: int) -> np.ndarray:
         """For each offset of the prompt, whether a phone word ends within ``_CONTEXT``
         characters before it (what ``_near_word`` asks, without its word-start test)."""
-        marks = np.zeros(n + 1, dtype=np.int32)
+        near = np.zeros(n, dtype=bool)
         for w in self.phone_words:
             at = self.low.find(w)
             while at != -1:
-                lo, hi = at + len(w), min(n, at + _CONTEXT)
-                if lo <= hi:
-                    marks[lo] += 1
-                    marks[hi + 1 if hi < n else n] -= 1
+                near[at + len(w) : min(n, at + _CONTEXT) + 1] = True
                 at = self.low.find(w, at + 1)
-        return np.cumsum(marks[:n]) > 0
+        return near
 
 
 class PiiClassifier:
