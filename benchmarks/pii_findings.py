@@ -47,7 +47,9 @@ PIECES = (
     "DE89370400440532013000", "user=amiller src=81.2.69.142 ", "AB 12 34 56 C",
     "0532 0130 00", "370400440532013000", "60161331926819", "3948271J", "06 12 34 56 78",
     "anna@acme-corp.com", "12 150380 M 12 3", "+33 6 12 34 56 78", "Tel. 01.23.45.67.89",
-    "NINO QQ 12 34 56 C", "+33 (0)6 12 34 56 78",
+    "NINO QQ 12 34 56 C", "+33 (0)6 12 34 56 78", "sshd[811]: Failed password for jmorrison from 81.2.69.160 port 22\n",
+    "81.2.69.160 - kschneider [10/Oct/2024:13:55:36 +0000] \"GET / HTTP/1.1\" 200 512\n",
+    "login: root from 10.1.2.3\n", "uid=anna acct=42 81.2.69.144\n", "USER jdoe 192.168.1.20\n",
 )  # fmt: skip
 """Pieces of every kind's shapes (some of them whole only with the filler before them)."""
 LONG_RUN = re.compile(r"[0-9 .()/\-]{25}|[A-Z0-9 \-]{40}")
