@@ -831,7 +831,9 @@ class _Cues:
     or a CSV of thousands of ids skips the per-number context checks when neither occurs;
     a superset test: each number still checks its own context when they do."""
 
-    __slots__ = ("_raw", "closing", "low", "numbers", "phone", "phone_words", "ssn", "words")
+    __slots__ = (
+        "_raw", "closing", "low", "numbers", "phone", "phone_texts", "phone_words", "ssn", "words"
+    )  # fmt: skip
 
     def __init__(self, raw: bytes) -> None:
         self._raw = raw
@@ -840,6 +842,7 @@ class _Cues:
         self.numbers = 0
         self.phone = self.closing = self.ssn = True
         self.phone_words: tuple[bytes, ...] = ()
+        self.phone_texts: tuple[str, ...] = _PHONE_WORDS
 
     def count(self) -> None:
         self.numbers += 1
@@ -866,6 +869,9 @@ class _Cues:
             w for w in _PHONE_WORDS_RAW if w in (distinct if plain_word(w) else low)
         )
         self.phone = bool(self.phone_words)
+        self.phone_texts = tuple(
+            w for w in _PHONE_WORDS if w.encode("ascii", "replace") in self.phone_words
+        )  # a number's context is searched for the words the prompt holds only
         self.closing = any_of(_CLOSING_WORDS_RAW)
         self.ssn = any_of(_SSN_WORDS_RAW)
         self.low = low
@@ -979,7 +985,8 @@ class PiiClassifier:
         if cues is not None:
             cues.count()
         phone_words = cues is None or cues.phone
-        phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, _PHONE_WORDS)
+        words = _PHONE_WORDS if cues is None else cues.phone_texts
+        phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, words)
         if 8 <= n <= 15 and (body.startswith("+") or phone_word):
             return PiiKind.PHONE
         if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
