@@ -3,6 +3,7 @@
     nice -n 5 .venv/bin/python benchmarks/classifier_cost.py
     ... --quick   # fewer calls
     PYTHONPATH=OTHER/src ... --label base --out FILE   # another checkout's classifiers, same texts
+    ... --profile pii:logs:32000 --out FILE   # where a case's time goes (cProfile), no table
 
 Targets (in process, p50 of one ``classify`` on a fresh ``PromptText``): PII ≤ 1 ms at 8k
 tokens of prose, ≤ 2 ms at 8k tokens of logs or CSV, ≤ 6 ms at 32k tokens of any of them.
@@ -32,6 +33,7 @@ import platform
 import random
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -254,12 +256,58 @@ def render(
     return "\n".join(L)
 
 
+def profile(case: str) -> str:
+    """Where one case's time goes, by function (its own time first), as text."""
+    import cProfile
+    import io
+    import pstats
+
+    name, kind, tokens = case.split(":")
+    fns: dict[str, Callable[[PromptText], object]] = {
+        "pii": PiiClassifier(PiiSettings()).classify,
+        "complexity": ComplexityClassifier().classify,
+    }
+    fn = fns[name]
+    text = build(kind, int(tokens), with_pii=False)
+    fn(PromptText(text, 1))
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(50):
+        fn(PromptText(text, 1))
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.strip_dirs().sort_stats("tottime").print_stats(15)
+    return f"## {case} (50 calls under cProfile)\n\n```\n{out.getvalue().strip()}\n```\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer calls")
     ap.add_argument("--out", type=Path, default=RESULTS / "classifier_cost.md")
     ap.add_argument("--label", default="", help="names the classifiers measured in the title")
+    ap.add_argument(
+        "--profile",
+        metavar="CLASSIFIER:KIND:TOKENS",
+        action="append",
+        help="instead of the table: cProfile's top functions of 50 calls on a case, e.g. "
+        "pii:logs:8000 (repeatable); written to --out when it is given",
+    )
     args = ap.parse_args()
+    if args.profile:
+        cases = " ".join(f"--profile {c}" for c in args.profile)
+        load = os.getloadavg()[0]
+        head = (
+            f"# Where the classifiers' time goes\n\n    {COMMAND} {cases} --out {args.out}\n\n"
+            f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, 1-minute load average {load:.1f}; "
+            "cProfile's overhead inflates Python-level calls, so read the shares, not the "
+            "times.\n"
+        )
+        text = head + "\n".join(profile(c) for c in args.profile)
+        if "--out" in sys.argv:
+            args.out.write_text(text, encoding="utf-8")
+        print(text)
+        return
     lingua = lingua_cost()
     rows = run(args.quick)
     md = render(rows, lingua, args.quick, args.label)
