@@ -23,6 +23,7 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -133,7 +134,7 @@ def main() -> None:
     ap.add_argument("--random", type=int, default=4000, help="seeded random texts")
     args = ap.parse_args()
     clf = PiiClassifier(PiiSettings())
-    found = {}
+    found: dict[str, dict[str, Any]] = {}
     for text in texts(args.random):
         key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         kinds = sorted(str(k) for k in clf.classify(PromptText(text, 1)).kinds)
@@ -142,7 +143,7 @@ def main() -> None:
     print(f"{len(found)} texts, {sum(1 for v in found.values() if v['kinds'])} with findings")
     if args.against is None:
         return
-    base = json.loads(args.against.read_text(encoding="utf-8"))
+    base: dict[str, dict[str, Any]] = json.loads(args.against.read_text(encoding="utf-8"))
     differ = [k for k in found if k in base and base[k]["kinds"] != found[k]["kinds"]]
     missing = [k for k in found if k not in base]
     long_run = [k for k in differ if LONG_RUN.search(found[k]["text"])]

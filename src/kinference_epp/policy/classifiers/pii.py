@@ -705,7 +705,8 @@ def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.nd
     edge = np.where(prev >= 0, cut[np.maximum(prev, 0)], -1)
     word = at - edge - 1
     clean = (edge < 0) | ~_UPPER_RUN[chars[np.maximum(edge, 0)]]
-    return (word >= 1) & clean
+    result: np.ndarray = (word >= 1) & clean
+    return result
 
 
 _IdleRuns = tuple[list[int], list[int], list[int]]
