@@ -1,6 +1,6 @@
 """The PII and complexity classifiers' cost on long prompts of prose, logs and CSV.
 
-    nice -n 5 .venv/bin/python benchmarks/classifier_cost.py
+    .venv/bin/python benchmarks/classifier_cost.py   # not niced: it times thread CPU
     ... --quick   # fewer calls
     PYTHONPATH=OTHER/src ... --label base --out FILE   # another checkout's classifiers, same texts
     ... --profile pii:logs:8000   # where one case's time goes (cProfile), no table
@@ -48,7 +48,7 @@ from kinference_epp.policy.model import PiiSettings
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
-COMMAND = "nice -n 5 .venv/bin/python benchmarks/classifier_cost.py"
+COMMAND = ".venv/bin/python benchmarks/classifier_cost.py"
 ROUNDS = 5
 TARGETS_US = {("prose", 8000): 1000.0, ("logs", 8000): 2000.0, ("csv", 8000): 2000.0}
 TARGET_32K_US = 6000.0

@@ -80,7 +80,7 @@ _TEXT = st.text(
 def test_normalize_is_total_and_idempotent(text: str) -> None:
     once = n.normalize(text)
     assert n.normalize(once) == once
-    assert n._INVISIBLE.search(once) is None or not any(ord(c) in n._INVISIBLE_TABLE for c in once)
+    assert not any(ord(c) in n._INVISIBLE_TABLE for c in once)
 
 
 @settings(max_examples=500, deadline=None)
@@ -92,3 +92,19 @@ def test_folding_is_total_and_idempotent(text: str) -> None:
     if already:  # the shortcut PromptText takes
         assert folded == normal
     assert not any(ord(c) in n._FOLD_MAP for c in folded)
+
+
+def _marked(text: str, chars: set[int]) -> bool:
+    return any(ord(c) in chars or ord(c) >= 0x10000 for c in text)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_TEXT)
+def test_the_table_scans_answer_as_a_character_by_character_check(text: str) -> None:
+    invisible = {ord(c) for c in n._INVISIBLE_CHARS}
+    fold = set(n._FOLD_MAP)
+    high = {c for c in fold if c >= n._LOW}
+    assert n._has_any(text, n._INVISIBLE) == _marked(text, invisible)
+    assert n._has_any(text, n._FOLD) == _marked(text, fold)
+    assert n._has_any(text, n._FOLD_HIGH) == _marked(text, high)
+    assert n._has_any(text, n._SUSPECT) == _marked(text, invisible | fold)

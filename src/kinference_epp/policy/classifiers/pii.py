@@ -231,6 +231,9 @@ _DOCUMENT_WORDS = (
     "fattura", "factuur", "seed", "batch",
 )  # fmt: skip
 """Words that make a number shaped like a national phone a document number instead."""
+_DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
+"""``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
+(the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
 _NINO_LABELS = (b"nsurance", b"NINO", b"nino", b"NI n")
 """What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
@@ -413,6 +416,9 @@ def _one_byte_per_char(text: str) -> bytes:
     return text.replace("?", "!").encode("ascii", "replace")
 
 
+_DIGITS_AS_TOKEN = bytes.maketrans(b"0", b"a")
+_PAIR_TABLE = bytes(48 if 48 <= c <= 57 else 32 if c in b" ." else 120 for c in range(256))
+"""Digits as ``0``, the separators of digit pairs (space, dot) as a space, the rest ``x``."""
 _CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
 """``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
 the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
@@ -436,7 +442,7 @@ def _token_segments(tokens: bytes, n: int) -> list[tuple[int, int]]:
 def _candidates(
     text: str,
     raw: bytes | None = None,
-    idle: dict[int, int] | None = None,
+    idle: _IdleRuns | None = None,
     classes: bytes | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
@@ -447,24 +453,20 @@ def _candidates(
     a private-key armour line marks a short window, and only windows are matched with the
     regex — without its secret alternatives where no secret can be (no long token run
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
-    the number of such spots, not the text length. ``idle`` maps the start of each digit run
-    that cannot be PII (``_idle_runs``) to its end: those are stepped over unmatched.
+    the number of such spots, not the text length. ``idle`` (``_idle_runs``) says where
+    runs of three digits start outside and inside the numbers that cannot be PII: the
+    search for the next run steps over those inside, unmatched (``_next_busy``).
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes
-    tokens = classes.replace(b"0", b"a")
+    tokens = classes.translate(_DIGITS_AS_TOKEN)  # a bytes.replace of every digit is dearer
     n = len(text)
     segments = _token_segments(tokens, n)
     armour = raw.find(b"PRIVATE KEY-----")
-    pos = classes.find(b"000")
+    idle_starts = idle[2] if idle is not None else []
+    pos = classes.find(b"000") if idle is None else _next_busy(idle, 0)
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
-    idle_starts = sorted(idle) if idle else []
     while pos != -1:
-        if idle:
-            after_run = idle.get(pos)
-            if after_run is not None:
-                pos = classes.find(b"000", after_run)
-                continue
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
         lo = other + 1 if other != -1 else limit
@@ -495,7 +497,7 @@ def _candidates(
                 if after > end:
                     end = after
             m = search(text, after, stop)
-        pos = classes.find(b"000", end)
+        pos = classes.find(b"000", end) if idle is None else _next_busy(idle, end)
     pos = raw.find(b"@")
     while pos != -1:
         yield "at", pos, "@"
@@ -516,9 +518,12 @@ def _candidates(
                 m = pattern.match(text, at)
                 if m is not None:
                     yield "secret", at, m.group()
-    # A spaced NINO has digit pairs: without "00 00" among the classes the three word
-    # searches below (each a scan of the whole text) cannot lead anywhere.
-    if b"00 00" in classes:
+    # A spaced NINO and a phone in pairs have digit pairs split by spaces (or dots): without
+    # them the word searches below (each a scan of the whole text) cannot lead anywhere.
+    # ``classes`` has every other character as a space too (a log's times, "09:31:05"), so
+    # the pairs are confirmed in a map where only spaces and dots separate them.
+    pairs = raw.translate(_PAIR_TABLE) if b"00 00" in classes else b""
+    if b"00 00" in pairs:
         ninos: set[int] = set()
         for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
             at = raw.find(label)
@@ -528,9 +533,15 @@ def _candidates(
                         ninos.add(m.start())
                         yield "upper", m.start(), m.group()
                 at = raw.find(label, at + 1)
-        pos = classes.find(b"00 00 00 00")
+        pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
-            m = _PAIRED_PHONE.search(text, max(0, pos - 12), pos + 24)
+            lo, hi = max(0, pos - 12), pos + 24
+            # a match holds four pairs split by spaces or dots: none there, no regex search
+            m = (
+                _PAIRED_PHONE.search(text, lo, hi)
+                if pairs.find(b"00 00 00 00", lo, hi) != -1
+                else None
+            )
             if m is not None:
                 yield "paired", m.start(), m.group()
                 pos = classes.find(b"00 00 00 00", m.end())
@@ -664,6 +675,17 @@ _LOG_MARKERS = (
 """What a log line that names its user holds, in the prompt's lower-cased one-byte map
 ("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
 IP."""
+_LOG_MARKER_WORDS = (
+    b"user",
+    b"login",
+    b"uid",
+    b"acct",
+    b"sshd[",
+    b"utzer",
+    b"tilisateur",
+    b"suari",
+)
+"""The markers but the access log's as ``_Cues.words`` holds them: lower case, cut at ``=``."""
 _SYSTEM_USERS = frozenset(
     [
         "root",
@@ -712,14 +734,21 @@ _LOG_OCCURRENCES = 32
 
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_IPV4_SHAPE = re.compile(rb"0\.0{1,3}\.0{1,3}\.0")
+"""What every ``_IPV4`` match leaves in the prompt's map with its digits as ``0`` (the
+search skips to each "0." in C: prose with a decimal or two costs no line reads)."""
 
 
-def _ip_with_user(text: str, raw: bytes) -> bool:
+def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
     """A log line that holds both an IPv4 address (not loopback or unspecified) and the
     name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
-    "user=amiller src=...", an access log's user field): a person's session."""
-    if raw.translate(_DIGITS_AS_ZERO).find(b"0.0") == -1:
-        return False  # no digit, dot, digit: no IPv4 address
+    "user=amiller src=...", an access log's user field): a person's session. ``words``:
+    the prompt's distinct words (``_Cues.words``) when known, where a marker's word is
+    looked for first (a log's few words instead of nine scans of the prompt)."""
+    if _IPV4_SHAPE.search(raw.translate(_DIGITS_AS_ZERO)) is None:
+        return False  # no four dotted groups of digits: no IPv4 address
+    if words and not any(w in words for w in _LOG_MARKER_WORDS) and b'] "' not in raw:
+        return False
     seen: set[int] = set()
     checked = 0
     low = raw.lower()  # one byte per character still: positions are the text's
@@ -765,13 +794,40 @@ _JOINERS = np.zeros(256, dtype=bool)
 _JOINERS[list(b".-/")] = True
 _LOWER = np.zeros(256, dtype=bool)
 _LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
-_ALPHA = _LOWER.copy()
-_ALPHA[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+_CAPITAL = np.zeros(256, dtype=bool)
+_CAPITAL[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+_ALPHA = _LOWER | _CAPITAL
+_NUMERIC_FLAGS = bytes(c in b"0123456789.-/" for c in range(256))
+_NOT_CAPITAL_FLAGS = bytes(not _CAPITAL[c] for c in range(256))
+"""``bytes.translate`` tables to numpy flags: a C table lookup per byte, several times
+cheaper than indexing a numpy table with the whole prompt."""
+_UPPER_RUN = _CAPITAL.copy()
+_UPPER_RUN[list(b" -0123456789")] = True
+"""What an ``upper`` candidate (an IBAN, a NINO) runs over after its first two letters."""
 
 
-def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None:
-    """In a digit-dense prompt, the numbers that stand alone and cannot be PII: start of each
-    run of three digits inside one -> the number's end.
+def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """For each offset in ``at`` (a hyphen): whether a word of capitals ends just before it
+    and starts after a character no ``upper`` candidate holds ("SKU-"; not "AB12CD-"), so
+    an ``upper`` candidate that reaches the digits after it starts two letters before the
+    hyphen and needs seven of them."""
+    cut = np.flatnonzero(np.frombuffer(raw.translate(_NOT_CAPITAL_FLAGS), dtype=bool))
+    prev = np.searchsorted(cut, at, side="left") - 1  # the last non-capital before the hyphen
+    edge = np.where(prev >= 0, cut[np.maximum(prev, 0)], -1)
+    word = at - edge - 1
+    clean = (edge < 0) | ~_UPPER_RUN[chars[np.maximum(edge, 0)]]
+    result: np.ndarray = (word >= 1) & clean
+    return result
+
+
+_IdleRuns = tuple[list[int], list[int], list[int]]
+"""Where three digits start outside idle numbers, as runs (starts, ends), and the start of
+each such run inside them."""
+
+
+def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> _IdleRuns | None:
+    """In a digit-dense prompt, the numbers that stand alone and cannot be PII, as the runs
+    of positions where three digits start outside them and inside them (``_IdleRuns``).
 
     A number here is a run of digits, dots, hyphens and slashes that starts and ends with a
     digit, between separators no candidate crosses (``;`` ``,`` ``=`` line breaks, quotes,
@@ -789,27 +845,36 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     cues.force()
     chars = np.frombuffer(raw, dtype=np.uint8)
     digit = np.frombuffer(classes, dtype=np.uint8) == 48
-    numeric = digit | _JOINERS[chars]
+    numeric = np.frombuffer(raw.translate(_NUMERIC_FLAGS), dtype=bool)
     framed = np.concatenate(([False], numeric, [False]))
     edges = np.flatnonzero(framed[1:] != framed[:-1])
     starts, ends = edges[0::2], edges[1::2]
-    # trim joiners at either end: a number starts and ends with a digit
-    first_digit = digit[starts]
-    last_digit = digit[ends - 1]
-    ok = first_digit & last_digit
-    starts, ends = starts[ok], ends[ok]
+    # a number starts and ends with a digit: one joiner before the digits is its left edge
+    # ("/v1/orders/771889", "SKU-716124"), and a run that ends with a joiner is no number
+    lead = ~digit[starts] & digit[np.minimum(starts + 1, n - 1)] & (ends - starts > 1)
+    starts = starts + lead
+    ok = digit[ends - 1] & digit[starts]
+    starts, ends, lead = starts[ok], ends[ok], lead[ok]
     if not len(starts):
         return None
-    total = np.concatenate(([0], np.cumsum(digit, dtype=np.int32)))
-    counts = total[ends] - total[starts]
     size = ends - starts
+    joints = np.flatnonzero(numeric & ~digit)  # the dots, hyphens and slashes
+    counts = size - (np.searchsorted(joints, ends) - np.searchsorted(joints, starts))
     bare = counts == size
     # line breaks beyond each end, enough after it for a date's shape at the last number
     padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
     before, before2 = padded[starts + 1], padded[starts]
     after, after2 = padded[ends + 2], padded[ends + 3]
-    left = _HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10))
+    left = ~lead & (_HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10)))
+    # no candidate runs across a lowercase letter ("api-7f9c4", "orders/771889")
+    left |= (counts < 8) & _LOWER[np.where(lead, before2, before)]
     right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
+    # a space and a capital ("8080 GET"): no candidate takes a letter after a space, but
+    # eight digits, a capital and three more are a German pension insurance number
+    right |= ((after == 32) & _CAPITAL[after2] & (counts != 8)) | _LOWER[after]
+    capital = lead & _CAPITAL[before2] & (before == 45) & (counts < 7) & _HARD_EDGES[after]
+    if capital.any():
+        left |= capital & _capital_word_before(raw, chars, starts - 1)
     # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that short
     # or a date, and the ":" or the space and word after them end any later window
     stamp = ((after == 84) & (padded[ends + 5] == 58)) | (
@@ -818,37 +883,52 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> dict[int, int] | None
     first = padded[starts + 2]
     possible = (counts >= 12) & (counts <= 19)
     possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
-    possible |= (counts == 10) & (first == 51)  # Italian mobiles
-    if cues.phone:  # a phone word within reach before the number
-        near = cues.near_phone_word(n)[starts]
+    near = cues.near_phone_word(n)[starts] if cues.phone else None
+    if near is not None:  # a phone word within reach before the number
         possible |= near & (counts >= 8) & (counts <= 15)
-    if cues.ssn:
-        possible |= counts == 9
     if cues.closing:
         possible |= (counts >= 9) & (counts <= 13)
+    # separated by dots, hyphens or slashes: an SSN (123-45-6789), a NANP number whose
+    # last four digits follow a dot or hyphen, or the kinds above
+    last_four = digit[ends - 1] & digit[ends - 2] & digit[ends - 3] & digit[np.maximum(ends - 4, 0)]
+    nanp = (counts >= 10) & (counts <= 11) & last_four & _JOINERS[padded[np.maximum(ends - 3, 0)]]
+    possible_separated = possible | ((counts == 9) & (size == 11)) | nanp
+    if cues.ssn:
+        possible |= counts == 9
+    # Italian mobiles (3, then 2-9, eight more), unless a document word comes before
+    italian = bare & (counts == 10) & (first == 51) & (padded[starts + 3] >= 50)
+    for i in np.flatnonzero(italian & ~possible & left & right).tolist():
+        start = int(starts[i])
+        italian[i] = _DOCUMENT_WORD.search(cues.low, max(0, start - _CONTEXT), start) is None
+    possible |= italian
     iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
-    idle = (counts < 8) | (bare & ~possible)
-    idle |= iso & ~cues.near_phone_word(n)[starts] if cues.phone else iso
+    # a number longer than one candidate (24 characters) is read in pieces: the usual way
+    whole = size <= 24
+    idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~possible_separated)
+    idle |= iso & ~near if near is not None else iso
     idle &= left & (right | (stamp & ((counts < 8) | iso)))
     idle_starts, idle_ends = starts[idle], ends[idle]
     if not len(idle_starts):
         return None
-    # every run of three digits inside an idle number points to its end
-    triple = digit[:-2] & digit[1:-1] & digit[2:]
-    run_start = np.flatnonzero(triple & ~np.concatenate(([False], triple[:-1])))
+    # where three digits start, in runs: those inside idle numbers are stepped over, and
+    # each ends the window of a number before it
+    triple = (digit[:-2] & digit[1:-1] & digit[2:]).view(np.int8)
+    changes = np.flatnonzero(np.diff(triple, prepend=np.int8(0), append=np.int8(0)))
+    run_start, run_end = changes[0::2], changes[1::2]
     owner = np.searchsorted(idle_starts, run_start, side="right") - 1
     inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
-    # consecutive idle numbers are stepped over at once: to the end of the last one before
-    # the next run that is not idle
-    busy = run_start[~inside]
-    idle_run, idle_end = run_start[inside], idle_ends[owner[inside]]
-    following = np.searchsorted(busy, idle_run, side="right")
-    if len(busy):
-        limit = np.where(following < len(busy), busy[np.minimum(following, len(busy) - 1)], n)
-    else:
-        limit = np.full(len(idle_run), n)
-    last = np.searchsorted(idle_run, limit, side="left") - 1
-    return dict(zip(idle_run.tolist(), idle_end[last].tolist(), strict=True))
+    busy = ~inside
+    return run_start[busy].tolist(), run_end[busy].tolist(), run_start[inside].tolist()
+
+
+def _next_busy(idle: _IdleRuns, at: int) -> int:
+    """``classes.find(b"000", at)`` with the idle numbers' digits hidden: the first offset
+    from ``at`` where three digits start outside them, or -1."""
+    starts, ends, _ = idle
+    i = bisect.bisect_right(starts, at) - 1
+    if i >= 0 and at < ends[i]:
+        return at
+    return starts[i + 1] if i + 1 < len(starts) else -1
 
 
 _WORD_SPLIT_CHARS = b";=,.:-_/\n\t#"
@@ -863,14 +943,18 @@ class _Cues:
     or a CSV of thousands of ids skips the per-number context checks when neither occurs;
     a superset test: each number still checks its own context when they do."""
 
-    __slots__ = ("_low", "_raw", "closing", "numbers", "phone", "phone_words", "ssn")
+    __slots__ = (
+        "_raw", "closing", "low", "numbers", "phone", "phone_texts", "phone_words", "ssn", "words"
+    )  # fmt: skip
 
     def __init__(self, raw: bytes) -> None:
         self._raw = raw
-        self._low = b""
+        self.low = b""
+        self.words = b""
         self.numbers = 0
         self.phone = self.closing = self.ssn = True
         self.phone_words: tuple[bytes, ...] = ()
+        self.phone_texts: tuple[str, ...] = _PHONE_WORDS
 
     def count(self) -> None:
         self.numbers += 1
@@ -885,6 +969,7 @@ class _Cues:
         low = self._raw.lower()
         words = low.translate(_WORD_SPLIT, b"0123456789").split()
         distinct = b" " + b" ".join(set(words)) + b" "
+        self.words = distinct
 
         def plain_word(w: bytes) -> bool:
             return w.translate(_WORD_SPLIT, b"0123456789") == w
@@ -896,23 +981,23 @@ class _Cues:
             w for w in _PHONE_WORDS_RAW if w in (distinct if plain_word(w) else low)
         )
         self.phone = bool(self.phone_words)
+        self.phone_texts = tuple(
+            w for w in _PHONE_WORDS if w.encode("ascii", "replace") in self.phone_words
+        )  # a number's context is searched for the words the prompt holds only
         self.closing = any_of(_CLOSING_WORDS_RAW)
         self.ssn = any_of(_SSN_WORDS_RAW)
-        self._low = low
+        self.low = low
 
     def near_phone_word(self, n: int) -> np.ndarray:
         """For each offset of the prompt, whether a phone word ends within ``_CONTEXT``
         characters before it (what ``_near_word`` asks, without its word-start test)."""
-        marks = np.zeros(n + 1, dtype=np.int32)
+        near = np.zeros(n, dtype=bool)
         for w in self.phone_words:
-            at = self._low.find(w)
+            at = self.low.find(w)
             while at != -1:
-                lo, hi = at + len(w), min(n, at + _CONTEXT)
-                if lo <= hi:
-                    marks[lo] += 1
-                    marks[hi + 1 if hi < n else n] -= 1
-                at = self._low.find(w, at + 1)
-        return np.cumsum(marks[:n]) > 0
+                near[at + len(w) : min(n, at + _CONTEXT) + 1] = True
+                at = self.low.find(w, at + 1)
+        return near
 
 
 class PiiClassifier:
@@ -961,7 +1046,7 @@ class PiiClassifier:
                 if len(found) == len(self._kinds):
                     break
         ip = PiiKind.IP_ADDRESS
-        if ip in self._kinds and ip not in found and _ip_with_user(text, raw):
+        if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words):
             found.add(ip)
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)
@@ -1030,7 +1115,8 @@ class PiiClassifier:
         if cues is not None:
             cues.count()
         phone_words = cues is None or cues.phone
-        phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, _PHONE_WORDS)
+        words = _PHONE_WORDS if cues is None else cues.phone_texts
+        phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, words)
         if 8 <= n <= 15 and (body.startswith("+") or phone_word):
             return PiiKind.PHONE
         if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
