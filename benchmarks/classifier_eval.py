@@ -1,4 +1,4 @@
-"""Independent evaluation of the model-free PII and complexity classifiers (issue 19).
+"""Independent evaluation of the model-free PII and complexity classifiers.
 
     flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
     ... --set heldout   # a held-out set instead (classifier_eval_heldout.md / .json)
@@ -720,7 +720,7 @@ def render(res: dict[str, Any]) -> str:
     data = SETS[m["set"]]
     heldout = data.name != "tuning"
     add(
-        "# Classifier evaluation (issue 19)"
+        "# Classifier evaluation"
         + (f", held-out sets ({data.name})\n" if heldout else "\n")
     )
     flags = f" --set {data.name}" if heldout else ""
