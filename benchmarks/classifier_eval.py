@@ -719,10 +719,7 @@ def render(res: dict[str, Any]) -> str:
     add = L.append
     data = SETS[m["set"]]
     heldout = data.name != "tuning"
-    add(
-        "# Classifier evaluation"
-        + (f", held-out sets ({data.name})\n" if heldout else "\n")
-    )
+    add("# Classifier evaluation" + (f", held-out sets ({data.name})\n" if heldout else "\n"))
     flags = f" --set {data.name}" if heldout else ""
     for flag, key in (("--pii-model", "pii_dir"), ("--complexity-model", "complexity_dir")):
         if key in res["model"]:

@@ -142,7 +142,7 @@ SCENARIOS = (
 
 
 @dataclass
-class Outcome:
+class RequestRecord:
     tenant: str
     arrival: float
     prompt: int
@@ -282,7 +282,7 @@ class Run:
                 assert r.gate is not None
                 r.ledger = r.gate.queue.ledger = ServiceLedger(f"r{r.index}")
         self.scope = HashScope(MODEL)
-        self.outcomes: dict[str, Outcome] = {}
+        self.outcomes: dict[str, RequestRecord] = {}
         self.requests: dict[str, tuple[SchedulingRequest, list[int], TenantLoad]] = {}
         self.owner: dict[str, Replica] = {}
         self.first_token: dict[str, float] = {}
@@ -295,7 +295,7 @@ class Run:
 
     # -- the loop ------------------------------------------------------------------------------
 
-    def run(self) -> list[Outcome]:
+    def run(self) -> list[RequestRecord]:
         ids = count()
         for tl in self.loads:
             t = 0.0
@@ -354,7 +354,7 @@ class Run:
             max_tokens=tl.output,
         )
         self.requests[rid] = (req, tokens, tl)
-        self.outcomes[rid] = Outcome(tl.name, self.now, tl.prompt, tl.output)
+        self.outcomes[rid] = RequestRecord(tl.name, self.now, tl.prompt, tl.output)
         n = len(self.replicas)
         r = self.replicas[int(self.spread.integers(n)) if n > 1 else 0]
         self.owner[rid] = r
@@ -540,7 +540,7 @@ def jain(values: list[float]) -> float:
     return s * s / (len(values) * sq) if sq > 0 else 0.0
 
 
-def score(scenario: Scenario, policy: str, seed: int, outcomes: list[Outcome]) -> RunResult:
+def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestRecord]) -> RunResult:
     res = RunResult(scenario.key, policy, seed)
     waits: dict[str, list[float]] = {}
     for o in outcomes:

@@ -58,7 +58,7 @@ class FlowStack(LocalStack):
 
 
 @dataclass
-class Outcome:
+class RequestRecord:
     tenant: str
     status: int = 0
     reason: str = ""
@@ -76,8 +76,8 @@ class TenantResult:
     ttft_p90_s: float = 0.0
 
 
-async def one(http: aiohttp.ClientSession, url: str, tenant: str, i: int) -> Outcome:
-    out = Outcome(tenant)
+async def one(http: aiohttp.ClientSession, url: str, tenant: str, i: int) -> RequestRecord:
+    out = RequestRecord(tenant)
     body = {
         "model": MODEL,
         "messages": [{"role": "user", "content": f"{tenant} request {i}: tell me a story"}],
@@ -119,7 +119,7 @@ async def run(policy: str, duration_s: float, seed: int) -> dict[str, TenantResu
         identity_filters=(copy_header(DEMO_TENANT, TENANT_HEADER),),
     )
     rng = np.random.default_rng([seed, 36])
-    outcomes: list[asyncio.Task[Outcome]] = []
+    outcomes: list[asyncio.Task[RequestRecord]] = []
     async with (
         FlowStack(options, flow) as stack,
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from rich.table import Table
 
 from kinference_epp.demo.stack import LocalStack, StackOptions
-from kinference_epp.demo.workload import Outcome, make_prompts, run_workload
+from kinference_epp.demo.workload import Reply, make_prompts, run_workload
 from kinference_epp.sim.server import PodSpec
 
 
@@ -66,12 +66,12 @@ class RouterRun:
     """One router's run of the workload, as the client measured it."""
 
     router: str
-    outcomes: list[Outcome]
+    outcomes: list[Reply]
     pods: dict[str, str]
     """Endpoint (host:port) -> pod name, every pod of the run's stack."""
 
     @property
-    def served(self) -> list[Outcome]:
+    def served(self) -> list[Reply]:
         return [o for o in self.outcomes if o.status == 200]
 
     def cache_hit(self) -> float:
@@ -102,7 +102,7 @@ async def run_router(
     prompts: list[tuple[str, str]],
     workload: ChatWorkload,
     keys: Mapping[str, str] | None = None,
-    on_done: Callable[[Outcome], None] | None = None,
+    on_done: Callable[[Reply], None] | None = None,
 ) -> RouterRun:
     """Start a stack of ``options`` (its router), send ``prompts`` through its Envoy, stop it."""
     async with LocalStack(options) as stack:
@@ -114,7 +114,7 @@ async def run_on(
     prompts: list[tuple[str, str]],
     workload: ChatWorkload,
     keys: Mapping[str, str] | None = None,
-    on_done: Callable[[Outcome], None] | None = None,
+    on_done: Callable[[Reply], None] | None = None,
 ) -> RouterRun:
     """Send ``prompts`` through a started stack's Envoy (the stack stays up)."""
     assert stack.cluster is not None

@@ -32,7 +32,7 @@ from kinference_epp.config.model import ShedConfig
 from kinference_epp.config.tenancy import TenancyConfig
 from kinference_epp.demo.compare import percentile
 from kinference_epp.demo.stack import LocalStack, StackOptions
-from kinference_epp.demo.workload import Outcome, make_prompts, send_chat
+from kinference_epp.demo.workload import Reply, make_prompts, send_chat
 
 FAIR_KEYS = {"light": "sk-demo-light-0000000001", "heavy": "sk-demo-heavy-0000000001"}
 FAIR_TENANTS = "---\n".join(
@@ -91,10 +91,10 @@ class Saturation:
 @dataclass(frozen=True, slots=True)
 class TenantResult:
     tenant: str
-    outcomes: list[Outcome]
+    outcomes: list[Reply]
 
     @property
-    def served(self) -> list[Outcome]:
+    def served(self) -> list[Reply]:
         return [o for o in self.outcomes if o.status == 200]
 
     @property
@@ -142,7 +142,7 @@ def fairness_options(
 async def run_saturation(
     options: StackOptions,
     scenario: Saturation,
-    on_done: Callable[[Outcome], None] | None = None,
+    on_done: Callable[[Reply], None] | None = None,
 ) -> FairnessRun:
     """Start a stack of ``options``, send the scenario's arrivals through its Envoy, stop it."""
     arrivals = scenario.arrivals()
@@ -153,7 +153,7 @@ async def run_saturation(
         question_words=20,
         seed=scenario.seed,
     )
-    by_tenant: dict[str, list[Outcome]] = {t: [] for t in FAIR_KEYS}
+    by_tenant: dict[str, list[Reply]] = {t: [] for t in FAIR_KEYS}
     async with LocalStack(options) as stack:
         connector = aiohttp.TCPConnector(limit=0)
         timeout = aiohttp.ClientTimeout(total=120)
@@ -171,7 +171,7 @@ async def run_saturation(
                         FAIR_KEYS[tenant],
                     )
                 except (aiohttp.ClientError, TimeoutError) as exc:
-                    out = Outcome(0, "", None, 0.0, 0, 0, 0, reason=type(exc).__name__)
+                    out = Reply(0, "", None, 0.0, 0, 0, 0, reason=type(exc).__name__)
                 out = replace(out, tenant=tenant)
                 by_tenant[tenant].append(out)
                 if on_done is not None:

@@ -54,7 +54,7 @@ from kinference_epp.demo.fairness import (
     run_saturation,
 )
 from kinference_epp.demo.stack import LocalStack, StackOptions
-from kinference_epp.demo.workload import Outcome
+from kinference_epp.demo.workload import Reply
 from kinference_epp.signals import wait_for_signal
 from kinference_epp.tenancy.usage import Row, roll_up
 from kinference_epp.tenancy.usage_sinks import read_file
@@ -90,7 +90,7 @@ def tenancy_config(root: Path, model: str) -> TenancyConfig:
     )
 
 
-def tenant_table(rows: list[Row], outcomes: list[Outcome]) -> Table:
+def tenant_table(rows: list[Row], outcomes: list[Reply]) -> Table:
     """Per tenant, from the picker's usage roll-up (what ``kinfctl usage`` prints)."""
     table = Table(title="Requests per tenant, from the picker's usage roll-up (kinfctl usage)")
     for col in ("tenant", "requests", "429s", "prompt tok", "cached", "completion tok", "cost"):
@@ -283,7 +283,7 @@ async def _saturate(base: StackOptions, root: Path, progress: Progress) -> list[
     return runs
 
 
-def _advance(progress: Progress, task: TaskID) -> Callable[[Outcome], None]:
+def _advance(progress: Progress, task: TaskID) -> Callable[[Reply], None]:
     return lambda _: progress.advance(task)
 
 

@@ -48,7 +48,7 @@ _WORDS = [
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Reply:
     status: int
     upstream: str
     ttft_s: float | None
@@ -121,7 +121,7 @@ async def send_chat(
     question: str,
     max_tokens: int,
     api_key: str | None = None,
-) -> Outcome:
+) -> Reply:
     body = {
         "model": model,
         "messages": [
@@ -138,7 +138,7 @@ async def send_chat(
         upstream = resp.headers.get(UPSTREAM_HEADER, "")
         if resp.status != 200:
             await resp.read()
-            return Outcome(
+            return Reply(
                 resp.status,
                 upstream,
                 None,
@@ -151,7 +151,7 @@ async def send_chat(
         ttft, usage = await read_stream(resp, t0)
     details = usage.get("prompt_tokens_details") or {}
     cached = details.get("cached_tokens", 0) if isinstance(details, dict) else 0
-    return Outcome(
+    return Reply(
         200,
         upstream,
         ttft,
@@ -169,9 +169,9 @@ async def run_workload(
     *,
     concurrency: int,
     max_tokens: int = 64,
-    on_done: Callable[[Outcome], None] | None = None,
+    on_done: Callable[[Reply], None] | None = None,
     keys: Mapping[str, str] | None = None,
-) -> list[Outcome]:
+) -> list[Reply]:
     """Closed loop: ``concurrency`` clients, each sending its next request when one finishes.
 
     ``keys`` (tenant -> API key): the requests take turns among the tenants."""
@@ -179,7 +179,7 @@ async def run_workload(
     tenants = sorted(keys) if keys else [""]
     for i, (system, question) in enumerate(prompts):
         queue.put_nowait((system, question, tenants[i % len(tenants)]))
-    outcomes: list[Outcome] = []
+    outcomes: list[Reply] = []
     timeout = aiohttp.ClientTimeout(total=120)
 
     async with aiohttp.ClientSession(timeout=timeout) as session:
@@ -194,7 +194,7 @@ async def run_workload(
                 try:
                     out = await send_chat(session, url, model, system, question, max_tokens, key)
                 except (aiohttp.ClientError, TimeoutError) as exc:
-                    out = Outcome(0, "", None, 0.0, 0, 0, 0, reason=type(exc).__name__)
+                    out = Reply(0, "", None, 0.0, 0, 0, 0, reason=type(exc).__name__)
                 if tenant:
                     out = dataclasses.replace(out, tenant=tenant)
                 outcomes.append(out)
