@@ -92,6 +92,9 @@ _SHAPES = [
 ]  # fmt: skip
 """Every kind's shapes, and near misses."""
 _LONG_RUN = re.compile(r"[0-9 .()/\-]{25}|[A-Z0-9 \-]{40}")
+_OPEN_TRUNK = re.compile(r"[0-9] \(0(?![0-9]*\))")
+"""A number followed by a "(0" the text never closes: whether the candidate reaches into it
+depends on where the scan starts, in both paths, as with long runs."""
 _DENSE_TEXT = st.lists(
     st.tuples(
         st.sampled_from(_PREFIXES),
@@ -124,6 +127,7 @@ def test_numbers_stepped_over_are_those_the_confirmers_reject(text: str) -> None
     capitals, digits, spaces and hyphens, for an ``upper`` candidate of at most 45): which
     pieces of such a run the windows read depends on where they start, in both paths."""
     assume(_LONG_RUN.search(text) is None)
+    assume(_OPEN_TRUNK.search(text) is None)
     raw = pii._one_byte_per_char(text)
     classes = pii._classes(text, raw)
     if classes.count(b"0") * 8 < len(text):
