@@ -219,7 +219,11 @@ def test_any_sequence_never_raises(
     out = drive(session, messages)
     routing, immediate = routed_or_answered(out)
     assert immediate <= 1
-    assert not (routing and immediate)
+    # a routed request is never answered as well, unless the peer breaks the protocol by
+    # sending a request's headers again on the stream: that is answered protocol_error
+    # rather than left waiting
+    again = sum(m.WhichOneof("request") == "request_headers" for m in messages) > 1
+    assert not (routing and immediate) or again
 
 
 @FUZZ
