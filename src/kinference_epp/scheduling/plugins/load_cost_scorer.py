@@ -18,7 +18,7 @@ picker's own in-flight counts and the scraped gauges::
 ``itl_limit_s``, at most 1; below.)
 
 With a speed source (``scheduling/speed_model.py``), the prefill part (``prefill_weight * ...``) is
-is multiplied by the endpoint's prefill time against the model's median endpoint and the
+multiplied by the endpoint's prefill time against the model's median endpoint and the
 decode part by its decode time against the median: the cost is in tokens of the median
 endpoint, so a pod 2.5 times slower pays 2.5 times for the same work, and a homogeneous pool
 scores as without one. An endpoint whose predicted mean inter-token latency at its KV in use (the speed
