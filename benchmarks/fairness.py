@@ -39,7 +39,7 @@ import heapq
 import json
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -53,6 +53,7 @@ from kinference_epp.config.flow import FlowControlConfig, band_of
 from kinference_epp.config.model import ShedConfig
 from kinference_epp.errors import KinferenceError, PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.headroom import DecodeHeadroom, HeadroomThen
 from kinference_epp.fairness.queue import WAITING, Ticket
 from kinference_epp.fairness.shared import MemoryBoard, ServiceLedger, sync_now
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
@@ -83,6 +84,10 @@ request waiting longer would miss the SLO anyway: refused, it can go elsewhere a
 DISPATCH_TTFT_S = 0.25
 """With flow control, the shed guard's wait-for-a-batch-slot bound is the dispatch bound: the
 wait happens in the picker, where the order is chosen, rather than in the pod's queue."""
+
+ITL_TARGET_S = ShedConfig().itl_s
+"""With flow control, the ITL each pod is held under (``fairness.headroom``, measured): the shed
+guard's ITL bound, a margin under the SLO."""
 
 POLICIES: dict[str, FlowControlConfig | None] = {
     "none": None,
@@ -204,13 +209,17 @@ class Replica:
             self.pool.upsert(
                 Endpoint(key=key, models=frozenset({MODEL}), base_model=MODEL, metrics_url="")
             )
+        # with flow control, the picked pod's measured ITL decides first (fairness.headroom),
+        # then the shared shed guard (its TTFT bound, and the count of every replica's picks)
+        self.headroom = DecodeHeadroom(ITL_TARGET_S)
+        self.admission = HeadroomThen(self.headroom, run.layer.check)
         self.router: RouterUnderTest = build_router(
             "kinference",
             self.pool,
             BlockIndex(block_size=16),
             run._clock,
             seed=run.seed + 1000 * index,
-            admission=run.layer,
+            admission=run.layer if cfg is None else replace(run.layer, check=self.admission),
         )
         self.gate = FlowGate(cfg, self._probe, clock=run._clock) if cfg is not None else None
         self.released = False
@@ -272,7 +281,7 @@ class Run:
             self.guard_pool,
             self._clock,
             access_log=True,
-            shed=ShedConfig(ttft_s=DISPATCH_TTFT_S) if cfg is not None else ShedConfig(),
+            shed=ShedConfig(ttft_s=DISPATCH_TTFT_S, itl_s=0.0) if cfg is not None else ShedConfig(),
         )
         self.replicas = [Replica(self, i, cfg) for i in range(replicas)]
         self.board: MemoryBoard | None = None

@@ -13,7 +13,8 @@ dry-run pick (``probe``, which raises ``PoolSaturatedError`` while the pool is f
 released, no other is tried until that one is dispatched (its pick counted in the picker's
 in-flight load, which the next probe reads) or has had ``TAKE_GRACE_S`` to be. A released
 request whose pick is refused again goes back to the head of its flow. Releases are paced by
-the signs that capacity freed: each finish report allows one, each fresh reading of the pool's
+the signs that capacity freed: each finish report of a request this replica dispatched allows
+one, each fresh reading of the pool's
 load (``pool_changed``: a scrape) up to ``release_burst``; the pool's load is scraped, and on
 one stale reading a dry-run pick would let every waiting request through at once, then none
 for a long while (the light tenant waiting behind the burst).
@@ -29,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -37,6 +39,7 @@ from kinference_epp.errors import KinferenceError, PoolSaturatedError
 from kinference_epp.fairness.queue import (
     DROPPED,
     EVICTED,
+    MAX_CHARGES,
     RELEASED,
     TAKEN,
     WAITING,
@@ -93,6 +96,10 @@ class FlowGate:
         """Released tickets not yet dispatched -> when released."""
         self._watchers: list[Callable[[], None]] = []
         self._credits = 0
+        self._mine: OrderedDict[str, None] = OrderedDict()
+        """Requests this replica dispatched, until their finish report (bounded): only such a
+        finish frees a slot this replica may fill. Every replica hears every finish; were each
+        to release one for it, n replicas would put n requests where one left."""
         """Releases allowed before the next sign that capacity freed (``pool_changed``,
         ``finished``): the pool's load is scraped, so between two scrapes a dry-run pick
         would let every waiting request through on the last, stale, reading."""
@@ -200,14 +207,21 @@ class FlowGate:
         """Charge a routed request to its flow (every routed request, waited or not), then
         look for capacity for the next."""
         self.queue.charge(request_id, tenant, band, float(weight), cost)
+        if request_id:
+            mine = self._mine
+            mine[request_id] = None
+            if len(mine) > MAX_CHARGES:
+                mine.popitem(last=False)
         self._observer.dispatched(tenant, band, cost)
         if len(self.queue):
             self.pump()
 
     def finished(self, request_id: str, uncached_prompt_tokens: int, output_tokens: int) -> None:
-        """A finish report: correct the request's charge; a slot freed: look for capacity."""
+        """A finish report: correct the request's charge; a slot this replica filled freed:
+        look for capacity."""
         self.queue.settle(request_id, uncached_prompt_tokens, output_tokens)
-        self._credits = min(self._credits + 1, self.config.release_burst)
+        if self._mine.pop(request_id, 0) is None:
+            self._credits = min(self._credits + 1, self.config.release_burst)
         if len(self.queue):
             self.pump()
 
