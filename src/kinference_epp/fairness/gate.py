@@ -256,6 +256,8 @@ class FlowGate:
                 queue.remove(ticket)
                 self._observer.queued(ticket.tenant, ticket.band, -1)
                 continue
+            if queue.deferred(ticket.band):  # a higher band waits on another replica
+                return
             try:
                 self._probe(ticket.payload)
             except PoolSaturatedError:

@@ -210,14 +210,28 @@ class FairQueue:
     # -- the queue ----------------------------------------------------------------------------
 
     def waiting_at_or_above(self, band: int) -> bool:
-        """Whether a request of ``band`` or a higher one is waiting (a newcomer then queues
-        behind them rather than take capacity first)."""
+        """Whether a request of ``band`` or a higher one is waiting, here or (a higher band,
+        with replicas sharing their counters) on another replica: a newcomer then queues behind
+        them rather than take capacity first."""
+        if self.deferred(band):
+            return True
         for b in self._order:
             if b.priority < band:
                 return False
             if b.waiting:
                 return True
         return False
+
+    def deferred(self, band: int) -> bool:
+        """Whether ``band`` gives way to a higher band waiting on another replica (as of the
+        last sync): bands are served in order pool-wide. A band with a floor does not (its
+        floor is kept per replica)."""
+        ledger = self.ledger
+        return (
+            ledger is not None
+            and ledger.higher_waits_elsewhere(band)
+            and not self._floors.get(band)
+        )
 
     def offer(self, ticket: Ticket) -> Ticket | None:
         """Queue ``ticket``; raises ``QueueFull``. Returns the ticket evicted to make room

@@ -51,6 +51,15 @@ Flow = tuple[str, int]
 WAITING_MARK = "~"
 """Prefix of a flow's waiting flag among a replica's totals."""
 
+AGE_FIELD = "@age"
+"""Added by the sync script to each replica's totals it reads: seconds since that replica's
+last sync (by Redis's clock)."""
+
+FRESH_INTERVALS = 10
+"""A replica's waiting flags count while its last sync is at most this many intervals old (at
+least a second): a replica gone stops holding the others' lower bands within that, not when its
+hash expires."""
+
 MAX_FIELDS_PER_SYNC = 2000
 """Totals written in one sync (Lua's argument count is bounded); the rest go in the next."""
 
@@ -71,8 +80,13 @@ class ServiceLedger:
     finish report), a sync takes :meth:`pending` and hands back what it read to :meth:`apply`.
     """
 
-    def __init__(self, replica: str) -> None:
+    def __init__(self, replica: str, fresh_s: float = 1.0) -> None:
+        """``fresh_s``: how old another replica's last sync may be for its waiting flags to
+        count."""
         self.replica = replica
+        self._fresh_s = fresh_s
+        self._bands_elsewhere: frozenset[int] = frozenset()
+        """Bands with requests waiting on another replica at the last read."""
         self._own: dict[str, float] = {}
         self._dirty: set[str] = set()
         self._seen: dict[tuple[str, str], float] = {}
@@ -96,6 +110,11 @@ class ServiceLedger:
     def waits_elsewhere(self, tenant: str, band: int) -> bool:
         """Whether another replica had requests of this flow waiting at the last read."""
         return WAITING_MARK + _field(tenant, band) in self._elsewhere
+
+    def higher_waits_elsewhere(self, band: int) -> bool:
+        """Whether requests of a band above ``band`` waited on another (live) replica at the
+        last read: bands are served in order pool-wide, not only within each replica."""
+        return any(b > band for b in self._bands_elsewhere)
 
     def own(self, tenant: str, band: int) -> float:
         return self._own.get(_field(tenant, band), 0.0)
@@ -128,13 +147,19 @@ class ServiceLedger:
         out: list[tuple[str, int, float]] = []
         seen = self._seen
         elsewhere: set[str] = set()
+        bands: set[int] = set()
         for replica, totals in boards:
             if replica == self.replica:
                 continue
+            fresh = all(f != AGE_FIELD or age <= self._fresh_s for f, age in totals)
             for f, total in totals:
                 if f.startswith(WAITING_MARK):
                     if total:
                         elsewhere.add(f)
+                        if fresh:
+                            bands.add(_flow(f[1:])[1])
+                    continue
+                if f == AGE_FIELD:
                     continue
                 key = (replica, f)
                 delta = total - seen.get(key, 0.0)
@@ -143,6 +168,7 @@ class ServiceLedger:
                     tenant, band = _flow(f)
                     out.append((tenant, band, delta))
         self._elsewhere = elsewhere
+        self._bands_elsewhere = frozenset(bands)
         return out
 
 
@@ -187,10 +213,15 @@ end
 redis.call('ZADD', reg, fmt(now), ARGV[2])
 redis.call('ZREMRANGEBYSCORE', reg, '-inf', fmt(now - ttl))
 local out = {held}
-for _, r in ipairs(redis.call('ZRANGE', reg, 0, -1)) do
+local live = redis.call('ZRANGE', reg, 0, -1, 'WITHSCORES')
+for i = 1, #live, 2 do
+  local r = live[i]
   if r ~= ARGV[2] then
+    local totals = redis.call('HGETALL', P .. ':flow:s:' .. r)
+    totals[#totals + 1] = '@age'
+    totals[#totals + 1] = fmt(now - tonumber(live[i + 1]))
     out[#out + 1] = r
-    out[#out + 1] = redis.call('HGETALL', P .. ':flow:s:' .. r)
+    out[#out + 1] = totals
   end
 end
 return out
@@ -381,11 +412,12 @@ def shared_counters(
     exchange is bounded as the store's other background work is (``timeout_s``, at least
     ``EXCHANGE_TIMEOUT_S``): it is off the request path, and the store's own timeout is sized
     for an admission's round trip, not for reading every replica's totals."""
+    interval = config.sync_interval_s
     ledger = ServiceLedger(
-        replica or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        replica or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}",
+        fresh_s=max(1.0, FRESH_INTERVALS * interval),
     )
     queue.ledger = ledger
-    interval = config.sync_interval_s
     board = RedisBoard(store.client, prefix=store.prefix, ttl_s=max(60.0, TTL_INTERVALS * interval))
     return ServiceSync(
         ledger,

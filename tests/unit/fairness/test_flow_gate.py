@@ -41,6 +41,7 @@ def gate(**kw: object) -> tuple[FlowGate, Pool, Clock, list[int]]:
 
 def test_a_finish_report_releases_the_next_request_once_the_pool_has_room() -> None:
     g, pool, _, woken = gate()
+    g.dispatched("old", "b", 0, 1, 30.0)
     t = g.hold("r1", "a", 0, 1, 100.0, "r1")
     assert not g.ready(t)
     pool.full = False
@@ -51,6 +52,20 @@ def test_a_finish_report_releases_the_next_request_once_the_pool_has_room() -> N
     g.take(t)
     g.dispatched("r1", "a", 0, 1, 100.0)
     assert g.queue.counter("a", 0) == 100.0
+
+
+def test_a_finish_of_another_replicas_request_frees_no_slot_here() -> None:
+    """Every replica hears every finish: only the replica that dispatched the request fills
+    the slot it freed (else n replicas would put n requests where one left)."""
+    g, pool, _, _ = gate()
+    t = g.hold("r1", "a", 0, 1, 100.0, "r1")
+    pool.full = False
+    g.finished("elsewhere", 10, 10)
+    assert t.state == WAITING
+    assert pool.probed == []
+    g.dispatched("mine", "b", 0, 1, 30.0)
+    g.finished("mine", 10, 10)
+    assert t.state == RELEASED
 
 
 def test_one_release_at_a_time_until_it_is_dispatched() -> None:
