@@ -53,7 +53,7 @@ from kinference_epp.config.flow import FlowControlConfig, band_of
 from kinference_epp.config.model import ShedConfig
 from kinference_epp.errors import KinferenceError, PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
-from kinference_epp.fairness.headroom import DecodeHeadroom, HeadroomThen
+from kinference_epp.fairness.headroom import DecodeHeadroom
 from kinference_epp.fairness.queue import WAITING, Ticket
 from kinference_epp.fairness.shared import MemoryBoard, ServiceLedger, sync_now
 from kinference_epp.kvcache.hashing import HashScope, block_hashes
@@ -62,6 +62,7 @@ from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.inflight import InflightEntry
+from kinference_epp.scheduling.shed import CheckedFirst
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.sim.engine import EngineConfig, SimEngine, SimRequest, StepOutput
 from kinference_epp.sim.latency import latency_model
@@ -212,7 +213,7 @@ class Replica:
         # with flow control, the picked pod's measured ITL decides first (fairness.headroom),
         # then the shared shed guard (its TTFT bound, and the count of every replica's picks)
         self.headroom = DecodeHeadroom(ITL_TARGET_S)
-        self.admission = HeadroomThen(self.headroom, run.layer.check)
+        self.admission = CheckedFirst(self.headroom, run.layer.check)
         self.router: RouterUnderTest = build_router(
             "kinference",
             self.pool,

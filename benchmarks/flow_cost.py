@@ -10,7 +10,11 @@ stands for is the scheduler's own cost, measured by ``benchmarks/pick_cost.py``)
 - ``queued``: the pool is full: ``saturated`` (the ticket queued), then capacity frees:
   ``pool_changed`` (the pump: the fair choice among 100 tenants and the release), ``before``
   after the wait (take) and ``routed``;
-- ``settle``: one finish report (``finished``: the charge corrected, a pump on an empty queue).
+- ``settle``: one finish report (``finished``: the charge corrected, a pump on an empty queue);
+- ``headroom``: the decode headroom's check of a pick (``fairness.headroom.DecodeHeadroom``,
+  the admission check flow control puts before the shed guard, run on every pick and dry-run
+  pick), over 8 pods, each check taking in a scrape of its pod not seen before (the worst case:
+  a scrape between every two picks; building the snapshot included).
 
 Each also with the queue recording its service and waiting tenants in a ``ServiceLedger`` (the
 replicas' sharing, ``fairness.shared``; the exchange itself runs off the request path).
@@ -31,10 +35,12 @@ from kinference_epp.api.request import ApiKind
 from kinference_epp.config.flow import FlowControlConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.headroom import DecodeHeadroom
 from kinference_epp.fairness.shared import ServiceLedger
 from kinference_epp.pipeline.flow import FlowControl
 from kinference_epp.pipeline.state import RequestState
 from kinference_epp.pipeline.usage import UsageRecord
+from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.tenancy.limits import Tenant
 
@@ -124,11 +130,49 @@ def measure(
     return statistics.median(rounds)
 
 
+class Scraped:
+    """A pool view as the check reads it (its endpoints, each one's last scrape) whose every
+    read of a pod is a scrape not seen before."""
+
+    def __init__(self, pods: int) -> None:
+        self.endpoints = [
+            Endpoint(
+                key=EndpointKey(f"10.0.0.{i}:8000"),
+                models=frozenset({"m"}),
+                base_model="m",
+                metrics_url="",
+            )
+            for i in range(pods)
+        ]
+        self._reads = [0] * pods
+
+    def snapshot(self, slot: int) -> LoadSnapshot:
+        k = self._reads[slot] = self._reads[slot] + 1
+        return LoadSnapshot(itl_sum=0.03 * k, itl_count=100.0 * k, scraped_at=0.05 * k)
+
+
+def headroom() -> float:
+    """µs of CPU per ``DecodeHeadroom.check``, each on a pod scraped since its last check
+    (building the snapshot it reads included)."""
+    pods = 8
+    req = SchedulingRequest(model="m", request_id="r", prompt_tokens=1000)
+    rounds = []
+    for _ in range(5):
+        check = DecodeHeadroom(1.0)
+        view = Scraped(pods)
+        t0 = time.process_time()
+        for n in range(N):
+            check.check(req, view, n % pods)  # type: ignore[arg-type]
+        rounds.append((time.process_time() - t0) / N * 1e6)
+    return statistics.median(rounds)
+
+
 def main() -> None:
     print("| path | µs per request | with counters shared across replicas |")
     print("|---|---|---|")
     for name, run in (("unsaturated", unsaturated), ("queued", queued), ("settle", settle)):
         print(f"| {name} | {measure(run):.2f} | {measure(run, shared=True):.2f} |", flush=True)
+    print(f"| headroom (per pick) | {headroom():.2f} | (the same) |", flush=True)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("scheduling", ("api", "config", "errors", "jit", "kvcache", "pool")),
     ("k8s", ("config", "errors", "policy", "pool", "resources", "tenancy")),
-    ("fairness", ("config", "errors", "telemetry")),
+    ("fairness", ("config", "errors", "pool", "scheduling", "telemetry")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (
         "pipeline",

@@ -38,6 +38,7 @@ from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
 from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.headroom import DecodeHeadroom
 from kinference_epp.fairness.metrics import FlowMetrics
 from kinference_epp.fairness.shared import ServiceSync, shared_counters
 from kinference_epp.jit import cache_counts, warm_up_all
@@ -121,6 +122,14 @@ class App:
             stale_after_s=kv.stale_after_s,
         )
         self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
+        shed = config.scheduler.shed
+        self.decode_headroom = (
+            DecodeHeadroom(shed.itl_s, retry_after_s=shed.retry_after_s)
+            if config.flow_control is not None and shed.itl_s > 0.0
+            else None
+        )
+        """With flow control: each pod's measured ITL held under the shed guard's ITL bound
+        (a pick at a pod past it waits in the queue)."""
         stack = build_scheduling(
             config.scheduler,
             self.datastore,
@@ -130,6 +139,7 @@ class App:
             prompt_observers=[PrefixHitObserver(self.prefix_state, self.datastore, self.metrics)],
             on_timing=PluginTimings(self.metrics),
             timing_every=PLUGIN_TIMING_EVERY,
+            decode_bound=self.decode_headroom,
         )
         self.speed = stack.speed
         self.inflight = stack.inflight
@@ -401,6 +411,8 @@ class App:
     def _endpoint_removed(self, endpoint: Endpoint) -> None:
         self.prefix_state.remove_endpoint(endpoint.key)
         self.speed.remove_endpoint(endpoint.key)
+        if self.decode_headroom is not None:
+            self.decode_headroom.forget(endpoint.key)
 
     def _endpoint_labels(self, key: EndpointKey) -> dict[str, str] | None:
         endpoint = self.datastore.get(key)

@@ -6,7 +6,8 @@ in adds its prefill to the steps it runs in. A request's ITL is its pod's over t
 whole decode (hundreds of steps), so with flow control the picker keeps each pod's ITL under a
 target, a margin under the SLO: while the pod the router picks runs at or past it, the request
 waits in the picker's queue (:class:`DecodeHeadroom` is an admission check, asked about every
-pick and every dry-run pick of a waiting request, and raises ``PoolSaturatedError``).
+pick and every dry-run pick of a waiting request before the shed guard,
+``scheduling.shed.CheckedFirst``, and raises ``PoolSaturatedError``).
 
 The signal is the pod's ITL as measured, not as predicted: vLLM's ITL histogram (its sum and
 count grow, between two scrapes, by the gaps of every token the pod produced) over the scrapes
@@ -28,8 +29,7 @@ from collections import deque
 
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.pool.datastore import PoolView
-from kinference_epp.pool.endpoint import EndpointKey
-from kinference_epp.scheduling.framework import Admission
+from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.types import SchedulingRequest
 
 WINDOW_S = 1.0
@@ -49,8 +49,6 @@ class DecodeHeadroom:
         self.target_s = target_s
         self._window_s = window_s
         self._headers = (("retry-after", str(retry_after_s)),)
-        self._seen: tuple[PoolView, int] | None = None
-        """(view, version) last read: a view is read again only when a write changed it."""
         self._totals: dict[EndpointKey, deque[tuple[float, float, float]]] = {}
         """Per endpoint, (scraped_at, itl_sum, itl_count) of its scrapes in the window."""
         self._itl: dict[EndpointKey, float] = {}
@@ -58,10 +56,13 @@ class DecodeHeadroom:
 
     def check(self, req: SchedulingRequest, pool: PoolView, slot: int) -> None:
         """Raise ``PoolSaturatedError`` while the endpoint in ``slot`` runs at or past the
-        target."""
-        if self._seen is None or self._seen[0] is not pool or self._seen[1] != pool.version:
-            self.observe(pool)
-        itl = self._itl.get(pool.endpoints[slot].key)
+        target (its latest scrape taken in first: one endpoint's, so a pick costs the same
+        whatever the pool's size)."""
+        key = pool.endpoints[slot].key
+        snap = pool.snapshot(slot)
+        if snap is not None:
+            self._take(key, snap)
+        itl = self._itl.get(key)
         if itl is not None and itl >= self.target_s:
             raise PoolSaturatedError(
                 f"the pool is saturated: measured inter-token latency {itl * 1e3:.0f} ms on the "
@@ -70,53 +71,40 @@ class DecodeHeadroom:
             )
 
     def itl(self, key: EndpointKey) -> float | None:
-        """``key``'s measured ITL over the window as last observed, if known."""
+        """``key``'s measured ITL over the window as last taken in, if known."""
         return self._itl.get(key)
 
     def observe(self, pool: PoolView) -> None:
-        """Take in every endpoint's latest scrape (those not seen yet)."""
-        self._seen = (pool, pool.version)
-        totals = self._totals
-        window = self._window_s
-        live = set()
+        """Take in every endpoint's latest scrape (:meth:`check` takes in the picked one's, so
+        a pod's window holds the scrapes its picks saw; this, on every write to the pool, gives
+        it every scrape)."""
         for slot, ep in enumerate(pool.endpoints):
-            key = ep.key
-            live.add(key)
             snap = pool.snapshot(slot)
-            if snap is None or snap.itl_count <= 0.0:
-                continue
-            hist = totals.get(key)
-            if hist is None:
-                hist = totals[key] = deque()
-            elif hist and snap.scraped_at <= hist[-1][0]:
-                continue  # no new scrape of it
-            if hist and snap.itl_count < hist[-1][2]:  # a restarted engine: count again
-                hist.clear()
-            now = snap.scraped_at
-            hist.append((now, snap.itl_sum, snap.itl_count))
-            while len(hist) > 2 and hist[1][0] <= now - window:
-                hist.popleft()
-            t0, s0, c0 = hist[0]
-            gaps = snap.itl_count - c0
-            if gaps >= MIN_GAPS:
-                self._itl[key] = (snap.itl_sum - s0) / gaps
-            elif now - t0 >= window:
-                self._itl.pop(key, None)  # idle over the window: not measured
-        if len(totals) > len(live):
-            for key in [k for k in totals if k not in live]:
-                del totals[key]
-                self._itl.pop(key, None)
+            if snap is not None:
+                self._take(ep.key, snap)
 
+    def forget(self, key: EndpointKey) -> None:
+        """``key`` left the pool."""
+        self._totals.pop(key, None)
+        self._itl.pop(key, None)
 
-class HeadroomThen:
-    """``headroom``'s check, then ``then``'s (the shed guard's, which counts the picks it
-    admits): an ``Admission`` for a scheduler with flow control."""
-
-    def __init__(self, headroom: DecodeHeadroom, then: Admission | None) -> None:
-        self.headroom = headroom
-        self._then = then
-
-    def check(self, req: SchedulingRequest, pool: PoolView, slot: int) -> None:
-        self.headroom.check(req, pool, slot)
-        if self._then is not None:
-            self._then.check(req, pool, slot)
+    def _take(self, key: EndpointKey, snap: LoadSnapshot) -> None:
+        hist = self._totals.get(key)
+        if hist is None:
+            hist = self._totals[key] = deque()
+        elif snap.scraped_at <= hist[-1][0]:
+            return  # no new scrape of it
+        elif snap.itl_count < hist[-1][2]:  # a restarted engine: count again
+            hist.clear()
+            self._itl.pop(key, None)
+        now = snap.scraped_at
+        hist.append((now, snap.itl_sum, snap.itl_count))
+        window = self._window_s
+        while len(hist) > 2 and hist[1][0] <= now - window:
+            hist.popleft()
+        t0, s0, c0 = hist[0]
+        gaps = snap.itl_count - c0
+        if gaps >= MIN_GAPS:
+            self._itl[key] = (snap.itl_sum - s0) / gaps
+        elif now - t0 >= window:
+            self._itl.pop(key, None)  # idle over the window: not measured

@@ -26,7 +26,7 @@ from __future__ import annotations
 from kinference_epp.config.model import ShedConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.pool.datastore import PoolView
-from kinference_epp.scheduling.framework import LoadSource, SpeedSource
+from kinference_epp.scheduling.framework import Admission, LoadSource, SpeedSource
 from kinference_epp.scheduling.types import SchedulingRequest
 
 
@@ -71,3 +71,18 @@ class SaturationGuard:
                     "s on the best endpoint",
                     headers=self._headers,
                 )
+
+
+class CheckedFirst:
+    """``first``'s verdict on a pick, then ``then``'s: an admission check placed before the
+    shed guard (flow control's measured decode bound, ``fairness.headroom``), so that what
+    ``then`` counts of the picks it admits is only what both admit."""
+
+    def __init__(self, first: Admission, then: Admission | None) -> None:
+        self.first = first
+        self._then = then
+
+    def check(self, req: SchedulingRequest, pool: PoolView, slot: int) -> None:
+        self.first.check(req, pool, slot)
+        if self._then is not None:
+            self._then.check(req, pool, slot)

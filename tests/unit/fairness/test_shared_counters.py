@@ -10,7 +10,8 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from kinference_epp.config.flow import FlowControlConfig
-from kinference_epp.fairness.queue import FairQueue, Ticket
+from kinference_epp.fairness.gate import FlowGate
+from kinference_epp.fairness.queue import RELEASED, WAITING, FairQueue, Ticket
 from kinference_epp.fairness.shared import (
     MemoryBoard,
     RedisBoard,
@@ -227,3 +228,52 @@ def test_a_tenant_waiting_on_another_replica_is_not_lifted_as_idle() -> None:
     q2.pop(q2.peek())  # type: ignore[arg-type]
     q2.offer(Ticket("x3", "x", 0, 1.0, 100.0, 0.0))
     assert q2.counter("x", 0) == 5000.0  # lifted to y's, the least waiting
+
+
+def test_a_higher_band_waiting_on_another_replica_holds_the_lower_bands_here() -> None:
+    """Bands are served in order pool-wide: replica 2 releases none of its standard requests
+    while a critical one waits on replica 1 (as of the last sync); a band with a floor keeps
+    it."""
+    board = MemoryBoard()
+    q1 = queue()
+    q1.ledger = ServiceLedger("r1")
+    g2 = FlowGate(FlowControlConfig(max_queued=1000), lambda payload: None)
+    q2 = g2.queue
+    q2.ledger = ServiceLedger("r2")
+    q1.offer(Ticket("c1", "web", 1, 1.0, 100.0, 0.0))
+    t = g2.hold("s1", "app", 0, 1, 100.0, "s1")
+    for q in (q1, q2):
+        sync_now(q.ledger, board, q.add_service)  # type: ignore[arg-type]
+    assert q2.deferred(0) and not q2.deferred(1)
+    assert g2.must_wait(0)
+    g2.pool_changed()  # room here, but a critical request waits elsewhere
+    assert t.state == WAITING
+    floored = FairQueue(FlowControlConfig(floors={"standard": 0.1}))
+    floored.ledger = q2.ledger
+    assert not floored.deferred(0)
+    q1.pop(q1.peek())  # type: ignore[arg-type]
+    for q in (q1, q2):
+        sync_now(q.ledger, board, q.add_service)  # type: ignore[arg-type]
+    assert not q2.deferred(0)
+    g2.pool_changed()
+    assert t.state == RELEASED
+
+
+async def test_a_replica_that_stopped_syncing_holds_no_other_band(
+    replicas: list[tuple[FairQueue, ServiceSync]],
+) -> None:
+    """Through Redis: the sync script gives each replica's age; the waiting flags of one silent
+    for longer than its ledger's freshness bound (a second here) stop counting, long before
+    its hash expires."""
+    (q0, s0), (q1, s1), _ = replicas
+    q0.offer(Ticket("c1", "web", 1, 1.0, 100.0, 0.0))
+    for s in (s0, s1):
+        assert await s.sync()
+    assert q1.deferred(0)
+
+    async def released() -> bool:
+        assert await s1.sync()
+        return not q1.deferred(0)
+
+    await eventually(released, what="replica 0's waiting flag to go stale")
+    assert q1.ledger is not None and q1.ledger.waits_elsewhere("web", 1)  # its totals are kept
