@@ -6,9 +6,12 @@
 Simulated pods (``sim.engine.SimEngine``, the ``h100-8b`` latency model) behind the picker's
 real ``Scheduler`` (router ``kinference``: precise-prefix over load-cost, with its shed guard) and
 the real flow control (``fairness.gate.FlowGate`` over ``fairness.queue.FairQueue``), wired as
-the picker wires them: a request the guard refuses waits; the queue is pumped on every finish
-(``FlowGate.finished``), dispatch and scrape, and a request released goes to the pick at once;
-a request still waiting ``max_wait_s`` after it arrived is refused. Pods are scraped every 50 ms
+the picker wires them: with flow control a pick is first checked against its pod's measured ITL
+(``fairness.headroom.DecodeHeadroom`` at the guard's ``itl_s``, in place of the guard's own ITL
+line), then by the guard's wait-for-a-slot bound; a request either refuses waits; the queue is
+pumped on every finish of a request its replica dispatched (``FlowGate.finished``), dispatch and
+scrape, and a request released goes to the pick at once; a request still waiting ``max_wait_s``
+after it arrived is refused. Pods are scraped every 50 ms
 and the speed model learns from every finish, as in ``bench/harness.py``; nothing reads the
 wall clock and every draw is seeded.
 
@@ -28,6 +31,7 @@ tokens: uncached prompt + 2 x output, what the counters count) and refusals. Jai
 over each tenant's weighted service divided by its max-min weighted fair allocation (water
 filling of the pool's delivered service over the tenants' offered service): 1.0 when every
 tenant got its fair allocation, whether it asked for more (a share) or less (all it asked).
+For ``vtc``, each tenant's misses by cause per seed: refused, TTFT past the bound, ITL past it.
 
 Writes ``benchmarks/results/fairness.{md,json}`` (and ``.png`` where matplotlib is installed).
 """
@@ -173,6 +177,12 @@ class TenantResult:
     service: float = 0.0
     offered_service: float = 0.0
     wait_p90_s: float = 0.0
+    missed_ttft: int = 0
+    """Served, its TTFT (queue wait included) past the SLO (whatever its ITL)."""
+    missed_itl: int = 0
+    """Served within the TTFT SLO, its mean ITL past the SLO."""
+    queue_p90_s: float = 0.0
+    """p90 of the served requests' wait in the picker (arrival to dispatch)."""
 
     @property
     def attainment(self) -> float:
@@ -553,6 +563,7 @@ def jain(values: list[float]) -> float:
 def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestRecord]) -> RunResult:
     res = RunResult(scenario.key, policy, seed)
     waits: dict[str, list[float]] = {}
+    queued: dict[str, list[float]] = {}
     for o in outcomes:
         if o.arrival < WARMUP_S:
             continue
@@ -562,9 +573,14 @@ def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestReco
         if o.status == 200:
             tr.served += 1
             tr.service += service(o.prompt - o.cached, o.output)
-            if o.ttft_s <= TTFT_SLO_S and o.itl_s <= ITL_SLO_S:
+            if o.ttft_s > TTFT_SLO_S:
+                tr.missed_ttft += 1
+            elif o.itl_s > ITL_SLO_S:
+                tr.missed_itl += 1
+            else:
                 tr.slo_met += 1
             waits.setdefault(o.tenant, []).append(o.ttft_s)
+            queued.setdefault(o.tenant, []).append(o.dispatched - o.arrival)
         elif o.status == 429:
             tr.refused_429 += 1
         elif o.status == 0:
@@ -573,6 +589,7 @@ def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestReco
             tr.refused_503 += 1
     for t, w in waits.items():
         res.tenants[t].wait_p90_s = float(np.percentile(w, 90))
+        res.tenants[t].queue_p90_s = float(np.percentile(queued[t], 90))
     total = sum(tr.service for tr in res.tenants.values())
     res.shares = {t: tr.service / total if total else 0.0 for t, tr in res.tenants.items()}
     res.goodput_rpm = (
@@ -621,7 +638,7 @@ def mean(xs: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenarios", default=None, help="default abcd; abd with --replicas")
+    parser.add_argument("--scenarios", default="abcd")
     parser.add_argument("--policies", default=None)
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument(
@@ -641,8 +658,6 @@ def main() -> None:
     several = args.replicas > 1
     if args.out is None:
         args.out = "benchmarks/results/fairness" + ("_replicas" if several else "")
-    if args.scenarios is None:
-        args.scenarios = "abd" if several else "abcd"
     if args.policies is None:
         args.policies = "none,vtc,vtc-unshared" if several else ",".join(POLICIES)
     if args.from_json:
@@ -705,7 +720,10 @@ def write_report(
         f"Command: `{' '.join(['.venv/bin/python benchmarks/fairness.py', *argv.split()])}`",
         "",
         several
-        + f"2 simulated pods (h100-8b latency model), router kinference with its shed guard; "
+        + "2 simulated pods (h100-8b latency model), router kinference with its shed guard; with "
+        f"flow control, a pick waits while its pod's measured ITL is at or past "
+        f"{ITL_TARGET_S * 1000:g} ms (`fairness.headroom`, before the guard's wait-for-a-slot "
+        "bound); "
         f"{DURATION_S:.0f} s of Poisson arrivals per run, counted from {WARMUP_S:.0f} s (before, "
         f"the pool fills and no queue forms), seeds {', '.join(map(str, seeds))} "
         f"(means over seeds). SLO: TTFT from arrival (queue wait included) <= {TTFT_SLO_S:g} s "
@@ -750,6 +768,7 @@ def write_report(
                 f"light alone: SLO {mean([r.tenants['light'].attainment for r in alone]) * 100:.1f} %",
             ]
         lines.append("")
+    lines += misses(results)
     lines += targets(results, alone, replicas)
     out.with_suffix(".md").write_text("\n".join(lines))
     payload = {
@@ -766,6 +785,38 @@ def write_report(
     out.with_suffix(".json").write_text(json.dumps(payload, indent=1))
     plot(results, out.with_suffix(".png"))
     print("\n".join(lines))
+
+
+def misses(results: list[RunResult]) -> list[str]:
+    """Per seed, each tenant's requests under ``vtc`` by outcome: why each that missed the SLO
+    missed (refused, TTFT past the bound, mean ITL past it), and how long the served waited in
+    the picker."""
+    ours = [r for r in results if r.policy == "vtc"]
+    if not ours:
+        return []
+    out = [
+        "## Why requests missed (vtc, each seed)",
+        "",
+        "Of each tenant's requests: met the SLO; refused (429 / 503); served with TTFT over "
+        f"{TTFT_SLO_S:g} s (queue wait included); served within it but with mean ITL over "
+        f"{ITL_SLO_S * 1000:.0f} ms; unfinished at the end. Queue p90: the served requests' "
+        "wait in the picker.",
+        "",
+        "| scenario | seed | tenant | offered | met | 429 / 503 | TTFT miss | ITL miss "
+        "| unfinished | queue p90 s |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for sc in SCENARIOS:
+        for r in sorted((r for r in ours if r.scenario == sc.key), key=lambda r: r.seed):
+            for tl in sc.tenants:
+                tr = r.tenants[tl.name]
+                out.append(
+                    f"| ({sc.key}) | {r.seed} | {tl.name} | {tr.offered} | "
+                    f"{tr.attainment * 100:.1f} % | {tr.refused_429} / {tr.refused_503} | "
+                    f"{tr.missed_ttft} | {tr.missed_itl} | {tr.unfinished} | "
+                    f"{tr.queue_p90_s:.2f} |"
+                )
+    return [*out, ""]
 
 
 def targets(results: list[RunResult], alone: list[RunResult], replicas: int = 1) -> list[str]:

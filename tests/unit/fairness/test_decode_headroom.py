@@ -47,7 +47,8 @@ def test_a_pod_over_the_target_refuses_and_one_under_it_admits() -> None:
     ds, h = watched()
     scrape(ds, A, 0.0, 0.0, 0.0)
     scrape(ds, B, 0.0, 0.0, 0.0)
-    assert admits(h, ds, A) and admits(h, ds, B)  # one scrape each: nothing measured yet
+    assert admits(h, ds, A)  # one scrape each: nothing measured yet
+    assert admits(h, ds, B)
     scrape(ds, A, 0.5, 100 * 0.050, 100)  # 100 tokens at 50 ms
     scrape(ds, B, 0.5, 100 * 0.030, 100)
     assert not admits(h, ds, A)
