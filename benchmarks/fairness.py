@@ -90,6 +90,12 @@ DISPATCH_TTFT_S = 0.25
 """With flow control, the shed guard's wait-for-a-batch-slot bound is the dispatch bound: the
 wait happens in the picker, where the order is chosen, rather than in the pod's queue."""
 
+ITL_CHECKS = ("measured", "line")
+ITL_CHECK = "measured"
+"""How flow control bounds a pod's ITL (``--itl-check``): ``measured``, the pod's ITL as its
+histogram measured it (``fairness.headroom``, what the picker does); ``line``, the shed guard's
+prediction from the speed model's learned line at the pod's KV in use (for comparison)."""
+
 ITL_TARGET_S = ShedConfig().itl_s
 """With flow control, the ITL each pod is held under (``fairness.headroom``, measured): the shed
 guard's ITL bound, a margin under the SLO."""
@@ -183,6 +189,9 @@ class TenantResult:
     """Served within the TTFT SLO, its mean ITL past the SLO."""
     queue_p90_s: float = 0.0
     """p90 of the served requests' wait in the picker (arrival to dispatch)."""
+    itl_p50_s: float = 0.0
+    itl_p90_s: float = 0.0
+    """Percentiles of the served requests' mean ITL."""
 
     @property
     def attainment(self) -> float:
@@ -223,6 +232,7 @@ class Replica:
         # with flow control, the picked pod's measured ITL decides first (fairness.headroom),
         # then the shared shed guard (its TTFT bound, and the count of every replica's picks)
         self.headroom = DecodeHeadroom(ITL_TARGET_S)
+        measured = cfg is not None and ITL_CHECK == "measured"
         self.admission = CheckedFirst(self.headroom, run.layer.check)
         self.router: RouterUnderTest = build_router(
             "kinference",
@@ -230,7 +240,7 @@ class Replica:
             BlockIndex(block_size=16),
             run._clock,
             seed=run.seed + 1000 * index,
-            admission=run.layer if cfg is None else replace(run.layer, check=self.admission),
+            admission=replace(run.layer, check=self.admission) if measured else run.layer,
         )
         self.gate = FlowGate(cfg, self._probe, clock=run._clock) if cfg is not None else None
         self.released = False
@@ -292,7 +302,13 @@ class Run:
             self.guard_pool,
             self._clock,
             access_log=True,
-            shed=ShedConfig(ttft_s=DISPATCH_TTFT_S, itl_s=0.0) if cfg is not None else ShedConfig(),
+            shed=(
+                ShedConfig()
+                if cfg is None
+                else ShedConfig(ttft_s=DISPATCH_TTFT_S)
+                if ITL_CHECK == "line"
+                else ShedConfig(ttft_s=DISPATCH_TTFT_S, itl_s=0.0)
+            ),
         )
         self.replicas = [Replica(self, i, cfg) for i in range(replicas)]
         self.board: MemoryBoard | None = None
@@ -564,6 +580,7 @@ def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestReco
     res = RunResult(scenario.key, policy, seed)
     waits: dict[str, list[float]] = {}
     queued: dict[str, list[float]] = {}
+    itls: dict[str, list[float]] = {}
     for o in outcomes:
         if o.arrival < WARMUP_S:
             continue
@@ -581,6 +598,7 @@ def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestReco
                 tr.slo_met += 1
             waits.setdefault(o.tenant, []).append(o.ttft_s)
             queued.setdefault(o.tenant, []).append(o.dispatched - o.arrival)
+            itls.setdefault(o.tenant, []).append(o.itl_s)
         elif o.status == 429:
             tr.refused_429 += 1
         elif o.status == 0:
@@ -590,6 +608,8 @@ def score(scenario: Scenario, policy: str, seed: int, outcomes: list[RequestReco
     for t, w in waits.items():
         res.tenants[t].wait_p90_s = float(np.percentile(w, 90))
         res.tenants[t].queue_p90_s = float(np.percentile(queued[t], 90))
+        res.tenants[t].itl_p50_s = float(np.percentile(itls[t], 50))
+        res.tenants[t].itl_p90_s = float(np.percentile(itls[t], 90))
     total = sum(tr.service for tr in res.tenants.values())
     res.shares = {t: tr.service / total if total else 0.0 for t, tr in res.tenants.items()}
     res.goodput_rpm = (
@@ -648,6 +668,13 @@ def main() -> None:
         help="picker replicas, each request sent to one at random; their counters shared "
         "(fairness.shared, every 0.1 s) unless the policy ends -unshared",
     )
+    parser.add_argument(
+        "--itl-check",
+        choices=ITL_CHECKS,
+        default="measured",
+        help="how flow control bounds a pod's ITL: measured (fairness.headroom) or line (the "
+        "shed guard's learned line, for comparison; written to ..._line)",
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument(
@@ -656,8 +683,14 @@ def main() -> None:
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
     several = args.replicas > 1
+    global ITL_CHECK
+    ITL_CHECK = args.itl_check
     if args.out is None:
-        args.out = "benchmarks/results/fairness" + ("_replicas" if several else "")
+        args.out = (
+            "benchmarks/results/fairness"
+            + ("_replicas" if several else "")
+            + ("_line" if ITL_CHECK == "line" else "")
+        )
     if args.policies is None:
         args.policies = "none,vtc,vtc-unshared" if several else ",".join(POLICIES)
     if args.from_json:
@@ -721,10 +754,17 @@ def write_report(
         "",
         several
         + "2 simulated pods (h100-8b latency model), router kinference with its shed guard; with "
-        f"flow control, a pick waits while its pod's measured ITL is at or past "
-        f"{ITL_TARGET_S * 1000:g} ms (`fairness.headroom`, before the guard's wait-for-a-slot "
-        "bound); "
-        f"{DURATION_S:.0f} s of Poisson arrivals per run, counted from {WARMUP_S:.0f} s (before, "
+        + (
+            f"flow control, a pick waits while its pod's measured ITL is at or past "
+            f"{ITL_TARGET_S * 1000:g} ms (`fairness.headroom`, before the guard's wait-for-a-slot "
+            "bound); "
+            if ITL_CHECK == "measured"
+            else "flow control, a pick waits while the guard's learned ITL line predicts its pod "
+            f"at or past {ITL_TARGET_S * 1000:g} ms at its KV in use (`--itl-check line`: the "
+            "decode bound flow control does not use, for comparison), or its wait-for-a-slot "
+            "bound is past; "
+        )
+        + f"{DURATION_S:.0f} s of Poisson arrivals per run, counted from {WARMUP_S:.0f} s (before, "
         f"the pool fills and no queue forms), seeds {', '.join(map(str, seeds))} "
         f"(means over seeds). SLO: TTFT from arrival (queue wait included) <= {TTFT_SLO_S:g} s "
         f"and mean ITL <= {ITL_SLO_S * 1000:.0f} ms; a refused request misses it. Flow "
@@ -774,6 +814,7 @@ def write_report(
     payload = {
         "command": f"benchmarks/fairness.py {argv}".strip(),
         "replicas": replicas,
+        "itl_check": ITL_CHECK,
         "runs": [
             {**{k: v for k, v in asdict(r).items() if k != "tenants"},
              "tenants": {t: {**asdict(tr), "attainment": tr.attainment}
@@ -800,11 +841,11 @@ def misses(results: list[RunResult]) -> list[str]:
         "Of each tenant's requests: met the SLO; refused (429 / 503); served with TTFT over "
         f"{TTFT_SLO_S:g} s (queue wait included); served within it but with mean ITL over "
         f"{ITL_SLO_S * 1000:.0f} ms; unfinished at the end. Queue p90: the served requests' "
-        "wait in the picker.",
+        "wait in the picker; ITL: the served requests' mean ITL.",
         "",
         "| scenario | seed | tenant | offered | met | 429 / 503 | TTFT miss | ITL miss "
-        "| unfinished | queue p90 s |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| unfinished | queue p90 s | ITL p50 / p90 ms |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for sc in SCENARIOS:
         for r in sorted((r for r in ours if r.scenario == sc.key), key=lambda r: r.seed):
@@ -814,7 +855,7 @@ def misses(results: list[RunResult]) -> list[str]:
                     f"| ({sc.key}) | {r.seed} | {tl.name} | {tr.offered} | "
                     f"{tr.attainment * 100:.1f} % | {tr.refused_429} / {tr.refused_503} | "
                     f"{tr.missed_ttft} | {tr.missed_itl} | {tr.unfinished} | "
-                    f"{tr.queue_p90_s:.2f} |"
+                    f"{tr.queue_p90_s:.2f} | {tr.itl_p50_s * 1e3:.1f} / {tr.itl_p90_s * 1e3:.1f} |"
                 )
     return [*out, ""]
 
@@ -876,6 +917,8 @@ def targets(results: list[RunResult], alone: list[RunResult], replicas: int = 1)
 def rerender(out: Path) -> None:
     """The report and plot again from a run's JSON (same numbers, new layout)."""
     payload = json.loads(out.with_suffix(".json").read_text())
+    global ITL_CHECK
+    ITL_CHECK = payload.get("itl_check", "measured")
 
     def result(d: dict[str, Any]) -> RunResult:
         tenants = {
