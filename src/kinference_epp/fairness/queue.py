@@ -6,7 +6,9 @@ of a tenant to another band). The next request dispatched is:
 
 1. from the highest band with requests waiting, unless a band with a ``floor`` is waiting
    and has had less than that share of the recent dispatched service (a decayed sum per
-   band): then from that band (the highest such);
+   band): then from that band (the highest such); with replicas sharing their counters, a
+   band also waits while a higher one has requests waiting on another replica
+   (:meth:`FairQueue.deferred`);
 2. within the band, by ``fairness``:
 
    - ``vtc``, the Virtual Token Counter (Sheng et al., "Fairness in Serving Large Language

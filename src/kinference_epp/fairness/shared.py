@@ -12,7 +12,11 @@ counter of that flow (``FairQueue.add_service``). Each replica also shares which
 requests waiting there: the lift (a flow that starts waiting starts at the least counter of its
 band, so that idle time banks no credit) is skipped for a flow that waits on another replica,
 which is not idle pool-wide; otherwise a flow whose requests are spread over replicas would be
-lifted each time its queue on one of them empties, far more often than it is idle.
+lifted each time its queue on one of them empties, far more often than it is idle. The same
+flags keep the bands in order pool-wide: a replica holds a band while a higher one waits on
+another replica (``higher_waits_elsewhere``), counting only replicas whose last sync is recent
+(the script adds each replica's age, ``AGE_FIELD``), so that a replica gone holds no one for
+longer than that.
 
 Totals are absolute, not increments: a sync that failed is simply sent again, one that is
 applied twice changes nothing, and a Redis that lost its data is refilled by the next sync of

@@ -279,3 +279,32 @@ async def test_a_replica_that_stopped_syncing_holds_no_other_band(
     await eventually(released, what="replica 0's waiting flag to go stale")
     assert q1.ledger is not None
     assert q1.ledger.waits_elsewhere("web", 1)  # its flags are kept, only not counted
+
+
+async def test_a_dead_replicas_totals_leave_redis_after_the_ttl(redis_server: RedisServer) -> None:
+    """Each replica's hash expires ``ttl_s`` after its last sync and the registry drops it: a
+    replica gone is pruned (the others keep the service it dispatched in their counters)."""
+    prefix = f"prune-{uuid.uuid4().hex[:12]}"
+    client = connect(redis_server.url, timeout_s=1.0)
+    try:
+        board = RedisBoard(client, prefix=prefix, ttl_s=1.0)
+        q0, q1 = queue(), queue()
+        q0.ledger, q1.ledger = ServiceLedger("r0"), ServiceLedger("r1")
+        s0 = ServiceSync(q0.ledger, board, q0.add_service, interval_s=0.01, timeout_s=1.0)
+        s1 = ServiceSync(q1.ledger, board, q1.add_service, interval_s=0.01, timeout_s=1.0)
+        q0.charge("a", "x", 0, 1.0, 300.0)
+        for s in (s0, s1):
+            assert await s.sync()
+        assert q1.counter("x", 0) == pytest.approx(300.0)
+        assert await client.exists(f"{prefix}:flow:s:r0")
+
+        async def pruned() -> bool:
+            assert await s1.sync()  # r1 lives on; r0 has stopped
+            gone = not await client.exists(f"{prefix}:flow:s:r0")
+            members = await client.zrange(f"{prefix}:flow:replicas", 0, -1)
+            return gone and b"r0" not in members and "r0" not in members
+
+        await eventually(pruned, what="replica 0's totals to expire")
+        assert q1.counter("x", 0) == pytest.approx(300.0)
+    finally:
+        await client.aclose()

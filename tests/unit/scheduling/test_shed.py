@@ -214,3 +214,32 @@ def test_a_healthy_pool_that_reports_a_short_queue_is_never_refused() -> None:
             unreported.clear()
             flush_at += 0.2
     assert (refused, served) == (0, 3_000)
+
+
+class Bound:
+    """A decode bound (flow control's measured headroom) that refuses the endpoints named."""
+
+    def __init__(self, *refused: EndpointKey) -> None:
+        self.refused = set(refused)
+        self.asked = 0
+
+    def check(self, req: object, pool: PoolView, slot: int) -> None:
+        self.asked += 1
+        if pool.endpoints[slot].key in self.refused:
+            raise PoolSaturatedError("past the measured ITL")
+
+
+def test_a_decode_bound_is_asked_first_and_what_it_refuses_is_never_counted() -> None:
+    pool = build_pool([Row(1)])
+    prefix = PrefixState(BlockIndex(block_size=BS), clock=Clock())
+    bound = Bound(key(1))
+    stack = build_scheduling(
+        SchedulerConfig(router="least-queue"), pool, prefix, decode_bound=bound
+    )
+    with pytest.raises(PoolSaturatedError):
+        stack.scheduler.schedule(request(rid="a"))
+    assert stack.inflight.count(key(1)) == 0
+    bound.refused.clear()
+    assert stack.scheduler.schedule(request(rid="b")).primary == key(1)
+    assert stack.inflight.count(key(1)) == 1
+    assert bound.asked == 2
