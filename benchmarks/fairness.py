@@ -242,7 +242,11 @@ class Replica:
             seed=run.seed + 1000 * index,
             admission=replace(run.layer, check=self.admission) if measured else run.layer,
         )
-        self.gate = FlowGate(cfg, self._probe, clock=run._clock) if cfg is not None else None
+        self.gate = (
+            FlowGate(cfg, self._probe, clock=run._clock, wall=run._clock)
+            if cfg is not None
+            else None
+        )
         self.released = False
         if self.gate is not None:
             self.gate.watch(self._on_release)
@@ -396,7 +400,7 @@ class Run:
         self.owner[rid] = r
         gate = r.gate
         band = band_of(tl.priority)
-        if gate is not None and gate.must_wait(band):
+        if gate is not None and gate.must_wait(band, tl.name):
             self._hold(r, rid)
             return
         try:

@@ -85,12 +85,16 @@ class FlowGate:
         probe: Probe,
         *,
         clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
         observer: FlowObserver | None = None,
     ) -> None:
+        """``wall``: the clock a ticket's start of waiting is shared by (replicas compare
+        their flows' oldest requests by it)."""
         self.config = config
         self.queue = FairQueue(config)
         self._probe = probe
         self.clock = clock
+        self._wall = wall
         self._observer: FlowObserver = observer or _Silent()
         self._released: dict[Ticket, float] = {}
         """Released tickets not yet dispatched -> when released."""
@@ -125,16 +129,26 @@ class FlowGate:
 
     # -- the pipeline's side ------------------------------------------------------------------
 
-    def must_wait(self, band: int) -> bool:
-        """Whether a newcomer of ``band`` queues at once: requests of its band or a higher one
-        wait, or one released is still to be dispatched (it goes first)."""
-        return bool(self._released) or self.queue.waiting_at_or_above(band)
+    def must_wait(self, band: int, tenant: str | None = None) -> bool:
+        """Whether a newcomer of ``band`` (and ``tenant``) queues at once: requests of its band
+        or a higher one wait, one released is still to be dispatched (it goes first), or (with
+        counters shared) an older request of its flow waits on another replica."""
+        queue = self.queue
+        if self._released or queue.waiting_at_or_above(band):
+            return True
+        ledger = queue.ledger
+        return (
+            tenant is not None
+            and ledger is not None
+            and ledger.older_elsewhere(tenant, band, self._wall())
+        )
 
     def hold(
         self, request_id: str, tenant: str, band: int, weight: float, cost: float, payload: Any
     ) -> Ticket:
         """Queue a request; raises the refusal when it cannot wait."""
         ticket = Ticket(request_id, tenant, band, float(weight), cost, self.clock(), payload)
+        ticket.since = self._wall()
         try:
             evicted = self.queue.offer(ticket)
         except QueueFull as full:
@@ -256,7 +270,9 @@ class FlowGate:
                 queue.remove(ticket)
                 self._observer.queued(ticket.tenant, ticket.band, -1)
                 continue
-            if queue.deferred(ticket.band):  # a higher band waits on another replica
+            if queue.held(
+                ticket, self._wall()
+            ):  # a higher band, or older of its flow, waits elsewhere
                 return
             try:
                 self._probe(ticket.payload)

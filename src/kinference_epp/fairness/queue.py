@@ -96,6 +96,9 @@ class Ticket:
     """What the gate needs to dispatch it (its scheduling request)."""
     state: int = WAITING
     seq: int = 0
+    since: float = 0.0
+    """When it started waiting by the wall clock (comparable across replicas: with counters
+    shared, each flow's oldest waiting request goes first pool-wide)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -224,15 +227,24 @@ class FairQueue:
                 return True
         return False
 
-    def deferred(self, band: int) -> bool:
+    def deferred(self, band: int, now: float | None = None) -> bool:
         """Whether ``band`` gives way to a higher band waiting on another replica (as of the
         last sync): bands are served in order pool-wide. A band with a floor does not (its
         floor is kept per replica)."""
         ledger = self.ledger
         return (
             ledger is not None
-            and ledger.higher_waits_elsewhere(band)
+            and ledger.higher_waits_elsewhere(band, now)
             and not self._floors.get(band)
+        )
+
+    def held(self, ticket: Ticket, now: float) -> bool:
+        """Whether ``ticket`` gives way to requests waiting on another replica (as of the last
+        sync): a higher band's (:meth:`deferred`), or an older one of its own flow."""
+        ledger = self.ledger
+        return ledger is not None and (
+            self.deferred(ticket.band, now)
+            or ledger.older_elsewhere(ticket.tenant, ticket.band, ticket.since)
         )
 
     def offer(self, ticket: Ticket) -> Ticket | None:
@@ -259,7 +271,7 @@ class FairQueue:
             else:
                 if not ledger.waits_elsewhere(flow.tenant, flow.band):
                     self._lift(band, flow)
-                ledger.waiting(flow.tenant, flow.band, True)
+                ledger.waiting(flow.tenant, flow.band, True, ticket.since)
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
         return evicted
@@ -293,8 +305,7 @@ class FairQueue:
         if flow.queue:  # round-robin: to the back of the turn
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
-        elif self.ledger is not None:
-            self.ledger.waiting(flow.tenant, flow.band, False)
+        self._head_changed(flow)
 
     def restore(self, ticket: Ticket) -> None:
         """Put a released ticket back at the head of its flow (the pool filled again before it
@@ -303,9 +314,8 @@ class FairQueue:
         flow = band.flows[ticket.tenant]
         if not flow.queue:
             band.waiting[flow.tenant] = flow
-            if self.ledger is not None:
-                self.ledger.waiting(flow.tenant, flow.band, True)
         flow.queue.appendleft(ticket)
+        self._head_changed(flow)
         ticket.state = WAITING
         self._queued += 1
         self._touch(band, flow)
@@ -317,15 +327,16 @@ class FairQueue:
             return False
         band = self._bands[ticket.band]
         flow = band.flows[ticket.tenant]
+        head = flow.queue[0] is ticket
         flow.queue.remove(ticket)
         ticket.state = state
         self._queued -= 1
         if not flow.queue:
             del band.waiting[flow.tenant]
-            if self.ledger is not None:
-                self.ledger.waiting(flow.tenant, flow.band, False)
         else:
             self._touch(band, flow)
+        if head:
+            self._head_changed(flow)
         return True
 
     def over_share(self, ticket: Ticket) -> bool:
@@ -419,6 +430,14 @@ class FairQueue:
         top = self._top(band)
         floor = top.counter if top is not None else band.last
         flow.counter = max(flow.counter, floor)
+
+    def _head_changed(self, flow: _Flow) -> None:
+        """Share whether the flow waits here, and since when its head has."""
+        if self.ledger is not None:
+            head = flow.queue[0] if flow.queue else None
+            self.ledger.waiting(
+                flow.tenant, flow.band, head is not None, head.since if head is not None else 0.0
+            )
 
     def _touch(self, band: _Band, flow: _Flow) -> None:
         """Record a waiting flow's new counter or head in its band's heap."""

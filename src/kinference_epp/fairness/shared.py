@@ -13,10 +13,11 @@ requests waiting there: the lift (a flow that starts waiting starts at the least
 band, so that idle time banks no credit) is skipped for a flow that waits on another replica,
 which is not idle pool-wide; otherwise a flow whose requests are spread over replicas would be
 lifted each time its queue on one of them empties, far more often than it is idle. The same
-flags keep the bands in order pool-wide: a replica holds a band while a higher one waits on
-another replica (``higher_waits_elsewhere``), counting only replicas whose last sync is recent
-(the script adds each replica's age, ``AGE_FIELD``), so that a replica gone holds no one for
-longer than that.
+flags keep the order pool-wide: each carries since when the flow's oldest request has waited
+there (wall clock), and a replica holds a band while a higher one has waited on another replica
+past the slack (``higher_waits_elsewhere``), and a request while an older one of its flow waits
+elsewhere (``older_elsewhere``), counting only replicas whose last sync is recent (the script
+adds each replica's age, ``AGE_FIELD``), so that a replica gone holds no one for longer.
 
 Totals are absolute, not increments: a sync that failed is simply sent again, one that is
 applied twice changes nothing, and a Redis that lost its data is refilled by the next sync of
@@ -84,13 +85,19 @@ class ServiceLedger:
     finish report), a sync takes :meth:`pending` and hands back what it read to :meth:`apply`.
     """
 
-    def __init__(self, replica: str, fresh_s: float = 1.0) -> None:
+    def __init__(self, replica: str, fresh_s: float = 1.0, slack_s: float = 0.2) -> None:
         """``fresh_s``: how old another replica's last sync may be for its waiting flags to
-        count."""
+        count; ``slack_s``: how much older than a request here a request of its flow waiting
+        elsewhere must be for this one to give way (the sync's lag: two intervals)."""
         self.replica = replica
         self._fresh_s = fresh_s
-        self._bands_elsewhere: frozenset[int] = frozenset()
-        """Bands with requests waiting on another replica at the last read."""
+        self._slack_s = slack_s
+        self._heads: dict[str, float] = {}
+        """Per flow field, the oldest ``since`` of its requests waiting on another live replica
+        at the last read."""
+        self._bands_elsewhere: dict[int, float] = {}
+        """Bands with requests waiting on another replica at the last read -> the oldest
+        ``since`` among them."""
         self._own: dict[str, float] = {}
         self._dirty: set[str] = set()
         self._seen: dict[tuple[str, str], float] = {}
@@ -104,21 +111,35 @@ class ServiceLedger:
         self._own[f] = self._own.get(f, 0.0) + amount
         self._dirty.add(f)
 
-    def waiting(self, tenant: str, band: int, on: bool) -> None:
-        """A flow started (``on``) or stopped having requests waiting here; shared as the
-        field ``~<band>:<tenant>`` (1 or 0), so that other replicas do not take it for idle."""
+    def waiting(self, tenant: str, band: int, on: bool, since: float = 1.0) -> None:
+        """A flow has (``on``) or has no more requests waiting here, the oldest since
+        ``since`` (wall clock, positive); shared as the field ``~<band>:<tenant>`` (that time,
+        or 0), so that other replicas do not take it for idle, and let its older requests
+        here go first."""
         f = WAITING_MARK + _field(tenant, band)
-        self._own[f] = 1.0 if on else 0.0
-        self._dirty.add(f)
+        value = (since if since > 0.0 else 1.0) if on else 0.0
+        if self._own.get(f) != value:
+            self._own[f] = value
+            self._dirty.add(f)
 
     def waits_elsewhere(self, tenant: str, band: int) -> bool:
         """Whether another replica had requests of this flow waiting at the last read."""
         return WAITING_MARK + _field(tenant, band) in self._elsewhere
 
-    def higher_waits_elsewhere(self, band: int) -> bool:
+    def older_elsewhere(self, tenant: str, band: int, since: float) -> bool:
+        """Whether a request of this flow waiting on another live replica (at the last read)
+        has waited longer than one waiting here since ``since``, by more than the slack."""
+        other = self._heads.get(WAITING_MARK + _field(tenant, band))
+        return other is not None and other < since - self._slack_s
+
+    def higher_waits_elsewhere(self, band: int, now: float | None = None) -> bool:
         """Whether requests of a band above ``band`` waited on another (live) replica at the
-        last read: bands are served in order pool-wide, not only within each replica."""
-        return any(b > band for b in self._bands_elsewhere)
+        last read (with ``now``, the wall clock: for longer than the slack): bands are served
+        in order pool-wide, not only within each replica."""
+        if now is None:
+            return any(b > band for b in self._bands_elsewhere)
+        late = now - self._slack_s
+        return any(b > band and s < late for b, s in self._bands_elsewhere.items())
 
     def own(self, tenant: str, band: int) -> float:
         return self._own.get(_field(tenant, band), 0.0)
@@ -151,7 +172,8 @@ class ServiceLedger:
         out: list[tuple[str, int, float]] = []
         seen = self._seen
         elsewhere: set[str] = set()
-        bands: set[int] = set()
+        bands: dict[int, float] = {}
+        heads: dict[str, float] = {}
         for replica, totals in boards:
             if replica == self.replica:
                 continue
@@ -161,7 +183,11 @@ class ServiceLedger:
                     if total:
                         elsewhere.add(f)
                         if fresh:
-                            bands.add(_flow(f[1:])[1])
+                            b = _flow(f[1:])[1]
+                            if total < bands.get(b, float("inf")):
+                                bands[b] = total
+                            if total < heads.get(f, float("inf")):
+                                heads[f] = total
                     continue
                 if f == AGE_FIELD:
                     continue
@@ -172,7 +198,8 @@ class ServiceLedger:
                     tenant, band = _flow(f)
                     out.append((tenant, band, delta))
         self._elsewhere = elsewhere
-        self._bands_elsewhere = frozenset(bands)
+        self._bands_elsewhere = bands
+        self._heads = heads
         return out
 
 
@@ -420,6 +447,7 @@ def shared_counters(
     ledger = ServiceLedger(
         replica or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}",
         fresh_s=max(1.0, FRESH_INTERVALS * interval),
+        slack_s=2.0 * interval,
     )
     queue.ledger = ledger
     board = RedisBoard(store.client, prefix=store.prefix, ttl_s=max(60.0, TTL_INTERVALS * interval))

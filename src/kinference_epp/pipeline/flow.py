@@ -66,7 +66,7 @@ class FlowControl:
                 raise
             return None
         tenant, band, weight = self.flow_of(state)
-        if self.gate.must_wait(band):
+        if self.gate.must_wait(band, tenant):
             return self._hold(state, req, tenant, band, weight)
         return None
 
@@ -109,7 +109,7 @@ class FlowControl:
             weight=float(weight),
             standing=standing,
             position=position,
-            would_wait=gate.must_wait(band),
+            would_wait=gate.must_wait(band, tenant),
         )
 
     def ticket(self, request_id: str) -> Ticket | None:

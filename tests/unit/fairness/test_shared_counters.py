@@ -308,3 +308,62 @@ async def test_a_dead_replicas_totals_leave_redis_after_the_ttl(redis_server: Re
         assert q1.counter("x", 0) == pytest.approx(300.0)
     finally:
         await client.aclose()
+
+
+class Wall:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_flows_oldest_request_goes_first_pool_wide() -> None:
+    """Each replica serves its own queue, but a request of a flow gives way to an older one of
+    the same flow waiting on another replica (by more than the slack, two sync intervals), and
+    so does a newcomer of it; within the slack, both go."""
+    board = MemoryBoard()
+    wall = Wall(100.0)
+    g1 = FlowGate(FlowControlConfig(max_queued=1000), lambda payload: None, wall=wall)
+    g2 = FlowGate(FlowControlConfig(max_queued=1000), lambda payload: None, wall=wall)
+    g1.queue.ledger, g2.queue.ledger = ServiceLedger("r1"), ServiceLedger("r2")
+    old = g1.hold("a1", "app", 0, 1, 100.0, "a1")  # waits on replica 1 since 100.0
+    wall.now = 100.5
+    new = g2.hold("a2", "app", 0, 1, 100.0, "a2")  # on replica 2 since 100.5
+    near = g2.hold("b1", "other", 0, 1, 100.0, "b1")  # another flow: not held by app's age
+    for g in (g1, g2):
+        sync_now(g.queue.ledger, board, g.queue.add_service)  # type: ignore[arg-type]
+    assert g2.must_wait(0, "app")
+    g2.pool_changed()
+    assert new.state == WAITING  # app's older request is on replica 1
+    g1.pool_changed()
+    assert old.state == RELEASED
+    g1.take(old)
+    g1.dispatched("a1", "app", 0, 1, 100.0)
+    for g in (g1, g2):
+        sync_now(g.queue.ledger, board, g.queue.add_service)  # type: ignore[arg-type]
+    g2.pool_changed()
+    released = [t for t in (new, near) if t.state == RELEASED]
+    assert len(released) == 1  # one at a time; app no longer waits on replica 1
+
+
+def test_a_higher_band_holds_lower_ones_elsewhere_once_it_has_waited_past_the_slack() -> None:
+    board = MemoryBoard()
+    wall = Wall(100.0)
+    g1 = FlowGate(FlowControlConfig(max_queued=1000), lambda payload: None, wall=wall)
+    g2 = FlowGate(FlowControlConfig(max_queued=1000), lambda payload: None, wall=wall)
+    g1.queue.ledger, g2.queue.ledger = ServiceLedger("r1"), ServiceLedger("r2")
+    g1.hold("c1", "web", 1, 1, 100.0, "c1")
+    first = g2.hold("s1", "app", 0, 1, 100.0, "s1")
+    second = g2.hold("s2", "app", 0, 1, 100.0, "s2")
+    for g in (g1, g2):
+        sync_now(g.queue.ledger, board, g.queue.add_service)  # type: ignore[arg-type]
+    assert g2.must_wait(0)  # a newcomer below a waiting band queues at once
+    wall.now = 100.1  # the critical request has just started waiting: within the sync's lag
+    g2.pool_changed()
+    assert first.state == RELEASED
+    g2.take(first)
+    wall.now = 100.3  # it has waited past the slack: app gives way
+    g2.dispatched("s1", "app", 0, 1, 100.0)
+    g2.pool_changed()
+    assert second.state == WAITING
