@@ -140,6 +140,7 @@ class FlowGate:
         return (
             tenant is not None
             and ledger is not None
+            and ledger.waits_anywhere_else()
             and ledger.older_elsewhere(tenant, band, self._wall())
         )
 

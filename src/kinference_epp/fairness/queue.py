@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kinference_epp.config.flow import FlowControlConfig
-from kinference_epp.fairness.shared import ServiceLedger
+from kinference_epp.fairness.shared import ServiceLedger, waiting_field
 
 WAITING, RELEASED, TAKEN, EVICTED, DROPPED = range(5)
 """A ticket's states: waiting in the queue; released (capacity found, not yet dispatched);
@@ -109,6 +109,8 @@ class _Flow:
     queue: deque[Ticket] = field(default_factory=deque)
     stamp: int = 0
     """Bumped at every change of its counter or head: older heap entries are stale."""
+    mark: str = ""
+    """Its waiting flag's field among the shared totals (``fairness.shared``)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -271,7 +273,7 @@ class FairQueue:
             else:
                 if not ledger.waits_elsewhere(flow.tenant, flow.band):
                     self._lift(band, flow)
-                ledger.waiting(flow.tenant, flow.band, True, ticket.since)
+                ledger.waiting_field(flow.mark, True, ticket.since)
             band.waiting[flow.tenant] = flow
             self._touch(band, flow)
         return evicted
@@ -417,7 +419,7 @@ class FairQueue:
             self._order = sorted(self._bands.values(), key=lambda x: -x.priority)
         flow = b.flows.get(tenant)
         if flow is None:
-            flow = b.flows[tenant] = _Flow(tenant, band)
+            flow = b.flows[tenant] = _Flow(tenant, band, mark=waiting_field(tenant, band))
             if self.ledger is None or not self.ledger.waits_elsewhere(tenant, band):
                 self._lift(b, flow)
         return flow
@@ -433,11 +435,13 @@ class FairQueue:
 
     def _head_changed(self, flow: _Flow) -> None:
         """Share whether the flow waits here, and since when its head has."""
-        if self.ledger is not None:
-            head = flow.queue[0] if flow.queue else None
-            self.ledger.waiting(
-                flow.tenant, flow.band, head is not None, head.since if head is not None else 0.0
-            )
+        ledger = self.ledger
+        if ledger is not None:
+            queue = flow.queue
+            if queue:
+                ledger.waiting_field(flow.mark, True, queue[0].since)
+            else:
+                ledger.waiting_field(flow.mark, False, 0.0)
 
     def _touch(self, band: _Band, flow: _Flow) -> None:
         """Record a waiting flow's new counter or head in its band's heap."""

@@ -73,6 +73,11 @@ def _field(tenant: str, band: int) -> str:
     return f"{band}:{tenant}"
 
 
+def waiting_field(tenant: str, band: int) -> str:
+    """The name of a flow's waiting flag among a replica's totals."""
+    return f"{WAITING_MARK}{band}:{tenant}"
+
+
 def _flow(field: str) -> Flow:
     band, _, tenant = field.partition(":")
     return tenant, int(band)
@@ -116,30 +121,45 @@ class ServiceLedger:
         ``since`` (wall clock, positive); shared as the field ``~<band>:<tenant>`` (that time,
         or 0), so that other replicas do not take it for idle, and let its older requests
         here go first."""
-        f = WAITING_MARK + _field(tenant, band)
+        self.waiting_field(waiting_field(tenant, band), on, since)
+
+    def waiting_field(self, field: str, on: bool, since: float) -> None:
+        """:meth:`waiting` by the flag's field name (``waiting_field``), which a caller on the
+        request path keeps per flow."""
         value = (since if since > 0.0 else 1.0) if on else 0.0
-        if self._own.get(f) != value:
-            self._own[f] = value
-            self._dirty.add(f)
+        own = self._own
+        if own.get(field) != value:
+            own[field] = value
+            self._dirty.add(field)
 
     def waits_elsewhere(self, tenant: str, band: int) -> bool:
         """Whether another replica had requests of this flow waiting at the last read."""
         return WAITING_MARK + _field(tenant, band) in self._elsewhere
 
+    def waits_anywhere_else(self) -> bool:
+        """Whether any flow had requests waiting on another live replica at the last read."""
+        return bool(self._heads)
+
     def older_elsewhere(self, tenant: str, band: int, since: float) -> bool:
         """Whether a request of this flow waiting on another live replica (at the last read)
         has waited longer than one waiting here since ``since``, by more than the slack."""
-        other = self._heads.get(WAITING_MARK + _field(tenant, band))
+        heads = self._heads
+        if not heads:  # nothing waits elsewhere (one replica, or a quiet pool)
+            return False
+        other = heads.get(WAITING_MARK + _field(tenant, band))
         return other is not None and other < since - self._slack_s
 
     def higher_waits_elsewhere(self, band: int, now: float | None = None) -> bool:
         """Whether requests of a band above ``band`` waited on another (live) replica at the
         last read (with ``now``, the wall clock: for longer than the slack): bands are served
         in order pool-wide, not only within each replica."""
+        bands = self._bands_elsewhere
+        if not bands:
+            return False
         if now is None:
-            return any(b > band for b in self._bands_elsewhere)
+            return any(b > band for b in bands)
         late = now - self._slack_s
-        return any(b > band and s < late for b, s in self._bands_elsewhere.items())
+        return any(b > band and s < late for b, s in bands.items())
 
     def own(self, tenant: str, band: int) -> float:
         return self._own.get(_field(tenant, band), 0.0)
