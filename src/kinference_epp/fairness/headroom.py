@@ -20,7 +20,8 @@ gate's pacing of releases bounds (one per finish of its own dispatches, ``releas
 scrape).
 
 An endpoint with no ITL measured (no histogram scraped, not scraped twice yet, or idle over the
-window) has room.
+window) has room here; the shed guard's prediction from the learned line bounds it instead
+(``measures``).
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ class DecodeHeadroom:
                 "best endpoint",
                 headers=self._headers,
             )
+
+    def measures(self, key: EndpointKey) -> bool:
+        """Whether ``key``'s ITL is measured now (the shed guard's prediction is not used
+        there)."""
+        return key in self._itl
 
     def itl(self, key: EndpointKey) -> float | None:
         """``key``'s measured ITL over the window as last taken in, if known."""

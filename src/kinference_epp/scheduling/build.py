@@ -33,7 +33,7 @@ from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.routers import chain_reads_prompt
 from kinference_epp.scheduling.scheduler import Scheduler
-from kinference_epp.scheduling.shed import CheckedFirst, SaturationGuard
+from kinference_epp.scheduling.shed import CheckedFirst, DecodeBound, SaturationGuard
 from kinference_epp.scheduling.speed_model import SpeedModel
 
 
@@ -61,7 +61,7 @@ def build_scheduling(
     rng: np.random.Generator | None = None,
     prompt_observers: Sequence[PickObserver] = (),
     admission: Admission | None = None,
-    decode_bound: Admission | None = None,
+    decode_bound: DecodeBound | None = None,
     on_timing: PluginTimer | None = None,
     timing_every: int = 1,
 ) -> SchedulingStack:
@@ -72,7 +72,8 @@ def build_scheduling(
     ``admission`` replaces the configuration's shed rule (``config.shed``) between the pick
     and the observers; ``decode_bound`` (flow control's measured decode headroom,
     ``fairness.headroom``) is asked first, and the shed rule then leaves the ITL bound to it
-    (keeping its wait-for-a-batch-slot bound). ValueError for a bad configuration.
+    at every endpoint it measures (its prediction still bounds the others, and its
+    wait-for-a-batch-slot bound all). ValueError for a bad configuration.
     """
     speed = SpeedModel(speed_config or SpeedConfig(), labels=labels)
     inflight = InflightTracker(pool, prefix, config=inflight_config, clock=clock, speed=speed)
@@ -81,8 +82,8 @@ def build_scheduling(
         [*prompt_observers, inflight, prefix] if reads_prompt else [inflight]
     )
     if decode_bound is not None and admission is None:
-        shed = config.shed.model_copy(update={"itl_s": 0.0})
-        admission = CheckedFirst(decode_bound, SaturationGuard.build(shed, speed, inflight))
+        guard = SaturationGuard.build(config.shed, speed, inflight, decode_bound.measures)
+        admission = CheckedFirst(decode_bound, guard)
     scheduler = Scheduler(
         config,
         pool,

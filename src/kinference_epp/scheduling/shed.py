@@ -23,34 +23,60 @@ is flat), no waiting requests, no finish rate known yet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from kinference_epp.config.model import ShedConfig
 from kinference_epp.errors import PoolSaturatedError
 from kinference_epp.pool.datastore import PoolView
+from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling.framework import Admission, LoadSource, SpeedSource
 from kinference_epp.scheduling.types import SchedulingRequest
 
 
+class DecodeBound(Protocol):
+    """An ITL bound from the pods' measured ITL (``fairness.headroom``): an admission check
+    that also says which endpoints it measures (the guard's prediction is left to the rest)."""
+
+    def check(self, req: SchedulingRequest, pool: PoolView, slot: int) -> None: ...
+    def measures(self, key: EndpointKey) -> bool: ...
+
+
 class SaturationGuard:
-    def __init__(self, config: ShedConfig, speed: SpeedSource | None, load: LoadSource) -> None:
+    def __init__(
+        self,
+        config: ShedConfig,
+        speed: SpeedSource | None,
+        load: LoadSource,
+        measured: Callable[[EndpointKey], bool] | None = None,
+    ) -> None:
+        """``measured(endpoint)``: whether another check bounds that endpoint's ITL as
+        measured (then the speed model's prediction is not checked there)."""
         self._itl_s = config.itl_s if speed is not None else 0.0
         self._ttft_s = config.ttft_s
         self._speed = speed
         self._load = load
+        self._measured = measured
         self._headers = (("retry-after", str(config.retry_after_s)),)
 
     @classmethod
     def build(
-        cls, config: ShedConfig, speed: SpeedSource | None, load: LoadSource | None
+        cls,
+        config: ShedConfig,
+        speed: SpeedSource | None,
+        load: LoadSource | None,
+        measured: Callable[[EndpointKey], bool] | None = None,
     ) -> SaturationGuard | None:
         """The guard, or None where no check could ever fire."""
         if load is None or (config.ttft_s <= 0.0 and (speed is None or config.itl_s <= 0.0)):
             return None
-        return cls(config, speed, load)
+        return cls(config, speed, load, measured)
 
     def check(self, req: SchedulingRequest, pool: PoolView, slot: int) -> None:
         """Raise ``PoolSaturatedError`` when view slot ``slot`` would serve ``req`` past a
         bound."""
-        if self._itl_s > 0.0:
+        measured = self._measured
+        if self._itl_s > 0.0 and (measured is None or not measured(pool.endpoints[slot].key)):
             assert self._speed is not None
             base, per_usage = self._speed.itl(pool, req.model)
             if len(base) and base[slot] <= self._itl_s:

@@ -84,9 +84,11 @@ def test_an_idle_pod_and_a_restarted_engine_are_not_held_by_old_figures() -> Non
     scrape(ds, A, 0.0, 0.0, 0.0)
     scrape(ds, A, 0.5, 0.080 * 100, 100)
     assert not admits(h, ds, A)
+    assert h.measures(A)
     scrape(ds, A, 2.0, 0.080 * 100, 100)  # no token over the window: idle
     assert admits(h, ds, A)
     assert h.itl(A) is None
+    assert not h.measures(A)  # the shed guard's prediction bounds it meanwhile
     scrape(ds, A, 2.5, 0.080 * 100 + 0.080 * 100, 200)
     assert not admits(h, ds, A)
     scrape(ds, A, 3.0, 0.5, 10)  # totals fell: a restarted engine

@@ -18,6 +18,7 @@ from kinference_epp.scheduling.framework import FloatVec
 from kinference_epp.scheduling.inflight import FINISH_RATE_WINDOW_S, InflightTracker
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.scheduler import Scheduler
+from kinference_epp.scheduling.shed import SaturationGuard
 from kinference_epp.scheduling.types import SchedulingResult
 
 
@@ -228,6 +229,9 @@ class Bound:
         if pool.endpoints[slot].key in self.refused:
             raise PoolSaturatedError("past the measured ITL")
 
+    def measures(self, key: EndpointKey) -> bool:
+        return True
+
 
 def test_a_decode_bound_is_asked_first_and_what_it_refuses_is_never_counted() -> None:
     pool = build_pool([Row(1)])
@@ -243,3 +247,17 @@ def test_a_decode_bound_is_asked_first_and_what_it_refuses_is_never_counted() ->
     assert stack.scheduler.schedule(request(rid="b")).primary == key(1)
     assert stack.inflight.count(key(1)) == 1
     assert bound.asked == 2
+
+
+def test_the_predicted_itl_is_not_checked_where_the_itl_is_measured() -> None:
+    """With flow control's measured bound, the line's prediction bounds only the endpoints it
+    does not measure (no ITL histogram scraped, or idle)."""
+    pool = build_pool([Row(1, kv=0.5)])  # the line predicts 50 ms here
+    tracker = InflightTracker(pool, clock=Clock())
+    measured: set[EndpointKey] = set()
+    guard = SaturationGuard(ShedConfig(), LineSpeed(0.02, 0.06), tracker, measured.__contains__)
+    view = pool.view()
+    with pytest.raises(PoolSaturatedError):
+        guard.check(request(rid="a"), view, 0)
+    measured.add(key(1))
+    guard.check(request(rid="b"), view, 0)  # the measured bound decides there
