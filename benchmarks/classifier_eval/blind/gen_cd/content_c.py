@@ -451,7 +451,7 @@ def en(r: random.Random) -> list[dict]:
         item(
             N,
             [],
-            "Adyen documents 5555 5555 5555 4444 as a test Mastercard; it passes Luhn and we only use it in staging. Write a QA checklist for the checkout page that uses it.",
+            "Stripe documents 5555 5555 5555 4444 as a test Mastercard; it passes Luhn and we only use it in staging. Write a QA checklist for the checkout page that uses it.",
             "documented test card number declared as test data",
             cx="medium",
         )
