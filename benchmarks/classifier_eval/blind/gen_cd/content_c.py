@@ -201,8 +201,8 @@ def en(r: random.Random) -> list[dict]:
         item(
             S,
             ["iban", "address", "person_name"],
-            f"Invoice to: Barnaby Kettering, 14 Larkspur Close, Harrogate HG2 7QN\nPayment by transfer to our Brussels account {iban_fmt(iban(r, 'BE'))} within 14 days.",
-            "Belgian IBAN, private invoice address",
+            f"Refund owed to: Barnaby Kettering, 14 Larkspur Close, Harrogate HG2 7QN\nHe asked for it to go to his Belgian account from his Brussels years: {iban_fmt(iban(r, 'BE'))}. Please pay within 14 days.",
+            "Belgian IBAN of a private customer with his home address",
         )
     )
     it.append(
