@@ -143,14 +143,32 @@ _PAPER_WORDS = (
     "payslip", "lohnabrechnung", "paie", "nómina", "busta", "loonstrook", "cv", "lebenslauf",
 )  # fmt: skip
 _WEAK_NAME = (
-    rf"[ \t]*:?[ \t]+(?P<name>{_INITIAL}{_PARTICLES}{_WORD}"
+    rf"[ \t]*[:,]?[ \t]+(?P<name>{_INITIAL}{_PARTICLES}{_WORD}"
     rf"|{_WORD},?(?:[ \t]+{_PARTICLES}{_WORD}){{1,2}})"
 )
+_RELATIONS = (
+    "nachbar|nachbarin|kollege|kollegin|chef|chefin|vorgesetzte[rn]?|freund|freundin|bruder"
+    "|schwester|mutter|vater|sohn|tochter|onkel|tante|cousin|cousine|neffe|nichte|schwager"
+    "|schwägerin|schwiegermutter|schwiegervater|schwiegersohn|schwiegertochter|großvater"
+    "|großmutter|opa|oma|enkel|enkelin|ehemann|ehefrau|lebensgefährte|lebensgefährtin"
+    "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
+    "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
+    "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
+    "|vecino|vecina|compañero|compañera|jefe|jefa|amigo|amiga|hermano|hermana|madre|padre"
+    "|hijo|hija|tío|tía|primo|prima|sobrino|sobrina|cuñado|cuñada|suegro|suegra|abuelo"
+    "|abuela|nieto|nieta|marido|esposo|esposa|pareja"
+)
+"""Relatives, neighbours, colleagues and bosses in German, French and Spanish ("mein
+Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega")."""
+_RELATION_WORDS = tuple(
+    w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w
+) + ("vorgesetzter", "vorgesetzten")
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
     r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
     r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
-    r"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot)"
+    rf"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot"
+    rf"|{_RELATIONS})"
     + _WEAK_NAME
 )
 _ROLE_NAME = re.compile(rf"(?i:{_ROLES}|{_PAPERS})" + _WEAK_NAME)
@@ -399,7 +417,7 @@ _WEAK_NAME_CUES = _vocab(
     "tenant", "wife", "husband", "partner", "son", "daughter", "mother", "father", "brother",
     "sister", "friend", "letter", "email", "mail", "note", "belongs", "brief", "carta",
     "lettera", "lettre", "claim", "prescription", "referral", "appartiene", "pertenece",
-    "appartient", "behoort",
+    "appartient", "behoort", *_RELATION_WORDS,
 )  # fmt: skip
 _ROLE_CUES = _vocab(*_ROLE_WORDS, *_PAPER_WORDS)
 _CLOSINGS = _vocab(
@@ -1143,6 +1161,7 @@ _COMMON_WORDS = _vocab(
     "solicitud", "studente", "passenger", "insured", "corner", "corners", "crossing", "mill",
     "mills", "shore", "ramp", "trace", "tunnel", "vista", "flats", "fork", "brook", "lodge",
     "neck", "oval", "extension", "gateway", "junction", "meadow", "estates", "glen",
+    *_RELATION_WORDS,
 )  # fmt: skip
 """Cue words that are also everyday words: in a long prompt (past ``_WHOLE``) each costs a
 scan of the whole text and rarely leads anywhere, so they are left out there, and an
