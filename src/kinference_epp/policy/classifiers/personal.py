@@ -1057,15 +1057,59 @@ _HEALTH_TERMS = _vocab(
     # German, French, Spanish conditions not listed above
     "linfoma", "lymphome", "leucemia", "leucémie", "leukämie", "fehlgeburt", "aborto",
     "quimioterapia", "chimiothérapie", "chemotherapie", "chemotherapy",
+    # Adjectives and aids of conditions listed above, addiction and its treatment
+    "asthmatic", "asthmatique", "asthmatiker", "asthmatikerin", "asmático", "asmática",
+    "inhaler", "inhalateur", "inhalador", "inhalator", "malaise", "désintoxication",
+    "desintoxicación", "entzug", "sucht", "addicted", "addict", "toxicomanie", "adicción",
+    "alcoolisme", "alcoholismo", "alkoholiker", "alkoholikerin", "alcoolique", "alcohólico",
+    "alcohólica", "insuficiencia", "avortement", "ivg", "abortion", "miscarried",
 )  # fmt: skip
+_HEALTH_PHRASES = ("fausse couche", "fausse-couche", "interruption de grossesse")
+"""Conditions written in several words, looked for in a short prompt's lower-cased text."""
+_HEALTH_STEMS = (
+    b"sucht", b"krebs", b"klinik", b"therapie", b"diagnos", b"krank", b"psychiatr", b"entzug",
+    b"tumor", b"infarkt", b"diabet",
+)  # fmt: skip
+"""German health compounds are written as one word ("Suchtklinik", "Brustkrebs",
+"Entzugstherapie", "Krankenhausaufenthalt"): a short prompt's words holding one of these
+count as health terms."""
 _MONEY_TROUBLE = _vocab(
     "debt", "debts", "arrears", "overdraft", "bankruptcy", "bankrupt", "insolvency",
     "insolvent", "garnished", "garnishment", "repossession", "payday", "schulden",
     "spielschulden", "insolvenz", "privatinsolvenz", "pfändung", "lohnpfändung", "überschuldet",
     "mahnungen", "dettes", "endettement", "surendettement", "découvert", "huissier", "faillite",
     "impayés", "deuda", "deudas", "embargo", "embargada", "embargado", "moroso", "morosos",
-    "quiebra", "impagos", "desahucio",
+    "quiebra", "impagos", "desahucio", "mietrückstand", "mietschulden", "zahlungsrückstand",
+    "rückstand", "rückstände", "inkasso", "mahnbescheid", "zwangsvollstreckung", "schufa",
+    "ficp", "fiché", "fichée", "surendetté", "surendettée", "recouvrement", "impayé",
+    "asnef", "impago", "moratoria", "atrasos",
 )  # fmt: skip
+_OWING = _vocab(
+    "owe", "owes", "owed", "owing", "borrow", "borrowed", "lend", "lent", "loaned", "doit",
+    "dois", "doivent", "devait", "devoir", "prêter", "prêté", "emprunté", "emprunter",
+    "debe", "deben", "debía", "deber", "prestar", "prestado", "prestó", "schuldet",
+    "schulde", "schuldete", "leihen", "geliehen", "lieh",
+)  # fmt: skip
+"""Owing or borrowing, which with an amount beside it ("devoir 14 000 € à trois organismes",
+"lui prêter 2 000 €", "owes £3,000") is a person's money trouble."""
+_AMOUNT = re.compile(
+    r"[0-9](?:[0-9 .,'\u202f\u00a0]*[0-9])?[ \t\u202f\u00a0]?(?:€|\$|£|(?i:eur\b|euros?\b"
+    r"|dollars?\b|pounds?\b|chf\b|francs?\b|pesos?\b))|[€$£][ \t]?[0-9]"
+)
+"""A sum of money: digits and a currency sign or word after them, or a sign before them."""
+_AMOUNT_REACH = 60
+
+
+def _owed_amount(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """An owing or borrowing word with a sum of money within ``_AMOUNT_REACH`` characters."""
+    for cue in words & _OWING:
+        word = cue.decode()
+        for pos in ix.positions(word, 4):
+            lo, hi = max(0, pos - _AMOUNT_REACH), pos + len(word) + _AMOUNT_REACH
+            if _DIGIT.search(text, lo, hi) and _AMOUNT.search(text, lo, hi):
+                return True
+    return False
+
 """A private person's money trouble (debts, arrears, insolvency, a garnished wage) in the
 four languages: like a health condition, personal data when a person is named with it."""
 """Conditions, treatments, medicines and lab values in the six languages; they count only
@@ -1291,6 +1335,7 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _OWING
     | _LIFE_WORDS
     | _MONEY_TROUBLE
     | _LEGAL_FORM_WORDS
@@ -1362,12 +1407,17 @@ def find_personal(
     if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
         found.add(PiiKind.SECRET)
     health = bool(words & _HEALTH_TERMS)
-    money = bool(words & _MONEY_TROUBLE)
+    if not health and len(text) <= _WHOLE:
+        low = text.lower()
+        health = any(p in low for p in _HEALTH_PHRASES) or any(
+            stem in w for w in split if len(w) > 6 for stem in _HEALTH_STEMS
+        )
+    money = bool(words & _MONEY_TROUBLE) or (digits and _owed_amount(text, ix, words))
     named = _cued_name(text, ix, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
-        if (found or structured or cues) and not words & _FICTION:
+        if (found or structured or cues or health or money) and not words & _FICTION:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
     if not named and len(text) <= _WHOLE and not words & _FICTION:
