@@ -29,7 +29,12 @@ AMBIGUOUS = {
     "Nation", "Queen", "Reign", "Story", "Street", "Sun", "Star", "Sky", "Angel", "Christian",
     "Ava", "Eve", "Ivy", "Iris", "Jade", "Pearl", "Ruby", "Amber", "Crystal", "Destiny",
     "Harmony", "Heaven", "Honey", "Melody", "Sunny", "Trinity", "Autumn", "Winter", "Spring",
+    "El", "An", "Can", "Line", "Una", "Dev", "Said", "Junior", "Loan", "Beat", "Tea",
+    "Constant", "Ever", "Joke", "Lady", "Lean", "Mile", "Isla", "Miel", "Asia", "Eden",
+    "Lies", "Rex", "Zion", "Neo", "Om", "Sai",
 }  # fmt: skip
+"""Names that are ordinary English, German, French or Spanish words too ("El", "Una",
+"Line", "Isla")."""
 
 
 def _names(provider: type, attr: str) -> set[str]:

@@ -53,11 +53,17 @@ vocabularies, and first names the lists leave out because they are also common w
 from __future__ import annotations
 
 import re
+import string
 from functools import cache
 from importlib import resources
 from operator import methodcaller
 
-from kinference_epp.policy.classifiers.validators import steuer_id_valid
+from kinference_epp.policy.classifiers.validators import (
+    IBAN_LENGTHS,
+    dni_valid,
+    nie_valid,
+    steuer_id_valid,
+)
 from kinference_epp.policy.model import PiiKind
 
 _WINDOW = 60
@@ -1163,6 +1169,36 @@ def _id_value(value: str) -> bool:
     return len(compact) >= 8 and digits >= 4 and any(c.isalpha() for c in compact)
 
 
+_NUMBER_NOUN = re.compile(r"(?i:\b(?:number|nummer|numéro|numero|número|n°|nº|nr)\b)")
+"""A number noun between a document's label and its value, anywhere in the value's own
+sentence ("Reisepass beantragt ... Bitte die neue Nummer verwenden: CKT3NT4YC")."""
+_NOUN_REACH = 80
+_SPANISH_ID = re.compile(r"([XYZ]?)([0-9]{7,8})([A-Z])")
+
+
+def _checksum_fails(value: str, tax: bool) -> bool:
+    """Whether a labelled value has the shape of an identifier with a check digit (a
+    Spanish DNI or NIE, a German tax id after its label) that its check digit refutes, or is
+    one run of consecutive digits ("12345678901"): a test value, not a person's number. An
+    IBAN beside the label is no national id either way."""
+    compact = value.replace(" ", "").replace("-", "").replace(".", "").replace("/", "")
+    if len(compact) >= 15 and compact[:2] in IBAN_LENGTHS and compact[2:4].isdigit():
+        return True  # an account number: the IBAN recognizer judges it, by its check digits
+    spanish = _SPANISH_ID.fullmatch(compact)
+    if spanish is not None:
+        prefix, digits, letter = spanish.groups()
+        if prefix:
+            return len(digits) == 7 and not nie_valid(prefix, digits, letter)
+        return len(digits) == 8 and not dni_valid(digits, letter)
+    compact = compact.lstrip(string.ascii_letters)  # "ID 12345678901": the label's tail
+    if compact.isdigit() and len(compact) >= 7:
+        steps = {(int(b) - int(a)) % 10 for a, b in zip(compact, compact[1:], strict=False)}
+        if steps == {1}:
+            return True
+        return tax and len(compact) == 11 and not steuer_id_valid(compact)
+    return False
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1181,6 +1217,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 document = _DOCUMENT_NUMBER.fullmatch(value) is not None
                 if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
                     continue
+                if _checksum_fails(value, tax):
+                    continue
                 if m.start() <= begin + 48:
                     return True
                 digits = "".join(c for c in value if c.isdigit())
@@ -1188,6 +1226,12 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                     return True
                 if _NUMBER_WORD.search(text, max(begin, m.start() - 24), m.start()):
                     return True
+                noun_from = max(begin, m.start() - _NOUN_REACH)
+                noun = _NUMBER_NOUN.search(text, noun_from, m.start())
+                if noun is not None and (document or _id_value(value)):
+                    between = text[noun.end() : m.start()]
+                    if ". " not in between and "\n" not in between:
+                        return True
     return len(text) <= _WHOLE and _CODICE_FISCALE.search(text) is not None
 
 
