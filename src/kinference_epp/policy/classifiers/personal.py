@@ -1359,9 +1359,38 @@ _DECLARED = (
     "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
     "datos de prueba", "de ejemplo", "jeu de test", "données fictives", "testfall",
     "caso de prueba", "deliberately invalid", "intentionally invalid", "volontairement invalide",
-    "absichtlich ungültig", "intencionadamente inválid",
+    "absichtlich ungültig", "intencionadamente inválid", "specimen", "spécimen", "espécimen",
+    "de muestra", "not real", "keine echten", "nicht echt", "pas réel", "aucune personne réelle",
+    "no son reales", "no es real", "no pertenecen a nadie", "belong to no one",
+    "belongs to no one", "gehören niemandem", "n'appartiennent à personne", "negative test",
+    "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
+    "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
+    "compte de test", "usuario de prueba", "cuenta de prueba", "fixture",
 )  # fmt: skip
-"""What a prompt says of data it made up."""
+"""What a prompt says of data it made up: fake, test or specimen data, values that belong
+to no one."""
+_SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+_SCOPE = 240
+"""How far a sentence or a line is read around a value for a declaration."""
+
+
+def declared_in_sentence(text: str, pos: int) -> bool:
+    """Whether the sentence or line that holds ``pos`` says its data is made up ("Sur le
+    spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"): the
+    declaration covers that sentence only, so a long document's other data stays."""
+    lo, hi = max(0, pos - _SCOPE), min(len(text), pos + _SCOPE)
+    start = max(text.rfind(end, lo, pos) + len(end) for end in _SENTENCE_ENDS)
+    start = max(start, lo)
+    stop = hi
+    for end in _SENTENCE_ENDS:
+        at = text.find(end, pos, hi)
+        if at != -1 and at < stop:
+            stop = at
+    low = text[start:stop].lower()
+    for word in _DECLARED:  # noqa: SIM110 -- cheaper than any(genexpr)
+        if word in low:
+            return True
+    return False
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
 _OPENING = 80
 

@@ -54,7 +54,11 @@ from itertools import pairwise
 import numpy as np
 
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.personal import find_personal, placeholder
+from kinference_epp.policy.classifiers.personal import (
+    declared_in_sentence,
+    find_personal,
+    placeholder,
+)
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     card_prefix_valid,
@@ -161,9 +165,14 @@ _SERVICE_LINES = (
     "customer service", "customer care", "hotline", "helpline", "service line", "switchboard",
     "kundenservice", "kundendienst", "servicenummer", "service-nummer", "zentrale",
     "service client", "service clients", "numéro vert", "standard", "atención al cliente",
-    "servicio de atención", "línea de atención", "centralita",
+    "servicio de atención", "línea de atención", "centralita", "seelsorge", "notruf",
+    "bereitschaftsdienst", "beratungsstelle", "emergency number", "emergency line",
+    "emergency service", "crisis line", "numéro d'urgence", "numéros d'urgence", "samu",
+    "sos ", "pompiers", "ligne d'écoute", "número de emergencia", "urgencias", "emergencias",
+    "teléfono de la esperanza", "línea de ayuda", "police", "polizei", "policía",
 )  # fmt: skip
-"""What introduces an organisation's service number, which is public and no one's own."""
+"""What introduces an organisation's service number or a public helpline, which is public
+and no one's own ("emergency contact" is someone's: it is not here)."""
 _CARD_WORDS = (
     "card", "karte", "carte", "tarjeta", "visa", "mastercard", "amex", "maestro", "pan",
     "cc", "credit", "kredit", "crédit", "crédito", "débito", "debit", "cb ", " pas ",
@@ -209,12 +218,32 @@ def _fictional(digits: str, text: str, start: int) -> bool:
     return False
 
 
+_EXTENSION = re.compile(r"(?i:x|ext\.?|extn\.?|durchwahl)[ \t]?[0-9]")
+
+
+def _glued(text: str, start: int, value: str) -> bool:
+    """Whether the number is part of a word: letters right before or after it ("trace_id=
+    9c585ddcdbe3963c6a6b0775710760fa", "req-ee415734-2315"): a hex id or a code, not a
+    phone or a card."""
+    end = start + len(value)
+    if start > 0 and text[start - 1].isalpha():
+        return True
+    if end >= len(text) or not text[end].isalpha():
+        return False
+    return not _EXTENSION.match(text, end)  # "(857)990-8180x1340": an extension follows
+
+
 def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
-    """A phone-shaped number that is fictional (``_fictional``) or an organisation's
-    service line ("the customer service number of Renfe is 912 320 320"); asked only of
-    numbers already read as phones, so other numbers cost nothing here."""
+    """A phone-shaped number that is fictional (``_fictional``), part of a word (``_glued``)
+    or an organisation's service line ("the customer service number of Renfe is 912 320
+    320", a helpline or an emergency service); asked only of numbers already read as
+    phones, so other numbers cost nothing here."""
     digits = value.translate(_DROP_ASCII_NON_DIGITS)
-    return _fictional(digits, text, start) or _near(text, start, _SERVICE_LINES, 64)
+    return (
+        _fictional(digits, text, start)
+        or _glued(text, start, value)
+        or _near(text, start, _SERVICE_LINES, 64)
+    )
 
 
 _PHONE_WORDS = (
@@ -262,6 +291,13 @@ _LABELLED = _FREE_TEXT | {PiiKind.NATIONAL_ID, PiiKind.SECRET}
 """What ``personal.find_personal`` reports (national IDs of other countries and credentials,
 by their label)."""
 _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
+
+
+def _example_domain(name: str) -> bool:
+    """``example`` under any top-level domain ("example.de", "example.co.uk"), the
+    documentation domain every locale's manuals and test fixtures use."""
+    labels = name.split(".")
+    return "example" in labels[:-1] and labels.index("example") >= len(labels) - 3
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
 _CONTEXT = 48
@@ -1041,7 +1077,9 @@ class PiiClassifier:
                 kind = PiiKind.SECRET
             else:
                 kind = self._secret(value)
-            if kind is not None and kind in self._kinds:
+            if kind is not None and kind in self._kinds and kind not in found:
+                if declared_in_sentence(text, start):
+                    continue  # "test user max@example.de (fixture)", "specimen ... 99999999R"
                 found.add(kind)
                 if len(found) == len(self._kinds):
                     break
@@ -1095,7 +1133,7 @@ class PiiClassifier:
             n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96)
         )
         if carded and luhn_valid(digits) and not _fictional(digits, text, start):
-            return PiiKind.CREDIT_CARD
+            return None if _glued(text, start, value) else PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
         # is 11 characters, a NANP number 10 digits or 11 with a leading 1.
         ssn = _SSN.match(body) if len(body) == 11 else None
@@ -1169,7 +1207,7 @@ class PiiClassifier:
         if local is None or domain is None:
             return None
         name = domain.group().lower()
-        if name in _SAFE_DOMAINS or name.endswith(_SAFE_TLDS):
+        if name in _SAFE_DOMAINS or name.endswith(_SAFE_TLDS) or _example_domain(name):
             return None
         for allowed in self._allow_domains:
             if name == allowed or name.endswith("." + allowed):
