@@ -186,7 +186,7 @@ of their own (``_ROLE_NAME``), run only where one of their words is."""
 _SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ'\-]+){1,2})")
 _CAPITALISED_PAIR = re.compile(
     r"([A-ZÀ-Þ](?<![\w][A-ZÀ-Þ])[a-zß-ÿ'\-]+)"
-    rf"(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD}))"
+    rf"(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD})(?![A-Za-zÀ-ÿ]))"
 )
 """Two capitalised words in a row (name particles may stand between); the second in a
 lookahead, so that pairs overlap ("Patient Tom Hadley" is tried as "Patient Tom" and as
@@ -506,7 +506,8 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
         for m in _CAPITALISED_PAIR.finditer(text, lo, hi):
             a, b = m.group(1), m.group(2)
             if a in first and (b in last or b not in first) and _real_name(f"{a} {b}"):
-                return True
+                if _LEGAL_AFTER.match(text, m.end(2)) is None:  # not "Hans Huber GmbH"
+                    return True
     if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
         return False
     for m in _INITIAL_SURNAME.finditer(text):
@@ -1296,6 +1297,18 @@ _LEGAL_FORMS = frozenset(
 """A company's legal form after its name ("Siemens AG", "Unilever PLC", "Inditex SA"),
 found as a word and confirmed with its case: the address beside it is the company's."""
 _LEGAL_FORM_WORDS = _vocab(*(f.lower() for f in _LEGAL_FORMS))
+_DOTTED_LEGAL = re.compile(
+    r"(?<![\w.])(?:S\.A\.(?:U\.|S\.)?|S\.L\.(?:U\.)?|S\.p\.A\.|S\.r\.l\.|S\.C\.|e\.V\.|B\.V\."
+    r"|N\.V\.|S\.A\.R\.L\.|Ltd\.|Inc\.|& ?Co\.?)"
+)
+"""Legal forms written with dots ("El Corte Inglés, S.A.", "Verein e.V.", "& Co."), which
+the word index splits into letters: found by their own search."""
+_LEGAL_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:GmbH|AG|KG|SE|SA|SAS|SL|SARL|Ltd|Inc|LLC|PLC|plc|NV|BV|SpA|Srl|KGaA"
+    r"|S\.A\.|S\.L\.|S\.p\.A\.|S\.r\.l\.|e\.V\.|B\.V\.|N\.V\.|& ?Co|und Co|et Cie|y Cía)\b"
+)
+"""A legal form right after two capitalised words: a company named after its founder
+("Otto GmbH", "Hans Huber AG"), not a person."""
 
 
 _ORG_BEFORE = 120
@@ -1319,6 +1332,14 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
                 _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             ):
                 return True
+    for k, m in enumerate(_DOTTED_LEGAL.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
+        if _DIGIT.search(text, lo, hi) and (
+            _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        ):
+            return True
     return False
 
 
@@ -1346,6 +1367,30 @@ _HISTORICAL_BIRTH = re.compile(
 leads to it): a historical person, whose dates are no one's personal data today."""
 
 
+_BRANDS = _vocab(
+    "brand", "brands", "trademark", "marke", "marken", "markenname", "marque", "marques",
+    "marca", "marcas", "magazine", "magazin", "zeitschrift", "revista", "enseigne", "chain",
+    "restaurantkette", "handelskette", "kette", "chaîne", "cadena", "fairy", "märchen",
+    "conte", "contes", "cuento", "cuentos", "fable", "fabel", "fábula", "legend", "legende",
+    "légende", "leyenda", "mascot", "maskottchen", "mascotte", "mascota", "cartoon",
+    "comic", "bande", "historieta",
+)  # fmt: skip
+"""Brands, shops, magazines, fairy tales and mascots: names that a prompt calls one of
+these ("Dr. Oetker ... (Marke)", "Madame Figaro ... (magazine)") are no person's."""
+
+
+def _names_public_figure(text: str) -> bool:
+    """Whether a short prompt names a public or fictional figure (``_PUBLIC_FIGURES``) or a
+    famous address: the other people it names belong to that story or that news."""
+    for m in _CAPITALISED_PAIR.finditer(text):
+        if f"{m.group(1)} {m.group(2)}" in _PUBLIC_FIGURES:
+            return True
+    for m in _STREET_EN.finditer(text):
+        if _famous(m.group()):
+            return True
+    return False
+
+
 _PLACEHOLDERS = _vocab(
     "mustermann", "musterfrau", "musterstadt", "musterstraße", "mustergasse", "doe",
     "dupont", "anytown", "fulano", "mengano", "zutano", "lorem", "ipsum",
@@ -1365,7 +1410,8 @@ _DECLARED = (
     "belongs to no one", "gehören niemandem", "n'appartiennent à personne", "negative test",
     "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
     "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
-    "compte de test", "usuario de prueba", "cuenta de prueba", "fixture",
+    "compte de test", "usuario de prueba", "cuenta de prueba", "fixture", "generic name",
+    "nom générique", "nombre genérico", "platzhalter",
 )  # fmt: skip
 """What a prompt says of data it made up: fake, test or specimen data, values that belong
 to no one."""
@@ -1409,6 +1455,7 @@ def declared_placeholder(low: str) -> bool:
 _ALL_CUES = (
     _FICTION
     | _OWING
+    | _BRANDS
     | _LIFE_WORDS
     | _MONEY_TROUBLE
     | _LEGAL_FORM_WORDS
@@ -1514,7 +1561,9 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
-    public = bool(words & (_NEWS | _FICTION)) or historical
+    public = bool(words & (_NEWS | _FICTION | _BRANDS)) or historical
+    if not public and named and len(text) <= _WHOLE:
+        public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
