@@ -298,6 +298,10 @@ _PUBLIC_FIGURES = frozenset(
         "Michael Jackson",
         "Queen Elizabeth",
         "King Charles",
+        "Père Noël",
+        "Papá Noel",
+        "Santa Claus",
+        "Father Christmas",
     )
 )
 
@@ -451,6 +455,26 @@ def _name_ok(name: str, cued: bool = False) -> bool:
     return given in first and listed and _real_name(f"{given} {surname}")
 
 
+_NOUN_GREETINGS = _vocab(
+    "liebe", "lieber", "liebes", "geehrte", "geehrter", "cher", "chère", "querido", "querida",
+    "estimado", "estimada", "gentile", "caro", "cara", "beste", "geachte",
+)  # fmt: skip
+"""Greetings of languages that capitalise nouns or put them after a greeting ("Liebe
+Grüße", "Liebe Leserinnen", "Querido Diario", "Cher Client"): the name after one must
+start with a listed first name or surname (or an initial), or hold an honorific."""
+
+
+def _listed_start(name: str) -> bool:
+    """Whether a name after a greeting starts with an initial, an honorific ("Liebe Frau
+    Sonne" is left to the honorific's own rule) or a listed first name or surname."""
+    first, last = _names()
+    head = name.split()[0]
+    if len(head) == 2 and head[1] == ".":
+        return True
+    words = [w for w in name.replace(",", " ").split() if w[0].isupper()]
+    return any(w in first or w in last for w in words[:2])
+
+
 def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
     for cue in words & _HONORIFICS:
@@ -461,10 +485,17 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 return True
     for cue in words & _NAME_CUES:
         word = cue.decode()
+        greeting = cue in _NOUN_GREETINGS
         for pos in ix.positions(word):
             m = _CUE_NAME.match(text, pos, pos + len(word) + 64)
-            if m is not None and _real_name(m.group("name")):
-                return True
+            if m is None or not _real_name(m.group("name")):
+                continue
+            name = m.group("name")
+            if greeting and not _listed_start(name):
+                continue  # "Liebe Grüße", "Lieber Weihnachtsmann", "Cher Client"
+            if name[0].islower() and sum(w[0].isupper() for w in name.split()) == 1:
+                continue  # "atención al cliente de Renfe": a company's customer
+            return True
     for cues, pattern in ((_WEAK_NAME_CUES, _WEAK_CUE_NAME), (_ROLE_CUES, _ROLE_NAME)):
         for cue in words & cues:
             word = cue.decode()
