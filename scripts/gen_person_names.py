@@ -31,10 +31,11 @@ AMBIGUOUS = {
     "Harmony", "Heaven", "Honey", "Melody", "Sunny", "Trinity", "Autumn", "Winter", "Spring",
     "El", "An", "Can", "Line", "Una", "Dev", "Said", "Junior", "Loan", "Beat", "Tea",
     "Constant", "Ever", "Joke", "Lady", "Lean", "Mile", "Isla", "Miel", "Asia", "Eden",
-    "Lies", "Rex", "Zion", "Neo", "Om", "Sai",
+    "Lies", "Rex", "Zion", "Neo", "Om", "Sai", "Paris", "India", "Israel", "Brooklyn", "Phoenix",
+    "Jena",
 }  # fmt: skip
-"""Names that are ordinary English, German, French or Spanish words too ("El", "Una",
-"Line", "Isla")."""
+"""Names that are ordinary English, German, French or Spanish words or places too ("El",
+"Una", "Line", "Isla", "Paris")."""
 
 
 def _names(provider: type, attr: str) -> set[str]:

@@ -1446,18 +1446,36 @@ _DECLARED = (
 )  # fmt: skip
 """What a prompt says of data it made up: fake, test or specimen data, values that belong
 to no one."""
+_PLACEHOLDER_PEOPLE = (
+    "mustermann", "musterfrau", "musterstadt", "musterstraße", "john doe", "jane doe",
+    "anytown", "fulano de tal",
+)  # fmt: skip
+"""The stock made-up people and places: a sentence that holds one is an example."""
 _SENTENCE_ENDS = (". ", "! ", "? ", "\n")
 _SCOPE = 240
 """How far a sentence or a line is read around a value for a declaration."""
 
 
+def _abbreviation(text: str, dot: int) -> bool:
+    """Whether the dot at ``dot`` ends an abbreviation (a word of at most three letters:
+    "Tel.", "Nr.", "Dr.", "St.") rather than a sentence."""
+    word = text.rfind(" ", max(0, dot - 5), dot) + 1
+    return 0 < dot - word <= 3 and text[word:dot].isalpha()
+
+
 def declared_in_sentence(text: str, pos: int) -> bool:
     """Whether the sentence or line that holds ``pos`` says its data is made up ("Sur le
-    spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"): the
-    declaration covers that sentence only, so a long document's other data stays."""
+    spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"), holds
+    a stock made-up person (Max Mustermann) or opens with "Example", "Beispiel", "Ejemplo":
+    the declaration covers that sentence only, so a long document's other data stays."""
     lo, hi = max(0, pos - _SCOPE), min(len(text), pos + _SCOPE)
-    start = max(text.rfind(end, lo, pos) + len(end) for end in _SENTENCE_ENDS)
-    start = max(start, lo)
+    start = lo
+    for end in _SENTENCE_ENDS:
+        at = text.rfind(end, lo, pos)
+        while at != -1 and end == ". " and _abbreviation(text, at):
+            at = text.rfind(end, lo, at)  # "Tel. 030 ...", "Nr. 5": no sentence ends there
+        if at != -1:
+            start = max(start, at + len(end))
     stop = hi
     for end in _SENTENCE_ENDS:
         at = text.find(end, pos, hi)
@@ -1467,7 +1485,11 @@ def declared_in_sentence(text: str, pos: int) -> bool:
     for word in _DECLARED:  # noqa: SIM110 -- cheaper than any(genexpr)
         if word in low:
             return True
-    return False
+    for word in _PLACEHOLDER_PEOPLE:  # noqa: SIM110
+        if word in low:
+            return True
+    opening = low.lstrip(" \t\"'«(-*#>")[:12]
+    return opening.startswith(_EXAMPLE_OPENINGS)
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
 _OPENING = 80
 

@@ -257,9 +257,12 @@ telefon, telefono, telefoon)."""
 _DOCUMENT_WORDS = (
     "order", "invoice", "ref", "ticket", "tracking", "account", "serial", "sku", "contract",
     "case", "#", "bestell", "rechnung", "commande", "facture", "pedido", "factura", "ordine",
-    "fattura", "factuur", "seed", "batch",
+    "fattura", "factuur", "seed", "batch", "request", "trace", "txn", "transaction",
+    "session", "job", "build", "_id", "id=", "id:", "uuid", "auftrag", "vorgang", "referenz",
+    "dossier", "expediente",
 )  # fmt: skip
-"""Words that make a number shaped like a national phone a document number instead."""
+"""Words that make a number shaped like a national phone a document number instead: an
+order, an invoice, a log's request, trace or job id."""
 _DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
 """``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
 (the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
@@ -358,6 +361,37 @@ def _in_signature(text: str, start: int) -> bool:
     for word in _CLOSING_WORDS:  # noqa: SIM110 -- cheaper than any(genexpr)
         if word in lines:
             return True
+    return False
+
+
+_DELIMITERS = (",", ";", "\t", "|")
+_HEADER_LINES = 20
+"""How many lines above a table row its header is looked for."""
+
+
+def _other_column(text: str, start: int) -> bool:
+    """Whether the number stands in a table column whose header names something other than
+    a phone ("order_ref", "Bestellnummer"): a row of a CSV or a pipe table, with a header
+    line (the same delimiters, no digit) at most ``_HEADER_LINES`` lines above it. Asked
+    only of numbers shaped like a national phone, without a phone word before them."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end == -1 else line_end]
+    delimiter = max(_DELIMITERS, key=line.count)
+    count = line.count(delimiter)
+    if count < 2:
+        return False
+    column = text.count(delimiter, line_start, start)
+    pos = line_start
+    for _ in range(_HEADER_LINES):
+        if pos == 0:
+            return False
+        above = text.rfind("\n", 0, pos - 1) + 1
+        header = text[above : pos - 1]
+        if header.count(delimiter) == count and not any(c.isdigit() for c in header):
+            name = header.split(delimiter)[column].lower()
+            return not any(word in name for word in _PHONE_WORDS)
+        pos = above
     return False
 
 
@@ -1157,10 +1191,13 @@ class PiiClassifier:
         phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, words)
         if 8 <= n <= 15 and (body.startswith("+") or phone_word):
             return PiiKind.PHONE
-        if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
-            return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
-        if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
-            return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
+        international = 10 <= n <= 15 and _INTL_00.match(body)  # "0044 20 ...": as a +
+        if international or (
+            9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body)
+        ):
+            if _near(text, start, _DOCUMENT_WORDS) or _other_column(text, start):
+                return None
+            return PiiKind.PHONE
         closing = cues is None or cues.closing
         if 9 <= n <= 13 and closing and _in_signature(text, start):
             return PiiKind.PHONE
