@@ -1208,11 +1208,11 @@ _NOUN_REACH = 80
 _SPANISH_ID = re.compile(r"([XYZ]?)([0-9]{7,8})([A-Z])")
 
 
-def _checksum_fails(value: str, tax: bool) -> bool:
-    """Whether a labelled value has the shape of an identifier with a check digit (a
-    Spanish DNI or NIE, a German tax id after its label) that its check digit refutes, or is
-    one run of consecutive digits ("12345678901"): a test value, not a person's number. An
-    IBAN beside the label is no national id either way."""
+def _checksum_fails(value: str) -> bool:
+    """Whether a labelled value has the shape of a Spanish DNI or NIE that its check letter
+    refutes, or is one run of consecutive digits ("12345678901"): a test value, not a
+    person's number. An IBAN beside the label is no national id either way. (A German tax id
+    whose check digit fails still counts after its label: a mistyped one is someone's.)"""
     compact = value.replace(" ", "").replace("-", "").replace(".", "").replace("/", "")
     if len(compact) >= 15 and compact[:2] in IBAN_LENGTHS and compact[2:4].isdigit():
         return True  # an account number: the IBAN recognizer judges it, by its check digits
@@ -1225,9 +1225,7 @@ def _checksum_fails(value: str, tax: bool) -> bool:
     compact = compact.lstrip(string.ascii_letters)  # "ID 12345678901": the label's tail
     if compact.isdigit() and len(compact) >= 7:
         steps = {(int(b) - int(a)) % 10 for a, b in zip(compact, compact[1:], strict=False)}
-        if steps == {1}:
-            return True
-        return tax and len(compact) == 11 and not steuer_id_valid(compact)
+        return steps == {1}
     return False
 
 
@@ -1249,7 +1247,7 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 document = _DOCUMENT_NUMBER.fullmatch(value) is not None
                 if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
                     continue
-                if _checksum_fails(value, tax):
+                if _checksum_fails(value):
                     continue
                 if m.start() <= begin + 48:
                     return True
