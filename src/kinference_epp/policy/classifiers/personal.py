@@ -1166,6 +1166,7 @@ _ID_LABELS = _vocab(
     "reisepassnummer", "sozialversicherungsnummer", "rentenversicherungsnummer", "fiscale",
     "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
     "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
+    "identité", "identidad", "identity", "dni", "cni", "permis", "conducir", "sécu",
 )  # fmt: skip
 _TAX_LABELS = frozenset(
     (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
