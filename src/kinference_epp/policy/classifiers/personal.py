@@ -225,6 +225,8 @@ _NOT_A_NAME = frozenset(
         "Ahab",
         "Bovary",
         "Quixote",
+        "Quijote",
+        "Quichotte",
         "Santa",
         "Damen",
         "Herren",
@@ -925,9 +927,24 @@ def _address(
     if _compound_street(text, ix, split):
         return True
     for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
-        if pattern.search(text):
-            return True
+        for m in pattern.finditer(text):
+            if not _after_famous(text, m.start()):
+                return True
     return _windows(text, ix, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
+
+
+_FAMOUS_REACH = 48
+"""How far before a postcode or a "City, ST 12345" a famous street address may end and
+still own it ("1600 Pennsylvania Avenue NW, Washington, DC 20500")."""
+
+
+def _after_famous(text: str, start: int) -> bool:
+    """Whether a famous street address (``_famous``) ends just before ``start``."""
+    lo = max(0, start - _FAMOUS_REACH - 48)
+    for m in _STREET_EN.finditer(text, lo, start):
+        if _famous(m.group()) and start - m.end() <= _FAMOUS_REACH:
+            return True
+    return False
 
 
 _NOT_POSTAL = (
