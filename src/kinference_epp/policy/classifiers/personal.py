@@ -1118,8 +1118,11 @@ _HEALTH_TERMS = _vocab(
     "desintoxicación", "entzug", "sucht", "addicted", "addict", "toxicomanie", "adicción",
     "alcoolisme", "alcoholismo", "alkoholiker", "alkoholikerin", "alcoolique", "alcohólico",
     "alcohólica", "insuficiencia", "avortement", "ivg", "abortion", "miscarried",
+    "rehabilitación", "rééducation", "reha", "biopsy", "biopsie", "biopsia",
 )  # fmt: skip
-_HEALTH_PHRASES = ("fausse couche", "fausse-couche", "interruption de grossesse")
+_HEALTH_PHRASES = (
+    "fausse couche", "fausse-couche", "interruption de grossesse", "burn-out", "burn out",
+)  # fmt: skip
 """Conditions written in several words, looked for in a short prompt's lower-cased text."""
 _HEALTH_STEMS = (
     b"sucht", b"krebs", b"klinik", b"therapie", b"diagnos", b"krank", b"psychiatr", b"entzug",
@@ -1558,6 +1561,30 @@ _SUBJECT = re.compile(
 holds a health term."""
 
 
+_GREETED = re.compile(
+    r"(?i:\b(?:hi|hello|hey|hallo|moin|servus|bonjour|bonsoir|salut|coucou|hola|buenas"
+    r"|buenos días|buenas tardes|buenas noches|ciao|buongiorno|salve|hoi))[ \t]*,?[ \t]+"
+    rf"(?P<name>{_WORD})\b"
+)
+"""A first name after an informal greeting in the four languages ("Hallo Kemal", "Salut
+Karim", "Hola Marta"); counted in a short prompt that also holds personal facts."""
+_ASSISTANTS = frozenset(
+    ["Claude", "Gemini", "Alexa", "Siri", "Cortana", "Copilot", "Jarvis", "Bard", "Llama"]
+)
+"""Names prompts greet an assistant by, not a person they write about."""
+
+
+def _greeted_name(text: str) -> bool:
+    """A listed first name or surname right after an informal greeting ("Hi Rebecca",
+    "Bonjour Mathilde"): "Hello World", "Hallo zusammen" and "Hola a todos" do not count."""
+    first, last = _names()
+    for m in _GREETED.finditer(text):
+        name = m.group("name")
+        if (name in first or name in last) and name not in _ASSISTANTS and _real_name(name):
+            return True
+    return False
+
+
 def _subject_name(text: str) -> bool:
     first = _names()[0]
     for m in _SUBJECT.finditer(text):
@@ -1613,6 +1640,9 @@ def find_personal(
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not words & _FICTION:
         named = _subject_name(text)  # "Steven has type 1 diabetes"
+    personal_facts = health or money or bool(found) or bool(structured)
+    if not named and personal_facts and len(text) <= _WHOLE and not words & _FICTION:
+        named = _greeted_name(text)  # "Hallo Kemal, ... nach der Chemo"
     if len(text) <= _WHOLE and (
         words & _PLACEHOLDERS or declared_placeholder(text.lower())
     ):  # "Beispiel: Max Mustermann, Musterstraße 1": made-up people and places
