@@ -369,11 +369,14 @@ _HEADER_LINES = 20
 """How many lines above a table row its header is looked for."""
 
 
-def _other_column(text: str, start: int) -> bool:
+def _other_column(
+    text: str, start: int, tables: dict[tuple[str, int], str | None] | None = None
+) -> bool:
     """Whether the number stands in a table column whose header names something other than
     a phone ("order_ref", "Bestellnummer"): a row of a CSV or a pipe table, with a header
-    line (the same delimiters, no digit) at most ``_HEADER_LINES`` lines above it. Asked
-    only of numbers shaped like a national phone, without a phone word before them."""
+    line (the same delimiters, no digit) at most ``_HEADER_LINES`` lines above it or among
+    the prompt's first lines. Asked only of numbers shaped like a national phone, without a
+    phone word before them; ``tables`` caches the headers found at the top per prompt."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : len(text) if line_end == -1 else line_end]
@@ -383,16 +386,65 @@ def _other_column(text: str, start: int) -> bool:
         return False
     column = text.count(delimiter, line_start, start)
     pos = line_start
+    header: str | None = None
     for _ in range(_HEADER_LINES):
         if pos == 0:
-            return False
+            break
         above = text.rfind("\n", 0, pos - 1) + 1
-        header = text[above : pos - 1]
-        if header.count(delimiter) == count and not any(c.isdigit() for c in header):
-            name = header.split(delimiter)[column].lower()
-            return not any(word in name for word in _PHONE_WORDS)
+        line = text[above : pos - 1]
+        if _header_line(line, delimiter, count):
+            header = line
+            break
         pos = above
-    return False
+    else:  # a long table: its header is among the prompt's first lines, found once
+        key = (delimiter, count)
+        if tables is None or key not in tables:
+            header = _top_header(text, delimiter, count)
+            if tables is not None:
+                tables[key] = header
+        else:
+            header = tables[key]
+    if header is None:
+        return False
+    fields = header.split(delimiter)
+    name = fields[column].strip(" \t\r\"'").lower() if column < len(fields) else ""
+    if not name or name in _GENERIC_HEADERS:
+        return False
+    words = _HEADER_SPLIT.sub(" ", name).split()
+    return not any(word.startswith(_PHONE_HEADERS) for word in words)
+
+
+_HEADER_SPLIT = re.compile(r"[^a-zà-ÿ]+")
+_PHONE_HEADERS = tuple(
+    w.strip() for w in (*_PHONE_WORDS, "mobil", "gsm", "rufnummer", "tél", "kontakt", "fon")
+    if w.strip().isalpha()
+)  # fmt: skip
+"""How a phone column's header's words start, in the four languages ("Telefon", "Mobil",
+"Tél.", "Móvil", "contact", "phone_number"; not "Bestellnr")."""
+_GENERIC_HEADERS = frozenset(["number", "nummer", "numéro", "numero", "número", "no", "nr", "#"])
+"""Headers that say nothing of what the number is: the number is judged as it would be
+outside a table."""
+
+
+_TOP_LINES = 64
+
+
+def _header_line(line: str, delimiter: str, count: int) -> bool:
+    return line.count(delimiter) == count and not any(c.isdigit() for c in line)
+
+
+def _top_header(text: str, delimiter: str, count: int) -> str | None:
+    """The first of the prompt's first ``_TOP_LINES`` lines that reads as a table header."""
+    pos = 0
+    for _ in range(_TOP_LINES):
+        end = text.find("\n", pos)
+        line = text[pos : len(text) if end == -1 else end]
+        if _header_line(line, delimiter, count):
+            return line
+        if end == -1:
+            return None
+        pos = end + 1
+    return None
 
 
 def _phone_length(digits: str, body: str) -> bool:
@@ -409,10 +461,12 @@ def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) 
 
 
 def _near_word(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
-    """``_near`` for words that must start a word: "tel" in "Telefon", not in "bestellnr"."""
-    before = text[max(0, start - context) : start].lower()
+    """``_near`` for words that must start a word: "tel" in "Telefon", not in "bestellnr"
+    (nor in its tail "tellnr" where the window cuts it)."""
+    lo = max(0, start - context)
+    before = text[max(0, lo - 1) : start].lower()  # one character more: a word cut at lo
     for w in words:
-        at = before.find(w)
+        at = before.find(w, 1 if lo else 0)
         while at != -1:
             if at == 0 or not before[at - 1].isalpha():
                 return True
@@ -1014,7 +1068,8 @@ class _Cues:
     a superset test: each number still checks its own context when they do."""
 
     __slots__ = (
-        "_raw", "closing", "low", "numbers", "phone", "phone_texts", "phone_words", "ssn", "words"
+        "_raw", "closing", "low", "numbers", "phone", "phone_texts", "phone_words", "ssn",
+        "tables", "words",
     )  # fmt: skip
 
     def __init__(self, raw: bytes) -> None:
@@ -1025,6 +1080,7 @@ class _Cues:
         self.phone = self.closing = self.ssn = True
         self.phone_words: tuple[bytes, ...] = ()
         self.phone_texts: tuple[str, ...] = _PHONE_WORDS
+        self.tables: dict[tuple[str, int], str | None] = {}
 
     def count(self) -> None:
         self.numbers += 1
@@ -1195,7 +1251,8 @@ class PiiClassifier:
         if international or (
             9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body)
         ):
-            if _near(text, start, _DOCUMENT_WORDS) or _other_column(text, start):
+            tables = cues.tables if cues is not None else None
+            if _near(text, start, _DOCUMENT_WORDS) or _other_column(text, start, tables):
                 return None
             return PiiKind.PHONE
         closing = cues is None or cues.closing
