@@ -56,6 +56,7 @@ import re
 import string
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from operator import methodcaller
 
 from kinference_epp.policy.classifiers.validators import (
@@ -166,16 +167,17 @@ _RELATIONS = (
 )
 """Relatives, neighbours, colleagues and bosses in German, French and Spanish ("mein
 Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega")."""
-_RELATION_WORDS = tuple(
-    w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w
-) + ("vorgesetzter", "vorgesetzten")
+_RELATION_WORDS = (
+    *(w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w),
+    "vorgesetzter",
+    "vorgesetzten",
+)
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
     r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
     r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
     rf"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot"
-    rf"|{_RELATIONS})"
-    + _WEAK_NAME
+    rf"|{_RELATIONS})" + _WEAK_NAME
 )
 _ROLE_NAME = re.compile(rf"(?i:{_ROLES}|{_PAPERS})" + _WEAK_NAME)
 """A relation, a role, a paper about someone or a letter's addressee ("my neighbour Jo
@@ -538,9 +540,10 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     for lo, hi in spans:
         for m in _CAPITALISED_PAIR.finditer(text, lo, hi):
             a, b = m.group(1), m.group(2)
-            if a in first and (b in last or b not in first) and _real_name(f"{a} {b}"):
-                if _LEGAL_AFTER.match(text, m.end(2)) is None:  # not "Hans Huber GmbH"
-                    return True
+            listed = a in first and (b in last or b not in first)
+            # a legal form after the pair names a company: "Hans Huber GmbH"
+            if listed and _real_name(f"{a} {b}") and not _LEGAL_AFTER.match(text, m.end(2)):
+                return True
     if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
         return False
     for m in _INITIAL_SURNAME.finditer(text):
@@ -1120,6 +1123,8 @@ _HEALTH_TERMS = _vocab(
     "alcohólica", "insuficiencia", "avortement", "ivg", "abortion", "miscarried",
     "rehabilitación", "rééducation", "reha", "biopsy", "biopsie", "biopsia",
 )  # fmt: skip
+"""Conditions, treatments, medicines and lab values in the six languages; they count only
+in a prompt that identifies a person (a name, a date of birth, a patient number)."""
 _HEALTH_PHRASES = (
     "fausse couche", "fausse-couche", "interruption de grossesse", "burn-out", "burn out",
 )  # fmt: skip
@@ -1142,6 +1147,8 @@ _MONEY_TROUBLE = _vocab(
     "ficp", "fiché", "fichée", "surendetté", "surendettée", "recouvrement", "impayé",
     "asnef", "impago", "moratoria", "atrasos",
 )  # fmt: skip
+"""A private person's money trouble (debts, arrears, insolvency, a garnished wage) in the
+four languages: like a health condition, personal data when a person is named with it."""
 _OWING = _vocab(
     "owe", "owes", "owed", "owing", "borrow", "borrowed", "lend", "lent", "loaned", "doit",
     "dois", "doivent", "devait", "devoir", "prêter", "prêté", "emprunté", "emprunter",
@@ -1168,10 +1175,7 @@ def _owed_amount(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 return True
     return False
 
-"""A private person's money trouble (debts, arrears, insolvency, a garnished wage) in the
-four languages: like a health condition, personal data when a person is named with it."""
-"""Conditions, treatments, medicines and lab values in the six languages; they count only
-in a prompt that identifies a person (a name, a date of birth, a patient number)."""
+
 _HEALTH_IDS = _vocab("mrn", "nhs")
 """Patient identifiers that make health data personal without a name ("patient" alone does
 not: "a patient on warfarin" is a general question)."""
@@ -1245,7 +1249,7 @@ def _checksum_fails(value: str) -> bool:
         return len(digits) == 8 and not dni_valid(digits, letter)
     compact = compact.lstrip(string.ascii_letters)  # "ID 12345678901": the label's tail
     if compact.isdigit() and len(compact) >= 7:
-        steps = {(int(b) - int(a)) % 10 for a, b in zip(compact, compact[1:], strict=False)}
+        steps = {(int(b) - int(a)) % 10 for a, b in pairwise(compact)}
         return steps == {1}
     return False
 
@@ -1435,10 +1439,7 @@ def _names_public_figure(text: str) -> bool:
     for m in _CAPITALISED_PAIR.finditer(text):
         if f"{m.group(1)} {m.group(2)}" in _PUBLIC_FIGURES:
             return True
-    for m in _STREET_EN.finditer(text):
-        if _famous(m.group()):
-            return True
-    return False
+    return any(_famous(m.group()) for m in _STREET_EN.finditer(text))
 
 
 _PLACEHOLDERS = _vocab(
@@ -1501,14 +1502,16 @@ def declared_in_sentence(text: str, pos: int) -> bool:
         if at != -1 and at < stop:
             stop = at
     low = text[start:stop].lower()
-    for word in _DECLARED:  # noqa: SIM110 -- cheaper than any(genexpr)
+    for word in _DECLARED:
         if word in low:
             return True
-    for word in _PLACEHOLDER_PEOPLE:  # noqa: SIM110
+    for word in _PLACEHOLDER_PEOPLE:
         if word in low:
             return True
     opening = low.lstrip(" \t\"'«(-*#>")[:12]
     return opening.startswith(_EXAMPLE_OPENINGS)
+
+
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
 _OPENING = 80
 

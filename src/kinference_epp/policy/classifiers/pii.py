@@ -301,6 +301,8 @@ def _example_domain(name: str) -> bool:
     documentation domain every locale's manuals and test fixtures use."""
     labels = name.split(".")
     return "example" in labels[:-1] and labels.index("example") >= len(labels) - 3
+
+
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
 _CONTEXT = 48
