@@ -15,10 +15,16 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   name may be an initial ("C. Roux"), and forms write the surname first ("Vila, Lucas").
   Roles a form gives a person (passenger, policyholder, Versicherungsnehmer, assuré,
   pasajero, conduttore, huurder ...) and papers about one ("Bewerbung von", "nómina de")
-  are cues too; a short prompt also counts an initial with a listed surname, a listed
+  are cues too, and so are relatives, neighbours and colleagues in German, French and
+  Spanish ("mein Schwager ...", "mon cousin ...", "mi padre, ..."); after a greeting of a
+  language that capitalises nouns ("Liebe", "Cher") the name must be a listed one; a short
+  prompt with personal facts counts a listed first name after an informal greeting ("Hallo
+  Kemal"); a short prompt also counts an initial with a listed surname, a listed
   "Surname, Given", a close relative's listed first name ("mi hijo Pablo"), and a listed
   first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
-  public or fictional figure never counts on its own.
+  public or fictional figure never counts on its own, nor do the others a prompt names
+  beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
+  legal form follows ("Otto GmbH").
 - an **address**: a house number with a street-type word in the locale's order (English
   "12 Oak Road", with the USPS standard suffixes such as Bypass or Turnpike; French "5 rue
   de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma, 21", "Glorieta ...", "Borgo

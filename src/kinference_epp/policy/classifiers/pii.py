@@ -11,8 +11,12 @@ precision comes from:
   security numbers their mod-97 control digits;
 - numbers no person answers: consecutive or repeated digits ("0123 456789", "4242 4242 4242
   4242"), 555 numbers, Ofcom's drama ranges where the text says so, an organisation's
-  service line, a timestamp's date; a bare run of digits other than 16 long (a tracking
-  number in a CSV) is a card only after a card word;
+  service line, a helpline or an emergency service, a timestamp's date, digits glued to
+  letters (a hex trace id), a number in a table column whose header names something else;
+  a bare run of digits other than 16 long (a tracking number in a CSV) is a card only after
+  a card word;
+- declarations: a value in a sentence or line that says its data is made up (specimen,
+  test user, fixture, "belongs to no one": ``personal.declared_in_sentence``);
 - shape: NANP phones need a 2-9 area code and exchange; other phones a leading ``+`` (or
   ``00``, a country code and a separator) or a context word ("phone", "call", ...) just
   before them; 9 bare digits are an SSN only after
