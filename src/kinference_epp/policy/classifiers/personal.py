@@ -440,6 +440,9 @@ _WEAK_NAME_CUES = _vocab(
     "appartient", "behoort", *_RELATION_WORDS,
 )  # fmt: skip
 _ROLE_CUES = _vocab(*_ROLE_WORDS, *_PAPER_WORDS)
+_RELATION_CUES = _vocab(*_RELATION_WORDS)
+"""The German, French and Spanish relations: everyday nouns, so the name after one must
+start with a listed first name or surname (or an initial)."""
 _CLOSINGS = _vocab(
     "regards", "sincerely", "wishes", "thanks", "cheers", "yours", "grüßen", "grüße",
     "cordialement", "saludos", "atentamente", "saluti", "groet", "groeten",
@@ -511,8 +514,11 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
             word = cue.decode()
             for pos in ix.positions(word):
                 m = pattern.match(text, pos, pos + len(word) + 72)
-                if m is not None and _name_ok(m.group("name"), cued=True):
-                    return True
+                if m is None or not _name_ok(m.group("name"), cued=True):
+                    continue
+                if cue in _RELATION_CUES and not _listed_start(m.group("name")):
+                    continue  # "meine Freundin Apple Watch", "mon patron Microsoft Teams"
+                return True
     for cue in words & _CLOSINGS:
         word = cue.decode()
         for pos in ix.positions(word):
