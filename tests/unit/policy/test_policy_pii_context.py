@@ -181,6 +181,34 @@ def test_companies_brands_and_public_figures_are_no_private_persons(text: str) -
 @pytest.mark.parametrize(
     "text",
     [
+        "Beethoven wurde im Haus Bonngasse 20 in Bonn geboren. Was kann man dort besichtigen?",
+        "Anne Frank hid at Prinsengracht 263 in Amsterdam. Plan a visit.",
+        "Victor Hugo a vécu au 6 place des Vosges, 75004 Paris. Que voir dans sa maison ?",
+        "Cervantes vivió en la calle de Cervantes 2 de Madrid. ¿Qué queda de la casa?",
+        "Sigmund Freud lived at 20 Maresfield Gardens, London NW3 5SX, from 1938.",
+        "Harry Potter wohnt im Ligusterweg 4 in Little Whinging. Fasse Band 1 zusammen.",
+        "Mr. Bean and Mrs. Doubtfire: compare the two comedies in a short paragraph.",
+    ],
+)
+def test_historical_and_fictional_homes_are_no_ones(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My grandmother lived at 12 Oak Road, Leeds LS6 2AB until 1998; write to the new owners.",
+        "Mein Opa Heinz Berger wohnte in der Lindenallee 8, 50968 Köln. Schreibe einen Nachruf.",
+        "Please visit Mrs Patel at 14 Castle Street, York YO1 9SA, she lived alone and has dementia.",
+    ],
+)
+def test_a_private_persons_past_home_stays_personal(text: str) -> None:
+    assert "address" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Liebe Grüße aus Berlin und bis bald!",
         "Liebe Leserinnen und Leser, willkommen zur Ausgabe.",
         "Lieber Weihnachtsmann, ich wünsche mir ein Fahrrad.",

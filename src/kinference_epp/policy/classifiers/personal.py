@@ -1439,10 +1439,41 @@ _BRANDS = _vocab(
     "restaurantkette", "handelskette", "kette", "chaîne", "cadena", "fairy", "märchen",
     "conte", "contes", "cuento", "cuentos", "fable", "fabel", "fábula", "legend", "legende",
     "légende", "leyenda", "mascot", "maskottchen", "mascotte", "mascota", "cartoon",
-    "comic", "bande", "historieta",
+    "comic", "bande", "historieta", "comedy", "comedies", "komödie", "komödien", "comédie",
+    "comédies", "comedia", "comedias", "opera", "oper", "opéra", "ópera", "operette",
+    "musical",
 )  # fmt: skip
 """Brands, shops, magazines, fairy tales and mascots: names that a prompt calls one of
 these ("Dr. Oetker ... (Marke)", "Madame Figaro ... (magazine)") are no person's."""
+
+
+_PAST_HOMES = _vocab(
+    "lived", "hid", "resided", "wohnte", "lebte", "geboren", "vécu", "habitait", "habita",
+    "vivait", "vivió", "vivía", "nació", "residió", "residía", "died", "starb", "gestorben",
+    "mort", "murió", "falleció",
+)  # fmt: skip
+"""Where someone lived, hid, was born or died: with a visit, a biography or a year long
+past, the address is history."""
+_VISITS = _vocab(
+    "visit", "visiting", "visitors", "besichtigen", "besichtigung", "besuchen", "besucher",
+    "visiter", "visite", "visiteurs", "visitar", "visita", "visitantes", "museum", "museo",
+    "musée", "biography", "biografie", "biographie", "biografía", "jugend", "jeunesse",
+    "juventud", "youth", "geburtshaus", "birthplace", "maison", "casa", "haus", "house",
+)  # fmt: skip
+_OLD_YEAR = re.compile(
+    r"(?i:\b(?:in|im|en|from|von|seit|depuis|desde|until|bis|jusqu'en|hasta|de|ab)[ \t]+)"
+    r"(?:1[0-8][0-9]{2}|19[0-4][0-9])\b|\((?:1[0-8][0-9]{2}|19[0-4][0-9])[–\-]"
+)
+"""A year before 1950 as a time ("in 1938", "seit 1770", "(1770–1827)"), not an amount."""
+
+
+def _historical_home(text: str, words: frozenset[bytes]) -> bool:
+    """Whether a short prompt tells where someone lived, hid, was born or died, and visits
+    the place, writes a biography or dates it long ago: a historical person's address
+    ("Anne Frank hid at Prinsengracht 263 ... Plan a visit")."""
+    if not words & _PAST_HOMES:
+        return False
+    return bool(words & _VISITS) or _OLD_YEAR.search(text) is not None
 
 
 def _names_public_figure(text: str) -> bool:
@@ -1542,6 +1573,8 @@ def declared_placeholder(low: str) -> bool:
 _ALL_CUES = (
     _FICTION
     | _OWING
+    | _PAST_HOMES
+    | _VISITS
     | _BRANDS
     | _LIFE_WORDS
     | _MONEY_TROUBLE
@@ -1644,7 +1677,7 @@ def find_personal(
             stem in w for w in split if len(w) > 6 for stem in _HEALTH_STEMS
         )
     money = bool(words & _MONEY_TROUBLE) or (digits and _owed_amount(text, ix, words))
-    named = _cued_name(text, ix, words)
+    named = cued = _cued_name(text, ix, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
@@ -1678,6 +1711,12 @@ def find_personal(
     public = bool(words & (_NEWS | _FICTION | _BRANDS)) or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
+    private = personal or health or money or cued
+    if not private and len(text) <= _WHOLE and (named or PiiKind.ADDRESS in found):
+        # "Karl Marx wohnte in der Brückenstraße 10", "Harry Potter wohnt im Ligusterweg 4"
+        if _historical_home(text, words) or (not public and _names_public_figure(text)):
+            found.discard(PiiKind.ADDRESS)
+            named = False
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
