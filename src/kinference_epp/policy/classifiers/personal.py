@@ -1462,9 +1462,9 @@ _VISITS = _vocab(
 )  # fmt: skip
 _OLD_YEAR = re.compile(
     r"(?i:\b(?:in|im|en|from|von|seit|depuis|desde|until|bis|jusqu'en|hasta|de|ab)[ \t]+)"
-    r"(?:1[0-8][0-9]{2}|19[0-4][0-9])\b|\((?:1[0-8][0-9]{2}|19[0-4][0-9])[–\-]"
+    r"(?:1[0-8][0-9]{2}|19[0-4][0-9])\b|\((?:1[0-8][0-9]{2}|19[0-4][0-9])[\u2013\-]"
 )
-"""A year before 1950 as a time ("in 1938", "seit 1770", "(1770–1827)"), not an amount."""
+"""A year before 1950 as a time ("in 1938", "seit 1770", "(1770-1827)"), not an amount."""
 
 
 def _historical_home(text: str, words: frozenset[bytes]) -> bool:
@@ -1712,11 +1712,15 @@ def find_personal(
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
     private = personal or health or money or cued
-    if not private and len(text) <= _WHOLE and (named or PiiKind.ADDRESS in found):
-        # "Karl Marx wohnte in der Brückenstraße 10", "Harry Potter wohnt im Ligusterweg 4"
-        if _historical_home(text, words) or (not public and _names_public_figure(text)):
-            found.discard(PiiKind.ADDRESS)
-            named = False
+    # "Karl Marx wohnte in der Brückenstraße 10", "Harry Potter wohnt im Ligusterweg 4"
+    if (
+        not private
+        and len(text) <= _WHOLE
+        and (named or PiiKind.ADDRESS in found)
+        and (_historical_home(text, words) or (not public and _names_public_figure(text)))
+    ):
+        found.discard(PiiKind.ADDRESS)
+        named = False
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
