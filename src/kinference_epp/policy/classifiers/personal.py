@@ -1133,12 +1133,18 @@ _HEALTH_TERMS = _vocab(
     "desintoxicación", "entzug", "sucht", "addicted", "addict", "toxicomanie", "adicción",
     "alcoolisme", "alcoholismo", "alkoholiker", "alkoholikerin", "alcoolique", "alcohólico",
     "alcohólica", "insuficiencia", "avortement", "ivg", "abortion", "miscarried",
-    "rehabilitación", "rééducation", "reha", "biopsy", "biopsie", "biopsia",
+    "rehabilitación", "rééducation", "reha", "biopsy", "biopsie", "biopsia", "operaron",
+    "oncologist", "onkologe", "onkologin", "oncologue", "oncólogo", "oncóloga", "oncology",
+    "cardiologist", "kardiologe", "cardiologue", "cardiólogo", "psychiatrist", "psychiater",
+    "psychiatre", "psiquiatra", "séropositif", "séropositive", "seropositivo",
+    "seropositiva", "hiv-positiv",
 )  # fmt: skip
 """Conditions, treatments, medicines and lab values in the six languages; they count only
 in a prompt that identifies a person (a name, a date of birth, a patient number)."""
 _HEALTH_PHRASES = (
     "fausse couche", "fausse-couche", "interruption de grossesse", "burn-out", "burn out",
+    "panic attack", "panikattacke", "crise d'angoisse", "ataque de pánico", "arrêt maladie",
+    "baja médica",
 )  # fmt: skip
 """Conditions written in several words, looked for in a short prompt's lower-cased text."""
 _HEALTH_STEMS = (
@@ -1161,6 +1167,13 @@ _MONEY_TROUBLE = _vocab(
 )  # fmt: skip
 """A private person's money trouble (debts, arrears, insolvency, a garnished wage) in the
 four languages: like a health condition, personal data when a person is named with it."""
+_MONEY_PHRASES = (
+    "credit score", "missed payments", "missed three", "behind on rent", "behind on his",
+    "behind on her", "can't pay", "cannot pay", "unable to pay", "miete nicht",
+    "nicht mehr zahlen", "ne peut plus payer", "retard de loyer", "no puede pagar",
+    "schufa-eintrag",
+)  # fmt: skip
+"""Money trouble written in several words, looked for in a short prompt's lower-cased text."""
 _OWING = _vocab(
     "owe", "owes", "owed", "owing", "borrow", "borrowed", "lend", "lent", "loaned", "doit",
     "dois", "doivent", "devait", "devoir", "prêter", "prêté", "emprunté", "emprunter",
@@ -1677,6 +1690,9 @@ def find_personal(
             stem in w for w in split if len(w) > 6 for stem in _HEALTH_STEMS
         )
     money = bool(words & _MONEY_TROUBLE) or (digits and _owed_amount(text, ix, words))
+    if not money and len(text) <= _WHOLE:
+        low = text.lower()
+        money = any(p in low for p in _MONEY_PHRASES)
     named = cued = _cued_name(text, ix, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
