@@ -209,6 +209,31 @@ def test_a_private_persons_past_home_stays_personal(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Der Schauspieler Bruce Willis leidet an Demenz, wie seine Familie mitteilte.",
+        "La chanteuse Céline Dion souffre du syndrome de la personne raide. Résume l'article.",
+        "El tenista Rafael Nadal sufre una lesión crónica en el pie. Resume la noticia.",
+        "Actor Michael J. Fox has Parkinson's disease. Write a tribute paragraph.",
+    ],
+)
+def test_a_public_title_before_a_name_makes_its_illness_news(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our president Anna Schmidt has breast cancer; draft a note to the board.",
+        "Unsere Präsidentin Anna Schmidt hat Brustkrebs. Schreibe eine Notiz.",
+        "Mi hermana, la actriz Lucía Romero Gil, tiene cáncer y no quiere que se sepa.",
+    ],
+)
+def test_an_owned_title_or_a_relative_stays_private(text: str) -> None:
+    assert "health" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Liebe Grüße aus Berlin und bis bald!",
         "Liebe Leserinnen und Leser, willkommen zur Ausgabe.",
         "Lieber Weihnachtsmann, ich wünsche mir ein Fahrrad.",

@@ -1460,6 +1460,47 @@ _BRANDS = _vocab(
 these ("Dr. Oetker ... (Marke)", "Madame Figaro ... (magazine)") are no person's."""
 
 
+_PUBLIC_TITLE = re.compile(
+    r"(?<![\w])(?i:king|queen|prince|princess|pope|president|chancellor|prime minister"
+    r"|minister|senator|actor|actress|singer|rapper|footballer|tennis player|novelist"
+    r"|könig|königin|prinz|prinzessin|papst|präsident|präsidentin|bundeskanzler"
+    r"|bundeskanzlerin|kanzler|kanzlerin|ministerin|schauspieler|schauspielerin|sänger"
+    r"|sängerin|rapper|rapperin|fußballer|fußballerin|tennisspieler|tennisspielerin"
+    r"|schriftsteller|schriftstellerin|roi|reine|princesse|pape|président|présidente"
+    r"|ministre|acteur|actrice|chanteur|chanteuse|footballeur|tennisman|romancier"
+    r"|romancière|rey|reina|príncipe|princesa|presidente|presidenta|ministro|ministra"
+    r"|actriz|cantante|futbolista|tenista|novelista)"
+    rf"[ \t]+(?:(?:the|der|die|le|la|el)[ \t]+)?{_WORD}"
+)
+"""A public office or a public trade right before a name ("der Schauspieler Bruce Willis",
+"la chanteuse Céline Dion", "el tenista Rafael Nadal"): the person is a public one, whose
+illness in the news is no one's private data."""
+_POSSESSIVE = re.compile(
+    r"(?i:\b(?:my|our|his|her|their|mein|meine|unser|unsere|sein|seine|ihr|ihre|mon|ma|notre"
+    r"|son|sa|leur|mi|nuestro|nuestra|su)[ \t]+)$"
+)
+"""A title owned by someone ("our president", "unsere Präsidentin") is a private role."""
+
+
+_OWN_RELATION = re.compile(
+    r"(?i:\b(?:my|our|mi|mis|mein|meine|meinem|meiner|unser|unsere|ma|mon|mes|notre"
+    r"|nuestr[oa])[ \t]+(?:neighbou?r|colleague|boss|wife|husband|partner|son|daughter"
+    rf"|mother|father|brother|sister|friend|{_RELATIONS})\b)"
+)
+"""Someone's own relative, neighbour or colleague ("mi hermana, la actriz ..."): private."""
+
+
+def _public_title(text: str) -> bool:
+    """A public title before a name, owned by no one, in a prompt about no one's own
+    relative or colleague."""
+    if _OWN_RELATION.search(text) is not None:
+        return False
+    for m in _PUBLIC_TITLE.finditer(text):
+        if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
+            return True
+    return False
+
+
 _PAST_HOMES = _vocab(
     "lived", "hid", "resided", "wohnte", "lebte", "geboren", "vécu", "habitait", "habita",
     "vivait", "vivió", "vivía", "nació", "residió", "residía", "died", "starb", "gestorben",
@@ -1727,6 +1768,8 @@ def find_personal(
     public = bool(words & (_NEWS | _FICTION | _BRANDS)) or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
+    if named and not personal and not cued and len(text) <= _WHOLE and _public_title(text):
+        named = False  # "Der Schauspieler Bruce Willis leidet an Demenz": a public person
     private = personal or health or money or cued
     # "Karl Marx wohnte in der Brückenstraße 10", "Harry Potter wohnt im Ligusterweg 4"
     if (
