@@ -286,3 +286,27 @@ def test_health_and_money_facts_about_a_named_person(text: str) -> None:
 
 def test_a_sum_without_owing_is_no_money_trouble() -> None:
     assert kinds("Marie Lenoir a acheté un vélo à 1 200 € pour son club.") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2026-03-11 09:14:02 WARN échec de connexion pour l'utilisateur jdupont depuis 92.154.1.7",
+        "2026-03-11 09:14:02 WARN Anmeldung fehlgeschlagen für Benutzer kmueller von 91.64.12.8",
+        "2026-03-11 09:14:02 ERROR acceso denegado para el usuario mgarcia desde 88.12.45.9",
+    ],
+)
+def test_a_user_named_in_a_log_message_in_three_languages(text: str) -> None:
+    assert kinds(text) == {"ipAddress"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "login ok: user=svc-backup src=10.2.3.4",
+        "2026-03-11 09:14:02 INFO Benutzer angemeldet von 91.64.12.8",
+        "2026-03-11 09:14:02 INFO utilisateur connecté depuis 92.154.1.7",
+    ],
+)
+def test_service_accounts_and_words_after_a_user_word_are_no_users(text: str) -> None:
+    assert kinds(text) == set()

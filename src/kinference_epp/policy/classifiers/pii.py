@@ -791,6 +791,12 @@ _LOG_USER_PROSE = re.compile(
 )
 """A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
 only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
+_LOG_USER_PROSE_INTL = re.compile(
+    r"(?i:\b(?:benutzer(?:in)?|nutzer(?:in)?|utilisateur|utilisatrice|usuari[oa]|utente)"
+    r"[ \t]+)[\"'«]?([A-Za-z][A-Za-z0-9._\-]{1,31})(?![A-Za-zÀ-ÿ])"
+)
+"""A user named in a German, French or Spanish log message ("für Benutzer kmueller von
+...", "pour l'utilisateur jdupont depuis ...", "usuario mgarcia desde ...")."""
 _TIME_OF_DAY = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
 _PROCESS_TAG = re.compile(r"[a-z]\[[0-9]{1,7}\]:")
 """A syslog line's program and process id ("sshd[18231]:"), which marks a log line as a
@@ -856,6 +862,45 @@ _SYSTEM_USERS = frozenset(
         "an",
         "is",
         "was",
+        # what a German, French or Spanish log message puts after its user word
+        "angemeldet",
+        "abgemeldet",
+        "gesperrt",
+        "entsperrt",
+        "gelöscht",
+        "angelegt",
+        "erstellt",
+        "unbekannt",
+        "nicht",
+        "ist",
+        "hat",
+        "wurde",
+        "von",
+        "mit",
+        "und",
+        "connecté",
+        "connectée",
+        "déconnecté",
+        "bloqué",
+        "bloquée",
+        "inconnu",
+        "supprimé",
+        "créé",
+        "non",
+        "de",
+        "depuis",
+        "avec",
+        "et",
+        "desconocido",
+        "bloqueado",
+        "conectado",
+        "desconectado",
+        "creado",
+        "eliminado",
+        "no",
+        "desde",
+        "con",
+        "y",
     ]
 )
 """Accounts no person owns, and words a loose match may take for a user name."""
@@ -908,10 +953,24 @@ def _user_line(line: str) -> bool:
         users += [m.group(1) for m in _LOG_USER_INTL.finditer(line)]
     if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
+        users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
         users.append(access.group(1))
-    return any(u.lower() not in _SYSTEM_USERS and u not in ips for u in users)
+    return any(_personal_user(u) and u not in ips for u in users)
+
+
+_SERVICE_PARTS = ("svc", "service", "system", "bot", "daemon", "backup", "cron", "jenkins", "ci")
+
+
+def _personal_user(user: str) -> bool:
+    """Whether a log's user name can be a person's: not a system account, and not a
+    service account named by its parts ("svc-backup", "ci_bot", "backup-daemon")."""
+    low = user.lower()
+    if low in _SYSTEM_USERS:
+        return False
+    parts = low.replace("_", "-").replace(".", "-").split("-")
+    return len(parts) == 1 or not any(p in _SERVICE_PARTS for p in parts)
 
 
 _DENSE = 4096
