@@ -310,3 +310,26 @@ def test_a_user_named_in_a_log_message_in_three_languages(text: str) -> None:
 )
 def test_service_accounts_and_words_after_a_user_word_are_no_users(text: str) -> None:
     assert kinds(text) == set()
+
+
+_FILLER = "The quarterly report covers revenue, costs and the roadmap for the platform team. " * 40
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Specimen card shown in the manual: Erika Mustermann, born 12.08.1964, Heidestraße 17.",
+        "Test fixture (not a real person): patient John Doe, DOB 01/01/1970, has diabetes.",
+        "Datos de ejemplo ficticios: Juan Pérez García, nacido el 3 de mayo de 1985, calle Falsa 123.",
+    ],
+)
+def test_a_declared_line_in_a_long_document_is_no_ones(line: str) -> None:
+    assert kinds(f"{_FILLER}\n{line}\n{_FILLER}") == set()
+
+
+def test_a_real_person_beside_a_declared_line_in_a_long_document_counts() -> None:
+    text = (
+        f"{_FILLER}\nSpecimen card shown in the manual: Erika Mustermann.\n"
+        f"The real applicant is Jana Wollnik, born 14.03.1988.\n{_FILLER}"
+    )
+    assert {"personName", "dateOfBirth"} <= kinds(text)

@@ -494,7 +494,8 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         word = cue.decode()
         for pos in ix.positions(word):
             m = _HONORIFIC.match(text, pos, pos + len(word) + 60)
-            if m is not None and _real_name(m.group("name")):
+            real = m is not None and _real_name(m.group("name"))
+            if real and not declared_in_sentence(text, pos):
                 return True
     for cue in words & _NAME_CUES:
         word = cue.decode()
@@ -508,7 +509,8 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 continue  # "Liebe Grüße", "Lieber Weihnachtsmann", "Cher Client"
             if name[0].islower() and sum(w[0].isupper() for w in name.split()) == 1:
                 continue  # "atención al cliente de Renfe": a company's customer
-            return True
+            if not declared_in_sentence(text, pos):
+                return True
     for cues, pattern in ((_WEAK_NAME_CUES, _WEAK_CUE_NAME), (_ROLE_CUES, _ROLE_NAME)):
         for cue in words & cues:
             word = cue.decode()
@@ -518,7 +520,8 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                     continue
                 if cue in _RELATION_CUES and not _listed_start(m.group("name")):
                     continue  # "meine Freundin Apple Watch", "mon patron Microsoft Teams"
-                return True
+                if not declared_in_sentence(text, pos):
+                    return True
     for cue in words & _CLOSINGS:
         word = cue.decode()
         for pos in ix.positions(word):
@@ -554,7 +557,10 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
             a, b = m.group(1), m.group(2)
             listed = a in first and (b in last or b not in first)
             # a legal form after the pair names a company: "Hans Huber GmbH"
-            if listed and _real_name(f"{a} {b}") and not _LEGAL_AFTER.match(text, m.end(2)):
+            company = _LEGAL_AFTER.match(text, m.end(2)) is not None
+            if listed and _real_name(f"{a} {b}") and not company:
+                if declared_in_sentence(text, m.start()):
+                    continue
                 return True
     if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
         return False
@@ -877,7 +883,7 @@ def _windows(
             if _DIGIT.search(text, lo, hi) is None:  # every pattern here holds a number
                 continue
             m = (pattern.match if anchored else pattern.search)(text, lo, hi)
-            if m and not _famous(m.group()):
+            if m and not _famous(m.group()) and not declared_in_sentence(text, m.start()):
                 return True
     return False
 
@@ -889,7 +895,8 @@ def _prefixed_street(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         for pos in ix.positions(word):
             if ambiguous and not text[pos].isupper():
                 continue
-            if _STREET_PREFIXED.match(text, pos, pos + len(word) + 72):
+            street = _STREET_PREFIXED.match(text, pos, pos + len(word) + 72)
+            if street is not None and not declared_in_sentence(text, pos):
                 return True
     return False
 
@@ -932,7 +939,8 @@ def _address(
                 digit = _DIGIT.search(text, pos, hi)
                 # Every shape holds a number, and none starts more than 48 characters
                 # before its first digit ("Felix-Hiller-Gasse 93", "Leeds, LS1 4AP").
-                if digit and _NEAR_CUE.search(text, max(pos, digit.start() - 48), hi):
+                near = _NEAR_CUE.search(text, max(pos, digit.start() - 48), hi) if digit else None
+                if near is not None and not declared_in_sentence(text, near.start()):
                     return True
         return False
     for c in ("c/", "C/"):
@@ -1019,7 +1027,8 @@ def _date_of_birth(text: str, ix: _Index, words: frozenset[bytes], digits: bool)
         word = cue.decode()
         for pos in ix.positions(word):
             window = text[pos : pos + len(word) + _WINDOW]
-            if _DIGIT.search(window) and _DATE.search(window.lower()):
+            dated = _DIGIT.search(window) and _DATE.search(window.lower())
+            if dated and not declared_in_sentence(text, pos):
                 return True
     return False
 
@@ -1297,7 +1306,7 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 document = _DOCUMENT_NUMBER.fullmatch(value) is not None
                 if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
                     continue
-                if _checksum_fails(value):
+                if _checksum_fails(value) or declared_in_sentence(text, m.start()):
                     continue
                 if m.start() <= begin + 48:
                     return True
@@ -1573,6 +1582,9 @@ _SCOPE = 240
 """How far a sentence or a line is read around a value for a declaration."""
 
 
+_FIRST_WORD = re.compile(r"[a-zà-ÿ]+")
+
+
 def _abbreviation(text: str, dot: int) -> bool:
     """Whether the dot at ``dot`` ends an abbreviation (a word of at most three letters:
     "Tel.", "Nr.", "Dr.", "St.") rather than a sentence."""
@@ -1605,8 +1617,8 @@ def declared_in_sentence(text: str, pos: int) -> bool:
     for word in _PLACEHOLDER_PEOPLE:
         if word in low:
             return True
-    opening = low.lstrip(" \t\"'«(-*#>")[:12]
-    return opening.startswith(_EXAMPLE_OPENINGS)
+    opening = _FIRST_WORD.match(low.lstrip(" \t\"'«(-*#>"))
+    return opening is not None and opening.group().rstrip("s") in _EXAMPLE_OPENINGS
 
 
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
