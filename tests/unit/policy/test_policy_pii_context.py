@@ -333,3 +333,28 @@ def test_a_real_person_beside_a_declared_line_in_a_long_document_counts() -> Non
         f"The real applicant is Jana Wollnik, born 14.03.1988.\n{_FILLER}"
     )
     assert {"personName", "dateOfBirth"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Schreibe eine Kurzgeschichte über Frau Keller, die an Demenz erkrankt.",
+        "Écris une nouvelle où Madame Laurent apprend qu'elle a un cancer.",
+        "Escribe un cuento sobre la señora Ruiz, que padece alzhéimer.",
+        "In 'The Fault in Our Stars', Hazel Grace Lancaster has thyroid cancer. Summarise the plot.",
+        "Roleplay: you are Dr. Sarah Kim, a cardiologist. I'm a patient with chest pain.",
+    ],
+)
+def test_a_storys_characters_are_no_one_even_when_ill(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write a bedtime story for my daughter Emma Schmidt, who has leukemia.",
+        "Write a story about Mrs Keller (DOB 12/03/1950) who has dementia, for her care file.",
+    ],
+)
+def test_a_story_about_ones_own_relative_or_a_dated_person_stays_personal(text: str) -> None:
+    assert "personName" in kinds(text)

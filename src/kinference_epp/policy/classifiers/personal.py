@@ -1347,7 +1347,17 @@ address in a long prompt is looked for near an address cue instead (see ``_addre
 _FICTION = _vocab(
     "fictional", "fiction", "novel", "story", "character", "characters", "fanfic", "roman",
     "romanzo", "novela", "verhaal", "geschichte", "histoire", "storia", "historia",
+    "erzählung", "relato", "cuento", "personaje", "personnage", "protagonist",
+    "protagoniste", "protagonista", "roleplay", "rollenspiel", "plot", "screenplay",
+    "drehbuch", "guion", "guión", "sitcom", "telenovela",
 )  # fmt: skip
+_FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
+"""Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
+_FICTION_PHRASES = (
+    "écris une nouvelle", "écrire une nouvelle", "une courte nouvelle", "jeu de rôle",
+    "juego de rol", "role-play", "role play",
+)  # fmt: skip
+"""Stories and role-play named in several words, looked for in a short prompt."""
 
 _NEWS = _vocab(
     "news", "article", "headline", "headlines", "press", "interview", "election", "president",
@@ -1497,6 +1507,10 @@ _OWN_RELATION = re.compile(
     rf"|mother|father|brother|sister|friend|{_RELATIONS})\b)"
 )
 """Someone's own relative, neighbour or colleague ("mi hermana, la actriz ..."): private."""
+
+
+def _owns_relative(text: str) -> bool:
+    return _OWN_RELATION.search(text) is not None
 
 
 def _public_title(text: str) -> bool:
@@ -1746,19 +1760,25 @@ def find_personal(
     if not money and len(text) <= _WHOLE:
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
+    fiction = bool(words & _FICTION)
+    if not fiction and len(text) <= _WHOLE:
+        low = text.lower()
+        fiction = any(p in low for p in _FICTION_PHRASES) or any(
+            w.endswith(_FICTION_SUFFIXES) for w in split if len(w) > 8
+        )
     named = cued = _cued_name(text, ix, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
-        if (found or structured or cues or health or money) and not words & _FICTION:
+        if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
-    if not named and len(text) <= _WHOLE and not words & _FICTION:
+    if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
-    if not named and (health or money) and len(text) <= _WHOLE and not words & _FICTION:
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text)  # "Steven has type 1 diabetes"
     personal_facts = health or money or bool(found) or bool(structured)
-    if not named and personal_facts and len(text) <= _WHOLE and not words & _FICTION:
+    if not named and personal_facts and len(text) <= _WHOLE and not fiction:
         named = _greeted_name(text)  # "Hallo Kemal, ... nach der Chemo"
     if len(text) <= _WHOLE and (
         words & _PLACEHOLDERS or declared_placeholder(text.lower())
@@ -1777,7 +1797,7 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
-    public = bool(words & (_NEWS | _FICTION | _BRANDS)) or historical
+    public = bool(words & (_NEWS | _BRANDS)) or fiction or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
     if named and not personal and not cued and len(text) <= _WHOLE and _public_title(text):
@@ -1792,6 +1812,8 @@ def find_personal(
     ):
         found.discard(PiiKind.ADDRESS)
         named = False
+    if named and fiction and not personal and len(text) <= _WHOLE and not _owns_relative(text):
+        named = False  # a story's characters, ill or in debt: "Frau Keller, die an Demenz ..."
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
