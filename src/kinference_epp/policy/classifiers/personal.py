@@ -1581,7 +1581,8 @@ _DECLARED = (
     "belongs to no one", "gehören niemandem", "n'appartiennent à personne", "negative test",
     "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
     "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
-    "compte de test", "usuario de prueba", "cuenta de prueba", "fixture", "generic name",
+    "compte de test", "usuario de prueba", "cuenta de prueba", "(fixture", "test fixture",
+    "fixture data", "kein kunde", "not a customer", "pas un client", "no es cliente", "generic name",
     "nom générique", "nombre genérico", "platzhalter",
 )  # fmt: skip
 """What a prompt says of data it made up: fake, test or specimen data, values that belong
