@@ -1582,7 +1582,7 @@ _DECLARED = (
     "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
     "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
     "compte de test", "usuario de prueba", "cuenta de prueba", "(fixture", "test fixture",
-    "fixture data", "kein kunde", "not a customer", "pas un client", "no es cliente", "generic name",
+    "fixture data", "generic name",
     "nom générique", "nombre genérico", "platzhalter",
 )  # fmt: skip
 """What a prompt says of data it made up: fake, test or specimen data, values that belong
