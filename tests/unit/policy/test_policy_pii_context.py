@@ -358,3 +358,8 @@ def test_a_storys_characters_are_no_one_even_when_ill(text: str) -> None:
 )
 def test_a_story_about_ones_own_relative_or_a_dated_person_stays_personal(text: str) -> None:
     assert "personName" in kinds(text)
+
+
+def test_a_test_accounts_credential_is_still_a_secret() -> None:
+    assert kinds("Staging test user: deploy / password: Winter2024!x") == {"secret"}
+    assert kinds("Test account token ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5z") == {"secret"}
