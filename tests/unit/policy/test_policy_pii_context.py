@@ -363,3 +363,19 @@ def test_a_story_about_ones_own_relative_or_a_dated_person_stays_personal(text: 
 def test_a_test_accounts_credential_is_still_a_secret() -> None:
     assert kinds("Staging test user: deploy / password: Winter2024!x") == {"secret"}
     assert kinds("Test account token ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5z") == {"secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Summarise \"Mrs Dalloway\" in three sentences.",
+        "Fasse \u201eHerr Lehmann\u201c zusammen.",
+        "Résume \u00ab Madame Bovary \u00bb en trois phrases.",
+    ],
+)
+def test_an_honorific_and_a_name_alone_in_quotes_are_a_title(text: str) -> None:
+    assert kinds(text) == set()
+
+
+def test_a_quoted_name_with_personal_facts_stays_a_person() -> None:
+    assert "personName" in kinds('Please call "Mrs Patel" about her diabetes results.')

@@ -488,14 +488,29 @@ def _listed_start(name: str) -> bool:
     return any(w in first or w in last for w in words[:2])
 
 
+_OPEN_QUOTES = "'\"\u00ab\u201e\u201c\u2018\u201a"
+_CLOSE_QUOTES = "'\"\u00bb\u201c\u201d\u2018\u2019"
+
+
+def _quoted_title(text: str, m: re.Match[str]) -> bool:
+    """Whether an honorific and a name stand alone in quotes: the title of a book, a film or
+    a song ('Herr Lehmann', «Madame Figaro», "Mrs Dalloway"), not a person."""
+    start, end = m.start(), m.end("name")
+    before = text[start - 1] if start else ""
+    after = text[end] if end < len(text) else ""
+    return bool(before) and before in _OPEN_QUOTES and bool(after) and after in _CLOSE_QUOTES
+
+
 def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
+    facts = bool(words & (_HEALTH_TERMS | _MONEY_TROUBLE))  # "call "Mrs Patel" about her HbA1c"
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in ix.positions(word):
             m = _HONORIFIC.match(text, pos, pos + len(word) + 60)
-            real = m is not None and _real_name(m.group("name"))
-            if real and not declared_in_sentence(text, pos):
+            if m is None or not _real_name(m.group("name")) or declared_in_sentence(text, pos):
+                continue
+            if facts or not _quoted_title(text, m):
                 return True
     for cue in words & _NAME_CUES:
         word = cue.decode()
