@@ -368,7 +368,7 @@ def test_a_test_accounts_credential_is_still_a_secret() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Summarise \"Mrs Dalloway\" in three sentences.",
+        'Summarise "Mrs Dalloway" in three sentences.',
         "Fasse \u201eHerr Lehmann\u201c zusammen.",
         "Résume \u00ab Madame Bovary \u00bb en trois phrases.",
     ],
