@@ -379,3 +379,38 @@ def test_an_honorific_and_a_name_alone_in_quotes_are_a_title(text: str) -> None:
 
 def test_a_quoted_name_with_personal_facts_stays_a_person() -> None:
     assert "personName" in kinds('Please call "Mrs Patel" about her diabetes results.')
+
+
+_PLAIN = st.sampled_from(
+    [
+        "The parcel left the depot on Monday",
+        "Der Vertrag endet im Juni",
+        "La réunion commence à neuf heures",
+        "El informe está listo para revisar",
+    ]
+)
+_DECLARING = st.sampled_from(
+    [
+        "This is test data for the form",
+        "Testdaten für die Validierung",
+        "Spécimen de carte pour la formation",
+        "Datos de muestra para el manual",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    before=st.lists(st.one_of(_PLAIN, _DECLARING), max_size=4),
+    after=st.lists(st.one_of(_PLAIN, _DECLARING), max_size=4),
+    declared=st.booleans(),
+    end=st.sampled_from([". ", "! ", "? ", "\n"]),
+)
+def test_a_declaration_reaches_exactly_its_own_sentence(
+    before: list[str], after: list[str], declared: bool, end: str
+) -> None:
+    """Whatever sentences surround it, a value is declared made up exactly when its own
+    sentence (or line) says so."""
+    own = ("Specimen values: " if declared else "Contact values: ") + "call 0171 2345678"
+    text = end.join([*before, own, *after]) + "."
+    assert declared_in_sentence(text, text.index("0171")) == declared
