@@ -393,7 +393,7 @@ _DECLARING = st.sampled_from(
     [
         "This is test data for the form",
         "Testdaten für die Validierung",
-        "Spécimen de carte pour la formation",
+        "Un spécimen de carte pour la formation",
         "Datos de muestra para el manual",
     ]
 )
@@ -411,6 +411,6 @@ def test_a_declaration_reaches_exactly_its_own_sentence(
 ) -> None:
     """Whatever sentences surround it, a value is declared made up exactly when its own
     sentence (or line) says so."""
-    own = ("Specimen values: " if declared else "Contact values: ") + "call 0171 2345678"
+    own = ("Test data, not real: " if declared else "Contact values: ") + "call 0171 2345678"
     text = end.join([*before, own, *after]) + "."
     assert declared_in_sentence(text, text.index("0171")) == declared

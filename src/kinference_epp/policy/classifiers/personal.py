@@ -1590,7 +1590,9 @@ _DECLARED = (
     "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
     "datos de prueba", "de ejemplo", "jeu de test", "données fictives", "testfall",
     "caso de prueba", "deliberately invalid", "intentionally invalid", "volontairement invalide",
-    "absichtlich ungültig", "intencionadamente inválid", "specimen", "spécimen", "espécimen",
+    "absichtlich ungültig", "intencionadamente inválid", "specimen card", "specimen id",
+    "specimen passport", "specimen document", "specimen of", "spécimen de", "le spécimen",
+    "un spécimen", "espécimen de", "musterausweis", "musterpass",
     "de muestra", "not real", "keine echten", "nicht echt", "pas réel", "aucune personne réelle",
     "no son reales", "no es real", "no pertenecen a nadie", "belong to no one",
     "belongs to no one", "gehören niemandem", "n'appartiennent à personne", "negative test",
@@ -1613,6 +1615,8 @@ _SCOPE = 240
 
 
 _FIRST_WORD = re.compile(r"[a-zà-ÿ]+")
+_SENTENCE_EXAMPLES = ("example", "beispiel", "exemple", "ejemplo")
+"""Words that open an example sentence ("Sample" and "Specimen" open lab results too)."""
 
 
 def _abbreviation(text: str, dot: int) -> bool:
@@ -1648,7 +1652,7 @@ def declared_in_sentence(text: str, pos: int) -> bool:
         if word in low:
             return True
     opening = _FIRST_WORD.match(low.lstrip(" \t\"'«(-*#>"))
-    return opening is not None and opening.group().rstrip("s") in _EXAMPLE_OPENINGS
+    return opening is not None and opening.group().rstrip("s") in _SENTENCE_EXAMPLES
 
 
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
