@@ -51,7 +51,7 @@ from kinference_epp.pipeline.usage import UsageRecord, UsageRecorder
 from kinference_epp.pipeline.usage_watch import UsageWatch, UsageWatchTask
 from kinference_epp.policy.secrets import SecretFiles, SecretReader
 from kinference_epp.pool.ejection import ConnectFailureEjector
-from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.pool.endpoint import EndpointKey, LoadSnapshot
 from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.scheduling.ttft import TtftPredictor
 from kinference_epp.telemetry.metrics import PickerMetrics
@@ -101,6 +101,7 @@ class App:
         self.tokenizer_coverage = core.tokenizer_coverage
         self.prompt_workers = core.prompt_workers
         self.hasher = core.hasher
+        self.decode_headroom = core.decode_headroom
         self.policies = PolicyWiring(config, self.metrics)
         self.policy_store = self.policies.store
         self.classifier_model = self.policies.classifier_model
@@ -128,6 +129,13 @@ class App:
         self.pipeline = self._build_pipeline(secrets)
         self._build_accounting()
         self._build_serving()
+
+    def _scraped(self, key: EndpointKey, snapshot: LoadSnapshot) -> None:
+        """A good scrape, once recorded: the speed learner's lesson, and (with flow control)
+        the pod's measured ITL."""
+        self._learner.scraped(key, snapshot)
+        if self.decode_headroom is not None:
+            self.decode_headroom.scraped(key, snapshot)
 
     def _connect_kubernetes(self, secrets: SecretReader) -> SecretReader:
         """The Kubernetes source (``config.kubernetes``), filling the pool, the policy store
@@ -266,7 +274,7 @@ class App:
             self.datastore,
             config.scrape,
             on_scrape=ScrapeErrors(self.metrics),
-            on_load=self._learner.scraped,
+            on_load=self._scraped,
         )
         register_collectors(
             self.metrics,

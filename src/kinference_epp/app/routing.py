@@ -47,6 +47,9 @@ class RoutingCore:
     prompt_workers: PromptWorkers | None
     """The prompt worker processes (``server.offload_processes``); None without them."""
     hasher: PromptHasher
+    decode_headroom: DecodeHeadroom | None = None
+    """With flow control: the pods' measured ITL against the shed guard's bound (fed every
+    scrape)."""
 
 
 def build_routing_core(config: EppConfig, metrics: PickerMetrics) -> RoutingCore:
@@ -117,6 +120,7 @@ def build_routing_core(config: EppConfig, metrics: PickerMetrics) -> RoutingCore
         tokenizer_coverage=coverage,
         prompt_workers=workers,
         hasher=PromptHasher(tokenizers, datastore, kv.block_size, workers),
+        decode_headroom=headroom,
     )
 
 

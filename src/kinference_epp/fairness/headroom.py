@@ -62,7 +62,7 @@ class DecodeHeadroom:
         key = pool.endpoints[slot].key
         snap = pool.snapshot(slot)
         if snap is not None:
-            self._take(key, snap)
+            self.scraped(key, snap)
         itl = self._itl.get(key)
         if itl is not None and itl >= self.target_s:
             raise PoolSaturatedError(
@@ -81,20 +81,20 @@ class DecodeHeadroom:
         return self._itl.get(key)
 
     def observe(self, pool: PoolView) -> None:
-        """Take in every endpoint's latest scrape (:meth:`check` takes in the picked one's, so
-        a pod's window holds the scrapes its picks saw; this, on every write to the pool, gives
-        it every scrape)."""
+        """Take in every endpoint's latest scrape (:meth:`check` takes in the picked one's;
+        the picker hands it every scrape, :meth:`scraped`)."""
         for slot, ep in enumerate(pool.endpoints):
             snap = pool.snapshot(slot)
             if snap is not None:
-                self._take(ep.key, snap)
+                self.scraped(ep.key, snap)
 
     def forget(self, key: EndpointKey) -> None:
         """``key`` left the pool."""
         self._totals.pop(key, None)
         self._itl.pop(key, None)
 
-    def _take(self, key: EndpointKey, snap: LoadSnapshot) -> None:
+    def scraped(self, key: EndpointKey, snap: LoadSnapshot) -> None:
+        """A good scrape of ``key`` (the scraper's ``on_load``): into its window."""
         hist = self._totals.get(key)
         if hist is None:
             hist = self._totals[key] = deque()

@@ -99,3 +99,25 @@ def test_an_explain_run_shows_flow_controls_view_and_charges_nothing() -> None:
     assert view.standing.service == served
     assert (view.position, view.would_wait) == (0, False)
     assert a.flow.gate.queue.counter("", 0) == served  # a dry run is not dispatched
+
+
+def test_a_pod_measured_past_the_itl_bound_holds_the_request_in_the_queue() -> None:
+    """With flow control the picked pod's ITL as its histogram measured it decides (the shed
+    guard's 45 ms): past it, the request waits; once the pod runs under it, a scrape lets it
+    go."""
+    a = app()
+    assert a.flow is not None
+    gate = a.flow.gate
+
+    def scrape(snapshot: LoadSnapshot) -> None:  # as the scraper: record, then on_load
+        a.datastore.update_load(KEY, snapshot)
+        a._scraped(KEY, snapshot)
+
+    scrape(LoadSnapshot(itl_sum=0.0, itl_count=0.0, scraped_at=1.0))
+    scrape(LoadSnapshot(itl_sum=6.0, itl_count=100.0, scraped_at=1.5))
+    a.pipeline.run(chat_state(BODY, request_id="r1"))
+    ticket = a.flow.ticket("r1")
+    assert ticket is not None  # 60 ms per token there: it waits
+    assert not gate.ready(ticket)
+    scrape(LoadSnapshot(itl_sum=8.0, itl_count=200.0, scraped_at=2.6))
+    assert gate.ready(ticket)  # 20 ms per token over the last second: released
