@@ -1304,6 +1304,9 @@ _TASK_OPENERS = _PROOF_ASKS | _HARD_ASKS | _SOFT_ASKS | _BUILD_ASKS | _EXPLAIN_A
 """Verbs that, opening a later sentence of a short prompt, make it part of the request."""
 _ANY_ASK = _TASK_OPENERS | _TECHNICAL_ASKS | _PROOF_ARTEFACT_ASKS
 """Verbs that, opening the text after a colon, make it the request, not pasted text."""
+_MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "review"}
+"""Verbs that may open a reasoning task the rules cannot rate ("compute the fundamental
+group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
 _SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
@@ -1540,8 +1543,8 @@ def _many_asks(sentence: str, lang: str) -> bool:
     return len(asks) >= 3 and not asks.isdisjoint(_REASONING_ASKS | _SOFT_ASKS | _HARD_ASKS)
 
 
-def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
-    """(hard_ask, easy_ask), each 0 or 1, from the instruction's main verb.
+def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
+    """(hard_ask, easy_ask, open_task), each 0 or 1, from the instruction's main verb.
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
     proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
@@ -1550,9 +1553,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
     question about an expert topic; or a question with two expert terms. easy_ask: a short
     factual question (what, which, who, when, where, how much / many) or a lookup or
     mechanical edit (translate, convert, rename, format, summarise, suggest ...) whose
-    instruction names no expert term and asks for no reasoning.
+    instruction names no expert term and asks for no reasoning. open_task: a sentence of
+    the request opens with a verb that asks for reasoning or building that the rules could
+    not rate hard or easy (a trained model must not move such a prompt to the small model).
     """
-    hard = easy = unsure = False
+    hard = easy = unsure = opened = False
     for part in _request_parts(window, lang):
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
@@ -1602,9 +1607,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
             # a reasoning task the rules cannot rate keeps the lookup beside it from the
             # small model
             unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
+            opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
     if hard:
-        return 1.0, 0.0
-    return 0.0, 1.0 if easy and not unsure else 0.0
+        return 1.0, 0.0, 0.0
+    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -1642,7 +1648,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"] = ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"], open_task = ask_features(window, lang)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
         features["easy_task"] = 0.0
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
@@ -1652,6 +1658,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
     features["plain"] = 1.0 if _plain(window, features) else 0.0  # a level, not a score
+    features["open_task"] = open_task  # for a trained model's guard, not a score
     return min(1.0, max(0.0, score)), features
 
 
@@ -1677,6 +1684,17 @@ def _plain(window: str, features: dict[str, float]) -> bool:
     return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
+_TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task")
+
+
+def task_signs(features: dict[str, float]) -> bool:
+    """Whether the rules saw any sign of a task that takes reasoning (an expert term, code,
+    maths, a constraint, a reasoning word or ask, a task verb they could not rate): a prompt the rules left at medium with such a sign is one a trained model must
+    not send to the small model, the costly mistake."""
+    code = features["code"] > 1 / 12  # one word ("from", "class") is not code
+    return code or any(features[k] for k in _TASK_SIGNS)
+
+
 class ComplexityClassifier:
     """Maps the score to a level with the policy's thresholds."""
 
@@ -1686,10 +1704,15 @@ class ComplexityClassifier:
         self._hard = settings.hard_at
 
     def classify(self, prompt: PromptText) -> Complexity:
+        return self.judge(prompt)[0]
+
+    def judge(self, prompt: PromptText) -> tuple[Complexity, bool]:
+        """The level and whether the prompt shows a sign of a reasoning task (``task_signs``)."""
         score, features = complexity_score(prompt)
+        signs = task_signs(features)
         if score >= self._hard:
-            return Complexity.HARD
+            return Complexity.HARD, signs
         easy = features["easy_task"] or features["easy_ask"] or features["plain"]
         if score >= self._medium or not easy:
-            return Complexity.MEDIUM
-        return Complexity.EASY
+            return Complexity.MEDIUM, signs
+        return Complexity.EASY, signs
