@@ -1283,6 +1283,8 @@ _PREPOSITIONS = frozenset(["in", "at", "on", "from", "for", "since", "until", "t
 """What may stand before a question word ("in which year", "desde qué IP")."""
 _CLAUSE_SPLIT = re.compile(r",\s+|;\s+|\s(?:and|und|et|y|e|then|puis|dann|luego)\s")
 _REASONING_ASKS = frozenset(["explain", "justify", "argue", "refute", "rebut"])
+_CLAUSES = 8
+"""Clauses of one sentence read for its tasks: a request lists a few, a pasted row many."""
 _BRIEF = (" briefly ", " brief ", " short ", " quick ", " one sentence", " two sentences",
           " three sentences", " one paragraph", " one line", " in a few ", " simple terms")  # fmt: skip
 """What bounds an explanation to a few lines ("in a short paragraph, explain ...")."""
@@ -1530,8 +1532,11 @@ def _many_asks(sentence: str, lang: str) -> bool:
     """Three or more tasks asked in one sentence, one of them an explanation or argument
     ("find the clauses that contradict, explain each and redraft the worst three"): a
     request with several deliverables, hard whatever its words."""
+    clauses = _CLAUSE_SPLIT.split(sentence)
+    if len(clauses) < 3:
+        return False
     asks = set()
-    for clause in _CLAUSE_SPLIT.split(sentence):
+    for clause in clauses[:_CLAUSES]:
         words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS][:1]
         if not words:
             continue
