@@ -9,6 +9,7 @@ import pytest
 
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
+from kinference_epp.policy.classifiers.languages import task_verb
 from kinference_epp.policy.model import Complexity
 
 
@@ -102,3 +103,12 @@ def test_keeping_the_meaning_is_not_a_demanding_form() -> None:
     assert level("Our office moves to the fourth floor next month.\n\n" + text) is not (
         Complexity.HARD
     )
+
+
+@pytest.mark.parametrize(
+    "verb", ["find", "identify", "reconstruct", "refute", "revise", "review", "sum", "make"]
+)
+def test_an_english_task_verb_is_no_single_other_languages_verb(verb: str) -> None:
+    """A verb opening an English prompt that one other language's stems also read would
+    count as that language's evidence and send an English prompt to the n-gram detector."""
+    assert len([lang for lang in ("de", "fr", "es") if task_verb(verb, lang)]) != 1
