@@ -58,6 +58,9 @@ def test_requests_with_several_deliverables_or_an_argument_are_hard(text: str) -
         "Est-ce que le musée d'Orsay ouvre le lundi ?",
         "¿Se puede subir a la Giralda por la tarde?",
         "Quelqu'un connaît un bon film pour ce soir ?",
+        # a short question after a few sentences of context
+        "My sister sent the wedding programme yesterday and I printed all twelve pages of it "
+        "this morning. Which page lists the dinner menu?",
         # a question word after a preposition
         "In which year did the first Tour de France take place?",
         "In welchem Jahr wurde die Zugspitzbahn eröffnet?",

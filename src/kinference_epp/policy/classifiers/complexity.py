@@ -1504,7 +1504,7 @@ def _judge(sentence: str, r: _Request) -> str:
     unknown = verb not in _KNOWN_VERBS and verb not in _OPEN_ASKS
     easy = (
         (short_question and r.words <= 12 and r.domain <= 1)
-        or (short_question and r.words <= _PLAIN_QUESTION and plain)
+        or (short_question and min(r.words, len(sw)) <= _PLAIN_QUESTION and plain)
         or (verb in _EXPLAIN_ASKS and brief and plain)
         or (verb in _EASY_ASKS and not r.domain)
         or (
