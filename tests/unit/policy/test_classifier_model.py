@@ -132,6 +132,20 @@ def test_a_model_never_sends_a_task_the_rules_saw_signs_of_to_the_small_model() 
     assert rules.judge(PromptText(plain, 1)) == (Complexity.MEDIUM, False)
 
 
+def test_a_model_moves_what_the_rules_call_easy_up_only_on_a_sign_of_a_task() -> None:
+    """A lookup the rules call easy with no sign of a reasoning task stays on the small
+    model whatever the model says; where the rules saw a sign, the model's hard stands."""
+    text = "What is the capital of Canada?"
+    rules = ComplexityClassifier()
+    assert rules.judge(PromptText(text, 1)) == (Complexity.EASY, False)
+    model = train_complexity([(text, "hard"), ("a", "medium"), ("b", "easy")] * 4)
+    assert model.probabilities(text)["hard"] > 0.5
+    assert AssistedComplexity(rules, ModelSlot(model)).classify(PromptText(text, 1)) is (
+        Complexity.EASY
+    )
+    assert model.combine(Complexity.EASY, text, signs=True) is Complexity.HARD
+
+
 def test_the_file_holds_only_the_buckets_training_touched(tmp_path: Path) -> None:
     path = model_file(tmp_path)
     with np.load(path) as data:

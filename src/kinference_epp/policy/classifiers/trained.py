@@ -12,8 +12,10 @@ Combined with the rules so that the model can only move a prompt toward the larg
 where the mistake is costly, and toward the smaller one only where the rules were unsure:
 
 - the rules say hard: hard (a model trained on little data never sends those down);
-- the rules say easy: hard when the model's most probable level is hard, easy otherwise
-  (the model catches a hard task worded outside the rules' lists);
+- the rules say easy: hard when the model's most probable level is hard and the rules saw
+  a sign of a reasoning task (``complexity.task_signs``) they rated easy (the model catches
+  a hard task worded outside the rules' lists), easy otherwise: with no such sign the
+  model's hard is a guess that costs the large model for a lookup;
 - the rules say medium (the rules could not judge): the model's most probable level, but
   easy only when the rules saw no sign of a reasoning task (``complexity.task_signs``: no
   expert term, code, maths, constraint, reasoning word or task verb they could not rate),
@@ -91,10 +93,10 @@ class TrainedModel:
             return rules
         probs = self.probabilities(text)
         best = Complexity(max(probs, key=probs.__getitem__))
+        if rules is Complexity.EASY:
+            return best if best is Complexity.HARD and signs else rules
         if best is Complexity.HARD:
             return best
-        if rules is Complexity.EASY:
-            return rules
         if best is Complexity.EASY and (
             signs
             or probs[best.value] < self.easy_at
