@@ -87,6 +87,11 @@ def test_plain_questions_tables_sums_and_rewrites_are_easy(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # a long open yes/no question that gives nothing to look up
+        "Is it ever rational to vote in a large national election when a single ballot "
+        "almost never decides who ends up winning?",
+        "Does a society that keeps raising its retirement age eventually run out of younger "
+        "workers to pay for the older ones?",
         # a lookup beside a reasoning task the rules cannot rate
         "Is remote work a principal-agent problem? Argue with a formal model.",
         # a plain question that names expert terms is not a lookup

@@ -1292,6 +1292,11 @@ _PLAIN_QUESTION = 24
 """Words up to which a factual question naming no expert term, constraint, code or maths
 is a lookup, however many names and places it holds ("what are the opening hours of ...,
 <street>, <city>, on a Sunday?")."""
+_UNREAD_QUESTION = 16
+"""Words up to which a plain yes/no question, or one whose verb the lists cannot read
+("quelqu'un a une idée de sortie pour dimanche ?"), is a lookup; a longer one is when it
+names what it asks about (a number: an address, a date, a log line), since a long open
+question may ask for reasoning in words the lists do not hold."""
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
 _NUMBER_RUN = re.compile(r"[0-9]+(?:[ .,/\-][0-9]+)*")
 """A quantity, or one identifier however its digits are grouped ("TM 48 19 27 C" is one)."""
@@ -1497,7 +1502,11 @@ def _judge(sentence: str, r: _Request) -> str:
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
     plain = not (r.domain or r.constraint or r.code or r.math)
     short_question = short_question or (verb in _YES_NO and r.words <= 10 and not r.domain)
-    short_question = short_question or (verb in _YES_NO and plain)
+    # a longer yes/no question is a lookup about what it gives (a log line, an address, a
+    # date: "Is Cologne Cathedral, Domkloster 4, open on Sundays and can you climb the
+    # tower?"), not an open question
+    concrete = r.words <= _UNREAD_QUESTION or r.digits
+    short_question = short_question or (verb in _YES_NO and plain and concrete)
     short_question = short_question and not r.constraint
     short_question = short_question and _EXPLANATORY.isdisjoint(sw)
     brief = any(b in padded for b in _BRIEF)
@@ -1510,6 +1519,7 @@ def _judge(sentence: str, r: _Request) -> str:
         or (
             unknown
             and sentence.rstrip().endswith("?")
+            and concrete
             and r.words <= _PLAIN_QUESTION
             and plain
             and _EXPLANATORY.isdisjoint(sw)
