@@ -53,7 +53,9 @@ def test_requests_with_several_deliverables_or_an_argument_are_hard(text: str) -
     "text",
     [
         # a plain question, yes/no or in words the lists do not hold
-        "Is the Eiffel Tower open on Christmas Day, and can you go up to the top floor?",
+        "Is the Eiffel Tower, 5 Avenue Anatole France, open on 25 December, and can you go "
+        "up to the top floor?",
+        "Is the Eiffel Tower open on Christmas Day?",
         "Kann man den Hamburger Michel am Montagmorgen besichtigen?",
         "Est-ce que le musée d'Orsay ouvre le lundi ?",
         "¿Se puede subir a la Giralda por la tarde?",
