@@ -1347,10 +1347,10 @@ def _opens_task(sentence: str, lang: str, asks: frozenset[str] = _TASK_OPENERS) 
 
 
 _TASK_PARAGRAPH = 600
+"""Characters up to which the prompt's last paragraph is read whole as a request."""
 _COLON_TASK = 400
 """Characters up to which the rest of a line after a colon is read as the request when it
 opens with a task verb ("Emma Bovary, Julien Sorel : compare ...")."""
-"""Characters up to which the prompt's last paragraph is read whole as a request."""
 _PASTE = 600
 """Characters of window beyond which an easy ask is about pasted text."""
 
@@ -1704,8 +1704,10 @@ _TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_
 
 def task_signs(features: dict[str, float]) -> bool:
     """Whether the rules saw any sign of a task that takes reasoning (an expert term, code,
-    maths, a constraint, a reasoning word or ask, a task verb they could not rate): a prompt the rules left at medium with such a sign is one a trained model must
-    not send to the small model, the costly mistake."""
+    maths, a constraint, a reasoning word or ask, a task verb they could not rate). A prompt
+    the rules left at medium with such a sign is one a trained model must not send to the
+    small model, the costly mistake; one they call easy without any, one it must not send
+    to the large model on its word alone (``trained.TrainedModel.combine``)."""
     code = features["code"] > 1 / 12  # one word ("from", "class") is not code
     return code or any(features[k] for k in _TASK_SIGNS)
 
