@@ -1,10 +1,10 @@
-"""Picker CPU spent scraping vLLM ``/metrics``: the aiohttp scraper (before) against the current one.
+"""Picker CPU spent scraping vLLM ``/metrics``: a reference scraper (before) against the current one.
 
-    .venv/bin/python benchmarks/scrape_cost.py             # ~7 min; writes results/scrape_cost.md
+    .venv/bin/python benchmarks/scrape_cost.py             # ~5 min; writes results/scrape_cost.md
     .venv/bin/python benchmarks/scrape_cost.py --quick     # one short pass (~1 min), prints only
 
 The scrapes run on the picker's event loop, between Envoy's requests, so every millisecond
-they take is a millisecond of request handling lost (issue 2: picker CPU per request).
+they take is a millisecond of request handling lost (the picker's CPU per request).
 
 Setup: ``--pods`` simulated vLLM pods (``kinference_epp.sim``, the project's simulator: an
 idle engine each, its ``/metrics`` exactly as the sim serves it, ~9 KB) run in a child
@@ -13,11 +13,12 @@ process, so that this process's CPU is the scraper's alone. For each configurati
 ``--seconds`` on uvloop (as ``kinference-epp serve`` runs), and the process's CPU time
 (``time.process_time``: user + system, all threads) is read before and after:
 
-- ``before``: the previous scraper, verbatim below (aiohttp ``ClientSession``, as the
-  picker created it, and the regex parser);
-- ``aiohttp + new parser`` and ``new client + regex parser``: one half swapped each, to
-  show where the saving comes from;
-- ``now``: ``MetricsScraper`` as shipped (``pool/httpget.py`` + ``pool/promtext.py``);
+- ``before``: a reference scraper, verbatim below (a default aiohttp ``ClientSession``,
+  one timer per endpoint, the regex parser on decoded text);
+- ``now + regex parser``: the current scraper with the regex parser swapped in, to show
+  what the parser's half is worth;
+- ``now``: ``MetricsScraper`` as shipped (``pool/fetch.py``, aiohttp's client on one shared
+  session, + ``pool/promtext.py``);
 - ``none``: the same loop with no scraper (the floor).
 
 Each configuration runs twice: with the loop otherwise idle (as ``picker_cost.py``'s ``bg``
@@ -65,7 +66,7 @@ from kinference_epp.pool import scraper as scraper_module
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.pool.promtext import parse_vllm_metrics
-from kinference_epp.pool.scraper import MetricsClient, MetricsScraper
+from kinference_epp.pool.scraper import MetricsScraper
 from kinference_epp.telemetry.metrics import (
     _LATENCY_BUCKETS,
     _SCHED_BUCKETS,
@@ -274,24 +275,6 @@ class AiohttpScraper:
         return ok
 
 
-class AiohttpClient:
-    """A ``MetricsClient`` over one shared aiohttp session (the old transport, new scraper)."""
-
-    def __init__(self, session: aiohttp.ClientSession, url: str, timeout_s: float) -> None:
-        self._session = session
-        self._url = url
-        self._timeout = aiohttp.ClientTimeout(total=timeout_s)
-
-    async def get(self) -> bytes:
-        async with self._session.get(self._url, timeout=self._timeout) as response:
-            if response.status != 200:
-                raise ValueError(f"HTTP {response.status}")
-            return await response.read()
-
-    def close(self) -> None:
-        pass  # the session is closed by its owner
-
-
 def regex_parse_any(
     text: str | bytes, *, model_name: str | None = None, scraped_at: float = 0.0
 ) -> LoadSnapshot:
@@ -376,7 +359,7 @@ class Run:
         return self.cpu_s - self.work_s
 
 
-CONFIGS = ("before", "aiohttp + new parser", "new client + regex parser", "now", "none")
+CONFIGS = ("before", "now + regex parser", "now", "none")
 
 _CHAT = json.dumps(
     {"model": "m", "messages": [{"role": "user", "content": " ".join(["token"] * 900)}]}
@@ -443,21 +426,12 @@ async def measure(config: str, busy: bool, urls: list[str], seconds: float, repe
     def on_scrape(key: EndpointKey, ok: bool, elapsed: float) -> None:
         counts[ok] += 1
 
-    session: aiohttp.ClientSession | None = None
     runner: AiohttpScraper | MetricsScraper | None = None
     if config == "before":
         runner = AiohttpScraper(store, settings, on_scrape)
-    elif config == "aiohttp + new parser":
-        session = aiohttp.ClientSession()
-        shared = session
-
-        def factory(url: str, timeout_s: float) -> MetricsClient:
-            return AiohttpClient(shared, url, timeout_s)
-
-        runner = MetricsScraper(store, settings, client_factory=factory, on_scrape=on_scrape)
-    elif config in ("new client + regex parser", "now"):
+    elif config in ("now + regex parser", "now"):
         runner = MetricsScraper(store, settings, on_scrape=on_scrape)
-    swap = config == "new client + regex parser"
+    swap = config == "now + regex parser"
     if swap:
         _scraper_parser(regex_parse_any)
     work = Load()
@@ -479,8 +453,6 @@ async def measure(config: str, busy: bool, urls: list[str], seconds: float, repe
             await loader
         if runner is not None:
             await runner.stop()
-        if session is not None:
-            await session.close()
         if swap:
             _scraper_parser(parse_vllm_metrics)
     return Run(
@@ -671,8 +643,10 @@ def markdown(
         f"interval {meta['interval_ms']:.0f} ms (the `ScrapeConfig` default), "
         f"{meta['repeats']} interleaved repeats of {meta['seconds']:.0f} s per configuration and "
         f"mode (medians, min..max); sim page {meta['page_bytes']:,} bytes. `before` is the "
-        "previous scraper (aiohttp + regex parser, copied into the script), `now` the current "
-        "one; the two rows between swap one half each; `none` scrapes nothing.",
+        "reference scraper (a default aiohttp session, a timer per endpoint, a regex parser on "
+        "decoded text; copied into the script), `now` the current one (`pool/fetch.py`: "
+        "aiohttp's client on one shared session; `pool/promtext.py`), `now + regex parser` the "
+        "current one with the reference's parser; `none` scrapes nothing.",
         "",
         "## Idle picker (what `picker_cost.md` reports as `bg ms/s`)",
         "",

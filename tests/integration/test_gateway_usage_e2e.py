@@ -381,7 +381,11 @@ async def test_a_picker_that_wants_its_control_token_refuses_these_gateways_logs
             text = await metrics(stack)
             return sample(text, "kinference_usage_reports_missing") == 1
 
+        async def denied() -> bool:
+            # the logger flushes on its own interval, which the silence warning can outrun
+            text = await metrics(stack)
+            return sample(text, "kinference_control_denied_total") >= 1
+
         await eventually(missing, what="kinference_usage_reports_missing = 1", interval_s=0.1)
+        await eventually(denied, what="the refused access-log stream", interval_s=0.1)
         assert pending_reservations(stack) == 1
-        text = await metrics(stack)
-        assert sample(text, "kinference_control_denied_total") >= 1

@@ -40,6 +40,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("jit", ()),
     ("signals", ()),
     ("periodic", ()),
+    ("redis_lua", ()),  # the start of every Lua script run in Redis (limits, fair share)
     ("api", ("errors",)),
     ("gateway", ("api", "errors")),
     ("config", ("periodic",)),
@@ -52,11 +53,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("policy", ("api", "config", "errors", "resources")),
     (
         "tenancy",
-        ("api", "config", "errors", "periodic", "policy", "resources", "telemetry"),
+        ("api", "config", "errors", "periodic", "policy", "redis_lua", "resources", "telemetry"),
     ),
     ("scheduling", ("api", "config", "errors", "jit", "kvcache", "pool")),
     ("k8s", ("config", "errors", "policy", "pool", "resources", "tenancy")),
-    ("fairness", ("config", "errors", "telemetry")),
+    ("fairness", ("config", "errors", "redis_lua", "telemetry")),
     ("sim", ("api", "errors", "signals", "tokenize")),
     (
         "pipeline",

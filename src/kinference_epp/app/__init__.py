@@ -1,11 +1,12 @@
 """The composition root: builds the picker's objects from configuration and runs its servers.
 
 Everything is created here and passed down through constructors; there is no global state.
-:class:`App` composes the request path (pool, scheduler, tokenizers, policies, the pipeline)
-with three wirings that each have one concern: the tenants' limits and usage
-(``app.tenancy``), the metrics adapters (``app.telemetry``) and the listeners
-(``app.servers``: ext_proc, access logs, the Picker API and health on the gRPC port, health
-alone on the health port, Prometheus metrics over HTTP).
+:class:`App` composes the request pipeline and what settles a finished request from wirings
+that each have one concern: the routing core (``app.routing``: pool, prefix index, scheduler,
+tokenizers), the policies (``app.policies``), the tenants' limits and usage
+(``app.tenancy``), flow control (``app.flow``), the metrics adapters (``app.telemetry``) and
+the listeners (``app.servers``: ext_proc, access logs, the Picker API and health on the gRPC
+port, health alone on the health port, Prometheus metrics over HTTP).
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import msgspec
-
+from kinference_epp.app.flow import build_flow
+from kinference_epp.app.policies import PolicyWiring
+from kinference_epp.app.routing import build_routing_core
 from kinference_epp.app.servers import BoundPorts, Servers
 from kinference_epp.app.telemetry import (
-    PLUGIN_TIMING_EVERY,
     KvReadings,
-    PluginTimings,
     ScrapeErrors,
     register_collectors,
 )
@@ -37,47 +37,27 @@ from kinference_epp.edge.offload import Offloader
 from kinference_epp.edge.processor import ExtProcSession
 from kinference_epp.edge.replies import ReplyCache
 from kinference_epp.edge.servicer import ExternalProcessor
-from kinference_epp.fairness.gate import FlowGate
-from kinference_epp.fairness.metrics import FlowMetrics
-from kinference_epp.fairness.shared import ServiceSync, shared_counters
 from kinference_epp.jit import cache_counts, warm_up_all
-from kinference_epp.kvcache.feed import KvFeed
-from kinference_epp.kvcache.index import BlockIndex
 from kinference_epp.pickapi.service import PickerService
-from kinference_epp.pipeline.flow import FlowControl
 from kinference_epp.pipeline.picks import MAX_AGE_S, PickBook
-from kinference_epp.pipeline.prefix_hits import PrefixHitObserver
-from kinference_epp.pipeline.prompt import PromptHasher
-from kinference_epp.pipeline.prompt_workers import PromptWorkers
 from kinference_epp.pipeline.reports import ReportGate
 from kinference_epp.pipeline.response_homes import ResponseHomes, response_id_of
+from kinference_epp.pipeline.runner import Pipeline
 from kinference_epp.pipeline.speed_learner import SpeedLearner
 from kinference_epp.pipeline.stages import StageDeps, build_pipeline
 from kinference_epp.pipeline.stages.parse import ModelLabel
 from kinference_epp.pipeline.stages.policy import PredictedTtft
-from kinference_epp.pipeline.tokenizer_coverage import TokenizerCoverage
 from kinference_epp.pipeline.usage import UsageRecord, UsageRecorder
 from kinference_epp.pipeline.usage_watch import UsageWatch, UsageWatchTask
-from kinference_epp.policy.classifiers.trained import ModelSlot
-from kinference_epp.policy.loader import POLICY_KIND
-from kinference_epp.policy.model_file import ModelFile
 from kinference_epp.policy.secrets import SecretFiles, SecretReader
-from kinference_epp.policy.store import PolicyStore
-from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.ejection import ConnectFailureEjector
-from kinference_epp.pool.endpoint import Endpoint, EndpointKey
+from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.pool.scraper import MetricsScraper
-from kinference_epp.resources.files import ResourceFiles
-from kinference_epp.resources.problems import Problem, errors
-from kinference_epp.scheduling.build import build_scheduling
-from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.ttft import TtftPredictor
-from kinference_epp.scheduling.types import SchedulingRequest
 from kinference_epp.telemetry.metrics import PickerMetrics
 from kinference_epp.tenancy.directory import TenantDirectory
 from kinference_epp.tenancy.store import LimitStore
 from kinference_epp.tenancy.usage_sinks import UsageFlusher
-from kinference_epp.tokenize.registry import TokenizerRegistry
 
 if TYPE_CHECKING:
     from kinference_epp.edge.tls import ServerTls
@@ -101,97 +81,31 @@ def _both(
     return both
 
 
-def _ignore(_: Endpoint) -> None:
-    pass
-
-
 class App:
+    """The picker: built from ``config`` (raises :class:`ConfigError` for one that cannot
+    run), then ``start``, ``drain`` and ``stop``. Each concern is built by its own function
+    below or in its own module, in the order their dependencies need."""
+
     def __init__(self, config: EppConfig, *, metrics: PickerMetrics | None = None) -> None:
         self.config = config
         self.metrics = metrics or PickerMetrics()
-        self.datastore = PoolDatastore.from_config(config.pool)
-        self.prefix_index = BlockIndex(block_size=config.kv_events.block_size)
-        kv = config.kv_events
-        self.kv_feed = KvFeed(
-            self.datastore,
-            self.prefix_index,
-            topic=kv.topic,
-            replay_timeout_s=kv.replay_timeout_s,
-            centralized_bind=kv.centralized_bind,
-            stale_after_s=kv.stale_after_s,
-        )
-        self.prefix_state = PrefixState(self.prefix_index, is_precise=self.kv_feed.is_precise)
-        stack = build_scheduling(
-            config.scheduler,
-            self.datastore,
-            self.prefix_state,
-            speed_config=config.speed,
-            labels=self._endpoint_labels,
-            prompt_observers=[PrefixHitObserver(self.prefix_state, self.datastore, self.metrics)],
-            on_timing=PluginTimings(self.metrics),
-            timing_every=PLUGIN_TIMING_EVERY,
-        )
-        self.speed = stack.speed
-        self.inflight = stack.inflight
-        self.scheduler = stack.scheduler
-        self.datastore.subscribe(_ignore, self._endpoint_removed)
-        self.tokenizers = TokenizerRegistry.from_config(config.tokenizers)
-        self.tokenizer_coverage = TokenizerCoverage(self.tokenizers, self.datastore)
-        self.datastore.watch(self.tokenizer_coverage.check)
-        self.prompt_workers = (
-            PromptWorkers(config.tokenizers, config.server.offload_processes)
-            if config.server.offload_processes and config.tokenizers.sources
-            else None
-        )
-        self.hasher = PromptHasher(
-            self.tokenizers, self.datastore, config.kv_events.block_size, self.prompt_workers
-        )
-        self.classifier_model = ModelSlot()
-        self.model_file = (
-            ModelFile(
-                self.classifier_model,
-                config.classifier_model,
-                on_rejected=lambda _: self.metrics.classifier_model_rejected_updates.inc(),
-            )
-            if config.classifier_model
-            else None
-        )
-        if self.model_file is not None:
-            refused = self.model_file.load()
-            if refused is not None:
-                raise ConfigError([f"classifier_model: {refused}"])
-        self.policy_store = PolicyStore(model=self.classifier_model)
-        self.policy_files = ResourceFiles(
-            POLICY_KIND,
-            config.policies,
-            self.policy_store.update,
-            what="policy files",
-            on_rejected=self._on_policy_rejected,
-        )
-        if config.policies:
-            problems = errors(self.policy_files.load())
-            if problems:
-                raise ConfigError([str(p) for p in problems])
-        secrets: SecretReader = SecretFiles(Path(config.server.secrets_dir))
+        core = build_routing_core(config, self.metrics)
+        self.datastore = core.datastore
+        self.prefix_index = core.prefix_index
+        self.kv_feed = core.kv_feed
+        self.prefix_state = core.prefix_state
+        self.speed = core.speed
+        self.inflight = core.inflight
+        self.scheduler = core.scheduler
+        self.tokenizers = core.tokenizers
+        self.tokenizer_coverage = core.tokenizer_coverage
+        self.prompt_workers = core.prompt_workers
+        self.hasher = core.hasher
+        self.policies = PolicyWiring(config, self.metrics)
+        self.policy_store = self.policies.store
+        self.classifier_model = self.policies.classifier_model
         self.tenants = TenantDirectory()
-        self.k8s: KubernetesSource | None = None
-        if config.kubernetes is not None:
-            # Imported here: the Kubernetes client is most of the picker's import time, and a
-            # picker without Kubernetes (static config) never needs it.
-            from kinference_epp.k8s.policies import StorePolicySink
-            from kinference_epp.k8s.source import KubernetesSource
-
-            sink = StorePolicySink(self.policy_store) if config.kubernetes.policies else None
-            self.k8s = KubernetesSource(
-                config.kubernetes,
-                self.datastore,
-                policies=sink,
-                secrets_fallback=secrets,
-                tenants=self.tenants if config.tenancy is not None else None,
-            )
-            if self.k8s.secrets is not None:  # policies are watched: keys come from Secrets
-                secrets = self.k8s.secrets
-            self.metrics.register_collector(self.k8s.collector())
+        secrets = self._connect_kubernetes(SecretFiles(Path(config.server.secrets_dir)))
         self.tenancy = (
             TenantWiring(config, self.metrics, self.tenants, ModelLabel(self.datastore).of_name)
             if config.tenancy is not None
@@ -202,37 +116,55 @@ class App:
             self.tenancy.response_homes if self.tenancy is not None else ResponseHomes()
         )
         """Which pod holds each stored Responses answer (shared through Redis when set)."""
-        self.flow: FlowControl | None = None
-        """Flow control (``config.flow_control``): saturated requests wait, fair share."""
-        if config.flow_control is not None:
-            self.flow = FlowControl(
-                FlowGate(
-                    config.flow_control,
-                    self._probe,
-                    observer=FlowMetrics(
-                        self.metrics,
-                        config.pool.name,
-                        self.tenancy.metrics.label if self.tenancy is not None else lambda t: t,
-                    ),
-                )
-            )
-            # a fresh reading of a pod's load is a sign capacity may have freed
-            self.datastore.watch(self.flow.gate.pool_changed)
-        self.flow_sync: ServiceSync | None = None
-        """The fair share counters exchanged with the other replicas (through the limit
-        store's Redis, when there is one)."""
-        if self.flow is not None and self.tenancy is not None and self.redis_store is not None:
-            self.flow_sync = shared_counters(
-                self.flow.gate.queue,
-                self.redis_store,
-                config.flow_control,
-                self.tenancy.redis_timeout_s,
-            )
+        self.flow, self.flow_sync = build_flow(
+            config, self.metrics, self.datastore, self.scheduler, self.tenancy
+        )
+        """Flow control (``config.flow_control``) and the fair share counters it exchanges
+        with the other replicas (through the limit store's Redis, when there is one)."""
         self.picks = PickBook(
             max_age_s=config.tenancy.reserve.ttl_s if config.tenancy is not None else MAX_AGE_S
         )
         """The picker's record of each pick, for its report."""
-        self.pipeline = build_pipeline(
+        self.pipeline = self._build_pipeline(secrets)
+        self._build_accounting()
+        self._build_serving()
+
+    def _connect_kubernetes(self, secrets: SecretReader) -> SecretReader:
+        """The Kubernetes source (``config.kubernetes``), filling the pool, the policy store
+        and the tenants; returns where API keys are read (its Secrets when it watches them)."""
+        self.k8s: KubernetesSource | None = None
+        config = self.config
+        if config.kubernetes is None:
+            return secrets
+        # Imported here: the Kubernetes client is most of the picker's import time, and a
+        # picker without Kubernetes (static config) never needs it.
+        from kinference_epp.k8s.policies import StorePolicySink
+        from kinference_epp.k8s.source import KubernetesSource
+
+        sink = StorePolicySink(self.policy_store) if config.kubernetes.policies else None
+        self.k8s = KubernetesSource(
+            config.kubernetes,
+            self.datastore,
+            policies=sink,
+            secrets_fallback=secrets,
+            tenants=self.tenants if config.tenancy is not None else None,
+        )
+        self.metrics.register_collector(self.k8s.collector())
+        # policies are watched: keys come from Secrets
+        return self.k8s.secrets if self.k8s.secrets is not None else secrets
+
+    def _build_pipeline(self, secrets: SecretReader) -> Pipeline:
+        config = self.config
+        server = config.server
+        tenancy = self.tenancy
+        ttft = TtftPredictor(
+            self.datastore,
+            self.prefix_state,
+            self.inflight,
+            prefill_tokens_per_s=config.speed.prior.prefill_tokens_per_s,
+            speed=self.speed,
+        )
+        return build_pipeline(
             StageDeps(
                 datastore=self.datastore,
                 scheduler=self.scheduler,
@@ -240,35 +172,28 @@ class App:
                 policies=self.policy_store,
                 hasher=self.hasher,
                 pool_name=config.pool.name,
-                tenant_header=config.server.tenant_header,
+                tenant_header=server.tenant_header,
                 secrets=secrets,
-                ttft=PredictedTtft(
-                    self.datastore,
-                    self.hasher,
-                    TtftPredictor(
-                        self.datastore,
-                        self.prefix_state,
-                        self.inflight,
-                        prefill_tokens_per_s=config.speed.prior.prefill_tokens_per_s,
-                        speed=self.speed,
-                    ),
-                ),
-                test_mode=config.server.test_mode,
-                score_header=config.server.score_header,
-                ensure_usage=config.server.ensure_usage,
+                ttft=PredictedTtft(self.datastore, self.hasher, ttft),
+                test_mode=server.test_mode,
+                score_header=server.score_header,
+                ensure_usage=server.ensure_usage,
                 max_model_len=self.tokenizers.max_model_len,
-                tenancy=self.tenancy.deps if self.tenancy is not None else None,
-                max_prompt_chars=config.server.max_prompt_chars,
-                offload_prompt_chars=config.server.offload_prompt_chars or None,
+                tenancy=tenancy.deps if tenancy is not None else None,
+                max_prompt_chars=server.max_prompt_chars,
+                offload_prompt_chars=server.offload_prompt_chars or None,
                 book=self.picks,
                 response_homes=self.response_homes,
-                response_lookup_wait_s=(
-                    self.tenancy.redis_timeout_s if self.tenancy is not None else 0.0
-                )
+                response_lookup_wait_s=(tenancy.redis_timeout_s if tenancy is not None else 0.0)
                 + 1.0,
                 flow=self.flow,
             )
         )
+
+    def _build_accounting(self) -> None:
+        """What settles a finished request: usage and its metrics, the tenant's charge, flow
+        control's release, the speed model's lesson, pod ejection, the report gate."""
+        config = self.config
         server = config.server
         self.offloader = Offloader(server.offload_threads, server.offload_max_pending)
         self.ejector = (
@@ -278,7 +203,7 @@ class App:
             if server.eject_after_failures
             else None
         )
-        learner = SpeedLearner(self.speed, self.datastore, self.inflight.picked)
+        self._learner = SpeedLearner(self.speed, self.datastore, self.inflight.picked)
         self.usage = UsageRecorder(
             self.metrics,
             self.inflight,
@@ -288,7 +213,7 @@ class App:
                 self.flow.finished if self.flow is not None else None,
             ),
             on_upstream=self._on_upstream,
-            learn=learner,
+            learn=self._learner,
         )
         self.reports = ReportGate(
             self.picks,
@@ -299,6 +224,20 @@ class App:
                 config.tenancy.reserve.max_output_tokens if config.tenancy is not None else None
             ),
         )
+        self.usage_watch = UsageWatch(config.usage.silence_warning_s)
+        self.usage_watch_task = UsageWatchTask(
+            self.usage_watch,
+            self.metrics.registry,
+            source=config.usage.source,
+            silence_s=config.usage.silence_warning_s,
+            interval_s=min(30.0, config.usage.silence_warning_s / 4),
+        )
+
+    def _build_serving(self) -> None:
+        """The control-plane auth, the Pick API, the scraper, the collectors and the
+        listeners (bound in ``start``)."""
+        config = self.config
+        server = config.server
         try:
             self.control = ControlAuth(
                 read_token(server.control.token_file, server.control.token_env),
@@ -308,14 +247,6 @@ class App:
             )
         except (OSError, ValueError) as exc:
             raise ConfigError([f"server.control: {exc}"]) from exc
-        self.usage_watch = UsageWatch(config.usage.silence_warning_s)
-        self.usage_watch_task = UsageWatchTask(
-            self.usage_watch,
-            self.metrics.registry,
-            source=config.usage.source,
-            silence_s=config.usage.silence_warning_s,
-            interval_s=min(30.0, config.usage.silence_warning_s / 4),
-        )
         self.health = PickerHealth()
         self.driver = PendingDriver(self._watch, self.offloader)
         """Settles what the pipeline leaves pending, for ext_proc and the Pick API alike."""
@@ -325,7 +256,7 @@ class App:
             self.reports,
             self.picks,
             auth=self.control,
-            max_body_bytes=config.server.max_body_bytes,
+            max_body_bytes=server.max_body_bytes,
             on_request=self._on_stream,
             prefix=self.prefix_index,
             speeds=self.speed.figures,
@@ -335,7 +266,7 @@ class App:
             self.datastore,
             config.scrape,
             on_scrape=ScrapeErrors(self.metrics),
-            on_load=learner.scraped,
+            on_load=self._learner.scraped,
         )
         register_collectors(
             self.metrics,
@@ -347,7 +278,7 @@ class App:
             coverage=self.tokenizer_coverage,
             kv=KvReadings(self.kv_feed, self.prefix_index),
         )
-        self.servers = Servers(config.server, self.metrics, self.health)
+        self.servers = Servers(server, self.metrics, self.health)
         self._streams = 0
         self._idle = asyncio.Event()
         """Set while no ext_proc stream is open (what a stop waits for)."""
@@ -397,14 +328,6 @@ class App:
     def _usage_from_response(self, record: UsageRecord) -> None:
         self.usage_watch.report("response_body")
         self.reports.from_response(record)
-
-    def _endpoint_removed(self, endpoint: Endpoint) -> None:
-        self.prefix_state.remove_endpoint(endpoint.key)
-        self.speed.remove_endpoint(endpoint.key)
-
-    def _endpoint_labels(self, key: EndpointKey) -> dict[str, str] | None:
-        endpoint = self.datastore.get(key)
-        return None if endpoint is None else endpoint.labels
 
     def _on_stream(self, delta: int) -> None:
         self.metrics.streams_active.inc(delta)
@@ -459,10 +382,7 @@ class App:
         await self.scraper.start()
         if self.config.kv_events.enabled:
             await self.kv_feed.start()
-        if self.config.policies:
-            await self.policy_files.start()
-        if self.model_file is not None:
-            await self.model_file.start()
+        await self.policies.start()
         if self.tenancy is not None:
             await self.tenancy.start()
             if self.flow_sync is not None:
@@ -512,11 +432,6 @@ class App:
 
         return unwatch
 
-    def _probe(self, req: SchedulingRequest) -> None:
-        """Flow control's check of a waiting request: a dry-run pick (raises
-        ``PoolSaturatedError`` while the pool cannot take it)."""
-        self.scheduler.schedule(msgspec.structs.replace(req, dry_run=True))
-
     async def _follow_readiness(self) -> None:
         """Readiness follows what Kubernetes says (a pool created late, or deleted)."""
         assert self.k8s is not None
@@ -527,9 +442,6 @@ class App:
             if self.k8s.ready != ready:
                 ready = self.k8s.ready
                 await self.health.set(ready=ready)
-
-    def _on_policy_rejected(self, problems: list[Problem]) -> None:
-        self.metrics.policy_rejected_updates.inc()
 
     async def drain(self, seconds: float) -> None:
         """Not ready, still serving (SIGTERM): health reports NOT_SERVING so proxies and
@@ -555,9 +467,7 @@ class App:
             self.ejector.close()
         if self.k8s is not None:
             await self.k8s.stop()
-        await self.policy_files.stop()
-        if self.model_file is not None:
-            await self.model_file.stop()
+        await self.policies.stop()
         if self.flow_sync is not None:
             await self.flow_sync.stop()
         if self.tenancy is not None:

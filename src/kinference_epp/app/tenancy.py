@@ -58,6 +58,7 @@ class TenantWiring:
         if tc is None:
             raise ValueError("TenantWiring needs a tenancy section")
         self._config = config
+        self._tenancy = tc
         self._directory = directory
         known = None if tc.identity == "header" else self._authenticated
         self.metrics = TenantMetrics(metrics, max_tenants=tc.max_tenant_labels, allow=known)
@@ -69,15 +70,7 @@ class TenantWiring:
         if problems:
             raise ConfigError([str(p) for p in problems])
         redis = tc.store.redis
-        self.redis_store: RedisStore | None = None
-        if redis is not None:
-            # Imported here: a picker without Redis never loads its client.
-            from kinference_epp.tenancy.redis_store import from_config
-
-            try:
-                self.redis_store = from_config(redis, self.metrics.store_transition)
-            except ValueError as exc:
-                raise ConfigError([str(exc)]) from exc
+        self.redis_store = self._connect_redis()
         self.limit_store: LimitStore = self.redis_store or MemoryStore()
         estimator = OutputEstimator(
             default_tokens=tc.reserve.default_output_tokens,
@@ -87,17 +80,8 @@ class TenantWiring:
         meter = UsageMeter(
             UsageLedger(Pricing(usage.prices, usage.currency)), self.metrics, model_of
         )
-        usage_sink: UsageSink = NoSink()
-        if self.redis_store is not None:
-            usage_sink = RedisSink(
-                self.redis_store.client,
-                prefix=self.redis_store.prefix,
-                retention_days=usage.retention_days,
-            )
-        elif usage.file is not None:
-            usage_sink = FileSink(Path(usage.file), retention_days=usage.retention_days)
         self.usage_flusher = UsageFlusher(
-            meter.ledger, usage_sink, interval_s=usage.flush_interval_s
+            meter.ledger, self._usage_sink(), interval_s=usage.flush_interval_s
         )
 
         def swept(r: Reservation) -> None:
@@ -121,23 +105,51 @@ class TenantWiring:
             admission_wait_s=self.redis_timeout_s + 1.0,
             meter=meter,
         )
-        self.response_homes = ResponseHomes()
+        self.response_homes = self._response_homes()
         """Which pod holds each stored Responses answer (shared through Redis when set)."""
-        if self.redis_store is not None:
-            from kinference_epp.tenancy.redis_homes import RedisHomes  # as from_config above
 
-            self.response_homes = ResponseHomes(
-                shared=RedisHomes(
-                    self.redis_store.client,
-                    prefix=self.redis_store.prefix,
-                    timeout_s=self.redis_timeout_s,
-                )
+    def _connect_redis(self) -> RedisStore | None:
+        """The Redis limit store (``tenancy.store.redis``); None without one."""
+        redis = self._tenancy.store.redis
+        if redis is None:
+            return None
+        # Imported here: a picker without Redis never loads its client.
+        from kinference_epp.tenancy.redis_store import from_config
+
+        try:
+            return from_config(redis, self.metrics.store_transition)
+        except ValueError as exc:
+            raise ConfigError([str(exc)]) from exc
+
+    def _usage_sink(self) -> UsageSink:
+        """Where usage is flushed: Redis when the limits are there, else the usage file."""
+        usage = self._tenancy.usage
+        if self.redis_store is not None:
+            return RedisSink(
+                self.redis_store.client,
+                prefix=self.redis_store.prefix,
+                retention_days=usage.retention_days,
             )
+        if usage.file is not None:
+            return FileSink(Path(usage.file), retention_days=usage.retention_days)
+        return NoSink()
+
+    def _response_homes(self) -> ResponseHomes:
+        if self.redis_store is None:
+            return ResponseHomes()
+        from kinference_epp.tenancy.redis_homes import RedisHomes  # as in _connect_redis
+
+        return ResponseHomes(
+            shared=RedisHomes(
+                self.redis_store.client,
+                prefix=self.redis_store.prefix,
+                timeout_s=self.redis_timeout_s,
+            )
+        )
 
     def _authenticated(self, name: str) -> bool:
         """A tenant name the picker itself could have set on a request (API-key identity)."""
-        tc = self._config.tenancy
-        return name in self._directory.tenants or (tc is not None and name == tc.anonymous_tenant)
+        return name in self._directory.tenants or name == self._tenancy.anonymous_tenant
 
     async def start(self) -> None:
         await self.files.start()

@@ -46,7 +46,9 @@ class FlowControlConfig(Strict):
         description=(
             "Order within a band: vtc (least weighted service in tokens first: the Virtual "
             "Token Counter), requests (least weighted requests first), round-robin (one "
-            "request per tenant in turn, as the Inference Extension's flow control), fcfs."
+            "request per tenant in turn, weights ignored: the Inference Extension's optional "
+            "round-robin-fairness-policy), fcfs (arrival order, no per-tenant fairness: what "
+            "the Inference Extension's default global-strict-fairness-policy does)."
         ),
     )
     prefill_weight: float = Field(

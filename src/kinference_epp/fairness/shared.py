@@ -43,6 +43,8 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from kinference_epp.redis_lua import PRELUDE
+
 log = logging.getLogger(__name__)
 
 Flow = tuple[str, int]
@@ -157,19 +159,8 @@ class ServiceBoard(Protocol):
         ...
 
 
-_PRELUDE = """
-if redis.replicate_commands then redis.replicate_commands() end
-local P = ARGV[1]
-local function now_s()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) + tonumber(t[2]) / 1000000
-end
-local function fmt(x) return string.format('%.17g', x) end
-"""
-"""What the limit store's scripts start with too (``tenancy.lua``): the prefix, Redis's clock."""
-
 SYNC = (
-    _PRELUDE
+    PRELUDE
     + """
 -- ARGV: prefix, replica id, ttl_s, then field, total pairs
 -- returns {held (1/0), replica, {field, total, ...}, replica, {...}, ...}

@@ -18,11 +18,11 @@ The same task reads the endpoint's ``/v1/models`` every ``models_interval_s`` (e
 until it first answers) into ``PoolDatastore.learn_models`` (``pool/served_models.py``): LoRA
 adapters loaded at run time and names the pod spec does not show become routable.
 
-Each endpoint's task owns one ``HttpGetClient`` (``pool/httpget.py``): a single keep-alive
-HTTP/1.1 connection to its pod, closed with the task. The scrapes run on the event loop that
-answers Envoy, so their CPU is taken from request handling; that client and the parser
-(``pool/promtext.py``, which reads only the handful of vLLM gauges routing needs) exist to
-keep it small (``benchmarks/results/scrape_cost.md``).
+Pages are fetched through one ``PageFetcher`` (``pool/fetch.py``): aiohttp's client, one
+session whose pool keeps each pod's keep-alive connection between scrapes, closed by
+``stop``. The scrapes run on the event loop that answers Envoy, so their CPU is taken from
+request handling; the parser (``pool/promtext.py``, which reads only the handful of vLLM
+gauges routing needs) exists to keep it small (``benchmarks/results/scrape_cost.md``).
 
 Every endpoint is scraped on the same ticks, the multiples of the interval on the loop's
 clock: one timer wake-up per interval for the whole pool instead of one per endpoint. An idle
@@ -51,7 +51,7 @@ from typing import Protocol
 from kinference_epp.config.model import ScrapeConfig
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
-from kinference_epp.pool.httpget import HttpGetClient
+from kinference_epp.pool.fetch import PageFetcher
 from kinference_epp.pool.promtext import parse_vllm_metrics
 from kinference_epp.pool.served_models import models_url, parse_model_list
 
@@ -61,29 +61,18 @@ REFUSED = "refused"
 """The hold reason of an endpoint whose connection was refused."""
 
 
-class MetricsClient(Protocol):
-    """What the scraper needs to fetch one endpoint's page (``HttpGetClient``, or a fake)."""
+class PageSource(Protocol):
+    """What the scraper needs to fetch a page (``PageFetcher``, or a fake)."""
 
-    async def get(self) -> bytes:
-        """The page body; raises OSError, TimeoutError or ValueError on failure."""
-        ...
-
-    def close(self) -> None:
-        """Release the connection; ``get`` may still be called again afterwards."""
+    async def get(self, url: str, timeout_s: float) -> bytes:
+        """The page body; raises OSError, TimeoutError or ValueError on failure (a URL it
+        cannot fetch included)."""
         ...
 
 
-ClientFactory = Callable[[str, float], MetricsClient]
-"""``factory(metrics_url, timeout_s)``: the client for one endpoint (raises ValueError for a
-URL it cannot fetch)."""
 ScrapeCallback = Callable[[EndpointKey, bool, float], None]
 """``on_scrape(key, ok, seconds)``: called after every scrape attempt (for metrics)."""
 LoadCallback = Callable[[EndpointKey, LoadSnapshot], None]
-
-
-def http_client(url: str, timeout_s: float) -> MetricsClient:
-    """The default client: one persistent HTTP/1.1 connection to the endpoint."""
-    return HttpGetClient(url, timeout_s=timeout_s)
 
 
 class MetricsScraper:
@@ -94,16 +83,20 @@ class MetricsScraper:
         datastore: PoolDatastore,
         config: ScrapeConfig,
         *,
-        client_factory: ClientFactory = http_client,
+        pages: PageSource | None = None,
         on_scrape: ScrapeCallback | None = None,
         on_load: LoadCallback | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``client_factory(url, timeout_s)`` replaces how pages are fetched (tests);
+        """``pages`` replaces how pages are fetched (tests; its owner closes it), else the
+        scraper fetches through its own ``PageFetcher``, closed by ``stop``;
         ``on_load(key, snapshot)`` hears every good scrape's snapshot once it is recorded."""
         self._store = datastore
         self._config = config
-        self._client_factory = client_factory
+        self._own_fetcher: PageFetcher | None = None
+        if pages is None:
+            pages = self._own_fetcher = PageFetcher()
+        self._pages = pages
         self._on_scrape = on_scrape
         self._on_load = on_load
         self._clock = clock
@@ -127,7 +120,7 @@ class MetricsScraper:
         self._unsubscribe = self._store.subscribe(self._on_added, self._on_removed)
 
     async def stop(self) -> None:
-        """Stop every task (each closes its connection); nothing lingers afterwards."""
+        """Stop every task and close the connections; nothing lingers afterwards."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -135,6 +128,8 @@ class MetricsScraper:
             self._cancel(key)
         if self._stopping:
             await asyncio.gather(*self._stopping, return_exceptions=True)
+        if self._own_fetcher is not None:
+            await self._own_fetcher.close()
 
     async def __aenter__(self) -> MetricsScraper:
         await self.start()
@@ -165,7 +160,6 @@ class MetricsScraper:
         interval = self._config.interval_s
         stale_after = self._config.stale_after_s
         last_good: float | None = None
-        client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
         loop = asyncio.get_running_loop()
         # Its own task: a pod slow to list its models never delays its metrics.
         models = (
@@ -177,7 +171,7 @@ class MetricsScraper:
         try:
             while True:
                 started = self._clock()
-                ok = await self.scrape_once(endpoint, client)
+                ok = await self.scrape_once(endpoint)
                 now = self._clock()
                 if ok:
                     last_good = started
@@ -193,32 +187,24 @@ class MetricsScraper:
                 tick = loop.time()
                 await asyncio.sleep((tick // interval + 1) * interval - tick)
         finally:
-            client.close()
             if models is not None:
                 models.cancel()
                 await asyncio.gather(models, return_exceptions=True)
 
     async def _list_models_loop(self, endpoint: Endpoint) -> None:
         every = self._config.models_interval_s
-        client = _LazyClient(
-            self._client_factory,
-            models_url(endpoint.metrics_url, endpoint.key),
-            self._config.timeout_s,
-        )
-        try:
-            while True:
-                listed = await self.list_models(endpoint, client)
-                # Until the pod answers (it is starting), ask again every second.
-                await asyncio.sleep(every if listed else min(every, 1.0))
-        finally:
-            client.close()
+        while True:
+            listed = await self.list_models(endpoint)
+            # Until the pod answers (it is starting), ask again every second.
+            await asyncio.sleep(every if listed else min(every, 1.0))
 
-    async def list_models(self, endpoint: Endpoint, client: MetricsClient) -> bool:
+    async def list_models(self, endpoint: Endpoint) -> bool:
         """One GET of the endpoint's ``/v1/models`` into the datastore; True if it answered.
         A failure never raises (the models declared for the endpoint stay)."""
         key = endpoint.key
         try:
-            models, base = parse_model_list(await client.get())
+            url = models_url(endpoint.metrics_url, key)
+            models, base = parse_model_list(await self._pages.get(url, self._config.timeout_s))
         except (TimeoutError, ValueError, OSError) as exc:
             log.debug("listing the models of %s failed: %s", key, exc or type(exc).__name__)
             return False
@@ -233,20 +219,13 @@ class MetricsScraper:
             )
         return True
 
-    async def scrape_once(self, endpoint: Endpoint, client: MetricsClient | None = None) -> bool:
-        """One GET and parse; True (and the load recorded) on success. A failure never raises.
-
-        ``client`` is the endpoint task's connection; without it the scrape connects, fetches
-        and closes (a one-off scrape outside the tasks).
-        """
+    async def scrape_once(self, endpoint: Endpoint) -> bool:
+        """One GET and parse; True (and the load recorded) on success. A failure never raises."""
         key = endpoint.key
         started = self._clock()
         ok = False
-        own = client is None
-        if client is None:
-            client = _LazyClient(self._client_factory, endpoint.metrics_url, self._config.timeout_s)
         try:
-            body = await client.get()
+            body = await self._pages.get(endpoint.metrics_url, self._config.timeout_s)
             snapshot = parse_vllm_metrics(body, scraped_at=started)
             ok = self._store.update_load(key, snapshot)
             if ok and self._on_load is not None:
@@ -260,9 +239,6 @@ class MetricsScraper:
             log.debug("scrape of %s failed: %s", key, exc or type(exc).__name__)
         except Exception:
             log.exception("unexpected error scraping %s", key)
-        finally:
-            if own:
-                client.close()
         elapsed = self._clock() - started
         if ok:
             self.ok[key] += 1
@@ -281,27 +257,3 @@ class MetricsScraper:
             self._on_load(key, snapshot)
         except Exception:
             log.exception("on_load callback failed")
-
-
-class _LazyClient:
-    """An endpoint's client, made at its first ``get``: a URL the factory rejects then fails
-    each scrape (counted, the endpoint goes stale) instead of the endpoint's task."""
-
-    def __init__(self, factory: ClientFactory, url: str, timeout_s: float) -> None:
-        self._factory = factory
-        self._url = url
-        self._timeout_s = timeout_s
-        self._client: MetricsClient | None = None
-
-    async def get(self) -> bytes:
-        if self._client is None:
-            self._client = self._factory(self._url, self._timeout_s)
-        return await self._client.get()
-
-    def close(self) -> None:
-        """Close the client, if one was made; never raises (it runs in ``finally`` blocks)."""
-        if self._client is not None:
-            try:
-                self._client.close()
-            except Exception:
-                log.exception("closing the metrics client of %s failed", self._url)

@@ -27,14 +27,11 @@ Cluster is not supported).
 
 from __future__ import annotations
 
-_PRELUDE = """
-if redis.replicate_commands then redis.replicate_commands() end
-local P = ARGV[1]
-local function now_s()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) + tonumber(t[2]) / 1000000
-end
-local function fmt(x) return string.format('%.17g', x) end
+from kinference_epp.redis_lua import PRELUDE
+
+_PRELUDE = (
+    PRELUDE
+    + """
 local function bkey(tenant, key) return P .. ':b:' .. tenant .. ':' .. key end
 local function ckey(tenant, key) return P .. ':c:' .. tenant .. ':' .. key end
 local function rkey(id) return P .. ':r:' .. id end
@@ -74,6 +71,7 @@ local function correct(r, prompt, completion, now)
   end
 end
 """
+)
 
 ADMIT = (
     _PRELUDE

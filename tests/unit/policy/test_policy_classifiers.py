@@ -57,7 +57,7 @@ def kinds(text: str, clf: PiiClassifier = PII) -> set[str]:
         ("Mijn BSN is 111222333", {"nationalId"}),
         ("Numéro de sécurité sociale : 1 85 05 78 006 084 36", {"nationalId"}),
         ("Codice fiscale RSSMRA85T10A562S", {"nationalId"}),
-        ("Steuer-ID 12 345 678 901", {"nationalId"}),
+        ("Steuer-ID 65 929 970 489", {"nationalId"}),  # check digit holds
         ("card 5018 0000 0009", {"creditCard"}),  # Maestro, 12 digits
         ("card 180000000000002", {"creditCard"}),  # JCB, 15 digits
         ("card 3401 234567 89014", {"creditCard"}),  # Amex, 4-6-5

@@ -1,5 +1,5 @@
 """MetricsScraper against a real local aiohttp server that serves canned text or fails on demand,
-and against in-memory clients through its ``client_factory`` seam.
+and against an in-memory page source through its ``pages`` seam.
 
 Time is a fake clock advanced by the test, so staleness never depends on wall time; the
 tests wait for scrape events, not for durations.
@@ -31,12 +31,15 @@ class FakeVllm:
     body: str = GOOD
     paths: set[str] = field(default_factory=set)
     peers: set[object] = field(default_factory=set)
+    transports: set[asyncio.BaseTransport] = field(default_factory=set)
     release: asyncio.Event = field(default_factory=asyncio.Event)
     requested: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def metrics(self, request: web.Request) -> web.Response:
         self.paths.add(request.path)
         self.peers.add(request.transport.get_extra_info("peername") if request.transport else None)
+        if request.transport is not None:
+            self.transports.add(request.transport)
         self.requested.set()
         if self.mode == "error":
             return web.Response(status=500, text="engine dead")
@@ -242,113 +245,107 @@ async def test_stop_is_clean_while_a_scrape_hangs(server: Server) -> None:
 async def test_one_keep_alive_connection_per_endpoint(server: Server) -> None:
     store, events, clock = PoolDatastore(), Events(), Clock()
     store.upsert(server.endpoint())
-    async with make(store, events, clock):
+    async with make(store, events, clock, models_interval_s=0):
         for _ in range(5):
             await events.until(ok=True)
     assert len(server.fake.peers) == 1
 
 
 @dataclass
-class FakeClient:
-    """A MetricsClient that answers from memory and records what the scraper did with it."""
+class FakePages:
+    """A PageSource that answers from memory and records each GET (by URL, with its time)."""
 
-    url: str
-    timeout_s: float
     body: bytes = GOOD.encode()
-    gets: list[float] = field(default_factory=list)
-    closed: int = 0
+    gets: dict[str, list[float]] = field(default_factory=dict)
+    timeouts: set[float] = field(default_factory=set)
 
-    async def get(self) -> bytes:
-        self.gets.append(asyncio.get_running_loop().time())
+    async def get(self, url: str, timeout_s: float) -> bytes:
+        if not url.startswith("fake://"):
+            raise ValueError(f"not a fake URL: {url}")
+        self.gets.setdefault(url, []).append(asyncio.get_running_loop().time())
+        self.timeouts.add(timeout_s)
         await asyncio.sleep(0)
         return self.body
 
-    def close(self) -> None:
-        self.closed += 1
 
-
-@dataclass
-class FakeClients:
-    made: list[FakeClient] = field(default_factory=list)
-
-    def __call__(self, url: str, timeout_s: float) -> FakeClient:
-        if not url.startswith("fake://"):
-            raise ValueError(f"not a fake URL: {url}")
-        client = FakeClient(url, timeout_s)
-        self.made.append(client)
-        return client
-
-
-def fake_endpoint(port: int, url: str = "fake://pod/metrics") -> Endpoint:
+def fake_endpoint(port: int, url: str = "") -> Endpoint:
+    url = url or f"fake://pod-{port}/metrics"
     return Endpoint(key=EndpointKey(f"10.0.0.1:{port}"), models=frozenset({"m"}), metrics_url=url)
 
 
 def make_fake(
-    store: PoolDatastore, events: Events, clients: FakeClients, interval_s: float = 0.001
+    store: PoolDatastore, events: Events, pages: FakePages, interval_s: float = 0.001
 ) -> MetricsScraper:
-    config = ScrapeConfig(interval_s=interval_s, timeout_s=0.5, stale_after_s=2.0)
-    return MetricsScraper(store, config, client_factory=clients, on_scrape=events, clock=Clock())
+    config = ScrapeConfig(
+        interval_s=interval_s, timeout_s=0.5, stale_after_s=2.0, models_interval_s=0
+    )
+    return MetricsScraper(store, config, pages=pages, on_scrape=events, clock=Clock())
 
 
-async def test_client_factory_seam_and_clients_closed_with_their_endpoint() -> None:
-    store, events, clients = PoolDatastore(), Events(), FakeClients()
+async def test_pages_seam_fetches_each_endpoints_url_with_the_configured_timeout() -> None:
+    store, events, pages = PoolDatastore(), Events(), FakePages()
     first, second = fake_endpoint(1), fake_endpoint(2)
     store.upsert(first)
     store.upsert(second)
-    async with make_fake(store, events, clients) as scraper:
+    async with make_fake(store, events, pages) as scraper:
         seen: set[EndpointKey] = set()
         while seen != {first.key, second.key}:
             key, ok = await events.next()
             assert ok
             seen.add(key)
-        assert [c.timeout_s for c in clients.made] == [0.5, 0.5]
+        assert set(pages.gets) == {first.metrics_url, second.metrics_url}
+        assert pages.timeouts == {0.5}
         store.remove(first.key)
-        await eventually(
-            lambda: [c.closed for c in clients.made] == [1, 0],
-            what="the cancelled task's cleanup to close its client",
-        )
         assert scraper.running == {second.key}
-    assert [c.closed for c in clients.made] == [1, 1]
-    assert all(len(c.gets) >= 1 for c in clients.made)
+
+
+async def test_stop_closes_the_scrapers_own_connections(server: Server) -> None:
+    store, events, clock = PoolDatastore(), Events(), Clock()
+    store.upsert(server.endpoint())
+    async with make(store, events, clock, models_interval_s=0):
+        await events.until(ok=True)
+        assert len(server.fake.transports) == 1
+        (transport,) = server.fake.transports
+        assert not transport.is_closing()
+    await eventually(transport.is_closing, what="the server to see the connection closed")
 
 
 async def test_a_url_the_client_refuses_fails_each_scrape_and_leaves_the_endpoint_stale() -> None:
-    store, events, clients = PoolDatastore(), Events(), FakeClients()
+    store, events, pages = PoolDatastore(), Events(), FakePages()
     bad = fake_endpoint(1, url="gopher://pod/metrics")
     store.upsert(bad)
-    async with make_fake(store, events, clients) as scraper:
+    async with make_fake(store, events, pages) as scraper:
         assert await events.next() == (bad.key, False)
         assert await events.next() == (bad.key, False)  # the task lives on
         assert scraper.errors[bad.key] >= 2
         assert store.is_stale(bad.key)
-    assert clients.made == []
+    assert pages.gets == {}
 
 
 async def test_scrapes_of_all_endpoints_share_a_tick() -> None:
     # Every endpoint is scraped on the same multiples of the interval, so the loop wakes once
     # per interval for all of them instead of once per endpoint (a wake-up is the costly part
     # of an idle scrape).
-    store, events, clients = PoolDatastore(), Events(), FakeClients()
+    store, events, pages = PoolDatastore(), Events(), FakePages()
     for port in (1, 2, 3):
         store.upsert(fake_endpoint(port))
-    async with make_fake(store, events, clients, interval_s=0.05):
-        while len(clients.made) < 3 or min(len(c.gets) for c in clients.made) < 4:
+    async with make_fake(store, events, pages, interval_s=0.05):
+        while len(pages.gets) < 3 or min(len(g) for g in pages.gets.values()) < 4:
             await events.next()
     interval = 0.05
     for round_ in (1, 2, 3):
-        times = [c.gets[round_] for c in clients.made]
+        times = [g[round_] for g in pages.gets.values()]
         assert max(times) - min(times) < interval / 2, times
         ticks = {round(t / interval) for t in times}
         assert len(ticks) == 1, times
 
 
-async def test_one_off_scrape_once_opens_and_closes_its_own_client() -> None:
-    store, events, clients = PoolDatastore(), Events(), FakeClients()
+async def test_one_off_scrape_once_outside_the_tasks() -> None:
+    store, events, pages = PoolDatastore(), Events(), FakePages()
     endpoint = fake_endpoint(1)
     store.upsert(endpoint)
-    scraper = make_fake(store, events, clients)
+    scraper = make_fake(store, events, pages)
     assert await scraper.scrape_once(endpoint)
-    assert len(clients.made) == 1
-    assert clients.made[0].closed == 1
+    assert list(pages.gets) == [endpoint.metrics_url]
     assert await events.next() == (endpoint.key, True)
     assert not store.is_stale(endpoint.key)

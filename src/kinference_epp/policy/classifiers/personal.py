@@ -15,10 +15,16 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   name may be an initial ("C. Roux"), and forms write the surname first ("Vila, Lucas").
   Roles a form gives a person (passenger, policyholder, Versicherungsnehmer, assuré,
   pasajero, conduttore, huurder ...) and papers about one ("Bewerbung von", "nómina de")
-  are cues too; a short prompt also counts an initial with a listed surname, a listed
+  are cues too, and so are relatives, neighbours and colleagues in German, French and
+  Spanish ("mein Schwager ...", "mon cousin ...", "mi padre, ..."); after a greeting of a
+  language that capitalises nouns ("Liebe", "Cher") the name must be a listed one; a short
+  prompt with personal facts counts a listed first name after an informal greeting ("Hallo
+  Kemal"); a short prompt also counts an initial with a listed surname, a listed
   "Surname, Given", a close relative's listed first name ("mi hijo Pablo"), and a listed
   first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
-  public or fictional figure never counts on its own.
+  public or fictional figure never counts on its own, nor do the others a prompt names
+  beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
+  legal form follows ("Otto GmbH").
 - an **address**: a house number with a street-type word in the locale's order (English
   "12 Oak Road", with the USPS standard suffixes such as Bypass or Turnpike; French "5 rue
   de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma, 21", "Glorieta ...", "Borgo
@@ -53,11 +59,18 @@ vocabularies, and first names the lists leave out because they are also common w
 from __future__ import annotations
 
 import re
+import string
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from operator import methodcaller
 
-from kinference_epp.policy.classifiers.validators import steuer_id_valid
+from kinference_epp.policy.classifiers.validators import (
+    IBAN_LENGTHS,
+    dni_valid,
+    nie_valid,
+    steuer_id_valid,
+)
 from kinference_epp.policy.model import PiiKind
 
 _WINDOW = 60
@@ -143,15 +156,34 @@ _PAPER_WORDS = (
     "payslip", "lohnabrechnung", "paie", "nómina", "busta", "loonstrook", "cv", "lebenslauf",
 )  # fmt: skip
 _WEAK_NAME = (
-    rf"[ \t]*:?[ \t]+(?P<name>{_INITIAL}{_PARTICLES}{_WORD}"
+    rf"[ \t]*[:,]?[ \t]+(?P<name>{_INITIAL}{_PARTICLES}{_WORD}"
     rf"|{_WORD},?(?:[ \t]+{_PARTICLES}{_WORD}){{1,2}})"
+)
+_RELATIONS = (
+    "nachbar|nachbarin|kollege|kollegin|chef|chefin|vorgesetzte[rn]?|freund|freundin|bruder"
+    "|schwester|mutter|vater|sohn|tochter|onkel|tante|cousin|cousine|neffe|nichte|schwager"
+    "|schwägerin|schwiegermutter|schwiegervater|schwiegersohn|schwiegertochter|großvater"
+    "|großmutter|opa|oma|enkel|enkelin|ehemann|ehefrau|lebensgefährte|lebensgefährtin"
+    "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
+    "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
+    "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
+    "|vecino|vecina|compañero|compañera|jefe|jefa|amigo|amiga|hermano|hermana|madre|padre"
+    "|hijo|hija|tío|tía|primo|prima|sobrino|sobrina|cuñado|cuñada|suegro|suegra|abuelo"
+    "|abuela|nieto|nieta|marido|esposo|esposa|pareja"
+)
+"""Relatives, neighbours, colleagues and bosses in German, French and Spanish ("mein
+Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega")."""
+_RELATION_WORDS = (
+    *(w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w),
+    "vorgesetzter",
+    "vorgesetzten",
 )
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
     r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
     r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
-    r"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot)"
-    + _WEAK_NAME
+    rf"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot"
+    rf"|{_RELATIONS})" + _WEAK_NAME
 )
 _ROLE_NAME = re.compile(rf"(?i:{_ROLES}|{_PAPERS})" + _WEAK_NAME)
 """A relation, a role, a paper about someone or a letter's addressee ("my neighbour Jo
@@ -162,7 +194,7 @@ of their own (``_ROLE_NAME``), run only where one of their words is."""
 _SIGNATURE = re.compile(r"[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ'\-]+){1,2})")
 _CAPITALISED_PAIR = re.compile(
     r"([A-ZÀ-Þ](?<![\w][A-ZÀ-Þ])[a-zß-ÿ'\-]+)"
-    rf"(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD}))"
+    rf"(?=[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}({_WORD})(?![A-Za-zÀ-ÿ]))"
 )
 """Two capitalised words in a row (name particles may stand between); the second in a
 lookahead, so that pairs overlap ("Patient Tom Hadley" is tried as "Patient Tom" and as
@@ -201,6 +233,8 @@ _NOT_A_NAME = frozenset(
         "Ahab",
         "Bovary",
         "Quixote",
+        "Quijote",
+        "Quichotte",
         "Santa",
         "Damen",
         "Herren",
@@ -274,6 +308,10 @@ _PUBLIC_FIGURES = frozenset(
         "Michael Jackson",
         "Queen Elizabeth",
         "King Charles",
+        "Père Noël",
+        "Papá Noel",
+        "Santa Claus",
+        "Father Christmas",
     )
 )
 
@@ -399,9 +437,12 @@ _WEAK_NAME_CUES = _vocab(
     "tenant", "wife", "husband", "partner", "son", "daughter", "mother", "father", "brother",
     "sister", "friend", "letter", "email", "mail", "note", "belongs", "brief", "carta",
     "lettera", "lettre", "claim", "prescription", "referral", "appartiene", "pertenece",
-    "appartient", "behoort",
+    "appartient", "behoort", *_RELATION_WORDS,
 )  # fmt: skip
 _ROLE_CUES = _vocab(*_ROLE_WORDS, *_PAPER_WORDS)
+_RELATION_CUES = _vocab(*_RELATION_WORDS)
+"""The German, French and Spanish relations: everyday nouns, so the name after one must
+start with a listed first name or surname (or an initial)."""
 _CLOSINGS = _vocab(
     "regards", "sincerely", "wishes", "thanks", "cheers", "yours", "grüßen", "grüße",
     "cordialement", "saludos", "atentamente", "saluti", "groet", "groeten",
@@ -427,26 +468,74 @@ def _name_ok(name: str, cued: bool = False) -> bool:
     return given in first and listed and _real_name(f"{given} {surname}")
 
 
+_NOUN_GREETINGS = _vocab(
+    "liebe", "lieber", "liebes", "geehrte", "geehrter", "cher", "chère", "querido", "querida",
+    "estimado", "estimada", "gentile", "caro", "cara", "beste", "geachte",
+)  # fmt: skip
+"""Greetings of languages that capitalise nouns or put them after a greeting ("Liebe
+Grüße", "Liebe Leserinnen", "Querido Diario", "Cher Client"): the name after one must
+start with a listed first name or surname (or an initial), or hold an honorific."""
+
+
+def _listed_start(name: str) -> bool:
+    """Whether a name after a greeting starts with an initial, an honorific ("Liebe Frau
+    Sonne" is left to the honorific's own rule) or a listed first name or surname."""
+    first, last = _names()
+    head = name.split()[0]
+    if len(head) == 2 and head[1] == ".":
+        return True
+    words = [w for w in name.replace(",", " ").split() if w[0].isupper()]
+    return any(w in first or w in last for w in words[:2])
+
+
+_OPEN_QUOTES = "'\"\u00ab\u201e\u201c\u2018\u201a"
+_CLOSE_QUOTES = "'\"\u00bb\u201c\u201d\u2018\u2019"
+
+
+def _quoted_title(text: str, m: re.Match[str]) -> bool:
+    """Whether an honorific and a name stand alone in quotes: the title of a book, a film or
+    a song ('Herr Lehmann', «Madame Figaro», "Mrs Dalloway"), not a person."""
+    start, end = m.start(), m.end("name")
+    before = text[start - 1] if start else ""
+    after = text[end] if end < len(text) else ""
+    return bool(before) and before in _OPEN_QUOTES and bool(after) and after in _CLOSE_QUOTES
+
+
 def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
+    facts = bool(words & (_HEALTH_TERMS | _MONEY_TROUBLE))  # "call "Mrs Patel" about her HbA1c"
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in ix.positions(word):
             m = _HONORIFIC.match(text, pos, pos + len(word) + 60)
-            if m is not None and _real_name(m.group("name")):
+            if m is None or not _real_name(m.group("name")) or declared_in_sentence(text, pos):
+                continue
+            if facts or not _quoted_title(text, m):
                 return True
     for cue in words & _NAME_CUES:
         word = cue.decode()
+        greeting = cue in _NOUN_GREETINGS
         for pos in ix.positions(word):
             m = _CUE_NAME.match(text, pos, pos + len(word) + 64)
-            if m is not None and _real_name(m.group("name")):
+            if m is None or not _real_name(m.group("name")):
+                continue
+            name = m.group("name")
+            if greeting and not _listed_start(name):
+                continue  # "Liebe Grüße", "Lieber Weihnachtsmann", "Cher Client"
+            if name[0].islower() and sum(w[0].isupper() for w in name.split()) == 1:
+                continue  # "atención al cliente de Renfe": a company's customer
+            if not declared_in_sentence(text, pos):
                 return True
     for cues, pattern in ((_WEAK_NAME_CUES, _WEAK_CUE_NAME), (_ROLE_CUES, _ROLE_NAME)):
         for cue in words & cues:
             word = cue.decode()
             for pos in ix.positions(word):
                 m = pattern.match(text, pos, pos + len(word) + 72)
-                if m is not None and _name_ok(m.group("name"), cued=True):
+                if m is None or not _name_ok(m.group("name"), cued=True):
+                    continue
+                if cue in _RELATION_CUES and not _listed_start(m.group("name")):
+                    continue  # "meine Freundin Apple Watch", "mon patron Microsoft Teams"
+                if not declared_in_sentence(text, pos):
                     return True
     for cue in words & _CLOSINGS:
         word = cue.decode()
@@ -481,7 +570,12 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     for lo, hi in spans:
         for m in _CAPITALISED_PAIR.finditer(text, lo, hi):
             a, b = m.group(1), m.group(2)
-            if a in first and (b in last or b not in first) and _real_name(f"{a} {b}"):
+            listed = a in first and (b in last or b not in first)
+            # a legal form after the pair names a company: "Hans Huber GmbH"
+            company = _LEGAL_AFTER.match(text, m.end(2)) is not None
+            if listed and _real_name(f"{a} {b}") and not company:
+                if declared_in_sentence(text, m.start()):
+                    continue
                 return True
     if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
         return False
@@ -804,7 +898,7 @@ def _windows(
             if _DIGIT.search(text, lo, hi) is None:  # every pattern here holds a number
                 continue
             m = (pattern.match if anchored else pattern.search)(text, lo, hi)
-            if m and not _famous(m.group()):
+            if m and not _famous(m.group()) and not declared_in_sentence(text, m.start()):
                 return True
     return False
 
@@ -816,7 +910,8 @@ def _prefixed_street(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         for pos in ix.positions(word):
             if ambiguous and not text[pos].isupper():
                 continue
-            if _STREET_PREFIXED.match(text, pos, pos + len(word) + 72):
+            street = _STREET_PREFIXED.match(text, pos, pos + len(word) + 72)
+            if street is not None and not declared_in_sentence(text, pos):
                 return True
     return False
 
@@ -859,7 +954,8 @@ def _address(
                 digit = _DIGIT.search(text, pos, hi)
                 # Every shape holds a number, and none starts more than 48 characters
                 # before its first digit ("Felix-Hiller-Gasse 93", "Leeds, LS1 4AP").
-                if digit and _NEAR_CUE.search(text, max(pos, digit.start() - 48), hi):
+                near = _NEAR_CUE.search(text, max(pos, digit.start() - 48), hi) if digit else None
+                if near is not None and not declared_in_sentence(text, near.start()):
                     return True
         return False
     for c in ("c/", "C/"):
@@ -869,9 +965,24 @@ def _address(
     if _compound_street(text, ix, split):
         return True
     for pattern in (_UK_POSTCODE, _US_CITY_STATE_ZIP, _POSTCODE_CITY_IT, _POSTCODE_CITY_NL):
-        if pattern.search(text):
-            return True
+        for m in pattern.finditer(text):
+            if not _after_famous(text, m.start()):
+                return True
     return _windows(text, ix, words, _ADDRESS_CUES, _POSTCODE_CITY, 0, 120)
+
+
+_FAMOUS_REACH = 48
+"""How far before a postcode or a "City, ST 12345" a famous street address may end and
+still own it ("1600 Pennsylvania Avenue NW, Washington, DC 20500")."""
+
+
+def _after_famous(text: str, start: int) -> bool:
+    """Whether a famous street address (``_famous``) ends just before ``start``."""
+    lo = max(0, start - _FAMOUS_REACH - 48)
+    for m in _STREET_EN.finditer(text, lo, start):
+        if _famous(m.group()) and start - m.end() <= _FAMOUS_REACH:
+            return True
+    return False
 
 
 _NOT_POSTAL = (
@@ -931,7 +1042,8 @@ def _date_of_birth(text: str, ix: _Index, words: frozenset[bytes], digits: bool)
         word = cue.decode()
         for pos in ix.positions(word):
             window = text[pos : pos + len(word) + _WINDOW]
-            if _DIGIT.search(window) and _DATE.search(window.lower()):
+            dated = _DIGIT.search(window) and _DATE.search(window.lower())
+            if dated and not declared_in_sentence(text, pos):
                 return True
     return False
 
@@ -1039,19 +1151,80 @@ _HEALTH_TERMS = _vocab(
     # German, French, Spanish conditions not listed above
     "linfoma", "lymphome", "leucemia", "leucémie", "leukämie", "fehlgeburt", "aborto",
     "quimioterapia", "chimiothérapie", "chemotherapie", "chemotherapy",
+    # Adjectives and aids of conditions listed above, addiction and its treatment
+    "asthmatic", "asthmatique", "asthmatiker", "asthmatikerin", "asmático", "asmática",
+    "inhaler", "inhalateur", "inhalador", "inhalator", "malaise", "désintoxication",
+    "desintoxicación", "entzug", "sucht", "addicted", "addict", "toxicomanie", "adicción",
+    "alcoolisme", "alcoholismo", "alkoholiker", "alkoholikerin", "alcoolique", "alcohólico",
+    "alcohólica", "insuficiencia", "avortement", "ivg", "abortion", "miscarried",
+    "rehabilitación", "rééducation", "reha", "biopsy", "biopsie", "biopsia", "operaron",
+    "oncologist", "onkologe", "onkologin", "oncologue", "oncólogo", "oncóloga", "oncology",
+    "cardiologist", "kardiologe", "cardiologue", "cardiólogo", "psychiatrist", "psychiater",
+    "psychiatre", "psiquiatra", "séropositif", "séropositive", "seropositivo",
+    "seropositiva", "hiv-positiv",
 )  # fmt: skip
+"""Conditions, treatments, medicines and lab values in the six languages; they count only
+in a prompt that identifies a person (a name, a date of birth, a patient number)."""
+_HEALTH_PHRASES = (
+    "fausse couche", "fausse-couche", "interruption de grossesse", "burn-out", "burn out",
+    "panic attack", "panikattacke", "crise d'angoisse", "ataque de pánico", "arrêt maladie",
+    "baja médica",
+)  # fmt: skip
+"""Conditions written in several words, looked for in a short prompt's lower-cased text."""
+_HEALTH_STEMS = (
+    b"sucht", b"krebs", b"klinik", b"therapie", b"diagnos", b"krank", b"psychiatr", b"entzug",
+    b"tumor", b"infarkt", b"diabet",
+)  # fmt: skip
+"""German health compounds are written as one word ("Suchtklinik", "Brustkrebs",
+"Entzugstherapie", "Krankenhausaufenthalt"): a short prompt's words holding one of these
+count as health terms."""
 _MONEY_TROUBLE = _vocab(
     "debt", "debts", "arrears", "overdraft", "bankruptcy", "bankrupt", "insolvency",
     "insolvent", "garnished", "garnishment", "repossession", "payday", "schulden",
     "spielschulden", "insolvenz", "privatinsolvenz", "pfändung", "lohnpfändung", "überschuldet",
     "mahnungen", "dettes", "endettement", "surendettement", "découvert", "huissier", "faillite",
     "impayés", "deuda", "deudas", "embargo", "embargada", "embargado", "moroso", "morosos",
-    "quiebra", "impagos", "desahucio",
+    "quiebra", "impagos", "desahucio", "mietrückstand", "mietschulden", "zahlungsrückstand",
+    "rückstand", "rückstände", "inkasso", "mahnbescheid", "zwangsvollstreckung", "schufa",
+    "ficp", "fiché", "fichée", "surendetté", "surendettée", "recouvrement", "impayé",
+    "asnef", "impago", "moratoria", "atrasos",
 )  # fmt: skip
 """A private person's money trouble (debts, arrears, insolvency, a garnished wage) in the
 four languages: like a health condition, personal data when a person is named with it."""
-"""Conditions, treatments, medicines and lab values in the six languages; they count only
-in a prompt that identifies a person (a name, a date of birth, a patient number)."""
+_MONEY_PHRASES = (
+    "credit score", "missed payments", "missed three", "behind on rent", "behind on his",
+    "behind on her", "can't pay", "cannot pay", "unable to pay", "miete nicht",
+    "nicht mehr zahlen", "ne peut plus payer", "retard de loyer", "no puede pagar",
+    "schufa-eintrag",
+)  # fmt: skip
+"""Money trouble written in several words, looked for in a short prompt's lower-cased text."""
+_OWING = _vocab(
+    "owe", "owes", "owed", "owing", "borrow", "borrowed", "lend", "lent", "loaned", "doit",
+    "dois", "doivent", "devait", "devoir", "prêter", "prêté", "emprunté", "emprunter",
+    "debe", "deben", "debía", "deber", "prestar", "prestado", "prestó", "schuldet",
+    "schulde", "schuldete", "leihen", "geliehen", "lieh",
+)  # fmt: skip
+"""Owing or borrowing, which with an amount beside it ("devoir 14 000 € à trois organismes",
+"lui prêter 2 000 €", "owes £3,000") is a person's money trouble."""
+_AMOUNT = re.compile(
+    r"[0-9](?:[0-9 .,'\u202f\u00a0]*[0-9])?[ \t\u202f\u00a0]?(?:€|\$|£|(?i:eur\b|euros?\b"
+    r"|dollars?\b|pounds?\b|chf\b|francs?\b|pesos?\b))|[€$£][ \t]?[0-9]"
+)
+"""A sum of money: digits and a currency sign or word after them, or a sign before them."""
+_AMOUNT_REACH = 60
+
+
+def _owed_amount(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """An owing or borrowing word with a sum of money within ``_AMOUNT_REACH`` characters."""
+    for cue in words & _OWING:
+        word = cue.decode()
+        for pos in ix.positions(word, 4):
+            lo, hi = max(0, pos - _AMOUNT_REACH), pos + len(word) + _AMOUNT_REACH
+            if _DIGIT.search(text, lo, hi) and _AMOUNT.search(text, lo, hi):
+                return True
+    return False
+
+
 _HEALTH_IDS = _vocab("mrn", "nhs")
 """Patient identifiers that make health data personal without a name ("patient" alone does
 not: "a patient on warfarin" is a general question)."""
@@ -1066,6 +1239,7 @@ _ID_LABELS = _vocab(
     "reisepassnummer", "sozialversicherungsnummer", "rentenversicherungsnummer", "fiscale",
     "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
     "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
+    "identité", "identidad", "identity", "dni", "cni", "permis", "conducir", "sécu",
 )  # fmt: skip
 _TAX_LABELS = frozenset(
     (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
@@ -1101,6 +1275,34 @@ def _id_value(value: str) -> bool:
     return len(compact) >= 8 and digits >= 4 and any(c.isalpha() for c in compact)
 
 
+_NUMBER_NOUN = re.compile(r"(?i:\b(?:number|nummer|numéro|numero|número|n°|nº|nr)\b)")
+"""A number noun between a document's label and its value, anywhere in the value's own
+sentence ("Reisepass beantragt ... Bitte die neue Nummer verwenden: CKT3NT4YC")."""
+_NOUN_REACH = 80
+_SPANISH_ID = re.compile(r"([XYZ]?)([0-9]{7,8})([A-Z])")
+
+
+def _checksum_fails(value: str) -> bool:
+    """Whether a labelled value has the shape of a Spanish DNI or NIE that its check letter
+    refutes, or is one run of consecutive digits ("12345678901"): a test value, not a
+    person's number. An IBAN beside the label is no national id either way. (A German tax id
+    whose check digit fails still counts after its label: a mistyped one is someone's.)"""
+    compact = value.replace(" ", "").replace("-", "").replace(".", "").replace("/", "")
+    if len(compact) >= 15 and compact[:2] in IBAN_LENGTHS and compact[2:4].isdigit():
+        return True  # an account number: the IBAN recognizer judges it, by its check digits
+    spanish = _SPANISH_ID.fullmatch(compact)
+    if spanish is not None:
+        prefix, digits, letter = spanish.groups()
+        if prefix:
+            return len(digits) == 7 and not nie_valid(prefix, digits, letter)
+        return len(digits) == 8 and not dni_valid(digits, letter)
+    compact = compact.lstrip(string.ascii_letters)  # "ID 12345678901": the label's tail
+    if compact.isdigit() and len(compact) >= 7:
+        steps = {(int(b) - int(a)) % 10 for a, b in pairwise(compact)}
+        return steps == {1}
+    return False
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1119,6 +1321,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 document = _DOCUMENT_NUMBER.fullmatch(value) is not None
                 if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
                     continue
+                if _checksum_fails(value) or declared_in_sentence(text, m.start()):
+                    continue
                 if m.start() <= begin + 48:
                     return True
                 digits = "".join(c for c in value if c.isdigit())
@@ -1126,6 +1330,12 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                     return True
                 if _NUMBER_WORD.search(text, max(begin, m.start() - 24), m.start()):
                     return True
+                noun_from = max(begin, m.start() - _NOUN_REACH)
+                noun = _NUMBER_NOUN.search(text, noun_from, m.start())
+                if noun is not None and (document or _id_value(value)):
+                    between = text[noun.end() : m.start()]
+                    if ". " not in between and "\n" not in between:
+                        return True
     return len(text) <= _WHOLE and _CODICE_FISCALE.search(text) is not None
 
 
@@ -1143,6 +1353,7 @@ _COMMON_WORDS = _vocab(
     "solicitud", "studente", "passenger", "insured", "corner", "corners", "crossing", "mill",
     "mills", "shore", "ramp", "trace", "tunnel", "vista", "flats", "fork", "brook", "lodge",
     "neck", "oval", "extension", "gateway", "junction", "meadow", "estates", "glen",
+    *_RELATION_WORDS,
 )  # fmt: skip
 """Cue words that are also everyday words: in a long prompt (past ``_WHOLE``) each costs a
 scan of the whole text and rarely leads anywhere, so they are left out there, and an
@@ -1151,7 +1362,17 @@ address in a long prompt is looked for near an address cue instead (see ``_addre
 _FICTION = _vocab(
     "fictional", "fiction", "novel", "story", "character", "characters", "fanfic", "roman",
     "romanzo", "novela", "verhaal", "geschichte", "histoire", "storia", "historia",
+    "erzählung", "relato", "cuento", "personaje", "personnage", "protagonist",
+    "protagoniste", "protagonista", "roleplay", "rollenspiel", "plot", "screenplay",
+    "drehbuch", "guion", "guión", "sitcom", "telenovela",
 )  # fmt: skip
+_FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
+"""Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
+_FICTION_PHRASES = (
+    "écris une nouvelle", "écrire une nouvelle", "une courte nouvelle", "jeu de rôle",
+    "juego de rol", "role-play", "role play",
+)  # fmt: skip
+"""Stories and role-play named in several words, looked for in a short prompt."""
 
 _NEWS = _vocab(
     "news", "article", "headline", "headlines", "press", "interview", "election", "president",
@@ -1189,6 +1410,18 @@ _LEGAL_FORMS = frozenset(
 """A company's legal form after its name ("Siemens AG", "Unilever PLC", "Inditex SA"),
 found as a word and confirmed with its case: the address beside it is the company's."""
 _LEGAL_FORM_WORDS = _vocab(*(f.lower() for f in _LEGAL_FORMS))
+_DOTTED_LEGAL = re.compile(
+    r"(?<![\w.])(?:S\.A\.(?:U\.|S\.)?|S\.L\.(?:U\.)?|S\.p\.A\.|S\.r\.l\.|S\.C\.|e\.V\.|B\.V\."
+    r"|N\.V\.|S\.A\.R\.L\.|Ltd\.|Inc\.|& ?Co\.?)"
+)
+"""Legal forms written with dots ("El Corte Inglés, S.A.", "Verein e.V.", "& Co."), which
+the word index splits into letters: found by their own search."""
+_LEGAL_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:GmbH|AG|KG|SE|SA|SAS|SL|SARL|Ltd|Inc|LLC|PLC|plc|NV|BV|SpA|Srl|KGaA"
+    r"|S\.A\.|S\.L\.|S\.p\.A\.|S\.r\.l\.|e\.V\.|B\.V\.|N\.V\.|& ?Co|und Co|et Cie|y Cía)\b"
+)
+"""A legal form right after two capitalised words: a company named after its founder
+("Otto GmbH", "Hans Huber AG"), not a person."""
 
 
 _ORG_BEFORE = 120
@@ -1212,6 +1445,14 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
                 _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             ):
                 return True
+    for k, m in enumerate(_DOTTED_LEGAL.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
+        if _DIGIT.search(text, lo, hi) and (
+            _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        ):
+            return True
     return False
 
 
@@ -1239,6 +1480,103 @@ _HISTORICAL_BIRTH = re.compile(
 leads to it): a historical person, whose dates are no one's personal data today."""
 
 
+_BRANDS = _vocab(
+    "brand", "brands", "trademark", "marke", "marken", "markenname", "marque", "marques",
+    "marca", "marcas", "magazine", "magazin", "zeitschrift", "revista", "enseigne", "chain",
+    "restaurantkette", "handelskette", "kette", "chaîne", "cadena", "fairy", "märchen",
+    "conte", "contes", "cuento", "cuentos", "fable", "fabel", "fábula", "legend", "legende",
+    "légende", "leyenda", "mascot", "maskottchen", "mascotte", "mascota", "cartoon",
+    "comic", "bande", "historieta", "comedy", "comedies", "komödie", "komödien", "comédie",
+    "comédies", "comedia", "comedias", "opera", "oper", "opéra", "ópera", "operette",
+    "musical",
+)  # fmt: skip
+"""Brands, shops, magazines, fairy tales and mascots: names that a prompt calls one of
+these ("Dr. Oetker ... (Marke)", "Madame Figaro ... (magazine)") are no person's."""
+
+
+_PUBLIC_TITLE = re.compile(
+    r"(?<![\w])(?i:king|queen|prince|princess|pope|president|chancellor|prime minister"
+    r"|minister|senator|actor|actress|singer|rapper|footballer|tennis player|novelist"
+    r"|könig|königin|prinz|prinzessin|papst|präsident|präsidentin|bundeskanzler"
+    r"|bundeskanzlerin|kanzler|kanzlerin|ministerin|schauspieler|schauspielerin|sänger"
+    r"|sängerin|rapper|rapperin|fußballer|fußballerin|tennisspieler|tennisspielerin"
+    r"|schriftsteller|schriftstellerin|roi|reine|princesse|pape|président|présidente"
+    r"|ministre|acteur|actrice|chanteur|chanteuse|footballeur|tennisman|romancier"
+    r"|romancière|rey|reina|príncipe|princesa|presidente|presidenta|ministro|ministra"
+    r"|actriz|cantante|futbolista|tenista|novelista)"
+    rf"[ \t]+(?:(?:the|der|die|le|la|el)[ \t]+)?{_WORD}"
+)
+"""A public office or a public trade right before a name ("der Schauspieler Bruce Willis",
+"la chanteuse Céline Dion", "el tenista Rafael Nadal"): the person is a public one, whose
+illness in the news is no one's private data."""
+_POSSESSIVE = re.compile(
+    r"(?i:\b(?:my|our|his|her|their|mein|meine|unser|unsere|sein|seine|ihr|ihre|mon|ma|notre"
+    r"|son|sa|leur|mi|nuestro|nuestra|su)[ \t]+)$"
+)
+"""A title owned by someone ("our president", "unsere Präsidentin") is a private role."""
+
+
+_OWN_RELATION = re.compile(
+    r"(?i:\b(?:my|our|mi|mis|mein|meine|meinem|meiner|unser|unsere|ma|mon|mes|notre"
+    r"|nuestr[oa])[ \t]+(?:neighbou?r|colleague|boss|wife|husband|partner|son|daughter"
+    rf"|mother|father|brother|sister|friend|{_RELATIONS})\b)"
+)
+"""Someone's own relative, neighbour or colleague ("mi hermana, la actriz ..."): private."""
+
+
+def _owns_relative(text: str) -> bool:
+    return _OWN_RELATION.search(text) is not None
+
+
+def _public_title(text: str) -> bool:
+    """A public title before a name, owned by no one, in a prompt about no one's own
+    relative or colleague."""
+    if _OWN_RELATION.search(text) is not None:
+        return False
+    for m in _PUBLIC_TITLE.finditer(text):
+        if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
+            return True
+    return False
+
+
+_PAST_HOMES = _vocab(
+    "lived", "hid", "resided", "wohnte", "lebte", "geboren", "vécu", "habitait", "habita",
+    "vivait", "vivió", "vivía", "nació", "residió", "residía", "died", "starb", "gestorben",
+    "mort", "murió", "falleció",
+)  # fmt: skip
+"""Where someone lived, hid, was born or died: with a visit, a biography or a year long
+past, the address is history."""
+_VISITS = _vocab(
+    "visit", "visiting", "visitors", "besichtigen", "besichtigung", "besuchen", "besucher",
+    "visiter", "visite", "visiteurs", "visitar", "visita", "visitantes", "museum", "museo",
+    "musée", "biography", "biografie", "biographie", "biografía", "jugend", "jeunesse",
+    "juventud", "youth", "geburtshaus", "birthplace", "maison", "casa", "haus", "house",
+)  # fmt: skip
+_OLD_YEAR = re.compile(
+    r"(?i:\b(?:in|im|en|from|von|seit|depuis|desde|until|bis|jusqu'en|hasta|de|ab)[ \t]+)"
+    r"(?:1[0-8][0-9]{2}|19[0-4][0-9])\b|\((?:1[0-8][0-9]{2}|19[0-4][0-9])[\u2013\-]"
+)
+"""A year before 1950 as a time ("in 1938", "seit 1770", "(1770-1827)"), not an amount."""
+
+
+def _historical_home(text: str, words: frozenset[bytes]) -> bool:
+    """Whether a short prompt tells where someone lived, hid, was born or died, and visits
+    the place, writes a biography or dates it long ago: a historical person's address
+    ("Anne Frank hid at Prinsengracht 263 ... Plan a visit")."""
+    if not words & _PAST_HOMES:
+        return False
+    return bool(words & _VISITS) or _OLD_YEAR.search(text) is not None
+
+
+def _names_public_figure(text: str) -> bool:
+    """Whether a short prompt names a public or fictional figure (``_PUBLIC_FIGURES``) or a
+    famous address: the other people it names belong to that story or that news."""
+    for m in _CAPITALISED_PAIR.finditer(text):
+        if f"{m.group(1)} {m.group(2)}" in _PUBLIC_FIGURES:
+            return True
+    return any(_famous(m.group()) for m in _STREET_EN.finditer(text))
+
+
 _PLACEHOLDERS = _vocab(
     "mustermann", "musterfrau", "musterstadt", "musterstraße", "mustergasse", "doe",
     "dupont", "anytown", "fulano", "mengano", "zutano", "lorem", "ipsum",
@@ -1252,9 +1590,71 @@ _DECLARED = (
     "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
     "datos de prueba", "de ejemplo", "jeu de test", "données fictives", "testfall",
     "caso de prueba", "deliberately invalid", "intentionally invalid", "volontairement invalide",
-    "absichtlich ungültig", "intencionadamente inválid",
+    "absichtlich ungültig", "intencionadamente inválid", "specimen card", "specimen id",
+    "specimen passport", "specimen document", "specimen of", "spécimen de", "le spécimen",
+    "un spécimen", "espécimen de", "musterausweis", "musterpass",
+    "de muestra", "not real", "keine echten", "nicht echt", "pas réel", "aucune personne réelle",
+    "no son reales", "no es real", "no pertenecen a nadie", "belong to no one",
+    "belongs to no one", "gehören niemandem", "n'appartiennent à personne", "negative test",
+    "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
+    "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
+    "compte de test", "usuario de prueba", "cuenta de prueba", "(fixture", "test fixture",
+    "fixture data", "generic name",
+    "nom générique", "nombre genérico", "platzhalter",
 )  # fmt: skip
-"""What a prompt says of data it made up."""
+"""What a prompt says of data it made up: fake, test or specimen data, values that belong
+to no one."""
+_PLACEHOLDER_PEOPLE = (
+    "mustermann", "musterfrau", "musterstadt", "musterstraße", "john doe", "jane doe",
+    "anytown", "fulano de tal",
+)  # fmt: skip
+"""The stock made-up people and places: a sentence that holds one is an example."""
+_SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+_SCOPE = 240
+"""How far a sentence or a line is read around a value for a declaration."""
+
+
+_FIRST_WORD = re.compile(r"[a-zà-ÿ]+")
+_SENTENCE_EXAMPLES = ("example", "beispiel", "exemple", "ejemplo")
+"""Words that open an example sentence ("Sample" and "Specimen" open lab results too)."""
+
+
+def _abbreviation(text: str, dot: int) -> bool:
+    """Whether the dot at ``dot`` ends an abbreviation (a word of at most three letters:
+    "Tel.", "Nr.", "Dr.", "St.") rather than a sentence."""
+    word = text.rfind(" ", max(0, dot - 5), dot) + 1
+    return 0 < dot - word <= 3 and text[word:dot].isalpha()
+
+
+def declared_in_sentence(text: str, pos: int) -> bool:
+    """Whether the sentence or line that holds ``pos`` says its data is made up ("Sur le
+    spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"), holds
+    a stock made-up person (Max Mustermann) or opens with "Example", "Beispiel", "Ejemplo":
+    the declaration covers that sentence only, so a long document's other data stays."""
+    lo, hi = max(0, pos - _SCOPE), min(len(text), pos + _SCOPE)
+    start = lo
+    for end in _SENTENCE_ENDS:
+        at = text.rfind(end, lo, pos)
+        while at != -1 and end == ". " and _abbreviation(text, at):
+            at = text.rfind(end, lo, at)  # "Tel. 030 ...", "Nr. 5": no sentence ends there
+        if at != -1:
+            start = max(start, at + len(end))
+    stop = hi
+    for end in _SENTENCE_ENDS:
+        at = text.find(end, pos, hi)
+        if at != -1 and at < stop:
+            stop = at
+    low = text[start:stop].lower()
+    for word in _DECLARED:
+        if word in low:
+            return True
+    for word in _PLACEHOLDER_PEOPLE:
+        if word in low:
+            return True
+    opening = _FIRST_WORD.match(low.lstrip(" \t\"'«(-*#>"))
+    return opening is not None and opening.group().rstrip("s") in _SENTENCE_EXAMPLES
+
+
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
 _OPENING = 80
 
@@ -1272,6 +1672,10 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _OWING
+    | _PAST_HOMES
+    | _VISITS
+    | _BRANDS
     | _LIFE_WORDS
     | _MONEY_TROUBLE
     | _LEGAL_FORM_WORDS
@@ -1303,6 +1707,30 @@ _SUBJECT = re.compile(
 """A name as the subject of a sentence about what someone has or suffers ("Steven has",
 "ich (Benno) habe", "Lucía tiene"); counted with a listed first name in a short prompt that
 holds a health term."""
+
+
+_GREETED = re.compile(
+    r"(?i:\b(?:hi|hello|hey|hallo|moin|servus|bonjour|bonsoir|salut|coucou|hola|buenas"
+    r"|buenos días|buenas tardes|buenas noches|ciao|buongiorno|salve|hoi))[ \t]*,?[ \t]+"
+    rf"(?P<name>{_WORD})\b"
+)
+"""A first name after an informal greeting in the four languages ("Hallo Kemal", "Salut
+Karim", "Hola Marta"); counted in a short prompt that also holds personal facts."""
+_ASSISTANTS = frozenset(
+    ["Claude", "Gemini", "Alexa", "Siri", "Cortana", "Copilot", "Jarvis", "Bard", "Llama"]
+)
+"""Names prompts greet an assistant by, not a person they write about."""
+
+
+def _greeted_name(text: str) -> bool:
+    """A listed first name or surname right after an informal greeting ("Hi Rebecca",
+    "Bonjour Mathilde"): "Hello World", "Hallo zusammen" and "Hola a todos" do not count."""
+    first, last = _names()
+    for m in _GREETED.finditer(text):
+        name = m.group("name")
+        if (name in first or name in last) and name not in _ASSISTANTS and _real_name(name):
+            return True
+    return False
 
 
 def _subject_name(text: str) -> bool:
@@ -1343,18 +1771,35 @@ def find_personal(
     if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
         found.add(PiiKind.SECRET)
     health = bool(words & _HEALTH_TERMS)
-    money = bool(words & _MONEY_TROUBLE)
-    named = _cued_name(text, ix, words)
+    if not health and len(text) <= _WHOLE:
+        low = text.lower()
+        health = any(p in low for p in _HEALTH_PHRASES) or any(
+            stem in w for w in split if len(w) > 6 for stem in _HEALTH_STEMS
+        )
+    money = bool(words & _MONEY_TROUBLE) or (digits and _owed_amount(text, ix, words))
+    if not money and len(text) <= _WHOLE:
+        low = text.lower()
+        money = any(p in low for p in _MONEY_PHRASES)
+    fiction = bool(words & _FICTION)
+    if not fiction and len(text) <= _WHOLE:
+        low = text.lower()
+        fiction = any(p in low for p in _FICTION_PHRASES) or any(
+            w.endswith(_FICTION_SUFFIXES) for w in split if len(w) > 8
+        )
+    named = cued = _cued_name(text, ix, words)
     if not named:
         cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
-        if (found or structured or cues) and not words & _FICTION:
+        if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
-    if not named and len(text) <= _WHOLE and not words & _FICTION:
+    if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
-    if not named and (health or money) and len(text) <= _WHOLE and not words & _FICTION:
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text)  # "Steven has type 1 diabetes"
+    personal_facts = health or money or bool(found) or bool(structured)
+    if not named and personal_facts and len(text) <= _WHOLE and not fiction:
+        named = _greeted_name(text)  # "Hallo Kemal, ... nach der Chemo"
     if len(text) <= _WHOLE and (
         words & _PLACEHOLDERS or declared_placeholder(text.lower())
     ):  # "Beispiel: Max Mustermann, Musterstraße 1": made-up people and places
@@ -1372,7 +1817,23 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
-    public = bool(words & (_NEWS | _FICTION)) or historical
+    public = bool(words & (_NEWS | _BRANDS)) or fiction or historical
+    if not public and named and len(text) <= _WHOLE:
+        public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
+    if named and not personal and not cued and len(text) <= _WHOLE and _public_title(text):
+        named = False  # "Der Schauspieler Bruce Willis leidet an Demenz": a public person
+    private = personal or health or money or cued
+    # "Karl Marx wohnte in der Brückenstraße 10", "Harry Potter wohnt im Ligusterweg 4"
+    if (
+        not private
+        and len(text) <= _WHOLE
+        and (named or PiiKind.ADDRESS in found)
+        and (_historical_home(text, words) or (not public and _names_public_figure(text)))
+    ):
+        found.discard(PiiKind.ADDRESS)
+        named = False
+    if named and fiction and not personal and len(text) <= _WHOLE and not _owns_relative(text):
+        named = False  # a story's characters, ill or in debt: "Frau Keller, die an Demenz ..."
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):

@@ -11,8 +11,12 @@ precision comes from:
   security numbers their mod-97 control digits;
 - numbers no person answers: consecutive or repeated digits ("0123 456789", "4242 4242 4242
   4242"), 555 numbers, Ofcom's drama ranges where the text says so, an organisation's
-  service line, a timestamp's date; a bare run of digits other than 16 long (a tracking
-  number in a CSV) is a card only after a card word;
+  service line, a helpline or an emergency service, a timestamp's date, digits glued to
+  letters (a hex trace id), a number in a table column whose header names something else;
+  a bare run of digits other than 16 long (a tracking number in a CSV) is a card only after
+  a card word;
+- declarations: a value in a sentence or line that says its data is made up (specimen,
+  test user, fixture, "belongs to no one": ``personal.declared_in_sentence``);
 - shape: NANP phones need a 2-9 area code and exchange; other phones a leading ``+`` (or
   ``00``, a country code and a separator) or a context word ("phone", "call", ...) just
   before them; 9 bare digits are an SSN only after
@@ -54,7 +58,11 @@ from itertools import pairwise
 import numpy as np
 
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.personal import find_personal, placeholder
+from kinference_epp.policy.classifiers.personal import (
+    declared_in_sentence,
+    find_personal,
+    placeholder,
+)
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     card_prefix_valid,
@@ -161,9 +169,14 @@ _SERVICE_LINES = (
     "customer service", "customer care", "hotline", "helpline", "service line", "switchboard",
     "kundenservice", "kundendienst", "servicenummer", "service-nummer", "zentrale",
     "service client", "service clients", "numéro vert", "standard", "atención al cliente",
-    "servicio de atención", "línea de atención", "centralita",
+    "servicio de atención", "línea de atención", "centralita", "seelsorge", "notruf",
+    "bereitschaftsdienst", "beratungsstelle", "emergency number", "emergency line",
+    "emergency service", "crisis line", "numéro d'urgence", "numéros d'urgence", "samu",
+    "sos ", "pompiers", "ligne d'écoute", "número de emergencia", "urgencias", "emergencias",
+    "teléfono de la esperanza", "línea de ayuda", "police", "polizei", "policía",
 )  # fmt: skip
-"""What introduces an organisation's service number, which is public and no one's own."""
+"""What introduces an organisation's service number or a public helpline, which is public
+and no one's own ("emergency contact" is someone's: it is not here)."""
 _CARD_WORDS = (
     "card", "karte", "carte", "tarjeta", "visa", "mastercard", "amex", "maestro", "pan",
     "cc", "credit", "kredit", "crédit", "crédito", "débito", "debit", "cb ", " pas ",
@@ -209,12 +222,32 @@ def _fictional(digits: str, text: str, start: int) -> bool:
     return False
 
 
+_EXTENSION = re.compile(r"(?i:x|ext\.?|extn\.?|durchwahl)[ \t]?[0-9]")
+
+
+def _glued(text: str, start: int, value: str) -> bool:
+    """Whether the number is part of a word: letters right before or after it ("trace_id=
+    9c585ddcdbe3963c6a6b0775710760fa", "req-ee415734-2315"): a hex id or a code, not a
+    phone or a card."""
+    end = start + len(value)
+    if start > 0 and text[start - 1].isalpha():
+        return True
+    if end >= len(text) or not text[end].isalpha():
+        return False
+    return not _EXTENSION.match(text, end)  # "(857)990-8180x1340": an extension follows
+
+
 def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
-    """A phone-shaped number that is fictional (``_fictional``) or an organisation's
-    service line ("the customer service number of Renfe is 912 320 320"); asked only of
-    numbers already read as phones, so other numbers cost nothing here."""
+    """A phone-shaped number that is fictional (``_fictional``), part of a word (``_glued``)
+    or an organisation's service line ("the customer service number of Renfe is 912 320
+    320", a helpline or an emergency service); asked only of numbers already read as
+    phones, so other numbers cost nothing here."""
     digits = value.translate(_DROP_ASCII_NON_DIGITS)
-    return _fictional(digits, text, start) or _near(text, start, _SERVICE_LINES, 64)
+    return (
+        _fictional(digits, text, start)
+        or _glued(text, start, value)
+        or _near(text, start, _SERVICE_LINES, 64)
+    )
 
 
 _PHONE_WORDS = (
@@ -228,9 +261,12 @@ telefon, telefono, telefoon)."""
 _DOCUMENT_WORDS = (
     "order", "invoice", "ref", "ticket", "tracking", "account", "serial", "sku", "contract",
     "case", "#", "bestell", "rechnung", "commande", "facture", "pedido", "factura", "ordine",
-    "fattura", "factuur", "seed", "batch",
+    "fattura", "factuur", "seed", "batch", "request", "trace", "txn", "transaction",
+    "session", "job", "build", "_id", "id=", "id:", "uuid", "auftrag", "vorgang", "referenz",
+    "dossier", "expediente",
 )  # fmt: skip
-"""Words that make a number shaped like a national phone a document number instead."""
+"""Words that make a number shaped like a national phone a document number instead: an
+order, an invoice, a log's request, trace or job id."""
 _DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
 """``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
 (the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
@@ -262,6 +298,15 @@ _LABELLED = _FREE_TEXT | {PiiKind.NATIONAL_ID, PiiKind.SECRET}
 """What ``personal.find_personal`` reports (national IDs of other countries and credentials,
 by their label)."""
 _SAFE_DOMAINS = ("example.com", "example.org", "example.net")
+
+
+def _example_domain(name: str) -> bool:
+    """``example`` under any top-level domain ("example.de", "example.co.uk"), the
+    documentation domain every locale's manuals and test fixtures use."""
+    labels = name.split(".")
+    return "example" in labels[:-1] and labels.index("example") >= len(labels) - 3
+
+
 _SAFE_TLDS = (".example", ".test", ".invalid", ".localhost", ".local")
 _AWS_DOC_KEYS = ("AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE")
 _CONTEXT = 48
@@ -325,6 +370,89 @@ def _in_signature(text: str, start: int) -> bool:
     return False
 
 
+_DELIMITERS = (",", ";", "\t", "|")
+_HEADER_LINES = 20
+"""How many lines above a table row its header is looked for."""
+
+
+def _other_column(
+    text: str, start: int, tables: dict[tuple[str, int], str | None] | None = None
+) -> bool:
+    """Whether the number stands in a table column whose header names something other than
+    a phone ("order_ref", "Bestellnummer"): a row of a CSV or a pipe table, with a header
+    line (the same delimiters, no digit) at most ``_HEADER_LINES`` lines above it or among
+    the prompt's first lines. Asked only of numbers shaped like a national phone, without a
+    phone word before them; ``tables`` caches the headers found at the top per prompt."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end == -1 else line_end]
+    delimiter = max(_DELIMITERS, key=line.count)
+    count = line.count(delimiter)
+    if count < 2:
+        return False
+    column = text.count(delimiter, line_start, start)
+    pos = line_start
+    header: str | None = None
+    for _ in range(_HEADER_LINES):
+        if pos == 0:
+            break
+        above = text.rfind("\n", 0, pos - 1) + 1
+        line = text[above : pos - 1]
+        if _header_line(line, delimiter, count):
+            header = line
+            break
+        pos = above
+    else:  # a long table: its header is among the prompt's first lines, found once
+        key = (delimiter, count)
+        if tables is None or key not in tables:
+            header = _top_header(text, delimiter, count)
+            if tables is not None:
+                tables[key] = header
+        else:
+            header = tables[key]
+    if header is None:
+        return False
+    fields = header.split(delimiter)
+    name = fields[column].strip(" \t\r\"'").lower() if column < len(fields) else ""
+    if not name or name in _GENERIC_HEADERS:
+        return False
+    words = _HEADER_SPLIT.sub(" ", name).split()
+    return not any(word.startswith(_PHONE_HEADERS) for word in words)
+
+
+_HEADER_SPLIT = re.compile(r"[^a-zà-ÿ]+")
+_PHONE_HEADERS = tuple(
+    w.strip() for w in (*_PHONE_WORDS, "mobil", "gsm", "rufnummer", "tél", "kontakt", "fon")
+    if w.strip().isalpha()
+)  # fmt: skip
+"""How a phone column's header's words start, in the four languages ("Telefon", "Mobil",
+"Tél.", "Móvil", "contact", "phone_number"; not "Bestellnr")."""
+_GENERIC_HEADERS = frozenset(["number", "nummer", "numéro", "numero", "número", "no", "nr", "#"])
+"""Headers that say nothing of what the number is: the number is judged as it would be
+outside a table."""
+
+
+_TOP_LINES = 64
+
+
+def _header_line(line: str, delimiter: str, count: int) -> bool:
+    return line.count(delimiter) == count and not any(c.isdigit() for c in line)
+
+
+def _top_header(text: str, delimiter: str, count: int) -> str | None:
+    """The first of the prompt's first ``_TOP_LINES`` lines that reads as a table header."""
+    pos = 0
+    for _ in range(_TOP_LINES):
+        end = text.find("\n", pos)
+        line = text[pos : len(text) if end == -1 else end]
+        if _header_line(line, delimiter, count):
+            return line
+        if end == -1:
+            return None
+        pos = end + 1
+    return None
+
+
 def _phone_length(digits: str, body: str) -> bool:
     """A national number has 9 to 11 digits with its trunk ``0``, 9 or 10 without."""
     return len(digits) <= 11 if digits[0] == "0" else len(digits) <= 10
@@ -339,10 +467,12 @@ def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) 
 
 
 def _near_word(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
-    """``_near`` for words that must start a word: "tel" in "Telefon", not in "bestellnr"."""
-    before = text[max(0, start - context) : start].lower()
+    """``_near`` for words that must start a word: "tel" in "Telefon", not in "bestellnr"
+    (nor in its tail "tellnr" where the window cuts it)."""
+    lo = max(0, start - context)
+    before = text[max(0, lo - 1) : start].lower()  # one character more: a word cut at lo
     for w in words:
-        at = before.find(w)
+        at = before.find(w, 1 if lo else 0)
         while at != -1:
             if at == 0 or not before[at - 1].isalpha():
                 return True
@@ -661,6 +791,12 @@ _LOG_USER_PROSE = re.compile(
 )
 """A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
 only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
+_LOG_USER_PROSE_INTL = re.compile(
+    r"(?i:\b(?:benutzer(?:in)?|nutzer(?:in)?|utilisateur|utilisatrice|usuari[oa]|utente)"
+    r"[ \t]+)[\"'«]?([A-Za-z][A-Za-z0-9._\-]{1,31})(?![A-Za-zÀ-ÿ])"
+)
+"""A user named in a German, French or Spanish log message ("für Benutzer kmueller von
+...", "pour l'utilisateur jdupont depuis ...", "usuario mgarcia desde ...")."""
 _TIME_OF_DAY = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
 _PROCESS_TAG = re.compile(r"[a-z]\[[0-9]{1,7}\]:")
 """A syslog line's program and process id ("sshd[18231]:"), which marks a log line as a
@@ -726,6 +862,45 @@ _SYSTEM_USERS = frozenset(
         "an",
         "is",
         "was",
+        # what a German, French or Spanish log message puts after its user word
+        "angemeldet",
+        "abgemeldet",
+        "gesperrt",
+        "entsperrt",
+        "gelöscht",
+        "angelegt",
+        "erstellt",
+        "unbekannt",
+        "nicht",
+        "ist",
+        "hat",
+        "wurde",
+        "von",
+        "mit",
+        "und",
+        "connecté",
+        "connectée",
+        "déconnecté",
+        "bloqué",
+        "bloquée",
+        "inconnu",
+        "supprimé",
+        "créé",
+        "non",
+        "de",
+        "depuis",
+        "avec",
+        "et",
+        "desconocido",
+        "bloqueado",
+        "conectado",
+        "desconectado",
+        "creado",
+        "eliminado",
+        "no",
+        "desde",
+        "con",
+        "y",
     ]
 )
 """Accounts no person owns, and words a loose match may take for a user name."""
@@ -778,10 +953,24 @@ def _user_line(line: str) -> bool:
         users += [m.group(1) for m in _LOG_USER_INTL.finditer(line)]
     if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
+        users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
         users.append(access.group(1))
-    return any(u.lower() not in _SYSTEM_USERS and u not in ips for u in users)
+    return any(_personal_user(u) and u not in ips for u in users)
+
+
+_SERVICE_PARTS = ("svc", "service", "system", "bot", "daemon", "backup", "cron", "jenkins", "ci")
+
+
+def _personal_user(user: str) -> bool:
+    """Whether a log's user name can be a person's: not a system account, and not a
+    service account named by its parts ("svc-backup", "ci_bot", "backup-daemon")."""
+    low = user.lower()
+    if low in _SYSTEM_USERS:
+        return False
+    parts = low.replace("_", "-").replace(".", "-").split("-")
+    return len(parts) == 1 or not any(p in _SERVICE_PARTS for p in parts)
 
 
 _DENSE = 4096
@@ -966,7 +1155,8 @@ class _Cues:
     a superset test: each number still checks its own context when they do."""
 
     __slots__ = (
-        "_raw", "closing", "low", "numbers", "phone", "phone_texts", "phone_words", "ssn", "words"
+        "_raw", "closing", "low", "numbers", "phone", "phone_texts", "phone_words", "ssn",
+        "tables", "words",
     )  # fmt: skip
 
     def __init__(self, raw: bytes) -> None:
@@ -977,6 +1167,7 @@ class _Cues:
         self.phone = self.closing = self.ssn = True
         self.phone_words: tuple[bytes, ...] = ()
         self.phone_texts: tuple[str, ...] = _PHONE_WORDS
+        self.tables: dict[tuple[str, int], str | None] = {}
 
     def count(self) -> None:
         self.numbers += 1
@@ -1063,7 +1254,11 @@ class PiiClassifier:
                 kind = PiiKind.SECRET
             else:
                 kind = self._secret(value)
-            if kind is not None and kind in self._kinds:
+            if kind is not None and kind in self._kinds and kind not in found:
+                # "test user max@example.de (fixture)", "specimen ... 99999999R"; a test
+                # account's credential is a credential all the same
+                if kind is not PiiKind.SECRET and declared_in_sentence(text, start):
+                    continue
                 found.add(kind)
                 if len(found) == len(self._kinds):
                     break
@@ -1117,7 +1312,7 @@ class PiiClassifier:
             n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96)
         )
         if carded and luhn_valid(digits) and not _fictional(digits, text, start):
-            return PiiKind.CREDIT_CARD
+            return None if _glued(text, start, value) else PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
         # is 11 characters, a NANP number 10 digits or 11 with a leading 1.
         ssn = _SSN.match(body) if len(body) == 11 else None
@@ -1141,10 +1336,14 @@ class PiiClassifier:
         phone_word = phone_words and 8 <= n <= 15 and _near_word(text, start, words)
         if 8 <= n <= 15 and (body.startswith("+") or phone_word):
             return PiiKind.PHONE
-        if 10 <= n <= 15 and _INTL_00.match(body):  # "0044 20 ...", "001-725-...": as a +
-            return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
-        if 9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body):
-            return None if _near(text, start, _DOCUMENT_WORDS) else PiiKind.PHONE
+        international = 10 <= n <= 15 and _INTL_00.match(body)  # "0044 20 ...": as a +
+        if international or (
+            9 <= n <= 12 and _NATIONAL_PHONE.match(body) and _phone_length(digits, body)
+        ):
+            tables = cues.tables if cues is not None else None
+            if _near(text, start, _DOCUMENT_WORDS) or _other_column(text, start, tables):
+                return None
+            return PiiKind.PHONE
         closing = cues is None or cues.closing
         if 9 <= n <= 13 and closing and _in_signature(text, start):
             return PiiKind.PHONE
@@ -1191,7 +1390,7 @@ class PiiClassifier:
         if local is None or domain is None:
             return None
         name = domain.group().lower()
-        if name in _SAFE_DOMAINS or name.endswith(_SAFE_TLDS):
+        if name in _SAFE_DOMAINS or name.endswith(_SAFE_TLDS) or _example_domain(name):
             return None
         for allowed in self._allow_domains:
             if name == allowed or name.endswith("." + allowed):

@@ -1,9 +1,9 @@
-"""HttpGetClient against a raw asyncio server whose every answer is scripted byte by byte.
+"""PageFetcher against a raw asyncio server whose every answer is scripted byte by byte.
 
 The server records each connection and the request bytes it read, so the tests can check
 connection reuse and what went on the wire, and each answer is a list of writes (with
-optional pauses and a close), so framing across reads, keep-alive and every failure mode
-are exercised on real sockets.
+optional pauses and a close), so keep-alive and every failure mode the scraper relies on
+(what is raised, which connection is dropped) are exercised on real sockets.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from kinference_epp.pool.httpget import HttpGetClient, HttpProtocolError, HttpStatusError
+from kinference_epp.pool.fetch import HttpProtocolError, HttpStatusError, PageFetcher
 from waits import eventually
 
 PAGE = b'vllm:num_requests_running{model_name="m"} 3\n' * 50
@@ -87,19 +87,19 @@ async def server() -> AsyncIterator[Server]:
             writer.close()
 
 
-def client(url: str, timeout_s: float = 5.0, **kw: object) -> HttpGetClient:
-    return HttpGetClient(url, timeout_s=timeout_s, **kw)  # type: ignore[arg-type]
+@pytest.fixture
+async def pages() -> AsyncIterator[PageFetcher]:
+    fetcher = PageFetcher()
+    yield fetcher
+    await fetcher.close()
 
 
-async def test_keep_alive_reuses_one_connection_and_sends_a_plain_get(server: Server) -> None:
-    c = client(server.url("/metrics?x=1"))
-    try:
-        for _ in range(5):
-            assert await c.get() == PAGE
-    finally:
-        c.close()
+async def test_keep_alive_reuses_one_connection_and_sends_a_plain_get(
+    server: Server, pages: PageFetcher
+) -> None:
+    for _ in range(5):
+        assert await pages.get(server.url("/metrics?x=1"), 5.0) == PAGE
     assert server.connections == 1
-    assert c.connections == 1
     request = server.requests[0].decode()
     lines = request.split("\r\n")
     assert lines[0] == "GET /metrics?x=1 HTTP/1.1"
@@ -108,28 +108,49 @@ async def test_keep_alive_reuses_one_connection_and_sends_a_plain_get(server: Se
     assert request.endswith("\r\n\r\n")
 
 
-async def test_basic_auth_from_the_url(server: Server) -> None:
-    c = client(f"http://user:pa%3Ass@127.0.0.1:{server.port}/")
+async def test_pods_share_the_session_each_on_its_own_connection(pages: PageFetcher) -> None:
+    servers = [Server(), Server()]
+    listeners = [await asyncio.start_server(s.handle, "127.0.0.1", 0) for s in servers]
+    for srv, listener in zip(servers, listeners, strict=True):
+        srv.port = listener.sockets[0].getsockname()[1]
     try:
-        await c.get()
+        for _ in range(3):
+            pair = [pages.get(srv.url(), 5.0) for srv in servers]
+            assert await asyncio.gather(*pair) == [PAGE, PAGE]
+        assert [srv.connections for srv in servers] == [1, 1]
     finally:
-        c.close()
-    # urlsplit leaves percent-escapes as they are; the header carries what the URL says.
-    assert b"Authorization: Basic dXNlcjpwYSUzQXNz\r\n" in server.requests[0]
+        for listener in listeners:
+            listener.close()
+        for srv in servers:
+            for writer in srv._writers:
+                writer.close()
+
+
+async def test_close_ends_the_connections_and_a_later_get_opens_a_new_session(
+    server: Server, pages: PageFetcher
+) -> None:
+    assert await pages.get(server.url(), 5.0) == PAGE
+    await pages.close()
+    async with asyncio.timeout(10):  # a hang guard
+        await server.closed_by_peer.wait()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert server.connections == 2
+
+
+async def test_basic_auth_from_the_url(server: Server, pages: PageFetcher) -> None:
+    await pages.get(f"http://user:pa%3Ass@127.0.0.1:{server.port}/", 5.0)
+    # The header carries the decoded credentials: base64("user:pa:ss").
+    assert b"Authorization: Basic dXNlcjpwYTpzcw==\r\n" in server.requests[0]
     assert b"Host: 127.0.0.1:" in server.requests[0]
     assert b"user" not in server.requests[0].split(b"\r\n")[1]
 
 
-async def test_answer_split_into_single_bytes(server: Server) -> None:
+async def test_answer_split_into_single_bytes(server: Server, pages: PageFetcher) -> None:
     answer = ok()[0]
     assert isinstance(answer, bytes)
     server.script = lambda _: [answer[i : i + 1] for i in range(len(answer))]
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 1
 
 
@@ -142,75 +163,57 @@ def chunked(body: bytes, size: int, trailers: bytes = b"") -> bytes:
 
 
 @pytest.mark.parametrize("write_size", [1, 7, 4096, 1 << 20])
-async def test_chunked_answers(server: Server, write_size: int) -> None:
+async def test_chunked_answers(server: Server, pages: PageFetcher, write_size: int) -> None:
     answer = chunked(PAGE, 100, trailers=b"X-Trailer: 1\r\n")
     server.script = lambda _: [
         answer[i : i + write_size] for i in range(0, len(answer), write_size)
     ]
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 1
 
 
-async def test_answer_without_length_is_read_until_close(server: Server) -> None:
+async def test_answer_without_length_is_read_until_close(
+    server: Server, pages: PageFetcher
+) -> None:
     server.script = lambda _: [b"HTTP/1.0 200 OK\r\n\r\n", PAGE[:10], 0.01, PAGE[10:], None]
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 2
 
 
-async def test_connection_close_header_means_a_new_connection(server: Server) -> None:
+async def test_connection_close_header_means_a_new_connection(
+    server: Server, pages: PageFetcher
+) -> None:
     server.script = lambda _: ok(PAGE, "Connection: close")
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 2
 
 
-async def test_interim_100_continue_is_skipped(server: Server) -> None:
+async def test_interim_100_continue_is_skipped(server: Server, pages: PageFetcher) -> None:
     server.script = lambda _: [b"HTTP/1.1 100 Continue\r\n\r\n", *ok()]
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
 
 
-async def test_non_200_is_an_error_and_the_next_get_reconnects(server: Server) -> None:
-    server.script = lambda n: (
-        ok() if n else [b"HTTP/1.1 503 Unavailable\r\nContent-Length: 4\r\n\r\nbusy"]
-    )
-    c = client(server.url())
-    try:
-        with pytest.raises(HttpStatusError) as err:
-            await c.get()
-        assert err.value.status == 503
-        assert not c.connected
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+async def test_non_200_is_an_error_and_its_unread_body_drops_the_connection(
+    server: Server, pages: PageFetcher
+) -> None:
+    # A 503 whose body has not all arrived: it is not waited for, the connection is dropped.
+    busy = b"HTTP/1.1 503 Unavailable\r\nContent-Length: 8\r\n\r\nbusy"
+    server.script = lambda n: ok() if n else [busy, 5.0]
+    with pytest.raises(HttpStatusError) as err:
+        await pages.get(server.url(), 5.0)
+    assert err.value.status == 503
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 2
 
 
-async def test_redirects_are_not_followed(server: Server) -> None:
+async def test_redirects_are_not_followed(server: Server, pages: PageFetcher) -> None:
     server.script = lambda _: [b"HTTP/1.1 307 Temporary Redirect\r\nLocation: /metrics/\r\n\r\n"]
-    c = client(server.url())
-    try:
-        with pytest.raises(HttpStatusError, match="HTTP 307"):
-            await c.get()
-    finally:
-        c.close()
+    with pytest.raises(HttpStatusError, match="HTTP 307"):
+        await pages.get(server.url(), 5.0)
+    assert len(server.requests) == 1
 
 
 @pytest.mark.parametrize(
@@ -223,18 +226,23 @@ async def test_redirects_are_not_followed(server: Server) -> None:
         b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
         b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
         b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY",
-        b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\nab",
+        b"HTTP/1.1 200 OK\r\n" + b"X-Pad: y\r\n" * 10_000,
     ],
 )
-async def test_malformed_answers_are_protocol_errors(server: Server, answer: bytes) -> None:
-    server.script = lambda _: [answer]
-    c = client(server.url())
-    try:
-        with pytest.raises(HttpProtocolError):
-            await c.get()
-        assert not c.connected
-    finally:
-        c.close()
+async def test_malformed_answers_are_protocol_errors_and_drop_the_connection(
+    server: Server, pages: PageFetcher, answer: bytes
+) -> None:
+    server.script = lambda n: [answer] if n == 0 else ok()
+    with pytest.raises(HttpProtocolError):
+        await pages.get(server.url(), 5.0)
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert server.connections == 2
+
+
+async def test_a_compressed_answer_is_a_protocol_error(server: Server, pages: PageFetcher) -> None:
+    server.script = lambda _: ok(b"ab", "Content-Encoding: gzip")
+    with pytest.raises(HttpProtocolError, match="compressed"):
+        await pages.get(server.url(), 5.0)
 
 
 @pytest.mark.parametrize(
@@ -247,140 +255,92 @@ async def test_malformed_answers_are_protocol_errors(server: Server, answer: byt
 )
 async def test_bodies_over_the_limit_are_refused(server: Server, answer: bytes) -> None:
     server.script = lambda _: [answer]
-    c = client(server.url(), max_body_bytes=100)
+    pages = PageFetcher(max_body_bytes=100)
     try:
         with pytest.raises(HttpProtocolError, match="exceeds"):
-            await c.get()
+            await pages.get(server.url(), 5.0)
     finally:
-        c.close()
+        await pages.close()
 
 
-async def test_endless_head_is_refused(server: Server) -> None:
-    server.script = lambda _: [b"HTTP/1.1 200 OK\r\n" + b"X-Pad: y\r\n" * 10_000]
-    c = client(server.url())
-    try:
-        with pytest.raises(HttpProtocolError):
-            await c.get()
-    finally:
-        c.close()
-
-
-async def test_timeout_closes_the_connection(server: Server) -> None:
+async def test_timeout_closes_the_connection(server: Server, pages: PageFetcher) -> None:
     server.script = lambda n: [5.0] if n == 0 else ok()
-    c = client(server.url(), timeout_s=0.05)
-    try:
-        with pytest.raises(TimeoutError):
-            await c.get()
-        assert not c.connected
-        async with asyncio.timeout(10):  # a hang guard
-            await server.closed_by_peer.wait()
-        c.timeout_s = 5.0
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    with pytest.raises(TimeoutError):
+        await pages.get(server.url(), 0.05)
+    async with asyncio.timeout(10):  # a hang guard
+        await server.closed_by_peer.wait()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert server.connections == 2
 
 
-async def test_cancelling_a_get_closes_the_connection(server: Server) -> None:
+async def test_cancelling_a_get_closes_the_connection(server: Server, pages: PageFetcher) -> None:
     server.script = lambda _: [5.0]
-    c = client(server.url())
-    task = asyncio.get_running_loop().create_task(c.get())
+    task = asyncio.get_running_loop().create_task(pages.get(server.url(), 30.0))
     async with asyncio.timeout(10):  # a hang guard
         await server.requested.wait()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert not c.connected
     async with asyncio.timeout(10):
         await server.closed_by_peer.wait()
 
 
-async def test_partial_answer_then_close_is_a_connection_error(server: Server) -> None:
+async def test_partial_answer_then_close_is_an_error(server: Server, pages: PageFetcher) -> None:
     answer = ok()[0]
     assert isinstance(answer, bytes)
     server.script = lambda _: [answer[:-5], None]
-    c = client(server.url())
-    try:
-        with pytest.raises(ConnectionError):
-            await c.get()
-    finally:
-        c.close()
+    with pytest.raises((ConnectionError, HttpProtocolError)):
+        await pages.get(server.url(), 5.0)
 
 
-async def test_idle_connection_closed_by_the_server_is_replaced(server: Server) -> None:
+async def test_idle_connection_closed_by_the_server_is_replaced(
+    server: Server, pages: PageFetcher
+) -> None:
     server.script = lambda _: [*ok(), None]  # answer, then close the kept-alive connection
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        await eventually(lambda: not c.connected, what="the close to arrive while idle")
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    await eventually(lambda: server.closed_by_peer.is_set() or server.connections == 1)
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 2
 
 
-async def test_reused_connection_closed_before_answering_is_retried_once(server: Server) -> None:
+async def test_reused_connection_closed_before_answering_is_retried_once(
+    server: Server, pages: PageFetcher
+) -> None:
     # The second request reaches a connection the server is closing (its keep-alive ran out
     # as the request was sent): that one request is sent again on a new connection.
     server.script = lambda n: [None] if n == 1 else ok()
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        assert await c.get() == PAGE
-    finally:
-        c.close()
+    assert await pages.get(server.url(), 5.0) == PAGE
+    assert await pages.get(server.url(), 5.0) == PAGE
     assert server.connections == 2
     assert len(server.requests) == 3
 
 
-async def test_fresh_connection_closed_before_answering_is_an_error(server: Server) -> None:
+async def test_a_server_that_closes_without_answering_is_a_connection_error(
+    server: Server, pages: PageFetcher
+) -> None:
     server.script = lambda _: [None]
-    c = client(server.url())
-    try:
-        with pytest.raises(ConnectionError):
-            await c.get()
-    finally:
-        c.close()
-    assert len(server.requests) == 1  # no retry on a connection that never answered
+    with pytest.raises(ConnectionError):
+        await pages.get(server.url(), 5.0)
+    assert len(server.requests) == 2  # sent once more, then given up
 
 
-async def test_bytes_after_the_answer_drop_the_connection(server: Server) -> None:
-    server.script = lambda _: [ok()[0] + b"HTTP/1.1 200 OK\r\n"]  # type: ignore[operator]
-    c = client(server.url())
-    try:
-        assert await c.get() == PAGE
-        assert not c.connected
-        assert await c.get() == PAGE
-    finally:
-        c.close()
-    assert server.connections == 2
-
-
-async def test_connection_refused_is_an_os_error() -> None:
+async def test_connection_refused_is_a_connection_refused_error(pages: PageFetcher) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # bound, not listening: refused
-        c = client(f"http://127.0.0.1:{port}/metrics")
         with pytest.raises(ConnectionRefusedError):
-            await c.get()
-        c.close()
+            await pages.get(f"http://127.0.0.1:{port}/metrics", 5.0)
 
 
 @pytest.mark.parametrize(
     "url", ["ftp://127.0.0.1/metrics", "http:///metrics", "127.0.0.1:80/metrics", "http://h:99999/"]
 )
-def test_bad_urls_are_value_errors(url: str) -> None:
+async def test_bad_urls_are_value_errors(pages: PageFetcher, url: str) -> None:
     with pytest.raises(ValueError, match="URL"):
-        client(url)
+        await pages.get(url, 5.0)
 
 
-def test_default_ports_and_paths() -> None:
-    plain = client("http://10.0.0.1")._request
-    assert (plain.method, plain.target, plain.headers[0]) == (b"GET", b"/", (b"host", b"10.0.0.1"))
-    assert client("https://pod.example/m")._port == 443
-    assert client("http://[::1]:8000/metrics")._request.headers[0] == (b"host", b"[::1]:8000")
-
-
-async def test_ipv6_literal() -> None:
+async def test_ipv6_literal(pages: PageFetcher) -> None:
     if not socket.has_ipv6:
         pytest.skip("no IPv6")
     srv = Server()
@@ -390,11 +350,8 @@ async def test_ipv6_literal() -> None:
         pytest.skip("no IPv6 loopback")
     port = listener.sockets[0].getsockname()[1]
     async with listener:
-        c = client(f"http://[::1]:{port}/metrics")
-        try:
-            assert await c.get() == PAGE
-        finally:
-            c.close()
+        assert await pages.get(f"http://[::1]:{port}/metrics", 5.0) == PAGE
+        assert f"Host: [::1]:{port}".encode() in srv.requests[0]
         for writer in srv._writers:
             writer.close()
 
@@ -425,17 +382,18 @@ async def test_https(self_signed: tuple[Path, Path]) -> None:
     listener = await asyncio.start_server(srv.handle, "127.0.0.1", 0, ssl=server_tls)
     srv.port = listener.sockets[0].getsockname()[1]
     async with listener:
-        trusting = ssl.create_default_context(cafile=str(cert))
-        c = client(srv.url(scheme="https"), ssl_context=trusting)
+        trusting = PageFetcher(ssl_context=ssl.create_default_context(cafile=str(cert)))
         try:
-            assert await c.get() == PAGE
-            assert await c.get() == PAGE
+            assert await trusting.get(srv.url(scheme="https"), 5.0) == PAGE
+            assert await trusting.get(srv.url(scheme="https"), 5.0) == PAGE
         finally:
-            c.close()
+            await trusting.close()
         assert srv.connections == 1
-        untrusting = client(srv.url(scheme="https"))  # the default trust store: refused
-        with pytest.raises(ssl.SSLError):
-            await untrusting.get()
-        untrusting.close()
+        untrusting = PageFetcher()  # the default trust store: refused
+        try:
+            with pytest.raises(ssl.SSLError):
+                await untrusting.get(srv.url(scheme="https"), 5.0)
+        finally:
+            await untrusting.close()
         for writer in srv._writers:
             writer.close()
