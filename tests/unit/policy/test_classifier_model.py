@@ -23,7 +23,12 @@ from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.policy.classifier_report import compile_policy, decide
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
-from kinference_epp.policy.classifiers.trained import ModelSlot, TrainedModel, train_complexity
+from kinference_epp.policy.classifiers.trained import (
+    AssistedComplexity,
+    ModelSlot,
+    TrainedModel,
+    train_complexity,
+)
 from kinference_epp.policy.model import Complexity
 from kinference_epp.policy.model_file import ModelFile
 from kinference_epp.policy.store import PolicyStore
@@ -110,6 +115,35 @@ def test_a_half_recognised_hard_prompt_stays_off_the_small_model() -> None:
     assert strict.combine(Complexity.MEDIUM, text) is Complexity.MEDIUM
     wary = TrainedModel(model.complexity, model.prompts, model.trained_at, hard_below=0.0)
     assert wary.combine(Complexity.MEDIUM, text) is Complexity.MEDIUM
+
+
+def test_a_model_never_sends_a_task_the_rules_saw_signs_of_to_the_small_model() -> None:
+    """A model that reads a task verb the rules could not rate as easy (here, trained to)
+    leaves it on the medium model: no threshold guards a confidently wrong model."""
+    text = "Compute the fundamental group of the Klein bottle."
+    rules = ComplexityClassifier()
+    assert rules.judge(PromptText(text, 1)) == (Complexity.MEDIUM, True)
+    model = train_complexity([(text, "easy"), ("a", "medium"), ("b", "hard")] * 4)
+    assert model.combine(Complexity.MEDIUM, text) is Complexity.EASY  # the model alone
+    assisted = AssistedComplexity(rules, ModelSlot(model))
+    assert assisted.classify(PromptText(text, 1)) is Complexity.MEDIUM
+    # without a sign of a task, the model's easy stands
+    plain = prompt(VERBS["easy"])
+    assert rules.judge(PromptText(plain, 1)) == (Complexity.MEDIUM, False)
+
+
+def test_a_model_moves_what_the_rules_call_easy_up_only_on_a_sign_of_a_task() -> None:
+    """A lookup the rules call easy with no sign of a reasoning task stays on the small
+    model whatever the model says; where the rules saw a sign, the model's hard stands."""
+    text = "What is the capital of Canada?"
+    rules = ComplexityClassifier()
+    assert rules.judge(PromptText(text, 1)) == (Complexity.EASY, False)
+    model = train_complexity([(text, "hard"), ("a", "medium"), ("b", "easy")] * 4)
+    assert model.probabilities(text)["hard"] > 0.5
+    assert AssistedComplexity(rules, ModelSlot(model)).classify(PromptText(text, 1)) is (
+        Complexity.EASY
+    )
+    assert model.combine(Complexity.EASY, text, signs=True) is Complexity.HARD
 
 
 def test_the_file_holds_only_the_buckets_training_touched(tmp_path: Path) -> None:

@@ -488,7 +488,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"] = cx.ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"], open_task = cx.ask_features(window, lang)
     if features["hard_ask"]:
         features["easy_task"] = 0.0
     if features["easy_ask"]:
@@ -505,6 +505,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         and not any(w in cx._OPEN_ASKS for w in words)
     )
     features["plain"] = 1.0 if plain else 0.0
+    features["open_task"] = open_task
     return min(1.0, max(0.0, score)), features
 
 

@@ -170,3 +170,23 @@ def test_pairs_split_by_spaces_or_dots_find_what_the_wider_trigger_finds(text: s
         mp.setattr(pii, "_PAIR_TABLE", pii._CLASSES)
         wide = clf.classify(PromptText(text, 1)).kinds
     assert narrow == wide
+
+
+@pytest.mark.parametrize("filler", ["order", "sku", "status", "region", "batch"])
+def test_a_cue_phrase_is_found_in_a_dense_prompt_whatever_the_order_of_its_words(
+    filler: str,
+) -> None:
+    """The dense path's cue words are looked for among the prompt's distinct words, which
+    stand in no order: a phrase ("social security") is looked for in the prompt itself, so
+    a bare SSN after it is confirmed whatever the set's order (read among the distinct words,
+    the phrase was found only where the set happened to join its two words)."""
+    rows = "\n".join(f"{filler}_{i}={7300412288 + i};w{i % 50}=x{i % 37}" for i in range(300))
+    text = f"{rows}\nHer social security number is 536221948\n{rows}"
+    raw = pii._one_byte_per_char(text)
+    cues = pii._Cues(raw)
+    cues.force()
+    assert cues.ssn
+    assert (
+        pii.PiiKind.NATIONAL_ID
+        in pii.PiiClassifier(PiiSettings()).classify(PromptText(text, 1)).kinds
+    )

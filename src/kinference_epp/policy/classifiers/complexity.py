@@ -28,7 +28,13 @@ each feature in [0, 1]:
   piece of creative writing under two or more formal constraints is hard on its own; a
   short factual question or a mechanical edit of pasted text (one the request confines:
   "nothing else", "don't change the code") is easy, and then the pasted text's own words
-  set no task.
+  set no task. Three tasks asked in one sentence, one of them an explanation or argument,
+  or an argument to build in detail, are hard whatever their words; a plain question
+  (no expert term, code, maths, constraint or reasoning asked), a table or list to make
+  of the facts given, a sum of the values given and a rewrite of the sentence given are
+  easy — unless another sentence of the request asks a reasoning task the rules cannot
+  rate. The request after a colon counts when it opens with a task verb ("Ahab, Gatsby:
+  compare ..."), not only the words before it.
 
 The expert vocabulary is the list below and ``data/expert_terms.txt`` (algebra, topology,
 physics, compilers and verification, finance, law, literary forms).
@@ -1003,8 +1009,8 @@ _DIAGNOSIS_PHRASES_G = _guarded(
 )  # fmt: skip
 """A question about a fault: a diagnosis, hard when it names code or an expert term."""
 _DEMANDING_PHRASES_G = _guarded(
-    ("without changing", "keep every", "keeps every", "keeping every", "preserve every",
-     "preserving every", "without losing", "same meaning", "into verse", "jeu de mots",
+    ("keep every", "keeps every", "keeping every", "preserve every",
+     "preserving every", "without losing", "into verse", "jeu de mots",
      "jeux de mots", "juego de palabras", "gioco di parole", "giochi di parole")
 )  # fmt: skip
 _EASY_PHRASES_G = _guarded(_EASY_PHRASES)
@@ -1101,7 +1107,7 @@ _PROOF_ARTEFACT_ASKS = frozenset(
      "complete", "finish", "critique", "review", "correct")
 )  # fmt: skip
 _HARD_ASKS = frozenset(
-    ["propose", "sketch", "design", "architect", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate", "reverse-engineer"]
+    ["propose", "sketch", "design", "architect", "reconstruct", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate", "reverse-engineer"]
 )  # fmt: skip
 """Asks that take reasoning whenever the request says what it is about."""
 _TECHNICAL_ASKS = frozenset(
@@ -1145,12 +1151,24 @@ _TECHNICAL_ASKS = frozenset(
         "calibrate",
         "forecast",
         "hedge",
+        "identify",
     ]
 )
 """Asks that take reasoning about a technical object (an expert term, code, a constraint):
 "plan a zero-downtime migration", not "plan my weekend"."""
 _SOFT_ASKS = frozenset(
-    ["compare", "contrast", "evaluate", "assess", "justify", "weigh", "reconcile", "argue"]
+    [
+        "compare",
+        "contrast",
+        "evaluate",
+        "assess",
+        "justify",
+        "weigh",
+        "reconcile",
+        "argue",
+        "refute",
+        "rebut",
+    ]
 )
 """Asks that take reasoning when the request is detailed (``_DETAILED`` words or more)."""
 _BUILD_ASKS = frozenset(
@@ -1166,7 +1184,7 @@ _HOW_QUANTITY = frozenset(
 _EASY_ASKS = frozenset(
     ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "traduci",
      "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
-     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(
@@ -1181,7 +1199,7 @@ repetitions, syllable counts), legal effect to preserve, idiom and register to c
 or ambiguities to annotate."""
 _TRANSFORM_ASKS = frozenset(
     ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert",
-     "rewrite", "rephrase", "paraphrase", "reword", "shorten", "turn", "render", "traduci",
+     "rewrite", "rephrase", "paraphrase", "reword", "redraft", "shorten", "turn", "render", "traduci",
      "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
      "übersetzen", "vertaal", "vertalen"]
 )  # fmt: skip
@@ -1254,6 +1272,19 @@ _LANGUAGES = frozenset(
 _ARRANGEMENTS = frozenset(
     ["table", "order", "list", "bullet", "bullets", "alphabetical", "columns"]
 )
+_TOTALS = frozenset(["sum", "total", "totals", "average", "mean"])
+"""What "calculate the ..." asks for when it is arithmetic on the values given."""
+_GIVEN_TEXT = frozenset(
+    ["sentence", "sentences", "text", "paragraph", "line", "lines", "passage", "list"]
+)
+"""The text given, as the object of "write this sentence in the past tense": a rewrite."""
+_PREPOSITIONS = frozenset(["in", "at", "on", "from", "for", "since", "until", "to", "by",
+                           "en", "à", "de", "desde", "hasta", "seit", "bis", "von", "aus"])  # fmt: skip
+"""What may stand before a question word ("in which year", "desde qué IP")."""
+_CLAUSE_SPLIT = re.compile(r",\s+|;\s+|\s(?:and|und|et|y|e|then|puis|dann|luego)\s")
+_REASONING_ASKS = frozenset(["explain", "justify", "argue", "refute", "rebut"])
+_CLAUSES = 8
+"""Clauses of one sentence read for its tasks: a request lists a few, a pasted row many."""
 _BRIEF = (" briefly ", " brief ", " short ", " quick ", " one sentence", " two sentences",
           " three sentences", " one paragraph", " one line", " in a few ", " simple terms")  # fmt: skip
 """What bounds an explanation to a few lines ("in a short paragraph, explain ...")."""
@@ -1261,6 +1292,11 @@ _PLAIN_QUESTION = 24
 """Words up to which a factual question naming no expert term, constraint, code or maths
 is a lookup, however many names and places it holds ("what are the opening hours of ...,
 <street>, <city>, on a Sunday?")."""
+_UNREAD_QUESTION = 16
+"""Words up to which a plain yes/no question, or one whose verb the lists cannot read
+("quelqu'un a une idée de sortie pour dimanche ?"), is a lookup; a longer one is when it
+names what it asks about (a number: an address, a date, a log line), since a long open
+question may ask for reasoning in words the lists do not hold."""
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
 _NUMBER_RUN = re.compile(r"[0-9]+(?:[ .,/\-][0-9]+)*")
 """A quantity, or one identifier however its digits are grouped ("TM 48 19 27 C" is one)."""
@@ -1273,6 +1309,11 @@ _FRONTED = 60
 """Characters up to which a phrase before a comma may stand before the main verb."""
 _TASK_OPENERS = _PROOF_ASKS | _HARD_ASKS | _SOFT_ASKS | _BUILD_ASKS | _EXPLAIN_ASKS
 """Verbs that, opening a later sentence of a short prompt, make it part of the request."""
+_ANY_ASK = _TASK_OPENERS | _TECHNICAL_ASKS | _PROOF_ARTEFACT_ASKS
+"""Verbs that, opening the text after a colon, make it the request, not pasted text."""
+_MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "review"}
+"""Verbs that may open a reasoning task the rules cannot rate ("compute the fundamental
+group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
 _SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
@@ -1294,7 +1335,7 @@ def _specification(window: str, colon: int) -> bool:
     return bool(words) and (words[0] in _HARD_ASKS or words[0] in _TECHNICAL_ASKS)
 
 
-def _opens_task(sentence: str, lang: str) -> bool:
+def _opens_task(sentence: str, lang: str, asks: frozenset[str] = _TASK_OPENERS) -> bool:
     """Whether the sentence opens with a verb that asks for reasoning or building."""
     words = sentence.translate(_WORDS).split(None, 1)
     if not words:
@@ -1302,11 +1343,14 @@ def _opens_task(sentence: str, lang: str) -> bool:
     verb = words[0]
     if lang != "en" and verb not in _KNOWN_VERBS:
         verb = task_verb(verb, lang) or verb
-    return verb in _TASK_OPENERS
+    return verb in asks
 
 
 _TASK_PARAGRAPH = 600
 """Characters up to which the prompt's last paragraph is read whole as a request."""
+_COLON_TASK = 400
+"""Characters up to which the rest of a line after a colon is read as the request when it
+opens with a task verb ("Emma Bovary, Julien Sorel : compare ...")."""
 _PASTE = 600
 """Characters of window beyond which an easy ask is about pasted text."""
 
@@ -1322,6 +1366,11 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
     if colon != -1 and len(window) - colon > 40 and not _specification(window, colon):
         head = head[:colon]
     parts = [head]
+    if len(head) < len(window):  # "Review this lease: find the clauses that ..., explain ..."
+        line = window.find("\n", len(head))
+        rest = window[len(head) + 1 : line if line != -1 else len(window)].strip()
+        if len(rest) <= _COLON_TASK and _opens_task(rest, lang, _ANY_ASK):
+            parts.append(rest)
     if len(head) < len(window) <= _TASK_PARAGRAPH:  # "... : <value>. Where does it go?"
         tail = _sentences(window[len(head) :])
         if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
@@ -1377,8 +1426,19 @@ def _judge(sentence: str, r: _Request) -> str:
     nxt = sw[i + 1] if i + 1 < len(sw) else ""
     if i and sw[i - 1] in _YES_NO and sw[0] == sw[i - 1]:  # "can dogs eat grapes?"
         verb, nxt = sw[0], sw[1]
+    if verb in _PREPOSITIONS and nxt in _WH_ASKS:  # "in which year", "desde qué IP"
+        i += 1
+        verb, nxt = nxt, (sw[i + 1] if i + 1 < len(sw) else "")
     if verb == "add" and nxt == "up":  # "add up these expenses"
         verb = "count"
+    if verb in ("calculate", "compute") and not _TOTALS.isdisjoint(sw[i + 1 : i + 4]):
+        verb = "count"  # "calculate the sum of the amounts"
+    if (
+        verb == "write"
+        and nxt in ("this", "these")
+        and not _GIVEN_TEXT.isdisjoint(sw[i + 2 : i + 3])
+    ):
+        verb = "rewrite"  # "write this sentence in the past tense"
     if verb == "put" and not _ARRANGEMENTS.isdisjoint(sw[i + 1 : i + 10]):  # "put ... in a table"
         verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
@@ -1426,6 +1486,12 @@ def _judge(sentence: str, r: _Request) -> str:
         or (sentence.rstrip().endswith("?") and r.domain >= 2 and r.words >= _SPECIFIC)
         or (verb in _EXPLAIN_ASKS and r.domain >= 2 and r.words >= 12)
         or sentence.count(" then ") + sentence.count(", then") >= 2
+        or (
+            not _ARGUMENTS.isdisjoint(sw)
+            and (verb in _BUILD_ASKS or verb in _PROOF_ARTEFACT_ASKS)
+            and detailed
+        )  # "build a careful argument, citing ..., and anticipate the objections"
+        or _many_asks(sentence, r.lang)
     )
     if hard:
         return "hard"
@@ -1434,16 +1500,33 @@ def _judge(sentence: str, r: _Request) -> str:
     if r.reasoning:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
+    plain = not (r.domain or r.constraint or r.code or r.math)
     short_question = short_question or (verb in _YES_NO and r.words <= 10 and not r.domain)
+    # a longer yes/no question is a lookup about what it gives (a log line, an address, a
+    # date: "Is Cologne Cathedral, Domkloster 4, open on Sundays and can you climb the
+    # tower?"), not an open question
+    concrete = r.words <= _UNREAD_QUESTION or r.digits
+    short_question = short_question or (verb in _YES_NO and plain and concrete)
     short_question = short_question and not r.constraint
     short_question = short_question and _EXPLANATORY.isdisjoint(sw)
-    plain = not (r.domain or r.constraint or r.code or r.math)
     brief = any(b in padded for b in _BRIEF)
+    unknown = verb not in _KNOWN_VERBS and verb not in _OPEN_ASKS
     easy = (
         (short_question and r.words <= 12 and r.domain <= 1)
-        or (short_question and r.words <= _PLAIN_QUESTION and plain)
+        or (short_question and min(r.words, len(sw)) <= _PLAIN_QUESTION and plain)
         or (verb in _EXPLAIN_ASKS and brief and plain)
         or (verb in _EASY_ASKS and not r.domain)
+        or (
+            unknown
+            and sentence.rstrip().endswith("?")
+            and concrete
+            and r.words <= _PLAIN_QUESTION
+            and plain
+            and _EXPLANATORY.isdisjoint(sw)
+        )  # a plain question the lists cannot read ("quelqu'un a une idée de sortie ?")
+        or (
+            verb in _BUILD_ASKS and not _ARRANGEMENTS.isdisjoint(sw[i + 1 : i + 5]) and plain
+        )  # "make a small table of these numbers"
         or (verb == "make" and nxt in ("this", "it", "these") and not r.domain)
         or ((verb == "define" or ("mean" in sw and verb in _WH_ASKS)) and r.domain <= 1)
         or (
@@ -1455,8 +1538,28 @@ def _judge(sentence: str, r: _Request) -> str:
     return "easy" if easy else ""
 
 
-def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
-    """(hard_ask, easy_ask), each 0 or 1, from the instruction's main verb.
+def _many_asks(sentence: str, lang: str) -> bool:
+    """Three or more tasks asked in one sentence, one of them an explanation or argument
+    ("find the clauses that contradict, explain each and redraft the worst three"): a
+    request with several deliverables, hard whatever its words."""
+    clauses = _CLAUSE_SPLIT.split(sentence)
+    if len(clauses) < 3:
+        return False
+    asks = set()
+    for clause in clauses[:_CLAUSES]:
+        words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS][:1]
+        if not words:
+            continue
+        verb = words[0]
+        if lang != "en" and verb not in _KNOWN_VERBS:
+            verb = task_verb(verb, lang) or verb
+        if verb in _KNOWN_VERBS and verb not in _WH_ASKS and verb not in _YES_NO:
+            asks.add(verb)
+    return len(asks) >= 3 and not asks.isdisjoint(_REASONING_ASKS | _SOFT_ASKS | _HARD_ASKS)
+
+
+def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
+    """(hard_ask, easy_ask, open_task), each 0 or 1, from the instruction's main verb.
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
     proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
@@ -1465,9 +1568,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
     question about an expert topic; or a question with two expert terms. easy_ask: a short
     factual question (what, which, who, when, where, how much / many) or a lookup or
     mechanical edit (translate, convert, rename, format, summarise, suggest ...) whose
-    instruction names no expert term and asks for no reasoning.
+    instruction names no expert term and asks for no reasoning. open_task: a sentence of
+    the request opens with a verb that asks for reasoning or building that the rules could
+    not rate hard or easy (a trained model must not move such a prompt to the small model).
     """
-    hard = easy = False
+    hard = easy = unsure = opened = False
     for part in _request_parts(window, lang):
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
@@ -1513,9 +1618,14 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float]:
             verdict = _judge(sentence, facts)
             hard = hard or verdict == "hard"
             easy = easy or verdict == "easy"
+            # "Is grade inflation a collective action problem? Argue with a formal model.":
+            # a reasoning task the rules cannot rate keeps the lookup beside it from the
+            # small model
+            unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
+            opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
     if hard:
-        return 1.0, 0.0
-    return 0.0, 1.0 if easy else 0.0
+        return 1.0, 0.0, 0.0
+    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -1553,7 +1663,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"] = ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"], open_task = ask_features(window, lang)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
         features["easy_task"] = 0.0
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
@@ -1563,6 +1673,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
     features["plain"] = 1.0 if _plain(window, features) else 0.0  # a level, not a score
+    features["open_task"] = open_task  # for a trained model's guard, not a score
     return min(1.0, max(0.0, score)), features
 
 
@@ -1588,6 +1699,19 @@ def _plain(window: str, features: dict[str, float]) -> bool:
     return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
+_TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task")
+
+
+def task_signs(features: dict[str, float]) -> bool:
+    """Whether the rules saw any sign of a task that takes reasoning (an expert term, code,
+    maths, a constraint, a reasoning word or ask, a task verb they could not rate). A prompt
+    the rules left at medium with such a sign is one a trained model must not send to the
+    small model, the costly mistake; one they call easy without any, one it must not send
+    to the large model on its word alone (``trained.TrainedModel.combine``)."""
+    code = features["code"] > 1 / 12  # one word ("from", "class") is not code
+    return code or any(features[k] for k in _TASK_SIGNS)
+
+
 class ComplexityClassifier:
     """Maps the score to a level with the policy's thresholds."""
 
@@ -1597,10 +1721,15 @@ class ComplexityClassifier:
         self._hard = settings.hard_at
 
     def classify(self, prompt: PromptText) -> Complexity:
+        return self.judge(prompt)[0]
+
+    def judge(self, prompt: PromptText) -> tuple[Complexity, bool]:
+        """The level and whether the prompt shows a sign of a reasoning task (``task_signs``)."""
         score, features = complexity_score(prompt)
+        signs = task_signs(features)
         if score >= self._hard:
-            return Complexity.HARD
+            return Complexity.HARD, signs
         easy = features["easy_task"] or features["easy_ask"] or features["plain"]
         if score >= self._medium or not easy:
-            return Complexity.MEDIUM
-        return Complexity.EASY
+            return Complexity.MEDIUM, signs
+        return Complexity.EASY, signs

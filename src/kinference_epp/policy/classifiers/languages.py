@@ -282,6 +282,9 @@ _DE = {
     "welcher": "which", "welches": "which", "welchen": "which", "wie viel": "how much",
     "wie lange": "how long", "wie alt": "how old", "bedeutet": "mean", "gründlich": "in depth",
     "ausführlich": "in detail", "vollständigen": "complete", "vollständiges": "complete",
+    "welchem": "which", "tabelle": "table", "summe": "sum", "präzise": "in detail",
+    "diesen": "this", "dieses": "this", "diesem": "this", "satz": "sentence",
+    "kann man": "can", "gibt es": "is there",
 }  # fmt: skip
 _FR = {
     "s'il te plaît": "please", "s'il vous plaît": "please", "peux-tu": "can you",
@@ -335,6 +338,8 @@ _FR = {
     "quelles sont les": "what are the", "quel": "which", "quelle": "which", "quels": "which",
     "quelles": "which", "où": "where", "montre pourquoi": "show that",
     "montrez pourquoi": "show that", "en profondeur": "in depth", "en détail": "in detail",
+    "tableau": "table", "somme": "sum", "avec précision": "in detail", "phrase": "sentence",
+    "est-ce que": "is", "est-ce qu'": "is", "peut-on": "can",
 }  # fmt: skip
 _ES = {
     "por favor": "please", "puedes": "can you", "podrías": "could you", "puede": "can you",
@@ -386,6 +391,7 @@ _ES = {
     "cuáles": "which", "quién": "who", "dónde": "where", "a qué hora": "when",
     "cuánto": "how much", "cuánta": "how much", "a fondo": "in depth",
     "en profundidad": "in depth", "en detalle": "in detail",
+    "tabla": "table", "con precisión": "in detail", "se puede": "can", "frase": "sentence",
 }  # fmt: skip
 
 _LEXICONS = {"de": _DE, "fr": _FR, "es": _ES}
@@ -433,6 +439,9 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "überprüf": "check", "debugg": "debug", "diagnostizier": "diagnose",
         "untersuch": "investigate", "diskutier": "discuss", "erörter": "discuss",
         "zeig": "show", "bild": "make", "setz": "change", "mach": "make",
+        "argumentier": "argue", "widerleg": "refute", "rekonstruier": "reconstruct",
+        "kontrastier": "contrast", "identifizier": "identify", "finde": "find",
+        "summier": "count", "addier": "count",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -450,6 +459,10 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "résou": "solve", "résolv": "solve", "vérifi": "check", "débogu": "debug",
         "diagnostiqu": "diagnose", "discut": "discuss", "indiqu": "tell", "dis-moi": "tell",
         "propos": "suggest", "formul": "rephrase",
+        "argument": "argue", "réfut": "refute", "reconstitue": "reconstruct",
+        "reconstrui": "reconstruct", "contrast": "contrast", "identifie": "identify",
+        "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
+        "remet": "put", "additionn": "count", "révis": "review", "examin": "review",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -468,6 +481,11 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "resuelv": "solve", "resolv": "solve", "verific": "check", "comprueb": "check",
         "depur": "debug", "diagnostic": "diagnose", "discut": "discuss", "indic": "tell",
         "propón": "suggest", "sugier": "suggest", "recomiend": "recommend",
+        "argument": "argue", "rebat": "refute", "refuta": "refute", "reconstruy": "reconstruct",
+        "contrast": "contrast", "identifica": "identify", "identifique": "identify",
+        "encuentr": "find", "haz": "make",
+        "haga": "make", "suma": "count", "sume": "count", "sumar": "count",
+        "propon": "suggest", "revisa": "review", "revisar": "review", "examin": "review",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the

@@ -1126,6 +1126,28 @@ _GATE_AFTER = 16
 """Numbers confirmed before ``_Cues`` looks for its words in the whole prompt once."""
 
 
+def _split_cues(words: tuple[bytes, ...]) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """The cue words that lie in one token of ``_Cues``' distinct-word map (no digit, no
+    character that splits words, no space but a trailing one: "ring " ends a word), and the
+    others ("social security", "e.164"), looked for in the whole prompt."""
+    token = [
+        w
+        for w in words
+        if b" " not in w.rstrip(b" ") and w.translate(_WORD_SPLIT, b"0123456789") == w
+    ]
+    return tuple(token), tuple(w for w in words if w not in token)
+
+
+_PHONE_CUES = _split_cues(_PHONE_WORDS_RAW)
+_CLOSING_CUES = _split_cues(_CLOSING_WORDS_RAW)
+_SSN_CUES = _split_cues(_SSN_WORDS_RAW)
+_PHONE_TEXTS = {
+    raw: tuple(w for w in _PHONE_WORDS if w.encode("ascii", "replace") == raw)
+    for raw in _PHONE_WORDS_RAW
+}
+"""Each phone word's forms in the text, by its one-byte form."""
+
+
 class _Cues:
     """Whether the prompt holds any phone word or closing line at all, found once (a few
     ``bytes`` searches of the lower-cased prompt) after ``_GATE_AFTER`` numbers, so a log
@@ -1155,28 +1177,28 @@ class _Cues:
     def force(self) -> None:
         """Look for the words now (``numbers`` past the gate, so once only): among the
         prompt's distinct words, which a log or a CSV has few of, joined by spaces; a cue
-        word holding a character that splits words is looked for in the whole prompt."""
+        word holding a space, a digit or a character that splits words ("social security",
+        "e.164") is looked for in the whole prompt: the distinct words stand in no order."""
         self.numbers = max(self.numbers, _GATE_AFTER)
         low = self._raw.lower()
         words = low.translate(_WORD_SPLIT, b"0123456789").split()
         distinct = b" " + b" ".join(set(words)) + b" "
         self.words = distinct
 
-        def plain_word(w: bytes) -> bool:
-            return w.translate(_WORD_SPLIT, b"0123456789") == w
+        def held(cues: tuple[tuple[bytes, ...], tuple[bytes, ...]]) -> list[bytes]:
+            tokens, others = cues
+            found = [w for w in tokens if w in distinct]
+            for w in others:  # each word of a phrase is in a token first: that is cheap
+                if all(part in distinct for part in w.split()) and w in low:
+                    found.append(w)
+            return found
 
-        def any_of(words: tuple[bytes, ...]) -> bool:
-            return any(w in (distinct if plain_word(w) else low) for w in words)
-
-        self.phone_words = tuple(
-            w for w in _PHONE_WORDS_RAW if w in (distinct if plain_word(w) else low)
-        )
+        self.phone_words = tuple(held(_PHONE_CUES))
         self.phone = bool(self.phone_words)
-        self.phone_texts = tuple(
-            w for w in _PHONE_WORDS if w.encode("ascii", "replace") in self.phone_words
-        )  # a number's context is searched for the words the prompt holds only
-        self.closing = any_of(_CLOSING_WORDS_RAW)
-        self.ssn = any_of(_SSN_WORDS_RAW)
+        self.phone_texts = tuple(t for w in self.phone_words for t in _PHONE_TEXTS[w])
+        # a number's context is searched for the words the prompt holds only
+        self.closing = bool(held(_CLOSING_CUES))
+        self.ssn = bool(held(_SSN_CUES))
         self.low = low
 
     def near_phone_word(self, n: int) -> np.ndarray:

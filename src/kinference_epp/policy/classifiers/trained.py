@@ -12,12 +12,18 @@ Combined with the rules so that the model can only move a prompt toward the larg
 where the mistake is costly, and toward the smaller one only where the rules were unsure:
 
 - the rules say hard: hard (a model trained on little data never sends those down);
-- the rules say easy: hard when the model's most probable level is hard, easy otherwise
-  (the model catches a hard task worded outside the rules' lists);
+- the rules say easy: hard when the model's most probable level is hard and the rules saw
+  a sign of a reasoning task (``complexity.task_signs``) they rated easy (the model catches
+  a hard task worded outside the rules' lists), easy otherwise: with no such sign the
+  model's hard is a guess that costs the large model for a lookup;
 - the rules say medium (the rules could not judge): the model's most probable level, but
-  easy only when its probability reaches ``easy_at`` and the probability of hard stays
-  below ``hard_below`` (the file's values, set at training): a hard prompt that the model
-  half-recognises must not reach the small model, the costly mistake.
+  easy only when the rules saw no sign of a reasoning task (``complexity.task_signs``: no
+  expert term, code, maths, constraint, reasoning word or task verb they could not rate),
+  its probability reaches ``easy_at`` and the probability of hard stays below
+  ``hard_below`` (the file's values, set at training). A model trained on a few hundred
+  prompts is confidently wrong on a hard task worded unlike its training prompts (a
+  derivation or a contract review it reads as easy at 0.97 or more), so no threshold
+  guards the costly mistake, hard → small model; the rules' signs do.
 
 The file is a numpy ``.npz`` (no pickle) holding the buckets the training touched and their
 weights, so a model trained on thousands of prompts stays well under a ConfigMap's 1 MiB.
@@ -80,18 +86,21 @@ class TrainedModel:
             label: float(p) / total for label, p in zip(self.complexity.labels, raw, strict=True)
         }
 
-    def combine(self, rules: Complexity, text: str) -> Complexity:
-        """The level the picker acts on: the rules' judgement and the model's (module doc)."""
+    def combine(self, rules: Complexity, text: str, signs: bool = False) -> Complexity:
+        """The level the picker acts on: the rules' judgement and the model's (module doc);
+        ``signs``: the rules saw a sign of a reasoning task (``complexity.task_signs``)."""
         if rules is Complexity.HARD:
             return rules
         probs = self.probabilities(text)
         best = Complexity(max(probs, key=probs.__getitem__))
+        if rules is Complexity.EASY:
+            return best if best is Complexity.HARD and signs else rules
         if best is Complexity.HARD:
             return best
-        if rules is Complexity.EASY:
-            return rules
         if best is Complexity.EASY and (
-            probs[best.value] < self.easy_at or probs[Complexity.HARD.value] >= self.hard_below
+            signs
+            or probs[best.value] < self.easy_at
+            or probs[Complexity.HARD.value] >= self.hard_below
         ):
             return Complexity.MEDIUM
         return best
@@ -195,8 +204,8 @@ class AssistedComplexity:
         self._slot = slot
 
     def classify(self, prompt: PromptText) -> Complexity:
-        level = self._rules.classify(prompt)
         model = self._slot.current
         if model is None:
-            return level
-        return model.combine(level, prompt.require())
+            return self._rules.classify(prompt)
+        level, signs = self._rules.judge(prompt)
+        return model.combine(level, prompt.require(), signs)
