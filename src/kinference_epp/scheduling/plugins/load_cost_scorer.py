@@ -165,10 +165,10 @@ class LoadCostScorerParams(Params):
     (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
     kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
     """Fraction of each endpoint's KV cache the admission term counts as taken."""
-    own_weight: float = Field(default=15.0, ge=0.0)
+    own_weight: float = Field(default=60.0, ge=0.0)
     """Tokens of cost per output token of the request times the endpoint's decode factor
     (with a speed model): its own decode time there, beside the decode load it joins."""
-    private_tail: float = Field(default=0.5, ge=0.0, le=1.0)
+    private_tail: float = Field(default=0.0, ge=0.0, le=1.0)
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
@@ -235,7 +235,7 @@ class LoadCostScorer:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
         weights = self._weights
-        gpu = cpu = backlog = kv_tokens = context = requests = _NONE
+        gpu = cpu = cached = backlog = kv_tokens = context = requests = _NONE
         prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
         if self._prefix is not None:
@@ -243,6 +243,8 @@ class LoadCostScorer:
             if not prompt:
                 prompt = float(found.request_blocks * found.block_size)
             gpu, cpu, block_size = found.gpu, found.cpu, float(found.block_size)
+            if found.cached is not None:
+                cached = found.cached
             hashes = req.block_hashes
             if self._branches is not None and hashes is not None:
                 depth = min(int(gpu.max()) if len(gpu) else 0, len(hashes))
@@ -268,6 +270,7 @@ class LoadCostScorer:
             pool.running,
             pool.kv_usage,
             pool.kv_capacity,
+            cached,
             backlog,
             kv_tokens,
             context,
