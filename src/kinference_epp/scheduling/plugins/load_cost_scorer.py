@@ -44,11 +44,13 @@ recompute the pod pays at its prefill speed. An endpoint whose size is not yet s
 pays nothing.
 
 With ``own_weight`` set (and a speed model), each endpoint also pays for the request's own
-decode time there, ``own_weight * output * decode_factor``. Both terms move requests off slow
-or full pods; that helps a conversation, whose cached history is its own, and hurts a request
-whose cached prefix many requests share (moving it duplicates the prefix). ``private_tail``
-> 0 applies them only to requests whose matched blocks are at least that share private: after
-the last block that several requests branched from (``scheduling/prefix_branches.py``).
+decode time there, ``own_weight * output * decode_factor``: on a pool that mixes fast and slow
+pods a request goes to a fast one unless the slow one saves it more prefill than its slower
+decode costs it (the duplication term says what a miss on a full fast pod costs the others).
+Both terms move requests off slow or full pods. ``private_tail`` > 0 applies them only to
+requests whose matched blocks are at least that share private: after the last block that
+several requests branched from (``scheduling/prefix_branches.py``); 0 (the default) to every
+request.
 
 Three terms price what a pick does to the pod it joins (stall and batch read the picker's
 tracker):
@@ -64,10 +66,14 @@ tracker):
   batch is the bottleneck loses to a lighter one once the extra decode time passes the
   prefill a hit saves, and a prefix cached on several pods goes to the lightest of them.
 - **duplication**: a miss writes its uncached tokens into the endpoint's cache; where the cache
-  is full (KV usage ``u``) that evicts prefixes other requests will miss on later:
-  ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor).
-  Where caches have room (a small resident set) spreading is free; where they are full the
-  prefix stays on its pod.
+  is full that evicts prefixes other requests will miss on later:
+  ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor),
+  ``u`` the larger of the KV usage and the share of the cache the KV events say holds
+  prefixes (``cached * block_size / capacity``). vLLM's KV usage counts only blocks running
+  requests hold: a cache full of prefixes no request runs on reads as empty, and a pod sent
+  more prefixes than it holds would evict them before they are asked again. Where caches have
+  room (a small resident set) spreading is free; where they are full the prefix stays on its
+  pod, and a prefix no cache holds goes where there is room for it.
 
 The stall and batch terms price the pod's decode; with a speed model (and ``itl_limit_s``)
 both are multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the pod's predicted
@@ -180,7 +186,8 @@ class LoadCostScorerParams(Params):
     picker's in flight at the endpoint: each prefill step delays every sequence it decodes."""
     dup_weight: float = Field(default=3.0, ge=0.0)
     """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
-    usage (at most 0.95): the prefix a miss writes evicts cached blocks where the cache is full."""
+    usage or the share of its cache holding prefixes, whichever is larger (at most 0.95): the
+    prefix a miss writes evicts cached blocks where the cache is full."""
     default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
