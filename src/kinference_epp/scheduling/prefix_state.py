@@ -161,7 +161,11 @@ class PrefixState:
             all_precise,
             out,
         )
-        return PrefixCredit(out[0], out[1], precise, blocks, self.block_size)
+        index = self.index
+        cached = np.fromiter(
+            (index.num_blocks(ep.key) for ep in pool.endpoints), dtype=np.float64, count=n
+        )
+        return PrefixCredit(out[0], out[1], precise, blocks, self.block_size, cached)
 
     def _routed(
         self, routed: RoutedPrefixIndex, hashes: npt.NDArray[np.uint64], pool: PoolView

@@ -120,6 +120,7 @@ def load_cost(
     running: F64,
     kv_usage: F64,
     kv_capacity: F64,
+    cached: F64,
     backlog: F64,
     kv_tokens: F64,
     context: F64,
@@ -138,7 +139,8 @@ def load_cost(
     ``gpu`` empty: no prefix source (no credit); ``backlog`` empty: no load source (the
     scraped queue stands in, ``UNWIRED`` tokens per request); ``prefill_factor`` empty: no
     speed model (every factor 1); ``itl_base`` empty (or ``ITL_LIMIT`` 0): no ITL rule;
-    ``kv_capacity`` 0 (or ``KV_WEIGHT`` 0): no KV admission term for that endpoint.
+    ``kv_capacity`` 0 (or ``KV_WEIGHT`` 0): no KV admission term for that endpoint; ``cached``
+    empty: the duplication term reads the KV usage alone.
     """
     n = waiting.shape[0]
     has_prefix = gpu.shape[0] > 0
@@ -163,6 +165,7 @@ def load_cost(
         has_itl = meets
     kv_hot = p[HOT_KV] <= 1.0
     has_kv = p[KV_WEIGHT] != 0.0 and kv_capacity.shape[0] > 0
+    has_cached = cached.shape[0] > 0 and kv_capacity.shape[0] > 0
     kv_room = 1.0 - p[KV_MARGIN]
     worst = 0.0
     for v in range(n):
@@ -180,7 +183,12 @@ def load_cost(
             work = prompt
         dup = 0.0
         if p[DUP] != 0.0:
-            u = kv_usage[v] if kv_usage[v] < 0.95 else 0.95
+            u = kv_usage[v]
+            if has_cached and kv_capacity[v] > 0.0:
+                full = cached[v] * block_size / kv_capacity[v]
+                if full > u:
+                    u = full
+            u = u if u < 0.95 else 0.95
             if u > 0.0:
                 dup = p[DUP] * work * u / (1.0 - u)
         spill = 0.0
@@ -258,6 +266,6 @@ def warm_up() -> None:
     for mask in (yes, frozen):
         for factor in (f, read_only):
             load_cost(
-                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, f, f, factor, factor, factor, factor, mask,
+                f, f, 16.0, 1.0, 0.0, f, f, f, f, f, f, f, f, f, factor, factor, factor, factor, mask,
                 np.zeros(N_PARAMS), f.copy(),
             )  # fmt: skip

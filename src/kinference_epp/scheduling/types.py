@@ -50,6 +50,10 @@ class PrefixCredit(msgspec.Struct, frozen=True):
     request_blocks: int
     """Full blocks in the request (the most any endpoint can hold)."""
     block_size: int
+    cached: npt.NDArray[np.float64] | None = None
+    """Blocks each endpoint's prefix cache holds in all (its KV events; None: not known). Free
+    blocks that still hold a prefix count: vLLM's KV usage does not, so only this says how
+    full a cache is of prefixes a new one would evict."""
 
 
 class InflightLoad(msgspec.Struct, frozen=True):

@@ -237,6 +237,20 @@ def test_a_miss_on_a_full_cache_pays_for_what_it_evicts() -> None:
     assert got == pytest.approx([1.0 - 32 / 80, 0.0])
 
 
+def test_a_cache_full_of_prefixes_no_request_runs_on_counts_as_full() -> None:
+    # vLLM reports no KV in use on either pod, but 2's KV events say its 25-block cache holds
+    # 20 blocks (80 %): the 4 of this prompt and 16 of another; 1 is cold and empty
+    rows = [Row(n, num_gpu_blocks=25, block_size=BS) for n in (1, 2)]
+    pool, state, tracker, _ = setup(rows, {2: 4})
+    other = np.arange(5000, 5000 + 20 * BS, dtype=np.int64)
+    store(state.index, key(2), 16, first=4, tokens=other)  # type: ignore[arg-type]
+    # without the term 2 is cheaper: 16 new tokens against 32
+    assert scores(pool, state, tracker) == pytest.approx([0.0, 1.0 - 16 / 32])
+    # dup_weight 1: its 16 new tokens evict 16 * 0.8 / 0.2 = 64 tokens' worth: 80 against 32
+    got = scores(pool, state, tracker, dup_weight=1.0)
+    assert got == pytest.approx([1.0 - 32 / 80, 0.0])
+
+
 def test_a_prefill_on_a_busy_pod_is_priced_by_the_batch_it_delays() -> None:
     # 2 holds half the prompt and has three unrelated requests in flight; 1 is cold and idle
     pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 4})

@@ -22,6 +22,7 @@ _slots = hnp.arrays(np.intp, N, elements=st.integers(-1, N - 1))
 _itl = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 0.01, 0.03, 0.06]))
 _factors = hnp.arrays(np.float64, N, elements=st.sampled_from([0.4, 1.0, 1.03, 2.5]))
 _capacity = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 1e4, 307328.0]))
+_cached = hnp.arrays(np.float64, N, elements=st.sampled_from([0.0, 100.0, 15000.0, 19208.0]))
 
 
 def ref_credit(
@@ -128,6 +129,7 @@ def ref_load_cost(
     itl: tuple[F64, F64] | None = None,
     output: float = 0.0,
     kv_capacity: F64 | None = None,
+    cached: F64 | None = None,
 ) -> F64:
     """``LoadCostScorer.score`` as whole-vector numpy."""
     over = near = None
@@ -157,7 +159,12 @@ def ref_load_cost(
         work = np.full(len(waiting), prompt)
     dup = None
     if p.dup_weight:
-        u = np.minimum(kv_usage, 0.95)
+        u = kv_usage
+        if found is not None and cached is not None and kv_capacity is not None:
+            sized = kv_capacity > 0.0
+            full = np.divide(cached * found[2], kv_capacity, out=np.zeros(len(u)), where=sized)
+            u = np.maximum(u, full)
+        u = np.minimum(u, 0.95)
         dup = p.dup_weight * work * u / (1.0 - u)
         dup[u <= 0.0] = 0.0
     spill = None
@@ -262,6 +269,7 @@ _params = st.builds(
     itl=st.none() | st.tuples(_itl, _itl),
     output=st.sampled_from([0.0, 215.0]),
     kv_capacity=st.none() | _capacity,
+    cached=st.none() | _cached,
 )
 def test_load_cost(
     p: LoadCostScorerParams,
@@ -283,6 +291,7 @@ def test_load_cost(
     itl: tuple[F64, F64] | None,
     output: float,
     kv_capacity: F64 | None,
+    cached: F64 | None,
 ) -> None:
     weights = np.zeros(sk.N_PARAMS)
     for i, v in (
@@ -318,6 +327,7 @@ def test_load_cost(
         running,
         kv_usage,
         none if kv_capacity is None else kv_capacity,
+        cached if with_prefix and cached is not None else none,
         backlog if with_load else none,
         kv_tokens if with_load else none,
         context if with_load else none,
@@ -343,5 +353,6 @@ def test_load_cost(
         itl,
         output,
         kv_capacity,
+        cached if with_prefix else None,
     )
     assert np.array_equal(got, want)

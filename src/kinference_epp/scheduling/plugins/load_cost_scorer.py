@@ -44,11 +44,13 @@ recompute the pod pays at its prefill speed. An endpoint whose size is not yet s
 pays nothing.
 
 With ``own_weight`` set (and a speed model), each endpoint also pays for the request's own
-decode time there, ``own_weight * output * decode_factor``. Both terms move requests off slow
-or full pods; that helps a conversation, whose cached history is its own, and hurts a request
-whose cached prefix many requests share (moving it duplicates the prefix). ``private_tail``
-> 0 applies them only to requests whose matched blocks are at least that share private: after
-the last block that several requests branched from (``scheduling/prefix_branches.py``).
+decode time there, ``own_weight * output * decode_factor``: on a pool that mixes fast and slow
+pods a request goes to a fast one unless the slow one saves it more prefill than its slower
+decode costs it (the duplication term says what a miss on a full fast pod costs the others).
+Both terms move requests off slow or full pods. ``private_tail`` > 0 applies them only to
+requests whose matched blocks are at least that share private: after the last block that
+several requests branched from (``scheduling/prefix_branches.py``); 0 (the default) to every
+request.
 
 Three terms price what a pick does to the pod it joins (stall and batch read the picker's
 tracker):
@@ -64,10 +66,14 @@ tracker):
   batch is the bottleneck loses to a lighter one once the extra decode time passes the
   prefill a hit saves, and a prefix cached on several pods goes to the lightest of them.
 - **duplication**: a miss writes its uncached tokens into the endpoint's cache; where the cache
-  is full (KV usage ``u``) that evicts prefixes other requests will miss on later:
-  ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor).
-  Where caches have room (a small resident set) spreading is free; where they are full the
-  prefix stays on its pod.
+  is full that evicts prefixes other requests will miss on later:
+  ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor),
+  ``u`` the larger of the KV usage and the share of the cache the KV events say holds
+  prefixes (``cached * block_size / capacity``). vLLM's KV usage counts only blocks running
+  requests hold: a cache full of prefixes no request runs on reads as empty, and a pod sent
+  more prefixes than it holds would evict them before they are asked again. Where caches have
+  room (a small resident set) spreading is free; where they are full the prefix stays on its
+  pod, and a prefix no cache holds goes where there is room for it.
 
 The stall and batch terms price the pod's decode; with a speed model (and ``itl_limit_s``)
 both are multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the pod's predicted
@@ -165,10 +171,10 @@ class LoadCostScorerParams(Params):
     (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
     kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
     """Fraction of each endpoint's KV cache the admission term counts as taken."""
-    own_weight: float = Field(default=15.0, ge=0.0)
+    own_weight: float = Field(default=60.0, ge=0.0)
     """Tokens of cost per output token of the request times the endpoint's decode factor
     (with a speed model): its own decode time there, beside the decode load it joins."""
-    private_tail: float = Field(default=0.5, ge=0.0, le=1.0)
+    private_tail: float = Field(default=0.0, ge=0.0, le=1.0)
     """Apply ``own_weight`` and ``kv_weight`` only to requests whose matched prefix is at
     least this share private (``scheduling/prefix_branches.py``: blocks after the last one
     that several requests branched from), or that match nothing; 0: to every request."""
@@ -180,7 +186,8 @@ class LoadCostScorerParams(Params):
     picker's in flight at the endpoint: each prefill step delays every sequence it decodes."""
     dup_weight: float = Field(default=3.0, ge=0.0)
     """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
-    usage (at most 0.95): the prefix a miss writes evicts cached blocks where the cache is full."""
+    usage or the share of its cache holding prefixes, whichever is larger (at most 0.95): the
+    prefix a miss writes evicts cached blocks where the cache is full."""
     default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
@@ -235,7 +242,7 @@ class LoadCostScorer:
         # Runs on every request: one compiled kernel over the vectors (score_kernel.load_cost).
         prompt = float(req.prompt_tokens)
         weights = self._weights
-        gpu = cpu = backlog = kv_tokens = context = requests = _NONE
+        gpu = cpu = cached = backlog = kv_tokens = context = requests = _NONE
         prefill_factor = decode_factor = itl_base = itl_per_usage = _NONE
         block_size = 0.0
         if self._prefix is not None:
@@ -243,6 +250,8 @@ class LoadCostScorer:
             if not prompt:
                 prompt = float(found.request_blocks * found.block_size)
             gpu, cpu, block_size = found.gpu, found.cpu, float(found.block_size)
+            if found.cached is not None:
+                cached = found.cached
             hashes = req.block_hashes
             if self._branches is not None and hashes is not None:
                 depth = min(int(gpu.max()) if len(gpu) else 0, len(hashes))
@@ -268,6 +277,7 @@ class LoadCostScorer:
             pool.running,
             pool.kv_usage,
             pool.kv_capacity,
+            cached,
             backlog,
             kv_tokens,
             context,
