@@ -395,7 +395,10 @@ def experiment(cases: list[Case], results: dict[str, Any]) -> list[str]:
         "`python benchmarks/routing_bounds.py --experiment`: `kinference` on a copy of the "
         "profile whose prefill costs 0 ms per token (every cache miss free), so what is left "
         "is decode and KV, which routing does not remove; seed "
-        f"{meta['seeds'][0]}, the benchmark's SLO.",
+        f"{meta['seeds'][0]} on the workload's own ladder, the benchmark's SLO. The real "
+        "profile's share is the committed median over the seeds, on the ladder refined to 5 "
+        "req/s steps around each capacity, so the stages before a point differ between the "
+        "two columns.",
         "",
         "| workload | profile | load | in SLO, free prefill | in SLO, the real profile "
         "| ITL mean ms, free prefill | req/s served (closed loop), free prefill |",
