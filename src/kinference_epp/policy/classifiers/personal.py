@@ -349,6 +349,26 @@ _SPACES = bytes.maketrans(_SEPARATORS, b" " * len(_SEPARATORS))
 _SPACES_KEEP_Q = bytes.maketrans(_SEPARATORS.replace(b"?", b""), b" " * (len(_SEPARATORS) - 1))
 
 
+_TYPOGRAPHIC = "\u00ab\u00bb\u201e\u201c\u201d\u2018\u2019\u201a\u2013\u2014\u2026\u00bf\u00a1"
+"""Punctuation outside ASCII (guillemets, curly quotes, dashes, an ellipsis, Spanish opening
+marks) that separates words as ASCII punctuation does: «Steuer-ID», „Reisepass“."""
+
+
+def _typographic_spaces(text: str, spaced: bytes) -> bytes:
+    """``spaced`` with the characters of ``_TYPOGRAPHIC`` as spaces, so a label in guillemets
+    or curly quotes is a whole word; a few ``str.find`` scans, in C, and a copy only where
+    one occurs."""
+    out: bytearray | None = None
+    for mark in _TYPOGRAPHIC:
+        at = text.find(mark)
+        while at != -1:
+            if out is None:
+                out = bytearray(spaced)
+            out[at] = 32
+            at = text.find(mark, at + 1)
+    return spaced if out is None else bytes(out)
+
+
 class _Index:
     """Whole-word positions of cue words in the prompt, whatever their case.
 
@@ -371,6 +391,7 @@ class _Index:
         else:
             raw = raw or text.replace("?", "!").encode("ascii", "replace")
             spaced = raw.lower().translate(_SPACES_KEEP_Q)
+            spaced = _typographic_spaces(text, spaced)
         self._spaced = b" " + spaced + b" "
         self._cache: dict[str, list[int]] = {}
 
@@ -1249,10 +1270,12 @@ _CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b
 _DATE_LIKE = re.compile(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}")
 _NUMBER_WORD = re.compile(
     r"(?<![\w])(?i:number|no\.?|nr\.?|nummer|numéro|numero|número|n°|nº|lautet|reads|is|ist|est|es)"
-    r"\s*[:#]?\s*$"
+    r"(?:\s+(?i:the|le|la|el|die|der|das))?\s*[:#]?\s*$"
 )
 """What stands just before a value that a label a sentence earlier names ("My passport
-was issued in 2019. The number is ...", "Die Nummer lautet ...")."""
+was issued in 2019. The number is ...", "Die Nummer lautet ...", "C'est le ...")."""
+_COLON_BEFORE = re.compile(r":\s*$")
+"""A colon just before a value: "..., das ist diese hier: C88WF7ZTJ" introduces it."""
 _FAR = 160
 """How far after its label a value may stand when a number word introduces it: the end of
 the next sentence, so "Reisepass: ausgestellt in Berlin. Die Passnummer lautet ..." counts."""
@@ -1315,6 +1338,12 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
             begin = pos + len(word)
             stop = begin + _FAR
             gap = text.find("\n\n", begin, stop)
+            if gap != -1 and text[begin:gap].rstrip().endswith(":"):
+                # "... the one under "Passport No." which I can never find:\n\n832729490":
+                # a colon hands the label on to the next paragraph's first line
+                body = gap + 2 + len(text[gap + 2 : stop]) - len(text[gap + 2 : stop].lstrip())
+                line_end = text.find("\n", body, stop)
+                gap = line_end if line_end != -1 else -1
             stop = gap if gap != -1 else stop
             for m in _ID_VALUE.finditer(text, begin, stop):
                 value = m.group()
@@ -1329,6 +1358,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 if tax and steuer_id_valid(digits):
                     return True
                 if _NUMBER_WORD.search(text, max(begin, m.start() - 24), m.start()):
+                    return True
+                if document and _COLON_BEFORE.search(text, max(begin, m.start() - 4), m.start()):
                     return True
                 noun_from = max(begin, m.start() - _NOUN_REACH)
                 noun = _NUMBER_NOUN.search(text, noun_from, m.start())
@@ -1404,11 +1435,12 @@ _PLACES = _vocab(
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
 _LEGAL_FORMS = frozenset(
-    ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "Ltd", "Inc", "LLC", "NV",
-     "BV", "SpA", "KGaA", "Srl"]
+    ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "plc", "Ltd", "Inc", "LLC",
+     "NV", "BV", "SpA", "KGaA", "Srl"]
 )  # fmt: skip
-"""A company's legal form after its name ("Siemens AG", "Unilever PLC", "Inditex SA"),
-found as a word and confirmed with its case: the address beside it is the company's."""
+"""A company's legal form after its name ("Siemens AG", "Unilever PLC", "John Lewis plc",
+"Inditex SA"), found as a word and confirmed with its case: the address beside it is the
+company's."""
 _LEGAL_FORM_WORDS = _vocab(*(f.lower() for f in _LEGAL_FORMS))
 _DOTTED_LEGAL = re.compile(
     r"(?<![\w.])(?:S\.A\.(?:U\.|S\.)?|S\.L\.(?:U\.)?|S\.p\.A\.|S\.r\.l\.|S\.C\.|e\.V\.|B\.V\."
@@ -1587,7 +1619,9 @@ _DECLARED = (
     "fake", "dummy", "fictitious", "fictional", "placeholder", "mock data", "made-up",
     "made up", "not real", "test data", "sample data", "example data", "testdaten",
     "beispieldaten", "musterdaten", "fiktiv", "erfunden", "fictif", "fictive", "factice",
-    "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
+    "données de test", "donnée de test", "valeur de test", "d'exemple", "de test uniquement",
+    "test value", "example value", "testwert", "beispielwert", "valor de prueba",
+    "dato de prueba", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
     "datos de prueba", "de ejemplo", "jeu de test", "données fictives", "testfall",
     "caso de prueba", "deliberately invalid", "intentionally invalid", "volontairement invalide",
     "absichtlich ungültig", "intencionadamente inválid", "specimen card", "specimen id",

@@ -807,6 +807,7 @@ _ACCESS_LOG_USER = re.compile(
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
 _LOG_MARKERS = (
     b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
+    b"identifiant",
 )  # fmt: skip
 """What a log line that names its user holds, in the prompt's lower-cased one-byte map
 ("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
@@ -820,6 +821,7 @@ _LOG_MARKER_WORDS = (
     b"utzer",
     b"tilisateur",
     b"suari",
+    b"identifiant",
 )
 """The markers but the access log's as ``_Cues.words`` holds them: lower case, cut at ``=``."""
 _SYSTEM_USERS = frozenset(
@@ -936,10 +938,43 @@ def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
             if start not in seen:
                 seen.add(start)
                 checked += 1
-                if _user_line(text[start:end]):
+                if _user_line(text[start:end]) or _user_record(text, start, end):
                     return True
             at = low.find(marker, end)
     return False
+
+
+_RECORD_LINES = 4
+"""How many lines before and after a user field a record (a sign-in alert, a form) is read
+for the address of that session."""
+
+
+def _user_record(text: str, start: int, end: int) -> bool:
+    """A record of ``label: value`` lines where one line is a user field ("Identifiant :
+    jdupont", "Username: amiller") and a nearby line of the same block (no blank line
+    between) an IPv4 address ("Adresse IP : 81.2.69.160"): a sign-in alert or an account
+    form pairs them as a log line does."""
+    line = text[start:end]
+    users = [m.group(1) for m in _LOG_USER.finditer(line)]
+    users += [m.group(1) for m in _LOG_USER_INTL.finditer(line)]
+    if not any(_personal_user(u) for u in users):
+        return False
+    lo, hi = start, end
+    for _ in range(_RECORD_LINES):
+        if lo > 0:
+            before = text.rfind("\n", 0, lo - 1) + 1
+            if not text[before : lo - 1].strip():
+                break
+            lo = before
+    for _ in range(_RECORD_LINES):
+        if hi < len(text):
+            after = text.find("\n", hi + 1)
+            after = len(text) if after == -1 else after
+            if not text[hi + 1 : after].strip():
+                break
+            hi = after
+    ips = [m.group(1) for m in _IPV4.finditer(text, lo, hi)]
+    return any(not ip.startswith(("127.", "0.", "255.")) for ip in ips)
 
 
 def _user_line(line: str) -> bool:
