@@ -1184,7 +1184,7 @@ _HOW_QUANTITY = frozenset(
 _EASY_ASKS = frozenset(
     ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "traduci",
      "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
-     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "extract", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(
@@ -1285,6 +1285,9 @@ _CLAUSE_SPLIT = re.compile(r",\s+|;\s+|\s(?:and|und|et|y|e|then|puis|dann|luego)
 _ASK_SPLIT = re.compile(_CLAUSE_SPLIT.pattern + r"|:\s+")
 """Clauses of a sentence for its asks: a colon also opens one ("... for this processing:
 rate the likelihood, propose measures and argue ...")."""
+_PHRASAL_EASY = {"pull": "out", "pick": "out", "boil": "down", "strip": "out", "jot": "down"}
+"""Phrasal verbs that take items out of, or cut down, the text given: its particle within
+the next few words ("boil the text above down to three bullets")."""
 _REASONING_ASKS = frozenset(["explain", "justify", "argue", "refute", "rebut"])
 _CLAUSES = 8
 """Clauses of one sentence read for its tasks: a request lists a few, a pasted row many."""
@@ -1462,6 +1465,8 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "analyse"
     if verb in ("work", "lay", "speed", "figure") and nxt in ("out", "up"):  # phrasal verbs
         verb = {"work": "solve", "lay": "design", "speed": "optimise", "figure": "diagnose"}[verb]
+    if verb in _PHRASAL_EASY and _PHRASAL_EASY[verb] in sw[i + 1 : i + 6]:
+        verb = "extract"  # "pull out every date", "boil the text above down to ..."
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code

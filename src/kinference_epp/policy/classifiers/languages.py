@@ -444,7 +444,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "kontrastier": "contrast", "identifizier": "identify", "finde": "find",
         "summier": "count", "addier": "count", "wäg": "weigh", "abwäg": "weigh",
         "empfiehl": "recommend", "empfehl": "recommend", "ableit": "derive", "lege": "outline",
-        "modellier": "model",
+        "modellier": "model", "extrahier": "extract",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -462,7 +462,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "résou": "solve", "résolv": "solve", "vérifi": "check", "débogu": "debug",
         "diagnostiqu": "diagnose", "discut": "discuss", "indiqu": "tell", "dis-moi": "tell",
         "propos": "suggest", "formul": "formulate", "confront": "weigh", "recommand": "recommend",
-        "modélis": "model",
+        "modélis": "model", "relèv": "extract", "ramèn": "condense", "extrai": "extract",
         "argument": "argue", "réfut": "refute", "reconstitue": "reconstruct",
         "reconstrui": "reconstruct", "contrast": "contrast", "identifie": "identify",
         "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
@@ -490,7 +490,8 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "encuentr": "find", "haz": "make",
         "haga": "make", "suma": "count", "sume": "count", "sumar": "count",
         "propon": "suggest", "revisa": "review", "revisar": "review", "examin": "review",
-        "plante": "formulate", "sopes": "weigh", "contrapon": "compare", "modeliz": "model",
+        "extrae": "extract", "extraig": "extract", "saca": "extract", "plante": "formulate",
+        "sopes": "weigh", "contrapon": "compare", "modeliz": "model",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
