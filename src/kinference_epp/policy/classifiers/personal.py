@@ -1401,9 +1401,19 @@ _FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
 """Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
 _FICTION_PHRASES = (
     "écris une nouvelle", "écrire une nouvelle", "une courte nouvelle", "jeu de rôle",
-    "juego de rol", "role-play", "role play",
+    "juego de rol", "role-play", "role play", "diary entry", "tagebucheintrag",
+    "journal intime", "entrée de journal", "entrada de diario", "inner monologue",
+    "innerer monolog", "monologue intérieur", "monólogo interior", "fan fiction",
 )  # fmt: skip
-"""Stories and role-play named in several words, looked for in a short prompt."""
+"""Stories, role-play and a character's imagined writing (a diary entry, an inner
+monologue) named in several words, looked for in a short prompt."""
+_COVERAGE = (
+    "covered by the", "coverage", "in the press", "the media", "media portray",
+    "berichterstattung", "in der presse", "in den medien", "couverture médiatique",
+    "dans la presse", "les médias", "cobertura", "en la prensa", "los medios",
+)  # fmt: skip
+"""What makes a prompt about how the press told people's stories: those it names are
+public figures, and what the press reported of them (an injury, an illness) is public."""
 
 _NEWS = _vocab(
     "news", "article", "headline", "headlines", "press", "interview", "election", "president",
@@ -1868,6 +1878,10 @@ def find_personal(
         named = False
     if named and fiction and not personal and len(text) <= _WHOLE and not _owns_relative(text):
         named = False  # a story's characters, ill or in debt: "Frau Keller, die an Demenz ..."
+    if named and not personal and not money and not cued and public and len(text) <= _WHOLE:
+        low = text.lower()
+        if health and any(p in low for p in _COVERAGE):
+            health = False  # "how the press covered her injuries": reported, public
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
