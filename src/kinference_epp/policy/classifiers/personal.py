@@ -1408,7 +1408,7 @@ _FICTION_PHRASES = (
 """Stories, role-play and a character's imagined writing (a diary entry, an inner
 monologue) named in several words, looked for in a short prompt."""
 _COVERAGE = (
-    "covered by the", "coverage", "in the press", "the media", "media portray",
+    "covered by the", "press covered", "media covered", "coverage", "in the press", "the media", "media portray",
     "berichterstattung", "in der presse", "in den medien", "couverture médiatique",
     "dans la presse", "les médias", "cobertura", "en la prensa", "los medios",
 )  # fmt: skip
