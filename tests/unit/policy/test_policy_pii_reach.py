@@ -81,8 +81,7 @@ def test_a_colon_or_a_number_word_introduces_a_document_number_a_sentence_away(
         "Neue Anmeldung bei Ihrem Konto\nBenutzername: jkessler\nIP-Adresse: 91.64.12.7\n"
         "Gerät: Chrome unter Windows",
         "Nouvelle connexion\nIdentifiant : lbernard\nAdresse IP : 90.112.45.8\nAppareil : Safari",
-        "Nuevo inicio de sesión\nUsuario: mgarrido\nDirección IP: 83.44.10.2\n"
-        "Dispositivo: Firefox",
+        "Nuevo inicio de sesión\nUsuario: mgarrido\nDirección IP: 83.44.10.2\nDispositivo: Firefox",
     ],
 )
 def test_a_sign_in_record_pairs_its_user_with_the_address_on_another_line(text: str) -> None:
@@ -164,8 +163,7 @@ def test_a_diary_entry_with_someone_s_phone_stays_personal() -> None:
         "Krause in der Saison 2024.",
         "Analyse la couverture médiatique des blessures de Julie Marchand et Inès Robert "
         "pendant la saison 2024.",
-        "Analiza la cobertura de las lesiones de Lucía Ortega y Marta Vidal en la temporada "
-        "2024.",
+        "Analiza la cobertura de las lesiones de Lucía Ortega y Marta Vidal en la temporada 2024.",
     ],
 )
 def test_what_the_press_reported_of_people_it_covered_is_public(text: str) -> None:
