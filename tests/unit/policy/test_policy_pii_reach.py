@@ -172,3 +172,32 @@ def test_what_the_press_reported_of_people_it_covered_is_public(text: str) -> No
 
 def test_a_colleague_s_injury_outside_the_press_stays_personal() -> None:
     assert "health" in kinds("My colleague Lena Hofmann has a knee injury; plan her shifts.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Note for the lead: Ffion Bevan told me in confidence that she has multiple sclerosis.",
+        "Notiz: Wiebke Ossenkopp sagte mir vertraulich, dass sie Multiple Sklerose hat.",
+        "Note : Maëlys Kerbrat m'a confié qu'elle a une sclérose en plaques.",
+        "Nota: Itziar Goikoetxea me dijo que tiene esclerosis múltiple.",
+    ],
+)
+def test_a_name_pair_as_the_subject_of_a_health_fact_is_personal(text: str) -> None:
+    assert {"personName", "health"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Os cuento que Rosendo Quiroga tiene asma y no puede subir al almacén.",
+        "Te cuento que Begoña Arrizabalaga padece una depresión desde el verano.",
+    ],
+)
+def test_cuento_after_a_clitic_tells_news_not_a_story(text: str) -> None:
+    assert {"personName", "health"} <= kinds(text)
+
+
+def test_a_story_told_as_a_cuento_keeps_its_characters() -> None:
+    text = "Os cuento un cuento: el dragón Rosendo Quiroga tiene asma y no puede volar."
+    assert "personName" not in kinds(text)

@@ -1397,6 +1397,24 @@ _FICTION = _vocab(
     "protagoniste", "protagonista", "roleplay", "rollenspiel", "plot", "screenplay",
     "drehbuch", "guion", "guión", "sitcom", "telenovela",
 )  # fmt: skip
+_TELLING = {b"cuento": "cuento", b"relato": "relato"}
+"""Story nouns that are also the verb "I tell" ("os cuento que ...", "te relato lo que
+pasó"): after a clitic pronoun they introduce news, not a story."""
+_CLITICS = (" te ", " os ", " le ", " les ", " me ", " nos ", " se ", " lo ")
+
+
+def _told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
+    """Whether every story word among ``cues`` is the verb "I tell" after a clitic."""
+    if not cues or not cues <= _TELLING.keys():
+        return False
+    for cue in cues:
+        for pos in ix.positions(_TELLING[cue]):
+            before = " " + text[max(0, pos - 5) : pos].lower()
+            if not before.endswith(_CLITICS):
+                return False
+    return True
+
+
 _FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
 """Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
 _FICTION_PHRASES = (
@@ -1777,11 +1795,25 @@ def _greeted_name(text: str) -> bool:
     return False
 
 
+_SUBJECT_PAIR = re.compile(
+    rf"(?<![\w])({_WORD})[ \t]+({_WORD})[ \t]+(?:has|had|is|was|told|said|hat|ist|war|sagte"
+    r"|erzählte|leidet|a|est|avait|souffre|m'a|tiene|tenía|está|padece|sufre|me dijo)\b"
+)
+"""A first name and a surname as the subject of a sentence ("Imogen Tate has", "Eulogio
+Ferrer tiene", "Rhian Pryce told me"): the pair counts when either of its words is listed,
+so a rare surname after a listed first name, or a rare first name before a listed surname,
+is still a name."""
+
+
 def _subject_name(text: str) -> bool:
-    first = _names()[0]
+    first, last = _names()
     for m in _SUBJECT.finditer(text):
         name = m.group(1)
         if name in first and _real_name(name):
+            return True
+    for m in _SUBJECT_PAIR.finditer(text):
+        given, family = m.group(1), m.group(2)
+        if (given in first or family in last) and _real_name(f"{given} {family}"):
             return True
     return False
 
@@ -1824,7 +1856,7 @@ def find_personal(
     if not money and len(text) <= _WHOLE:
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
-    fiction = bool(words & _FICTION)
+    fiction = bool(words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
         fiction = any(p in low for p in _FICTION_PHRASES) or any(
