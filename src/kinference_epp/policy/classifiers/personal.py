@@ -354,14 +354,27 @@ _TYPOGRAPHIC = "\u00ab\u00bb\u201e\u201c\u201d\u2018\u2019\u201a\u2013\u2014\u20
 marks) that separates words as ASCII punctuation does: «Steuer-ID», „Reisepass“."""
 
 
+_FEW_MARKS = 32
+"""Marks up to which their places are patched one by one; beyond, the text is mapped again."""
+
+
 def _typographic_spaces(text: str, spaced: bytes) -> bytes:
     """``spaced`` with the characters of ``_TYPOGRAPHIC`` as spaces, so a label in guillemets
-    or curly quotes is a whole word; a few ``str.find`` scans, in C, and a copy only where
-    one occurs."""
+    or curly quotes is a whole word. Their places are found with ``str.find`` (in C; on a
+    text of Latin-1 letters, one that holds none of them returns at once) and patched; a
+    text with many (a typeset document) is mapped again with them replaced instead
+    (``str.replace`` and ``encode``, one character for one, so offsets hold)."""
     out: bytearray | None = None
+    found = 0
     for mark in _TYPOGRAPHIC:
         at = text.find(mark)
         while at != -1:
+            found += 1
+            if found > _FEW_MARKS:
+                for each in _TYPOGRAPHIC:
+                    text = text.replace(each, " ")
+                raw = text.replace("?", "!").encode("ascii", "replace")
+                return raw.lower().translate(_SPACES_KEEP_Q)
             if out is None:
                 out = bytearray(spaced)
             out[at] = 32
