@@ -28,8 +28,12 @@ each feature in [0, 1]:
   piece of creative writing under two or more formal constraints is hard on its own; a
   short factual question or a mechanical edit of pasted text (one the request confines:
   "nothing else", "don't change the code") is easy, and then the pasted text's own words
-  set no task. Three tasks asked in one sentence, one of them an explanation or argument,
-  or an argument to build in detail, are hard whatever their words; a plain question
+  set no task. Three tasks asked in one sentence, one of them an explanation or argument
+  (a colon opens a task too; a German infinitive asks last), an argument to build in
+  detail, or a piece of work whose parts the request lists (after a colon, in parentheses)
+  and asks to be argued (justified, compared, recommended, with a thesis and
+  counterarguments, a sensitivity analysis, competing hypotheses), are hard whatever their
+  words; a plain question
   (no expert term, code, maths, constraint or reasoning asked), a table or list to make
   of the facts given, a sum of the values given and a rewrite of the sentence given are
   easy — unless another sentence of the request asks a reasoning task the rules cannot

@@ -37,6 +37,9 @@ DNIs in their printed groups ("12.345.678-Z"). Credentials that no prefix marks 
 what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Authorization``
 headers.
 
+An IP address counts with the user it belongs to: on one log line, or in one record of
+``label: value`` lines (a sign-in alert's "Username:" and "IP address:" lines).
+
 Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
 within the sentence before, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
