@@ -1342,8 +1342,10 @@ def _checksum_fails(value: str) -> bool:
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
-    the end of the next sentence, one that a number word introduces or, after a German tax
-    label, one whose Steuer-ID check digit holds."""
+    the end of the next sentence, one that a number word introduces ("the number is", "c'est
+    le"), a document number a colon introduces ("..., genau diese hier: C88...") or, after
+    a German tax label, one whose Steuer-ID check digit holds. A label whose text ends in a
+    colon before a blank line reaches the next paragraph's first line."""
     for cue in words & _ID_LABELS:
         word = cue.decode()
         tax = cue in _TAX_LABELS
