@@ -947,6 +947,12 @@ def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
     return False
 
 
+_RECORD_USER = re.compile(
+    r"[ \t]*(?i:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?|utilisateur"
+    r"|identifiant|usuario|utente)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9._\-]{1,31})[ \t\r]*"
+)
+"""A record's user line: the label and its value alone on the line ("Identifiant :
+jdupont"), which no log line is."""
 _RECORD_LINES = 4
 """How many lines before and after a user field a record (a sign-in alert, a form) is read
 for the address of that session."""
@@ -957,11 +963,9 @@ def _user_record(text: str, start: int, end: int) -> bool:
     jdupont", "Username: amiller") and a nearby line of the same block (no blank line
     between) an IPv4 address ("Adresse IP : 81.2.69.160"): a sign-in alert or an account
     form pairs them as a log line does."""
-    line = text[start:end]
-    users = [m.group(1) for m in _LOG_USER.finditer(line)]
-    users += [m.group(1) for m in _LOG_USER_INTL.finditer(line)]
-    if not any(_personal_user(u) for u in users):
-        return False
+    field = _RECORD_USER.fullmatch(text, start, end)
+    if field is None or not _personal_user(field.group(1)):
+        return False  # a log line's "user=" field: ``_user_line`` judged its line
     lo, hi = start, end
     for _ in range(_RECORD_LINES):
         if lo > 0:
