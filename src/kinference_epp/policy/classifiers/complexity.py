@@ -28,8 +28,12 @@ each feature in [0, 1]:
   piece of creative writing under two or more formal constraints is hard on its own; a
   short factual question or a mechanical edit of pasted text (one the request confines:
   "nothing else", "don't change the code") is easy, and then the pasted text's own words
-  set no task. Three tasks asked in one sentence, one of them an explanation or argument,
-  or an argument to build in detail, are hard whatever their words; a plain question
+  set no task. Three tasks asked in one sentence, one of them an explanation or argument
+  (a colon opens a task too; a German infinitive asks last), an argument to build in
+  detail, or a piece of work whose parts the request lists (after a colon, in parentheses)
+  and asks to be argued (justified, compared, recommended, with a thesis and
+  counterarguments, a sensitivity analysis, competing hypotheses), are hard whatever their
+  words; a plain question
   (no expert term, code, maths, constraint or reasoning asked), a table or list to make
   of the facts given, a sum of the values given and a rewrite of the sentence given are
   easy — unless another sentence of the request asks a reasoning task the rules cannot
@@ -1184,7 +1188,7 @@ _HOW_QUANTITY = frozenset(
 _EASY_ASKS = frozenset(
     ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "traduci",
      "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
-     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "extract", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(
@@ -1282,6 +1286,12 @@ _PREPOSITIONS = frozenset(["in", "at", "on", "from", "for", "since", "until", "t
                            "en", "à", "de", "desde", "hasta", "seit", "bis", "von", "aus"])  # fmt: skip
 """What may stand before a question word ("in which year", "desde qué IP")."""
 _CLAUSE_SPLIT = re.compile(r",\s+|;\s+|\s(?:and|und|et|y|e|then|puis|dann|luego)\s")
+_ASK_SPLIT = re.compile(_CLAUSE_SPLIT.pattern + r"|:\s+")
+"""Clauses of a sentence for its asks: a colon also opens one ("... for this processing:
+rate the likelihood, propose measures and argue ...")."""
+_PHRASAL_EASY = {"pull": "out", "pick": "out", "boil": "down", "strip": "out", "jot": "down"}
+"""Phrasal verbs that take items out of, or cut down, the text given: its particle within
+the next few words ("boil the text above down to three bullets")."""
 _REASONING_ASKS = frozenset(["explain", "justify", "argue", "refute", "rebut"])
 _CLAUSES = 8
 """Clauses of one sentence read for its tasks: a request lists a few, a pasted row many."""
@@ -1324,15 +1334,22 @@ def _sentences(request: str) -> list[str]:
     return [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
 
 
-def _specification(window: str, colon: int) -> bool:
+def _specification(window: str, colon: int, lang: str = "en") -> bool:
     """Whether what follows the colon specifies a reasoning ask rather than pasting text to
-    work on: one short line after "Optimise my commute:", "Plan the traverse:"."""
+    work on: one short line after "Optimise my commute:", "Plan the traverse:", or the
+    parts of a piece of work listed after its sentence's task verb ("Check whether the
+    shop is viable: capital, legal form, risks and a sensitivity analysis")."""
     line = window.find("\n", colon)
     rest = window[colon + 1 : line if line != -1 else len(window)]
     if len(rest) > 160 or (line != -1 and len(window) - line > 40):
         return False
     words = [w for w in window[:colon].translate(_WORDS).split() if w not in _FILLERS]
-    return bool(words) and (words[0] in _HARD_ASKS or words[0] in _TECHNICAL_ASKS)
+    if bool(words) and (words[0] in _HARD_ASKS or words[0] in _TECHNICAL_ASKS):
+        return True
+    sentence = _sentences(window[:colon])
+    if not sentence or len([x for x in _CLAUSE_SPLIT.split(rest) if x.strip()]) < _SCOPE_ITEMS:
+        return False
+    return _opens_task(sentence[-1].lstrip(), lang, _DELIVERABLE_ASKS)
 
 
 def _opens_task(sentence: str, lang: str, asks: frozenset[str] = _TASK_OPENERS) -> bool:
@@ -1363,7 +1380,7 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
     Bewerte den Fall gründlich ...")."""
     head = window[:300]
     colon = head.find(":")
-    if colon != -1 and len(window) - colon > 40 and not _specification(window, colon):
+    if colon != -1 and len(window) - colon > 40 and not _specification(window, colon, lang):
         head = head[:colon]
     parts = [head]
     if len(head) < len(window):  # "Review this lease: find the clauses that ..., explain ..."
@@ -1378,7 +1395,7 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
         parts += [t for t in tail[1:] if _opens_task(t, lang)]
     last = window.rfind("\n\n", 0, len(window.rstrip()))
     paragraph = window[last:].strip() if last > 0 else ""
-    if paragraph and len(paragraph) <= _TASK_PARAGRAPH and paragraph[:40] not in head:
+    if paragraph and len(paragraph) <= _TASK_PARAGRAPH and paragraph not in head:
         parts.append(paragraph)  # a task appended after the case or text it is about
     elif len(window) > 600:
         tail = _sentences(window[-300:])
@@ -1452,6 +1469,8 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "analyse"
     if verb in ("work", "lay", "speed", "figure") and nxt in ("out", "up"):  # phrasal verbs
         verb = {"work": "solve", "lay": "design", "speed": "optimise", "figure": "diagnose"}[verb]
+    if verb in _PHRASAL_EASY and _PHRASAL_EASY[verb] in sw[i + 1 : i + 6]:
+        verb = "extract"  # "pull out every date", "boil the text above down to ..."
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
@@ -1492,6 +1511,7 @@ def _judge(sentence: str, r: _Request) -> str:
             and detailed
         )  # "build a careful argument, citing ..., and anticipate the objections"
         or _many_asks(sentence, r.lang)
+        or (verb in _DELIVERABLE_ASKS and _deliverables(sentence, r.text))
     )
     if hard:
         return "hard"
@@ -1538,23 +1558,58 @@ def _judge(sentence: str, r: _Request) -> str:
     return "easy" if easy else ""
 
 
+_DELIVERABLE_ASKS = _TASK_OPENERS | _TECHNICAL_ASKS | {"check", "write"}
+"""Verbs that open a piece of work whose parts a request may list."""
+_DELIVERABLE_MARKS = (
+    "justif", "begründ", "compar", "vergleich", "recommend", "recommand", "empfehl",
+    "empfiehl", "recomiend", "recomend", "argu", "counterargument", "counter-argument",
+    "thesis", "thèse", "tesis", "sensitiv", "sensibilit", "hypoth", "hipótesis",
+)  # fmt: skip
+"""What asks a listed piece of work to be argued rather than filled in, in four languages:
+a justification of each decision, a comparison, a recommendation, a thesis with
+counterarguments, a sensitivity analysis, competing hypotheses."""
+_SCOPE_ITEMS = 3
+
+
+def _deliverables(sentence: str, request: str) -> bool:
+    """A piece of work whose parts the request lists — at least three, after a colon, in
+    parentheses or as the sentence's own list ("Plan the rotation over eight years: legume
+    share, nitrogen balance, weeds and marketing, each decision justified"; "Model the
+    cellar (humidity, temperature, labour) and compare three strategies") — and that it
+    asks to be argued (``_DELIVERABLE_MARKS``): a multi-part analysis, hard whatever its
+    field."""
+    colon = sentence.find(":")
+    opening = sentence.find("(")
+    if colon != -1:
+        scope = sentence[colon + 1 :]
+    elif opening != -1:
+        scope = sentence[opening + 1 : sentence.find(")", opening) % (len(sentence) + 1)]
+    else:
+        scope = sentence
+    items = [x for x in _CLAUSE_SPLIT.split(scope) if x.strip()]
+    return len(items) >= _SCOPE_ITEMS and any(mark in request for mark in _DELIVERABLE_MARKS)
+
+
 def _many_asks(sentence: str, lang: str) -> bool:
     """Three or more tasks asked in one sentence, one of them an explanation or argument
     ("find the clauses that contradict, explain each and redraft the worst three"): a
     request with several deliverables, hard whatever its words."""
-    clauses = _CLAUSE_SPLIT.split(sentence)
+    clauses = _ASK_SPLIT.split(sentence)
     if len(clauses) < 3:
         return False
     asks = set()
     for clause in clauses[:_CLAUSES]:
-        words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS][:1]
+        words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS]
         if not words:
             continue
-        verb = words[0]
-        if lang != "en" and verb not in _KNOWN_VERBS:
-            verb = task_verb(verb, lang) or verb
-        if verb in _KNOWN_VERBS and verb not in _WH_ASKS and verb not in _YES_NO:
-            asks.add(verb)
+        # German puts an infinitive ask last ("Gegenmaßnahmen ableiten"), the others first
+        candidates = (words[0], words[-1]) if lang == "de" else (words[0],)
+        for verb in candidates:
+            if lang != "en" and verb not in _KNOWN_VERBS:
+                verb = task_verb(verb, lang) or verb
+            if verb in _KNOWN_VERBS and verb not in _WH_ASKS and verb not in _YES_NO:
+                asks.add(verb)
+                break
     return len(asks) >= 3 and not asks.isdisjoint(_REASONING_ASKS | _SOFT_ASKS | _HARD_ASKS)
 
 

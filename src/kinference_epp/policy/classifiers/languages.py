@@ -284,7 +284,8 @@ _DE = {
     "ausführlich": "in detail", "vollständigen": "complete", "vollständiges": "complete",
     "welchem": "which", "tabelle": "table", "summe": "sum", "präzise": "in detail",
     "diesen": "this", "dieses": "this", "diesem": "this", "satz": "sentence",
-    "kann man": "can", "gibt es": "is there",
+    "kann man": "can", "gibt es": "is there", "gegenargumente": "counterarguments",
+    "gegenargumenten": "counterarguments", "risiken": "risks",
 }  # fmt: skip
 _FR = {
     "s'il te plaît": "please", "s'il vous plaît": "please", "peux-tu": "can you",
@@ -441,7 +442,9 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "zeig": "show", "bild": "make", "setz": "change", "mach": "make",
         "argumentier": "argue", "widerleg": "refute", "rekonstruier": "reconstruct",
         "kontrastier": "contrast", "identifizier": "identify", "finde": "find",
-        "summier": "count", "addier": "count",
+        "summier": "count", "addier": "count", "wäg": "weigh", "abwäg": "weigh",
+        "empfiehl": "recommend", "empfehl": "recommend", "ableit": "derive", "lege": "outline",
+        "modellier": "model", "extrahier": "extract",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -458,7 +461,8 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "écri": "write", "planifi": "plan", "calcul": "calculate", "estim": "estimate",
         "résou": "solve", "résolv": "solve", "vérifi": "check", "débogu": "debug",
         "diagnostiqu": "diagnose", "discut": "discuss", "indiqu": "tell", "dis-moi": "tell",
-        "propos": "suggest", "formul": "rephrase",
+        "propos": "suggest", "formul": "formulate", "confront": "weigh", "recommand": "recommend",
+        "modélis": "model", "relèv": "extract", "ramèn": "condense", "extrai": "extract",
         "argument": "argue", "réfut": "refute", "reconstitue": "reconstruct",
         "reconstrui": "reconstruct", "contrast": "contrast", "identifie": "identify",
         "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
@@ -486,6 +490,8 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "encuentr": "find", "haz": "make",
         "haga": "make", "suma": "count", "sume": "count", "sumar": "count",
         "propon": "suggest", "revisa": "review", "revisar": "review", "examin": "review",
+        "extrae": "extract", "extraig": "extract", "saca": "extract", "plante": "formulate",
+        "sopes": "weigh", "contrapon": "compare", "modeliz": "model",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the

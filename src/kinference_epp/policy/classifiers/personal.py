@@ -349,6 +349,39 @@ _SPACES = bytes.maketrans(_SEPARATORS, b" " * len(_SEPARATORS))
 _SPACES_KEEP_Q = bytes.maketrans(_SEPARATORS.replace(b"?", b""), b" " * (len(_SEPARATORS) - 1))
 
 
+_TYPOGRAPHIC = "\u00ab\u00bb\u201e\u201c\u201d\u2018\u2019\u201a\u2013\u2014\u2026\u00bf\u00a1"
+"""Punctuation outside ASCII (guillemets, curly quotes, dashes, an ellipsis, Spanish opening
+marks) that separates words as ASCII punctuation does: «Steuer-ID», „Reisepass“."""
+
+
+_FEW_MARKS = 32
+"""Marks up to which their places are patched one by one; beyond, the text is mapped again."""
+
+
+def _typographic_spaces(text: str, spaced: bytes) -> bytes:
+    """``spaced`` with the characters of ``_TYPOGRAPHIC`` as spaces, so a label in guillemets
+    or curly quotes is a whole word. Their places are found with ``str.find`` (in C; on a
+    text of Latin-1 letters, one that holds none of them returns at once) and patched; a
+    text with many (a typeset document) is mapped again with them replaced instead
+    (``str.replace`` and ``encode``, one character for one, so offsets hold)."""
+    out: bytearray | None = None
+    found = 0
+    for mark in _TYPOGRAPHIC:
+        at = text.find(mark)
+        while at != -1:
+            found += 1
+            if found > _FEW_MARKS:
+                for each in _TYPOGRAPHIC:
+                    text = text.replace(each, " ")
+                raw = text.replace("?", "!").encode("ascii", "replace")
+                return raw.lower().translate(_SPACES_KEEP_Q)
+            if out is None:
+                out = bytearray(spaced)
+            out[at] = 32
+            at = text.find(mark, at + 1)
+    return spaced if out is None else bytes(out)
+
+
 class _Index:
     """Whole-word positions of cue words in the prompt, whatever their case.
 
@@ -371,6 +404,7 @@ class _Index:
         else:
             raw = raw or text.replace("?", "!").encode("ascii", "replace")
             spaced = raw.lower().translate(_SPACES_KEEP_Q)
+            spaced = _typographic_spaces(text, spaced)
         self._spaced = b" " + spaced + b" "
         self._cache: dict[str, list[int]] = {}
 
@@ -1249,10 +1283,12 @@ _CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b
 _DATE_LIKE = re.compile(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}")
 _NUMBER_WORD = re.compile(
     r"(?<![\w])(?i:number|no\.?|nr\.?|nummer|numéro|numero|número|n°|nº|lautet|reads|is|ist|est|es)"
-    r"\s*[:#]?\s*$"
+    r"(?:\s+(?i:the|le|la|el|die|der|das))?\s*[:#]?\s*$"
 )
 """What stands just before a value that a label a sentence earlier names ("My passport
-was issued in 2019. The number is ...", "Die Nummer lautet ...")."""
+was issued in 2019. The number is ...", "Die Nummer lautet ...", "C'est le ...")."""
+_COLON_BEFORE = re.compile(r":\s*$")
+"""A colon just before a value: "..., das ist diese hier: C88WF7ZTJ" introduces it."""
 _FAR = 160
 """How far after its label a value may stand when a number word introduces it: the end of
 the next sentence, so "Reisepass: ausgestellt in Berlin. Die Passnummer lautet ..." counts."""
@@ -1306,8 +1342,10 @@ def _checksum_fails(value: str) -> bool:
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
-    the end of the next sentence, one that a number word introduces or, after a German tax
-    label, one whose Steuer-ID check digit holds."""
+    the end of the next sentence, one that a number word introduces ("the number is", "c'est
+    le"), a document number a colon introduces ("..., genau diese hier: C88...") or, after
+    a German tax label, one whose Steuer-ID check digit holds. A label whose text ends in a
+    colon before a blank line reaches the next paragraph's first line."""
     for cue in words & _ID_LABELS:
         word = cue.decode()
         tax = cue in _TAX_LABELS
@@ -1315,6 +1353,12 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
             begin = pos + len(word)
             stop = begin + _FAR
             gap = text.find("\n\n", begin, stop)
+            if gap != -1 and text[begin:gap].rstrip().endswith(":"):
+                # "... the one under "Passport No." which I can never find:\n\n832729490":
+                # a colon hands the label on to the next paragraph's first line
+                body = gap + 2 + len(text[gap + 2 : stop]) - len(text[gap + 2 : stop].lstrip())
+                line_end = text.find("\n", body, stop)
+                gap = line_end if line_end != -1 else -1
             stop = gap if gap != -1 else stop
             for m in _ID_VALUE.finditer(text, begin, stop):
                 value = m.group()
@@ -1329,6 +1373,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 if tax and steuer_id_valid(digits):
                     return True
                 if _NUMBER_WORD.search(text, max(begin, m.start() - 24), m.start()):
+                    return True
+                if document and _COLON_BEFORE.search(text, max(begin, m.start() - 4), m.start()):
                     return True
                 noun_from = max(begin, m.start() - _NOUN_REACH)
                 noun = _NUMBER_NOUN.search(text, noun_from, m.start())
@@ -1366,13 +1412,41 @@ _FICTION = _vocab(
     "protagoniste", "protagonista", "roleplay", "rollenspiel", "plot", "screenplay",
     "drehbuch", "guion", "guión", "sitcom", "telenovela",
 )  # fmt: skip
+_TELLING = {b"cuento": "cuento", b"relato": "relato"}
+"""Story nouns that are also the verb "I tell" ("os cuento que ...", "te relato lo que
+pasó"): after a clitic pronoun they introduce news, not a story."""
+_CLITICS = (" te ", " os ", " le ", " les ", " me ", " nos ", " se ", " lo ")
+
+
+def _told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
+    """Whether every story word among ``cues`` is the verb "I tell" after a clitic."""
+    if not cues or not cues <= _TELLING.keys():
+        return False
+    for cue in cues:
+        for pos in ix.positions(_TELLING[cue]):
+            before = " " + text[max(0, pos - 5) : pos].lower()
+            if not before.endswith(_CLITICS):
+                return False
+    return True
+
+
 _FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
 """Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
 _FICTION_PHRASES = (
     "écris une nouvelle", "écrire une nouvelle", "une courte nouvelle", "jeu de rôle",
-    "juego de rol", "role-play", "role play",
+    "juego de rol", "role-play", "role play", "diary entry", "tagebucheintrag",
+    "journal intime", "entrée de journal", "entrada de diario", "inner monologue",
+    "innerer monolog", "monologue intérieur", "monólogo interior", "fan fiction",
 )  # fmt: skip
-"""Stories and role-play named in several words, looked for in a short prompt."""
+"""Stories, role-play and a character's imagined writing (a diary entry, an inner
+monologue) named in several words, looked for in a short prompt."""
+_COVERAGE = (
+    "covered by the", "press covered", "media covered", "coverage", "in the press", "the media", "media portray",
+    "berichterstattung", "in der presse", "in den medien", "couverture médiatique",
+    "dans la presse", "les médias", "cobertura", "en la prensa", "los medios",
+)  # fmt: skip
+"""What makes a prompt about how the press told people's stories: those it names are
+public figures, and what the press reported of them (an injury, an illness) is public."""
 
 _NEWS = _vocab(
     "news", "article", "headline", "headlines", "press", "interview", "election", "president",
@@ -1404,11 +1478,12 @@ _PLACES = _vocab(
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
 _LEGAL_FORMS = frozenset(
-    ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "Ltd", "Inc", "LLC", "NV",
-     "BV", "SpA", "KGaA", "Srl"]
+    ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "plc", "Ltd", "Inc", "LLC",
+     "NV", "BV", "SpA", "KGaA", "Srl"]
 )  # fmt: skip
-"""A company's legal form after its name ("Siemens AG", "Unilever PLC", "Inditex SA"),
-found as a word and confirmed with its case: the address beside it is the company's."""
+"""A company's legal form after its name ("Siemens AG", "Unilever PLC", "John Lewis plc",
+"Inditex SA"), found as a word and confirmed with its case: the address beside it is the
+company's."""
 _LEGAL_FORM_WORDS = _vocab(*(f.lower() for f in _LEGAL_FORMS))
 _DOTTED_LEGAL = re.compile(
     r"(?<![\w.])(?:S\.A\.(?:U\.|S\.)?|S\.L\.(?:U\.)?|S\.p\.A\.|S\.r\.l\.|S\.C\.|e\.V\.|B\.V\."
@@ -1587,7 +1662,9 @@ _DECLARED = (
     "fake", "dummy", "fictitious", "fictional", "placeholder", "mock data", "made-up",
     "made up", "not real", "test data", "sample data", "example data", "testdaten",
     "beispieldaten", "musterdaten", "fiktiv", "erfunden", "fictif", "fictive", "factice",
-    "données de test", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
+    "données de test", "donnée de test", "valeur de test", "d'exemple", "de test uniquement",
+    "test value", "example value", "testwert", "beispielwert", "valor de prueba",
+    "dato de prueba", "inventé", "ficticio", "ficticia", "falsos", "falsas", "inventado",
     "datos de prueba", "de ejemplo", "jeu de test", "données fictives", "testfall",
     "caso de prueba", "deliberately invalid", "intentionally invalid", "volontairement invalide",
     "absichtlich ungültig", "intencionadamente inválid", "specimen card", "specimen id",
@@ -1733,11 +1810,25 @@ def _greeted_name(text: str) -> bool:
     return False
 
 
+_SUBJECT_PAIR = re.compile(
+    rf"(?<![\w])({_WORD})[ \t]+({_WORD})[ \t]+(?:has|had|is|was|told|said|hat|ist|war|sagte"
+    r"|erzählte|leidet|a|est|avait|souffre|m'a|tiene|tenía|está|padece|sufre|me dijo)\b"
+)
+"""A first name and a surname as the subject of a sentence ("Imogen Tate has", "Eulogio
+Ferrer tiene", "Rhian Pryce told me"): the pair counts when either of its words is listed,
+so a rare surname after a listed first name, or a rare first name before a listed surname,
+is still a name."""
+
+
 def _subject_name(text: str) -> bool:
-    first = _names()[0]
+    first, last = _names()
     for m in _SUBJECT.finditer(text):
         name = m.group(1)
         if name in first and _real_name(name):
+            return True
+    for m in _SUBJECT_PAIR.finditer(text):
+        given, family = m.group(1), m.group(2)
+        if (given in first or family in last) and _real_name(f"{given} {family}"):
             return True
     return False
 
@@ -1780,7 +1871,7 @@ def find_personal(
     if not money and len(text) <= _WHOLE:
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
-    fiction = bool(words & _FICTION)
+    fiction = bool(words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
         fiction = any(p in low for p in _FICTION_PHRASES) or any(
@@ -1834,6 +1925,10 @@ def find_personal(
         named = False
     if named and fiction and not personal and len(text) <= _WHOLE and not _owns_relative(text):
         named = False  # a story's characters, ill or in debt: "Frau Keller, die an Demenz ..."
+    if named and not personal and not money and not cued and public and len(text) <= _WHOLE:
+        low = text.lower()
+        if health and any(p in low for p in _COVERAGE):
+            health = False  # "how the press covered her injuries": reported, public
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):

@@ -37,6 +37,9 @@ DNIs in their printed groups ("12.345.678-Z"). Credentials that no prefix marks 
 what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Authorization``
 headers.
 
+An IP address counts with the user it belongs to: on one log line, or in one record of
+``label: value`` lines (a sign-in alert's "Username:" and "IP address:" lines).
+
 Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
 within the sentence before, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
@@ -807,6 +810,7 @@ _ACCESS_LOG_USER = re.compile(
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
 _LOG_MARKERS = (
     b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
+    b"identifiant",
 )  # fmt: skip
 """What a log line that names its user holds, in the prompt's lower-cased one-byte map
 ("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
@@ -820,6 +824,7 @@ _LOG_MARKER_WORDS = (
     b"utzer",
     b"tilisateur",
     b"suari",
+    b"identifiant",
 )
 """The markers but the access log's as ``_Cues.words`` holds them: lower case, cut at ``=``."""
 _SYSTEM_USERS = frozenset(
@@ -936,10 +941,47 @@ def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
             if start not in seen:
                 seen.add(start)
                 checked += 1
-                if _user_line(text[start:end]):
+                if _user_line(text[start:end]) or _user_record(text, start, end):
                     return True
             at = low.find(marker, end)
     return False
+
+
+_RECORD_USER = re.compile(
+    r"[ \t]*(?i:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?|utilisateur"
+    r"|identifiant|usuario|utente)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9._\-]{1,31})[ \t\r]*"
+)
+"""A record's user line: the label and its value alone on the line ("Identifiant :
+jdupont"), which no log line is."""
+_RECORD_LINES = 4
+"""How many lines before and after a user field a record (a sign-in alert, a form) is read
+for the address of that session."""
+
+
+def _user_record(text: str, start: int, end: int) -> bool:
+    """A record of ``label: value`` lines where one line is a user field ("Identifiant :
+    jdupont", "Username: amiller") and a nearby line of the same block (no blank line
+    between) an IPv4 address ("Adresse IP : 81.2.69.160"): a sign-in alert or an account
+    form pairs them as a log line does."""
+    field = _RECORD_USER.fullmatch(text, start, end)
+    if field is None or not _personal_user(field.group(1)):
+        return False  # a log line's "user=" field: ``_user_line`` judged its line
+    lo, hi = start, end
+    for _ in range(_RECORD_LINES):
+        if lo > 0:
+            before = text.rfind("\n", 0, lo - 1) + 1
+            if not text[before : lo - 1].strip():
+                break
+            lo = before
+    for _ in range(_RECORD_LINES):
+        if hi < len(text):
+            after = text.find("\n", hi + 1)
+            after = len(text) if after == -1 else after
+            if not text[hi + 1 : after].strip():
+                break
+            hi = after
+    ips = [m.group(1) for m in _IPV4.finditer(text, lo, hi)]
+    return any(not ip.startswith(("127.", "0.", "255.")) for ip in ips)
 
 
 def _user_line(line: str) -> bool:
