@@ -181,16 +181,6 @@ def load_cost(
             work = prompt - c
         else:
             work = prompt
-        dup = 0.0
-        if p[DUP] != 0.0:
-            u = kv_usage[v]
-            if has_cached and kv_capacity[v] > 0.0:
-                full = cached[v] * block_size / kv_capacity[v]
-                if full > u:
-                    u = full
-            u = u if u < 0.95 else 0.95
-            if u > 0.0:
-                dup = p[DUP] * work * u / (1.0 - u)
         spill = 0.0
         if has_kv and kv_capacity[v] > 0.0:
             spill = kv_usage[v] * kv_capacity[v] + work + output - kv_room * kv_capacity[v]
@@ -200,6 +190,20 @@ def load_cost(
         if knows_itl:
             near = (itl_base[v] + itl_per_usage[v] * kv_usage[v]) / p[ITL_LIMIT]
             near = near * near if near < 1.0 else 1.0
+        dup = 0.0
+        if p[DUP] != 0.0:
+            u = kv_usage[v] if kv_usage[v] < 0.95 else 0.95
+            if u > 0.0:
+                dup = p[DUP] * work * u / (1.0 - u)
+            if has_cached and kv_capacity[v] > 0.0:
+                full = cached[v] * block_size / kv_capacity[v]
+                full = full if full < 0.95 else 0.95
+                if full > u:
+                    fill = p[DUP] * work * full / (1.0 - full)
+                    if knows_itl:
+                        fill *= 1.0 - near
+                    if fill > dup:
+                        dup = fill
         if has_load:
             if p[STALL] != 0.0:
                 work *= 1.0 + p[STALL] * requests[v] * near

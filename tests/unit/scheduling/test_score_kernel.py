@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -159,14 +160,17 @@ def ref_load_cost(
         work = np.full(len(waiting), prompt)
     dup = None
     if p.dup_weight:
-        u = kv_usage
+        u = np.minimum(kv_usage, 0.95)
+        dup = p.dup_weight * work * u / (1.0 - u)
+        dup[u <= 0.0] = 0.0
         if found is not None and cached is not None and kv_capacity is not None:
             sized = kv_capacity > 0.0
             full = np.divide(cached * found[2], kv_capacity, out=np.zeros(len(u)), where=sized)
-            u = np.maximum(u, full)
-        u = np.minimum(u, 0.95)
-        dup = p.dup_weight * work * u / (1.0 - u)
-        dup[u <= 0.0] = 0.0
+            full = np.minimum(full, 0.95)
+            fill = p.dup_weight * work * full / (1.0 - full)
+            if near is not None:
+                fill = fill * (1.0 - near)
+            dup = np.where(sized & (full > u) & (fill > dup), fill, dup)
     spill = None
     if kv_capacity is not None and p.kv_weight:
         spill = kv_usage * kv_capacity + work + output - (1.0 - p.kv_margin) * kv_capacity
@@ -356,3 +360,34 @@ def test_load_cost(
         cached if with_prefix else None,
     )
     assert np.array_equal(got, want)
+
+
+def test_cache_fill_priced_until_the_batch_nears_the_itl_limit() -> None:
+    """Two pods with full prefix caches and idle KV, neither holding the request's prefix: the
+    fill prices the miss on the pod whose decode is far inside the ITL limit and fades on the
+    one at the limit, so a pool whose caches are all full spreads where its batches demand it."""
+    p = LoadCostScorerParams(prefill_weight=1.0, dup_weight=3.0, itl_limit_s=0.05, own_weight=0.0)
+    weights = np.zeros(sk.N_PARAMS)
+    weights[sk.PREFILL] = p.prefill_weight
+    weights[sk.DUP] = p.dup_weight
+    weights[sk.ITL_LIMIT] = p.itl_limit_s
+    weights[sk.ITL_WEIGHT] = p.itl_weight
+    weights[sk.HOT_WAITING] = p.hot_waiting
+    weights[sk.HOT_KV] = p.hot_kv_usage
+    two = np.zeros(2)
+    capacity = np.full(2, 307328.0)
+    cached = np.full(2, 19208.0)  # every block holds a prefix
+    itl_base = np.array([0.01, 0.05])  # far inside the limit, at it
+    got = np.full(2, np.nan)
+    none = np.zeros(0)
+    sk.load_cost(
+        two, two, 16.0, 7200.0, 0.0, two, two, two, capacity, cached,
+        none, none, none, none, none, none, itl_base, two, np.ones(2, dtype=np.bool_),
+        weights, got,
+    )  # fmt: skip
+    # cost: 7200 prefill on both; the fill (3 * 7200 * 0.95 / 0.05) times 1 - (0.2)^2 on
+    # pod 0, times 0 on pod 1.
+    fill = 3.0 * 7200.0 * 0.95 / 0.05
+    worst = 7200.0 + fill * (1.0 - 0.2 * 0.2)
+    assert got[0] == 0.0
+    assert got[1] == pytest.approx(1.0 - 7200.0 / worst)

@@ -68,12 +68,16 @@ tracker):
 - **duplication**: a miss writes its uncached tokens into the endpoint's cache; where the cache
   is full that evicts prefixes other requests will miss on later:
   ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor),
-  ``u`` the larger of the KV usage and the share of the cache the KV events say holds
-  prefixes (``cached * block_size / capacity``). vLLM's KV usage counts only blocks running
+  ``u`` the KV usage, or the share of the cache the KV events say holds prefixes
+  (``f = cached * block_size / capacity``) where that prices more, at
+  ``dup_weight * new * f / (1 - f) * (1 - near)``. vLLM's KV usage counts only blocks running
   requests hold: a cache full of prefixes no request runs on reads as empty, and a pod sent
   more prefixes than it holds would evict them before they are asked again. Where caches have
   room (a small resident set) spreading is free; where they are full the prefix stays on its
-  pod, and a prefix no cache holds goes where there is room for it.
+  pod, and a prefix no cache holds goes where there is room for it. The fill's price fades as
+  the pod's decode nears the ITL limit (``near`` below; in full without an ITL prediction):
+  there the batch, not the cache, is the bottleneck, and a pool whose caches are all full
+  spreads on its KV usage and batches as one whose caches have room.
 
 The stall and batch terms price the pod's decode; with a speed model (and ``itl_limit_s``)
 both are multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the pod's predicted
@@ -186,8 +190,9 @@ class LoadCostScorerParams(Params):
     picker's in flight at the endpoint: each prefill step delays every sequence it decodes."""
     dup_weight: float = Field(default=3.0, ge=0.0)
     """Tokens of cost per uncached prompt token times ``u / (1 - u)``, ``u`` the endpoint's KV
-    usage or the share of its cache holding prefixes, whichever is larger (at most 0.95): the
-    prefix a miss writes evicts cached blocks where the cache is full."""
+    usage or the share of its cache holding prefixes (at most 0.95; the latter's price fades
+    as the endpoint's decode nears ``itl_limit_s``): the prefix a miss writes evicts cached
+    blocks where the cache is full."""
     default_output_tokens: float = Field(default=DEFAULT_OUTPUT_TOKENS, ge=0.0)
     """KV a request that sets no ``max_tokens`` is expected to grow by (the admission term)."""
 
