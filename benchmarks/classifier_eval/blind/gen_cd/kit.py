@@ -1,13 +1,16 @@
 """Shared helpers for sets C and D: the item record, identifier print formats, extra IBAN countries.
 
-The checksum generators themselves are in ids.py (copied from gen/, unchanged in behaviour); this
+The checksum generators themselves are gen/ids.py's (sets A and B's), imported from there; this
 module only adds the ways a person prints them (groups, dashes, dots) and more IBAN countries.
 """
 
 import random
 import string
+import sys
+from pathlib import Path
 
-import ids
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "gen"))
+import ids  # gen/ids.py: the checksum generators sets A and B use
 
 
 def item(cat, kinds, text, notes, cx=None, long=False, mid=None):
