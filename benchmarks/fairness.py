@@ -19,9 +19,10 @@ Each tenant sends open-loop Poisson arrivals of random prompts (no prefix shared
 token is prefill work) of its own sizes. Policies compared:
 
 - ``none``: no queue: the shed guard answers 429 at once, whoever asks (first come);
-- ``gie-flow-control``: the Inference Extension / llm-d flow control as documented: bands
-  strictly by priority, one request per flow in turn within a band (round-robin between flows,
-  fairness by request), weights ignored;
+- ``gie-flow-control``: the Inference Extension / llm-d flow control with its
+  ``round-robin-fairness-policy`` (the fairness by request between flows the issue names; its
+  default, ``global-strict-fairness-policy``, keeps one order within a band, close to ``none``
+  plus a queue): bands strictly by priority, one request per flow in turn, weights ignored;
 - ``request-fair``: least weighted *requests* served first (per-request fair share);
 - ``vtc``: ours, least weighted *tokens* served first (Virtual Token Counter).
 
