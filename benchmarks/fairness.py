@@ -20,9 +20,9 @@ token is prefill work) of its own sizes. Policies compared:
 
 - ``none``: no queue: the shed guard answers 429 at once, whoever asks (first come);
 - ``gie-flow-control``: the Inference Extension / llm-d flow control with its
-  ``round-robin-fairness-policy`` (the fairness by request between flows the issue names; its
-  default, ``global-strict-fairness-policy``, keeps one order within a band, close to ``none``
-  plus a queue): bands strictly by priority, one request per flow in turn, weights ignored;
+  ``round-robin-fairness-policy`` (fairness by request between flows; its default,
+  ``global-strict-fairness-policy``, keeps one order within a band, close to ``none`` plus a
+  queue): bands strictly by priority, one request per flow in turn, weights ignored;
 - ``request-fair``: least weighted *requests* served first (per-request fair share);
 - ``vtc``: ours, least weighted *tokens* served first (Virtual Token Counter).
 
