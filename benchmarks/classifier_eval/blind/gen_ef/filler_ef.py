@@ -520,3 +520,382 @@ def guide_lines(r: random.Random, lang: str, n: int) -> list[str]:
             )
         )
     return out
+
+
+# ---------- F: Kubernetes audit log (JSON lines, language-independent) ----------
+_K8S_SA = [
+    "system:serviceaccount:argocd:argocd-application-controller",
+    "system:serviceaccount:kube-system:replicaset-controller",
+    "system:serviceaccount:monitoring:prometheus",
+    "system:serviceaccount:cert-manager:cert-manager",
+    "system:kube-scheduler",
+    "system:node:worker-7",
+]
+_K8S_RES = ["pods", "configmaps", "leases", "endpoints", "deployments", "events", "certificates"]
+_K8S_NS = ["shop", "payments", "monitoring", "kube-system", "argocd", "search"]
+
+
+def k8s_audit_lines(r: random.Random, n: int) -> list[str]:
+    out = []
+    for i in range(n):
+        verb = r.choice(["get", "list", "watch", "update", "patch", "create"])
+        res = r.choice(_K8S_RES)
+        ns = r.choice(_K8S_NS)
+        code = r.choice([200, 200, 200, 201, 404, 409])
+        out.append(
+            '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata",'
+            f'"auditID":"{hexs(r, 8)}-{hexs(r, 4)}-{hexs(r, 4)}-{hexs(r, 4)}-{hexs(r, 12)}","stage":"ResponseComplete",'
+            f'"requestURI":"/apis/apps/v1/namespaces/{ns}/{res}?resourceVersion={r.randint(10**6, 10**7)}","verb":"{verb}",'
+            f'"user":{{"username":"{r.choice(_K8S_SA)}"}},"sourceIPs":["10.96.{r.randint(0, 15)}.{r.randint(2, 250)}"],'
+            f'"objectRef":{{"resource":"{res}","namespace":"{ns}"}},"responseStatus":{{"code":{code}}},'
+            f'"requestReceivedTimestamp":"2026-04-09T{_clock(i, 3)}.{r.randint(100000, 999999)}Z"}}'
+        )
+    return out
+
+
+# ---------- F: garage workshop job log (fr, es) ----------
+GARAGE = {
+    "fr": (
+        "OR {n} | {car} | {job} | pièces : {part} | MO : {h} h | statut : {st} | {x}",
+        [
+            "Clio IV 1.5 dCi",
+            "308 SW BlueHDi",
+            "Zoé R110",
+            "C3 PureTech",
+            "Kangoo Van",
+            "Golf VII TDI",
+            "Yaris hybride",
+            "Dacia Duster",
+        ],
+        [
+            "vidange + filtres",
+            "plaquettes AV",
+            "distribution",
+            "climatisation recharge",
+            "diagnostic voyant moteur",
+            "pneus hiver x4",
+            "embrayage",
+            "contrôle pré-CT",
+            "géométrie",
+        ],
+        [
+            "réf. 7701478",
+            "réf. 1610",
+            "kit DAYCO KTB",
+            "réf. 9808",
+            "filtre MANN",
+            "Michelin Alpin 6",
+            "kit Valeo",
+            "aucune",
+        ],
+        ["en attente pièces", "en cours", "terminé", "à facturer", "client prévenu"],
+        [
+            "",
+            "véhicule de prêt",
+            "devis accepté par tél.",
+            "bruit signalé au freinage",
+            "garantie constructeur",
+            "flotte entreprise",
+        ],
+    ),
+    "es": (
+        "OT {n} | {car} | {job} | recambios: {part} | MO: {h} h | estado: {st} | {x}",
+        [
+            "Seat Arona 1.0 TSI",
+            "León ST TDI",
+            "Corolla híbrido",
+            "Dacia Sandero",
+            "Kia Ceed",
+            "Peugeot 2008",
+            "Citroën Berlingo",
+            "Renault Clio",
+        ],
+        [
+            "cambio de aceite y filtros",
+            "pastillas delanteras",
+            "kit de distribución",
+            "carga de aire acondicionado",
+            "diagnosis testigo motor",
+            "4 neumáticos",
+            "embrague",
+            "pre-ITV",
+            "alineado",
+        ],
+        [
+            "ref. 04E115",
+            "ref. 1K0698",
+            "kit Gates",
+            "ref. 9815",
+            "filtro Bosch",
+            "Michelin CrossClimate",
+            "kit LuK",
+            "ninguno",
+        ],
+        ["esperando piezas", "en curso", "terminado", "pendiente de facturar", "cliente avisado"],
+        [
+            "",
+            "coche de sustitución",
+            "presupuesto aceptado por teléfono",
+            "ruido al frenar",
+            "garantía de fábrica",
+            "flota de empresa",
+        ],
+    ),
+}
+
+
+def garage_lines(r: random.Random, lang: str, n: int) -> list[str]:
+    fmt, cars, jobs, parts, st, x = GARAGE[lang]
+    return [
+        fmt.format(
+            n=f"{24000 + i * 3 + r.randint(0, 2)}",
+            car=r.choice(cars),
+            job=r.choice(jobs),
+            part=r.choice(parts),
+            h=r.choice(["0,5", "1", "1,5", "2", "3", "4,5"]),
+            st=r.choice(st),
+            x=r.choice(x),
+        ).rstrip(" |")
+        for i in range(n)
+    ]
+
+
+# ---------- F: trade-union branch bulletin (all languages; no persons in the filler) ----------
+BULLETIN = {
+    "en": (
+        "Item {n} – {topic}: {body} ({when})",
+        [
+            "Pay round",
+            "Health and safety",
+            "Training",
+            "Pensions",
+            "Shift patterns",
+            "Branch meeting",
+            "Equality committee",
+            "Hardship fund",
+            "Recruitment drive",
+            "Canteen prices",
+        ],
+        [
+            "the employer's offer is below inflation and the branch will ballot.",
+            "new racking inspections are overdue on two sites.",
+            "a free course on negotiating skills has places left.",
+            "the scheme's consultation closes soon; read the leaflet.",
+            "four-on four-off trial extended by a month.",
+            "quorum was not reached, so the vote moves.",
+            "a survey on flexible working is open.",
+            "applications are reviewed every fortnight.",
+            "stall at the staff car park on pay day.",
+            "prices rise by ten pence from next month.",
+        ],
+        [
+            "this month",
+            "next Tuesday",
+            "by the end of the quarter",
+            "from the 1st",
+            "every second Thursday",
+            "until further notice",
+        ],
+    ),
+    "de": (
+        "Punkt {n} – {topic}: {body} ({when})",
+        [
+            "Tarifrunde",
+            "Arbeitsschutz",
+            "Schulungen",
+            "Betriebsrente",
+            "Schichtmodelle",
+            "Mitgliederversammlung",
+            "Gleichstellungsausschuss",
+            "Unterstützungsfonds",
+            "Mitgliederwerbung",
+            "Kantinenpreise",
+        ],
+        [
+            "das Angebot der Arbeitgeberseite liegt unter der Inflation, es wird abgestimmt.",
+            "die Regalprüfungen an zwei Standorten sind überfällig.",
+            "ein kostenloses Verhandlungsseminar hat noch Plätze.",
+            "die Frist zur Stellungnahme läuft bald ab, bitte das Faltblatt lesen.",
+            "der Versuch mit vier Tagen an, vier Tagen frei wird verlängert.",
+            "die Versammlung war nicht beschlussfähig, die Wahl wird verschoben.",
+            "eine Umfrage zu flexiblen Arbeitszeiten läuft.",
+            "Anträge werden alle zwei Wochen geprüft.",
+            "Infostand am Mitarbeiterparkplatz am Zahltag.",
+            "die Preise steigen um zehn Cent.",
+        ],
+        [
+            "diesen Monat",
+            "nächsten Dienstag",
+            "bis Quartalsende",
+            "ab dem 1.",
+            "jeden zweiten Donnerstag",
+            "bis auf Weiteres",
+        ],
+    ),
+    "fr": (
+        "Point {n} – {topic} : {body} ({when})",
+        [
+            "NAO salaires",
+            "Santé et sécurité",
+            "Formations",
+            "Retraite complémentaire",
+            "Horaires postés",
+            "Assemblée de section",
+            "Commission égalité",
+            "Fonds de solidarité",
+            "Campagne d'adhésion",
+            "Prix de la cantine",
+        ],
+        [
+            "la proposition de la direction est sous l'inflation, consultation des adhérents.",
+            "les contrôles des rayonnages sont en retard sur deux sites.",
+            "une formation gratuite à la négociation a encore des places.",
+            "la consultation se termine bientôt, lisez le tract.",
+            "l'essai quatre jours travaillés, quatre jours de repos est prolongé.",
+            "le quorum n'a pas été atteint, le vote est reporté.",
+            "un questionnaire sur le télétravail est ouvert.",
+            "les demandes sont examinées tous les quinze jours.",
+            "stand au parking du personnel le jour de paie.",
+            "hausse de dix centimes le mois prochain.",
+        ],
+        [
+            "ce mois-ci",
+            "mardi prochain",
+            "d'ici la fin du trimestre",
+            "à partir du 1er",
+            "un jeudi sur deux",
+            "jusqu'à nouvel ordre",
+        ],
+    ),
+    "es": (
+        "Punto {n} – {topic}: {body} ({when})",
+        [
+            "Negociación salarial",
+            "Salud laboral",
+            "Formación",
+            "Plan de pensiones",
+            "Turnos",
+            "Asamblea de sección",
+            "Comisión de igualdad",
+            "Fondo social",
+            "Campaña de afiliación",
+            "Precios del comedor",
+        ],
+        [
+            "la oferta de la empresa está por debajo del IPC y se consultará a la plantilla.",
+            "las revisiones de estanterías van con retraso en dos centros.",
+            "quedan plazas en un curso gratuito de negociación.",
+            "el plazo de alegaciones acaba pronto, leed la hoja informativa.",
+            "se prorroga la prueba de cuatro días de trabajo y cuatro de descanso.",
+            "no hubo quórum, la votación se aplaza.",
+            "hay abierta una encuesta sobre teletrabajo.",
+            "las solicitudes se revisan cada quince días.",
+            "mesa informativa en el aparcamiento el día de cobro.",
+            "suben diez céntimos el mes que viene.",
+        ],
+        [
+            "este mes",
+            "el martes que viene",
+            "antes de fin de trimestre",
+            "a partir del día 1",
+            "un jueves sí y otro no",
+            "hasta nuevo aviso",
+        ],
+    ),
+}
+
+
+def bulletin_lines(r: random.Random, lang: str, n: int) -> list[str]:
+    fmt, topics, bodies, when = BULLETIN[lang]
+    assert len(topics) == len(bodies)  # each topic keeps its own text
+    out = []
+    for i in range(n):
+        j = r.randrange(len(topics))
+        out.append(fmt.format(n=i + 1, topic=topics[j], body=bodies[j], when=r.choice(when)))
+    return out
+
+
+# ---------- F: software release notes (all languages; versions, hashes, ticket ids) ----------
+RELEASE = {
+    "en": (
+        "- {v}: {kind} {what} ({tk}, {h})",
+        ["Fixed", "Added", "Changed", "Removed", "Deprecated", "Security:"],
+        [
+            "pagination of the invoice list",
+            "CSV export encoding",
+            "retry policy for webhooks",
+            "dark mode in settings",
+            "legacy v1 search endpoint",
+            "timeout on large uploads",
+            "sorting by due date",
+            "rate limiter defaults",
+            "PDF rendering of long tables",
+            "audit trail for role changes",
+        ],
+    ),
+    "de": (
+        "- {v}: {kind} {what} ({tk}, {h})",
+        ["Behoben:", "Neu:", "Geändert:", "Entfernt:", "Veraltet:", "Sicherheit:"],
+        [
+            "Seitenumbruch der Rechnungsliste",
+            "Zeichenkodierung beim CSV-Export",
+            "Wiederholungsstrategie für Webhooks",
+            "Dunkelmodus in den Einstellungen",
+            "alter Such-Endpunkt v1",
+            "Zeitüberschreitung bei großen Uploads",
+            "Sortierung nach Fälligkeit",
+            "Standardwerte des Ratenbegrenzers",
+            "PDF-Ausgabe langer Tabellen",
+            "Protokoll für Rollenänderungen",
+        ],
+    ),
+    "fr": (
+        "- {v} : {kind} {what} ({tk}, {h})",
+        ["Corrigé :", "Ajouté :", "Modifié :", "Supprimé :", "Obsolète :", "Sécurité :"],
+        [
+            "pagination de la liste des factures",
+            "encodage de l'export CSV",
+            "politique de relance des webhooks",
+            "mode sombre dans les réglages",
+            "ancien point d'accès de recherche v1",
+            "délai dépassé sur les gros envois",
+            "tri par date d'échéance",
+            "valeurs par défaut du limiteur de débit",
+            "rendu PDF des longs tableaux",
+            "journal des changements de rôle",
+        ],
+    ),
+    "es": (
+        "- {v}: {kind} {what} ({tk}, {h})",
+        ["Corregido:", "Añadido:", "Cambiado:", "Eliminado:", "Obsoleto:", "Seguridad:"],
+        [
+            "paginación de la lista de facturas",
+            "codificación de la exportación CSV",
+            "política de reintentos de webhooks",
+            "modo oscuro en ajustes",
+            "antiguo endpoint de búsqueda v1",
+            "tiempo de espera en subidas grandes",
+            "orden por fecha de vencimiento",
+            "valores por defecto del limitador",
+            "PDF de tablas largas",
+            "registro de cambios de rol",
+        ],
+    ),
+}
+
+
+def release_lines(r: random.Random, lang: str, n: int) -> list[str]:
+    fmt, kinds, what = RELEASE[lang]
+    out = []
+    for i in range(n):
+        major, minor, patch = 4 + i // 60, (i // 6) % 10, i % 6
+        out.append(
+            fmt.format(
+                v=f"{major}.{minor}.{patch}",
+                kind=r.choice(kinds),
+                what=r.choice(what),
+                tk=f"{r.choice(['APP', 'WEB', 'CORE', 'BILL'])}-{r.randint(1000, 9999)}",
+                h=hexs(r, 7),
+            )
+        )
+    return out

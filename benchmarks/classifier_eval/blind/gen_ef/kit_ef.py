@@ -180,6 +180,15 @@ def rvnr(r: random.Random, surname: str, female: bool = False) -> str:
     return f"{area} {dob} {letter} {serial}{chk}"
 
 
+def pesel(r: random.Random, female: bool = False) -> str:
+    """Polish PESEL: YYMMDD, serial (sex in the 10th digit), check = (10 - weighted sum mod 10) mod 10."""
+    y, m, d = r.randint(60, 99), r.randint(1, 12), r.randint(1, 28)
+    ser = f"{r.randint(0, 999):03d}{r.choice([0, 2, 4, 6, 8] if female else [1, 3, 5, 7, 9])}"
+    body = f"{y:02d}{m:02d}{d:02d}{ser}"
+    w = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]
+    return body + str((10 - sum(int(c) * w[i] for i, c in enumerate(body)) % 10) % 10)
+
+
 def doc_ip(r: random.Random) -> str:
     """An address from the RFC 5737 documentation ranges (never routed, for examples)."""
     return f"{r.choice(['192.0.2', '198.51.100', '203.0.113'])}.{r.randint(1, 254)}"

@@ -250,6 +250,15 @@ def rvnr_ok(s: str) -> bool:
     return sum(sum(map(int, str(int(c) * w[i]))) for i, c in enumerate(body)) % 10 == int(s[11])
 
 
+def pesels(t: str) -> list[str]:
+    return re.findall(r"(?<!\d)(\d{11})(?!\d)", t)
+
+
+def pesel_ok(s: str) -> bool:
+    w = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]
+    return (10 - sum(int(c) * w[i] for i, c in enumerate(s[:10])) % 10) % 10 == int(s[10])
+
+
 DE_IDCARD = re.compile(r"\b[LMNPRTVWXY][CFGHJKLMNPRTVWXYZ0-9]{8}\b")
 
 
@@ -332,6 +341,12 @@ def check_row(x: dict) -> None:
                 nat_ok = True
             else:
                 bad(rid, "Rentenversicherungsnummer with a wrong check digit")
+        if re.search(r"PESEL", t):
+            found = pesels(t)
+            if found and all(pesel_ok(s) for s in found):
+                nat_ok = True
+            elif found:
+                bad(rid, "PESEL with a wrong check digit")
         if DE_IDCARD.search(t) and re.search(r"Ausweis", t):
             nat_ok = True
         for s in loose_nirs(t):
@@ -364,7 +379,7 @@ def check_row(x: dict) -> None:
     if "national_id" in kinds and not nat_ok:
         bad(
             rid,
-            "national_id kind without a checksum-valid NIR/DNI/NIE/NSS/BSN/NHS/RVNR or a well-formed NI/ID-card number",
+            "national_id kind without a checksum-valid NIR/DNI/NIE/NSS/BSN/NHS/RVNR/PESEL or a well-formed NI/ID-card number",
         )
     if "passport" in kinds and not any(re.search(p, t) for p in PASSPORT):
         bad(rid, "passport kind without a passport-shaped number")
