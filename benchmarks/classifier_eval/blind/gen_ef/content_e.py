@@ -1006,9 +1006,9 @@ def de(r: random.Random) -> list[dict]:
         item(
             C,
             [],
-            "Wäge für ein Mehrfamilienhaus mit zwölf Parteien den Anschluss an die Fernwärme gegen eine neue Gasheizung mit späterer Umrüstung ab: Schätz die Kosten über 20 Jahre unter zwei CO₂-Preispfaden, empfiehl eine Variante und sag, bei welchem Fernwärmepreis die Empfehlung kippt.",
-            "two options over 20 years with a break-even",
-            cx="hard",
+            "Was sind die Vor- und Nachteile von Fernwärme gegenüber einer Gasheizung im Mehrfamilienhaus? Kurz und in Stichpunkten.",
+            "pros and cons list",
+            cx="medium",
         )
     )
     it.append(
