@@ -273,7 +273,9 @@ order, an invoice, a log's request, trace or job id."""
 _DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
 """``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
 (the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
-_NINO_LABELS = (b"nsurance", b"NINO", b"nino", b"NI n")
+_NINO_LABELS = (
+    b"nsurance", b"NINO", b"nino", b"NI n", b"ersicherungsn", b"ssurance", b"eguro", b"eguridad",
+)  # fmt: skip
 """What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
@@ -293,7 +295,18 @@ _ID_WORDS = (
     "nif",
     "id number",
     "identity",
+    "versicherungsnummer",
+    "sozialversicherung",
+    "assurance nationale",
+    "national d'assurance",
+    "sécurité sociale",
+    "seguro nacional",
+    "seguridad social",
 )
+"""What names a UK NINO (and the other ids ``_upper`` confirms) in the four languages, read
+with hyphens as spaces ("National-Insurance-Nummer")."""
+_LABEL_AFTER = 80
+"""How far after a NINO its label may stand: "CL621472B - that's my NI number"."""
 _FREE_TEXT = frozenset(
     {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH, PiiKind.HEALTH}
 )
@@ -459,6 +472,17 @@ def _top_header(text: str, delimiter: str, count: int) -> str | None:
 def _phone_length(digits: str, body: str) -> bool:
     """A national number has 9 to 11 digits with its trunk ``0``, 9 or 10 without."""
     return len(digits) <= 11 if digits[0] == "0" else len(digits) <= 10
+
+
+def _nino_labelled(text: str, start: int, length: int) -> bool:
+    """Whether a NINO-shaped value has its label in the sentence before it or just after it
+    ("... - that's my NI number"), hyphens read as spaces; asked only of NINO shapes."""
+    lo, hi = max(0, start - _LABEL_REACH), start + length + _LABEL_AFTER
+    window = text[lo:hi].lower().replace("-", " ")
+    for w in _ID_WORDS:  # noqa: SIM110 -- cheaper than any(genexpr)
+        if w in window:
+            return True
+    return False
 
 
 def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
@@ -1417,7 +1441,7 @@ class PiiClassifier:
         iban = compact[:expected] if expected is not None else ""
         if iban and iban_valid(iban) and iban not in self._allow_values:
             return PiiKind.IBAN
-        if _NINO.match(value) and _near(text, start, _ID_WORDS, _LABEL_REACH):
+        if _NINO.match(value) and _nino_labelled(text, start, len(value)):
             return PiiKind.NATIONAL_ID
         if len(value) == 11 and value[1] == "-":
             value = value.replace("-", "")  # Y-1234567-X
