@@ -801,17 +801,21 @@ _IPV4 = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
 )
 _LOG_USER = re.compile(
-    r"(?i:\buser(?:name)?\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"(?i:\b(?:remote_?)?user(?:[._]?name)?[\"']?\s*[=:]\s*|\blogin[\"']?\s*[=:]\s*"
+    r"|\baccount(?:[ ._]?name)?[\"']?\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
-"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
+"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``, a JSON log's
+``"user":"lszymanski"`` or ``"userName":``, a Windows event's ``Account Name:``."""
 _LOG_USER_INTL = re.compile(
-    r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|utilisateur|identifiant|usuario|usuari"
-    r"|utente)\s*[=:]\s*)[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+    r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|kontoname|konto|utilisateur|identifiant"
+    r"|nom d'utilisateur|nom du compte|compte|usuario|usuari|nombre de usuario"
+    r"|nombre de cuenta|cuenta|utente)[\"']?\s*[=:]\s*)[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
 """A user field in German, French, Spanish or Italian (``Benutzer=``, ``utilisateur=``,
-``usuario=``), read only in a line that holds one of ``_INTL_USER_STEMS``."""
-_INTL_USER_STEMS = ("utzer", "tilisateur", "identifiant", "suari", "utente")
+``"usuario":``, ``Nom du compte :``), read only in a line that holds one of
+``_INTL_USER_STEMS``."""
+_INTL_USER_STEMS = ("utzer", "tilisateur", "identifiant", "suari", "utente", "konto", "compte", "cuenta")
 _LOG_USER_PROSE = re.compile(
     r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
@@ -834,7 +838,7 @@ _ACCESS_LOG_USER = re.compile(
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
 _LOG_MARKERS = (
     b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
-    b"identifiant",
+    b"identifiant", b"account", b"konto", b"compte", b"cuenta",
 )  # fmt: skip
 """What a log line that names its user holds, in the prompt's lower-cased one-byte map
 ("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
@@ -849,6 +853,10 @@ _LOG_MARKER_WORDS = (
     b"tilisateur",
     b"suari",
     b"identifiant",
+    b"account",
+    b"konto",
+    b"compte",
+    b"cuenta",
 )
 """The markers but the access log's as ``_Cues.words`` holds them: lower case, cut at ``=``."""
 _SYSTEM_USERS = frozenset(
@@ -972,8 +980,10 @@ def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
 
 
 _RECORD_USER = re.compile(
-    r"[ \t]*(?i:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?|utilisateur"
-    r"|identifiant|usuario|utente)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9._\-]{1,31})[ \t\r]*"
+    r"[ \t]*(?i:(?:target )?user(?:[ _]?name)?|login|account(?: name)?|benutzer(?:name)?"
+    r"|nutzer(?:name)?|kontoname|utilisateur|nom d'utilisateur|nom du compte|identifiant"
+    r"|usuario|nombre de usuario|nombre de cuenta|utente)[ \t]*:[ \t]*"
+    r"([A-Za-z][A-Za-z0-9._\-]{1,31})[ \t\r]*"
 )
 """A record's user line: the label and its value alone on the line ("Identifiant :
 jdupont"), which no log line is."""
