@@ -1339,6 +1339,23 @@ def _checksum_fails(value: str) -> bool:
     return False
 
 
+_TAX_REACH = 240
+"""How far after a German tax label a value whose Steuer-ID check digit holds may stand,
+blank lines and sentences between ("Meine Steuer-ID? ... Hab sie gefunden.\n\n859...")."""
+
+
+def _steuer_id_after(text: str, begin: int) -> bool:
+    """An 11-digit value (bare or in groups) whose Steuer-ID check digit and digit rule hold,
+    within ``_TAX_REACH`` after a tax label: the check is strict enough to reach across
+    paragraphs."""
+    for m in _ID_VALUE.finditer(text, begin, begin + _TAX_REACH):
+        digits = "".join(c for c in m.group() if c.isdigit())
+        if len(digits) == 11 and steuer_id_valid(digits):
+            if not declared_in_sentence(text, m.start()):
+                return True
+    return False
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1359,6 +1376,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 body = gap + 2 + len(text[gap + 2 : stop]) - len(text[gap + 2 : stop].lstrip())
                 line_end = text.find("\n", body, stop)
                 gap = line_end if line_end != -1 else -1
+            if tax and _steuer_id_after(text, begin):
+                return True
             stop = gap if gap != -1 else stop
             for m in _ID_VALUE.finditer(text, begin, stop):
                 value = m.group()
