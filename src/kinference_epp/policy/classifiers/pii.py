@@ -67,6 +67,8 @@ from kinference_epp.policy.classifiers.personal import (
     placeholder,
 )
 from kinference_epp.policy.classifiers.validators import (
+    DOCUMENTED_IBANS,
+    DOCUMENTED_TEST_CARDS,
     IBAN_LENGTHS,
     card_prefix_valid,
     dni_valid,
@@ -191,6 +193,8 @@ _DRAMA_WORDS = (
     "drama", "fiction", "ofcom", "reserved", "test", "example", "sample", "placeholder",
     "dummy", "fake", "sandbox", "staging", "specimen", "spécimen", "fiktiv", "beispiel",
     "muster", "fictif", "fictive", "exemple", "ficticio", "ficticia", "ejemplo", "prueba",
+    "textbook", "lehrbuch", "manuel", "manual", "tutorial", "documentation", "dokumentation",
+    "documentación", "doku", "docs",
 )  # fmt: skip
 """What says that a number in a range reserved for drama, or a test card, is used as one:
 words starting so ("testing", "Testdaten"), not part of an e-mail address or a URL
@@ -198,7 +202,11 @@ words starting so ("testing", "Testdaten"), not part of an e-mail address or a U
 
 
 def _declared_test(text: str, start: int) -> bool:
-    for token in text[max(0, start - 120) : start].lower().split():
+    """A drama or test word in the 120 characters before ``start`` or in the rest of its
+    sentence ("La tarjeta 4000 ... es de las que da la pasarela para pruebas")."""
+    end = text.find(". ", start, start + 160)
+    after = text[start : start + 160 if end == -1 else end]
+    for token in (text[max(0, start - 120) : start] + " " + after).lower().split():
         if "@" in token or "/" in token:
             continue
         for part in token.split("-"):  # "TV-drama"
@@ -219,8 +227,13 @@ def _fictional(digits: str, text: str, start: int) -> bool:
     if digits.startswith("555"):
         return True
     national = "0" + digits[2:] if digits.startswith("44") else digits
-    test_shaped = len(digits) >= 12 and len(set(digits)) <= 2
-    if test_shaped or national.startswith(_FICTIONAL_PREFIXES):
+    # one or two digits repeated ("4242 ..."), or zeros with a few others ("4000 0000 0000
+    # 0002"): the shapes of the gateways' test cards
+    test_shaped = len(digits) >= 12 and (
+        len(set(digits)) <= 2 or digits.count("0") >= len(digits) - 4
+    )
+    documented = digits in DOCUMENTED_TEST_CARDS
+    if test_shaped or documented or national.startswith(_FICTIONAL_PREFIXES):
         return _declared_test(text, start)
     return False
 
@@ -1434,7 +1447,8 @@ class PiiClassifier:
         compact = m.group().replace(" ", "").replace("-", "").upper()
         expected = IBAN_LENGTHS.get(compact[:2])
         iban = compact[:expected] if expected is not None else ""
-        return bool(iban) and iban_valid(iban) and iban not in self._allow_values
+        valid = bool(iban) and iban_valid(iban) and iban not in self._allow_values
+        return valid and not (iban in DOCUMENTED_IBANS and _declared_test(text, start))
 
     def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
@@ -1450,7 +1464,8 @@ class PiiClassifier:
         # The candidate may run into the next word; an IBAN is exactly its country length.
         iban = compact[:expected] if expected is not None else ""
         if iban and iban_valid(iban) and iban not in self._allow_values:
-            return PiiKind.IBAN
+            documented = iban in DOCUMENTED_IBANS and _declared_test(text, start)
+            return None if documented else PiiKind.IBAN
         if _NINO.match(value) and _nino_labelled(text, start, len(value)):
             return PiiKind.NATIONAL_ID
         if len(value) == 11 and value[1] == "-":
