@@ -743,7 +743,7 @@ def _credential_value(value: str) -> bool:
     """Whether the value after a credential label is a real one: letters with digits or
     symbols, several distinct characters, and no placeholder word ("<password>",
     "${DB_PASS}", "********", "os.environ[...]")."""
-    value = value.rstrip(".,;:)]}")
+    value = value.rstrip(".,;:)]}?!")  # "why is it not a password manager?": prose
     if len(value) < 6 or len(set(value)) < 5:
         return False
     letters = digits = other = 0
@@ -1264,6 +1264,16 @@ _HEALTH_IDS = _vocab("mrn", "nhs")
 not: "a patient on warfarin" is a general question)."""
 
 
+def _health_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """A patient identifier's label outside a sentence that declares its data made up (a
+    reference sheet's "SPECIMEN - NOT A REAL PATIENT: ... NHS No. 999 ...")."""
+    for cue in words & _HEALTH_IDS:
+        for pos in ix.positions(cue.decode(), 4):
+            if not declared_in_sentence(text, pos):
+                return True
+    return False
+
+
 # -- national identifiers named by their label -------------------------------------------
 
 _ID_LABELS = _vocab(
@@ -1695,7 +1705,11 @@ _DECLARED = (
     "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
     "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
     "compte de test", "usuario de prueba", "cuenta de prueba", "(fixture", "test fixture",
-    "fixture data", "generic name",
+    "fixture data", "generic name", "not a real", "no real", "training example",
+    "example only", "for training only", "kein echt", "keine echt", "kein realer",
+    "keine reale", "pas un vrai", "pas une vraie", "pas un réel", "pas une réelle",
+    "no es un paciente real", "no es una persona real", "no es una cuenta real",
+    "exemple de formation", "ejemplo de formación", "schulungsbeispiel",
     "nom générique", "nombre genérico", "platzhalter",
 )  # fmt: skip
 """What a prompt says of data it made up: fake, test or specimen data, values that belong
@@ -1957,7 +1971,7 @@ def find_personal(
     identified = (
         named
         or PiiKind.DATE_OF_BIRTH in found
-        or bool(words & _HEALTH_IDS)
+        or _health_id(text, ix, words)
         or bool(structured & _CONTACT)
     )
     if identified and health:
