@@ -1503,6 +1503,16 @@ _PLACES = _vocab(
     "empresa", "warehouse", "lager", "entrepôt", "almacén", "operator", "betreiber",
     "exploitant", "operador", "parliament", "parlament", "parlement", "parlamento",
     "reichstagsgebäude", "bundestag", "öffnungszeiten", "geöffnet", "horaires", "horario",
+    # a venue that visitors go to: an attraction, a gallery, a theatre, an exhibition (not
+    # "visitor" or "tickets": a support chat's roles and records)
+    "sightseeing", "attraction", "attraktion", "atracción", "skyscraper",
+    "wolkenkratzer", "gratte-ciel", "rascacielos", "viewing", "aussichtsplattform",
+    "observatoire", "mirador", "gallery", "galerie", "galería", "theatre", "theater",
+    "théâtre", "teatro", "cinema", "kino", "cinéma", "cine", "arena", "venue", "exhibition",
+    "ausstellung", "exposition", "exposición", "concert", "konzert", "concierto",
+    "eintrittskarten", "aquarium", "basilica", "basilika",
+    "basilique", "basílica", "mosque", "moschee", "mosquée", "mezquita", "synagogue",
+    "synagoge", "sinagoga", "temple", "tempel", "templo", "abbey", "abtei", "abbaye", "abadía",
 )  # fmt: skip
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
