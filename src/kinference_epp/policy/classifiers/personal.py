@@ -65,6 +65,7 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+from kinference_epp.policy.classifiers import sensitive
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     dni_valid,
@@ -1817,6 +1818,7 @@ _ALL_CUES = (
     | _HEALTH_TERMS
     | _HEALTH_IDS
     | _SECRET_LABELS
+    | sensitive.CUES
 )
 
 
@@ -1914,6 +1916,10 @@ def find_personal(
     if not money and len(text) <= _WHOLE:
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
+    # the special categories' and money trouble's lexicons in four languages
+    more_health, more_money, fact_places = sensitive.facts(text, ix, words, short)
+    health = health or more_health
+    money = money or more_money
     fiction = bool(words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
@@ -1922,10 +1928,13 @@ def find_personal(
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
-        cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
+        cues = words & (
+            _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE
+            | sensitive.WORDS
+        )  # fmt: skip
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues or health or money) and not fiction:
-            around = [p for c in cues for p in ix.positions(c.decode(), 4)]
+            around = [p for c in cues for p in ix.positions(c.decode(), 4)] + fact_places
             named = _listed_name(text, ix, around)
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
