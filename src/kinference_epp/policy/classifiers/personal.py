@@ -1460,8 +1460,47 @@ def _told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
     return True
 
 
+_HISTORY_OR_STORY = frozenset((b"geschichte", b"histoire", b"historia", b"storia"))
+"""Story nouns that also name history, the school subject or a field ("Geschichte |
+Thema: Industrialisierung", "Histoire-géo", "la historia de Cataluña")."""
+_STORY_BEFORE = re.compile(
+    r"(?i:\b(?:eine[rn]?|kurze[n]?|kleine[n]?|spannende[n]?|lustige[n]?|traurige[n]?"
+    r"|gute-nacht|erzähle?|schreibe?|erfinde|une|petite|courte|belle|drôle|raconte[rz]?"
+    r"|écris|écrivez|invente[rz]?|una|breve|corta|pequeña|bonita|cuenta|cuéntame|escribe"
+    r"|escribir|inventa|racconta|scrivi)[ \t]+(?:[\w'-]+[ \t]+)?)$"
+)
+"""What makes one of those a story: an indefinite article, a story's adjective or a verb
+of telling or writing just before it ("eine kurze Geschichte", "raconte une histoire")."""
+
+
+def _story_told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
+    """Whether the prompt's story words tell a story: any but those that also name history
+    does; those count after an article, adjective or verb of storytelling; "user story" and
+    "story points" are a backlog's."""
+    for cue in cues:
+        word = cue.decode()
+        for pos in ix.positions(word, 4):
+            if word == "story":
+                user = text[max(0, pos - 5) : pos].lower() == "user "
+                if not user and not text[pos + 5 : pos + 12].lower().startswith(" point"):
+                    return True
+            elif cue not in _HISTORY_OR_STORY:
+                return True
+            elif _STORY_BEFORE.search(text, max(0, pos - 32), pos) is not None:
+                return True
+    return False
+
+
 _FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
 """Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
+_HISTORIES = (
+    b"krankengeschichte", b"krankheitsgeschichte", b"vorgeschichte", b"familiengeschichte",
+    b"firmengeschichte", b"unternehmensgeschichte", b"weltgeschichte", b"zeitgeschichte",
+    b"kunstgeschichte", b"kulturgeschichte", b"wirtschaftsgeschichte", b"stadtgeschichte",
+    b"entstehungsgeschichte", b"erfolgsgeschichte"
+)  # fmt: skip
+"""Compounds of "Geschichte" that are a history, not a story: a patient's medical history
+("Krankengeschichte"), a company's, a field's."""
 _FICTION_PHRASES = (
     "écris une nouvelle", "écrire une nouvelle", "une courte nouvelle", "jeu de rôle",
     "juego de rol", "role-play", "role play", "diary entry", "tagebucheintrag",
@@ -1920,11 +1959,13 @@ def find_personal(
     more_health, more_money, fact_places = sensitive.facts(text, ix, words, short)
     health = health or more_health
     money = money or more_money
-    fiction = bool(words & _FICTION) and not _told(text, ix, words & _FICTION)
+    fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
         fiction = any(p in low for p in _FICTION_PHRASES) or any(
-            w.endswith(_FICTION_SUFFIXES) for w in split if len(w) > 8
+            w.endswith(_FICTION_SUFFIXES) and not w.endswith(_HISTORIES)
+            for w in split
+            if len(w) > 8
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
