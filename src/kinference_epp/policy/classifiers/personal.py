@@ -1917,6 +1917,104 @@ def _subject_name(text: str) -> bool:
     return False
 
 
+_FACT_SUBJECT = re.compile(
+    r"(?:^|(?<=[.!?;:] )|(?<=[.!?;:]\t)|(?<=\n)|(?<=, ))[ \t]*"
+    r"(?:(?i:die|der|la|el|le|il|lo|our|unser|unsere|notre|nuestro|nuestra)[ \t]+)?"
+    rf"({_WORD}(?:-[A-ZÀ-Þ][a-zß-ÿ']+)?)[ \t]+({_WORD}(?:-[A-ZÀ-Þ][a-zß-ÿ']+)?)"
+    r"[ \t]+(?=[a-zß-ÿ])"
+)
+"""A given name and a surname opening a sentence or the clause after a greeting ("Evening
+everyone, Ollie Faversham is ...", "Servus miteinand, die Sünje Carstens ist ...",
+"Zainab Hussain-Lyle owes ..."), a lower-case word after them: the subject of what the
+sentence tells."""
+_STARTERS = frozenset(
+    """The This That These Those Our My Your His Her Their Its Every Each Some Any All
+    Der Die Das Dem Den Des Ein Eine Einer Mein Meine Unser Unsere Dein Deine Sein Seine
+    Ihr Ihre Dieser Diese Dieses Jeder Jede Heute Gestern Morgen Am Im Beim Vom Zum Zur
+    Le La Les Un Une Mon Ma Mes Notre Nos Ce Cette Ces Son Sa Ses Leur Chaque Aujourd
+    El Los Las Una Mi Mis Nuestro Nuestra Su Sus Este Esta Estos Estas Cada Hoy Ayer
+    Liebe Lieber Hallo Hello Dear Bonjour Hola Buenas Buenos Viele Beste Frohe Happy
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday Montag Dienstag Mittwoch
+    Donnerstag Freitag Samstag Sonntag Lundi Mardi Mercredi Jeudi Vendredi Samedi
+    Dimanche Lunes Martes Miércoles Jueves Viernes Sábado Domingo""".split()
+)
+"""Capitalised words that open sentences in the four languages and are no given name:
+articles, possessives, demonstratives, days, greetings."""
+
+
+_PERSON_WORDS = _vocab(
+    "he", "she", "his", "him", "her", "himself", "herself", "mum", "mom", "dad", "wife",
+    "husband", "son", "daughter", "sister", "brother", "family", "parents", "kids",
+    "children", "girlfriend", "boyfriend", "er", "ihm", "ihn", "sein", "seine", "seinem",
+    "seinen", "seiner", "ihr", "ihre", "ihrem", "ihren", "ihrer", "mutter", "vater", "mama",
+    "papa", "eltern", "familie", "kinder", "schwester", "bruder", "freundin", "freund",
+    "lui", "elle", "mère", "père", "maman", "famille", "enfants", "sœur", "frère", "mari",
+    "femme", "copine", "copain", "él", "ella", "madre", "padre", "familia", "hijos", "hija",
+    "hijo", "hermana", "hermano", "marido", "mujer", "novio", "novia",
+)  # fmt: skip
+"""Pronouns and relatives that only a person has: a prompt about a company or a charity
+("Red Cross volunteers ...", "Galeria Kaufhof hat Insolvenz angemeldet") holds none of
+them about it."""
+_ORGANISATION_WORDS = frozenset(
+    """Team Clinic Klinik Clinique Clínica Hospital Krankenhaus Hôpital Society Foundation
+    Stiftung Fondation Fundación Trust Council Bank Banque Banco Group Gruppe Groupe Grupo
+    Health Care Cross Kreuz Croix Cruz Association Verband Verein Institute Institut
+    Instituto University Universität Université Universidad College School Schule École
+    Escuela Centre Center Zentrum Centro Service Services Agency Agentur Agence Agencia
+    Cloud Watch Motors Airlines Air Bahn Post Telekom Energy Pharma Labs Nord Süd Ost West
+    North South East West Madrid Barcelona Paris London Berlin Deutsche Deutscher Real
+    Royal National International Global Sankt Saint San Santa""".split()
+)
+"""Words that name an organisation or a place, not a person, in a capitalised pair."""
+
+
+def _sentence_at(text: str, start: int) -> str:
+    """The sentence (or line) that starts at ``start``."""
+    stop = len(text)
+    for end in _SENTENCE_ENDS:
+        at = text.find(end, start)
+        if at != -1 and at < stop:
+            stop = at
+    return text[start:stop]
+
+
+def _states_fact(sentence: str) -> bool:
+    """Whether a sentence states a health fact or another special-category or money fact
+    (the lexicons), or owes a sum of money."""
+    ix = _Index(sentence)
+    split = ix.words()
+    words = _ALL_CUES.intersection(split)
+    if words & (_HEALTH_TERMS | _MONEY_TROUBLE):
+        return True
+    health, private, _ = sensitive.facts(sentence, ix, words, split)
+    return health or private or _owed_amount(sentence, ix, words)
+
+
+def _fact_subject(text: str) -> bool:
+    """A given name and a surname, listed or not, as the subject of a sentence that states
+    a special-category or money fact ("Arvid Lohmeyer kommt nach seinem Burn-out ...
+    zurück"): in a short prompt that is no story, the person the fact is about."""
+    first, last = _names()
+    person = bool(_PERSON_WORDS.intersection(_Index(text).words()))
+    for m in _FACT_SUBJECT.finditer(text):
+        given, family = m.group(1), m.group(2)
+        if given in _STARTERS or given in _NOT_A_NAME or family in _NOT_A_NAME:
+            continue
+        if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
+            continue
+        listed = given in first or any(part in last for part in family.split("-"))
+        if not listed and not person:
+            continue  # an unknown pair in a prompt where no one is "he" or "her": a company
+        tokens = {_token for w in (given, family) for _token in _vocab(*w.lower().split("-"))}
+        if tokens & (_HEALTH_TERMS | sensitive.CUES | _PLACES | _NEWS | _BRANDS):
+            continue
+        if not _real_name(f"{given} {family}") or _LEGAL_AFTER.match(text, m.end(2)):
+            continue
+        if _states_fact(_sentence_at(text, m.start(1))):
+            return True
+    return False
+
+
 _CONTACT = frozenset({PiiKind.PHONE, PiiKind.EMAIL, PiiKind.NATIONAL_ID})
 """Identifiers that make health data in the same prompt someone's: a condition written
 beside a phone number, an e-mail address or a national ID is that person's (or the
@@ -1980,7 +2078,7 @@ def find_personal(
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
-        named = _subject_name(text)  # "Steven has type 1 diabetes"
+        named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
     personal_facts = health or money or bool(found) or bool(structured)
     if not named and personal_facts and len(text) <= _WHOLE and not fiction:
         named = _greeted_name(text)  # "Hallo Kemal, ... nach der Chemo"
