@@ -1361,9 +1361,9 @@ def _steuer_id_after(text: str, begin: int) -> bool:
     paragraphs."""
     for m in _ID_VALUE.finditer(text, begin, begin + _TAX_REACH):
         digits = "".join(c for c in m.group() if c.isdigit())
-        if len(digits) == 11 and steuer_id_valid(digits):
-            if not declared_in_sentence(text, m.start()):
-                return True
+        valid = len(digits) == 11 and steuer_id_valid(digits)
+        if valid and not declared_in_sentence(text, m.start()):
+            return True
     return False
 
 
@@ -1484,9 +1484,7 @@ def _story_told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
                 user = text[max(0, pos - 5) : pos].lower() == "user "
                 if not user and not text[pos + 5 : pos + 12].lower().startswith(" point"):
                     return True
-            elif cue not in _HISTORY_OR_STORY:
-                return True
-            elif _STORY_BEFORE.search(text, max(0, pos - 32), pos) is not None:
+            elif cue not in _HISTORY_OR_STORY or _STORY_BEFORE.search(text, max(0, pos - 32), pos):
                 return True
     return False
 
@@ -1927,7 +1925,14 @@ _FACT_SUBJECT = re.compile(
 everyone, Ollie Faversham is ...", "Servus miteinand, die Sünje Carstens ist ...",
 "Zainab Hussain-Lyle owes ..."), a lower-case word after them: the subject of what the
 sentence tells."""
-_STARTERS = frozenset(
+
+
+def _capitalised(words: str) -> frozenset[str]:
+    """Capitalised words written apart by spaces and line breaks."""
+    return frozenset(words.split())
+
+
+_STARTERS = _capitalised(
     """The This That These Those Our My Your His Her Their Its Every Each Some Any All
     Der Die Das Dem Den Des Ein Eine Einer Mein Meine Unser Unsere Dein Deine Sein Seine
     Ihr Ihre Dieser Diese Dieses Jeder Jede Heute Gestern Morgen Am Im Beim Vom Zum Zur
@@ -1936,7 +1941,7 @@ _STARTERS = frozenset(
     Liebe Lieber Hallo Hello Dear Bonjour Hola Buenas Buenos Viele Beste Frohe Happy
     Monday Tuesday Wednesday Thursday Friday Saturday Sunday Montag Dienstag Mittwoch
     Donnerstag Freitag Samstag Sonntag Lundi Mardi Mercredi Jeudi Vendredi Samedi
-    Dimanche Lunes Martes Miércoles Jueves Viernes Sábado Domingo""".split()
+    Dimanche Lunes Martes Miércoles Jueves Viernes Sábado Domingo"""
 )
 """Capitalised words that open sentences in the four languages and are no given name:
 articles, possessives, demonstratives, days, greetings."""
@@ -1955,7 +1960,7 @@ _PERSON_WORDS = _vocab(
 """Pronouns and relatives that only a person has: a prompt about a company or a charity
 ("Red Cross volunteers ...", "Galeria Kaufhof hat Insolvenz angemeldet") holds none of
 them about it."""
-_ORGANISATION_WORDS = frozenset(
+_ORGANISATION_WORDS = _capitalised(
     """Team Clinic Klinik Clinique Clínica Hospital Krankenhaus Hôpital Society Foundation
     Stiftung Fondation Fundación Trust Council Bank Banque Banco Group Gruppe Groupe Grupo
     Health Care Cross Kreuz Croix Cruz Association Verband Verein Institute Institut
@@ -1963,7 +1968,7 @@ _ORGANISATION_WORDS = frozenset(
     Escuela Centre Center Zentrum Centro Service Services Agency Agentur Agence Agencia
     Cloud Watch Motors Airlines Air Bahn Post Telekom Energy Pharma Labs Nord Süd Ost West
     North South East West Madrid Barcelona Paris London Berlin Deutsche Deutscher Real
-    Royal National International Global Sankt Saint San Santa""".split()
+    Royal National International Global Sankt Saint San Santa"""
 )
 """Words that name an organisation or a place, not a person, in a capitalised pair."""
 

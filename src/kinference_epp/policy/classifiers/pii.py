@@ -828,7 +828,16 @@ _LOG_USER_INTL = re.compile(
 """A user field in German, French, Spanish or Italian (``Benutzer=``, ``utilisateur=``,
 ``"usuario":``, ``Nom du compte :``), read only in a line that holds one of
 ``_INTL_USER_STEMS``."""
-_INTL_USER_STEMS = ("utzer", "tilisateur", "identifiant", "suari", "utente", "konto", "compte", "cuenta")
+_INTL_USER_STEMS = (
+    "utzer",
+    "tilisateur",
+    "identifiant",
+    "suari",
+    "utente",
+    "konto",
+    "compte",
+    "cuenta",
+)
 _LOG_USER_PROSE = re.compile(
     r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"

@@ -57,7 +57,11 @@ def _t(text: str) -> tuple[str, ...]:
 
 LEXICONS: tuple[Lexicon, ...] = (
     # -- physical conditions ---------------------------------------------------------------
-    Lexicon("physical", "en", HEALTH, _t("""
+    Lexicon(
+        "physical",
+        "en",
+        HEALTH,
+        _t("""
         diabetes, diabetic, type 1 diabetes, type 2 diabetes, insulin, insulin pump, cancer,
         tumour, tumor, leukaemia, leukemia, lymphoma, melanoma, breast cancer, chemo,
         chemotherapy, radiotherapy, heart attack, heart failure, heart condition, pacemaker,
@@ -71,8 +75,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         brain tumour, brain injury, concussion, sick leave, sick note, signed off sick,
         off sick, fit note, occupational health, phased return, graduated return,
         return-to-work plan, illness, disease, surgery, biopsy
-    """), acronyms=("ALS", "MND", "HIV", "AIDS", "COPD", "IBS", "PCOS", "CFS")),
-    Lexicon("physical", "de", HEALTH, _t("""
+    """),
+        acronyms=("ALS", "MND", "HIV", "AIDS", "COPD", "IBS", "PCOS", "CFS"),
+    ),
+    Lexicon(
+        "physical",
+        "de",
+        HEALTH,
+        _t("""
         diabetes, diabetiker, diabetikerin, typ-1-diabetes, typ-2-diabetes, zuckerkrank,
         zuckerkrankheit, insulin, insulinpumpe, krebs, krebserkrankung, brustkrebs,
         darmkrebs, lungenkrebs, hautkrebs, prostatakrebs, tumor, hirntumor, leukämie,
@@ -88,9 +98,15 @@ LEXICONS: tuple[Lexicon, ...] = (
         arbeitsunfähigkeit, au-bescheinigung, krankenstand, wiedereingliederung,
         stufenweise wiedereingliederung, hamburger modell, operiert, operation am,
         unheilbar, todkrank, biopsie
-    """), stems=("krebs", "diabet", "tumor", "infarkt", "sklerose", "epilep", "krank"),
-        acronyms=("ALS", "HIV", "AIDS", "COPD")),
-    Lexicon("physical", "fr", HEALTH, _t("""
+    """),
+        stems=("krebs", "diabet", "tumor", "infarkt", "sklerose", "epilep", "krank"),
+        acronyms=("ALS", "HIV", "AIDS", "COPD"),
+    ),
+    Lexicon(
+        "physical",
+        "fr",
+        HEALTH,
+        _t("""
         diabète, diabétique, diabète de type 1, diabète de type 2, insuline,
         pompe à insuline, cancer, cancer du sein, tumeur, leucémie, lymphome, chimio,
         chimiothérapie, radiothérapie, crise cardiaque, infarctus, insuffisance cardiaque,
@@ -104,8 +120,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         atteint d'une, atteinte d'une, atteint de la, atteinte de la, maladie, malade,
         arrêt maladie, arrêt de travail, mi-temps thérapeutique, temps partiel
         thérapeutique, opéré, opérée, biopsie, en phase terminale
-    """), acronyms=("VIH", "SIDA", "AVC", "BPCO")),
-    Lexicon("physical", "es", HEALTH, _t("""
+    """),
+        acronyms=("VIH", "SIDA", "AVC", "BPCO"),
+    ),
+    Lexicon(
+        "physical",
+        "es",
+        HEALTH,
+        _t("""
         diabetes, diabético, diabética, diabetes tipo 1, diabetes tipo 2, insulina,
         bomba de insulina, cáncer, cáncer de mama, tumor, leucemia, linfoma, quimio,
         quimioterapia, radioterapia, tratamiento oncológico, oncológico, oncológica,
@@ -121,9 +143,15 @@ LEXICONS: tuple[Lexicon, ...] = (
         incapacidad temporal, reincorporación progresiva, operado, operada, biopsia,
         enfermo terminal, enferma terminal,
         está de baja, sigue de baja, estar de baja
-    """), acronyms=("ELA", "VIH", "SIDA", "EPOC")),
+    """),
+        acronyms=("ELA", "VIH", "SIDA", "EPOC"),
+    ),
     # -- mental health ---------------------------------------------------------------------
-    Lexicon("mental", "en", HEALTH, _t("""
+    Lexicon(
+        "mental",
+        "en",
+        HEALTH,
+        _t("""
         depression, depressed, depressive, anxiety, anxiety disorder, panic attacks,
         burnout, burn-out, burned out, burnt out, nervous breakdown, breakdown at work,
         mental health issues, mental health problems, mental illness, mental health crisis,
@@ -132,8 +160,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         suicide attempt, attempted suicide, self-harm, self harm, self-harming, psychiatric,
         psychiatric ward, sectioned, psychiatrist, therapist, therapy, counselling for,
         antidepressants, adhd, autism, autistic, dementia, personality disorder
-    """), acronyms=("PTSD", "OCD", "ADHD")),
-    Lexicon("mental", "de", HEALTH, _t("""
+    """),
+        acronyms=("PTSD", "OCD", "ADHD"),
+    ),
+    Lexicon(
+        "mental",
+        "de",
+        HEALTH,
+        _t("""
         depression, depressionen, depressiv, angststörung, angstzustände, panikattacken,
         burnout, burn-out, erschöpfungsdepression, nervenzusammenbruch, psychisch krank,
         psychische erkrankung, psychische probleme, bipolar, bipolare störung,
@@ -144,9 +178,24 @@ LEXICONS: tuple[Lexicon, ...] = (
         psychiater, psychiaterin, psychotherapie, psychotherapeut, psychotherapeutin,
         psychosomatisch, psychosomatische, traumatherapie, antidepressiva, adhs, autismus,
         autist, autistin, demenz, dement, borderline
-    """), stems=("psychiatr", "psychotherap", "psychosomat", "depress", "magersucht",
-                 "essstörung", "angststörung", "zwangsstörung"), acronyms=("ADHS", "PTBS")),
-    Lexicon("mental", "fr", HEALTH, _t("""
+    """),
+        stems=(
+            "psychiatr",
+            "psychotherap",
+            "psychosomat",
+            "depress",
+            "magersucht",
+            "essstörung",
+            "angststörung",
+            "zwangsstörung",
+        ),
+        acronyms=("ADHS", "PTBS"),
+    ),
+    Lexicon(
+        "mental",
+        "fr",
+        HEALTH,
+        _t("""
         dépression, dépressif, dépressive, déprime, anxiété, trouble anxieux,
         crises d'angoisse, attaques de panique, burn-out, burnout, épuisement professionnel,
         dépression nerveuse, troubles psychiques, maladie mentale, trouble bipolaire,
@@ -157,8 +206,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         automutilation, se scarifie, psychiatrie, psychiatrique, hôpital psychiatrique,
         psychiatre, psychologue, psychothérapie, antidépresseurs, tdah, autisme, autiste,
         démence, trouble de la personnalité
-    """), acronyms=("TDAH", "TSPT")),
-    Lexicon("mental", "es", HEALTH, _t("""
+    """),
+        acronyms=("TDAH", "TSPT"),
+    ),
+    Lexicon(
+        "mental",
+        "es",
+        HEALTH,
+        _t("""
         depresión, deprimido, deprimida, depresivo, depresiva, ansiedad,
         trastorno de ansiedad, ataques de pánico, ataques de ansiedad, burnout,
         síndrome de burnout, trabajador quemado, crisis nerviosa, problemas de salud mental,
@@ -169,39 +224,74 @@ LEXICONS: tuple[Lexicon, ...] = (
         intento de suicidio, autolesiones, se autolesiona, psiquiatría, psiquiátrico,
         psiquiátrica, psiquiatra, psicólogo, psicóloga, psicoterapia, antidepresivos, tdah,
         autismo, autista, demencia, trastorno de personalidad
-    """), acronyms=("TDAH", "TEPT")),
+    """),
+        acronyms=("TDAH", "TEPT"),
+    ),
     # -- addictions ------------------------------------------------------------------------
-    Lexicon("addiction", "en", HEALTH, _t("""
+    Lexicon(
+        "addiction",
+        "en",
+        HEALTH,
+        _t("""
         addiction, addicted, addict, alcoholic, alcoholism, alcohol dependence, rehab,
         residential rehab, detox, relapse, relapsed, sobriety, recovering alcoholic,
         alcoholics anonymous, narcotics anonymous, aa meetings, gambling addiction,
         problem gambling, compulsive gambler, heroin, cocaine, crack cocaine,
         methamphetamine, methadone, substance abuse, drug abuse, drug problem,
         drinking problem, overdose, overdosed, opioid addiction
-    """)),
-    Lexicon("addiction", "de", HEALTH, _t("""
+    """),
+    ),
+    Lexicon(
+        "addiction",
+        "de",
+        HEALTH,
+        _t("""
         süchtig, abhängig von, alkoholsucht, alkoholsüchtig, alkoholabhängig,
         alkoholabhängigkeit, alkoholkrank, alkoholiker, alkoholikerin, drogensucht,
         drogenabhängig, drogenabhängigkeit, kokain, kokainsucht, heroin, crystal meth,
         spielsucht, spielsüchtig, glücksspielsucht, medikamentensucht, entzug, entgiftung,
         entzugsklinik, suchtklinik, suchtberatung, suchttherapie, rückfall, rückfällig,
         anonyme alkoholiker, methadon, überdosis
-    """), stems=("alkoholsucht", "spielsucht", "drogensucht", "suchtklinik", "suchtkrank",
-                 "alkoholabh", "alkoholkrank", "drogenabh")),
-    Lexicon("addiction", "fr", HEALTH, _t("""
+    """),
+        stems=(
+            "alkoholsucht",
+            "spielsucht",
+            "drogensucht",
+            "suchtklinik",
+            "suchtkrank",
+            "alkoholabh",
+            "alkoholkrank",
+            "drogenabh",
+        ),
+    ),
+    Lexicon(
+        "addiction",
+        "fr",
+        HEALTH,
+        _t("""
         addiction, addict, accro à, dépendance à, dépendant à, alcoolique, alcoolisme,
         toxicomane, toxicomanie, cocaïne, héroïne, crack, sevrage, cure de désintoxication,
         désintoxication, centre de désintoxication, rechute, alcooliques anonymes,
         addiction aux jeux, joueur compulsif, méthadone, overdose, surdose
-    """)),
-    Lexicon("addiction", "es", HEALTH, _t("""
+    """),
+    ),
+    Lexicon(
+        "addiction",
+        "es",
+        HEALTH,
+        _t("""
         adicción, adicto, adicta, alcohólico, alcohólica, alcoholismo, drogadicto,
         drogadicta, drogadicción, cocaína, heroína, desintoxicación,
         centro de desintoxicación, rehabilitación, recaída, alcohólicos anónimos,
         ludopatía, ludópata, metadona, sobredosis
-    """)),
+    """),
+    ),
     # -- treatments and care settings ------------------------------------------------------
-    Lexicon("care", "en", HEALTH, _t("""
+    Lexicon(
+        "care",
+        "en",
+        HEALTH,
+        _t("""
         in hospital, admitted to hospital, hospitalised, hospitalized, intensive care,
         icu, emergency room, inpatient, outpatient, hospice, palliative care,
         care home, nursing home, psychiatric clinic, rehab clinic, in a clinic,
@@ -209,68 +299,124 @@ LEXICONS: tuple[Lexicon, ...] = (
         under treatment, in treatment, receiving treatment, treated for, being treated,
         on medication, prescribed, hormone therapy, hormone treatment, ivf, fertility
         treatment, operation on, had surgery
-    """), acronyms=("ICU",)),
-    Lexicon("care", "de", HEALTH, _t("""
+    """),
+        acronyms=("ICU",),
+    ),
+    Lexicon(
+        "care",
+        "de",
+        HEALTH,
+        _t("""
         krankenhaus, im krankenhaus, klinik, kliniken, in der klinik, klinikaufenthalt,
         stationär, intensivstation, notaufnahme, notoperation, reha, rehaklinik,
         psychiatrische klinik, tagesklinik, pflegeheim, altenheim, hospiz,
         palliativstation, palliativ, pflegegrad, pflegestufe, pflegebedürftig,
         physiotherapie, bluttransfusion, in behandlung, behandelt wegen, medikamente,
         hormontherapie, hormonbehandlung, künstliche befruchtung, kinderwunschbehandlung
-    """), stems=("klinik", "krankenhaus", "intensivstation", "pflegeheim", "therapie",
-                 "hormonbehandl")),
-    Lexicon("care", "fr", HEALTH, _t("""
+    """),
+        stems=(
+            "klinik",
+            "krankenhaus",
+            "intensivstation",
+            "pflegeheim",
+            "therapie",
+            "hormonbehandl",
+        ),
+    ),
+    Lexicon(
+        "care",
+        "fr",
+        HEALTH,
+        _t("""
         à l'hôpital, hospitalisé, hospitalisée, hospitalisation, urgences, réanimation,
         soins intensifs, clinique, en clinique, ehpad, maison de retraite, soins palliatifs,
         centre de rééducation, rééducation, kinésithérapie, kiné, transfusion,
         sous traitement, en traitement, traitement hormonal, hormonothérapie, fiv, pma, procréation médicalement assistée,
         est suivi pour un, est suivie pour un, est suivi pour une, est suivie pour une,
         soigné pour, soignée pour
-    """)),
-    Lexicon("care", "es", HEALTH, _t("""
+    """),
+    ),
+    Lexicon(
+        "care",
+        "es",
+        HEALTH,
+        _t("""
         en el hospital, ingresado, ingresada, hospitalizado, hospitalizada, urgencias,
         cuidados intensivos, uci, clínica, en una clínica, residencia de mayores,
         cuidados paliativos, centro de rehabilitación, fisioterapia, transfusión,
         en tratamiento, recibe tratamiento, terapia hormonal,
         tratamiento hormonal, fecundación in vitro, reproducción asistida
-    """), acronyms=("UCI",)),
+    """),
+        acronyms=("UCI",),
+    ),
     # -- pregnancy and birth ---------------------------------------------------------------
-    Lexicon("pregnancy", "en", HEALTH, _t("""
+    Lexicon(
+        "pregnancy",
+        "en",
+        HEALTH,
+        _t("""
         pregnant, pregnancy, expecting a baby, gave birth, given birth, premature baby, born prematurely, preterm, nicu, neonatal, neonatal intensive care,
         special care baby unit, maternity leave, miscarriage, miscarried, stillbirth,
         stillborn, c-section, caesarean, cesarean, postnatal depression, postpartum,
         breastfeeding, termination of pregnancy, abortion, ivf
-    """), acronyms=("NICU",)),
-    Lexicon("pregnancy", "de", HEALTH, _t("""
+    """),
+        acronyms=("NICU",),
+    ),
+    Lexicon(
+        "pregnancy",
+        "de",
+        HEALTH,
+        _t("""
         schwanger, schwangerschaft, schwangere, entbunden, entbindung, frühgeburt,
         frühchen, zu früh geboren, neonatologie, frühgeborenen-intensivstation,
         mutterschutz, kaiserschnitt, fehlgeburt, totgeburt, wochenbett,
         wochenbettdepression, stillt, schwangerschaftsabbruch, abtreibung
-    """), stems=("schwanger", "frühgeb", "fehlgeb", "entbind")),
-    Lexicon("pregnancy", "fr", HEALTH, _t("""
+    """),
+        stems=("schwanger", "frühgeb", "fehlgeb", "entbind"),
+    ),
+    Lexicon(
+        "pregnancy",
+        "fr",
+        HEALTH,
+        _t("""
         enceinte, grossesse, accouché, accouchée, accouchement, né prématurément, néonatal, néonatale, néonatologie, réanimation néonatale,
         congé maternité, césarienne, fausse couche, fausse-couche, mort-né, post-partum,
         dépression post-partum, allaite, allaitement, ivg, interruption de grossesse,
         avortement,
         bébé prématuré, né prématuré, née prématurée, grand prématuré
-    """)),
-    Lexicon("pregnancy", "es", HEALTH, _t("""
+    """),
+    ),
+    Lexicon(
+        "pregnancy",
+        "es",
+        HEALTH,
+        _t("""
         embarazada, embarazo, dado a luz, dio a luz, ha dado a luz, parto, neonatal, uci neonatal, neonatología,
         baja por maternidad, baja maternal, permiso de maternidad, cesárea,
         aborto espontáneo, aborto, posparto, depresión posparto, lactancia,
         interrupción del embarazo,
         bebé prematuro, nació prematuro, nació prematura, gran prematuro
-    """)),
+    """),
+    ),
     # -- disability and aids ---------------------------------------------------------------
-    Lexicon("disability", "en", HEALTH, _t("""
+    Lexicon(
+        "disability",
+        "en",
+        HEALTH,
+        _t("""
         wheelchair, wheelchair user, disability, learning disability, paralysed,
         paralyzed, paraplegic, tetraplegic, quadriplegic, amputee, amputated, prosthesis,
         prosthetic leg, visually impaired, partially sighted, registered blind, deaf,
         hard of hearing, hearing aid, hearing aids, cochlear implant, guide dog,
         mobility scooter, walking frame, crutches, down syndrome, downs syndrome,
         cerebral palsy, spina bifida, blue badge
-    """)),
-    Lexicon("disability", "de", HEALTH, _t("""
+    """),
+    ),
+    Lexicon(
+        "disability",
+        "de",
+        HEALTH,
+        _t("""
         rollstuhl, rollstuhlfahrer, rollstuhlfahrerin, im rollstuhl, behindert,
         behinderung, schwerbehindert, schwerbehinderung, schwerbehindertenausweis,
         grad der behinderung, querschnittsgelähmt, querschnittslähmung, gelähmt, lähmung,
@@ -278,150 +424,276 @@ LEXICONS: tuple[Lexicon, ...] = (
         gehörlos, schwerhörig, hörgerät, hörgeräte, cochlea-implantat, blindenhund,
         rollator, krücken, down-syndrom, trisomie, zerebralparese, spastik,
         lernbehinderung
-    """), stems=("rollstuhl", "behindert", "behinderung", "gelähmt", "lähmung", "hörgerät",
-                 "prothese")),
-    Lexicon("disability", "fr", HEALTH, _t("""
+    """),
+        stems=(
+            "rollstuhl",
+            "behindert",
+            "behinderung",
+            "gelähmt",
+            "lähmung",
+            "hörgerät",
+            "prothese",
+        ),
+    ),
+    Lexicon(
+        "disability",
+        "fr",
+        HEALTH,
+        _t("""
         fauteuil roulant, en fauteuil, handicapé, handicapée, handicap, en situation de
         handicap, paralysé, paralysée, paraplégique, tétraplégique, amputé, amputée,
         prothèse, aveugle, malvoyant, malvoyante, sourd, sourde, malentendant,
         malentendante, appareil auditif, appareils auditifs, implant cochléaire,
         chien guide, chien d'aveugle, déambulateur, béquilles, trisomie, trisomique,
         infirmité motrice cérébrale, paralysie cérébrale, mdph, rqth, aah
-    """), acronyms=("MDPH", "RQTH", "AAH")),
-    Lexicon("disability", "es", HEALTH, _t("""
+    """),
+        acronyms=("MDPH", "RQTH", "AAH"),
+    ),
+    Lexicon(
+        "disability",
+        "es",
+        HEALTH,
+        _t("""
         silla de ruedas, en silla de ruedas, discapacidad, discapacitado, discapacitada,
         minusválido, minusválida, parapléjico, parapléjica, tetrapléjico, tetrapléjica,
         paralizado, paralizada, amputado, amputada, prótesis, ciego, ciega, invidente,
         sordo, sorda, audífono, audífonos, implante coclear, perro guía, andador,
         muletas, grado de discapacidad, certificado de discapacidad, grado de dependencia,
         síndrome de down, parálisis cerebral
-    """)),
+    """),
+    ),
     # -- sexual orientation and gender identity --------------------------------------------
-    Lexicon("orientation", "en", PRIVATE, _t("""
+    Lexicon(
+        "orientation",
+        "en",
+        PRIVATE,
+        _t("""
         transgender, trans woman, trans man, non-binary, nonbinary, gender reassignment,
         gender transition, transitioning, gender dysphoria, deadname, his new name,
         her new name, their new name, gay, lesbian, bisexual, homosexual, sexual orientation,
         came out as, coming out as
-    """)),
-    Lexicon("orientation", "de", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "orientation",
+        "de",
+        PRIVATE,
+        _t("""
         transgender, transident, transsexuell, transfrau, transmann, nichtbinär,
         nicht-binär, geschlechtsangleichung, geschlechtsangleichende, geschlechtsumwandlung,
         schwul, lesbisch, bisexuell, homosexuell, coming-out, geoutet,
         sexuelle orientierung
-    """)),
-    Lexicon("orientation", "fr", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "orientation",
+        "fr",
+        PRIVATE,
+        _t("""
         transgenre, transsexuel, transsexuelle, femme trans, homme trans, non binaire,
         non-binaire, transition de genre, changement de sexe, dysphorie de genre,
         homosexuel, homosexuelle, lesbienne, bisexuel, bisexuelle, orientation sexuelle, son nouveau prénom,
         son coming out, fait son coming out
-    """)),
-    Lexicon("orientation", "es", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "orientation",
+        "es",
+        PRIVATE,
+        _t("""
         transgénero, transexual, mujer trans, hombre trans, no binario, no binaria,
         cambio de sexo, reasignación de sexo, transición de género, disforia de género,
         homosexual, lesbiana, bisexual, salió del armario, orientación sexual,
         su nuevo nombre
-    """)),
+    """),
+    ),
     # -- religion --------------------------------------------------------------------------
-    Lexicon("religion", "en", PRIVATE, _t("""
+    Lexicon(
+        "religion",
+        "en",
+        PRIVATE,
+        _t("""
         muslim, jewish, catholic, protestant, evangelical, hindu, sikh, buddhist, atheist,
         converted to islam, jehovah's witness, jehovahs witness, mormon,
         practising muslim, practising catholic, wears a hijab, hijab, kippah,
         yarmulke, turban, ramadan, fasting for ramadan, halal diet, religious beliefs
-    """)),
-    Lexicon("religion", "de", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "religion",
+        "de",
+        PRIVATE,
+        _t("""
         muslim, muslima, muslimin, muslimisch, jüdisch, jude, jüdin, katholisch,
         evangelisch, freikirche, freikirchlich, hinduistisch, hindu, sikh, buddhist,
         buddhistin, atheist, atheistin, konvertiert, konvertierte, zeugen jehovas,
         zeugin jehovas, kirchenaustritt, kopftuch, kippa, ramadan, fastet, religiöse überzeugung, glaubensgemeinschaft
-    """)),
-    Lexicon("religion", "fr", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "religion",
+        "fr",
+        PRIVATE,
+        _t("""
         musulman, musulmane, juif, juive, catholique, protestant, protestante,
         évangélique, hindou, hindoue, sikh, bouddhiste, athée, converti à l'islam, convertie à l'islam, témoin de jéhovah, témoins de jéhovah,
         pratiquant, pratiquante, porte le voile, voilée, kippa, ramadan, fait le ramadan,
         croyances religieuses
-    """)),
-    Lexicon("religion", "es", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "religion",
+        "es",
+        PRIVATE,
+        _t("""
         musulmán, musulmana, judío, judía, católico, católica, evangélico, evangélica,
         protestante, hindú, sij, budista, ateo, atea, converso, conversa, se convirtió al islam, testigo de jehová, testigos de jehová,
         lleva hiyab, hiyab, velo islámico, kipá, ramadán, hace el ramadán,
         creencias religiosas
-    """)),
+    """),
+    ),
     # -- trade-union membership ------------------------------------------------------------
-    Lexicon("union", "en", PRIVATE, _t("""
+    Lexicon(
+        "union",
+        "en",
+        PRIVATE,
+        _t("""
         trade union, union member, union membership, union rep, union representative,
         shop steward, unionised, unionized, joined the union, member of unite,
         member of unison
-    """)),
-    Lexicon("union", "de", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "union",
+        "de",
+        PRIVATE,
+        _t("""
         gewerkschaftsmitglied, gewerkschafter, gewerkschafterin,
         gewerkschaftlich, betriebsrätin, betriebsratsmitglied, vertrauensmann,
         vertrauensfrau, mitglied bei verdi, ig metall,
         im betriebsrat
-    """), stems=("gewerkschaftsmitglied", "gewerkschafter")),
-    Lexicon("union", "fr", PRIVATE, _t("""
+    """),
+        stems=("gewerkschaftsmitglied", "gewerkschafter"),
+    ),
+    Lexicon(
+        "union",
+        "fr",
+        PRIVATE,
+        _t("""
         syndiqué, syndiquée, syndicaliste, délégué syndical, déléguée syndicale,
         adhérent de la cgt, adhérente de la cgt, représentant du personnel,
         représentante du personnel,
         membre du syndicat, adhérent du syndicat, adhérente du syndicat
-    """)),
-    Lexicon("union", "es", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "union",
+        "es",
+        PRIVATE,
+        _t("""
         sindicalista, afiliado al sindicato, afiliada al sindicato,
         delegado sindical, delegada sindical, comité de empresa, afiliado a ccoo,
         afiliada a ccoo, afiliado a ugt, afiliada a ugt
-    """)),
+    """),
+    ),
     # -- political opinion -----------------------------------------------------------------
-    Lexicon("politics", "en", PRIVATE, _t("""
+    Lexicon(
+        "politics",
+        "en",
+        PRIVATE,
+        _t("""
         party member, member of the labour party, member of the conservative party,
         political views, political opinions, far-right, far-left,
         extremist views, communist
-    """)),
-    Lexicon("politics", "de", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "politics",
+        "de",
+        PRIVATE,
+        _t("""
         parteimitglied, parteimitgliedschaft, wählt die, wählt immer,
         politische einstellung, politische ansichten, rechtsextrem, rechtsradikal,
         linksextrem, linksradikal, kommunist, kommunistin, aktivist, aktivistin
-    """)),
-    Lexicon("politics", "fr", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "politics",
+        "fr",
+        PRIVATE,
+        _t("""
         militant, militante, adhérent du parti, adhérente du parti, encarté, encartée,
         opinions politiques, convictions politiques,
         extrême droite, extrême gauche, communiste, activiste
-    """)),
-    Lexicon("politics", "es", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "politics",
+        "es",
+        PRIVATE,
+        _t("""
         afiliado al partido, afiliada al partido, militante del, militante de,
         ideas políticas, ideología política, opiniones políticas,
         extrema derecha, extrema izquierda, comunista, activista
-    """)),
+    """),
+    ),
     # -- criminal record and proceedings ---------------------------------------------------
-    Lexicon("criminal", "en", PRIVATE, _t("""
+    Lexicon(
+        "criminal",
+        "en",
+        PRIVATE,
+        _t("""
         criminal record, previous convictions, convicted, conviction for, arrested,
         was arrested, pleaded guilty, on probation, probation officer,
         on parole, released from prison, in prison, prison sentence, jail,
         jailed, imprisoned, custodial sentence, suspended sentence, community service,
         police caution, restraining order, shoplifting, drink-driving, drink driving,
         drunk driving, driving ban, banned from driving, court case against
-    """)),
-    Lexicon("criminal", "de", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "criminal",
+        "de",
+        PRIVATE,
+        _t("""
         vorstrafe, vorstrafen, vorbestraft, verhaftet, festgenommen, verurteilt,
         verurteilung, gefängnis, im gefängnis, haft, haftstrafe, in haft, bewährung,
         bewährungsstrafe, bewährungshelfer, bewährungshelferin, strafverfahren,
         ermittlungsverfahren, angeklagt, anklage, strafbefehl, ladendiebstahl,
         trunkenheit am steuer, führerschein entzogen, fahrverbot, sozialstunden,
         kontaktverbot, einstweilige verfügung
-    """), stems=("vorstraf", "vorbestraf", "gefängnis", "haftstraf")),
-    Lexicon("criminal", "fr", PRIVATE, _t("""
+    """),
+        stems=("vorstraf", "vorbestraf", "gefängnis", "haftstraf"),
+    ),
+    Lexicon(
+        "criminal",
+        "fr",
+        PRIVATE,
+        _t("""
         casier judiciaire, condamné, condamnée, interpellé, interpellée,
         garde à vue, en prison, prison, incarcéré, incarcérée, sursis,
         mis en examen, mise en examen, contrôle judiciaire, mise à l'épreuve,
         vol à l'étalage, conduite en état d'ivresse, retrait de permis,
         travaux d'intérêt général, ordonnance de protection
-    """)),
-    Lexicon("criminal", "es", PRIVATE, _t("""
+    """),
+    ),
+    Lexicon(
+        "criminal",
+        "es",
+        PRIVATE,
+        _t("""
         antecedentes penales, detenido, detenida, condenado, condenada, cárcel, en prisión, prisión, encarcelado, encarcelada, libertad condicional,
         orden de alejamiento, imputado, imputada, investigado por, investigada por,
         hurto, conducir ebrio, alcoholemia, retirada del carné, trabajos en beneficio de
         la comunidad
-    """)),
+    """),
+    ),
     # -- debts, arrears, insolvency, benefits ----------------------------------------------
-    Lexicon("finance", "en", PRIVATE, _t("""
+    Lexicon(
+        "finance",
+        "en",
+        PRIVATE,
+        _t("""
         debt, debts, in debt, debt collector, debt collectors, debt collection, bailiff,
         bailiffs, arrears, rent arrears, overdrawn, overdraft, default notice,
         missed repayments, missed payments, behind on payments,
@@ -433,8 +705,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         unemployed, lost his job, lost her job, lost their job, made redundant,
         wage garnishment, garnished, attachment of earnings, credit score, bad credit,
         on welfare
-    """), acronyms=("CCJ", "DRO")),
-    Lexicon("finance", "de", PRIVATE, _t("""
+    """),
+        acronyms=("CCJ", "DRO"),
+    ),
+    Lexicon(
+        "finance",
+        "de",
+        PRIVATE,
+        _t("""
         schulden, verschuldet, überschuldet, überschuldung, schuldnerberatung,
         mietschulden, spielschulden, insolvenz, privatinsolvenz, insolvenzverfahren,
         zahlungsunfähig, zahlungsunfähigkeit, pfändung, lohnpfändung, kontopfändung,
@@ -443,9 +721,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         zahlungsrückstand, rückstände, räumungsklage, zwangsräumung, bürgergeld, hartz,
         hartz iv, sozialhilfe, grundsicherung, arbeitslosengeld, wohngeld, jobcenter,
         arbeitslos, arbeitslosigkeit, pleite
-    """), stems=("schulden", "insolvenz", "pfändung", "sozialhilfe",
-                 "arbeitslos", "bürgergeld")),
-    Lexicon("finance", "fr", PRIVATE, _t("""
+    """),
+        stems=("schulden", "insolvenz", "pfändung", "sozialhilfe", "arbeitslos", "bürgergeld"),
+    ),
+    Lexicon(
+        "finance",
+        "fr",
+        PRIVATE,
+        _t("""
         dettes, endetté, endettée, endettement, surendettement, surendetté, surendettée,
         dossier de surendettement, commission de surendettement, huissier,
         saisie sur salaire, saisie sur compte, liquidation judiciaire,
@@ -455,8 +738,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         banque alimentaire, expulsion, expulsé, expulsée, perdu son emploi, licencié,
         licenciée, ne peut plus payer, ne pourra pas payer, recouvrement, ficp,
         au rsa, bénéficiaire du rsa, touche le rsa
-    """), acronyms=("FICP",)),
-    Lexicon("finance", "es", PRIVATE, _t("""
+    """),
+        acronyms=("FICP",),
+    ),
+    Lexicon(
+        "finance",
+        "es",
+        PRIVATE,
+        _t("""
         deuda, deudas, endeudado, endeudada, moroso, morosa, morosos, impago, impagos,
         embargo, embargo de nómina, embargado, embargada, embargo de la cuenta,
         concurso de acreedores, ley de segunda oportunidad, insolvencia, insolvente,
@@ -466,7 +755,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         ayuda social, servicios sociales, banco de alimentos, cáritas, asnef,
         fichero de morosos, perdió su trabajo, perdió el trabajo, no podrá pagar,
         no puede pagar, atrasos, recibos devueltos
-    """), acronyms=("ASNEF", "IMV")),
+    """),
+        acronyms=("ASNEF", "IMV"),
+    ),
 )
 """Every lexicon: twelve categories in four languages."""
 
@@ -498,7 +789,7 @@ def _split(term: str) -> list[str]:
 
 def _normal(text: str) -> str:
     """Lower case with hyphens as spaces and typographic apostrophes as ASCII ones, so
-    "burn-out" and "burn out", "d’un" and "d'un" read alike."""
+    "burn-out" and "burn out", a curly apostrophe and a straight one read alike."""
     return text.lower().replace("-", " ").replace("\u2019", "'")
 
 
@@ -522,7 +813,11 @@ def _compile() -> tuple[
         for acronym in lex.acronyms:
             heads.setdefault(_token(acronym), []).append((acronym, lex.kind))
         stems.extend((_token(stem), lex.kind) for stem in lex.stems)
-    return words, {h: tuple(dict.fromkeys(v)) for h, v in heads.items()}, tuple(dict.fromkeys(stems))
+    return (
+        words,
+        {h: tuple(dict.fromkeys(v)) for h, v in heads.items()},
+        tuple(dict.fromkeys(stems)),
+    )
 
 
 _WORDS, _HEADS, _STEMS = _compile()
