@@ -294,7 +294,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         in hospital, admitted to hospital, hospitalised, hospitalized, intensive care,
         icu, emergency room, inpatient, outpatient, hospice, palliative care,
-        care home, nursing home, psychiatric clinic, rehab clinic, in a clinic,
+        care home, nursing home, psychiatric clinic, rehab clinic,
         physiotherapy, radiotherapy, chemotherapy, blood transfusion, transfusion,
         under treatment, in treatment, receiving treatment, treated for, being treated,
         on medication, prescribed, hormone therapy, hormone treatment, ivf, fertility
