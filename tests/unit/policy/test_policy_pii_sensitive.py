@@ -190,8 +190,10 @@ def test_a_json_log_of_a_service_account_holds_no_ip_user() -> None:
 
 
 def test_the_documented_values_hold_their_checksums() -> None:
-    assert DOCUMENTED_TEST_CARDS and all(luhn_valid(c) for c in DOCUMENTED_TEST_CARDS)
-    assert DOCUMENTED_IBANS and all(iban_valid(i) for i in DOCUMENTED_IBANS)
+    assert len(DOCUMENTED_TEST_CARDS) > 50
+    assert all(luhn_valid(c) for c in DOCUMENTED_TEST_CARDS)
+    assert len(DOCUMENTED_IBANS) > 30
+    assert all(iban_valid(i) for i in DOCUMENTED_IBANS)
     assert "4242424242424242" in DOCUMENTED_TEST_CARDS
     assert "DE89370400440532013000" in DOCUMENTED_IBANS
 
