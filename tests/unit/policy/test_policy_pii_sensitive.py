@@ -37,14 +37,16 @@ def test_every_category_has_a_lexicon_in_each_language() -> None:
         assert all(t == " ".join(t.split()) and t for t in lex.terms)  # no wrapped fragments
 
 
-def test_phrases_are_indexed_by_a_word_of_their_own() -> None:
+def test_phrases_are_filed_under_a_word_of_their_own_and_need_all_their_words() -> None:
     for head, phrases in sensitive._HEADS.items():
-        for term, _ in phrases:
+        for term, _, tokens in phrases:
+            assert head in tokens
+            assert tokens <= sensitive.CUES
             if term.isupper():
                 assert sensitive._token(term) == head
             else:
-                assert head.decode() in sensitive._normal(term).encode("ascii", "replace").decode()
-    assert sensitive.CUES == sensitive.WORDS | sensitive.HEADS
+                assert term.encode().split() == [t for t in term.encode().split() if t in tokens]
+    assert sensitive.WORDS <= sensitive.CUES
 
 
 @pytest.mark.parametrize(
@@ -117,7 +119,8 @@ def test_the_lexicons_words_without_a_private_person_are_no_pii(text: str) -> No
         + "W001 Klasse 8c | Geschichte | Thema: Industrialisierung | Schnitt 2,6\n" * 120
         + "VERTRAULICH: Malte Ostrowski aus der 8c hat Typ-1-Diabetes; die Eltern "
         "beziehen Bürgergeld.\n"
-        + "W002 Klasse 9d | Geschichte | Thema: Weimarer Republik | Schnitt 2,1\n" * 120,
+        + "W002 Klasse 9d | Geschichte | Thema: Weimarer Republik | Schnitt 2,1\n"
+        * 120,
         "Bilan\n"
         + "W001 Classe 4e C | Histoire-géo | chapitre : la révolution | moyenne 12.6\n" * 100
         + "NOTE : Capucine Desforges, 4e C, est suivie pour une anorexie mentale.\n"
@@ -223,8 +226,7 @@ def test_a_specimen_block_in_a_medication_sheet_makes_no_patient() -> None:
         f"Ref M{i:04d}: Metformin 500 mg - take twice daily - with food\n" for i in range(80)
     )
     text = (
-        rows
-        + "SPECIMEN - TRAINING EXAMPLE ONLY, NOT A REAL PATIENT: Patient: John Smith-Example, "
+        rows + "SPECIMEN - TRAINING EXAMPLE ONLY, NOT A REAL PATIENT: Patient: John Smith-Example, "
         "DOB 01/01/1970, NHS No. 999 999 9999 (test range). Use this block only as a layout.\n"
         + rows
     )

@@ -421,6 +421,17 @@ class _Index:
             found = self._cache[word] = self._scan(word)
         return found[:limit] if limit < len(found) else found
 
+    def phrase(self, words: bytes) -> int:
+        """Where the words of ``words`` (lower case, one space apart, as ``_vocab`` writes
+        them) first stand in a row in the prompt as whole words, or -1: one search."""
+        needle = b" " + words
+        n = len(needle)
+        spaced = self._spaced
+        pos = spaced.find(needle)
+        while pos != -1 and spaced[pos + n] != 32:
+            pos = spaced.find(needle, pos + n)
+        return pos
+
     def _scan(self, word: str) -> list[int]:
         # No trailing space in the needle: the search skips ahead by its last byte, and a
         # space (every few bytes) would make it crawl; the space after is checked instead.
@@ -2020,6 +2031,10 @@ def _fact_subject(text: str) -> bool:
     return False
 
 
+_NAME_WINDOW_CUES = (
+    _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE | sensitive.WORDS
+)
+"""Words near which a long prompt is read for a listed name."""
 _CONTACT = frozenset({PiiKind.PHONE, PiiKind.EMAIL, PiiKind.NATIONAL_ID})
 """Identifiers that make health data in the same prompt someone's: a condition written
 beside a phone number, an e-mail address or a national ID is that person's (or the
@@ -2035,7 +2050,7 @@ def find_personal(
     found: set[PiiKind] = set()
     ix = _Index(text, raw)
     split = ix.words()
-    words = _ALL_CUES.intersection(split)
+    present = words = _ALL_CUES.intersection(split)
     if len(text) > _WHOLE:
         words -= _COMMON_WORDS
     digits = any(c in text for c in "0123456789")
@@ -2059,7 +2074,7 @@ def find_personal(
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
     # the special categories' and money trouble's lexicons in four languages
-    more_health, more_money, fact_places = sensitive.facts(text, ix, words, short)
+    more_health, more_money, fact_places = sensitive.facts(text, ix, present, short)
     health = health or more_health
     money = money or more_money
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
@@ -2072,10 +2087,7 @@ def find_personal(
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
-        cues = words & (
-            _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE
-            | sensitive.WORDS
-        )  # fmt: skip
+        cues = words & _NAME_WINDOW_CUES
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)] + fact_places

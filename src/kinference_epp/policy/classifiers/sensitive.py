@@ -16,9 +16,9 @@ without scanning the text once per term:
 
 - **words**: one token as ``personal._Index`` writes it (lower case, a non-ASCII letter as
   ``?``); the prompt's words are intersected with all of them at once (a set lookup);
-- **phrases**: several words ("concurso de acreedores", "hormone therapy"), each indexed
-  by its longest word: only where that word is among the prompt's words is the text
-  around its places read for the phrase;
+- **phrases**: several words ("concurso de acreedores", "hormone therapy"), looked for
+  (one ``bytes.find`` of the words in a row) only where every word of the phrase is among
+  the prompt's words;
 - **stems**: parts of compounds ("sucht" in "Spielsucht", "schulden" in "Mietschulden"),
   looked for with ``bytes.find`` in a short prompt only.
 
@@ -787,17 +787,15 @@ def _split(term: str) -> list[str]:
     return out
 
 
-def _normal(text: str) -> str:
-    """Lower case with hyphens as spaces and typographic apostrophes as ASCII ones, so
-    "burn-out" and "burn out", a curly apostrophe and a straight one read alike."""
-    return text.lower().replace("-", " ").replace("\u2019", "'")
+_Phrase = tuple[str, str, frozenset[bytes]]
+"""A phrase (or an acronym) as looked for: its text, its kind and the words it holds."""
 
 
 def _compile() -> tuple[
-    dict[bytes, str], dict[bytes, tuple[tuple[str, str], ...]], tuple[tuple[bytes, str], ...]
+    dict[bytes, str], dict[bytes, tuple[_Phrase, ...]], tuple[tuple[bytes, str], ...]
 ]:
     words: dict[bytes, str] = {}
-    heads: dict[bytes, list[tuple[str, str]]] = {}
+    heads: dict[bytes, list[_Phrase]] = {}
     stems: list[tuple[bytes, str]] = []
     for lex in LEXICONS:
         for term in lex.terms:
@@ -809,9 +807,12 @@ def _compile() -> tuple[
                     words[_token(parts[0])] = HEALTH
             else:
                 head = _token(max(parts, key=len))
-                heads.setdefault(head, []).append((_normal(term), lex.kind))
+                tokens = frozenset(_token(p) for p in parts)
+                spaced = b" ".join(_token(p) for p in parts).decode()
+                heads.setdefault(head, []).append((spaced, lex.kind, tokens))
         for acronym in lex.acronyms:
-            heads.setdefault(_token(acronym), []).append((acronym, lex.kind))
+            token = _token(acronym)
+            heads.setdefault(token, []).append((acronym, lex.kind, frozenset((token,))))
         stems.extend((_token(stem), lex.kind) for stem in lex.stems)
     return (
         words,
@@ -824,50 +825,58 @@ _WORDS, _HEADS, _STEMS = _compile()
 WORDS = frozenset(_WORDS)
 """Every one-word term, in the index's form."""
 HEADS = frozenset(_HEADS)
-"""The word each phrase and acronym is looked for after."""
-CUES = WORDS | HEADS
-"""The words ``find_personal`` needs to know are in a prompt."""
+"""The longest word of each phrase, and each acronym's word: the keys phrases are filed
+under."""
+CUES = WORDS.union(*(tokens for phrases in _HEADS.values() for _, _, tokens in phrases))
+"""The words ``find_personal`` needs to know are in a prompt: the one-word terms and every
+word of a phrase (a phrase is read only where all its words are in the prompt)."""
 _HEALTH_WORDS = frozenset(w for w, kind in _WORDS.items() if kind == HEALTH)
 _PRIVATE_WORDS = WORDS - _HEALTH_WORDS
-_PHRASE_REACH = 64
-"""How far around a head word its phrase is read (the longest phrase is shorter)."""
 _HEAD_PLACES = 4
 """Places of one head word read: a long text repeats its words."""
 
 
-class Positions(Protocol):
+class Words(Protocol):
+    """``personal._Index``: where whole words and runs of them stand in the prompt."""
+
     def positions(self, word: str, limit: int = ...) -> list[int]: ...
+
+    def phrase(self, words: bytes) -> int: ...
 
 
 def facts(
-    text: str, ix: Positions, words: frozenset[bytes], short: list[bytes] | None
+    text: str, ix: Words, words: frozenset[bytes], short: list[bytes] | None
 ) -> tuple[bool, bool, list[int]]:
     """Whether the prompt states a health fact and another special-category or money fact,
     and where the phrases and acronyms found stand (for a long prompt's name windows).
     ``words``: the prompt's words among ``CUES``; ``short``: a short prompt's words, whose
-    compounds are also read for the stems."""
+    compounds are also read for the stems. A phrase is looked for only where every word of
+    it is in the prompt (set lookups), so a long text is read around a few head words."""
     health = bool(words & _HEALTH_WORDS)
     private = bool(words & _PRIVATE_WORDS)
     where: list[int] = []
     for head in words & HEADS:
-        word = head.decode()
-        for pos in ix.positions(word, _HEAD_PLACES):
-            for term, kind in _HEADS[head]:
-                if health if kind == HEALTH else private:
-                    continue  # that kind is found already
-                if term.isupper():  # an acronym: the word itself, in capitals
-                    hit = text.startswith(term, pos)
+        if health and private:
+            break
+        wanted = [
+            (term, kind)
+            for term, kind, tokens in _HEADS[head]
+            if not (health if kind == HEALTH else private) and tokens <= words
+        ]
+        for term, kind in wanted:
+            if health if kind == HEALTH else private:
+                continue  # that kind is found already
+            if term.isupper():  # an acronym: the word itself, in capitals
+                places = ix.positions(head.decode(), _HEAD_PLACES)
+                at = next((p for p in places if text.startswith(term, p)), -1)
+            else:  # the phrase's words in a row, in one search
+                at = ix.phrase(term.encode())
+            if at != -1:
+                where.append(at)
+                if kind == HEALTH:
+                    health = True
                 else:
-                    lo = max(0, pos - _PHRASE_REACH)
-                    window = _normal(text[lo : pos + _PHRASE_REACH])
-                    at = window.find(term)
-                    hit = at != -1 and (at == 0 or not window[at - 1].isalpha())
-                if hit:
-                    where.append(pos)
-                    if kind == HEALTH:
-                        health = True
-                    else:
-                        private = True
+                    private = True
     if short is not None and not (health and private):
         joined = b" ".join(short)
         for stem, kind in _STEMS:
