@@ -1994,16 +1994,24 @@ def _sentence_at(text: str, start: int) -> str:
     return text[start:stop]
 
 
-def _states_fact(sentence: str) -> bool:
-    """Whether a sentence states a health fact or another special-category or money fact
-    (the lexicons), or owes a sum of money."""
+def _states_fact(sentence: str) -> tuple[bool, bool]:
+    """Whether a sentence states a health fact, and whether it states another
+    special-category or money fact (the lexicons) or owes a sum of money."""
     ix = _Index(sentence)
     split = ix.words()
     words = _ALL_CUES.intersection(split)
-    if words & (_HEALTH_TERMS | _MONEY_TROUBLE):
-        return True
     health, private, _ = sensitive.facts(sentence, ix, words, split)
-    return health or private or _owed_amount(sentence, ix, words)
+    health = health or bool(words & _HEALTH_TERMS)
+    private = private or bool(words & _MONEY_TROUBLE) or _owed_amount(sentence, ix, words)
+    return health, private
+
+
+_PERSONAL_PREDICATE = re.compile(
+    r"(?:is|was|has|had|ist|war|hat|hatte|est|était|a|avait|es|está|estaba|tiene|tenía)[ \t]"
+)
+"""A copula or "has" right after the subject: with a health fact in the sentence ("Jonte
+Behrens ist spielsüchtig", "X está embarazada") the subject can only be a person; a
+company "produces insulin" or "meldet Krankheit"."""
 
 
 def _fact_subject(text: str) -> bool:
@@ -2018,15 +2026,20 @@ def _fact_subject(text: str) -> bool:
             continue
         if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
             continue
-        listed = given in first or any(part in last for part in family.split("-"))
-        if not listed and not person:
-            continue  # an unknown pair in a prompt where no one is "he" or "her": a company
         tokens = {_token for w in (given, family) for _token in _vocab(*w.lower().split("-"))}
-        if tokens & (_HEALTH_TERMS | sensitive.CUES | _PLACES | _NEWS | _BRANDS):
+        if tokens & (_HEALTH_TERMS | sensitive.WORDS | sensitive.HEADS | _PLACES | _NEWS | _BRANDS):
             continue
         if not _real_name(f"{given} {family}") or _LEGAL_AFTER.match(text, m.end(2)):
             continue
-        if _states_fact(_sentence_at(text, m.start(1))):
+        health, private = _states_fact(_sentence_at(text, m.start(1)))
+        if not (health or private):
+            continue
+        listed = given in first or any(part in last for part in family.split("-"))
+        if listed or person:
+            return True
+        # an unknown pair where no one is "he" or "her" (a company?): a person only when
+        # what the sentence says of it is a condition
+        if health and _PERSONAL_PREDICATE.match(text, m.end()):
             return True
     return False
 
