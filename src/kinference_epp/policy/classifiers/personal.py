@@ -1488,6 +1488,8 @@ def _story_told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
     """Whether the prompt's story words tell a story: any but those that also name history
     does; those count after an article, adjective or verb of storytelling; "user story" and
     "story points" are a backlog's."""
+    if any(cue not in _HISTORY_OR_STORY and cue != b"story" for cue in cues):
+        return True  # a novel, a character, a screenplay: no need to read where
     for cue in cues:
         word = cue.decode()
         for pos in ix.positions(word, 4):
@@ -2000,7 +2002,7 @@ def _states_fact(sentence: str) -> tuple[bool, bool]:
     ix = _Index(sentence)
     split = ix.words()
     words = _ALL_CUES.intersection(split)
-    health, private, _ = sensitive.facts(sentence, ix, words, split)
+    health, private = sensitive.facts(sentence, ix, words, split)
     health = health or bool(words & _HEALTH_TERMS)
     private = private or bool(words & _MONEY_TROUBLE) or _owed_amount(sentence, ix, words)
     return health, private
@@ -2086,8 +2088,9 @@ def find_personal(
     if not money and len(text) <= _WHOLE:
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
-    # the special categories' and money trouble's lexicons in four languages
-    more_health, more_money, fact_places = sensitive.facts(text, ix, present, short)
+    # the special categories' and money trouble's lexicons in four languages: a long
+    # prompt's phrases are looked for once someone is named (below)
+    more_health, more_money = sensitive.facts(text, ix, present, short, phrases=short is not None)
     health = health or more_health
     money = money or more_money
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
@@ -2103,12 +2106,17 @@ def find_personal(
         cues = words & _NAME_WINDOW_CUES
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues or health or money) and not fiction:
-            around = [p for c in cues for p in ix.positions(c.decode(), 4)] + fact_places
+            around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
+    # (identifiers found already flag the prompt: a long one is not searched again for them)
+    if short is None and (named or found) and not (health and money):
+        more_health, more_money = sensitive.facts(text, ix, present, None, words=False)
+        health = health or more_health
+        money = money or more_money
     personal_facts = health or money or bool(found) or bool(structured)
     if not named and personal_facts and len(text) <= _WHOLE and not fiction:
         named = _greeted_name(text)  # "Hallo Kemal, ... nach der Chemo"

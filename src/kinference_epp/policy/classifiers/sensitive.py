@@ -17,8 +17,8 @@ without scanning the text once per term:
 - **words**: one token as ``personal._Index`` writes it (lower case, a non-ASCII letter as
   ``?``); the prompt's words are intersected with all of them at once (a set lookup);
 - **phrases**: several words ("concurso de acreedores", "hormone therapy"), looked for
-  (one ``bytes.find`` of the words in a row) only where every word of the phrase is among
-  the prompt's words;
+  (one ``bytes.find`` of the words in a row) only where every longer word of the phrase
+  is among the prompt's words;
 - **stems**: parts of compounds ("sucht" in "Spielsucht", "schulden" in "Mietschulden"),
   looked for with ``bytes.find`` in a short prompt only.
 
@@ -787,6 +787,9 @@ def _split(term: str) -> list[str]:
     return out
 
 
+_LONG = 4
+"""A phrase's words this long or longer must all be in a prompt before it is looked for;
+shorter ones ("de", "the", "in") are in nearly every prompt."""
 _Phrase = tuple[str, str, frozenset[bytes]]
 """A phrase (or an acronym) as looked for: its text, its kind and the words it holds."""
 
@@ -807,7 +810,7 @@ def _compile() -> tuple[
                     words[_token(parts[0])] = HEALTH
             else:
                 head = _token(max(parts, key=len))
-                tokens = frozenset(_token(p) for p in parts)
+                tokens = frozenset(_token(p) for p in parts if len(p) >= _LONG) | {head}
                 spaced = b" ".join(_token(p) for p in parts).decode()
                 heads.setdefault(head, []).append((spaced, lex.kind, tokens))
         for acronym in lex.acronyms:
@@ -829,9 +832,13 @@ HEADS = frozenset(_HEADS)
 under."""
 CUES = WORDS.union(*(tokens for phrases in _HEADS.values() for _, _, tokens in phrases))
 """The words ``find_personal`` needs to know are in a prompt: the one-word terms and every
-word of a phrase (a phrase is read only where all its words are in the prompt)."""
+longer word of a phrase (a phrase is looked for only where those are all in the prompt)."""
 _HEALTH_WORDS = frozenset(w for w, kind in _WORDS.items() if kind == HEALTH)
 _PRIVATE_WORDS = WORDS - _HEALTH_WORDS
+_LONG_SEARCHES = 6
+"""Phrase searches in a long prompt, each a scan of the whole text: everyday prose holds
+all the words of some phrases ("food", "bank"), so the work is bounded; a phrase past the
+sixth candidate of a long prompt is missed (its single words still count)."""
 _HEAD_PLACES = 4
 """Places of one head word read: a long text repeats its words."""
 
@@ -845,38 +852,40 @@ class Words(Protocol):
 
 
 def facts(
-    text: str, ix: Words, words: frozenset[bytes], short: list[bytes] | None
-) -> tuple[bool, bool, list[int]]:
-    """Whether the prompt states a health fact and another special-category or money fact,
-    and where the phrases and acronyms found stand (for a long prompt's name windows).
-    ``words``: the prompt's words among ``CUES``; ``short``: a short prompt's words, whose
-    compounds are also read for the stems. A phrase is looked for only where every word of
-    it is in the prompt (set lookups), so a long text is read around a few head words."""
-    health = bool(words & _HEALTH_WORDS)
-    private = bool(words & _PRIVATE_WORDS)
-    where: list[int] = []
-    for head in words & HEADS:
-        if health and private:
+    text: str,
+    ix: Words,
+    present: frozenset[bytes],
+    short: list[bytes] | None,
+    *,
+    phrases: bool = True,
+    words: bool = True,
+) -> tuple[bool, bool]:
+    """Whether the prompt states a health fact, and whether it states another
+    special-category or money fact. ``present``: the prompt's words among ``CUES``;
+    ``short``: a short prompt's words, whose compounds are also read for the stems;
+    ``words`` / ``phrases``: which forms to look for (a long prompt's phrases cost one
+    search each, so its caller asks for them only once someone is named). A phrase is
+    looked for only where its longer words are all in the prompt (set lookups)."""
+    health = words and bool(present & _HEALTH_WORDS)
+    private = words and bool(present & _PRIVATE_WORDS)
+    searches = _LONG_SEARCHES if short is None else len(text)
+    # the longest head words first: the rarest, so the likeliest to hold their phrase
+    for head in sorted(present & HEADS, key=len, reverse=True) if phrases else ():
+        if (health and private) or searches <= 0:
             break
-        wanted = [
-            (term, kind)
-            for term, kind, tokens in _HEADS[head]
-            if not (health if kind == HEALTH else private) and tokens <= words
-        ]
-        for term, kind in wanted:
-            if health if kind == HEALTH else private:
-                continue  # that kind is found already
+        for term, kind, tokens in _HEADS[head]:
+            if (health if kind == HEALTH else private) or not tokens <= present:
+                continue  # that kind is found already, or a word of the phrase is missing
+            searches -= 1
             if term.isupper():  # an acronym: the word itself, in capitals
                 places = ix.positions(head.decode(), _HEAD_PLACES)
-                at = next((p for p in places if text.startswith(term, p)), -1)
+                hit = any(text.startswith(term, p) for p in places)
             else:  # the phrase's words in a row, in one search
-                at = ix.phrase(term.encode())
-            if at != -1:
-                where.append(at)
-                if kind == HEALTH:
-                    health = True
-                else:
-                    private = True
+                hit = ix.phrase(term.encode()) != -1
+            if hit and kind == HEALTH:
+                health = True
+            elif hit:
+                private = True
     if short is not None and not (health and private):
         joined = b" ".join(short)
         for stem, kind in _STEMS:
@@ -886,4 +895,4 @@ def facts(
                 health = True
             else:
                 private = True
-    return health, private, where
+    return health, private
