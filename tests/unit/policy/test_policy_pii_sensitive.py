@@ -100,6 +100,12 @@ def test_a_named_person_s_special_category_or_money_fact_is_personal(text: str) 
         "Weight Watchers helps people with obesity; compare it with other programmes.",
         "Apple Watch detects atrial fibrillation; explain the feature.",
         "Herzliche Grüße vom Team der Suchtberatung Nord, wir haben neue Öffnungszeiten.",
+        # public and historical people, a story, a reference sheet, a general question
+        "Ludwig van Beethoven war ab 1818 fast völlig taub. Schreib einen Absatz für Schüler.",
+        "Schreib eine kurze Geschichte über Herrn Albers, der spielsüchtig ist.",
+        "Atorvastatin 20 mg once daily; metformin 500 mg twice daily. Format as a table.",
+        "Was ist der Unterschied zwischen Privatinsolvenz und Regelinsolvenz?",
+        "Maria Schneider leads the Q3 planning; the budget is 40,000 EUR.",
         # "als", "sla", "toc" as the words they also are
         "Die Wartung dauert länger als geplant; das SLA sieht vier Stunden vor.",
         "Rédige la TOC du rapport et vérifie le SLA avec Lucas Martin.",

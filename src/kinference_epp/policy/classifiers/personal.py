@@ -39,7 +39,12 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   languages, and the most prescribed medicines by generic and brand name) in a prompt
   that also names a person, gives a date of birth, a patient number or a contact (phone,
   e-mail, national ID). "What are the symptoms of diabetes?" and "a patient on warfarin"
-  are general questions, not health data.
+  are general questions, not health data. The special categories' lexicons
+  (``sensitive.py``: physical and mental health, addiction, care, pregnancy, disability,
+  and as private facts orientation and gender identity, religion, union membership,
+  political opinion, criminal record, debts and benefits) add to these; a given name and
+  a surname opening a sentence that states such a fact name its subject even when the
+  lists lack them ("Arvid Lohmeyer kommt nach seinem Burn-out ... zurück").
 
 Cost: the prompt is mapped once to lower-case ASCII words (``_Index``, in C), cue words
 are located with ``bytes.find``, and regexes run only in short windows around each cue,

@@ -37,11 +37,15 @@ DNIs in their printed groups ("12.345.678-Z"). Credentials that no prefix marks 
 what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Authorization``
 headers.
 
-An IP address counts with the user it belongs to: on one log line, or in one record of
-``label: value`` lines (a sign-in alert's "Username:" and "IP address:" lines).
+An IP address counts with the user it belongs to: on one log line (a JSON log's
+``"user":`` / ``"utilisateur":`` key), or in one record of ``label: value`` lines (a
+sign-in alert's "Username:" and "IP address:" lines, a Windows event's "Account Name:" and
+"Source Network Address:"). The payment gateways' documented test cards and the IBAN
+standard's example IBANs (``validators.DOCUMENTED_*``) pass where the text around them
+calls them test, example or documentation values.
 
-Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
-within the sentence before, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
+Known gaps: UK NINOs without a "national insurance" / NINO / "NI number" mention (or its
+German, French or Spanish name) within the sentence before or just after them, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
 credential whose value has no run of 15 token characters (a Basic header for a very short
 user:password).
