@@ -74,7 +74,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         tinnitus, migraines, diagnosed, diagnosis, terminally ill, terminal illness,
         brain tumour, brain injury, concussion, sick leave, sick note, signed off sick,
         off sick, fit note, occupational health, phased return, graduated return,
-        return-to-work plan, illness, disease, surgery, biopsy
+        illness, disease, surgery, biopsy
     """),
         acronyms=("ALS", "MND", "HIV", "AIDS", "COPD", "IBS", "PCOS", "CFS"),
     ),
@@ -469,8 +469,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         PRIVATE,
         _t("""
         transgender, trans woman, trans man, non-binary, nonbinary, gender reassignment,
-        gender transition, transitioning, gender dysphoria, deadname, his new name,
-        her new name, their new name, gay, lesbian, bisexual, homosexual, sexual orientation,
+        gender transition, transitioning, gender dysphoria, deadname, gay, lesbian, bisexual, homosexual, sexual orientation,
         came out as, coming out as
     """),
     ),
@@ -835,10 +834,10 @@ CUES = WORDS.union(*(tokens for phrases in _HEADS.values() for _, _, tokens in p
 longer word of a phrase (a phrase is looked for only where those are all in the prompt)."""
 _HEALTH_WORDS = frozenset(w for w, kind in _WORDS.items() if kind == HEALTH)
 _PRIVATE_WORDS = WORDS - _HEALTH_WORDS
-_LONG_SEARCHES = 6
+_LONG_SEARCHES = 3
 """Phrase searches in a long prompt, each a scan of the whole text: everyday prose holds
 all the words of some phrases ("food", "bank"), so the work is bounded; a phrase past the
-sixth candidate of a long prompt is missed (its single words still count)."""
+third candidate of a long prompt is missed (its single words still count)."""
 _HEAD_PLACES = 4
 """Places of one head word read: a long text repeats its words."""
 
