@@ -773,7 +773,9 @@ def _token(word: str) -> bytes:
 
 
 def _split(term: str) -> list[str]:
-    out, word = [], []
+    """A term's words as ``personal._Index`` splits a prompt."""
+    out: list[str] = []
+    word: list[str] = []
     for ch in term.lower():
         if ch in _SEPARATORS:
             if word:
