@@ -290,10 +290,6 @@ order, an invoice, a log's request, trace or job id."""
 _DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
 """``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
 (the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
-_NINO_LABELS = (
-    b"nsurance", b"NINO", b"nino", b"NI n", b"ersicherungsn", b"ssurance", b"eguro", b"eguridad",
-)  # fmt: skip
-"""What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
     "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
@@ -698,15 +694,14 @@ def _candidates(
     # the pairs are confirmed in a map where only spaces and dots separate them.
     pairs = raw.translate(_PAIR_TABLE) if b"00 00" in classes else b""
     if b"00 00" in pairs:
-        ninos: set[int] = set()
-        for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
-            at = raw.find(label)
-            while at != -1:
-                for m in _SPACED_NINO.finditer(text, max(0, at - 80), at + 120):
-                    if m.start() not in ninos:
-                        ninos.add(m.start())
-                        yield "upper", m.start(), m.group()
-                at = raw.find(label, at + 1)
+        # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
+        # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
+        at = pairs.find(b"x 00 00 00 x")
+        while at != -1:
+            m = _SPACED_NINO.match(text, max(0, at - 1))
+            if m is not None:
+                yield "upper", m.start(), m.group()
+            at = pairs.find(b"x 00 00 00 x", at + 12)
         pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             lo, hi = max(0, pos - 12), pos + 24
@@ -864,7 +859,7 @@ _ACCESS_LOG_USER = re.compile(
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
 _LOG_MARKERS = (
     b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
-    b"identifiant", b"account", b"konto", b"compte", b"cuenta",
+    b"identifiant",
 )  # fmt: skip
 """What a log line that names its user holds, in the prompt's lower-cased one-byte map
 ("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
@@ -879,10 +874,6 @@ _LOG_MARKER_WORDS = (
     b"tilisateur",
     b"suari",
     b"identifiant",
-    b"account",
-    b"konto",
-    b"compte",
-    b"cuenta",
 )
 """The markers but the access log's as ``_Cues.words`` holds them: lower case, cut at ``=``."""
 _SYSTEM_USERS = frozenset(
@@ -977,31 +968,62 @@ _IPV4_SHAPE = re.compile(rb"0\.0{1,3}\.0{1,3}\.0")
 search skips to each "0." in C: prose with a decimal or two costs no line reads)."""
 
 
+_ACCOUNT_MARKERS = (b"account", b"konto", b"compte", b"cuenta")
+"""What names a session's user by its account (a Windows event's "Account Name:",
+"Kontoname:", "Nom du compte :", "Nombre de cuenta:"): looked for near an address only,
+since prose says "account" often."""
+_ACCOUNT_REACH = 400
+"""How far around an IPv4 address its record's account line is looked for (four lines)."""
+_ACCOUNT_IPS = 8
+"""Addresses around which account lines are looked for: a log's first few."""
+
+
 def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
     """A log line that holds both an IPv4 address (not loopback or unspecified) and the
     name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
     "user=amiller src=...", an access log's user field): a person's session. ``words``:
     the prompt's distinct words (``_Cues.words``) when known, where a marker's word is
     looked for first (a log's few words instead of nine scans of the prompt)."""
-    if _IPV4_SHAPE.search(raw.translate(_DIGITS_AS_ZERO)) is None:
+    zeroed = raw.translate(_DIGITS_AS_ZERO)
+    if _IPV4_SHAPE.search(zeroed) is None:
         return False  # no four dotted groups of digits: no IPv4 address
-    if words and not any(w in words for w in _LOG_MARKER_WORDS) and b'] "' not in raw:
+    markers = (*_LOG_MARKER_WORDS, *_ACCOUNT_MARKERS)
+    if words and not any(w in words for w in markers) and b'] "' not in raw:
         return False
     seen: set[int] = set()
     checked = 0
     low = raw.lower()  # one byte per character still: positions are the text's
+
+    def user_at(at: int) -> tuple[bool, int]:
+        """Whether the line (or record) at ``at`` names a session's user; the line's end."""
+        nonlocal checked
+        start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
+        end = text.find("\n", at, at + _LOG_LINE)
+        end = min(len(text), at + _LOG_LINE) if end == -1 else end
+        if start in seen:
+            return False, end
+        seen.add(start)
+        checked += 1
+        return _user_line(text[start:end]) or _user_record(text, start, end), end
+
     for marker in _LOG_MARKERS:
         at = low.find(marker)
         while at != -1 and checked < _LOG_OCCURRENCES:
-            start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
-            end = text.find("\n", at, at + _LOG_LINE)
-            end = min(len(text), at + _LOG_LINE) if end == -1 else end
-            if start not in seen:
-                seen.add(start)
-                checked += 1
-                if _user_line(text[start:end]) or _user_record(text, start, end):
-                    return True
+            hit, end = user_at(at)
+            if hit:
+                return True
             at = low.find(marker, end)
+    for k, ip in enumerate(_IPV4_SHAPE.finditer(zeroed)):
+        if k == _ACCOUNT_IPS or checked >= _LOG_OCCURRENCES:
+            break
+        lo, hi = max(0, ip.start() - _ACCOUNT_REACH), ip.end() + _ACCOUNT_REACH
+        for marker in _ACCOUNT_MARKERS:
+            at = low.find(marker, lo, hi)
+            while at != -1 and checked < _LOG_OCCURRENCES:
+                hit, end = user_at(at)
+                if hit:
+                    return True
+                at = low.find(marker, end, hi)
     return False
 
 
