@@ -210,7 +210,13 @@ def _declared_test(text: str, start: int) -> bool:
     sentence ("La tarjeta 4000 ... es de las que da la pasarela para pruebas")."""
     end = text.find(". ", start, start + 160)
     after = text[start : start + 160 if end == -1 else end]
-    for token in (text[max(0, start - 120) : start] + " " + after).lower().split():
+    window = (text[max(0, start - 120) : start] + " " + after).lower()
+    for word in _DRAMA_WORDS:  # the window holds none of them: most numbers stop here
+        if word in window:
+            break
+    else:
+        return False
+    for token in window.split():
         if "@" in token or "/" in token:
             continue
         for part in token.split("-"):  # "TV-drama"
