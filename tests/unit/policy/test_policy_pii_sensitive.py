@@ -159,6 +159,31 @@ def test_a_uk_nino_with_its_label_after_it_hyphenated_or_translated(text: str) -
     assert "nationalId" in kinds(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "532918404 - that's my passport number, sorry.",
+        "C01X00T47 - das ist meine Passnummer, bitte ins Formular.",
+        "18AB12345 c'est mon numéro de passeport.",
+        "PAF620417 es mi número de pasaporte, apúntalo.",
+    ],
+)
+def test_a_document_number_its_label_follows_as_the_writer_s(text: str) -> None:
+    assert "nationalId" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order 532918404 shipped; the passport photo is attached.",
+        "Version 2.14.0 is my favourite passport app release.",
+        "Ticket 4471 - our passport office closes at 5.",
+    ],
+)
+def test_a_number_before_a_document_word_it_does_not_belong_to_is_no_id(text: str) -> None:
+    assert "nationalId" not in kinds(text)
+
+
 def test_a_nino_shape_without_any_label_is_no_id() -> None:
     assert "nationalId" not in kinds("Ticket CL621472B wurde geschlossen.")
 

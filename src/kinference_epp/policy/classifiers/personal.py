@@ -1383,6 +1383,30 @@ def _steuer_id_after(text: str, begin: int) -> bool:
     return False
 
 
+_VALUE_BEFORE = re.compile(
+    r"(?<![\w])([A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24})(?![\w])[ \t,:;\-\u2013\u2014]*"
+    r"(?i:(?:that's|that is|this is|it's|it is|is|das ist|ist|c'est|c\u2019est|es|est)[ \t]+)?"
+    r"(?i:my|mein|meine|meiner|mon|ma|mi|our|unsere?)[ \t]+(?:[\w'\u2019\-]+[ \t]+){0,3}$"
+)
+"""A value a label follows as its owner's ("C01X00T47 - das ist meine Passnummer",
+"532918404 - that's my passport number", "18AB12345 c'est mon numéro de passeport"):
+the window before a label ends in a possessive, the value just before it."""
+_BEFORE = 96
+
+
+def _value_before(text: str, pos: int) -> bool:
+    """Whether an identifier stands just before the label at ``pos``, tied to it by "that's
+    my", "das ist meine", "c'est mon", "es mi" (see ``_VALUE_BEFORE``)."""
+    m = _VALUE_BEFORE.search(text, max(0, pos - _BEFORE), pos)
+    if m is None:
+        return False
+    value = m.group(1)
+    document = _DOCUMENT_NUMBER.fullmatch(value) is not None
+    if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
+        return False
+    return not (_checksum_fails(value) or declared_in_sentence(text, m.start(1)))
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1394,6 +1418,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         word = cue.decode()
         tax = cue in _TAX_LABELS
         for pos in ix.positions(word):
+            if _value_before(text, pos):
+                return True
             begin = pos + len(word)
             stop = begin + _FAR
             gap = text.find("\n\n", begin, stop)
