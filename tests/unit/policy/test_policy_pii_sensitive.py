@@ -210,6 +210,11 @@ def test_a_steuer_id_on_its_own_line_after_its_label_sentence() -> None:
         '{"zeit":"2026-04-12","benutzer":"kmueller","quell_ip":"84.150.221.13"}',
         '{"time":"2026-04-12","userName":"amiller","clientIp":"81.2.69.160"}',
         "Kontoname: pweber\nQuellnetzwerkadresse: 84.150.221.13",
+        "Nombre de cuenta: jlozano\nDirección de red de origen: 88.27.140.61",
+        "2026-04-12 08:00:01 openvpn[123]: jdoerfler/81.2.69.160:51234 MULTI_sva: pool ok",
+        "2026-04-12T08:00:01Z vpn: user 'jdoerfler' connected from 81.2.69.160",
+        'Apr 12 08:00:01 gitea: Successful login for user "jdoerfler" from 81.2.69.160',
+        '{"ts":"2026-04-12","src_ip":"81.2.69.160","actor":"jdoerfler","action":"login"}',
     ],
 )
 def test_an_ip_with_its_user_in_windows_events_and_json_logs(log: str) -> None:
@@ -219,6 +224,19 @@ def test_an_ip_with_its_user_in_windows_events_and_json_logs(log: str) -> None:
 def test_a_json_log_of_a_service_account_holds_no_ip_user() -> None:
     assert "ipAddress" not in kinds('{"user":"svc-backup","remoteAddr":"151.183.69.64"}')
     assert "ipAddress" not in kinds('{"user":"lszymanski","status":"ok"}')
+    assert "ipAddress" not in kinds("2026-04-12 08:00:01 openvpn[1]: svc-backup/81.2.69.160:5123")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The VPN gateway at 81.2.69.160 serves 400 users; explain split tunnelling.",
+        "Our account manager said 10.2.3.4 is the VPN address; what does the user need?",
+        "Le compte de service utilise l'adresse 81.2.69.160 ; explique le NAT.",
+    ],
+)
+def test_an_address_in_prose_about_accounts_or_vpns_is_no_session(text: str) -> None:
+    assert "ipAddress" not in kinds(text)
 
 
 # -- documented values --------------------------------------------------------------------

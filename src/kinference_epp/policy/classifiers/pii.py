@@ -820,11 +820,13 @@ _IPV4 = re.compile(
 )
 _LOG_USER = re.compile(
     r"(?i:\b(?:remote_?)?user(?:[._]?name)?[\"']?\s*[=:]\s*|\blogin[\"']?\s*[=:]\s*"
-    r"|\baccount(?:[ ._]?name)?[\"']?\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"|\baccount(?:[ ._]?name)?[\"']?\s*[=:]\s*|\b(?:actor|principal)[\"']?\s*[=:]\s*"
+    r"|\b(?:uid|acct|usr)=\s*)"
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
 """A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``, a JSON log's
-``"user":"lszymanski"`` or ``"userName":``, a Windows event's ``Account Name:``."""
+``"user":"lszymanski"``, ``"userName":`` or ``"actor":``, a Windows event's ``Account
+Name:``."""
 _LOG_USER_INTL = re.compile(
     r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|kontoname|konto|utilisateur|identifiant"
     r"|nom d'utilisateur|nom du compte|compte|usuario|usuari|nombre de usuario"
@@ -844,11 +846,17 @@ _INTL_USER_STEMS = (
     "cuenta",
 )
 _LOG_USER_PROSE = re.compile(
-    r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
+    r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)[\"'<\u00ab]?"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
-"""A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
-only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
+"""A user named in a log message ("Invalid user kschneider", "for lgarcia from ...", "for
+user "jdoe" from ..."), read only in a line with a time of day, where it is a log line and
+not prose ("the user guide")."""
+_VPN_USER = re.compile(
+    r"(?<![\w/])([A-Za-z][A-Za-z0-9._\-]{1,31})/(?:[0-9]{1,3}\.){3}[0-9]{1,3}:[0-9]{1,5}\b"
+)
+"""A VPN server's client as it logs one: common name, address and port ("jdoe/81.2.69.160:
+51234")."""
 _LOG_USER_PROSE_INTL = re.compile(
     r"(?i:\b(?:benutzer(?:in)?|nutzer(?:in)?|utilisateur|utilisatrice|usuari[oa]|utente)"
     r"[ \t]+)[\"'«]?([A-Za-z][A-Za-z0-9._\-]{1,31})(?![A-Za-zÀ-ÿ])"
@@ -974,10 +982,10 @@ _IPV4_SHAPE = re.compile(rb"0\.0{1,3}\.0{1,3}\.0")
 search skips to each "0." in C: prose with a decimal or two costs no line reads)."""
 
 
-_ACCOUNT_MARKERS = (b"account", b"konto", b"compte", b"cuenta")
+_ACCOUNT_MARKERS = (b"account", b"konto", b"compte", b"cuenta", b"vpn", b"actor")
 """What names a session's user by its account (a Windows event's "Account Name:",
-"Kontoname:", "Nom du compte :", "Nombre de cuenta:"): looked for near an address only,
-since prose says "account" often."""
+"Kontoname:", "Nom du compte :", "Nombre de cuenta:"), a VPN's client or an audit log's
+actor: looked for near an address only, since prose says "account" often."""
 _ACCOUNT_REACH = 400
 """How far around an IPv4 address its record's account line is looked for (four lines)."""
 _ACCOUNT_IPS = 8
@@ -1084,6 +1092,7 @@ def _user_line(line: str) -> bool:
     if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
         users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
+        users += [m.group(1) for m in _VPN_USER.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
         users.append(access.group(1))
