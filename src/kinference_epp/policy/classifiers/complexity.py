@@ -67,6 +67,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.demands import demands
 from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
 from kinference_epp.policy.model import Complexity, ComplexitySettings
 
@@ -1587,7 +1588,9 @@ def _deliverables(sentence: str, request: str) -> bool:
     else:
         scope = sentence
     items = [x for x in _CLAUSE_SPLIT.split(scope) if x.strip()]
-    return len(items) >= _SCOPE_ITEMS and any(mark in request for mark in _DELIVERABLE_MARKS)
+    if len(items) < _SCOPE_ITEMS:
+        return False
+    return any(mark in request for mark in _DELIVERABLE_MARKS) or demands(request) > 0
 
 
 def _many_asks(sentence: str, lang: str) -> bool:
@@ -1613,6 +1616,12 @@ def _many_asks(sentence: str, lang: str) -> bool:
     return len(asks) >= 3 and not asks.isdisjoint(_REASONING_ASKS | _SOFT_ASKS | _HARD_ASKS)
 
 
+_DEMANDS_HARD = 2
+"""Distinct reasoning demands (``demands``: a justification, alternatives, assumptions,
+scenarios, a ranking by expected harm, trade-offs ...) from which a request is hard, in any
+field and language, whatever its verb and whatever text stands before it."""
+
+
 def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
     """(hard_ask, easy_ask, open_task), each 0 or 1, from the instruction's main verb.
 
@@ -1628,7 +1637,8 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
     not rate hard or easy (a trained model must not move such a prompt to the small model).
     """
     hard = easy = unsure = opened = False
-    for part in _request_parts(window, lang):
+    request = _request_parts(window, lang)
+    for part in request:
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
@@ -1678,6 +1688,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
             # small model
             unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
             opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
+    if not hard:
+        asked = demands("\n".join(request))
+        if asked < _DEMANDS_HARD and not easy and len(window) <= _TASK_PARAGRAPH:
+            asked = demands(window)  # "... : <the parts>, and defend each decision ..."
+        hard = asked >= _DEMANDS_HARD
     if hard:
         return 1.0, 0.0, 0.0
     return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0

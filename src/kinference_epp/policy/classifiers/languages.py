@@ -492,6 +492,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "propon": "suggest", "revisa": "review", "revisar": "review", "examin": "review",
         "extrae": "extract", "extraig": "extract", "saca": "extract", "plante": "formulate",
         "sopes": "weigh", "contrapon": "compare", "modeliz": "model",
+        "modela": "model", "modele": "model", "modelen": "model",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
