@@ -1299,6 +1299,47 @@ _CLAUSES = 8
 _BRIEF = (" briefly ", " brief ", " short ", " quick ", " one sentence", " two sentences",
           " three sentences", " one paragraph", " one line", " in a few ", " simple terms")  # fmt: skip
 """What bounds an explanation to a few lines ("in a short paragraph, explain ...")."""
+_CAP_COUNTS = (
+    "one|two|three|four|five|a few|a couple of|a single|[1-5]|"
+    "ein|eine|einem|einer|einen|zwei|drei|vier|fünf|wenigen|ein paar|"
+    "une|un|deux|trois|quatre|cinq|quelques|una|unas|dos|tres|cuatro|cinco|pocas|pocos"
+)
+_CAP_UNITS = (
+    "sentences?|lines?|words?|bullets?|bullet points|paragraphs?|"
+    "satz|sätzen?|zeilen?|worten|wörtern|stichpunkten?|absatz|absätzen|"
+    "phrases?|lignes?|mots|paragraphes?|frases?|oraci(?:ón|ones)|líneas?|palabras|párrafos?"
+)
+_OUTPUT_CAP = re.compile(
+    r"(?:^|[.?!:;(\n]\s*|\b(?:in|within|en|using|max|maximum|höchstens|maximal|au plus|"
+    r"como máximo|con|mit|no more than|at most)\s+)"
+    rf"(?:{_CAP_COUNTS})\s+(?:[^\W\d]+\s+)?(?:{_CAP_UNITS})\b"
+)
+"""An explicit bound on the answer's length, in the four languages: "in two sentences",
+"Two lines.", "in one short paragraph", "in drei Sätzen", "en deux lignes", "en un párrafo
+breve" — after a preposition or opening a sentence, so that "these two sentences" (the text
+given) is no bound."""
+_TARGET_FORMAT = re.compile(
+    r"\b(?P<to>in|into|as|to|en|como|a|al|als|zu|auf|con|daraus|sous forme d[e']|"
+    r"en forma de|in form of|in the form of)\s+(?:(?:a|an|the|ein|eine|einen|un|une|una|le|la|"
+    r"el|des|los|las|one|proper|clean|valid|simple)\s+)?"
+    r"(?:roman numerals|römischen zahlen|römische zahlen|chiffres romains|números romanos|"
+    r"digits|figures|numerals|ziffern|chiffres|cifras|números|numbers|words|worten|lettres|"
+    r"letras|json|yaml|yml|csv|tsv|xml|toml|markdown|table|tabelle|tableau|tabla|"
+    r"bullet points|bullets|fixture)"
+)
+"""The form a reshaping asks the given data or numbers to take ("as a YAML fixture", "in
+Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números")."""
+_RESHAPE_ASKS = frozenset(
+    ["write", "make", "create", "turn", "put", "give", "render", "change", "organise",
+     "organize", "arrange"]
+)  # fmt: skip
+_BUILT = frozenset(
+    ["script", "program", "programme", "tool", "converter", "parser", "function", "class",
+     "app", "service", "library", "module", "macro", "query", "regex", "validator", "api",
+     "generator", "pipeline", "plugin", "extension", "cli"]
+)  # fmt: skip
+"""What "write ... to JSON" builds rather than reshapes ("write a script that turns CSV
+into JSON")."""
 _PLAIN_QUESTION = 24
 """Words up to which a factual question naming no expert term, constraint, code or maths
 is a lookup, however many names and places it holds ("what are the opening hours of ...,
@@ -1461,6 +1502,12 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
         verb = "translate"
+    target = _TARGET_FORMAT.search(sentence) if verb in _RESHAPE_ASKS else None
+    if target and not r.code and _BUILT.isdisjoint(sw):
+        # "write these years in Roman numerals", "write that as a YAML fixture"; the
+        # Spanish "a" ("pasa lo anterior a una tabla") is an English article
+        if r.lang == "es" or target.group("to") not in ("a", "al"):
+            verb = "convert"
     quoted = verb == "say" or (verb == "write" and ("'" in sentence or '"' in sentence))
     if quoted and len(sw) - i <= 8 and not _LANGUAGES.isdisjoint(sw[i + 2 :]):
         verb = "translate"  # "write 'Happy Birthday' in Spanish", "say thanks in Dutch"
@@ -1622,6 +1669,18 @@ scenarios, a ranking by expected harm, trade-offs ...) from which a request is h
 field and language, whatever its verb and whatever text stands before it."""
 
 
+def _capped(request: str) -> bool:
+    """An answer bounded to a few sentences, lines or words (``_OUTPUT_CAP``) about at most
+    one expert term, with no code, maths or reasoning word ("design", "optimise", "plan"):
+    the bound, not the topic, sets the work."""
+    if "`" in request or not _OUTPUT_CAP.search(request):
+        return False
+    vocab = {w.rstrip(".") for w in request.translate(_WORDS).split()}
+    if not (vocab.isdisjoint(_CODE_WORDS) and vocab.isdisjoint(_MATH_WORDS)):
+        return False
+    return vocab.isdisjoint(_REASON_WORDS) and len(vocab & _DOMAIN_WORDS) <= 1
+
+
 def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
     """(hard_ask, easy_ask, open_task), each 0 or 1, from the instruction's main verb.
 
@@ -1656,6 +1715,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
         code = bool(vocab & _CODE_WORDS) or "`" in part
         digits = any(c.isdigit() for c in part)
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
+        # "fix the layout of this address block", not of a page's code
+        editing = editing or (
+            "layout" in vocab and not code and not domain and not vocab.isdisjoint(_EDIT_ASKS)
+        )
         editing = editing or any(p in part for p in _MECHANICAL_PHRASES)
         if _count(part, _PROOF_PHRASES_G) > 0:
             hard = True
@@ -1689,10 +1752,13 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
             unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
             opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
     if not hard:
-        asked = demands("\n".join(request))
+        joined = "\n".join(request)
+        asked = demands(joined)
         if asked < _DEMANDS_HARD and not easy and len(window) <= _TASK_PARAGRAPH:
             asked = demands(window)  # "... : <the parts>, and defend each decision ..."
         hard = asked >= _DEMANDS_HARD
+        if not hard and not asked and _capped(joined):
+            easy, unsure = True, False
     if hard:
         return 1.0, 0.0, 0.0
     return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0
