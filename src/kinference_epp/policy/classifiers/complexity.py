@@ -1505,8 +1505,8 @@ def _judge(sentence: str, r: _Request) -> str:
     target = _TARGET_FORMAT.search(sentence) if verb in _RESHAPE_ASKS else None
     # "write these years in Roman numerals", "write that as a YAML fixture"; the Spanish
     # "a" ("pasa lo anterior a una tabla") is an English article
-    spanish_a = r.lang == "es" or (target is not None and target.group("to") not in ("a", "al"))
-    if target and spanish_a and not r.code and _BUILT.isdisjoint(sw):
+    preposition = r.lang == "es" or (target is not None and target.group("to") not in ("a", "al"))
+    if target and preposition and not r.code and _BUILT.isdisjoint(sw):
         verb = "convert"
     quoted = verb == "say" or (verb == "write" and ("'" in sentence or '"' in sentence))
     if quoted and len(sw) - i <= 8 and not _LANGUAGES.isdisjoint(sw[i + 2 :]):
