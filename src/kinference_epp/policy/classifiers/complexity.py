@@ -1757,7 +1757,8 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
         if asked < _DEMANDS_HARD and not easy and len(window) <= _TASK_PARAGRAPH:
             asked = demands(window)  # "... : <the parts>, and defend each decision ..."
         hard = asked >= _DEMANDS_HARD
-        if not hard and not asked and _capped(joined):
+        short = len(window) <= _TASK_PARAGRAPH  # "Kurz: wer war ...? Höchstens drei Sätze."
+        if not hard and not asked and _capped(window if short else joined):
             easy, unsure = True, False
     if hard:
         return 1.0, 0.0, 0.0
