@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.demands import demands
+from kinference_epp.policy.classifiers.demands import WEAK, demands
 from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
 from kinference_epp.policy.model import Complexity, ComplexitySettings
 
@@ -1637,7 +1637,7 @@ def _deliverables(sentence: str, request: str) -> bool:
     items = [x for x in _CLAUSE_SPLIT.split(scope) if x.strip()]
     if len(items) < _SCOPE_ITEMS:
         return False
-    return any(mark in request for mark in _DELIVERABLE_MARKS) or demands(request) > 0
+    return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request))
 
 
 def _many_asks(sentence: str, lang: str) -> bool:
@@ -1681,8 +1681,9 @@ def _capped(request: str) -> bool:
     return vocab.isdisjoint(_REASON_WORDS) and len(vocab & _DOMAIN_WORDS) <= 1
 
 
-def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
-    """(hard_ask, easy_ask, open_task), each 0 or 1, from the instruction's main verb.
+def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float]:
+    """(hard_ask, easy_ask, open_task, demand), each 0 or 1, from the instruction's main
+    verb and what the request asks the answer to show (``demands``).
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
     proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
@@ -1694,8 +1695,12 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
     instruction names no expert term and asks for no reasoning. open_task: a sentence of
     the request opens with a verb that asks for reasoning or building that the rules could
     not rate hard or easy (a trained model must not move such a prompt to the small model).
+    Two distinct demands (a justification and alternatives, assumptions and scenarios ...)
+    make the request hard; one that is not ``demands.WEAK`` makes it no lookup (demand: it
+    is never easy), and an explicit bound on the answer ("in two sentences") with none makes
+    a question easy (``_capped``).
     """
-    hard = easy = unsure = opened = False
+    hard = easy = unsure = opened = demanded = False
     request = _request_parts(window, lang)
     for part in request:
         words = part.translate(_WORDS).split()
@@ -1754,15 +1759,19 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
     if not hard:
         joined = "\n".join(request)
         asked = demands(joined)
-        if asked < _DEMANDS_HARD and not easy and len(window) <= _TASK_PARAGRAPH:
+        short = len(window) <= _TASK_PARAGRAPH
+        if len(asked) < _DEMANDS_HARD and not easy and short:
             asked = demands(window)  # "... : <the parts>, and defend each decision ..."
-        hard = asked >= _DEMANDS_HARD
-        short = len(window) <= _TASK_PARAGRAPH  # "Kurz: wer war ...? Höchstens drei Sätze."
+        hard = len(asked) >= _DEMANDS_HARD
+        # "Kurz: wer war ...? Höchstens drei Sätze."
         if not hard and not asked and _capped(window if short else joined):
             easy, unsure = True, False
+        demanded = not asked <= WEAK
     if hard:
-        return 1.0, 0.0, 0.0
-    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0
+        return 1.0, 0.0, 0.0, 0.0
+    if demanded:  # "..., justifying every choice": no lookup, whatever its words
+        return 0.0, 0.0, 1.0, 1.0
+    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0, 0.0
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -1800,7 +1809,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task = ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"], open_task, demand = ask_features(window, lang)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
         features["easy_task"] = 0.0
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
@@ -1809,8 +1818,10 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             # a paste to summarise or reformat: its own terms and code are not the task
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
-    features["plain"] = 1.0 if _plain(window, features) else 0.0  # a level, not a score
+    plain = not demand and _plain(window, features)
+    features["plain"] = 1.0 if plain else 0.0  # a level, not a score
     features["open_task"] = open_task  # for a trained model's guard, not a score
+    features["demand"] = demand  # a level (never easy), not a score
     return min(1.0, max(0.0, score)), features
 
 
@@ -1836,7 +1847,8 @@ def _plain(window: str, features: dict[str, float]) -> bool:
     return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
-_TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task")
+_TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task",
+               "demand")  # fmt: skip
 
 
 def task_signs(features: dict[str, float]) -> bool:
@@ -1867,6 +1879,6 @@ class ComplexityClassifier:
         if score >= self._hard:
             return Complexity.HARD, signs
         easy = features["easy_task"] or features["easy_ask"] or features["plain"]
-        if score >= self._medium or not easy:
+        if score >= self._medium or not easy or features["demand"]:
             return Complexity.MEDIUM, signs
         return Complexity.EASY, signs

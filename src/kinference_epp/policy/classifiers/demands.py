@@ -12,7 +12,7 @@ lookup.
 
 ``demands`` counts the distinct demands (``_DEMANDS``: English, German, French and Spanish
 word starts, and the English the language front end puts in their place) in a lower-cased
-request. Word starts, not whole words, so that "justify", "justifying", "justification",
+request; a ``WEAK`` one counts toward two, never alone. Word starts, not whole words, so that "justify", "justifying", "justification",
 "begründe", "begründet", "justifiez", "justificando" are one entry each; a start is matched
 only at the start of a word ("argu" finds "arguing", not "jaguar").
 """
@@ -32,10 +32,11 @@ _EXPECTED_DE = tuple(
 
 _DEMANDS: dict[str, tuple[str, ...]] = {
     "justify": (
-        "justif", "argu", "defend", "defence", "defense", "begründ", "rechtfertig",
-        "verteidig", "défend", "défens", "defiend", "defensa", "fundamenta ", "fundamentando",
-        "fundaméntal", "razona ", "razonando", "razónal", "razone", "motive chaque",
-        "motiva cada",
+        "justif", "argue", "arguing", "argumentier", "argumentant", "argumente ",
+        "argumentez", "argumenta ", "argumentando", "argumentad", "argumentación",
+        "argumentation", "defend", "begründ", "rechtfertig", "verteidig", "défend", "defiend",
+        "fundamenta ", "fundamentando", "fundaméntal", "razona ", "razonando", "razónal",
+        "razonad", "motive chaque", "motiva cada",
     ),
     "alternatives": (
         "alternatives", "~alternativen", "alternativas", "other options", "andere optionen",
@@ -43,7 +44,7 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     ),
     "assumptions": (
         "assumption", "assume explicit", "~annahme", "hypothèse", "hypothese", "supuesto",
-        "suposicion", "suposición", "premisa", "prämisse", "prémisse", "premise",
+        "suposicion", "suposición",
     ),
     "scenarios": ("scenario", "~szenari", "scénario", "escenario", "what-if"),
     "expected": (
@@ -68,7 +69,7 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     "trade_offs": (
         "trade-off", "tradeoff", "trade off", "pros and cons", "for and against",
         "für und wider", "pro und contra", "pro und kontra", "a favor y en contra", "~abwägung", "abwäg", "wäge", "~zielkonflikt",
-        "vor- und nachteil", "vor und nachteil", "compromis", "pour et le contre",
+        "vor- und nachteil", "vor und nachteil", "compromis ", "pour et le contre",
         "avantages et inconvénients", "arbitrage entre", "pros y contras", "ventajas y desventajas",
         "ventajas e inconvenientes", "compensacion", "compensación", "sopes", "weigh up",
         "weigh the options", "weigh the trade", "pèse le", "pesez le",
@@ -88,8 +89,8 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "esceptic", "critical reviewer",
     ),
     "derivation": (
-        "derive", "derivation", "herleit", "leite", "dérive ", "dérivez", "dériver", "deduce",
-        "deduzca", "deducir", "prove", "proof", "beweis", "démontr", "demuestr", "demostr",
+        "derive", "derivation", "herleit", "dérive ", "dérivez", "dériver", "deduce",
+        "deduzca", "deducir", "prove ", "proves ", "proving", "proof ", "proofs", "beweis", "démontr", "demuestr", "demostr",
     ),
     "mitigation": (
         "mitigat", "countermeasure", "safeguard", "residual risk", "remaining risk",
@@ -118,7 +119,16 @@ _NEEDLES = tuple(
 ``~`` anywhere in a word, for German compounds ("Krisenszenarien", "Risikoannahmen")."""
 
 
-def demands(request: str) -> int:
-    """How many distinct demands (``_DEMANDS``) the lower-cased ``request`` makes."""
+WEAK = frozenset(["recommendation", "ranking", "failure"])
+"""Demands that an everyday request makes on its own ("recommend a film", "rank these
+cities by size", "what are the risks of ..."): they count toward two, never alone."""
+
+
+def demands(request: str) -> frozenset[str]:
+    """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes."""
     padded = " " + " ".join(request.translate(_SPACES).split()) + " "
-    return sum(1 for needles in _NEEDLES if any(n in padded for n in needles))
+    return frozenset(
+        name
+        for name, needles in zip(_DEMANDS, _NEEDLES, strict=True)
+        if any(n in padded for n in needles)
+    )
