@@ -1563,6 +1563,9 @@ def _judge(sentence: str, r: _Request) -> str:
     )
     if hard:
         return "hard"
+    second = _second_ask(sentence, r, verb)
+    if second:
+        return second
     if r.editing and verb in _EDIT_ASKS:  # "fix the indentation, nothing else"
         return "easy"
     if r.reasoning:
@@ -1640,6 +1643,43 @@ def _deliverables(sentence: str, request: str) -> bool:
     return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request))
 
 
+_ANALYTIC_ASKS = _HARD_ASKS | _SOFT_ASKS | _PROOF_ASKS
+_REASONED_ASKS = _EXPLAIN_ASKS | _REASONING_ASKS
+
+
+def _clause_verb(clause: str, lang: str) -> str:
+    """The ask that opens a clause ("" when none): its first word past the fillers, read in
+    ``lang``; for German also its last (an infinitive asks last)."""
+    words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS]
+    if not words:
+        return ""
+    for word in (words[0], words[-1]) if lang == "de" else (words[0],):
+        verb = word if lang == "en" or word in _KNOWN_VERBS else task_verb(word, lang) or word
+        if verb in _KNOWN_VERBS:
+            return verb
+    return ""
+
+
+def _second_ask(sentence: str, r: _Request, first: str) -> str:
+    """What a later ask of the sentence makes of it: "hard" when it is an analysis the rules
+    rate hard on its own ("summarise the study and critique its methodology"), "reasoned"
+    when it asks for an explanation beside a mechanical task ("rewrite the opening as a
+    tabloid story and explain what is lost"): no lookup then, whatever the first verb."""
+    clauses = _ASK_SPLIT.split(sentence)
+    if len(clauses) < 2:
+        return ""
+    reasoned = ""
+    for clause in clauses[1:_CLAUSES]:
+        verb = _clause_verb(clause, r.lang)
+        if not verb or verb == first:
+            continue
+        if verb in _ANALYTIC_ASKS and _judge(clause.strip(), r) == "hard":
+            return "hard"
+        if verb in _REASONED_ASKS or verb in _ANALYTIC_ASKS:
+            reasoned = "reasoned"
+    return reasoned
+
+
 def _many_asks(sentence: str, lang: str) -> bool:
     """Three or more tasks asked in one sentence, one of them an explanation or argument
     ("find the clauses that contradict, explain each and redraft the worst three"): a
@@ -1700,7 +1740,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
     is never easy), and an explicit bound on the answer ("in two sentences") with none makes
     a question easy (``_capped``).
     """
-    hard = easy = unsure = opened = demanded = False
+    hard = easy = unsure = opened = demanded = reasoned = False
     request = _request_parts(window, lang)
     for part in request:
         words = part.translate(_WORDS).split()
@@ -1751,6 +1791,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             verdict = _judge(sentence, facts)
             hard = hard or verdict == "hard"
             easy = easy or verdict == "easy"
+            reasoned = reasoned or verdict == "reasoned"
             # "Is grade inflation a collective action problem? Argue with a formal model.":
             # a reasoning task the rules cannot rate keeps the lookup beside it from the
             # small model
@@ -1765,8 +1806,8 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         hard = len(asked) >= _DEMANDS_HARD
         # "Kurz: wer war ...? Höchstens drei Sätze."
         if not hard and not asked and _capped(window if short else joined):
-            easy, unsure = True, False
-        demanded = not asked <= WEAK
+            easy, unsure, reasoned = True, False, False
+        demanded = reasoned or not asked <= WEAK
     if hard:
         return 1.0, 0.0, 0.0, 0.0
     if demanded:  # "..., justifying every choice": no lookup, whatever its words

@@ -450,7 +450,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "summier": "count", "addier": "count", "wäg": "weigh", "abwäg": "weigh",
         "empfiehl": "recommend", "empfehl": "recommend", "ableit": "derive", "lege": "outline",
         "modellier": "model", "extrahier": "extract", "bring": "put", "übertrag": "put",
-        "organisier": "organize",
+        "organisier": "organize", "kritisier": "critique", "hinterfrag": "critique",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -473,7 +473,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "reconstrui": "reconstruct", "contrast": "contrast", "identifie": "identify",
         "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
         "remet": "put", "additionn": "count", "révis": "review", "examin": "review",
-        "passe": "put", "report": "put", "organis": "organize",
+        "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -501,6 +501,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "sopes": "weigh", "contrapon": "compare", "modeliz": "model",
         "modela": "model", "modele": "model", "modelen": "model", "pasa": "put",
         "pase": "put", "pasar": "put", "pása": "put", "vuelca": "put", "organiz": "organize",
+        "critica": "critique", "critique": "critique", "critíca": "critique",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
