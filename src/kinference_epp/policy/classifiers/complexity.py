@@ -1306,18 +1306,21 @@ _CAP_COUNTS = (
 )
 _CAP_UNITS = (
     "sentences?|lines?|words?|bullets?|bullet points|paragraphs?|"
-    "satz|sätzen?|zeilen?|worten|wörtern|stichpunkten?|absatz|absätzen|"
-    "phrases?|lignes?|mots|paragraphes?|frases?|oraci(?:ón|ones)|líneas?|palabras|párrafos?"
+    "satz|sätzen?|zeilen?|wort|worten|wörtern|stichpunkten?|absatz|absätzen|"
+    "phrases?|lignes?|mots?|paragraphes?|frases?|oraci(?:ón|ones)|líneas?|palabras?|párrafos?"
 )
 _OUTPUT_CAP = re.compile(
     r"(?:^|[.?!:;(\n]\s*|\b(?:in|within|en|using|max|maximum|höchstens|maximal|au plus|"
     r"como máximo|con|mit|no more than|at most)\s+)"
     rf"(?:{_CAP_COUNTS})\s+(?:[^\W\d]+\s+)?(?:{_CAP_UNITS})\b"
+    r"|\b(?:one|two|three|ein|zwei|drei)[- ]?(?:line|sentence|paragraph|zeilig|zeiler|sätzig)"
+    r"|(?:^|[.?!:;(\n]\s*)un note\b"
 )
 """An explicit bound on the answer's length, in the four languages: "in two sentences",
 "Two lines.", "in one short paragraph", "in drei Sätzen", "en deux lignes", "en un párrafo
 breve" — after a preposition or opening a sentence, so that "these two sentences" (the text
-given) is no bound."""
+given) is no bound; "a two-line message", "eine zweizeilige Nachricht"; the French "Un mot."
+(its "mot" read as a note, a piece of writing)."""
 _TARGET_FORMAT = re.compile(
     r"\b(?P<to>in|into|as|to|en|como|a|al|als|zu|auf|con|daraus|sous forme d[e']|"
     r"en forma de|in form of|in the form of)\s+(?:(?:a|an|the|ein|eine|einen|un|une|una|le|la|"

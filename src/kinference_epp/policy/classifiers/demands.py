@@ -92,6 +92,13 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "derive", "derivation", "herleit", "dérive ", "dérivez", "dériver", "deduce",
         "deduzca", "deducir", "prove ", "proves ", "proving", "proof ", "proofs", "beweis", "démontr", "demuestr", "demostr",
     ),
+    "working": (
+        "show the derivation", "show your working", "show the working", "show your work",
+        "show the calculation", "show the steps", "show how you got", "rechenweg",
+        "lösungsweg", "zeige die herleitung", "montre le calcul", "montre les calculs",
+        "montre ton raisonnement", "détaille le calcul", "muestra el desarrollo",
+        "muestra el cálculo", "muestra los cálculos", "con el desarrollo",
+    ),
     "mitigation": (
         "mitigat", "countermeasure", "safeguard", "residual risk", "remaining risk",
         "~gegenmaßnahme", "~schutzmaßnahme", "~restrisiko", "verbleibende risiko",
