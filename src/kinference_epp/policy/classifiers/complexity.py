@@ -1313,7 +1313,7 @@ _OUTPUT_CAP = re.compile(
     r"(?:^|[.?!:;(\n]\s*|\b(?:in|within|en|using|max|maximum|höchstens|maximal|au plus|"
     r"como máximo|con|mit|no more than|at most)\s+)"
     rf"(?:{_CAP_COUNTS})\s+(?:[^\W\d]+\s+)?(?:{_CAP_UNITS})\b"
-    r"|\b(?:one|two|three|ein|zwei|drei)[- ]?(?:line|sentence|paragraph|zeilig|zeiler|sätzig)"
+    r"|\b(?:one|two|three|ein|zwei|drei)-?(?:line|sentence|paragraph|zeilig|zeiler|sätzig)"
     r"|(?:^|[.?!:;(\n]\s*)un note\b"
 )
 """An explicit bound on the answer's length, in the four languages: "in two sentences",

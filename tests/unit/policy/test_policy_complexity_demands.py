@@ -1,0 +1,256 @@
+"""What a request asks its answer to show (``classifiers.demands``), an explicit bound on the
+answer's length, reshaping the given data into a form, and a later ask of a sentence, each in
+the four languages, on prompts written for these tests (not taken from any evaluation set).
+
+The costly mistake, a hard request on the small model, must not depend on the verb or the
+text before the request: two demands (a justification and the alternatives, assumptions and
+scenarios, expected harm and mitigations ...) make a request hard whatever opens it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kinference_epp.policy.classifiers import complexity as cx
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.complexity import ComplexityClassifier, task_signs
+from kinference_epp.policy.classifiers.demands import WEAK, demands
+from kinference_epp.policy.model import Complexity
+
+
+def level(text: str) -> Complexity:
+    return ComplexityClassifier().classify(PromptText(text, 1))
+
+
+_CONTEXT = {
+    "en": "Karen Holt (born 12 May 1983) told HR she is being treated for depression and may "
+    "need flexible hours.\n\n",
+    "de": "Karin Holtmann (geb. 12.05.1983) hat der Personalabteilung gesagt, dass sie wegen "
+    "Depressionen in Behandlung ist und flexible Arbeitszeiten braucht.\n\n",
+    "fr": "Karine Holtz (née le 12/05/1983) a dit aux RH qu'elle est soignée pour une "
+    "dépression et aura besoin d'horaires aménagés.\n\n",
+    "es": "Carmen Olmedo (nacida el 12/05/1983) ha contado a RR. HH. que está en tratamiento "
+    "por depresión y necesitará horario flexible.\n\n",
+}
+"""Personal data before the request: it must not pull a hard request down."""
+
+_SEVERAL_DEMANDS = [
+    # misuse modelled, ranked by expected harm with assumptions, mitigations with what remains
+    ("en", "Model how a colleague could misuse this, rank the scenarios by expected damage "
+     "with your assumptions stated, and suggest layered safeguards with their cost and the "
+     "risk that remains."),
+    ("de", "Modelliere, wie ein Kollege das ausnutzen könnte, sortiere die Szenarien nach "
+     "erwartetem Schaden, nenne deine Annahmen und schlage Schutzmaßnahmen mit Kosten und "
+     "verbleibendem Risiko vor."),
+    ("fr", "Modélise comment un salarié pourrait exploiter ces informations, classe les "
+     "scénarios par préjudice attendu en explicitant tes hypothèses, et propose des contrôles "
+     "par niveaux avec leur coût et le risque résiduel."),
+    ("es", "Modela cómo alguien de la oficina podría aprovecharse de esto, ordena los "
+     "escenarios por perjuicio esperado con tus supuestos y propone salvaguardas escalonadas "
+     "con su coste y el riesgo que queda."),
+    # a choice argued against the alternatives, under a verb no list holds
+    ("en", "Put together a beginner's repertoire of openings for White for a 1500-rated club "
+     "player, arguing each choice against the alternatives."),
+    ("fr", "Prépare un répertoire d'ouvertures avec les Noirs contre 1.e4 pour un joueur à "
+     "1600 Elo, en argumentant chaque choix face aux alternatives."),
+    ("es", "Prepara un plan de entrenamiento de maratón para una corredora de 45 años con "
+     "40 km semanales, argumentando cada elección frente a las alternativas."),
+    # each decision defended before a sceptic
+    ("es", "Plantea un esquema completo de conservación de grabaciones de llamadas: base "
+     "jurídica, minimización, cifrado, revisión de accesos y respuesta a incidentes, y "
+     "defiende cada elección ante una auditora escéptica."),
+    # scenarios and sensitivity, a stress test
+    ("de", "Prüfe unseren Finanzplan für die Physiotherapiepraxis unter drei Szenarien und "
+     "sag mir, auf welche Annahme er am empfindlichsten reagiert."),
+    # the case for and against, with a recommendation
+    ("en", "Set out the case for and against moving our allotment society's accounts to an "
+     "online bank, and end with a recommendation."),
+    ("de", "Stelle das Für und Wider dar, die Konten unseres Kleingartenvereins zu einer "
+     "Online-Bank zu verlegen, und schließe mit einer Empfehlung."),
+    # what could go wrong, how likely, how bad
+    ("fr", "Notre chorale part en tournée en car dans quatre villes en juillet. Passe en revue "
+     "ce qui peut mal tourner, la probabilité et la gravité de chaque problème."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "ask"), _SEVERAL_DEMANDS)
+def test_two_demands_make_a_request_hard_whatever_stands_before_it(lang: str, ask: str) -> None:
+    assert len(demands(ask.lower())) >= 2
+    assert level(ask) is Complexity.HARD
+    assert level(_CONTEXT[lang] + ask) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Modelliere die Tragfähigkeit eines genossenschaftlichen Hofladens mit acht "
+        "Mitgliedern: Investitionen, Preise, Saisonalität und Krisenszenarien.",
+        "Modélise la rentabilité d'un camping municipal de 80 emplacements : investissements, "
+        "tarifs, saisonnalité, et scénarios de sécheresse.",
+        "Modela la viabilidad de una librería cooperativa con diez socios: inversión, precios, "
+        "estacionalidad y escenarios de crisis.",
+    ],
+)
+def test_a_listed_model_with_one_demand_is_hard(text: str) -> None:
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stell den Liquiditätsplan unseres Dorfladens für das nächste Jahr in drei Szenarien auf.",
+        "Nous hésitons entre une pompe à chaleur et un poêle à granulés pour une ferme des "
+        "années 1950 ; pèse le pour et le contre pour nous.",
+        "Prepare a twelve-week training plan for a first marathon, justifying every choice.",
+        "Une échelle de 5 m glisse contre un mur à 0,3 m/s. À quelle vitesse le haut "
+        "descend-il quand le pied est à 3 m du mur ? Montre le calcul.",
+    ],
+)
+def test_one_demand_keeps_a_request_off_the_small_model(text: str) -> None:
+    _, features = cx.complexity_score(PromptText(text, 1))
+    assert features["demand"] == 1.0
+    assert task_signs(features)  # a trained model may not move it down either
+    assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recommend a classic film for a rainy evening.",
+        "¿Alguien recomienda una serie?",
+        "Rank these cities by population: Lyon, Lille, Nice.",
+        "What's the main argument of 'Silent Spring', in one sentence?",
+        "¿Cuál es el argumento principal de «Primavera silenciosa», en una frase?",
+        "Change to British spelling: color, aluminum, defense, catalog.",
+    ],
+)
+def test_a_weak_or_noun_demand_alone_leaves_an_everyday_request_easy(text: str) -> None:
+    assert demands(text.lower()) <= WEAK
+    assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["proveedores", "premises", "razones", "leiter", "proofread", "compromiso", "sensitive"],
+)
+def test_demand_word_starts_do_not_match_other_words(word: str) -> None:
+    assert demands(f"Please check the {word} list.".lower()) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bound on the answer, however the question is phrased or what it names
+        "Who was Sherlock Holmes's landlady, and why is she remembered? Two sentences.",
+        "Wer wohnt im Ligusterweg 4, und warum ist die Adresse im ersten Band wichtig? Zwei Sätze.",
+        "Qui habite au 221B Baker Street, et pourquoi l'adresse est-elle célèbre ? Deux phrases.",
+        "In one short paragraph for a sales team: what is a Docker container, and why is it "
+        "not a virtual machine?",
+        "In einem kurzen Absatz für das Marketing: Was ist ein Git-Branch, und warum ist er "
+        "keine Kopie des Projekts?",
+        "En un párrafo breve para el equipo comercial: ¿qué es una API y por qué no es una "
+        "base de datos?",
+        "Is it 'fewer people' or 'less people'? Explain in two lines.",
+        "Dit-on « après qu'il soit venu » ou « après qu'il est venu » ? Explique-le en deux "
+        "lignes.",
+        "¿Se dice «la calor» o «el calor»? Explícalo en dos líneas.",
+        "Erkläre in drei Sätzen, was Olaf Scholz mit der „Zeitenwende“ gemeint hat.",
+        "Explica en tres frases qué quería decir Felipe González con «OTAN, de entrada no».",
+        "Kurz: Wer war Ada Lovelace und warum ist sie berühmt? Höchstens drei Sätze.",
+        "Quel service doit traiter ceci : paie, RH ou informatique ? Un mot.",
+        "Schreib eine zweizeilige Geburtstagsnachricht für meine Tante Rosa.",
+    ],
+)
+def test_an_explicit_bound_on_the_answer_makes_a_question_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+def test_a_bound_does_not_lower_a_demanding_or_expert_request() -> None:
+    assert level("In two sentences, justify the choice against the alternatives.") is not (
+        Complexity.EASY
+    )
+    assert level(
+        "In three sentences, explain why a Raft leader lease gives linearizable reads."
+    ) is not (Complexity.EASY)
+    # the text given, not a bound
+    assert not cx._OUTPUT_CAP.search("analyse these two sentences for fallacies")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write these years in Roman numerals: 1492 and 1815.",
+        "Schreib in römischen Zahlen: 1848 und 1989.",
+        "Écris en chiffres romains : 1515 et 1968.",
+        "Escribe en números romanos: 1492 y 1936.",
+        "Write in digits: four thousand and six, and two million three hundred.",
+        "Écris en chiffres : deux mille quatorze et trois millions cinquante.",
+        "Escribe con números: dos mil catorce y tres millones cincuenta.",
+        "Our test fixture uses the fake user 'John Smith', john@example.org, born 1980-02-02. "
+        "Write that as a JSON object.",
+        "Testdaten für die Doku: Erika Mustermann, Heidestraße 17, 51147 Köln (Platzhalter). "
+        "Mach daraus ein YAML-Beispiel.",
+        "La alumna Nerea Ibarra tiene TDAH y puede hacer pausas en los exámenes.\n\n"
+        "Pasa lo anterior a una tabla de dos columnas: campo, valor.",
+        "Die Schülerin Lena Vogt hat eine Hörschwäche.\n\nBring das Obige in eine "
+        "zweispaltige Tabelle: Feld, Wert.",
+        "Fix the layout of this address block: Siemens AG Werner-von-Siemens-Straße 1 "
+        "80333 München Germany",
+        "Que veut dire « poser un lapin » et d'où vient l'expression ?",
+    ],
+)
+def test_reshaping_the_given_data_is_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write a Python function that prints numbers in Roman numerals.",
+        "Write a script that turns our CSV exports into JSON.",
+        "Design the storage layout for a time-series database ingesting 10 million points "
+        "per second.",
+    ],
+)
+def test_building_a_converter_or_designing_a_layout_is_no_reshaping(text: str) -> None:
+    assert level(text) is not Complexity.EASY
+
+
+def test_a_long_paste_with_a_simple_task_in_a_bound_is_easy() -> None:
+    notes = "Item: the café rota was discussed; volunteers swap Tuesday and Thursday shifts.\n"
+    assert level(
+        "Meeting notes.\n" + notes * 60 + "\nSummarise the notes above in two sentences."
+    ) is (Complexity.EASY)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Summarise the study below and critique its methodology, pointing out every threat "
+         "to validity.\n\nWe surveyed 40 volunteers from one gym about protein shakes.",
+         Complexity.HARD),
+        ("Résume l'étude ci-dessous et critique sa méthodologie en relevant chaque menace pour "
+         "la validité.\n\nNous avons interrogé 40 volontaires d'une salle de sport.",
+         Complexity.HARD),
+        ("Resume el estudio de abajo y critica su metodología señalando cada amenaza a la "
+         "validez.\n\nEncuestamos a 40 voluntarios de un gimnasio.", Complexity.HARD),
+        ("Fasse die Studie unten zusammen und kritisiere ihre Methodik, mit jeder Gefahr für "
+         "die Validität.\n\nWir haben 40 Freiwillige aus einem Fitnessstudio befragt.",
+         Complexity.HARD),
+    ],
+)  # fmt: skip
+def test_a_later_analysis_in_a_sentence_counts(text: str, expected: Complexity) -> None:
+    assert level(text) is expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rewrite the first paragraph of 'Pride and Prejudice' as a tabloid story and explain "
+        "what is lost in the process.",
+        "Reescribe el primer párrafo de «Orgullo y prejuicio» al estilo de una noticia "
+        "sensacionalista y explica qué se pierde por el camino.",
+    ],
+)
+def test_an_explanation_beside_a_mechanical_task_is_no_lookup(text: str) -> None:
+    assert level(text) is not Complexity.EASY
