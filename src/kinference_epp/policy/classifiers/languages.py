@@ -451,6 +451,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "empfiehl": "recommend", "empfehl": "recommend", "ableit": "derive", "lege": "outline",
         "modellier": "model", "extrahier": "extract", "bring": "put", "übertrag": "put",
         "organisier": "organize", "kritisier": "critique", "hinterfrag": "critique",
+        "entfern": "remove", "lösch": "remove", "streich": "remove", "gruppier": "sort",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -474,6 +475,8 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
         "remet": "put", "additionn": "count", "révis": "review", "examin": "review",
         "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
+        "compte": "count", "comptez": "count", "supprim": "remove", "enlèv": "remove",
+        "retir": "remove", "dédoublonn": "remove", "regroup": "sort",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -502,6 +505,8 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "modela": "model", "modele": "model", "modelen": "model", "pasa": "put",
         "pase": "put", "pasar": "put", "pása": "put", "vuelca": "put", "organiz": "organize",
         "critica": "critique", "critique": "critique", "critíca": "critique",
+        "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
+        "agrupa": "sort",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
