@@ -39,6 +39,13 @@ each feature in [0, 1]:
   easy — unless another sentence of the request asks a reasoning task the rules cannot
   rate. The request after a colon counts when it opens with a task verb ("Ahab, Gatsby:
   compare ..."), not only the words before it.
+- demands (``demands``): what the request asks its answer to show — a justification, the
+  alternatives, assumptions, scenarios, expected harm, trade-offs weighed, a sensitivity
+  analysis, counterarguments, a derivation or a shown calculation, mitigations and what
+  they leave — in the four languages. Two distinct ones make a request hard whatever its
+  verb and whatever text (personal data, a case) stands before it; one keeps it off the
+  small model. An explicit bound on the answer ("in two sentences", "Two lines.", "in one
+  short paragraph") with none makes a question easy whatever its topic or paste.
 
 The expert vocabulary is the list below and ``data/expert_terms.txt`` (algebra, topology,
 physics, compilers and verification, finance, law, literary forms).
@@ -1313,7 +1320,7 @@ _OUTPUT_CAP = re.compile(
     r"(?:^|[.?!:;(\n]\s*|\b(?:in|within|en|using|max|maximum|höchstens|maximal|au plus|"
     r"como máximo|con|mit|no more than|at most)\s+)"
     rf"(?:{_CAP_COUNTS})\s+(?:[^\W\d]+\s+)?(?:{_CAP_UNITS})\b"
-    r"|\b(?:one|two|three|ein|zwei|drei)-?(?:line|sentence|paragraph|zeilig|zeiler|sätzig)"
+    r"|\b(?:one|two|three)-(?:line|sentence|paragraph)|\b(?:ein|zwei|drei)(?:zeil|sätzig)"
     r"|(?:^|[.?!:;(\n]\s*)un note\b"
 )
 """An explicit bound on the answer's length, in the four languages: "in two sentences",
@@ -1321,6 +1328,16 @@ _OUTPUT_CAP = re.compile(
 breve" — after a preposition or opening a sentence, so that "these two sentences" (the text
 given) is no bound; "a two-line message", "eine zweizeilige Nachricht"; the French "Un mot."
 (its "mot" read as a note, a piece of writing)."""
+_CAP_UNIT_WORDS = frozenset(
+    ["sentence", "sentences", "line", "lines", "word", "words", "bullet", "bullets", "points",
+     "paragraph", "paragraphs", "satz", "sätze", "sätzen", "zeile", "zeilen", "wort", "worten",
+     "wörtern", "stichpunkte", "stichpunkten", "absatz", "absätzen", "phrase", "phrases",
+     "ligne", "lignes", "mot", "mots", "paragraphe", "paragraphes", "frase", "frases",
+     "oración", "oraciones", "línea", "líneas", "palabra", "palabras", "párrafo", "párrafos",
+     "note"]
+)  # fmt: skip
+_CAP_COMPOUNDS = ("-line", "-sentence", "-paragraph", "zeil", "sätzig")
+"""What ``_OUTPUT_CAP`` can match: without one of these it is not searched."""
 _TARGET_FORMAT = re.compile(
     r"\b(?P<to>in|into|as|to|en|como|a|al|als|zu|auf|con|daraus|sous forme d[e']|"
     r"en forma de|in form of|in the form of)\s+(?:(?:a|an|the|ein|eine|einen|un|une|una|le|la|"
@@ -1529,6 +1546,7 @@ def _judge(sentence: str, r: _Request) -> str:
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
     literary = verb in _BUILD_ASKS and not _LITERARY_FORMS.isdisjoint(sw)
     padded = f" {sentence} "
+    clauses = _ASK_SPLIT.split(sentence)
     hard = (
         (verb in _TRANSFORM_ASKS and r.demanding)  # "translate this sonnet keeping the rhyme"
         or (literary and sum(c in padded for c in _FORM_CONSTRAINTS) >= 2)
@@ -1561,12 +1579,12 @@ def _judge(sentence: str, r: _Request) -> str:
             and (verb in _BUILD_ASKS or verb in _PROOF_ARTEFACT_ASKS)
             and detailed
         )  # "build a careful argument, citing ..., and anticipate the objections"
-        or _many_asks(sentence, r.lang)
+        or _many_asks(clauses, r.lang)
         or (verb in _DELIVERABLE_ASKS and _deliverables(sentence, r.text))
     )
     if hard:
         return "hard"
-    second = _second_ask(sentence, r, verb)
+    second = _second_ask(clauses, r, verb)
     if second:
         return second
     if r.editing and verb in _EDIT_ASKS:  # "fix the indentation, nothing else"
@@ -1663,12 +1681,12 @@ def _clause_verb(clause: str, lang: str) -> str:
     return ""
 
 
-def _second_ask(sentence: str, r: _Request, first: str) -> str:
-    """What a later ask of the sentence makes of it: "hard" when it is an analysis the rules
-    rate hard on its own ("summarise the study and critique its methodology"), "reasoned"
-    when it asks for an explanation beside a mechanical task ("rewrite the opening as a
-    tabloid story and explain what is lost"): no lookup then, whatever the first verb."""
-    clauses = _ASK_SPLIT.split(sentence)
+def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
+    """What a later ask of a sentence (its ``clauses``, ``_ASK_SPLIT``) makes of it: "hard"
+    when it is an analysis the rules rate hard on its own ("summarise the study and critique
+    its methodology"), "reasoned" when it asks for an explanation beside a mechanical task
+    ("rewrite the opening as a tabloid story and explain what is lost"): no lookup then,
+    whatever the first verb."""
     if len(clauses) < 2:
         return ""
     reasoned = ""
@@ -1683,11 +1701,11 @@ def _second_ask(sentence: str, r: _Request, first: str) -> str:
     return reasoned
 
 
-def _many_asks(sentence: str, lang: str) -> bool:
-    """Three or more tasks asked in one sentence, one of them an explanation or argument
-    ("find the clauses that contradict, explain each and redraft the worst three"): a
-    request with several deliverables, hard whatever its words."""
-    clauses = _ASK_SPLIT.split(sentence)
+def _many_asks(clauses: list[str], lang: str) -> bool:
+    """Three or more tasks asked in one sentence (its ``clauses``, ``_ASK_SPLIT``), one of
+    them an explanation or argument ("find the clauses that contradict, explain each and
+    redraft the worst three"): a request with several deliverables, hard whatever its
+    words."""
     if len(clauses) < 3:
         return False
     asks = set()
@@ -1716,12 +1734,16 @@ def _capped(request: str) -> bool:
     """An answer bounded to a few sentences, lines or words (``_OUTPUT_CAP``) about at most
     one expert term, with no code, maths or reasoning word ("design", "optimise", "plan"):
     the bound, not the topic, sets the work."""
-    if "`" in request or not _OUTPUT_CAP.search(request):
+    if "`" in request:
         return False
-    vocab = {w.rstrip(".") for w in request.translate(_WORDS).split()}
+    vocab = {w.rstrip(".") for w in _words(request)}
+    if vocab.isdisjoint(_CAP_UNIT_WORDS) and not any(c in request for c in _CAP_COMPOUNDS):
+        return False  # no unit to bound the answer in: the pattern cannot match
     if not (vocab.isdisjoint(_CODE_WORDS) and vocab.isdisjoint(_MATH_WORDS)):
         return False
-    return vocab.isdisjoint(_REASON_WORDS) and len(vocab & _DOMAIN_WORDS) <= 1
+    if not vocab.isdisjoint(_REASON_WORDS) or len(vocab & _DOMAIN_WORDS) > 1:
+        return False
+    return _OUTPUT_CAP.search(request) is not None
 
 
 def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float]:

@@ -19,9 +19,24 @@ only at the start of a word ("argu" finds "arguing", not "jaguar").
 
 from __future__ import annotations
 
-_PUNCTUATION = "!\"$%&'()*+,/:;<=>?@[\\]^`{|}~.«»„“”\u2018\u2019¿¡\u2013\u2014\n\t"
+_PUNCTUATION = "!\"$%&'()*+,/:;<=>?@[\\]^`{|}~."
 """Punctuation becomes space (an apostrophe too: "d'hypothèses" holds the word start)."""
-_SPACES = str.maketrans({c: " " for c in _PUNCTUATION})
+_SPACES = bytes.maketrans(_PUNCTUATION.encode(), b" " * len(_PUNCTUATION))
+_WIDE_PUNCTUATION = "«»„“”\u2018\u2019¿¡\u2013\u2014"
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` between spaces and punctuation. The ASCII punctuation is
+    replaced in its UTF-8 bytes (``str.translate`` looks every character of a non-ASCII
+    string up through Python objects), the few wider marks one by one where present."""
+    data = text.encode("utf-8", "surrogatepass").translate(_SPACES)
+    text = data.decode("utf-8", "surrogatepass")
+    if not text.isascii():
+        for mark in _WIDE_PUNCTUATION:
+            if mark in text:
+                text = text.replace(mark, " ")
+    return text.split()
+
 
 _EXPECTED_DE = tuple(
     f"{adjective} {noun}"
@@ -119,23 +134,40 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
 marked ``~`` is found inside a word too."""
 
 
-_NEEDLES = tuple(
-    tuple(s[1:] if s.startswith("~") else " " + s for s in starts) for starts in _DEMANDS.values()
-)
-"""What is looked for in the padded request: a word start after a space; an entry marked
-``~`` anywhere in a word, for German compounds ("Krisenszenarien", "Risikoannahmen")."""
+_KEY = 4
+"""Characters of a needle's first word by which it is indexed (``_BY_KEY``)."""
 
 
+def _index() -> tuple[dict[str, tuple[tuple[str, str], ...]], tuple[tuple[str, str], ...]]:
+    """Word-start needles by the first ``_KEY`` characters of their first word, and the
+    needles found anywhere in a word (``~``), each with its demand."""
+    by_key: dict[str, list[tuple[str, str]]] = {}
+    inside: list[tuple[str, str]] = []
+    for name, starts in _DEMANDS.items():
+        for start in starts:
+            if start.startswith("~"):
+                inside.append((start[1:], name))
+            else:
+                by_key.setdefault(start.split()[0][:_KEY], []).append((" " + start, name))
+    return {k: tuple(v) for k, v in by_key.items()}, tuple(inside)
+
+
+_BY_KEY, _INSIDE = _index()
+_KEYS = frozenset(_BY_KEY)
 WEAK = frozenset(["recommendation", "ranking", "failure"])
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
 cities by size", "what are the risks of ..."): they count toward two, never alone."""
 
 
 def demands(request: str) -> frozenset[str]:
-    """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes."""
-    padded = " " + " ".join(request.translate(_SPACES).split()) + " "
-    return frozenset(
-        name
-        for name, needles in zip(_DEMANDS, _NEEDLES, strict=True)
-        if any(n in padded for n in needles)
-    )
+    """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes.
+
+    Only the needles whose first word starts like one of the request's words are looked
+    for (a set intersection in C), so its cost is a few words' worth, not the lists'.
+    """
+    words = _words(request)
+    padded = " " + " ".join(words) + " "
+    found = {name for needle, name in _INSIDE if needle in padded}
+    for key in _KEYS.intersection([w[:_KEY] for w in words]):
+        found.update(name for needle, name in _BY_KEY[key] if needle in padded)
+    return frozenset(found)
