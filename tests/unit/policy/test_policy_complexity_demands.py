@@ -67,6 +67,11 @@ _SEVERAL_DEMANDS = [
      "online bank, and end with a recommendation."),
     ("de", "Stelle das Für und Wider dar, die Konten unseres Kleingartenvereins zu einer "
      "Online-Bank zu verlegen, und schließe mit einer Empfehlung."),
+    # hypotheses, a test for each and their order
+    ("es", "Nuestra copia de seguridad nocturna a veces tarda 10 minutos y a veces 4 horas. "
+     "Enumera las hipótesis, cómo probarías cada una y en qué orden."),
+    ("fr", "Notre sauvegarde nocturne dure parfois 10 minutes et parfois 4 heures. Liste les "
+     "hypothèses, comment tu testerais chacune et dans quel ordre."),
     # what could go wrong, how likely, how bad
     ("fr", "Notre chorale part en tournée en car dans quatre villes en juillet. Passe en revue "
      "ce qui peut mal tourner, la probabilité et la gravité de chaque problème."),
@@ -159,6 +164,11 @@ def test_demand_word_starts_do_not_match_other_words(word: str) -> None:
         "Kurz: Wer war Ada Lovelace und warum ist sie berühmt? Höchstens drei Sätze.",
         "Quel service doit traiter ceci : paie, RH ou informatique ? Un mot.",
         "Schreib eine zweizeilige Geburtstagsnachricht für meine Tante Rosa.",
+        # a bound without a number
+        "What is a Kubernetes ConfigMap and how is it different from a Secret? Keep it short.",
+        "Was ist eine Kubernetes-ConfigMap und wie unterscheidet sie sich von einem Secret? "
+        "Fass dich kurz.",
+        "¿Qué es un ConfigMap de Kubernetes y en qué se diferencia de un Secret? Sé breve.",
     ],
 )
 def test_an_explicit_bound_on_the_answer_makes_a_question_easy(text: str) -> None:

@@ -1337,6 +1337,12 @@ _CAP_UNIT_WORDS = frozenset(
      "note"]
 )  # fmt: skip
 _CAP_COMPOUNDS = ("-line", "-sentence", "-paragraph", "zeil", "sätzig")
+_CAP_PHRASES = ("keep it short", "keep it brief", "be brief", "short answer", "in a nutshell",
+                "fass dich briefly", "briefly und knapp", "halte es briefly", "sois bref",
+                "sois brève", "soyez bref", "fais short", "en deux mots", "sé brief",
+                "sea brief", "en pocas palabras")  # fmt: skip
+"""Bounds without a number, as the language front end leaves them ("Fass dich kurz." reads
+"fass dich briefly", "Sé breve." "sé brief")."""
 """What ``_OUTPUT_CAP`` can match: without one of these it is not searched."""
 _TARGET_FORMAT = re.compile(
     r"\b(?P<to>in|into|as|to|en|como|a|al|als|zu|auf|con|daraus|sous forme d[e']|"
@@ -1737,13 +1743,17 @@ def _capped(request: str) -> bool:
     if "`" in request:
         return False
     vocab = {w.rstrip(".") for w in _words(request)}
-    if vocab.isdisjoint(_CAP_UNIT_WORDS) and not any(c in request for c in _CAP_COMPOUNDS):
+    phrased = any(p in request for p in _CAP_PHRASES)
+    unit = not vocab.isdisjoint(_CAP_UNIT_WORDS) or any(c in request for c in _CAP_COMPOUNDS)
+    if not (phrased or unit):
         return False  # no unit to bound the answer in: the pattern cannot match
-    if not (vocab.isdisjoint(_CODE_WORDS) and vocab.isdisjoint(_MATH_WORDS)):
+    # code: two of its words ("from" alone is prose) or one of its marks
+    code = len(vocab & _CODE_WORDS) > 1 or any(m in request for m in _CODE_MARKS)
+    if code or not vocab.isdisjoint(_MATH_WORDS):
         return False
     if not vocab.isdisjoint(_REASON_WORDS) or len(vocab & _DOMAIN_WORDS) > 1:
         return False
-    return _OUTPUT_CAP.search(request) is not None
+    return phrased or _OUTPUT_CAP.search(request) is not None
 
 
 def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float]:

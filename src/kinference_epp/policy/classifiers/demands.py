@@ -59,7 +59,7 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     ),
     "assumptions": (
         "assumption", "assume explicit", "~annahme", "hypothèse", "hypothese", "supuesto",
-        "suposicion", "suposición",
+        "suposicion", "suposición", "hipótesis", "hipotesis",
     ),
     "scenarios": ("scenario", "~szenari", "scénario", "escenario", "what-if"),
     "expected": (
@@ -88,6 +88,8 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "avantages et inconvénients", "arbitrage entre", "pros y contras", "ventajas y desventajas",
         "ventajas e inconvenientes", "compensacion", "compensación", "sopes", "weigh up",
         "weigh the options", "weigh the trade", "pèse le", "pesez le",
+        "where they conflict", "where they disagree", "sich widersprechen", "se contredisent",
+        "dónde chocan", "entran en conflicto",
     ),
     "sensitivity": (
         "sensitivity", "empfindlich", "~sensitivität", "~sensibilität", "sensibilité",
@@ -114,6 +116,13 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "montre ton raisonnement", "détaille le calcul", "muestra el desarrollo",
         "muestra el cálculo", "muestra los cálculos", "con el desarrollo",
     ),
+    "testing": (
+        "how you would test", "how would you test", "how to test each", "a test for each",
+        "test each", "wie du jede prüfen", "wie du sie prüfen", "wie würdest du prüfen",
+        "einen test für jede", "comment tu testerais", "comment testerais",
+        "comment tu vérifierais", "un test pour chacun", "un test pour chacune",
+        "cómo probarías", "cómo comprobarías", "una prueba para cada",
+    ),
     "mitigation": (
         "mitigat", "countermeasure", "safeguard", "residual risk", "remaining risk",
         "~gegenmaßnahme", "~schutzmaßnahme", "~restrisiko", "verbleibende risiko",
@@ -128,6 +137,10 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     "recommendation": (
         "recommend", "empfehl", "empfiehl", "recommand", "recomiend", "recomend",
         "recommendation",
+    ),
+    "order": (
+        "in what order", "in which order", "in welcher reihenfolge", "dans quel ordre",
+        "en qué orden", "en que orden",
     ),
 }  # fmt: skip
 """Each demand and the word starts (or phrases) that ask for it, in the four languages; one
@@ -154,7 +167,7 @@ def _index() -> tuple[dict[str, tuple[tuple[str, str], ...]], tuple[tuple[str, s
 
 _BY_KEY, _INSIDE = _index()
 _KEYS = frozenset(_BY_KEY)
-WEAK = frozenset(["recommendation", "ranking", "failure"])
+WEAK = frozenset(["recommendation", "ranking", "failure", "order"])
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
 cities by size", "what are the risks of ..."): they count toward two, never alone."""
 
