@@ -164,6 +164,9 @@ def test_demand_word_starts_do_not_match_other_words(word: str) -> None:
         "Kurz: Wer war Ada Lovelace und warum ist sie berühmt? Höchstens drei Sätze.",
         "Quel service doit traiter ceci : paie, RH ou informatique ? Un mot.",
         "Schreib eine zweizeilige Geburtstagsnachricht für meine Tante Rosa.",
+        # a fronted bound: the explanation after it is the main ask, no second one
+        "Mary Anning was born in 1799 in Lyme Regis. In a short paragraph, explain why her "
+        "fossil finds mattered.",
         # a bound without a number
         "What is a Kubernetes ConfigMap and how is it different from a Secret? Keep it short.",
         "Was ist eine Kubernetes-ConfigMap und wie unterscheidet sie sich von einem Secret? "
@@ -207,6 +210,10 @@ def test_a_bound_does_not_lower_a_demanding_or_expert_request() -> None:
         "Fix the layout of this address block: Siemens AG Werner-von-Siemens-Straße 1 "
         "80333 München Germany",
         "Que veut dire « poser un lapin » et d'où vient l'expression ?",
+        "Dans nos maquettes, la cliente fictive s'appelle Julie Martin, 2 rue de l'Essai, "
+        "69000 Lyon. Présente ces données de test sous forme de tableau.",
+        "Handbuch für Neue: erst Laptop abholen, dann Konten anlegen, dann Sicherheitsschulung."
+        "\n\nMach aus diesem Handbuch eine Checkliste mit höchstens zehn Punkten.",
     ],
 )
 def test_reshaping_the_given_data_is_easy(text: str) -> None:

@@ -1307,7 +1307,7 @@ _BRIEF = (" briefly ", " brief ", " short ", " quick ", " one sentence", " two s
           " three sentences", " one paragraph", " one line", " in a few ", " simple terms")  # fmt: skip
 """What bounds an explanation to a few lines ("in a short paragraph, explain ...")."""
 _CAP_COUNTS = (
-    "one|two|three|four|five|a few|a couple of|a single|[1-5]|"
+    "one|two|three|four|five|a few|a couple of|a single|a|an|[1-5]|"
     "ein|eine|einem|einer|einen|zwei|drei|vier|fünf|wenigen|ein paar|"
     "une|un|deux|trois|quatre|cinq|quelques|una|unas|dos|tres|cuatro|cinco|pocas|pocos"
 )
@@ -1351,10 +1351,13 @@ _TARGET_FORMAT = re.compile(
     r"(?:roman numerals|römischen zahlen|römische zahlen|chiffres romains|números romanos|"
     r"digits|figures|numerals|ziffern|chiffres|cifras|números|numbers|words|worten|lettres|"
     r"letras|json|yaml|yml|csv|tsv|xml|toml|markdown|table|tabelle|tableau|tabla|"
-    r"bullet points|bullets|fixture)"
+    r"bullet points|bullets|fixture|checklist|checkliste)"
+    r"|\b(?P<aus>aus)\s+(?:[^\W\d]+\s+){1,3}?(?:ein|eine|einen)\s+"
+    r"(?:json|yaml|csv|xml|markdown|table|tabelle|checkliste|liste)"
 )
 """The form a reshaping asks the given data or numbers to take ("as a YAML fixture", "in
-Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números")."""
+Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números", "mach aus
+dieser Mappe eine Checkliste")."""
 _RESHAPE_ASKS = frozenset(
     ["write", "make", "create", "turn", "put", "give", "render", "change", "organise",
      "organize", "arrange"]
@@ -1693,10 +1696,12 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
     its methodology"), "reasoned" when it asks for an explanation beside a mechanical task
     ("rewrite the opening as a tabloid story and explain what is lost"): no lookup then,
     whatever the first verb."""
-    if len(clauses) < 2:
+    # "In a short paragraph, explain ...": the clause after a fronted phrase is the main ask
+    start = 2 if first in _PREPOSITIONS else 1
+    if len(clauses) <= start:
         return ""
     reasoned = ""
-    for clause in clauses[1:_CLAUSES]:
+    for clause in clauses[start:_CLAUSES]:
         verb = _clause_verb(clause, r.lang)
         if not verb or verb == first:
             continue

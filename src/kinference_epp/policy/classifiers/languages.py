@@ -475,7 +475,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
         "remet": "put", "additionn": "count", "révis": "review", "examin": "review",
         "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
-        "compte": "count", "comptez": "count", "supprim": "remove", "enlèv": "remove",
+        "compte": "count", "comptez": "count", "présente": "put", "présentez": "put", "supprim": "remove", "enlèv": "remove",
         "retir": "remove", "dédoublonn": "remove", "regroup": "sort",
     },
     "es": {
