@@ -127,6 +127,12 @@ def test_one_demand_keeps_a_request_off_the_small_model(text: str) -> None:
         "What's the main argument of 'Silent Spring', in one sentence?",
         "¿Cuál es el argumento principal de «Primavera silenciosa», en una frase?",
         "Change to British spelling: color, aluminum, defense, catalog.",
+        "Name three free alternatives to Photoshop.",
+        "Nombra tres alternativas gratuitas a Photoshop.",
+        # a weak demand beside a bound on the answer
+        "How serious is a sprained ankle? One line.",
+        "Wie schlimm ist ein verstauchter Knöchel? Ein Satz.",
+        "Why are some people sceptical of daylight saving time? Two sentences.",
     ],
 )
 def test_a_weak_or_noun_demand_alone_leaves_an_everyday_request_easy(text: str) -> None:

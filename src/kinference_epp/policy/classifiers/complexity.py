@@ -1845,7 +1845,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             asked = demands(window)  # "... : <the parts>, and defend each decision ..."
         hard = len(asked) >= _DEMANDS_HARD
         # "Kurz: wer war ...? Höchstens drei Sätze."
-        if not hard and not asked and _capped(window if short else joined):
+        if not hard and asked <= WEAK and _capped(window if short else joined):
             easy, unsure, reasoned = True, False, False
         demanded = reasoned or not asked <= WEAK
     if hard:

@@ -71,10 +71,12 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "coste esperado", "costo esperado", "beneficio esperado",
         "likelihood and impact", "probability and impact", "wahrscheinlichkeit und auswirkung",
         "wahrscheinlichkeit und schaden", "probabilité et impact", "probabilité et gravité",
-        "probabilidad e impacto", "probabilidad y gravedad", "how likely", "likelihood",
-        "severity", "how bad", "how serious", "wie wahrscheinlich", "wie schlimm",
-        "schweregrad", "probabilité et", "la probabilité et", "gravité", "probabilidad y",
-        "la probabilidad y", "gravedad",
+        "probabilidad e impacto", "probabilidad y gravedad",
+    ),
+    "severity": (
+        "how likely", "likelihood", "severity", "how bad", "how serious", "wie wahrscheinlich",
+        "wie schlimm", "schweregrad", "probabilité et", "la probabilité et", "gravité",
+        "probabilidad y", "la probabilidad y", "gravedad",
     ),
     "failure": (
         "what could go wrong", "what can go wrong", "what might go wrong", "failure mode",
@@ -102,8 +104,11 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",
         "devil s advocate", "~gegenargument", "einwand", "einwände", "einwänd", "contre-argument",
         "avocat du diable", "contraargument", "contra-argument", "objecion", "objeción",
-        "abogado del diablo", "sceptic", "skeptic", "skeptisch", "sceptique", "escéptic",
-        "esceptic", "critical reviewer",
+        "abogado del diablo",
+    ),
+    "sceptic": (
+        "sceptic", "skeptic", "skeptisch", "sceptique", "escéptic", "esceptic",
+        "critical reviewer",
     ),
     "derivation": (
         "derive", "derivation", "herleit", "dérive ", "dérivez", "dériver", "deduce",
@@ -124,7 +129,7 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "cómo probarías", "cómo comprobarías", "una prueba para cada",
     ),
     "mitigation": (
-        "mitigat", "countermeasure", "safeguard", "residual risk", "remaining risk",
+        "mitigat", "countermeasure", "safeguards ", "safeguard ", "residual risk", "remaining risk",
         "~gegenmaßnahme", "~schutzmaßnahme", "~restrisiko", "verbleibende risiko",
         "verbleibendes risiko", "verbleibendem risiko", "contre-mesure", "atténuation",
         "risque résiduel", "risque restant", "contramedida", "salvaguarda", "mitigación",
@@ -167,9 +172,14 @@ def _index() -> tuple[dict[str, tuple[tuple[str, str], ...]], tuple[tuple[str, s
 
 _BY_KEY, _INSIDE = _index()
 _KEYS = frozenset(_BY_KEY)
-WEAK = frozenset(["recommendation", "ranking", "failure", "order"])
+WEAK = frozenset(
+    ["recommendation", "ranking", "failure", "order", "alternatives", "severity", "testing",
+     "sceptic"]
+)  # fmt: skip
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
-cities by size", "what are the risks of ..."): they count toward two, never alone."""
+cities by size", "what are the risks of ...", "free alternatives to Photoshop", "how serious
+is a sprain", "how would you test if an egg is fresh", "why are people sceptical of ..."):
+they count toward two, never alone."""
 
 
 def demands(request: str) -> frozenset[str]:
