@@ -277,3 +277,53 @@ def test_a_later_analysis_in_a_sentence_counts(text: str, expected: Complexity) 
 )
 def test_an_explanation_beside_a_mechanical_task_is_no_lookup(text: str) -> None:
     assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our app's churn jumped from 3% to 9% after a price change. What could explain it, "
+        "and what data would you look at first?",
+        "Die Abwanderung unserer App ist nach einer Preisänderung von 3 % auf 9 % gestiegen. "
+        "Was könnte das erklären, und welche Daten würdest du zuerst ansehen?",
+        "La tasa de bajas de nuestra app pasó del 3 % al 9 % tras un cambio de precio. ¿Qué "
+        "podría explicarlo y qué datos mirarías primero?",
+        "Ich verkaufe den Mercedes meines Vaters gleichzeitig an einen Händler und an "
+        "Privatleute. Wie sollte ich die Angebote staffeln, was wem verraten, und wo liegt "
+        "meine Schmerzgrenze?",
+        "Vendo el coche de mi padre a la vez a un concesionario y a particulares. ¿Cómo "
+        "debería escalonar las ofertas, qué revelar a quién y dónde está mi precio mínimo?",
+    ],
+)
+def test_questions_asking_for_judgement_are_no_lookup(text: str) -> None:
+    assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which wine should I serve with salmon?",
+        "Welchen Wein sollte ich zu Lachs servieren?",
+        "Quel vin devrais-je servir avec du saumon ?",
+        "¿Qué vino debería servir con salmón?",
+        "Could you tell me the capital of Peru?",
+        "Who wrote Hamlet, when was it first staged and where?",
+        "Was kostet ein Brief nach Spanien?",
+    ],
+)
+def test_one_question_for_advice_or_several_lookups_stay_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+def test_a_reply_with_sources_and_a_fallback_is_no_everyday_note() -> None:
+    assert demands("rédige ma réponse en citant mes droits, avec une position de repli") == {
+        "evidence",
+        "contingency",
+    }
+    assert (
+        level(
+            "Rédige ma réponse à un propriétaire qui veut augmenter le loyer de 20 %, en citant "
+            "l'encadrement des loyers et mes droits, avec une position de repli s'il refuse."
+        )
+        is Complexity.HARD
+    )

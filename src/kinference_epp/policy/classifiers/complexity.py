@@ -1735,6 +1735,50 @@ def _many_asks(clauses: list[str], lang: str) -> bool:
     return len(asks) >= 3 and not asks.isdisjoint(_REASONING_ASKS | _SOFT_ASKS | _HARD_ASKS)
 
 
+_MODALS = frozenset(
+    ["should", "would", "could", "might", "könnte", "könnten", "würde", "würdest", "würden",
+     "sollte", "solltest", "sollten", "pourrait", "pourraient", "pourrais", "devrais",
+     "devrait", "devrions", "faudrait", "ferais", "podría", "podrían", "debería", "deberías",
+     "deberíamos", "deberían", "harías", "mirarías", "elegirías", "cambiarías"]
+)  # fmt: skip
+"""Advice and conjecture asked in a question ("what could explain it", "how should I
+sequence the offers", "welche Daten würdest du ansehen", "qué mirarías primero")."""
+_QUESTION_WORDS = frozenset(
+    ["what", "which", "how", "where", "why", "when", "who", "wie", "wo", "warum", "wann", "wer",
+     "welche", "comment", "où", "pourquoi", "quand", "quel", "quelle", "cómo", "dónde",
+     "cuándo", "cuál", "qué"]
+)  # fmt: skip
+
+
+_CONJUNCTIONS = frozenset(["and", "und", "et", "y", "e", "then", "puis", "dann", "luego"])
+
+
+def _first_word(clause: str) -> str:
+    """The clause's first word past a conjunction (", und wo ..." splits before "und")."""
+    words = clause.split(None, 2)
+    if words and words[0] in _CONJUNCTIONS:
+        words = words[1:]
+    return words[0] if words else ""
+
+
+def _judgement(sentences: list[str]) -> bool:
+    """Asks for advice or conjecture (``_MODALS``): two of them, or one in a sentence of
+    three open questions ("How should I sequence the offers, what should I reveal to whom,
+    and where is my walk-away price?", "What could explain it, and what data would you look
+    at first?"): a judgement to reason out, not a lookup. A modal opening its sentence is
+    politeness ("Could you ...") and does not count."""
+    modals = 0
+    for sentence in sentences:
+        words = _words(sentence)
+        here = sum(1 for w in words[1:] if w in _MODALS)
+        if here:
+            firsts = [_first_word(c) for c in _ASK_SPLIT.split(sentence)]
+            if sum(1 for w in firsts if w in _QUESTION_WORDS) >= 3:
+                return True
+        modals += here
+    return modals >= 2
+
+
 _DEMANDS_HARD = 2
 """Distinct reasoning demands (``demands``: a justification, alternatives, assumptions,
 scenarios, a ranking by expected harm, trade-offs ...) from which a request is hard, in any
@@ -1843,6 +1887,8 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         short = len(window) <= _TASK_PARAGRAPH
         if len(asked) < _DEMANDS_HARD and not easy and short:
             asked = demands(window)  # "... : <the parts>, and defend each decision ..."
+        if _judgement([x for part in request for x in _sentences(part)]):
+            asked |= {"judgement"}  # "what could explain it, and what would you check first?"
         hard = len(asked) >= _DEMANDS_HARD
         # "Kurz: wer war ...? Höchstens drei Sätze."
         if not hard and asked <= WEAK and _capped(window if short else joined):

@@ -143,6 +143,16 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "recommend", "empfehl", "empfiehl", "recommand", "recomiend", "recomend",
         "recommendation",
     ),
+    "contingency": (
+        "fallback", "fall-back", "plan b", "backup plan", "contingency", "~rückfallposition",
+        "notfallplan", "ausweichplan", "position de repli", "plan de repli", "solution de repli",
+        "plan de secours", "posición alternativa", "plan alternativo", "plan de contingencia",
+    ),
+    "evidence": (
+        "citing", "cite the", "cite your", "with sources", "with references", "mit verweis",
+        "unter verweis", "mit quellen", "en citant", "en t appuyant sur", "citando",
+        "con fuentes", "apoyándote en",
+    ),
     "order": (
         "in what order", "in which order", "in welcher reihenfolge", "dans quel ordre",
         "en qué orden", "en que orden",
@@ -174,7 +184,7 @@ _BY_KEY, _INSIDE = _index()
 _KEYS = frozenset(_BY_KEY)
 WEAK = frozenset(
     ["recommendation", "ranking", "failure", "order", "alternatives", "severity", "testing",
-     "sceptic"]
+     "sceptic", "contingency", "evidence"]
 )  # fmt: skip
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
 cities by size", "what are the risks of ...", "free alternatives to Photoshop", "how serious

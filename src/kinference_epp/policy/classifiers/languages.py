@@ -271,7 +271,7 @@ _DE = {
     "kürze": "shorten", "vereinfache": "simplify", "liste": "list", "nenne": "name",
     "sortiere": "sort", "wandle": "convert", "konvertiere": "convert", "definiere": "define",
     "was ist die": "what is the", "was ist der": "what is the", "was ist das": "what is the",
-    "was ist": "what is", "wer ist": "who is", "wer war": "who was", "wer hat": "who wrote",
+    "was ist": "what is", "was": "what", "wer ist": "who is", "wer war": "who was", "wer hat": "who wrote",
     "wie viele": "how many", "wann war": "when was", "wann wurde": "when was",
     "wo ist": "where is", "wo liegt": "where is", "hauptstadt": "capital", "hallo": "hello",
     "danke": "thanks", "witz": "joke", "gedicht": "poem", "rezept": "recipe",
