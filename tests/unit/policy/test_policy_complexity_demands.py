@@ -327,3 +327,27 @@ def test_a_reply_with_sources_and_a_fallback_is_no_everyday_note() -> None:
         )
         is Complexity.HARD
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Un patient de 74 ans sous warfarine reçoit de la clarithromycine. Quelle interaction "
+        "faut-il attendre, comment se verra-t-elle sur l'INR et comment ajuster la dose ?",
+        "Mach einen Sitzplan für 120 Hochzeitsgäste an 12 Tischen: geschiedene Eltern "
+        "getrennt, die Fans der zwei Vereine gemischt, Kinder nahe am Ausgang und kein Tisch "
+        "nur mit Fremden.",
+    ],
+)
+def test_how_questions_and_a_listed_specification_are_no_lookup(text: str) -> None:
+    assert level(text) is not Complexity.EASY
+
+
+def test_placeholder_data_made_into_a_csv_file_is_easy() -> None:
+    assert (
+        level(
+            "Données fictives pour le tutoriel : Marie Exemple, 3 rue du Test, 00000 Villeneuve. "
+            "Fais-en un fichier CSV avec l'en-tête adapté."
+        )
+        is Complexity.EASY
+    )

@@ -1347,7 +1347,7 @@ _CAP_PHRASES = ("keep it short", "keep it brief", "be brief", "short answer", "i
 _TARGET_FORMAT = re.compile(
     r"\b(?P<to>in|into|as|to|en|como|a|al|als|zu|auf|con|daraus|sous forme d[e']|"
     r"en forma de|in form of|in the form of)\s+(?:(?:a|an|the|ein|eine|einen|un|une|una|le|la|"
-    r"el|des|los|las|one|proper|clean|valid|simple)\s+)?"
+    r"el|des|los|las|one|proper|clean|valid|simple)\s+)?(?:(?:file|fichier|datei|archivo)\s+)?"
     r"(?:roman numerals|römischen zahlen|römische zahlen|chiffres romains|números romanos|"
     r"digits|figures|numerals|ziffern|chiffres|cifras|números|numbers|words|worten|lettres|"
     r"letras|json|yaml|yml|csv|tsv|xml|toml|markdown|table|tabelle|tableau|tabla|"
@@ -1761,19 +1761,26 @@ def _first_word(clause: str) -> str:
     return words[0] if words else ""
 
 
+_MECHANISM = frozenset(["how", "why", "wie", "warum", "comment", "pourquoi", "cómo"])
+"""Question words that ask how or why, not which fact."""
+
+
 def _judgement(sentences: list[str]) -> bool:
-    """Asks for advice or conjecture (``_MODALS``): two of them, or one in a sentence of
-    three open questions ("How should I sequence the offers, what should I reveal to whom,
-    and where is my walk-away price?", "What could explain it, and what data would you look
-    at first?"): a judgement to reason out, not a lookup. A modal opening its sentence is
+    """Asks for advice or conjecture (``_MODALS``): two of them, or three open questions in
+    one sentence with a modal or a how / why among them ("How should I sequence the offers,
+    what should I reveal to whom, and where is my walk-away price?", "What could explain it,
+    and what data would you look at first?", "Quelle interaction attendre, comment se
+    verra-t-elle et comment ajuster la dose ?"): a judgement to reason out, not a lookup
+    ("Who wrote Hamlet, when and where?" is three lookups). A modal opening its sentence is
     politeness ("Could you ...") and does not count."""
     modals = 0
     for sentence in sentences:
         words = _words(sentence)
         here = sum(1 for w in words[1:] if w in _MODALS)
-        if here:
+        if here or not _MECHANISM.isdisjoint(words):
             firsts = [_first_word(c) for c in _ASK_SPLIT.split(sentence)]
-            if sum(1 for w in firsts if w in _QUESTION_WORDS) >= 3:
+            asked = [w for w in firsts if w in _QUESTION_WORDS]
+            if len(asked) >= 3 and (here or not _MECHANISM.isdisjoint(asked)):
                 return True
         modals += here
     return modals >= 2
@@ -1945,7 +1952,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             # a paste to summarise or reformat: its own terms and code are not the task
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
-    plain = not demand and _plain(window, features)
+    plain = not demand and not (open_task and _listed(window)) and _plain(window, features)
     features["plain"] = 1.0 if plain else 0.0  # a level, not a score
     features["open_task"] = open_task  # for a trained model's guard, not a score
     features["demand"] = demand  # a level (never easy), not a score
@@ -1961,6 +1968,16 @@ _OPEN_ASKS = (
     | {"how", "should", "would", "argue", "model", "vs", "versus", "edit", "flag", "explain"}
 )  # fmt: skip
 """Words that can open a task whose difficulty the vocabulary may miss."""
+
+
+def _listed(window: str) -> bool:
+    """Three or more parts listed after a colon ("Make a seating plan for 120 guests: the
+    divorced parents apart, the fans mixed, children near the exit"): a specification."""
+    colon = window.find(":")
+    return (
+        colon != -1
+        and len([x for x in _CLAUSE_SPLIT.split(window[colon + 1 :]) if x.strip()]) >= _SCOPE_ITEMS
+    )
 
 
 def _plain(window: str, features: dict[str, float]) -> bool:
