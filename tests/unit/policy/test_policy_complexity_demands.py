@@ -351,3 +351,47 @@ def test_placeholder_data_made_into_a_csv_file_is_easy() -> None:
         )
         is Complexity.EASY
     )
+
+
+_RECEPTION = {
+    "en": "Note from reception: Mr Daniel Okafor, 14 Elm Row, Leeds LS6 2AB, has epilepsy.\n\n",
+    "de": "Notiz vom Empfang: Herr Daniel Okafor, Ulmenweg 14, 04109 Leipzig, hat Epilepsie.\n\n",
+    "fr": "Note de l'accueil : M. Daniel Okafor, 14 rue des Ormes, 69003 Lyon, épileptique.\n\n",
+    "es": "Nota de recepción: el señor Daniel Okafor, calle Olmo 14, 46001 Valencia, tiene "
+    "epilepsia.\n\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "ask"),
+    [
+        ("en", "Replace the name and address above with [REDACTED] and leave the rest "
+         "unchanged."),
+        ("de", "Ersetze Name und Adresse oben durch [GESCHWÄRZT] und lass den Rest "
+         "unverändert."),
+        ("fr", "Remplace le nom et l'adresse ci-dessus par [MASQUÉ] et laisse le reste "
+         "inchangé."),
+        ("es", "Sustituye el nombre y la dirección de arriba por [OCULTO] y deja el resto "
+         "igual."),
+    ],
+)  # fmt: skip
+def test_masking_the_personal_data_given_is_a_mechanical_edit(lang: str, ask: str) -> None:
+    assert level(_RECEPTION[lang] + ask) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    ("lang", "ask"),
+    [
+        ("de", "Schreib die interne Richtlinie für solche Notizen: wer sie erfasst, wo sie "
+         "gespeichert werden, wer sie lesen darf und wie lange sie aufbewahrt werden – mit dem "
+         "Grund für jede Regel."),
+        ("fr", "Rédige la politique interne pour ce type de notes : qui les saisit, où elles "
+         "sont stockées, qui peut les lire et combien de temps on les garde, avec la raison "
+         "de chaque règle."),
+        ("es", "Redacta la política interna para notas como esta: quién las registra, dónde "
+         "se guardan, quién puede leerlas y cuánto tiempo se conservan, con el motivo de cada "
+         "regla."),
+    ],
+)  # fmt: skip
+def test_a_listed_policy_with_a_reason_for_each_rule_is_hard(lang: str, ask: str) -> None:
+    assert level(_RECEPTION[lang] + ask) is Complexity.HARD

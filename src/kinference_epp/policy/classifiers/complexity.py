@@ -1196,7 +1196,7 @@ _HOW_QUANTITY = frozenset(
 _EASY_ASKS = frozenset(
     ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "traduci",
      "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
-     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "extract", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "extract", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce", "replace"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(
@@ -1239,7 +1239,9 @@ _EDIT_ASKS = frozenset(["fix", "add", "correct", "tidy", "clean", "insert", "upd
 """Asks that are a mechanical edit when the request confines them to one (``_EDITS``,
 ``_MECHANICAL_PHRASES``)."""
 _MECHANICAL_PHRASES = ("nothing else", "don't change", "do not change", "leave the rest",
-                       "leave everything else", "one line is fine")  # fmt: skip
+                       "leave everything else", "one line is fine", "rest unverändert",
+                       "rest unchanged", "reste inchangé", "resto igual", "resto sin cambios",
+                       "den rest so", "le reste tel quel", "el resto como está")  # fmt: skip
 """What confines an ask to a mechanical edit ("fix the indentation, nothing else")."""
 _EXPLAIN_ASKS = frozenset(["explain", "describe", "discuss", "outline", "detail"])
 """Asks that are hard when they join two expert terms in a detailed request."""

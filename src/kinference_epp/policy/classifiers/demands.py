@@ -51,7 +51,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "argumentez", "argumenta ", "argumentando", "argumentad", "argumentación",
         "argumentation", "defend", "begründ", "rechtfertig", "verteidig", "défend", "defiend",
         "fundamenta ", "fundamentando", "fundaméntal", "razona ", "razonando", "razónal",
-        "razonad", "motive chaque", "motiva cada",
+        "razonad", "raisonne", "reason it through", "reason through", "reason for each",
+        "reasons for each", "grund für jede", "gründe für jede", "raison de chaque",
+        "raisons de chaque", "motivo de cada", "motivos de cada", "motive chaque", "motiva cada",
     ),
     "alternatives": (
         "alternatives", "~alternativen", "alternativas", "other options", "andere optionen",

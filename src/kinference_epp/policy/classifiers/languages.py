@@ -452,6 +452,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "modellier": "model", "extrahier": "extract", "bring": "put", "übertrag": "put",
         "organisier": "organize", "kritisier": "critique", "hinterfrag": "critique",
         "entfern": "remove", "lösch": "remove", "streich": "remove", "gruppier": "sort",
+        "ersetz": "replace",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -476,7 +477,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "remet": "put", "additionn": "count", "révis": "review", "examin": "review",
         "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
         "compte": "count", "comptez": "count", "présente": "put", "présentez": "put", "supprim": "remove", "enlèv": "remove",
-        "retir": "remove", "dédoublonn": "remove", "regroup": "sort",
+        "retir": "remove", "dédoublonn": "remove", "regroup": "sort", "remplac": "replace",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -506,7 +507,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "pase": "put", "pasar": "put", "pása": "put", "vuelca": "put", "organiz": "organize",
         "critica": "critique", "critique": "critique", "critíca": "critique",
         "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
-        "agrupa": "sort",
+        "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
