@@ -383,7 +383,7 @@ def test_masking_the_personal_data_given_is_a_mechanical_edit(lang: str, ask: st
     ("lang", "ask"),
     [
         ("de", "Schreib die interne Richtlinie für solche Notizen: wer sie erfasst, wo sie "
-         "gespeichert werden, wer sie lesen darf und wie lange sie aufbewahrt werden – mit dem "
+         "gespeichert werden, wer sie lesen darf und wie lange sie aufbewahrt werden \u2013 mit dem "
          "Grund für jede Regel."),
         ("fr", "Rédige la politique interne pour ce type de notes : qui les saisit, où elles "
          "sont stockées, qui peut les lire et combien de temps on les garde, avec la raison "
