@@ -499,8 +499,8 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     words = [w.rstrip(".") for w in window.translate(cx._WORDS).split()]
     plain = (
         not demand
-        and not (open_task and cx._listed(window))
         and len(window) <= cx._PLAIN_CHARS
+        and not (open_task and cx._listed(window))
         and "?" not in window
         and not any(features[k] for k in cx._SIGNALS)
         and len(words) <= cx._PLAIN_WORDS

@@ -1954,7 +1954,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             # a paste to summarise or reformat: its own terms and code are not the task
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
-    plain = not demand and not (open_task and _listed(window)) and _plain(window, features)
+    plain = not demand and _plain(window, features) and not (open_task and _listed(window))
     features["plain"] = 1.0 if plain else 0.0  # a level, not a score
     features["open_task"] = open_task  # for a trained model's guard, not a score
     features["demand"] = demand  # a level (never easy), not a score
