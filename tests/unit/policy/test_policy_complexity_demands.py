@@ -395,3 +395,36 @@ def test_masking_the_personal_data_given_is_a_mechanical_edit(lang: str, ask: st
 )  # fmt: skip
 def test_a_listed_policy_with_a_reason_for_each_rule_is_hard(lang: str, ask: str) -> None:
     assert level(_RECEPTION[lang] + ask) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prepare a twelve-week training plan for a first marathon for a 45-year-old who runs "
+        "30 km a week, justifying every choice.",
+        "Prépare un plan d'entraînement de douze semaines pour un premier marathon d'une "
+        "coureuse de 45 ans qui fait 30 km par semaine, en justifiant chaque choix.",
+        "Prepara un plan de entrenamiento de doce semanas para el primer maratón de una mujer "
+        "de 45 años que corre 30 km por semana, justificando cada decisión.",
+    ],
+)
+def test_a_detailed_piece_of_work_with_a_demand_is_hard(text: str) -> None:
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Classe ce message (facturation, accès, RH, autre) et justifie ton choix en deux phrases.",
+    ],
+)
+def test_a_classification_with_a_short_justification_is_medium(text: str) -> None:
+    assert level(text) is Complexity.MEDIUM
+
+
+def test_a_modal_in_a_sentence_read_twice_counts_once() -> None:
+    text = (
+        "2760293300829 67 : c'est mon numéro INSEE, oublié sur le formulaire.\n\n"
+        "Écris la réponse que notre accueil devrait envoyer : aimable, 120 mots au plus."
+    )
+    assert level(text) is not Complexity.HARD

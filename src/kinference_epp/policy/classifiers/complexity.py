@@ -1707,7 +1707,9 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
         verb = _clause_verb(clause, r.lang)
         if not verb or verb == first:
             continue
-        if verb in _ANALYTIC_ASKS and _judge(clause.strip(), r) == "hard":
+        # an analysis that is hard on its own; a justification or comparison beside a
+        # classification ("... and justify the choice in two sentences") is not
+        if verb in _HARD_ASKS | _PROOF_ASKS and _judge(clause.strip(), r) == "hard":
             return "hard"
         if verb in _REASONED_ASKS or verb in _ANALYTIC_ASKS:
             reasoned = "reasoned"
@@ -1792,6 +1794,24 @@ _DEMANDS_HARD = 2
 """Distinct reasoning demands (``demands``: a justification, alternatives, assumptions,
 scenarios, a ranking by expected harm, trade-offs ...) from which a request is hard, in any
 field and language, whatever its verb and whatever text stands before it."""
+
+
+_PRODUCE_ASKS = _BUILD_ASKS | frozenset(
+    ["plan", "design", "model", "prepare", "outline", "propose", "construct", "formulate"]
+)
+"""Verbs that ask for a piece of work: with a demand it must show (a justification,
+scenarios, assumptions ...) in a detailed request, a piece of work to argue out."""
+
+
+def _produces(request: list[str], lang: str) -> bool:
+    """A sentence of the request opens with a verb that asks for a piece of work
+    (``_PRODUCE_ASKS``) and holds at least ``_DETAILED`` words."""
+    for part in request:
+        for sentence in _sentences(part):
+            words = sentence.split()
+            if len(words) >= _DETAILED and _opens_task(sentence.lstrip(), lang, _PRODUCE_ASKS):
+                return True
+    return False
 
 
 def _capped(request: str) -> bool:
@@ -1896,9 +1916,12 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         short = len(window) <= _TASK_PARAGRAPH
         if len(asked) < _DEMANDS_HARD and not easy and short:
             asked = demands(window)  # "... : <the parts>, and defend each decision ..."
-        if _judgement([x for part in request for x in _sentences(part)]):
+        sentences = dict.fromkeys(x for part in request for x in _sentences(part))
+        if _judgement(list(sentences)):  # a sentence in two parts counts once
             asked |= {"judgement"}  # "what could explain it, and what would you check first?"
         hard = len(asked) >= _DEMANDS_HARD
+        # "Prepare a twelve-week marathon plan for ..., justifying every choice"
+        hard = hard or (not asked <= WEAK and _produces(request, lang))
         # "Kurz: wer war ...? Höchstens drei Sätze."
         if not hard and asked <= WEAK and _capped(window if short else joined):
             easy, unsure, reasoned = True, False, False

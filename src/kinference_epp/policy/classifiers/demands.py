@@ -118,7 +118,7 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     ),
     "working": (
         "show the derivation", "show your working", "show the working", "show your work",
-        "show the calculation", "show the steps", "show how you got", "rechenweg",
+        "show the calculation", "show how you got", "rechenweg",
         "lösungsweg", "zeige die herleitung", "montre le calcul", "montre les calculs",
         "montre ton raisonnement", "détaille le calcul", "muestra el desarrollo",
         "muestra el cálculo", "muestra los cálculos", "con el desarrollo",

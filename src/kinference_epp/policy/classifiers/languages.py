@@ -478,6 +478,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
         "compte": "count", "comptez": "count", "présente": "put", "présentez": "put", "supprim": "remove", "enlèv": "remove",
         "retir": "remove", "dédoublonn": "remove", "regroup": "sort", "remplac": "replace",
+        "prépar": "prepare",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -507,7 +508,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "pase": "put", "pasar": "put", "pása": "put", "vuelca": "put", "organiz": "organize",
         "critica": "critique", "critique": "critique", "critíca": "critique",
         "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
-        "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace",
+        "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace", "prepar": "prepare",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
