@@ -4,7 +4,7 @@
 
 A model scored on its own training prompts flatters itself, and the labelled sets here are
 small, so this script cross-validates: the prompts of the sets given (by default the two dev
-sets and the spent blind sets A and B) are split into ``--folds`` folds, stratified by
+sets and the spent blind sets A, B, C and D) are split into ``--folds`` folds, stratified by
 language and level; each fold is routed through the example policies
 (``policy.classifier_report``, as ``kinfctl classifiers eval``) with a model trained
 (``kinfctl classifiers train``'s code and defaults) on the other folds. Beside it, every
@@ -48,6 +48,8 @@ SETS = (
     HERE / "classifier_eval" / "dev_b" / "dev_b.jsonl",
     HERE / "classifier_eval" / "blind" / "set_a.jsonl",
     HERE / "classifier_eval" / "blind" / "set_b.jsonl",
+    HERE / "classifier_eval" / "blind" / "set_c.jsonl",
+    HERE / "classifier_eval" / "blind" / "set_d.jsonl",
 )
 HELD_OUT = tuple(
     HERE / "classifier_eval" / name / "complexity.jsonl"
@@ -176,7 +178,7 @@ def main() -> None:
         "each fold judged by a model trained on the other folds with the defaults of "
         f"`kinfctl classifiers train` (easy_at {EASY_AT}, hard_below {HARD_BELOW}). These "
         "sets guided the rules and chose those two defaults, so every table here flatters the "
-        "classifiers; the blind sets C and D are the test.\n"
+        "classifiers; the sealed blind sets are the test.\n"
     )
     L.append("## Rules alone\n")
     L.extend(table(results["rules"]))

@@ -488,7 +488,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task = cx.ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"], open_task, demand = cx.ask_features(window, lang)
     if features["hard_ask"]:
         features["easy_task"] = 0.0
     if features["easy_ask"]:
@@ -498,7 +498,9 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     score = sum(cx._WEIGHTS[k] * v for k, v in features.items())
     words = [w.rstrip(".") for w in window.translate(cx._WORDS).split()]
     plain = (
-        len(window) <= cx._PLAIN_CHARS
+        not demand
+        and len(window) <= cx._PLAIN_CHARS
+        and not (open_task and cx._listed(window))
         and "?" not in window
         and not any(features[k] for k in cx._SIGNALS)
         and len(words) <= cx._PLAIN_WORDS
@@ -506,6 +508,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     )
     features["plain"] = 1.0 if plain else 0.0
     features["open_task"] = open_task
+    features["demand"] = demand
     return min(1.0, max(0.0, score)), features
 
 

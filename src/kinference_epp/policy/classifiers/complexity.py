@@ -39,6 +39,13 @@ each feature in [0, 1]:
   easy — unless another sentence of the request asks a reasoning task the rules cannot
   rate. The request after a colon counts when it opens with a task verb ("Ahab, Gatsby:
   compare ..."), not only the words before it.
+- demands (``demands``): what the request asks its answer to show — a justification, the
+  alternatives, assumptions, scenarios, expected harm, trade-offs weighed, a sensitivity
+  analysis, counterarguments, a derivation or a shown calculation, mitigations and what
+  they leave — in the four languages. Two distinct ones make a request hard whatever its
+  verb and whatever text (personal data, a case) stands before it; one keeps it off the
+  small model. An explicit bound on the answer ("in two sentences", "Two lines.", "in one
+  short paragraph") with none makes a question easy whatever its topic or paste.
 
 The expert vocabulary is the list below and ``data/expert_terms.txt`` (algebra, topology,
 physics, compilers and verification, finance, law, literary forms).
@@ -67,6 +74,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.demands import WEAK, demands
 from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
 from kinference_epp.policy.model import Complexity, ComplexitySettings
 
@@ -1188,7 +1196,7 @@ _HOW_QUANTITY = frozenset(
 _EASY_ASKS = frozenset(
     ["condense", "simplify", "adapt", "localise", "localize", "translate", "convert", "traduci",
      "traduce", "traduis", "traduisez", "traduire", "traducir", "tradurre", "übersetze",
-     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "extract", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce"]
+     "übersetzen", "vertaal", "vertalen", "summarise", "summarize", "extract", "rewrite", "rephrase", "paraphrase", "proofread", "reword", "redraft", "shorten", "capitalise", "capitalize", "remove", "change", "rename", "format", "reformat", "turn", "round", "suggest", "recommend", "spell", "define", "list", "name", "give", "tell", "correct", "sort", "alphabetise", "alphabetize", "count", "pronounce", "replace"]
 )  # fmt: skip
 """Asks whose answer is a lookup or a mechanical edit of the text given."""
 _EDITS = frozenset(
@@ -1231,7 +1239,9 @@ _EDIT_ASKS = frozenset(["fix", "add", "correct", "tidy", "clean", "insert", "upd
 """Asks that are a mechanical edit when the request confines them to one (``_EDITS``,
 ``_MECHANICAL_PHRASES``)."""
 _MECHANICAL_PHRASES = ("nothing else", "don't change", "do not change", "leave the rest",
-                       "leave everything else", "one line is fine")  # fmt: skip
+                       "leave everything else", "one line is fine", "rest unverändert",
+                       "rest unchanged", "reste inchangé", "resto igual", "resto sin cambios",
+                       "den rest so", "le reste tel quel", "el resto como está")  # fmt: skip
 """What confines an ask to a mechanical edit ("fix the indentation, nothing else")."""
 _EXPLAIN_ASKS = frozenset(["explain", "describe", "discuss", "outline", "detail"])
 """Asks that are hard when they join two expert terms in a detailed request."""
@@ -1298,6 +1308,69 @@ _CLAUSES = 8
 _BRIEF = (" briefly ", " brief ", " short ", " quick ", " one sentence", " two sentences",
           " three sentences", " one paragraph", " one line", " in a few ", " simple terms")  # fmt: skip
 """What bounds an explanation to a few lines ("in a short paragraph, explain ...")."""
+_CAP_COUNTS = (
+    "one|two|three|four|five|a few|a couple of|a single|a|an|[1-5]|"
+    "ein|eine|einem|einer|einen|zwei|drei|vier|fünf|wenigen|ein paar|"
+    "une|un|deux|trois|quatre|cinq|quelques|una|unas|dos|tres|cuatro|cinco|pocas|pocos"
+)
+_CAP_UNITS = (
+    "sentences?|lines?|words?|bullets?|bullet points|paragraphs?|"
+    "satz|sätzen?|zeilen?|wort|worten|wörtern|stichpunkten?|absatz|absätzen|"
+    "phrases?|lignes?|mots?|paragraphes?|frases?|oraci(?:ón|ones)|líneas?|palabras?|párrafos?"
+)
+_OUTPUT_CAP = re.compile(
+    r"(?:^|[.?!:;(\n]\s*|\b(?:in|within|en|using|max|maximum|höchstens|maximal|au plus|"
+    r"como máximo|con|mit|no more than|at most)\s+)"
+    rf"(?:{_CAP_COUNTS})\s+(?:[^\W\d]+\s+)?(?:{_CAP_UNITS})\b"
+    r"|\b(?:one|two|three)-(?:line|sentence|paragraph)|\b(?:ein|zwei|drei)(?:zeil|sätzig)"
+    r"|(?:^|[.?!:;(\n]\s*)un note\b"
+)
+"""An explicit bound on the answer's length, in the four languages: "in two sentences",
+"Two lines.", "in one short paragraph", "in drei Sätzen", "en deux lignes", "en un párrafo
+breve" — after a preposition or opening a sentence, so that "these two sentences" (the text
+given) is no bound; "a two-line message", "eine zweizeilige Nachricht"; the French "Un mot."
+(its "mot" read as a note, a piece of writing)."""
+_CAP_UNIT_WORDS = frozenset(
+    ["sentence", "sentences", "line", "lines", "word", "words", "bullet", "bullets", "points",
+     "paragraph", "paragraphs", "satz", "sätze", "sätzen", "zeile", "zeilen", "wort", "worten",
+     "wörtern", "stichpunkte", "stichpunkten", "absatz", "absätzen", "phrase", "phrases",
+     "ligne", "lignes", "mot", "mots", "paragraphe", "paragraphes", "frase", "frases",
+     "oración", "oraciones", "línea", "líneas", "palabra", "palabras", "párrafo", "párrafos",
+     "note"]
+)  # fmt: skip
+_CAP_COMPOUNDS = ("-line", "-sentence", "-paragraph", "zeil", "sätzig")
+_CAP_PHRASES = ("keep it short", "keep it brief", "be brief", "short answer", "in a nutshell",
+                "fass dich briefly", "briefly und knapp", "halte es briefly", "sois bref",
+                "sois brève", "soyez bref", "fais short", "en deux mots", "sé brief",
+                "sea brief", "en pocas palabras")  # fmt: skip
+"""Bounds without a number, as the language front end leaves them ("Fass dich kurz." reads
+"fass dich briefly", "Sé breve." "sé brief")."""
+"""What ``_OUTPUT_CAP`` can match: without one of these it is not searched."""
+_TARGET_FORMAT = re.compile(
+    r"\b(?P<to>in|into|as|to|en|como|a|al|als|zu|auf|con|daraus|sous forme d[e']|"
+    r"en forma de|in form of|in the form of)\s+(?:(?:a|an|the|ein|eine|einen|un|une|una|le|la|"
+    r"el|des|los|las|one|proper|clean|valid|simple)\s+)?(?:(?:file|fichier|datei|archivo)\s+)?"
+    r"(?:roman numerals|römischen zahlen|römische zahlen|chiffres romains|números romanos|"
+    r"digits|figures|numerals|ziffern|chiffres|cifras|números|numbers|words|worten|lettres|"
+    r"letras|json|yaml|yml|csv|tsv|xml|toml|markdown|table|tabelle|tableau|tabla|"
+    r"bullet points|bullets|fixture|checklist|checkliste)"
+    r"|\b(?P<aus>aus)\s+(?:[^\W\d]+\s+){1,3}?(?:ein|eine|einen)\s+"
+    r"(?:json|yaml|csv|xml|markdown|table|tabelle|checkliste|liste)"
+)
+"""The form a reshaping asks the given data or numbers to take ("as a YAML fixture", "in
+Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números", "mach aus
+dieser Mappe eine Checkliste")."""
+_RESHAPE_ASKS = frozenset(
+    ["write", "make", "create", "turn", "put", "give", "render", "change", "organise",
+     "organize", "arrange"]
+)  # fmt: skip
+_BUILT = frozenset(
+    ["script", "program", "programme", "tool", "converter", "parser", "function", "class",
+     "app", "service", "library", "module", "macro", "query", "regex", "validator", "api",
+     "generator", "pipeline", "plugin", "extension", "cli"]
+)  # fmt: skip
+"""What "write ... to JSON" builds rather than reshapes ("write a script that turns CSV
+into JSON")."""
 _PLAIN_QUESTION = 24
 """Words up to which a factual question naming no expert term, constraint, code or maths
 is a lookup, however many names and places it holds ("what are the opening hours of ...,
@@ -1460,6 +1533,12 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
         verb = "translate"
+    target = _TARGET_FORMAT.search(sentence) if verb in _RESHAPE_ASKS else None
+    # "write these years in Roman numerals", "write that as a YAML fixture"; the Spanish
+    # "a" ("pasa lo anterior a una tabla") is an English article
+    preposition = r.lang == "es" or (target is not None and target.group("to") not in ("a", "al"))
+    if target and preposition and not r.code and _BUILT.isdisjoint(sw):
+        verb = "convert"
     quoted = verb == "say" or (verb == "write" and ("'" in sentence or '"' in sentence))
     if quoted and len(sw) - i <= 8 and not _LANGUAGES.isdisjoint(sw[i + 2 :]):
         verb = "translate"  # "write 'Happy Birthday' in Spanish", "say thanks in Dutch"
@@ -1478,6 +1557,7 @@ def _judge(sentence: str, r: _Request) -> str:
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
     literary = verb in _BUILD_ASKS and not _LITERARY_FORMS.isdisjoint(sw)
     padded = f" {sentence} "
+    clauses = _ASK_SPLIT.split(sentence)
     hard = (
         (verb in _TRANSFORM_ASKS and r.demanding)  # "translate this sonnet keeping the rhyme"
         or (literary and sum(c in padded for c in _FORM_CONSTRAINTS) >= 2)
@@ -1510,11 +1590,14 @@ def _judge(sentence: str, r: _Request) -> str:
             and (verb in _BUILD_ASKS or verb in _PROOF_ARTEFACT_ASKS)
             and detailed
         )  # "build a careful argument, citing ..., and anticipate the objections"
-        or _many_asks(sentence, r.lang)
+        or _many_asks(clauses, r.lang)
         or (verb in _DELIVERABLE_ASKS and _deliverables(sentence, r.text))
     )
     if hard:
         return "hard"
+    second = _second_ask(clauses, r, verb)
+    if second:
+        return second
     if r.editing and verb in _EDIT_ASKS:  # "fix the indentation, nothing else"
         return "easy"
     if r.reasoning:
@@ -1587,14 +1670,57 @@ def _deliverables(sentence: str, request: str) -> bool:
     else:
         scope = sentence
     items = [x for x in _CLAUSE_SPLIT.split(scope) if x.strip()]
-    return len(items) >= _SCOPE_ITEMS and any(mark in request for mark in _DELIVERABLE_MARKS)
+    if len(items) < _SCOPE_ITEMS:
+        return False
+    return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request))
 
 
-def _many_asks(sentence: str, lang: str) -> bool:
-    """Three or more tasks asked in one sentence, one of them an explanation or argument
-    ("find the clauses that contradict, explain each and redraft the worst three"): a
-    request with several deliverables, hard whatever its words."""
-    clauses = _ASK_SPLIT.split(sentence)
+_ANALYTIC_ASKS = _HARD_ASKS | _SOFT_ASKS | _PROOF_ASKS
+_REASONED_ASKS = _EXPLAIN_ASKS | _REASONING_ASKS
+
+
+def _clause_verb(clause: str, lang: str) -> str:
+    """The ask that opens a clause ("" when none): its first word past the fillers, read in
+    ``lang``; for German also its last (an infinitive asks last)."""
+    words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS]
+    if not words:
+        return ""
+    for word in (words[0], words[-1]) if lang == "de" else (words[0],):
+        verb = word if lang == "en" or word in _KNOWN_VERBS else task_verb(word, lang) or word
+        if verb in _KNOWN_VERBS:
+            return verb
+    return ""
+
+
+def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
+    """What a later ask of a sentence (its ``clauses``, ``_ASK_SPLIT``) makes of it: "hard"
+    when it is an analysis the rules rate hard on its own ("summarise the study and critique
+    its methodology"), "reasoned" when it asks for an explanation beside a mechanical task
+    ("rewrite the opening as a tabloid story and explain what is lost"): no lookup then,
+    whatever the first verb."""
+    # "In a short paragraph, explain ...": the clause after a fronted phrase is the main ask
+    start = 2 if first in _PREPOSITIONS else 1
+    if len(clauses) <= start:
+        return ""
+    reasoned = ""
+    for clause in clauses[start:_CLAUSES]:
+        verb = _clause_verb(clause, r.lang)
+        if not verb or verb == first:
+            continue
+        # an analysis that is hard on its own; a justification or comparison beside a
+        # classification ("... and justify the choice in two sentences") is not
+        if verb in _HARD_ASKS | _PROOF_ASKS and _judge(clause.strip(), r) == "hard":
+            return "hard"
+        if verb in _REASONED_ASKS or verb in _ANALYTIC_ASKS:
+            reasoned = "reasoned"
+    return reasoned
+
+
+def _many_asks(clauses: list[str], lang: str) -> bool:
+    """Three or more tasks asked in one sentence (its ``clauses``, ``_ASK_SPLIT``), one of
+    them an explanation or argument ("find the clauses that contradict, explain each and
+    redraft the worst three"): a request with several deliverables, hard whatever its
+    words."""
     if len(clauses) < 3:
         return False
     asks = set()
@@ -1613,8 +1739,104 @@ def _many_asks(sentence: str, lang: str) -> bool:
     return len(asks) >= 3 and not asks.isdisjoint(_REASONING_ASKS | _SOFT_ASKS | _HARD_ASKS)
 
 
-def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
-    """(hard_ask, easy_ask, open_task), each 0 or 1, from the instruction's main verb.
+_MODALS = frozenset(
+    ["should", "would", "could", "might", "könnte", "könnten", "würde", "würdest", "würden",
+     "sollte", "solltest", "sollten", "pourrait", "pourraient", "pourrais", "devrais",
+     "devrait", "devrions", "faudrait", "ferais", "podría", "podrían", "debería", "deberías",
+     "deberíamos", "deberían", "harías", "mirarías", "elegirías", "cambiarías"]
+)  # fmt: skip
+"""Advice and conjecture asked in a question ("what could explain it", "how should I
+sequence the offers", "welche Daten würdest du ansehen", "qué mirarías primero")."""
+_QUESTION_WORDS = frozenset(
+    ["what", "which", "how", "where", "why", "when", "who", "wie", "wo", "warum", "wann", "wer",
+     "welche", "comment", "où", "pourquoi", "quand", "quel", "quelle", "cómo", "dónde",
+     "cuándo", "cuál", "qué"]
+)  # fmt: skip
+
+
+_CONJUNCTIONS = frozenset(["and", "und", "et", "y", "e", "then", "puis", "dann", "luego"])
+
+
+def _first_word(clause: str) -> str:
+    """The clause's first word past a conjunction (", und wo ..." splits before "und")."""
+    words = clause.split(None, 2)
+    if words and words[0] in _CONJUNCTIONS:
+        words = words[1:]
+    return words[0] if words else ""
+
+
+_MECHANISM = frozenset(["how", "why", "wie", "warum", "comment", "pourquoi", "cómo"])
+"""Question words that ask how or why, not which fact."""
+
+
+def _judgement(sentences: list[str]) -> bool:
+    """Asks for advice or conjecture (``_MODALS``): two of them, or three open questions in
+    one sentence with a modal or a how / why among them ("How should I sequence the offers,
+    what should I reveal to whom, and where is my walk-away price?", "What could explain it,
+    and what data would you look at first?", "Quelle interaction attendre, comment se
+    verra-t-elle et comment ajuster la dose ?"): a judgement to reason out, not a lookup
+    ("Who wrote Hamlet, when and where?" is three lookups). A modal opening its sentence is
+    politeness ("Could you ...") and does not count."""
+    modals = 0
+    for sentence in sentences:
+        words = _words(sentence)
+        here = sum(1 for w in words[1:] if w in _MODALS)
+        if here or not _MECHANISM.isdisjoint(words):
+            firsts = [_first_word(c) for c in _ASK_SPLIT.split(sentence)]
+            asked = [w for w in firsts if w in _QUESTION_WORDS]
+            if len(asked) >= 3 and (here or not _MECHANISM.isdisjoint(asked)):
+                return True
+        modals += here
+    return modals >= 2
+
+
+_DEMANDS_HARD = 2
+"""Distinct reasoning demands (``demands``: a justification, alternatives, assumptions,
+scenarios, a ranking by expected harm, trade-offs ...) from which a request is hard, in any
+field and language, whatever its verb and whatever text stands before it."""
+
+
+_PRODUCE_ASKS = _BUILD_ASKS | frozenset(
+    ["plan", "design", "model", "prepare", "outline", "propose", "construct", "formulate"]
+)
+"""Verbs that ask for a piece of work: with a demand it must show (a justification,
+scenarios, assumptions ...) in a detailed request, a piece of work to argue out."""
+
+
+def _produces(request: list[str], lang: str) -> bool:
+    """A sentence of the request opens with a verb that asks for a piece of work
+    (``_PRODUCE_ASKS``) and holds at least ``_DETAILED`` words."""
+    for part in request:
+        for sentence in _sentences(part):
+            words = sentence.split()
+            if len(words) >= _DETAILED and _opens_task(sentence.lstrip(), lang, _PRODUCE_ASKS):
+                return True
+    return False
+
+
+def _capped(request: str) -> bool:
+    """An answer bounded to a few sentences, lines or words (``_OUTPUT_CAP``) about at most
+    one expert term, with no code, maths or reasoning word ("design", "optimise", "plan"):
+    the bound, not the topic, sets the work."""
+    if "`" in request:
+        return False
+    vocab = {w.rstrip(".") for w in _words(request)}
+    phrased = any(p in request for p in _CAP_PHRASES)
+    unit = not vocab.isdisjoint(_CAP_UNIT_WORDS) or any(c in request for c in _CAP_COMPOUNDS)
+    if not (phrased or unit):
+        return False  # no unit to bound the answer in: the pattern cannot match
+    # code: two of its words ("from" alone is prose) or one of its marks
+    code = len(vocab & _CODE_WORDS) > 1 or any(m in request for m in _CODE_MARKS)
+    if code or not vocab.isdisjoint(_MATH_WORDS):
+        return False
+    if not vocab.isdisjoint(_REASON_WORDS) or len(vocab & _DOMAIN_WORDS) > 1:
+        return False
+    return phrased or _OUTPUT_CAP.search(request) is not None
+
+
+def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float]:
+    """(hard_ask, easy_ask, open_task, demand), each 0 or 1, from the instruction's main
+    verb and what the request asks the answer to show (``demands``).
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
     proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
@@ -1626,9 +1848,14 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
     instruction names no expert term and asks for no reasoning. open_task: a sentence of
     the request opens with a verb that asks for reasoning or building that the rules could
     not rate hard or easy (a trained model must not move such a prompt to the small model).
+    Two distinct demands (a justification and alternatives, assumptions and scenarios ...)
+    make the request hard; one that is not ``demands.WEAK`` makes it no lookup (demand: it
+    is never easy), and an explicit bound on the answer ("in two sentences") with none makes
+    a question easy (``_capped``).
     """
-    hard = easy = unsure = opened = False
-    for part in _request_parts(window, lang):
+    hard = easy = unsure = opened = demanded = reasoned = False
+    request = _request_parts(window, lang)
+    for part in request:
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
@@ -1646,6 +1873,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
         code = bool(vocab & _CODE_WORDS) or "`" in part
         digits = any(c.isdigit() for c in part)
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
+        # "fix the layout of this address block", not of a page's code
+        editing = editing or (
+            "layout" in vocab and not code and not domain and not vocab.isdisjoint(_EDIT_ASKS)
+        )
         editing = editing or any(p in part for p in _MECHANICAL_PHRASES)
         if _count(part, _PROOF_PHRASES_G) > 0:
             hard = True
@@ -1673,14 +1904,33 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float]:
             verdict = _judge(sentence, facts)
             hard = hard or verdict == "hard"
             easy = easy or verdict == "easy"
+            reasoned = reasoned or verdict == "reasoned"
             # "Is grade inflation a collective action problem? Argue with a formal model.":
             # a reasoning task the rules cannot rate keeps the lookup beside it from the
             # small model
             unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
             opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
+    if not hard:
+        joined = "\n".join(request)
+        asked = demands(joined)
+        short = len(window) <= _TASK_PARAGRAPH
+        if len(asked) < _DEMANDS_HARD and not easy and short:
+            asked = demands(window)  # "... : <the parts>, and defend each decision ..."
+        sentences = dict.fromkeys(x for part in request for x in _sentences(part))
+        if _judgement(list(sentences)):  # a sentence in two parts counts once
+            asked |= {"judgement"}  # "what could explain it, and what would you check first?"
+        hard = len(asked) >= _DEMANDS_HARD
+        # "Prepare a twelve-week marathon plan for ..., justifying every choice"
+        hard = hard or (not asked <= WEAK and _produces(request, lang))
+        # "Kurz: wer war ...? Höchstens drei Sätze."
+        if not hard and asked <= WEAK and _capped(window if short else joined):
+            easy, unsure, reasoned = True, False, False
+        demanded = reasoned or not asked <= WEAK
     if hard:
-        return 1.0, 0.0, 0.0
-    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0
+        return 1.0, 0.0, 0.0, 0.0
+    if demanded:  # "..., justifying every choice": no lookup, whatever its words
+        return 0.0, 0.0, 1.0, 1.0
+    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0, 0.0
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -1718,7 +1968,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task = ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"], open_task, demand = ask_features(window, lang)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
         features["easy_task"] = 0.0
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
@@ -1727,8 +1977,10 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
             # a paste to summarise or reformat: its own terms and code are not the task
             features["domain"] = features["code"] = features["math"] = 0.0
     score = sum(_WEIGHTS[k] * v for k, v in features.items())
-    features["plain"] = 1.0 if _plain(window, features) else 0.0  # a level, not a score
+    plain = not demand and _plain(window, features) and not (open_task and _listed(window))
+    features["plain"] = 1.0 if plain else 0.0  # a level, not a score
     features["open_task"] = open_task  # for a trained model's guard, not a score
+    features["demand"] = demand  # a level (never easy), not a score
     return min(1.0, max(0.0, score)), features
 
 
@@ -1743,6 +1995,16 @@ _OPEN_ASKS = (
 """Words that can open a task whose difficulty the vocabulary may miss."""
 
 
+def _listed(window: str) -> bool:
+    """Three or more parts listed after a colon ("Make a seating plan for 120 guests: the
+    divorced parents apart, the fans mixed, children near the exit"): a specification."""
+    colon = window.find(":")
+    return (
+        colon != -1
+        and len([x for x in _CLAUSE_SPLIT.split(window[colon + 1 :]) if x.strip()]) >= _SCOPE_ITEMS
+    )
+
+
 def _plain(window: str, features: dict[str, float]) -> bool:
     """A short single-turn statement or instruction that asks no question, names no verb
     that can open a reasoning task, no expert term, code, maths or constraint: an everyday
@@ -1754,7 +2016,8 @@ def _plain(window: str, features: dict[str, float]) -> bool:
     return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
-_TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task")
+_TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task",
+               "demand")  # fmt: skip
 
 
 def task_signs(features: dict[str, float]) -> bool:
@@ -1785,6 +2048,6 @@ class ComplexityClassifier:
         if score >= self._hard:
             return Complexity.HARD, signs
         easy = features["easy_task"] or features["easy_ask"] or features["plain"]
-        if score >= self._medium or not easy:
+        if score >= self._medium or not easy or features["demand"]:
             return Complexity.MEDIUM, signs
         return Complexity.EASY, signs

@@ -271,7 +271,7 @@ _DE = {
     "kürze": "shorten", "vereinfache": "simplify", "liste": "list", "nenne": "name",
     "sortiere": "sort", "wandle": "convert", "konvertiere": "convert", "definiere": "define",
     "was ist die": "what is the", "was ist der": "what is the", "was ist das": "what is the",
-    "was ist": "what is", "wer ist": "who is", "wer war": "who was", "wer hat": "who wrote",
+    "was ist": "what is", "was": "what", "wer ist": "who is", "wer war": "who was", "wer hat": "who wrote",
     "wie viele": "how many", "wann war": "when was", "wann wurde": "when was",
     "wo ist": "where is", "wo liegt": "where is", "hauptstadt": "capital", "hallo": "hello",
     "danke": "thanks", "witz": "joke", "gedicht": "poem", "rezept": "recipe",
@@ -284,7 +284,8 @@ _DE = {
     "ausführlich": "in detail", "vollständigen": "complete", "vollständiges": "complete",
     "welchem": "which", "tabelle": "table", "summe": "sum", "präzise": "in detail",
     "diesen": "this", "dieses": "this", "diesem": "this", "satz": "sentence",
-    "kann man": "can", "gibt es": "is there", "gegenargumente": "counterarguments",
+    "kann man": "can", "gibt es": "is there", "was heißt": "what does mean",
+    "woher kommt": "where does come from", "römischen zahlen": "roman numerals", "gegenargumente": "counterarguments",
     "gegenargumenten": "counterarguments", "risiken": "risks",
 }  # fmt: skip
 _FR = {
@@ -341,6 +342,8 @@ _FR = {
     "montrez pourquoi": "show that", "en profondeur": "in depth", "en détail": "in detail",
     "tableau": "table", "somme": "sum", "avec précision": "in detail", "phrase": "sentence",
     "est-ce que": "is", "est-ce qu'": "is", "peut-on": "can",
+    "que veut dire": "what does mean", "veut dire": "mean", "d'où vient": "where does come from",
+    "mets en page": "format", "remets en forme": "format", "chiffres romains": "roman numerals",
 }  # fmt: skip
 _ES = {
     "por favor": "please", "puedes": "can you", "podrías": "could you", "puede": "can you",
@@ -393,6 +396,8 @@ _ES = {
     "cuánto": "how much", "cuánta": "how much", "a fondo": "in depth",
     "en profundidad": "in depth", "en detalle": "in detail",
     "tabla": "table", "con precisión": "in detail", "se puede": "can", "frase": "sentence",
+    "qué quiere decir": "what does mean", "quiere decir": "mean",
+    "de dónde viene": "where does come from", "números romanos": "roman numerals",
 }  # fmt: skip
 
 _LEXICONS = {"de": _DE, "fr": _FR, "es": _ES}
@@ -444,7 +449,10 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "kontrastier": "contrast", "identifizier": "identify", "finde": "find",
         "summier": "count", "addier": "count", "wäg": "weigh", "abwäg": "weigh",
         "empfiehl": "recommend", "empfehl": "recommend", "ableit": "derive", "lege": "outline",
-        "modellier": "model", "extrahier": "extract",
+        "modellier": "model", "extrahier": "extract", "bring": "put", "übertrag": "put",
+        "organisier": "organize", "kritisier": "critique", "hinterfrag": "critique",
+        "entfern": "remove", "lösch": "remove", "streich": "remove", "gruppier": "sort",
+        "ersetz": "replace",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -467,6 +475,10 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "reconstrui": "reconstruct", "contrast": "contrast", "identifie": "identify",
         "trouv": "find", "établi": "formulate", "fais": "make", "faites": "make",
         "remet": "put", "additionn": "count", "révis": "review", "examin": "review",
+        "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
+        "compte": "count", "comptez": "count", "présente": "put", "présentez": "put", "supprim": "remove", "enlèv": "remove",
+        "retir": "remove", "dédoublonn": "remove", "regroup": "sort", "remplac": "replace",
+        "prépar": "prepare",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -492,6 +504,11 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "propon": "suggest", "revisa": "review", "revisar": "review", "examin": "review",
         "extrae": "extract", "extraig": "extract", "saca": "extract", "plante": "formulate",
         "sopes": "weigh", "contrapon": "compare", "modeliz": "model",
+        "modela": "model", "modele": "model", "modelen": "model", "pasa": "put",
+        "pase": "put", "pasar": "put", "pása": "put", "vuelca": "put", "organiz": "organize",
+        "critica": "critique", "critique": "critique", "critíca": "critique",
+        "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
+        "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace", "prepar": "prepare",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the

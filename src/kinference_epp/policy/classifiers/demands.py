@@ -1,0 +1,208 @@
+"""The reasoning a request asks its answer to show, in four languages.
+
+A request can be hard in words no list of verbs or fields holds: "prepare an opening
+repertoire, arguing each choice against the alternatives", "model how an insider could
+misuse this, rank the cases by expected harm with explicit assumptions and propose layered
+controls with their residual risk". What makes them hard is what the answer must contain:
+a justification, a comparison with alternatives, stated assumptions, scenarios, a ranking
+by expected harm or value, trade-offs weighed, a sensitivity analysis, counterarguments, a
+derivation, mitigations with the risk they leave. Each of those is a *demand*; a request
+with two of them takes reasoning in any field and any language, and one with one is no
+lookup.
+
+``demands`` counts the distinct demands (``_DEMANDS``: English, German, French and Spanish
+word starts, and the English the language front end puts in their place) in a lower-cased
+request; a ``WEAK`` one counts toward two, never alone. Word starts, not whole words, so that "justify", "justifying", "justification",
+"begründe", "begründet", "justifiez", "justificando" are one entry each; a start is matched
+only at the start of a word ("argu" finds "arguing", not "jaguar").
+"""
+
+from __future__ import annotations
+
+_PUNCTUATION = "!\"$%&'()*+,/:;<=>?@[\\]^`{|}~."
+"""Punctuation becomes space (an apostrophe too: "d'hypothèses" holds the word start)."""
+_SPACES = bytes.maketrans(_PUNCTUATION.encode(), b" " * len(_PUNCTUATION))
+_WIDE_PUNCTUATION = "«»„“”\u2018\u2019¿¡\u2013\u2014"
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` between spaces and punctuation. The ASCII punctuation is
+    replaced in its UTF-8 bytes (``str.translate`` looks every character of a non-ASCII
+    string up through Python objects), the few wider marks one by one where present."""
+    data = text.encode("utf-8", "surrogatepass").translate(_SPACES)
+    text = data.decode("utf-8", "surrogatepass")
+    if not text.isascii():
+        for mark in _WIDE_PUNCTUATION:
+            if mark in text:
+                text = text.replace(mark, " ")
+    return text.split()
+
+
+_EXPECTED_DE = tuple(
+    f"{adjective} {noun}"
+    for adjective in ("erwartete", "erwartetem", "erwarteten", "erwarteter")
+    for noun in ("schad", "verlust", "nutzen", "kosten", "wert")
+)
+"""German puts "expected" before the harm, loss, benefit or cost and declines it."""
+
+_DEMANDS: dict[str, tuple[str, ...]] = {
+    "justify": (
+        "justif", "argue", "arguing", "argumentier", "argumentant", "argumente ",
+        "argumentez", "argumenta ", "argumentando", "argumentad", "argumentación",
+        "argumentation", "defend", "begründ", "rechtfertig", "verteidig", "défend", "defiend",
+        "fundamenta ", "fundamentando", "fundaméntal", "razona ", "razonando", "razónal",
+        "razonad", "raisonne", "reason it through", "reason through", "reason for each",
+        "reasons for each", "grund für jede", "gründe für jede", "raison de chaque",
+        "raisons de chaque", "motivo de cada", "motivos de cada", "motive chaque", "motiva cada",
+    ),
+    "alternatives": (
+        "alternatives", "~alternativen", "alternativas", "other options", "andere optionen",
+        "autres options", "otras opciones", "against the alternative", "instead of each",
+    ),
+    "assumptions": (
+        "assumption", "assume explicit", "~annahme", "hypothèse", "hypothese", "supuesto",
+        "suposicion", "suposición", "hipótesis", "hipotesis",
+    ),
+    "scenarios": ("scenario", "~szenari", "scénario", "escenario", "what-if"),
+    "expected": (
+        "expected harm", "expected loss", "expected damage", "expected value", "expected cost",
+        "expected impact", "expected benefit", *_EXPECTED_DE, "erwartungswert", "préjudice attendu",
+        "perte attendue", "pertes attendues", "dommage attendu", "dommages attendus",
+        "gain attendu", "coût attendu", "espérance mathématique", "daño esperado", "daños esperados",
+        "perjuicio esperado", "pérdida esperada", "pérdidas esperadas", "valor esperado",
+        "coste esperado", "costo esperado", "beneficio esperado",
+        "likelihood and impact", "probability and impact", "wahrscheinlichkeit und auswirkung",
+        "wahrscheinlichkeit und schaden", "probabilité et impact", "probabilité et gravité",
+        "probabilidad e impacto", "probabilidad y gravedad",
+    ),
+    "severity": (
+        "how likely", "likelihood", "severity", "how bad", "how serious", "wie wahrscheinlich",
+        "wie schlimm", "schweregrad", "probabilité et", "la probabilité et", "gravité",
+        "probabilidad y", "la probabilidad y", "gravedad",
+    ),
+    "failure": (
+        "what could go wrong", "what can go wrong", "what might go wrong", "failure mode",
+        "risks", "~schiefgehen", "~schiefläuft", "schief gehen", "~risiken", "mal tourner",
+        "risques", "salir mal", "ir mal", "riesgos",
+    ),
+    "trade_offs": (
+        "trade-off", "tradeoff", "trade off", "pros and cons", "for and against",
+        "für und wider", "pro und contra", "pro und kontra", "a favor y en contra", "~abwägung", "abwäg", "wäge", "~zielkonflikt",
+        "vor- und nachteil", "vor und nachteil", "compromis ", "pour et le contre",
+        "avantages et inconvénients", "arbitrage entre", "pros y contras", "ventajas y desventajas",
+        "ventajas e inconvenientes", "compensacion", "compensación", "sopes", "weigh up",
+        "weigh the options", "weigh the trade", "pèse le", "pesez le",
+        "where they conflict", "where they disagree", "sich widersprechen", "se contredisent",
+        "dónde chocan", "entran en conflicto",
+    ),
+    "sensitivity": (
+        "sensitivity", "empfindlich", "~sensitivität", "~sensibilität", "sensibilité",
+        "sensibilidad", "le plus sensible", "la plus sensible", "más sensible", "mas sensible",
+        "stress-test", "stress test", "stresstest", "belastungstest", "mets-le à l épreuve",
+        "soumets-le", "ponlo a prueba", "ponla a prueba", "break-even", "breakeven",
+        "gewinnschwelle", "seuil de rentabilité", "punto de equilibrio", "punto muerto",
+    ),
+    "counterarguments": (
+        "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",
+        "devil s advocate", "~gegenargument", "einwand", "einwände", "einwänd", "contre-argument",
+        "avocat du diable", "contraargument", "contra-argument", "objecion", "objeción",
+        "abogado del diablo",
+    ),
+    "sceptic": (
+        "sceptic", "skeptic", "skeptisch", "sceptique", "escéptic", "esceptic",
+        "critical reviewer",
+    ),
+    "derivation": (
+        "derive", "derivation", "herleit", "dérive ", "dérivez", "dériver", "deduce",
+        "deduzca", "deducir", "prove ", "proves ", "proving", "proof ", "proofs", "beweis", "démontr", "demuestr", "demostr",
+    ),
+    "working": (
+        "show the derivation", "show your working", "show the working", "show your work",
+        "show the calculation", "show how you got", "rechenweg",
+        "lösungsweg", "zeige die herleitung", "montre le calcul", "montre les calculs",
+        "montre ton raisonnement", "détaille le calcul", "muestra el desarrollo",
+        "muestra el cálculo", "muestra los cálculos", "con el desarrollo",
+    ),
+    "testing": (
+        "how you would test", "how would you test", "how to test each", "a test for each",
+        "test each", "wie du jede prüfen", "wie du sie prüfen", "wie würdest du prüfen",
+        "einen test für jede", "comment tu testerais", "comment testerais",
+        "comment tu vérifierais", "un test pour chacun", "un test pour chacune",
+        "cómo probarías", "cómo comprobarías", "una prueba para cada",
+    ),
+    "mitigation": (
+        "mitigat", "countermeasure", "safeguards ", "safeguard ", "residual risk", "remaining risk",
+        "~gegenmaßnahme", "~schutzmaßnahme", "~restrisiko", "verbleibende risiko",
+        "verbleibendes risiko", "verbleibendem risiko", "contre-mesure", "atténuation",
+        "risque résiduel", "risque restant", "contramedida", "salvaguarda", "mitigación",
+        "riesgo residual", "riesgo que queda", "riesgo restante",
+    ),
+    "ranking": (
+        "rank ", "ranked", "ranking", "prioritis", "prioritiz", "priorisier", "priorise",
+        "priorisez", "hiérarchis", "prioriza", "priorice", "jerarquiz", "rangfolge",
+    ),
+    "recommendation": (
+        "recommend", "empfehl", "empfiehl", "recommand", "recomiend", "recomend",
+        "recommendation",
+    ),
+    "contingency": (
+        "fallback", "fall-back", "plan b", "backup plan", "contingency", "~rückfallposition",
+        "notfallplan", "ausweichplan", "position de repli", "plan de repli", "solution de repli",
+        "plan de secours", "posición alternativa", "plan alternativo", "plan de contingencia",
+    ),
+    "evidence": (
+        "citing", "cite the", "cite your", "with sources", "with references", "mit verweis",
+        "unter verweis", "mit quellen", "en citant", "en t appuyant sur", "citando",
+        "con fuentes", "apoyándote en",
+    ),
+    "order": (
+        "in what order", "in which order", "in welcher reihenfolge", "dans quel ordre",
+        "en qué orden", "en que orden",
+    ),
+}  # fmt: skip
+"""Each demand and the word starts (or phrases) that ask for it, in the four languages; one
+marked ``~`` is found inside a word too."""
+
+
+_KEY = 4
+"""Characters of a needle's first word by which it is indexed (``_BY_KEY``)."""
+
+
+def _index() -> tuple[dict[str, tuple[tuple[str, str], ...]], tuple[tuple[str, str], ...]]:
+    """Word-start needles by the first ``_KEY`` characters of their first word, and the
+    needles found anywhere in a word (``~``), each with its demand."""
+    by_key: dict[str, list[tuple[str, str]]] = {}
+    inside: list[tuple[str, str]] = []
+    for name, starts in _DEMANDS.items():
+        for start in starts:
+            if start.startswith("~"):
+                inside.append((start[1:], name))
+            else:
+                by_key.setdefault(start.split()[0][:_KEY], []).append((" " + start, name))
+    return {k: tuple(v) for k, v in by_key.items()}, tuple(inside)
+
+
+_BY_KEY, _INSIDE = _index()
+_KEYS = frozenset(_BY_KEY)
+WEAK = frozenset(
+    ["recommendation", "ranking", "failure", "order", "alternatives", "severity", "testing",
+     "sceptic", "contingency", "evidence"]
+)  # fmt: skip
+"""Demands that an everyday request makes on its own ("recommend a film", "rank these
+cities by size", "what are the risks of ...", "free alternatives to Photoshop", "how serious
+is a sprain", "how would you test if an egg is fresh", "why are people sceptical of ..."):
+they count toward two, never alone."""
+
+
+def demands(request: str) -> frozenset[str]:
+    """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes.
+
+    Only the needles whose first word starts like one of the request's words are looked
+    for (a set intersection in C), so its cost is a few words' worth, not the lists'.
+    """
+    words = _words(request)
+    padded = " " + " ".join(words) + " "
+    found = {name for needle, name in _INSIDE if needle in padded}
+    for key in _KEYS.intersection([w[:_KEY] for w in words]):
+        found.update(name for needle, name in _BY_KEY[key] if needle in padded)
+    return frozenset(found)
