@@ -65,6 +65,7 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     dni_valid,
@@ -411,6 +412,15 @@ class _Index:
     def words(self) -> list[bytes]:
         """Every word, lower-cased, as ``_vocab`` writes cue words."""
         return self._spaced.split()
+
+    def cues(self) -> frozenset[bytes]:
+        """The words of ``_ALL_CUES`` that occur in the prompt (``_ALL_CUES.intersection(
+        self.words())``), found in one compiled pass (``scan_kernel.CueIndex``) that also
+        records their places for ``positions``."""
+        hits = _CUE_INDEX.hits(self._spaced)
+        for word, places in hits.items():
+            self._cache[word.decode()] = places
+        return frozenset(hits)
 
     def positions(self, word: str, limit: int = _OCCURRENCES) -> list[int]:
         """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places, itself
@@ -1775,6 +1785,8 @@ _ALL_CUES = (
     | _HEALTH_IDS
     | _SECRET_LABELS
 )
+_CUE_INDEX = CueIndex(_ALL_CUES)
+"""Every cue word's places, found in one pass (``_Index.cues``)."""
 
 
 _SUBJECT = re.compile(
@@ -1847,8 +1859,8 @@ def find_personal(
     ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``)."""
     found: set[PiiKind] = set()
     ix = _Index(text, raw)
-    split = ix.words()
-    words = _ALL_CUES.intersection(split)
+    words = ix.cues()
+    split = ix.words() if len(text) <= _WHOLE else []  # read in short prompts only
     if len(text) > _WHOLE:
         words -= _COMMON_WORDS
     digits = any(c in text for c in "0123456789")

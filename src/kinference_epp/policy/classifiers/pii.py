@@ -60,6 +60,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from kinference_epp.policy.classifiers import scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
     declared_in_sentence,
@@ -1018,37 +1019,6 @@ def _personal_user(user: str) -> bool:
 _DENSE = 4096
 """Prompts at least this long whose digits are an eighth of their characters or more (logs,
 CSV) have their idle digit runs found at once (``_idle_runs``)."""
-_HARD_EDGES = np.zeros(256, dtype=bool)
-_HARD_EDGES[list(b";,=:\n\r\t|\"'[]{}<>")] = True
-"""Characters no number candidate runs across: a digit run between two of them is whole."""
-_JOINERS = np.zeros(256, dtype=bool)
-_JOINERS[list(b".-/")] = True
-_LOWER = np.zeros(256, dtype=bool)
-_LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
-_CAPITAL = np.zeros(256, dtype=bool)
-_CAPITAL[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
-_ALPHA = _LOWER | _CAPITAL
-_NUMERIC_FLAGS = bytes(c in b"0123456789.-/" for c in range(256))
-_NOT_CAPITAL_FLAGS = bytes(not _CAPITAL[c] for c in range(256))
-"""``bytes.translate`` tables to numpy flags: a C table lookup per byte, several times
-cheaper than indexing a numpy table with the whole prompt."""
-_UPPER_RUN = _CAPITAL.copy()
-_UPPER_RUN[list(b" -0123456789")] = True
-"""What an ``upper`` candidate (an IBAN, a NINO) runs over after its first two letters."""
-
-
-def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """For each offset in ``at`` (a hyphen): whether a word of capitals ends just before it
-    and starts after a character no ``upper`` candidate holds ("SKU-"; not "AB12CD-"), so
-    an ``upper`` candidate that reaches the digits after it starts two letters before the
-    hyphen and needs seven of them."""
-    cut = np.flatnonzero(np.frombuffer(raw.translate(_NOT_CAPITAL_FLAGS), dtype=bool))
-    prev = np.searchsorted(cut, at, side="left") - 1  # the last non-capital before the hyphen
-    edge = np.where(prev >= 0, cut[np.maximum(prev, 0)], -1)
-    word = at - edge - 1
-    clean = (edge < 0) | ~_UPPER_RUN[chars[np.maximum(edge, 0)]]
-    result: np.ndarray = (word >= 1) & clean
-    return result
 
 
 _IdleRuns = tuple[list[int], list[int], list[int]]
@@ -1068,88 +1038,38 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> _IdleRuns | None:
     given the prompt's words (``_Cues``): a card or NIR (12-19 digits), an SSN (9, with its
     label), a phone (8-15 with a phone word; a trunk 0; ten digits from 3; 9-13 in a
     signature), part of an IBAN (a letter and a space before it, 10 digits or more).
-    Found with numpy in one pass, so a log's or a CSV's thousands of ids and dates cost no
-    regex and no confirmer each; every other number goes the usual way."""
+    The numbers and their surroundings are read in one compiled pass
+    (``scan_kernel.number_spans``, where each test is spelled out), so a log's or a CSV's
+    thousands of ids and dates cost no regex and no confirmer each; every other number goes
+    the usual way."""
     n = len(raw)
     if n < _DENSE or classes.count(b"0") * 8 < n:
         return None
     cues.force()
-    chars = np.frombuffer(raw, dtype=np.uint8)
-    digit = np.frombuffer(classes, dtype=np.uint8) == 48
-    numeric = np.frombuffer(raw.translate(_NUMERIC_FLAGS), dtype=bool)
-    framed = np.concatenate(([False], numeric, [False]))
-    edges = np.flatnonzero(framed[1:] != framed[:-1])
-    starts, ends = edges[0::2], edges[1::2]
-    # a number starts and ends with a digit: one joiner before the digits is its left edge
-    # ("/v1/orders/771889", "SKU-716124"), and a run that ends with a joiner is no number
-    lead = ~digit[starts] & digit[np.minimum(starts + 1, n - 1)] & (ends - starts > 1)
-    starts = starts + lead
-    ok = digit[ends - 1] & digit[starts]
-    starts, ends, lead = starts[ok], ends[ok], lead[ok]
-    if not len(starts):
+    near_text = cues.near_phone_word(n) if cues.phone else None
+    table = scan_kernel.numbers(raw, near_text, cues.closing, cues.ssn)
+    if not len(table):
         return None
-    size = ends - starts
-    joints = np.flatnonzero(numeric & ~digit)  # the dots, hyphens and slashes
-    counts = size - (np.searchsorted(joints, ends) - np.searchsorted(joints, starts))
-    bare = counts == size
-    # line breaks beyond each end, enough after it for a date's shape at the last number
-    padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
-    before, before2 = padded[starts + 1], padded[starts]
-    after, after2 = padded[ends + 2], padded[ends + 3]
-    left = ~lead & (_HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10)))
-    # no candidate runs across a lowercase letter ("api-7f9c4", "orders/771889")
-    left |= (counts < 8) & _LOWER[np.where(lead, before2, before)]
-    right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
-    # a space and a capital ("8080 GET"): no candidate takes a letter after a space, but
-    # eight digits, a capital and three more are a German pension insurance number
-    right |= ((after == 32) & _CAPITAL[after2] & (counts != 8)) | _LOWER[after]
-    capital = lead & _CAPITAL[before2] & (before == 45) & (counts < 7) & _HARD_EDGES[after]
-    if capital.any():
-        left |= capital & _capital_word_before(raw, chars, starts - 1)
-    # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that short
-    # or a date, and the ":" or the space and word after them end any later window
-    stamp = ((after == 84) & (padded[ends + 5] == 58)) | (
-        (after == 90) & (_HARD_EDGES[after2] | (after2 == 32))
+    starts, ends, counts, size = (table[:, c] for c in range(4))
+    left, right, stamp, possible, separated, iso, italian, near = (
+        table[:, c] != 0 for c in range(4, scan_kernel.FEATURES)
     )
-    first = padded[starts + 2]
-    possible = (counts >= 12) & (counts <= 19)
-    possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
-    near = cues.near_phone_word(n)[starts] if cues.phone else None
-    if near is not None:  # a phone word within reach before the number
-        possible |= near & (counts >= 8) & (counts <= 15)
-    if cues.closing:
-        possible |= (counts >= 9) & (counts <= 13)
-    # separated by dots, hyphens or slashes: an SSN (123-45-6789), a NANP number whose
-    # last four digits follow a dot or hyphen, or the kinds above
-    last_four = digit[ends - 1] & digit[ends - 2] & digit[ends - 3] & digit[np.maximum(ends - 4, 0)]
-    nanp = (counts >= 10) & (counts <= 11) & last_four & _JOINERS[padded[np.maximum(ends - 3, 0)]]
-    possible_separated = possible | ((counts == 9) & (size == 11)) | nanp
-    if cues.ssn:
-        possible |= counts == 9
+    bare = counts == size
     # Italian mobiles (3, then 2-9, eight more), unless a document word comes before
-    italian = bare & (counts == 10) & (first == 51) & (padded[starts + 3] >= 50)
     for i in np.flatnonzero(italian & ~possible & left & right).tolist():
         start = int(starts[i])
         italian[i] = _DOCUMENT_WORD.search(cues.low, max(0, start - _CONTEXT), start) is None
     possible |= italian
-    iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
     # a number longer than one candidate (24 characters) is read in pieces: the usual way
     whole = size <= 24
-    idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~possible_separated)
-    idle |= iso & ~near if near is not None else iso
+    idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~separated)
+    idle |= iso & ~near if near_text is not None else iso
     idle &= left & (right | (stamp & ((counts < 8) | iso)))
-    idle_starts, idle_ends = starts[idle], ends[idle]
-    if not len(idle_starts):
+    if not idle.any():
         return None
     # where three digits start, in runs: those inside idle numbers are stepped over, and
     # each ends the window of a number before it
-    triple = (digit[:-2] & digit[1:-1] & digit[2:]).view(np.int8)
-    changes = np.flatnonzero(np.diff(triple, prepend=np.int8(0), append=np.int8(0)))
-    run_start, run_end = changes[0::2], changes[1::2]
-    owner = np.searchsorted(idle_starts, run_start, side="right") - 1
-    inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
-    busy = ~inside
-    return run_start[busy].tolist(), run_end[busy].tolist(), run_start[inside].tolist()
+    return scan_kernel.runs(raw, starts[idle], ends[idle])
 
 
 def _next_busy(idle: _IdleRuns, at: int) -> int:

@@ -1,0 +1,360 @@
+"""Compiled passes of the PII scan over the prompt's one-byte map: work per character done
+once, in one loop, instead of a numpy pass or a ``bytes`` search per question asked.
+
+The PII scan reads the prompt through its one-byte-per-character map (``pii._classes``'s
+``raw``: ASCII, a non-ASCII character as ``?``). Three questions cost a pass over the
+whole text each, whatever the few spots that matter:
+
+- **which cue words occur, and where** (``CueIndex``): the free-text recognizers
+  (``personal.py``) ask for the whole-word places of a vocabulary of about 1,600 cue words.
+  A split of the prompt into words, a set intersection and a ``bytes.find`` per cue word
+  found grow with the text and with the cues; here one pass hashes each word of the
+  lower-cased, separator-spaced map and looks it up in an open-addressing table of the
+  vocabulary, recording each cue word's first places.
+- **where the numbers are and what they look like** (``number_spans``): the digit-dense
+  fast path (``pii._idle_runs``) needs, per run of digits, dots, hyphens and slashes, its
+  digit count and the characters around it; numpy needed some twenty passes over the
+  text for them.
+- **where three digits start** (``triple_runs``): runs of such positions, split into those
+  inside numbers that cannot be PII and the others.
+
+How a new recognizer joins the fast path: a free-text recognizer's cue words go into a
+``personal._vocab`` set that is part of ``personal._ALL_CUES``; the index is built from that
+union, so ``words`` (the cues present) and ``_Index.positions`` answer for them without a
+scan. A word that holds a separator or a space (a phrase) is not a single word of the map:
+``_Index.positions`` scans for it as before. A structured recognizer adds its candidates to
+``pii._candidates``; only numbers that ``_idle_runs`` rules out for every kind are skipped,
+so a new kind of number must be allowed there (``possible``) if it can be one of them.
+
+Each kernel has a plain reference that tests hold it to (``tests/unit/policy/
+test_scan_kernel.py``): ``bytes.split`` + a set intersection + ``bytes.find`` for the index,
+the numpy formulation for the numbers and the runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from kinference_epp.jit import kernel
+
+U8 = npt.NDArray[np.uint8]
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+
+_FNV_OFFSET = np.uint64(0xCBF29CE484222325)
+_FNV_PRIME = np.uint64(0x100000001B3)
+OCCURRENCES = 16
+"""Places recorded per cue word (``personal._OCCURRENCES``)."""
+
+
+_GAPS = b" \t\n\x0b\x0c\r"
+"""What ``bytes.split`` splits words at."""
+_GAP = np.zeros(256, dtype=np.bool_)
+_GAP[list(_GAPS)] = True
+
+
+@kernel
+def cue_hits(
+    spaced: U8,
+    gap: npt.NDArray[np.bool_],
+    keys: U64,
+    ids: I32,
+    vocab: U8,
+    offsets: I32,
+    longest: int,
+    counts: I32,
+    places: I32,
+) -> None:
+    """For each word of ``spaced`` (runs of bytes between whitespace) that is a vocabulary
+    word, its offset minus one (the space before it, which is the word's offset in the
+    prompt for ``_Index``'s padded map) appended to ``places[cue]`` while fewer than
+    ``places.shape[1]`` are there; ``counts`` (zeros) counts them.
+
+    ``keys``/``ids``: the open-addressing table (FNV-1a hash of the word, its index, -1 for an
+    empty slot; a power of two long); ``vocab[offsets[i]:offsets[i + 1]]`` is word ``i``.
+    """
+    n = spaced.shape[0]
+    mask = np.uint64(keys.shape[0] - 1)
+    limit = places.shape[1]
+    i = 0
+    while i < n:
+        if gap[spaced[i]]:
+            i += 1
+            continue
+        start = i
+        h = _FNV_OFFSET
+        while i < n and not gap[spaced[i]]:
+            h = (h ^ np.uint64(spaced[i])) * _FNV_PRIME
+            i += 1
+        size = i - start
+        if size > longest:
+            continue
+        slot = h & mask
+        while ids[slot] >= 0:
+            cue = ids[slot]
+            if keys[slot] == h and offsets[cue + 1] - offsets[cue] == size:
+                same = True
+                base = offsets[cue]
+                for k in range(size):
+                    if vocab[base + k] != spaced[start + k]:
+                        same = False
+                        break
+                if same:
+                    if counts[cue] < limit:
+                        places[cue, counts[cue]] = start - 1
+                        counts[cue] += 1
+                    break
+            slot = (slot + np.uint64(1)) & mask
+
+
+def _fnv(word: bytes) -> int:
+    h = int(_FNV_OFFSET)
+    for b in word:
+        h = ((h ^ b) * int(_FNV_PRIME)) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+class CueIndex:
+    """A fixed vocabulary of words (``bytes``, as ``personal._vocab`` writes them), ready
+    for ``cue_hits``. Words holding whitespace can never be a whole word of the map and are
+    left out (``positions`` of one of them answers None: the caller scans)."""
+
+    __slots__ = ("_ids", "_keys", "_longest", "_offsets", "_vocab", "words")
+
+    def __init__(self, words: Iterable[bytes]) -> None:
+        self.words: tuple[bytes, ...] = tuple(
+            sorted({w for w in words if w and not any(b in _GAPS for b in w)})
+        )
+        size = 1
+        while size < 4 * max(1, len(self.words)):
+            size *= 2
+        keys = np.zeros(size, dtype=np.uint64)
+        ids = np.full(size, -1, dtype=np.int32)
+        for cue, word in enumerate(self.words):
+            h = _fnv(word)
+            slot = h & (size - 1)
+            while ids[slot] >= 0:
+                slot = (slot + 1) & (size - 1)
+            keys[slot], ids[slot] = h, cue
+        self._keys, self._ids = keys, ids
+        self._vocab = np.frombuffer(b"".join(self.words) or b"\0", dtype=np.uint8)
+        self._offsets = np.cumsum([0, *(len(w) for w in self.words)], dtype=np.int32)
+        self._longest = max((len(w) for w in self.words), default=0)
+
+    def hits(self, spaced: bytes) -> dict[bytes, list[int]]:
+        """Each vocabulary word that is a whole word of ``spaced``, and its first
+        ``OCCURRENCES`` offsets (that of the space before it)."""
+        counts = np.zeros(len(self.words), dtype=np.int32)
+        places = np.empty((len(self.words), OCCURRENCES), dtype=np.int32)
+        cue_hits(
+            np.frombuffer(spaced, dtype=np.uint8),
+            _GAP,
+            self._keys,
+            self._ids,
+            self._vocab,
+            self._offsets,
+            self._longest,
+            counts,
+            places,
+        )
+        found = np.flatnonzero(counts).tolist()
+        return {self.words[c]: places[c, : counts[c]].tolist() for c in found}
+
+
+# -- numbers of a digit-dense prompt --------------------------------------------------------
+
+_HARD_EDGES = np.zeros(256, dtype=np.bool_)
+_HARD_EDGES[list(b";,=:\n\r\t|\"'[]{}<>")] = True
+"""Characters no number candidate runs across (``pii._idle_runs``)."""
+_LOWER = np.zeros(256, dtype=np.bool_)
+_LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
+_CAPITAL = np.zeros(256, dtype=np.bool_)
+_CAPITAL[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
+_ALPHA = _LOWER | _CAPITAL
+_JOINERS = np.zeros(256, dtype=np.bool_)
+_JOINERS[list(b".-/")] = True
+_UPPER_RUN = _CAPITAL.copy()
+_UPPER_RUN[list(b" -0123456789")] = True
+"""What an ``upper`` candidate (an IBAN, a NINO) runs over after its first two letters."""
+
+FEATURES = 12
+"""Columns of ``number_spans``' table, in order (``COLUMNS``)."""
+COLUMNS = (
+    "start", "end", "count", "size", "left", "right", "stamp", "possible",
+    "separated", "iso", "italian", "near",
+)  # fmt: skip
+
+
+_DIGIT = np.zeros(256, dtype=np.bool_)
+_DIGIT[list(b"0123456789")] = True
+_NUMERIC = _DIGIT.copy()
+_NUMERIC[list(b".-/")] = True
+
+
+_PAD = 2
+"""Line breaks before the text in ``number_spans``' padded map (and 12 after it), so every
+look around a number reads a byte: outside the text, a line break."""
+
+
+@kernel
+def number_spans(
+    padded: U8,
+    near: npt.NDArray[np.bool_],
+    closing: bool,
+    ssn: bool,
+    tables: npt.NDArray[np.bool_],
+    out: I64,
+) -> int:
+    """Every number of the text (a run of digits, dots, hyphens and slashes that starts and
+    ends with a digit, one joiner before the digits taken as its left edge) as a row of
+    ``out`` (at least ``len(text) // 2 + 1`` rows, ``FEATURES`` columns, see ``COLUMNS``):
+    its span, digit count and length, and the tests ``pii._idle_runs`` makes of it (before
+    its Italian-mobile check, which needs a regex). ``padded`` is the text's one-byte map
+    with two line breaks before it and twelve after; ``tables`` the byte classes
+    (``_TABLES``); ``near`` is empty when the prompt holds no phone word, else per offset
+    whether one ends within reach before it. Returns the number of rows."""
+    digit, numeric, hard, lower = tables[0], tables[1], tables[2], tables[3]
+    capital, alpha, joiners, upper_run = tables[4], tables[5], tables[6], tables[7]
+    n = padded.shape[0] - _PAD - 12
+    has_near = near.shape[0] > 0
+    rows = 0
+    i = 0
+    while i < n:
+        if not numeric[padded[i + _PAD]]:
+            i += 1
+            continue
+        s = i
+        while i < n and numeric[padded[i + _PAD]]:
+            i += 1
+        e = i
+        lead = not digit[padded[s + _PAD]] and digit[padded[min(s + 1, n - 1) + _PAD]] and e - s > 1
+        start = s + 1 if lead else s
+        if not (digit[padded[e - 1 + _PAD]] and digit[padded[start + _PAD]]):
+            continue
+        count = 0
+        for k in range(start, e):
+            if digit[padded[k + _PAD]]:
+                count += 1
+        size = e - start
+        bare = count == size
+        before, before2 = padded[start - 1 + _PAD], padded[start - 2 + _PAD]
+        after, after2 = padded[e + _PAD], padded[e + 1 + _PAD]
+        left = not lead and (hard[before] or (before == 32 and alpha[before2] and count < 10))
+        left = left or (count < 8 and lower[before2 if lead else before])
+        right = hard[after] or (after == 32 and lower[after2])
+        right = right or (after == 32 and capital[after2] and count != 8) or lower[after]
+        if lead and capital[before2] and before == 45 and count < 7 and hard[after]:
+            at = start - 1  # the hyphen: a word of capitals before it, clean on its left
+            edge = at - 1
+            while edge >= 0 and capital[padded[edge + _PAD]]:
+                edge -= 1
+            word = at - edge - 1
+            clean = edge < 0 or not upper_run[padded[edge + _PAD]]
+            left = left or (word >= 1 and clean)
+        stamp = (after == 84 and padded[e + 3 + _PAD] == 58) or (
+            after == 90 and (hard[after2] or after2 == 32)
+        )
+        first = padded[start + _PAD]
+        possible = (12 <= count <= 19) or first == 48
+        near_here = has_near and near[start]
+        if near_here:
+            possible = possible or (8 <= count <= 15)
+        if closing:
+            possible = possible or (9 <= count <= 13)
+        # as numpy's formulation reads them: the joiner test indexes the padded map
+        # without its offset (the byte five before the end), the digit tests the text
+        last_four = (
+            digit[padded[e - 1 + _PAD]]
+            and digit[padded[e - 2 + _PAD]]
+            and digit[padded[e - 3 + _PAD]]
+            and digit[padded[max(e - 4, 0) + _PAD]]
+        )
+        nanp = 10 <= count <= 11 and last_four and joiners[padded[max(e - 3, 0)]]
+        separated = possible or (count == 9 and size == 11) or nanp
+        if ssn:
+            possible = possible or count == 9
+        italian = bare and count == 10 and first == 51 and padded[start + 1 + _PAD] >= 50
+        iso = size == 10 and padded[start + 4 + _PAD] == 45 and padded[start + 7 + _PAD] == 45
+        out[rows, 0] = start
+        out[rows, 1] = e
+        out[rows, 2] = count
+        out[rows, 3] = size
+        out[rows, 4] = left
+        out[rows, 5] = right
+        out[rows, 6] = stamp
+        out[rows, 7] = possible
+        out[rows, 8] = separated
+        out[rows, 9] = iso
+        out[rows, 10] = italian
+        out[rows, 11] = near_here
+        rows += 1
+    return rows
+
+
+_TABLES = np.stack([_DIGIT, _NUMERIC, _HARD_EDGES, _LOWER, _CAPITAL, _ALPHA, _JOINERS, _UPPER_RUN])
+_NO_NEAR = np.zeros(0, dtype=np.bool_)
+
+
+def numbers(raw: bytes, near: npt.NDArray[np.bool_] | None, closing: bool, ssn: bool) -> I64:
+    """``number_spans`` of the one-byte map ``raw``, as a table of its rows (``COLUMNS``)."""
+    padded = np.frombuffer(b"\n" * _PAD + raw + b"\n" * 12, dtype=np.uint8)
+    out = np.empty((len(raw) // 2 + 1, FEATURES), dtype=np.int64)
+    rows = number_spans(padded, _NO_NEAR if near is None else near, closing, ssn, _TABLES, out)
+    return out[:rows]
+
+
+@kernel
+def triple_runs(
+    chars: U8, idle_starts: I64, idle_ends: I64, out_busy: I64, out_inside: I64
+) -> tuple[int, int]:
+    """The runs of offsets where three digits start: ``(start, end)`` pairs of those outside
+    the idle numbers ``[idle_starts[k], idle_ends[k])`` (sorted) into ``out_busy`` (rows of
+    two), the starts of those inside into ``out_inside``; returns how many of each. A run is
+    inside when it starts inside an idle number."""
+    n = chars.shape[0]
+    busy = inside = 0
+    owner = -1
+    i = 0
+    while i + 2 < n:
+        c0, c1, c2 = chars[i], chars[i + 1], chars[i + 2]
+        if not (48 <= c2 <= 57 and 48 <= c1 <= 57 and 48 <= c0 <= 57):
+            i += 1
+            continue
+        start = i
+        i += 1
+        while i + 2 < n and 48 <= chars[i + 2] <= 57:
+            i += 1
+        while owner + 1 < idle_starts.shape[0] and idle_starts[owner + 1] <= start:
+            owner += 1
+        if owner >= 0 and start < idle_ends[owner]:
+            out_inside[inside] = start
+            inside += 1
+        else:
+            out_busy[busy, 0] = start
+            out_busy[busy, 1] = i
+            busy += 1
+    return busy, inside
+
+
+def runs(raw: bytes, idle_starts: I64, idle_ends: I64) -> tuple[list[int], list[int], list[int]]:
+    """``triple_runs`` of the one-byte map ``raw`` as lists: busy starts, busy ends, inside
+    starts."""
+    chars = np.frombuffer(raw, dtype=np.uint8)
+    most = len(raw) // 4 + 1
+    busy = np.empty((most, 2), dtype=np.int64)
+    inside = np.empty(most, dtype=np.int64)
+    b, k = triple_runs(chars, idle_starts, idle_ends, busy, inside)
+    return busy[:b, 0].tolist(), busy[:b, 1].tolist(), inside[:k].tolist()
+
+
+def warm_up() -> None:
+    """Compile (or load) every kernel here with the types the scan passes."""
+    CueIndex([b"name", b"street"]).hits(b" my name is street ")
+    raw = b"x 2024-03-11T09:31:05Z id=1234567890 tel 0612345678;"
+    numbers(raw, None, True, True)
+    numbers(raw, np.zeros(len(raw), dtype=np.bool_), False, False)
+    runs(raw, np.array([2], dtype=np.int64), np.array([12], dtype=np.int64))
