@@ -359,28 +359,43 @@ _FEW_MARKS = 32
 """Marks up to which their places are patched one by one; beyond, the text is mapped again."""
 
 
+_FEW_OTHERS = 128
+"""Non-ASCII characters up to which each is looked at for a mark; beyond, each mark is
+searched for in the text (``str.find``, one pass per mark)."""
+
+
 def _typographic_spaces(text: str, spaced: bytes) -> bytes:
     """``spaced`` with the characters of ``_TYPOGRAPHIC`` as spaces, so a label in guillemets
-    or curly quotes is a whole word. Their places are found with ``str.find`` (in C; on a
-    text of Latin-1 letters, one that holds none of them returns at once) and patched; a
-    text with many (a typeset document) is mapped again with them replaced instead
-    (``str.replace`` and ``encode``, one character for one, so offsets hold)."""
-    out: bytearray | None = None
-    found = 0
-    for mark in _TYPOGRAPHIC:
-        at = text.find(mark)
-        while at != -1:
-            found += 1
-            if found > _FEW_MARKS:
-                for each in _TYPOGRAPHIC:
-                    text = text.replace(each, " ")
-                raw = text.replace("?", "!").encode("ascii", "replace")
-                return raw.lower().translate(_SPACES_KEEP_Q)
-            if out is None:
-                out = bytearray(spaced)
-            out[at] = 32
-            at = text.find(mark, at + 1)
-    return spaced if out is None else bytes(out)
+    or curly quotes is a whole word. Their places are found at the ``?`` of ``spaced`` (every
+    non-ASCII character, found with ``bytes.find``) when the text has few such characters,
+    else with ``str.find`` per mark, and patched; a text with many marks (a typeset
+    document) is mapped again with them replaced instead (``str.replace`` and ``encode``,
+    one character for one, so offsets hold)."""
+    marks: list[int] = []
+    at = spaced.find(b"?")
+    while at != -1 and len(marks) <= _FEW_OTHERS:
+        marks.append(at)
+        at = spaced.find(b"?", at + 1)
+    if at == -1:
+        marks = [at for at in marks if text[at] in _TYPOGRAPHIC]
+    else:  # many non-ASCII characters (accented prose): a pass per mark
+        marks = []
+        for mark in _TYPOGRAPHIC:
+            at = text.find(mark)
+            while at != -1 and len(marks) <= _FEW_MARKS:
+                marks.append(at)
+                at = text.find(mark, at + 1)
+    if len(marks) > _FEW_MARKS:
+        for each in _TYPOGRAPHIC:
+            text = text.replace(each, " ")
+        raw = text.replace("?", "!").encode("ascii", "replace")
+        return raw.lower().translate(_SPACES_KEEP_Q)
+    if not marks:
+        return spaced
+    out = bytearray(spaced)
+    for at in marks:
+        out[at] = 32
+    return bytes(out)
 
 
 class _Index:
@@ -547,7 +562,8 @@ def _quoted_title(text: str, m: re.Match[str]) -> bool:
 
 def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
-    facts = bool(words & (_HEALTH_TERMS | _MONEY_TROUBLE))  # "call "Mrs Patel" about her HbA1c"
+    # "call "Mrs Patel" about her HbA1c"
+    facts = bool(words & _HEALTH_TERMS or words & _MONEY_TROUBLE)
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in ix.positions(word):
@@ -989,7 +1005,7 @@ def _address(
     if _prefixed_street(text, ix, words):
         return True
     if split is None:  # a long prompt
-        for cue in words & (_ADDRESS_CUES | _CLOSINGS):
+        for cue in (words & _ADDRESS_CUES) | (words & _CLOSINGS):
             word = cue.decode()
             for pos in ix.positions(word):
                 if text[max(0, pos - 12) : pos].lower().endswith(_NOT_POSTAL):
@@ -1519,7 +1535,7 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
     """An address shape near a landmark, an institution, a company's legal form ("Siemens
     AG"), a supplier or a warehouse: the address is theirs. Looked for around those words
     only, so a long document that names a supplier far from someone's home address keeps it."""
-    for cue in words & (_PLACES | _LEGAL_FORM_WORDS):
+    for cue in (words & _PLACES) | (words & _LEGAL_FORM_WORDS):
         word = cue.decode()
         legal = cue in _LEGAL_FORM_WORDS
         for pos in ix.positions(word, 4):
@@ -1891,7 +1907,13 @@ def find_personal(
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
-        cues = words & (_PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE)
+        cues = (  # the words present: no union of the vocabularies per call
+            (words & _PERSON_CUES)
+            | (words & _BIRTH_CUES)
+            | (words & _ADDRESS_CUES)
+            | (words & _HEALTH_TERMS)
+            | (words & _MONEY_TROUBLE)
+        )
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
@@ -1920,7 +1942,7 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
-    public = bool(words & (_NEWS | _BRANDS)) or fiction or historical
+    public = bool(words & _NEWS or words & _BRANDS) or fiction or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
     if named and not personal and not cued and len(text) <= _WHOLE and _public_title(text):

@@ -600,6 +600,9 @@ def _candidates(
     idle_starts = idle[2] if idle is not None else []
     pos = classes.find(b"000") if idle is None else _next_busy(idle, 0)
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
+    # where no number or upper-case id can fit, a window needs no search: worth a pass over
+    # prose; in a digit-dense prompt, whose windows hold real numbers, it is not
+    reach = scan_kernel.reach(raw) if pos != -1 and idle is None else None
     while pos != -1:
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
@@ -609,6 +612,9 @@ def _candidates(
             nxt = bisect.bisect_right(idle_starts, pos)
             if nxt < len(idle_starts) and idle_starts[nxt] < stop:
                 stop = idle_starts[nxt]
+        if reach is not None and reach[lo] > stop:
+            pos = classes.find(b"000", end) if idle is None else _next_busy(idle, end)
+            continue
         search = _NO_SECRET_AT.search
         if armour != -1:
             search = _CANDIDATE_AT.search
@@ -659,7 +665,10 @@ def _candidates(
     pairs = raw.translate(_PAIR_TABLE) if b"00 00" in classes else b""
     if b"00 00" in pairs:
         ninos: set[int] = set()
-        for label in _NINO_LABELS:  # the NINO is matched only in windows around its label
+        # a spaced NINO's digits are three pairs between spaces: without them, no label
+        # search (a scan of the whole text each) can lead to one
+        labels = _NINO_LABELS if b" 00 00 00 " in pairs else ()
+        for label in labels:  # the NINO is matched only in windows around its label
             at = raw.find(label)
             while at != -1:
                 for m in _SPACED_NINO.finditer(text, max(0, at - 80), at + 120):

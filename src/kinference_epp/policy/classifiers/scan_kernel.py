@@ -45,60 +45,66 @@ I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
 
-_FNV_OFFSET = np.uint64(0xCBF29CE484222325)
-_FNV_PRIME = np.uint64(0x100000001B3)
 OCCURRENCES = 16
 """Places recorded per cue word (``personal._OCCURRENCES``)."""
-
-
-_GAPS = b" \t\n\x0b\x0c\r"
-"""What ``bytes.split`` splits words at."""
-_GAP = np.zeros(256, dtype=np.bool_)
-_GAP[list(_GAPS)] = True
+_GOLDEN = 0x9E3779B97F4A7C15
+"""Fibonacci hashing's multiplier: a word's key times it, top bits, is its slot."""
+_LONGEST = 255
+"""Cue words longer than this are left out (a key holds the length in a byte)."""
 
 
 @kernel
 def cue_hits(
     spaced: U8,
-    gap: npt.NDArray[np.bool_],
     keys: U64,
     ids: I32,
+    bits: int,
     vocab: U8,
     offsets: I32,
     longest: int,
     counts: I32,
     places: I32,
 ) -> None:
-    """For each word of ``spaced`` (runs of bytes between whitespace) that is a vocabulary
-    word, its offset minus one (the space before it, which is the word's offset in the
+    """For each word of ``spaced`` (runs of bytes between spaces; it ends with one) that is
+    a vocabulary word, its offset minus one (the space before it, which is the word's offset in the
     prompt for ``_Index``'s padded map) appended to ``places[cue]`` while fewer than
     ``places.shape[1]`` are there; ``counts`` (zeros) counts them.
 
-    ``keys``/``ids``: the open-addressing table (FNV-1a hash of the word, its index, -1 for an
-    empty slot; a power of two long); ``vocab[offsets[i]:offsets[i + 1]]`` is word ``i``.
+    A word's key is its length and its first, second and last bytes (``word_key``), its
+    slot the top ``bits`` of the key times ``_GOLDEN``; ``keys``/``ids`` is the
+    open-addressing table (the key, the word's index, -1 for an empty slot), and a key that
+    matches is confirmed byte by byte against ``vocab[offsets[i]:offsets[i + 1]]``. The key
+    needs no pass over the word, so a word costs the search for its end and one probe.
     """
     n = spaced.shape[0]
     mask = np.uint64(keys.shape[0] - 1)
+    shift = np.uint64(64 - bits)
+    golden = np.uint64(_GOLDEN)
     limit = places.shape[1]
     i = 0
     while i < n:
-        if gap[spaced[i]]:
+        if spaced[i] == 32:
             i += 1
             continue
         start = i
-        h = _FNV_OFFSET
-        while i < n and not gap[spaced[i]]:
-            h = (h ^ np.uint64(spaced[i])) * _FNV_PRIME
+        i += 1
+        while spaced[i] != 32:  # the space at the end stops it
             i += 1
         size = i - start
         if size > longest:
             continue
-        slot = h & mask
+        key = (
+            np.uint64(size)
+            | (np.uint64(spaced[start]) << np.uint64(8))
+            | (np.uint64(spaced[start + min(1, size - 1)]) << np.uint64(16))
+            | (np.uint64(spaced[i - 1]) << np.uint64(24))
+        )
+        slot = (key * golden) >> shift
         while ids[slot] >= 0:
-            cue = ids[slot]
-            if keys[slot] == h and offsets[cue + 1] - offsets[cue] == size:
-                same = True
+            if keys[slot] == key:
+                cue = ids[slot]
                 base = offsets[cue]
+                same = True
                 for k in range(size):
                     if vocab[base + k] != spaced[start + k]:
                         same = False
@@ -111,58 +117,72 @@ def cue_hits(
             slot = (slot + np.uint64(1)) & mask
 
 
-def _fnv(word: bytes) -> int:
-    h = int(_FNV_OFFSET)
-    for b in word:
-        h = ((h ^ b) * int(_FNV_PRIME)) & 0xFFFFFFFFFFFFFFFF
-    return h
+def word_key(word: bytes) -> int:
+    """``cue_hits``' key of a word: its length, first, second and last bytes."""
+    return len(word) | word[0] << 8 | word[min(1, len(word) - 1)] << 16 | word[-1] << 24
 
 
 class CueIndex:
     """A fixed vocabulary of words (``bytes``, as ``personal._vocab`` writes them), ready
-    for ``cue_hits``. Words holding whitespace can never be a whole word of the map and are
-    left out (``positions`` of one of them answers None: the caller scans)."""
+    for ``cue_hits`` on a map whose words are separated by spaces only (``personal._Index``
+    maps every separator and whitespace character to one). Words holding whitespace can
+    never be a whole word of it and are left out (``personal._Index.positions`` scans for
+    such a word itself)."""
 
-    __slots__ = ("_ids", "_keys", "_longest", "_offsets", "_vocab", "words")
+    __slots__ = ("_bits", "_ids", "_keys", "_longest", "_offsets", "_vocab", "words")
 
     def __init__(self, words: Iterable[bytes]) -> None:
         self.words: tuple[bytes, ...] = tuple(
-            sorted({w for w in words if w and not any(b in _GAPS for b in w)})
+            sorted(
+                {
+                    w
+                    for w in words
+                    if 0 < len(w) <= _LONGEST and not any(b in b" \t\n\x0b\x0c\r" for b in w)
+                }
+            )
         )
-        size = 1
-        while size < 4 * max(1, len(self.words)):
-            size *= 2
+        bits = 4
+        while 1 << bits < 4 * len(self.words):
+            bits += 1
+        size = 1 << bits
         keys = np.zeros(size, dtype=np.uint64)
         ids = np.full(size, -1, dtype=np.int32)
         for cue, word in enumerate(self.words):
-            h = _fnv(word)
-            slot = h & (size - 1)
+            key = word_key(word)
+            slot = ((key * _GOLDEN) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
             while ids[slot] >= 0:
                 slot = (slot + 1) & (size - 1)
-            keys[slot], ids[slot] = h, cue
-        self._keys, self._ids = keys, ids
+            keys[slot], ids[slot] = key, cue
+        self._keys, self._ids, self._bits = keys, ids, bits
         self._vocab = np.frombuffer(b"".join(self.words) or b"\0", dtype=np.uint8)
         self._offsets = np.cumsum([0, *(len(w) for w in self.words)], dtype=np.int32)
         self._longest = max((len(w) for w in self.words), default=0)
 
     def hits(self, spaced: bytes) -> dict[bytes, list[int]]:
-        """Each vocabulary word that is a whole word of ``spaced``, and its first
-        ``OCCURRENCES`` offsets (that of the space before it)."""
+        """Each vocabulary word that is a whole word of ``spaced`` (split at spaces), and
+        its first ``OCCURRENCES`` offsets (that of the space before it)."""
+        if not spaced.endswith(b" "):
+            spaced += b" "
         counts = np.zeros(len(self.words), dtype=np.int32)
         places = np.empty((len(self.words), OCCURRENCES), dtype=np.int32)
         cue_hits(
             np.frombuffer(spaced, dtype=np.uint8),
-            _GAP,
             self._keys,
             self._ids,
+            self._bits,
             self._vocab,
             self._offsets,
             self._longest,
             counts,
             places,
         )
-        found = np.flatnonzero(counts).tolist()
-        return {self.words[c]: places[c, : counts[c]].tolist() for c in found}
+        found = np.flatnonzero(counts)
+        rows = places[found].tolist()  # one conversion, not one per word
+        words = self.words
+        return {
+            words[c]: row[:k]
+            for c, row, k in zip(found.tolist(), rows, counts[found].tolist(), strict=True)
+        }
 
 
 # -- numbers of a digit-dense prompt --------------------------------------------------------
@@ -351,6 +371,69 @@ def runs(raw: bytes, idle_starts: I64, idle_ends: I64) -> tuple[list[int], list[
     return busy[:b, 0].tolist(), busy[:b, 1].tolist(), inside[:k].tolist()
 
 
+# -- where a number or an upper-case id can be --------------------------------------------
+
+_CORE_SPAN = 23
+"""The farthest a number candidate's last digit lies from its first (``{4,22}`` between)."""
+
+
+@kernel
+def core_reach(chars: U8, out: I32) -> None:
+    """``out[i]`` (``len(chars) + 1`` long): the smallest end of a core at or after ``i``,
+    ``len(chars) + 1`` where none is. A core is what every ``num`` and ``upper`` match of
+    ``pii._CANDIDATES`` holds: two digits 5 to 23 apart with only digits, spaces, dots,
+    parentheses, slashes and hyphens between (``[0-9][0-9 .()/\\-]{4,22}[0-9]``); two
+    capitals and two digits (``[A-Z]{2}[ \\-]?[0-9]{2}``); or X, Y or Z and seven digits
+    (``[XYZ]-?[0-9]{7}``). A window ``[lo, stop)`` with ``out[lo] > stop`` holds no such
+    match, so its regex search can be left out."""
+    n = chars.shape[0]
+    none = n + 1
+    out[n] = best = none  # the running minimum, kept out of memory (no load per byte)
+    for i in range(n - 1, -1, -1):
+        c = chars[i]
+        end = none
+        if 48 <= c <= 57:
+            k = i + 1
+            while k < n and k <= i + _CORE_SPAN:
+                b = chars[k]
+                digit = 48 <= b <= 57
+                if not (digit or b == 32 or b == 46 or b == 40 or b == 41 or b == 47 or b == 45):
+                    break
+                if digit and k >= i + 5:
+                    end = k + 1
+                    break
+                k += 1
+        elif 65 <= c <= 90 and i + 3 < n:
+            b1, b2, b3 = chars[i + 1], chars[i + 2], chars[i + 3]
+            if 65 <= b1 <= 90:
+                if 48 <= b2 <= 57 and 48 <= b3 <= 57:
+                    end = i + 4
+                elif (
+                    (b2 == 32 or b2 == 45)
+                    and 48 <= b3 <= 57
+                    and i + 4 < n
+                    and 48 <= chars[i + 4] <= 57
+                ):
+                    end = i + 5
+            if end == none and 88 <= c <= 90:  # X, Y, Z
+                k = i + 2 if b1 == 45 else i + 1
+                run = 0
+                while k < n and run < 7 and 48 <= chars[k] <= 57:
+                    run += 1
+                    k += 1
+                if run == 7:
+                    end = k
+        best = min(end, best)
+        out[i] = best
+
+
+def reach(raw: bytes) -> I32:
+    """``core_reach`` of the one-byte map ``raw``."""
+    out = np.empty(len(raw) + 1, dtype=np.int32)
+    core_reach(np.frombuffer(raw, dtype=np.uint8), out)
+    return out
+
+
 def warm_up() -> None:
     """Compile (or load) every kernel here with the types the scan passes."""
     CueIndex([b"name", b"street"]).hits(b" my name is street ")
@@ -358,3 +441,4 @@ def warm_up() -> None:
     numbers(raw, None, True, True)
     numbers(raw, np.zeros(len(raw), dtype=np.bool_), False, False)
     runs(raw, np.array([2], dtype=np.int64), np.array([12], dtype=np.int64))
+    reach(raw)
