@@ -5,6 +5,7 @@ numpy's formulation of ``pii._idle_runs``."""
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -190,3 +191,62 @@ def test_cue_index_records_the_first_places_only() -> None:
     index = CueIndex([b"ab"])
     spaced = b" " + b"ab " * 40
     assert index.hits(spaced) == {b"ab": [3 * i for i in range(scan_kernel.OCCURRENCES)]}
+
+
+_CORE = re.compile(rb"[0-9][0-9 .()/\-]{4,22}[0-9]|[A-Z]{2}[ \-]?[0-9]{2}|[XYZ]-?[0-9]{7}")
+
+
+def _reference_reach(raw: bytes) -> list[int]:
+    """Per offset, the smallest end of a core match starting there or later (brute force)."""
+    n = len(raw)
+    ends = [n + 1] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        end = next(
+            (e for e in range(i + 1, min(n, i + 24) + 1) if _CORE.fullmatch(raw, i, e)), n + 1
+        )
+        ends[i] = min(end, ends[i + 1])
+    return ends
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_core_reach_is_the_nearest_core_end(seed: int) -> None:
+    rng = random.Random(seed)
+    pieces = [
+        "AB",
+        "GB29 ",
+        "X-",
+        "Y",
+        "Z",
+        "12",
+        "1234567",
+        " ",
+        "-",
+        ".",
+        "(",
+        ")",
+        "/",
+        "a",
+        "x",
+    ]
+    for _ in range(40):
+        raw = "".join(rng.choice(pieces + list(_DIGITS)) for _ in range(rng.randrange(1, 90)))
+        assert scan_kernel.reach(raw.encode()).tolist() == _reference_reach(raw.encode())
+
+
+def test_typographic_marks_are_spaces_in_the_word_map() -> None:
+    """Patched one by one (few marks, few or many other non-ASCII letters) or mapped again
+    (many marks): the map is the text with every mark a space."""
+    rng = random.Random(3)
+    pieces = ["«", "»", "„", "“", "—", "¿", "é", "ß", "ü", "?", "Steuer-ID", " ", "Name", "x"]
+    for marks in (0, 3, 40):
+        for others in (0, 20, 300):
+            chars = [rng.choice(pieces[6:]) for _ in range(others + 50)]
+            chars += [rng.choice(pieces[:6]) for _ in range(marks)]
+            rng.shuffle(chars)
+            text = "".join(chars)
+            plain = text
+            for mark in personal._TYPOGRAPHIC:
+                plain = plain.replace(mark, " ")
+            raw = plain.replace("?", "!").encode("ascii", "replace")
+            expected = b" " + raw.lower().translate(personal._SPACES_KEEP_Q) + b" "
+            assert personal._Index(text)._spaced == expected
