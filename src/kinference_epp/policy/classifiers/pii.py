@@ -589,7 +589,9 @@ def _candidates(
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
     the number of such spots, not the text length. ``idle`` (``_idle_runs``) says where
     runs of three digits start outside and inside the numbers that cannot be PII: the
-    search for the next run steps over those inside, unmatched (``_next_busy``).
+    search for the next run steps over those inside, unmatched (``_next_busy``). In prose,
+    a window that no number or upper-case candidate fits in (``scan_kernel.core_reach``: a
+    year, a page number) is not searched at all.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes

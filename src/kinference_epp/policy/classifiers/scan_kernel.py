@@ -53,12 +53,18 @@ _LONGEST = 255
 """Cue words longer than this are left out (a key holds the length in a byte)."""
 
 
+_FILTER_BITS = 16
+"""A bit per value of the top 16 bits of a key's hash: set for the vocabulary's keys, so
+most words of a prompt are turned away by one read of an 8 KiB bitmap, which stays in
+cache between prompts where a table of every cue word would not."""
+
+
 @kernel
 def cue_hits(
     spaced: U8,
-    keys: U64,
-    ids: I32,
+    table: U64,
     bits: int,
+    seen: U8,
     vocab: U8,
     offsets: I32,
     longest: int,
@@ -66,20 +72,24 @@ def cue_hits(
     places: I32,
 ) -> None:
     """For each word of ``spaced`` (runs of bytes between spaces; it ends with one) that is
-    a vocabulary word, its offset minus one (the space before it, which is the word's offset in the
-    prompt for ``_Index``'s padded map) appended to ``places[cue]`` while fewer than
-    ``places.shape[1]`` are there; ``counts`` (zeros) counts them.
+    a vocabulary word, its offset minus one (the space before it, which is the word's
+    offset in the prompt for ``_Index``'s padded map) appended to ``places[cue]`` while
+    fewer than ``places.shape[1]`` are there; ``counts`` (zeros) counts them.
 
     A word's key is its length and its first, second and last bytes (``word_key``), its
-    slot the top ``bits`` of the key times ``_GOLDEN``; ``keys``/``ids`` is the
-    open-addressing table (the key, the word's index, -1 for an empty slot), and a key that
-    matches is confirmed byte by byte against ``vocab[offsets[i]:offsets[i + 1]]``. The key
-    needs no pass over the word, so a word costs the search for its end and one probe.
+    hash the key times ``_GOLDEN``. A word whose hash's bit in ``seen`` is clear is no cue
+    word; else the top ``bits`` of the hash are its slot in ``table`` (open addressing,
+    each entry the key shifted 32 bits up and the word's index plus one, 0 for empty), and
+    a key that matches is confirmed byte by byte against ``vocab[offsets[i]:offsets[i +
+    1]]``. The key needs no pass over the word, so a word costs the search for its end and,
+    mostly, one bitmap read.
     """
     n = spaced.shape[0]
-    mask = np.uint64(keys.shape[0] - 1)
+    mask = np.uint64(table.shape[0] - 1)
     shift = np.uint64(64 - bits)
+    filter_shift = np.uint64(64 - _FILTER_BITS)
     golden = np.uint64(_GOLDEN)
+    low = np.uint64(0xFFFFFFFF)
     limit = places.shape[1]
     i = 0
     while i < n:
@@ -99,10 +109,15 @@ def cue_hits(
             | (np.uint64(spaced[start + min(1, size - 1)]) << np.uint64(16))
             | (np.uint64(spaced[i - 1]) << np.uint64(24))
         )
-        slot = (key * golden) >> shift
-        while ids[slot] >= 0:
-            if keys[slot] == key:
-                cue = ids[slot]
+        h = key * golden
+        f = h >> filter_shift
+        if not (seen[f >> np.uint64(3)] >> (f & np.uint64(7))) & 1:
+            continue
+        slot = h >> shift
+        entry = table[slot]
+        while entry != 0:
+            if entry >> np.uint64(32) == key:
+                cue = np.int64(entry & low) - 1
                 base = offsets[cue]
                 same = True
                 for k in range(size):
@@ -115,6 +130,7 @@ def cue_hits(
                         counts[cue] += 1
                     break
             slot = (slot + np.uint64(1)) & mask
+            entry = table[slot]
 
 
 def word_key(word: bytes) -> int:
@@ -129,7 +145,7 @@ class CueIndex:
     never be a whole word of it and are left out (``personal._Index.positions`` scans for
     such a word itself)."""
 
-    __slots__ = ("_bits", "_ids", "_keys", "_longest", "_offsets", "_vocab", "words")
+    __slots__ = ("_bits", "_longest", "_offsets", "_seen", "_table", "_vocab", "words")
 
     def __init__(self, words: Iterable[bytes]) -> None:
         self.words: tuple[bytes, ...] = tuple(
@@ -142,18 +158,21 @@ class CueIndex:
             )
         )
         bits = 4
-        while 1 << bits < 4 * len(self.words):
+        while 1 << bits < 2 * len(self.words):
             bits += 1
         size = 1 << bits
-        keys = np.zeros(size, dtype=np.uint64)
-        ids = np.full(size, -1, dtype=np.int32)
+        table = np.zeros(size, dtype=np.uint64)
+        seen = np.zeros(1 << (_FILTER_BITS - 3), dtype=np.uint8)
         for cue, word in enumerate(self.words):
             key = word_key(word)
-            slot = ((key * _GOLDEN) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
-            while ids[slot] >= 0:
+            h = (key * _GOLDEN) & 0xFFFFFFFFFFFFFFFF
+            f = h >> (64 - _FILTER_BITS)
+            seen[f >> 3] |= 1 << (f & 7)
+            slot = h >> (64 - bits)
+            while table[slot]:
                 slot = (slot + 1) & (size - 1)
-            keys[slot], ids[slot] = key, cue
-        self._keys, self._ids, self._bits = keys, ids, bits
+            table[slot] = key << 32 | (cue + 1)
+        self._table, self._bits, self._seen = table, bits, seen
         self._vocab = np.frombuffer(b"".join(self.words) or b"\0", dtype=np.uint8)
         self._offsets = np.cumsum([0, *(len(w) for w in self.words)], dtype=np.int32)
         self._longest = max((len(w) for w in self.words), default=0)
@@ -167,9 +186,9 @@ class CueIndex:
         places = np.empty((len(self.words), OCCURRENCES), dtype=np.int32)
         cue_hits(
             np.frombuffer(spaced, dtype=np.uint8),
-            self._keys,
-            self._ids,
+            self._table,
             self._bits,
+            self._seen,
             self._vocab,
             self._offsets,
             self._longest,
