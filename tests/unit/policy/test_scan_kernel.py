@@ -209,28 +209,24 @@ def _reference_reach(raw: bytes) -> list[int]:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_core_reach_is_the_nearest_core_end(seed: int) -> None:
+def test_cores_tell_which_windows_can_hold_a_candidate(seed: int) -> None:
     rng = random.Random(seed)
-    pieces = [
-        "AB",
-        "GB29 ",
-        "X-",
-        "Y",
-        "Z",
-        "12",
-        "1234567",
-        " ",
-        "-",
-        ".",
-        "(",
-        ")",
-        "/",
-        "a",
-        "x",
-    ]
+    pieces = ["AB", "GB29 ", "X-", "Y", "Z", "12", "1234567", " ", "-", ".", "(", ")", "/", "a"]
     for _ in range(40):
         raw = "".join(rng.choice(pieces + list(_DIGITS)) for _ in range(rng.randrange(1, 90)))
-        assert scan_kernel.reach(raw.encode()).tolist() == _reference_reach(raw.encode())
+        data = raw.encode()
+        reach = _reference_reach(data)
+        cores = scan_kernel.Cores(data)
+        for lo in range(len(data)):
+            for stop in range(lo, min(len(data), lo + 30) + 1):
+                assert cores.fits(lo, stop) == (reach[lo] <= stop)
+        for at in range(len(data)):
+            first = cores.first_window(at)
+            # no run of three digits before ``first`` has a window a core fits in
+            for p in range(at, len(data) if first == -1 else first):
+                lo, stop = max(0, p - 40), min(len(data), p + 96)
+                assert reach[lo] > stop
+            assert first == -1 or first >= at
 
 
 def test_typographic_marks_are_spaces_in_the_word_map() -> None:

@@ -590,7 +590,7 @@ def _candidates(
     the number of such spots, not the text length. ``idle`` (``_idle_runs``) says where
     runs of three digits start outside and inside the numbers that cannot be PII: the
     search for the next run steps over those inside, unmatched (``_next_busy``). In prose,
-    a window that no number or upper-case candidate fits in (``scan_kernel.core_reach``: a
+    a window that no number or upper-case candidate fits in (``scan_kernel.Cores``: a
     year, a page number) is not searched at all.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
@@ -604,8 +604,15 @@ def _candidates(
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
     # where no number or upper-case id can fit, a window needs no search: worth a pass over
     # prose; in a digit-dense prompt, whose windows hold real numbers, it is not
-    reach = scan_kernel.reach(raw) if pos != -1 and idle is None else None
+    cores = scan_kernel.Cores(raw) if pos != -1 and idle is None else None
     while pos != -1:
+        if cores is not None:  # step over runs whose windows no core can fit in
+            at = cores.first_window(pos)
+            if at == -1:
+                break
+            if at > pos:
+                pos = classes.find(b"000", at)
+                continue
         limit = max(0, pos - 40)
         other = cluster.rfind(b"x", limit, pos)  # the window starts after it
         lo = other + 1 if other != -1 else limit
@@ -614,7 +621,7 @@ def _candidates(
             nxt = bisect.bisect_right(idle_starts, pos)
             if nxt < len(idle_starts) and idle_starts[nxt] < stop:
                 stop = idle_starts[nxt]
-        if reach is not None and reach[lo] > stop:
+        if cores is not None and not cores.fits(lo, stop):
             pos = classes.find(b"000", end) if idle is None else _next_busy(idle, end)
             continue
         search = _NO_SECRET_AT.search
@@ -945,6 +952,10 @@ def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
     checked = 0
     low = raw.lower()  # one byte per character still: positions are the text's
     for marker in _LOG_MARKERS:
+        # a marker whose word no word of the prompt holds is not in it: no scan for it
+        word = _MARKER_WORD[marker]
+        if words and word is not None and word not in words:
+            continue
         at = low.find(marker)
         while at != -1 and checked < _LOG_OCCURRENCES:
             start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
@@ -1111,6 +1122,12 @@ def _split_cues(words: tuple[bytes, ...]) -> tuple[tuple[bytes, ...], tuple[byte
     return tuple(token), tuple(w for w in words if w not in token)
 
 
+_MARKER_WORD = {
+    marker: word if word in _split_cues((word,))[0] else None
+    for marker, word in ((m, m.rstrip(b"=")) for m in _LOG_MARKERS)
+}
+"""Each log marker's word as ``_Cues.words`` would hold it, or None for a marker that is no
+single word there (the access log's ``] "``)."""
 _PHONE_CUES = _split_cues(_PHONE_WORDS_RAW)
 _CLOSING_CUES = _split_cues(_CLOSING_WORDS_RAW)
 _SSN_CUES = _split_cues(_SSN_WORDS_RAW)

@@ -33,6 +33,7 @@ the numpy formulation for the numbers and the runs.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 
 import numpy as np
@@ -396,22 +397,28 @@ _CORE_SPAN = 23
 """The farthest a number candidate's last digit lies from its first (``{4,22}`` between)."""
 
 
+_WINDOW_BACK = 40
+_WINDOW = 96
+"""A number window (``pii._candidates``) starts at most this far before its run of three
+digits and is at most ``_WINDOW`` long."""
+
+
 @kernel
-def core_reach(chars: U8, out: I32) -> None:
-    """``out[i]`` (``len(chars) + 1`` long): the smallest end of a core at or after ``i``,
-    ``len(chars) + 1`` where none is. A core is what every ``num`` and ``upper`` match of
-    ``pii._CANDIDATES`` holds: two digits 5 to 23 apart with only digits, spaces, dots,
-    parentheses, slashes and hyphens between (``[0-9][0-9 .()/\\-]{4,22}[0-9]``); two
-    capitals and two digits (``[A-Z]{2}[ \\-]?[0-9]{2}``); or X, Y or Z and seven digits
-    (``[XYZ]-?[0-9]{7}``). A window ``[lo, stop)`` with ``out[lo] > stop`` holds no such
-    match, so its regex search can be left out."""
+def core_spans(chars: U8, out_starts: I64, out_ends: I64) -> int:
+    """Every offset where a core starts, and the smallest end of a core there, into the
+    outputs (``len(chars)`` long); returns how many. A core is what every ``num`` and
+    ``upper`` match of ``pii._CANDIDATES`` holds: two digits 5 to 23 apart with only
+    digits, spaces, dots, parentheses, slashes and hyphens between
+    (``[0-9][0-9 .()/\\-]{4,22}[0-9]``); two capitals and two digits
+    (``[A-Z]{2}[ \\-]?[0-9]{2}``); or X, Y or Z and seven digits (``[XYZ]-?[0-9]{7}``)."""
     n = chars.shape[0]
-    none = n + 1
-    out[n] = best = none  # the running minimum, kept out of memory (no load per byte)
-    for i in range(n - 1, -1, -1):
+    found = 0
+    for i in range(n):
         c = chars[i]
-        end = none
-        if 48 <= c <= 57:
+        if c < 48 or c > 90 or 57 < c < 65:  # most of prose: neither a digit nor a capital
+            continue
+        end = -1
+        if c <= 57:
             k = i + 1
             while k < n and k <= i + _CORE_SPAN:
                 b = chars[k]
@@ -422,7 +429,7 @@ def core_reach(chars: U8, out: I32) -> None:
                     end = k + 1
                     break
                 k += 1
-        elif 65 <= c <= 90 and i + 3 < n:
+        elif i + 3 < n:
             b1, b2, b3 = chars[i + 1], chars[i + 2], chars[i + 3]
             if 65 <= b1 <= 90:
                 if 48 <= b2 <= 57 and 48 <= b3 <= 57:
@@ -434,7 +441,7 @@ def core_reach(chars: U8, out: I32) -> None:
                     and 48 <= chars[i + 4] <= 57
                 ):
                     end = i + 5
-            if end == none and 88 <= c <= 90:  # X, Y, Z
+            if end == -1 and 88 <= c <= 90:  # X, Y, Z
                 k = i + 2 if b1 == 45 else i + 1
                 run = 0
                 while k < n and run < 7 and 48 <= chars[k] <= 57:
@@ -442,15 +449,39 @@ def core_reach(chars: U8, out: I32) -> None:
                     k += 1
                 if run == 7:
                     end = k
-        best = min(end, best)
-        out[i] = best
+        if end != -1:
+            out_starts[found] = i
+            out_ends[found] = end
+            found += 1
+    return found
 
 
-def reach(raw: bytes) -> I32:
-    """``core_reach`` of the one-byte map ``raw``."""
-    out = np.empty(len(raw) + 1, dtype=np.int32)
-    core_reach(np.frombuffer(raw, dtype=np.uint8), out)
-    return out
+class Cores:
+    """Where the prompt's cores are (``core_spans``), to tell which number windows of
+    ``pii._candidates`` can hold a ``num`` or ``upper`` match at all: only those are
+    searched, and the runs of three digits whose windows cannot are stepped over."""
+
+    __slots__ = ("_nearest", "_starts")
+
+    def __init__(self, raw: bytes) -> None:
+        starts = np.empty(len(raw), dtype=np.int64)
+        ends = np.empty(len(raw), dtype=np.int64)
+        found = core_spans(np.frombuffer(raw, dtype=np.uint8), starts, ends)
+        self._starts: list[int] = starts[:found].tolist()
+        # the nearest end of a core starting at or after each core's start
+        self._nearest: list[int] = np.minimum.accumulate(ends[:found][::-1])[::-1].tolist()
+
+    def fits(self, lo: int, stop: int) -> bool:
+        """Whether a core lies inside ``[lo, stop)``."""
+        k = bisect.bisect_left(self._starts, lo)
+        return k < len(self._starts) and self._nearest[k] <= stop
+
+    def first_window(self, at: int) -> int:
+        """The first offset from ``at`` where a run of three digits could have a core in
+        its window, or -1 when none can (a window reaches ``_WINDOW_BACK`` before its run
+        and ``_WINDOW`` after its start)."""
+        k = bisect.bisect_left(self._starts, at - _WINDOW_BACK)
+        return -1 if k == len(self._starts) else max(at, self._nearest[k] - _WINDOW)
 
 
 def warm_up() -> None:
@@ -460,4 +491,4 @@ def warm_up() -> None:
     numbers(raw, None, True, True)
     numbers(raw, np.zeros(len(raw), dtype=np.bool_), False, False)
     runs(raw, np.array([2], dtype=np.int64), np.array([12], dtype=np.int64))
-    reach(raw)
+    Cores(raw).fits(0, len(raw))
