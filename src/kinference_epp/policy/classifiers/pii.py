@@ -601,10 +601,12 @@ def _candidates(
     armour = raw.find(b"PRIVATE KEY-----")
     idle_starts = idle[2] if idle is not None else []
     pos = classes.find(b"000") if idle is None else _next_busy(idle, 0)
-    cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
     # where no number or upper-case id can fit, a window needs no search: worth a pass over
     # prose; in a digit-dense prompt, whose windows hold real numbers, it is not
     cores = scan_kernel.Cores(raw) if pos != -1 and idle is None else None
+    # the window's start: mapped at once where windows are many (a digit-dense prompt), else
+    # per window
+    cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 and cores is None else b""
     while pos != -1:
         if cores is not None:  # step over runs whose windows no core can fit in
             at = cores.first_window(pos)
@@ -614,7 +616,11 @@ def _candidates(
                 pos = classes.find(b"000", at)
                 continue
         limit = max(0, pos - 40)
-        other = cluster.rfind(b"x", limit, pos)  # the window starts after it
+        if cluster:  # the window starts after the last character no candidate holds
+            other = cluster.rfind(b"x", limit, pos)
+        else:
+            other = raw[limit:pos].translate(_CLUSTER_TABLE).rfind(b"x")
+            other = other + limit if other != -1 else -1
         lo = other + 1 if other != -1 else limit
         end, stop = pos + 3, min(n, lo + 96)
         if idle_starts:  # no candidate crosses into an idle number: the window ends there
