@@ -246,3 +246,15 @@ def test_typographic_marks_are_spaces_in_the_word_map() -> None:
             raw = plain.replace("?", "!").encode("ascii", "replace")
             expected = b" " + raw.lower().translate(personal._SPACES_KEEP_Q) + b" "
             assert personal._Index(text)._spaced == expected
+
+
+def test_the_number_windows_alternatives_are_those_the_cores_are_drawn_from() -> None:
+    """``Cores`` skips number windows where no core fits: every ``num`` and ``upper`` match
+    must hold one. A change to these alternatives needs ``scan_kernel.core_spans`` (and
+    this test) brought along."""
+    num = r"(?P<num>\+?\(?[0-9][0-9 .()/\-]{4,22}[0-9](?:-?[A-Z])?)"
+    upper = (
+        r"|(?P<upper>[A-Z]{2}[ \-]?[0-9]{2}[ \-A-Z0-9]{5,40}"
+        r"|(?<![A-Za-z0-9])[XYZ]-?[0-9]{7}-?[A-Z])"
+    )
+    assert pii._CANDIDATES.pattern.startswith(num + upper + r"|(?P<at>@)")

@@ -42,8 +42,9 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   are general questions, not health data.
 
 Cost: the prompt is mapped once to lower-case ASCII words (``_Index``, in C), cue words
-are located with ``bytes.find``, and regexes run only in short windows around each cue,
-so a long prompt without cues costs a few scans. In a long prompt (past ``_WHOLE``), cue
+are located in one compiled pass over that map (``scan_kernel.CueIndex``: a new cue word
+joins it by being in a vocabulary of ``_ALL_CUES``), and regexes run only in short windows
+around each cue, so a long prompt without cues costs a few scans. In a long prompt (past ``_WHOLE``), cue
 words that are also everyday words are left out and addresses are looked for near an
 address cue or a closing line only.
 
@@ -407,7 +408,9 @@ class _Index:
     whole words (or words it starts), at the character offsets of the prompt. A non-ASCII character becomes
     ``?`` (the prompt's own question marks become spaces first), and so does a non-ASCII
     letter of a cue word: "señora" is looked for as "se?ora", which the regex run at each
-    place then confirms. Positions are cached, since several recognizers share cues.
+    place then confirms. ``cues`` finds every word of ``_ALL_CUES`` and its places in one
+    compiled pass over the map (``scan_kernel.CueIndex``); a word outside it (a phrase) is
+    scanned for on demand. Positions are cached, since several recognizers share cues.
     """
 
     __slots__ = ("_cache", "_spaced")

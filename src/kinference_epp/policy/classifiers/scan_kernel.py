@@ -2,33 +2,45 @@
 once, in one loop, instead of a numpy pass or a ``bytes`` search per question asked.
 
 The PII scan reads the prompt through its one-byte-per-character map (``pii._classes``'s
-``raw``: ASCII, a non-ASCII character as ``?``). Three questions cost a pass over the
+``raw``: ASCII, a non-ASCII character as ``?``). Four questions cost a pass over the
 whole text each, whatever the few spots that matter:
 
 - **which cue words occur, and where** (``CueIndex``): the free-text recognizers
   (``personal.py``) ask for the whole-word places of a vocabulary of about 1,600 cue words.
   A split of the prompt into words, a set intersection and a ``bytes.find`` per cue word
-  found grow with the text and with the cues; here one pass hashes each word of the
-  lower-cased, separator-spaced map and looks it up in an open-addressing table of the
-  vocabulary, recording each cue word's first places.
+  found grow with the text and with the cues; here one pass keys each word of the
+  lower-cased, separator-spaced map and looks it up (a bitmap, then an open-addressing
+  table of the vocabulary), recording each cue word's first places.
 - **where the numbers are and what they look like** (``number_spans``): the digit-dense
   fast path (``pii._idle_runs``) needs, per run of digits, dots, hyphens and slashes, its
-  digit count and the characters around it; numpy needed some twenty passes over the
-  text for them.
+  digit count and the characters around it (in numpy, some twenty passes over the text).
 - **where three digits start** (``triple_runs``): runs of such positions, split into those
   inside numbers that cannot be PII and the others.
+- **which number windows can hold a candidate at all** (``Cores``): in prose, most runs of
+  three digits are years and page numbers, whose windows no ``num`` or ``upper`` match of
+  ``pii._CANDIDATES`` fits in; those windows are stepped over unsearched.
 
-How a new recognizer joins the fast path: a free-text recognizer's cue words go into a
-``personal._vocab`` set that is part of ``personal._ALL_CUES``; the index is built from that
-union, so ``words`` (the cues present) and ``_Index.positions`` answer for them without a
-scan. A word that holds a separator or a space (a phrase) is not a single word of the map:
-``_Index.positions`` scans for it as before. A structured recognizer adds its candidates to
-``pii._candidates``; only numbers that ``_idle_runs`` rules out for every kind are skipped,
-so a new kind of number must be allowed there (``possible``) if it can be one of them.
+How a new recognizer joins the fast path:
+
+- a free-text recognizer's cue words go into a ``personal._vocab`` set that is part of
+  ``personal._ALL_CUES``; the index is built from that union, so ``words`` (the cues
+  present) and ``_Index.positions`` answer for them without a scan. A word that holds a
+  separator or a space (a phrase) is not a single word of the map: ``_Index.positions``
+  scans for it.
+- a structured recognizer that adds a shape to the ``num`` or ``upper`` alternatives of
+  ``pii._CANDIDATES`` must keep ``core_spans``' cores a part of every match: a shape
+  that holds none of them (two digits 5-23 apart over number characters, two capitals
+  and two digits, X/Y/Z and seven digits) needs its own core there, or the windows that
+  hold only it are skipped (``test_scan_kernel`` pins the two alternatives to say so).
+  Candidates found outside the number windows (``@``, secrets, the pair and NINO
+  searches) are not affected.
+- only numbers that ``_idle_runs`` rules out for every kind are stepped over in a
+  digit-dense prompt, so a new kind of number must be allowed there (``possible`` in
+  ``number_spans``) if it can be one of them.
 
 Each kernel has a plain reference that tests hold it to (``tests/unit/policy/
 test_scan_kernel.py``): ``bytes.split`` + a set intersection + ``bytes.find`` for the index,
-the numpy formulation for the numbers and the runs.
+the numpy formulation for the numbers and the runs, a brute-force regex for the cores.
 """
 
 from __future__ import annotations
