@@ -283,6 +283,8 @@ def number_spans(
         while i < n and numeric[padded[i + _PAD]]:
             i += 1
         e = i
+        # a number starts and ends with a digit: one joiner before the digits is its left
+        # edge ("/v1/orders/771889", "SKU-716124"), and a run that ends with a joiner is none
         lead = not digit[padded[s + _PAD]] and digit[padded[min(s + 1, n - 1) + _PAD]] and e - s > 1
         start = s + 1 if lead else s
         if not (digit[padded[e - 1 + _PAD]] and digit[padded[start + _PAD]]):
@@ -296,8 +298,11 @@ def number_spans(
         before, before2 = padded[start - 1 + _PAD], padded[start - 2 + _PAD]
         after, after2 = padded[e + _PAD], padded[e + 1 + _PAD]
         left = not lead and (hard[before] or (before == 32 and alpha[before2] and count < 10))
+        # no candidate runs across a lowercase letter ("api-7f9c4", "orders/771889")
         left = left or (count < 8 and lower[before2 if lead else before])
         right = hard[after] or (after == 32 and lower[after2])
+        # a space and a capital ("8080 GET"): no candidate takes a letter after a space, but
+        # eight digits, a capital and three more are a German pension insurance number
         right = right or (after == 32 and capital[after2] and count != 8) or lower[after]
         if lead and capital[before2] and before == 45 and count < 7 and hard[after]:
             at = start - 1  # the hyphen: a word of capitals before it, clean on its left
@@ -307,6 +312,8 @@ def number_spans(
             word = at - edge - 1
             clean = edge < 0 or not upper_run[padded[edge + _PAD]]
             left = left or (word >= 1 and clean)
+        # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that
+        # short or a date, and the ":" or the space and word after them end any later window
         stamp = (after == 84 and padded[e + 3 + _PAD] == 58) or (
             after == 90 and (hard[after2] or after2 == 32)
         )
@@ -326,9 +333,13 @@ def number_spans(
             and digit[padded[max(e - 4, 0) + _PAD]]
         )
         nanp = 10 <= count <= 11 and last_four and joiners[padded[max(e - 3, 0)]]
+        # separated by dots, hyphens or slashes: an SSN (123-45-6789), a NANP number whose
+        # last four digits follow a dot or hyphen, or the kinds above
         separated = possible or (count == 9 and size == 11) or nanp
         if ssn:
             possible = possible or count == 9
+        # Italian mobiles (3, then 2-9, eight more); the document word before one is
+        # looked for by ``pii._idle_runs``
         italian = bare and count == 10 and first == 51 and padded[start + 1 + _PAD] >= 50
         iso = size == 10 and padded[start + 4 + _PAD] == 45 and padded[start + 7 + _PAD] == 45
         out[rows, 0] = start
