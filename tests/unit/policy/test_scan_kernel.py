@@ -258,3 +258,19 @@ def test_the_number_windows_alternatives_are_those_the_cores_are_drawn_from() ->
         r"|(?<![A-Za-z0-9])[XYZ]-?[0-9]{7}-?[A-Z])"
     )
     assert pii._CANDIDATES.pattern.startswith(num + upper + r"|(?P<at>@)")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_address_is_looked_for_at_the_cores_as_in_the_whole_map(seed: int) -> None:
+    """``_ip_with_user`` reading only the cores' starts answers as its scan of the map."""
+    rng = random.Random(seed)
+    pieces = [
+        "user=amiller ", "src=", "81.2.69.142", "10.0.3.4", "1.2.3", "1.2.3.4.5", "127.0.0.1",
+        "login ", " from ", "\n", "2024-03-11T09:31:05Z ", "v1.2.3", "3.14159 ", "Username: jo",
+        "IP address: ", "a", " ", ".", "12", "(", "-",
+    ]  # fmt: skip
+    for _ in range(60):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 60)))
+        raw = pii._one_byte_per_char(text)
+        cores = scan_kernel.Cores(raw)
+        assert pii._ip_with_user(text, raw, b"", cores) == pii._ip_with_user(text, raw)

@@ -578,6 +578,7 @@ def _candidates(
     raw: bytes | None = None,
     idle: _IdleRuns | None = None,
     classes: bytes | None = None,
+    cores: scan_kernel.Cores | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
@@ -591,7 +592,7 @@ def _candidates(
     runs of three digits start outside and inside the numbers that cannot be PII: the
     search for the next run steps over those inside, unmatched (``_next_busy``). In prose,
     a window that no number or upper-case candidate fits in (``scan_kernel.Cores``: a
-    year, a page number) is not searched at all.
+    year, a page number) is not searched at all; ``cores`` is the prompt's, when known.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes
@@ -603,7 +604,10 @@ def _candidates(
     pos = classes.find(b"000") if idle is None else _next_busy(idle, 0)
     # where no number or upper-case id can fit, a window needs no search: worth a pass over
     # prose; in a digit-dense prompt, whose windows hold real numbers, it is not
-    cores = scan_kernel.Cores(raw) if pos != -1 and idle is None else None
+    if cores is None and pos != -1 and idle is None:
+        cores = scan_kernel.Cores(raw)
+    elif idle is not None:
+        cores = None
     # the window's start: mapped at once where windows are many (a digit-dense prompt), else
     # per window
     cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 and cores is None else b""
@@ -942,16 +946,27 @@ _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _IPV4_SHAPE = re.compile(rb"0\.0{1,3}\.0{1,3}\.0")
 """What every ``_IPV4`` match leaves in the prompt's map with its digits as ``0`` (the
 search skips to each "0." in C: prose with a decimal or two costs no line reads)."""
+_IPV4_AT = re.compile(rb"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]")
+"""``_IPV4_SHAPE`` on the map itself, matched at a number core's start: every match starts
+one (a digit, and one 6-10 characters on over digits and dots)."""
+_FEW_CORES = 64
 
 
-def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
+def _ip_with_user(
+    text: str, raw: bytes, words: bytes = b"", cores: scan_kernel.Cores | None = None
+) -> bool:
     """A log line that holds both an IPv4 address (not loopback or unspecified) and the
     name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
     "user=amiller src=...", an access log's user field): a person's session. ``words``:
     the prompt's distinct words (``_Cues.words``) when known, where a marker's word is
-    looked for first (a log's few words instead of nine scans of the prompt)."""
-    if _IPV4_SHAPE.search(raw.translate(_DIGITS_AS_ZERO)) is None:
-        return False  # no four dotted groups of digits: no IPv4 address
+    looked for first (a log's few words instead of nine scans of the prompt). ``cores``:
+    the prompt's number cores (``scan_kernel.Cores``) when known; an address's first digit
+    starts one, so where they are few, only their starts are read for an address."""
+    if cores is not None and len(cores.starts) <= _FEW_CORES:
+        if not any(_IPV4_AT.match(raw, at) for at in cores.starts):
+            return False  # no four dotted groups of digits: no IPv4 address
+    elif _IPV4_SHAPE.search(raw.translate(_DIGITS_AS_ZERO)) is None:
+        return False
     if words and not any(w in words for w in _LOG_MARKER_WORDS) and b'] "' not in raw:
         return False
     seen: set[int] = set()
@@ -1230,7 +1245,10 @@ class PiiClassifier:
         cues = _Cues(raw)
         classes = _classes(text, raw)
         idle = _idle_runs(raw, classes, cues)
-        for group, start, value in _candidates(text, raw, idle, classes):
+        # where a number candidate's core is: prose's few numbers (a dense prompt steps
+        # over its idle ones instead)
+        cores = scan_kernel.Cores(raw) if idle is None else None
+        for group, start, value in _candidates(text, raw, idle, classes, cores):
             if value in self._allow_values:
                 continue
             if group == "num":
@@ -1259,7 +1277,7 @@ class PiiClassifier:
                 if len(found) == len(self._kinds):
                     break
         ip = PiiKind.IP_ADDRESS
-        if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words):
+        if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words, cores):
             found.add(ip)
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)

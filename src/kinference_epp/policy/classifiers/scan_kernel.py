@@ -494,6 +494,11 @@ class Cores:
         # the nearest end of a core starting at or after each core's start
         self._nearest: list[int] = np.minimum.accumulate(ends[:found][::-1])[::-1].tolist()
 
+    @property
+    def starts(self) -> list[int]:
+        """Where cores start, in order."""
+        return self._starts
+
     def fits(self, lo: int, stop: int) -> bool:
         """Whether a core lies inside ``[lo, stop)``."""
         k = bisect.bisect_left(self._starts, lo)
