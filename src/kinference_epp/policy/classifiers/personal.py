@@ -39,7 +39,12 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   languages, and the most prescribed medicines by generic and brand name) in a prompt
   that also names a person, gives a date of birth, a patient number or a contact (phone,
   e-mail, national ID). "What are the symptoms of diabetes?" and "a patient on warfarin"
-  are general questions, not health data.
+  are general questions, not health data. The special categories' lexicons
+  (``sensitive.py``: physical and mental health, addiction, care, pregnancy, disability,
+  and as private facts orientation and gender identity, religion, union membership,
+  political opinion, criminal record, debts and benefits) add to these; a given name and
+  a surname opening a sentence that states such a fact name its subject even when the
+  lists lack them ("Arvid Lohmeyer kommt nach seinem Burn-out ... zurück").
 
 Cost: the prompt is mapped once to lower-case ASCII words (``_Index``, in C), cue words
 are located in one compiled pass over that map (``scan_kernel.CueIndex``: a new cue word
@@ -66,6 +71,7 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+from kinference_epp.policy.classifiers import sensitive
 from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
@@ -448,6 +454,17 @@ class _Index:
             found = self._cache[word] = self._scan(word)
         return found[:limit] if limit < len(found) else found
 
+    def phrase(self, words: bytes) -> int:
+        """Where the words of ``words`` (lower case, one space apart, as ``_vocab`` writes
+        them) first stand in a row in the prompt as whole words, or -1: one search."""
+        needle = b" " + words
+        n = len(needle)
+        spaced = self._spaced
+        pos = spaced.find(needle)
+        while pos != -1 and spaced[pos + n] != 32:
+            pos = spaced.find(needle, pos + n)
+        return pos
+
     def _scan(self, word: str) -> list[int]:
         # No trailing space in the needle: the search skips ahead by its last byte, and a
         # space (every few bytes) would make it crawl; the space after is checked instead.
@@ -772,7 +789,7 @@ def _credential_value(value: str) -> bool:
     """Whether the value after a credential label is a real one: letters with digits or
     symbols, several distinct characters, and no placeholder word ("<password>",
     "${DB_PASS}", "********", "os.environ[...]")."""
-    value = value.rstrip(".,;:)]}")
+    value = value.rstrip(".,;:)]}?!")  # "why is it not a password manager?": prose
     if len(value) < 6 or len(set(value)) < 5:
         return False
     letters = digits = other = 0
@@ -1293,6 +1310,16 @@ _HEALTH_IDS = _vocab("mrn", "nhs")
 not: "a patient on warfarin" is a general question)."""
 
 
+def _health_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """A patient identifier's label outside a sentence that declares its data made up (a
+    reference sheet's "SPECIMEN - NOT A REAL PATIENT: ... NHS No. 999 ...")."""
+    for cue in words & _HEALTH_IDS:
+        for pos in ix.positions(cue.decode(), 4):
+            if not declared_in_sentence(text, pos):
+                return True
+    return False
+
+
 # -- national identifiers named by their label -------------------------------------------
 
 _ID_LABELS = _vocab(
@@ -1368,6 +1395,47 @@ def _checksum_fails(value: str) -> bool:
     return False
 
 
+_TAX_REACH = 240
+"""How far after a German tax label a value whose Steuer-ID check digit holds may stand,
+blank lines and sentences between ("Meine Steuer-ID? ... Hab sie gefunden.\n\n859...")."""
+
+
+def _steuer_id_after(text: str, begin: int) -> bool:
+    """An 11-digit value (bare or in groups) whose Steuer-ID check digit and digit rule hold,
+    within ``_TAX_REACH`` after a tax label: the check is strict enough to reach across
+    paragraphs."""
+    for m in _ID_VALUE.finditer(text, begin, begin + _TAX_REACH):
+        digits = "".join(c for c in m.group() if c.isdigit())
+        valid = len(digits) == 11 and steuer_id_valid(digits)
+        if valid and not declared_in_sentence(text, m.start()):
+            return True
+    return False
+
+
+_VALUE_BEFORE = re.compile(
+    r"(?<![\w])([A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24})(?![\w])[ \t,:;\-\u2013\u2014]*"
+    r"(?i:(?:that's|that is|this is|it's|it is|is|das ist|ist|c'est|c\u2019est|es|est)[ \t]+)?"
+    r"(?i:my|mein|meine|meiner|mon|ma|mi|our|unsere?)[ \t]+(?:[\w'\u2019\-]+[ \t]+){0,3}$"
+)
+"""A value a label follows as its owner's ("C01X00T47 - das ist meine Passnummer",
+"532918404 - that's my passport number", "18AB12345 c'est mon numéro de passeport"):
+the window before a label ends in a possessive, the value just before it."""
+_BEFORE = 96
+
+
+def _value_before(text: str, pos: int) -> bool:
+    """Whether an identifier stands just before the label at ``pos``, tied to it by "that's
+    my", "das ist meine", "c'est mon", "es mi" (see ``_VALUE_BEFORE``)."""
+    m = _VALUE_BEFORE.search(text, max(0, pos - _BEFORE), pos)
+    if m is None:
+        return False
+    value = m.group(1)
+    document = _DOCUMENT_NUMBER.fullmatch(value) is not None
+    if not (_id_value(value) or document or _CODICE_FISCALE.fullmatch(value)):
+        return False
+    return not (_checksum_fails(value) or declared_in_sentence(text, m.start(1)))
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1379,6 +1447,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         word = cue.decode()
         tax = cue in _TAX_LABELS
         for pos in ix.positions(word):
+            if _value_before(text, pos):
+                return True
             begin = pos + len(word)
             stop = begin + _FAR
             gap = text.find("\n\n", begin, stop)
@@ -1388,6 +1458,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 body = gap + 2 + len(text[gap + 2 : stop]) - len(text[gap + 2 : stop].lstrip())
                 line_end = text.find("\n", body, stop)
                 gap = line_end if line_end != -1 else -1
+            if tax and _steuer_id_after(text, begin):
+                return True
             stop = gap if gap != -1 else stop
             for m in _ID_VALUE.finditer(text, begin, stop):
                 value = m.group()
@@ -1459,8 +1531,47 @@ def _told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
     return True
 
 
+_HISTORY_OR_STORY = frozenset((b"geschichte", b"histoire", b"historia", b"storia"))
+"""Story nouns that also name history, the school subject or a field ("Geschichte |
+Thema: Industrialisierung", "Histoire-géo", "la historia de Cataluña")."""
+_STORY_BEFORE = re.compile(
+    r"(?i:\b(?:eine[rn]?|kurze[n]?|kleine[n]?|spannende[n]?|lustige[n]?|traurige[n]?"
+    r"|gute-nacht|erzähle?|schreibe?|erfinde|une|petite|courte|belle|drôle|raconte[rz]?"
+    r"|écris|écrivez|invente[rz]?|una|breve|corta|pequeña|bonita|cuenta|cuéntame|escribe"
+    r"|escribir|inventa|racconta|scrivi)[ \t]+(?:[\w'-]+[ \t]+)?)$"
+)
+"""What makes one of those a story: an indefinite article, a story's adjective or a verb
+of telling or writing just before it ("eine kurze Geschichte", "raconte une histoire")."""
+
+
+def _story_told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
+    """Whether the prompt's story words tell a story: any but those that also name history
+    does; those count after an article, adjective or verb of storytelling; "user story" and
+    "story points" are a backlog's."""
+    if any(cue not in _HISTORY_OR_STORY and cue != b"story" for cue in cues):
+        return True  # a novel, a character, a screenplay: no need to read where
+    for cue in cues:
+        word = cue.decode()
+        for pos in ix.positions(word, 4):
+            if word == "story":
+                user = text[max(0, pos - 5) : pos].lower() == "user "
+                if not user and not text[pos + 5 : pos + 12].lower().startswith(" point"):
+                    return True
+            elif cue not in _HISTORY_OR_STORY or _STORY_BEFORE.search(text, max(0, pos - 32), pos):
+                return True
+    return False
+
+
 _FICTION_SUFFIXES = (b"geschichte", b"roman", b"erz?hlung", b"novela", b"story")
 """Compounds that name a story ("Kurzgeschichte", "Kriminalroman", "Gutenachtgeschichte")."""
+_HISTORIES = (
+    b"krankengeschichte", b"krankheitsgeschichte", b"vorgeschichte", b"familiengeschichte",
+    b"firmengeschichte", b"unternehmensgeschichte", b"weltgeschichte", b"zeitgeschichte",
+    b"kunstgeschichte", b"kulturgeschichte", b"wirtschaftsgeschichte", b"stadtgeschichte",
+    b"entstehungsgeschichte", b"erfolgsgeschichte"
+)  # fmt: skip
+"""Compounds of "Geschichte" that are a history, not a story: a patient's medical history
+("Krankengeschichte"), a company's, a field's."""
 _FICTION_PHRASES = (
     "écris une nouvelle", "écrire une nouvelle", "une courte nouvelle", "jeu de rôle",
     "juego de rol", "role-play", "role play", "diary entry", "tagebucheintrag",
@@ -1503,6 +1614,16 @@ _PLACES = _vocab(
     "empresa", "warehouse", "lager", "entrepôt", "almacén", "operator", "betreiber",
     "exploitant", "operador", "parliament", "parlament", "parlement", "parlamento",
     "reichstagsgebäude", "bundestag", "öffnungszeiten", "geöffnet", "horaires", "horario",
+    # a venue that visitors go to: an attraction, a gallery, a theatre, an exhibition (not
+    # "visitor" or "tickets": a support chat's roles and records)
+    "sightseeing", "attraction", "attraktion", "atracción", "skyscraper",
+    "wolkenkratzer", "gratte-ciel", "rascacielos", "viewing", "aussichtsplattform",
+    "observatoire", "mirador", "gallery", "galerie", "galería", "theatre", "theater",
+    "théâtre", "teatro", "cinema", "kino", "cinéma", "cine", "arena", "venue", "exhibition",
+    "ausstellung", "exposition", "exposición", "concert", "konzert", "concierto",
+    "eintrittskarten", "aquarium", "basilica", "basilika",
+    "basilique", "basílica", "mosque", "moschee", "mosquée", "mezquita", "synagogue",
+    "synagoge", "sinagoga", "temple", "tempel", "templo", "abbey", "abtei", "abbaye", "abadía",
 )  # fmt: skip
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
@@ -1705,7 +1826,11 @@ _DECLARED = (
     "negativ-test", "testfäll", "casos de prueba", "cas de test", "test case", "test user",
     "test account", "testnutzer", "testkonto", "testkunde", "utilisateur de test",
     "compte de test", "usuario de prueba", "cuenta de prueba", "(fixture", "test fixture",
-    "fixture data", "generic name",
+    "fixture data", "generic name", "not a real", "no real", "training example",
+    "example only", "for training only", "kein echt", "keine echt", "kein realer",
+    "keine reale", "pas un vrai", "pas une vraie", "pas un réel", "pas une réelle",
+    "no es un paciente real", "no es una persona real", "no es una cuenta real",
+    "exemple de formation", "ejemplo de formación", "schulungsbeispiel",
     "nom générique", "nombre genérico", "platzhalter",
 )  # fmt: skip
 """What a prompt says of data it made up: fake, test or specimen data, values that belong
@@ -1803,6 +1928,7 @@ _ALL_CUES = (
     | _HEALTH_TERMS
     | _HEALTH_IDS
     | _SECRET_LABELS
+    | sensitive.CUES
 )
 _CUE_INDEX = CueIndex(_ALL_CUES)
 """Every cue word's places, found in one pass (``_Index.cues``)."""
@@ -1864,6 +1990,128 @@ def _subject_name(text: str) -> bool:
     return False
 
 
+_FACT_SUBJECT = re.compile(
+    r"(?:^|(?<=[.!?;:] )|(?<=[.!?;:]\t)|(?<=\n)|(?<=, ))[ \t]*"
+    r"(?:(?i:die|der|la|el|le|il|lo|our|unser|unsere|notre|nuestro|nuestra)[ \t]+)?"
+    rf"({_WORD}(?:-[A-ZÀ-Þ][a-zß-ÿ']+)?)[ \t]+({_WORD}(?:-[A-ZÀ-Þ][a-zß-ÿ']+)?)"
+    r"[ \t]+(?=[a-zß-ÿ])"
+)
+"""A given name and a surname opening a sentence or the clause after a greeting ("Evening
+everyone, Ollie Faversham is ...", "Servus miteinand, die Sünje Carstens ist ...",
+"Zainab Hussain-Lyle owes ..."), a lower-case word after them: the subject of what the
+sentence tells."""
+
+
+def _capitalised(words: str) -> frozenset[str]:
+    """Capitalised words written apart by spaces and line breaks."""
+    return frozenset(words.split())
+
+
+_STARTERS = _capitalised(
+    """The This That These Those Our My Your His Her Their Its Every Each Some Any All
+    Der Die Das Dem Den Des Ein Eine Einer Mein Meine Unser Unsere Dein Deine Sein Seine
+    Ihr Ihre Dieser Diese Dieses Jeder Jede Heute Gestern Morgen Am Im Beim Vom Zum Zur
+    Le La Les Un Une Mon Ma Mes Notre Nos Ce Cette Ces Son Sa Ses Leur Chaque Aujourd
+    El Los Las Una Mi Mis Nuestro Nuestra Su Sus Este Esta Estos Estas Cada Hoy Ayer
+    Liebe Lieber Hallo Hello Dear Bonjour Hola Buenas Buenos Viele Beste Frohe Happy
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday Montag Dienstag Mittwoch
+    Donnerstag Freitag Samstag Sonntag Lundi Mardi Mercredi Jeudi Vendredi Samedi
+    Dimanche Lunes Martes Miércoles Jueves Viernes Sábado Domingo"""
+)
+"""Capitalised words that open sentences in the four languages and are no given name:
+articles, possessives, demonstratives, days, greetings."""
+
+
+_PERSON_WORDS = _vocab(
+    "he", "she", "his", "him", "her", "himself", "herself", "mum", "mom", "dad", "wife",
+    "husband", "son", "daughter", "sister", "brother", "family", "parents", "kids",
+    "children", "girlfriend", "boyfriend", "er", "ihm", "ihn", "sein", "seine", "seinem",
+    "seinen", "seiner", "ihr", "ihre", "ihrem", "ihren", "ihrer", "mutter", "vater", "mama",
+    "papa", "eltern", "familie", "kinder", "schwester", "bruder", "freundin", "freund",
+    "lui", "elle", "mère", "père", "maman", "famille", "enfants", "sœur", "frère", "mari",
+    "femme", "copine", "copain", "él", "ella", "madre", "padre", "familia", "hijos", "hija",
+    "hijo", "hermana", "hermano", "marido", "mujer", "novio", "novia",
+)  # fmt: skip
+"""Pronouns and relatives that only a person has: a prompt about a company or a charity
+("Red Cross volunteers ...", "Galeria Kaufhof hat Insolvenz angemeldet") holds none of
+them about it."""
+_ORGANISATION_WORDS = _capitalised(
+    """Team Clinic Klinik Clinique Clínica Hospital Krankenhaus Hôpital Society Foundation
+    Stiftung Fondation Fundación Trust Council Bank Banque Banco Group Gruppe Groupe Grupo
+    Health Care Cross Kreuz Croix Cruz Association Verband Verein Institute Institut
+    Instituto University Universität Université Universidad College School Schule École
+    Escuela Centre Center Zentrum Centro Service Services Agency Agentur Agence Agencia
+    Cloud Watch Motors Airlines Air Bahn Post Telekom Energy Pharma Labs Nord Süd Ost West
+    North South East West Madrid Barcelona Paris London Berlin Deutsche Deutscher Real
+    Royal National International Global Sankt Saint San Santa"""
+)
+"""Words that name an organisation or a place, not a person, in a capitalised pair."""
+
+
+def _sentence_at(text: str, start: int) -> str:
+    """The sentence (or line) that starts at ``start``."""
+    stop = len(text)
+    for end in _SENTENCE_ENDS:
+        at = text.find(end, start)
+        if at != -1 and at < stop:
+            stop = at
+    return text[start:stop]
+
+
+def _states_fact(sentence: str) -> tuple[bool, bool]:
+    """Whether a sentence states a health fact, and whether it states another
+    special-category or money fact (the lexicons) or owes a sum of money."""
+    ix = _Index(sentence)
+    split = ix.words()
+    words = _ALL_CUES.intersection(split)
+    health, private = sensitive.facts(sentence, ix, words, split)
+    health = health or bool(words & _HEALTH_TERMS)
+    private = private or bool(words & _MONEY_TROUBLE) or _owed_amount(sentence, ix, words)
+    return health, private
+
+
+_PERSONAL_PREDICATE = re.compile(
+    r"(?:is|was|has|had|ist|war|hat|hatte|est|était|a|avait|es|está|estaba|tiene|tenía)[ \t]"
+)
+"""A copula or "has" right after the subject: with a health fact in the sentence ("Jonte
+Behrens ist spielsüchtig", "X está embarazada") the subject can only be a person; a
+company "produces insulin" or "meldet Krankheit"."""
+
+
+def _fact_subject(text: str) -> bool:
+    """A given name and a surname, listed or not, as the subject of a sentence that states
+    a special-category or money fact ("Arvid Lohmeyer kommt nach seinem Burn-out ...
+    zurück"): in a short prompt that is no story, the person the fact is about."""
+    first, last = _names()
+    person = bool(_PERSON_WORDS.intersection(_Index(text).words()))
+    for m in _FACT_SUBJECT.finditer(text):
+        given, family = m.group(1), m.group(2)
+        if given in _STARTERS or given in _NOT_A_NAME or family in _NOT_A_NAME:
+            continue
+        if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
+            continue
+        tokens = {_token for w in (given, family) for _token in _vocab(*w.lower().split("-"))}
+        if tokens & (_HEALTH_TERMS | sensitive.WORDS | sensitive.HEADS | _PLACES | _NEWS | _BRANDS):
+            continue
+        if not _real_name(f"{given} {family}") or _LEGAL_AFTER.match(text, m.end(2)):
+            continue
+        health, private = _states_fact(_sentence_at(text, m.start(1)))
+        if not (health or private):
+            continue
+        listed = given in first or any(part in last for part in family.split("-"))
+        if listed or person:
+            return True
+        # an unknown pair where no one is "he" or "her" (a company?): a person only when
+        # what the sentence says of it is a condition
+        if health and _PERSONAL_PREDICATE.match(text, m.end()):
+            return True
+    return False
+
+
+_NAME_WINDOW_CUES = (
+    _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE | sensitive.WORDS
+)
+"""Words near which a long prompt is read for a listed name."""
 _CONTACT = frozenset({PiiKind.PHONE, PiiKind.EMAIL, PiiKind.NATIONAL_ID})
 """Identifiers that make health data in the same prompt someone's: a condition written
 beside a phone number, an e-mail address or a national ID is that person's (or the
@@ -1879,6 +2127,7 @@ def find_personal(
     found: set[PiiKind] = set()
     ix = _Index(text, raw)
     words = ix.cues()
+    present = words
     split = ix.words() if len(text) <= _WHOLE else []  # read in short prompts only
     if len(text) > _WHOLE:
         words -= _COMMON_WORDS
@@ -1902,21 +2151,22 @@ def find_personal(
     if not money and len(text) <= _WHOLE:
         low = text.lower()
         money = any(p in low for p in _MONEY_PHRASES)
-    fiction = bool(words & _FICTION) and not _told(text, ix, words & _FICTION)
+    # the special categories' and money trouble's lexicons in four languages: a long
+    # prompt's phrases are looked for once someone is named (below)
+    more_health, more_money = sensitive.facts(text, ix, present, short, phrases=short is not None)
+    health = health or more_health
+    money = money or more_money
+    fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
         fiction = any(p in low for p in _FICTION_PHRASES) or any(
-            w.endswith(_FICTION_SUFFIXES) for w in split if len(w) > 8
+            w.endswith(_FICTION_SUFFIXES) and not w.endswith(_HISTORIES)
+            for w in split
+            if len(w) > 8
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
-        cues = (  # the words present: no union of the vocabularies per call
-            (words & _PERSON_CUES)
-            | (words & _BIRTH_CUES)
-            | (words & _ADDRESS_CUES)
-            | (words & _HEALTH_TERMS)
-            | (words & _MONEY_TROUBLE)
-        )
+        cues = words & _NAME_WINDOW_CUES
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
         if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
@@ -1924,7 +2174,12 @@ def find_personal(
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
-        named = _subject_name(text)  # "Steven has type 1 diabetes"
+        named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
+    # (identifiers found already flag the prompt: a long one is not searched again for them)
+    if short is None and (named or found) and not (health and money):
+        more_health, more_money = sensitive.facts(text, ix, present, None, words=False)
+        health = health or more_health
+        money = money or more_money
     personal_facts = health or money or bool(found) or bool(structured)
     if not named and personal_facts and len(text) <= _WHOLE and not fiction:
         named = _greeted_name(text)  # "Hallo Kemal, ... nach der Chemo"
@@ -1975,7 +2230,7 @@ def find_personal(
     identified = (
         named
         or PiiKind.DATE_OF_BIRTH in found
-        or bool(words & _HEALTH_IDS)
+        or _health_id(text, ix, words)
         or bool(structured & _CONTACT)
     )
     if identified and health:

@@ -37,11 +37,15 @@ DNIs in their printed groups ("12.345.678-Z"). Credentials that no prefix marks 
 what carries them (``_ANCHORED``): webhook URLs, connection-string keys, ``Authorization``
 headers.
 
-An IP address counts with the user it belongs to: on one log line, or in one record of
-``label: value`` lines (a sign-in alert's "Username:" and "IP address:" lines).
+An IP address counts with the user it belongs to: on one log line (a JSON log's
+``"user":`` / ``"utilisateur":`` key), or in one record of ``label: value`` lines (a
+sign-in alert's "Username:" and "IP address:" lines, a Windows event's "Account Name:" and
+"Source Network Address:"). The payment gateways' documented test cards and the IBAN
+standard's example IBANs (``validators.DOCUMENTED_*``) pass where the text around them
+calls them test, example or documentation values.
 
-Known gaps: spaced UK NINOs without a "national insurance" / NINO / "NI number" mention
-within the sentence before, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
+Known gaps: UK NINOs without a "national insurance" / NINO / "NI number" mention (or its
+German, French or Spanish name) within the sentence before or just after them, and Slack tokens shorter than 20 characters (``xoxb-`` and 10-14 more),
 since only runs of 20 token characters are searched for secrets; an ``_ANCHORED``
 credential whose value has no run of 15 token characters (a Basic header for a very short
 user:password).
@@ -68,6 +72,8 @@ from kinference_epp.policy.classifiers.personal import (
     placeholder,
 )
 from kinference_epp.policy.classifiers.validators import (
+    DOCUMENTED_IBANS,
+    DOCUMENTED_TEST_CARDS,
     IBAN_LENGTHS,
     card_prefix_valid,
     dni_valid,
@@ -192,6 +198,8 @@ _DRAMA_WORDS = (
     "drama", "fiction", "ofcom", "reserved", "test", "example", "sample", "placeholder",
     "dummy", "fake", "sandbox", "staging", "specimen", "spécimen", "fiktiv", "beispiel",
     "muster", "fictif", "fictive", "exemple", "ficticio", "ficticia", "ejemplo", "prueba",
+    "textbook", "lehrbuch", "manuel", "manual", "tutorial", "documentation", "dokumentation",
+    "documentación", "doku", "docs",
 )  # fmt: skip
 """What says that a number in a range reserved for drama, or a test card, is used as one:
 words starting so ("testing", "Testdaten"), not part of an e-mail address or a URL
@@ -199,7 +207,17 @@ words starting so ("testing", "Testdaten"), not part of an e-mail address or a U
 
 
 def _declared_test(text: str, start: int) -> bool:
-    for token in text[max(0, start - 120) : start].lower().split():
+    """A drama or test word in the 120 characters before ``start`` or in the rest of its
+    sentence ("La tarjeta 4000 ... es de las que da la pasarela para pruebas")."""
+    end = text.find(". ", start, start + 160)
+    after = text[start : start + 160 if end == -1 else end]
+    window = (text[max(0, start - 120) : start] + " " + after).lower()
+    for word in _DRAMA_WORDS:  # the window holds none of them: most numbers stop here
+        if word in window:
+            break
+    else:
+        return False
+    for token in window.split():
         if "@" in token or "/" in token:
             continue
         for part in token.split("-"):  # "TV-drama"
@@ -220,8 +238,13 @@ def _fictional(digits: str, text: str, start: int) -> bool:
     if digits.startswith("555"):
         return True
     national = "0" + digits[2:] if digits.startswith("44") else digits
-    test_shaped = len(digits) >= 12 and len(set(digits)) <= 2
-    if test_shaped or national.startswith(_FICTIONAL_PREFIXES):
+    # one or two digits repeated ("4242 ..."), or zeros with a few others ("4000 0000 0000
+    # 0002"): the shapes of the gateways' test cards
+    test_shaped = len(digits) >= 12 and (
+        len(set(digits)) <= 2 or digits.count("0") >= len(digits) - 4
+    )
+    documented = digits in DOCUMENTED_TEST_CARDS
+    if test_shaped or documented or national.startswith(_FICTIONAL_PREFIXES):
         return _declared_test(text, start)
     return False
 
@@ -274,8 +297,6 @@ order, an invoice, a log's request, trace or job id."""
 _DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
 """``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
 (the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
-_NINO_LABELS = (b"nsurance", b"NINO", b"nino", b"NI n")
-"""What introduces a spaced UK NINO; ``_ID_WORDS`` then confirms it (within ``_CONTEXT``)."""
 _CLOSING_WORDS = (
     "regards", "sincerely", "cheers", "thanks", "best,", "grüße", "grüßen", "cordialement",
     "salutations", "saludos", "atentamente", "saluti", "cordiali", "groet",
@@ -294,7 +315,18 @@ _ID_WORDS = (
     "nif",
     "id number",
     "identity",
+    "versicherungsnummer",
+    "sozialversicherung",
+    "assurance nationale",
+    "national d'assurance",
+    "sécurité sociale",
+    "seguro nacional",
+    "seguridad social",
 )
+"""What names a UK NINO (and the other ids ``_upper`` confirms) in the four languages, read
+with hyphens as spaces ("National-Insurance-Nummer")."""
+_LABEL_AFTER = 80
+"""How far after a NINO its label may stand: "CL621472B - that's my NI number"."""
 _FREE_TEXT = frozenset(
     {PiiKind.PERSON_NAME, PiiKind.ADDRESS, PiiKind.DATE_OF_BIRTH, PiiKind.HEALTH}
 )
@@ -460,6 +492,17 @@ def _top_header(text: str, delimiter: str, count: int) -> str | None:
 def _phone_length(digits: str, body: str) -> bool:
     """A national number has 9 to 11 digits with its trunk ``0``, 9 or 10 without."""
     return len(digits) <= 11 if digits[0] == "0" else len(digits) <= 10
+
+
+def _nino_labelled(text: str, start: int, length: int) -> bool:
+    """Whether a NINO-shaped value has its label in the sentence before it or just after it
+    ("... - that's my NI number"), hyphens read as spaces; asked only of NINO shapes."""
+    lo, hi = max(0, start - _LABEL_REACH), start + length + _LABEL_AFTER
+    window = text[lo:hi].lower().replace("-", " ")
+    for w in _ID_WORDS:  # noqa: SIM110 -- cheaper than any(genexpr)
+        if w in window:
+            return True
+    return False
 
 
 def _near(text: str, start: int, words: Iterable[str], context: int = _CONTEXT) -> bool:
@@ -683,18 +726,14 @@ def _candidates(
     # the pairs are confirmed in a map where only spaces and dots separate them.
     pairs = raw.translate(_PAIR_TABLE) if b"00 00" in classes else b""
     if b"00 00" in pairs:
-        ninos: set[int] = set()
-        # a spaced NINO's digits are three pairs between spaces: without them, no label
-        # search (a scan of the whole text each) can lead to one
-        labels = _NINO_LABELS if b" 00 00 00 " in pairs else ()
-        for label in labels:  # the NINO is matched only in windows around its label
-            at = raw.find(label)
-            while at != -1:
-                for m in _SPACED_NINO.finditer(text, max(0, at - 80), at + 120):
-                    if m.start() not in ninos:
-                        ninos.add(m.start())
-                        yield "upper", m.start(), m.group()
-                at = raw.find(label, at + 1)
+        # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
+        # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
+        at = pairs.find(b"x 00 00 00 x")
+        while at != -1:
+            m = _SPACED_NINO.match(text, max(0, at - 1))
+            if m is not None:
+                yield "upper", m.start(), m.group()
+            at = pairs.find(b"x 00 00 00 x", at + 12)
         pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             lo, hi = max(0, pos - 12), pos + 24
@@ -806,23 +845,44 @@ _IPV4 = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
 )
 _LOG_USER = re.compile(
-    r"(?i:\buser(?:name)?\s*[=:]\s*|\blogin\s*[=:]\s*|\b(?:uid|acct|usr)=\s*)"
+    r"(?i:\b(?:remote_?)?user(?:[._]?name)?[\"']?\s*[=:]\s*|\blogin[\"']?\s*[=:]\s*"
+    r"|\baccount(?:[ ._]?name)?[\"']?\s*[=:]\s*|\b(?:actor|principal)[\"']?\s*[=:]\s*"
+    r"|\b(?:uid|acct|usr)=\s*)"
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
-"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``."""
+"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``, a JSON log's
+``"user":"lszymanski"``, ``"userName":`` or ``"actor":``, a Windows event's ``Account
+Name:``."""
 _LOG_USER_INTL = re.compile(
-    r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|utilisateur|identifiant|usuario|usuari"
-    r"|utente)\s*[=:]\s*)[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+    r"(?i:\b(?:benutzer(?:name)?|nutzer(?:name)?|kontoname|konto|utilisateur|identifiant"
+    r"|nom d'utilisateur|nom du compte|compte|usuario|usuari|nombre de usuario"
+    r"|nombre de cuenta|cuenta|utente)[\"']?\s*[=:]\s*)[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
 """A user field in German, French, Spanish or Italian (``Benutzer=``, ``utilisateur=``,
-``usuario=``), read only in a line that holds one of ``_INTL_USER_STEMS``."""
-_INTL_USER_STEMS = ("utzer", "tilisateur", "identifiant", "suari", "utente")
+``"usuario":``, ``Nom du compte :``), read only in a line that holds one of
+``_INTL_USER_STEMS``."""
+_INTL_USER_STEMS = (
+    "utzer",
+    "tilisateur",
+    "identifiant",
+    "suari",
+    "utente",
+    "konto",
+    "compte",
+    "cuenta",
+)
 _LOG_USER_PROSE = re.compile(
-    r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)"
+    r"(?i:\b(?:invalid )?user(?:name)? |\bfor (?:invalid user |user )?)[\"'<\u00ab]?"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
-"""A user named in a log message ("Invalid user kschneider", "for lgarcia from ..."), read
-only in a line with a time of day, where it is a log line and not prose ("the user guide")."""
+"""A user named in a log message ("Invalid user kschneider", "for lgarcia from ...", "for
+user "jdoe" from ..."), read only in a line with a time of day, where it is a log line and
+not prose ("the user guide")."""
+_VPN_USER = re.compile(
+    r"(?<![\w/])([A-Za-z][A-Za-z0-9._\-]{1,31})/(?:[0-9]{1,3}\.){3}[0-9]{1,3}:[0-9]{1,5}\b"
+)
+"""A VPN server's client as it logs one: common name, address and port ("jdoe/81.2.69.160:
+51234")."""
 _LOG_USER_PROSE_INTL = re.compile(
     r"(?i:\b(?:benutzer(?:in)?|nutzer(?:in)?|utilisateur|utilisatrice|usuari[oa]|utente)"
     r"[ \t]+)[\"'«]?([A-Za-z][A-Za-z0-9._\-]{1,31})(?![A-Za-zÀ-ÿ])"
@@ -952,6 +1012,16 @@ one (a digit, and one 6-10 characters on over digits and dots)."""
 _FEW_CORES = 64
 
 
+_ACCOUNT_MARKERS = (b"account", b"konto", b"compte", b"cuenta", b"vpn", b"actor")
+"""What names a session's user by its account (a Windows event's "Account Name:",
+"Kontoname:", "Nom du compte :", "Nombre de cuenta:"), a VPN's client or an audit log's
+actor: looked for near an address only, since prose says "account" often."""
+_ACCOUNT_REACH = 400
+"""How far around an IPv4 address its record's account line is looked for (four lines)."""
+_ACCOUNT_IPS = 8
+"""Addresses around which account lines are looked for: a log's first few."""
+
+
 def _ip_with_user(
     text: str, raw: bytes, words: bytes = b"", cores: scan_kernel.Cores | None = None
 ) -> bool:
@@ -962,16 +1032,31 @@ def _ip_with_user(
     looked for first (a log's few words instead of nine scans of the prompt). ``cores``:
     the prompt's number cores (``scan_kernel.Cores``) when known; an address's first digit
     starts one, so where they are few, only their starts are read for an address."""
-    if cores is not None and len(cores.starts) <= _FEW_CORES:
-        if not any(_IPV4_AT.match(raw, at) for at in cores.starts):
-            return False  # no four dotted groups of digits: no IPv4 address
-    elif _IPV4_SHAPE.search(raw.translate(_DIGITS_AS_ZERO)) is None:
-        return False
-    if words and not any(w in words for w in _LOG_MARKER_WORDS) and b'] "' not in raw:
+    few = cores is not None and len(cores.starts) <= _FEW_CORES
+    if few and cores is not None and not any(_IPV4_AT.match(raw, at) for at in cores.starts):
+        return False  # no four dotted groups of digits: no IPv4 address
+    zeroed = raw.translate(_DIGITS_AS_ZERO)
+    if _IPV4_SHAPE.search(zeroed) is None:
+        return False  # no four dotted groups of digits: no IPv4 address
+    markers = (*_LOG_MARKER_WORDS, *_ACCOUNT_MARKERS)
+    if words and not any(w in words for w in markers) and b'] "' not in raw:
         return False
     seen: set[int] = set()
     checked = 0
     low = raw.lower()  # one byte per character still: positions are the text's
+
+    def user_at(at: int) -> tuple[bool, int]:
+        """Whether the line (or record) at ``at`` names a session's user; the line's end."""
+        nonlocal checked
+        start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
+        end = text.find("\n", at, at + _LOG_LINE)
+        end = min(len(text), at + _LOG_LINE) if end == -1 else end
+        if start in seen:
+            return False, end
+        seen.add(start)
+        checked += 1
+        return _user_line(text[start:end]) or _user_record(text, start, end), end
+
     for marker in _LOG_MARKERS:
         # a marker whose word no word of the prompt holds is not in it: no scan for it
         word = _MARKER_WORD[marker]
@@ -979,21 +1064,29 @@ def _ip_with_user(
             continue
         at = low.find(marker)
         while at != -1 and checked < _LOG_OCCURRENCES:
-            start = text.rfind("\n", max(0, at - _LOG_LINE), at) + 1
-            end = text.find("\n", at, at + _LOG_LINE)
-            end = min(len(text), at + _LOG_LINE) if end == -1 else end
-            if start not in seen:
-                seen.add(start)
-                checked += 1
-                if _user_line(text[start:end]) or _user_record(text, start, end):
-                    return True
+            hit, end = user_at(at)
+            if hit:
+                return True
             at = low.find(marker, end)
+    for k, ip in enumerate(_IPV4_SHAPE.finditer(zeroed)):
+        if k == _ACCOUNT_IPS or checked >= _LOG_OCCURRENCES:
+            break
+        lo, hi = max(0, ip.start() - _ACCOUNT_REACH), ip.end() + _ACCOUNT_REACH
+        for marker in _ACCOUNT_MARKERS:
+            at = low.find(marker, lo, hi)
+            while at != -1 and checked < _LOG_OCCURRENCES:
+                hit, end = user_at(at)
+                if hit:
+                    return True
+                at = low.find(marker, end, hi)
     return False
 
 
 _RECORD_USER = re.compile(
-    r"[ \t]*(?i:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?|utilisateur"
-    r"|identifiant|usuario|utente)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9._\-]{1,31})[ \t\r]*"
+    r"[ \t]*(?i:(?:target )?user(?:[ _]?name)?|login|account(?: name)?|benutzer(?:name)?"
+    r"|nutzer(?:name)?|kontoname|utilisateur|nom d'utilisateur|nom du compte|identifiant"
+    r"|usuario|nombre de usuario|nombre de cuenta|utente)[ \t]*:[ \t]*"
+    r"([A-Za-z][A-Za-z0-9._\-]{1,31})[ \t\r]*"
 )
 """A record's user line: the label and its value alone on the line ("Identifiant :
 jdupont"), which no log line is."""
@@ -1040,6 +1133,7 @@ def _user_line(line: str) -> bool:
     if _TIME_OF_DAY.search(line) or _PROCESS_TAG.search(line):
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
         users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
+        users += [m.group(1) for m in _VPN_USER.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
         users.append(access.group(1))
@@ -1372,7 +1466,8 @@ class PiiClassifier:
         compact = m.group().replace(" ", "").replace("-", "").upper()
         expected = IBAN_LENGTHS.get(compact[:2])
         iban = compact[:expected] if expected is not None else ""
-        return bool(iban) and iban_valid(iban) and iban not in self._allow_values
+        valid = bool(iban) and iban_valid(iban) and iban not in self._allow_values
+        return valid and not (iban in DOCUMENTED_IBANS and _declared_test(text, start))
 
     def _paired_phone(self, text: str, start: int, value: str) -> PiiKind | None:
         digits = value.translate(_DROP_ASCII_NON_DIGITS)
@@ -1388,8 +1483,9 @@ class PiiClassifier:
         # The candidate may run into the next word; an IBAN is exactly its country length.
         iban = compact[:expected] if expected is not None else ""
         if iban and iban_valid(iban) and iban not in self._allow_values:
-            return PiiKind.IBAN
-        if _NINO.match(value) and _near(text, start, _ID_WORDS, _LABEL_REACH):
+            documented = iban in DOCUMENTED_IBANS and _declared_test(text, start)
+            return None if documented else PiiKind.IBAN
+        if _NINO.match(value) and _nino_labelled(text, start, len(value)):
             return PiiKind.NATIONAL_ID
         if len(value) == 11 and value[1] == "-":
             value = value.replace("-", "")  # Y-1234567-X
