@@ -274,3 +274,13 @@ def test_an_address_is_looked_for_at_the_cores_as_in_the_whole_map(seed: int) ->
         raw = pii._one_byte_per_char(text)
         cores = scan_kernel.Cores(raw)
         assert pii._ip_with_user(text, raw, b"", cores) == pii._ip_with_user(text, raw)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_nino_shape_is_found_as_find_finds_it(seed: int) -> None:
+    rng = random.Random(seed)
+    pieces = ["x", " ", "0", "00", " 00 00 00 ", "x 00 00 00 x", "00 00 00 00", "xx "]
+    for _ in range(200):
+        pairs = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 40))).encode()
+        for start in range(len(pairs) + 1):
+            assert pii._nino_shape(pairs, start) == pairs.find(b"x 00 00 00 x", start)
