@@ -72,6 +72,7 @@ KERNEL_MODULES = (
     "kinference_epp.scheduling.score_kernel",
     "kinference_epp.scheduling.chain_kernel",
     "kinference_epp.scheduling.prefix_branches",
+    "kinference_epp.policy.classifiers.scan_kernel",
 )
 """Every module with kernels; each has a ``warm_up()`` that runs its kernels once."""
 

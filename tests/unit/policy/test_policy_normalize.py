@@ -108,3 +108,27 @@ def test_the_table_scans_answer_as_a_character_by_character_check(text: str) -> 
     assert n._has_any(text, n._FOLD) == _marked(text, fold)
     assert n._has_any(text, n._FOLD_HIGH) == _marked(text, high)
     assert n._has_any(text, n._SUSPECT) == _marked(text, invisible | fold)
+
+
+_COMPOSING = [
+    "é", "ß", "“", "”", "—", "…", "\u00a0", "\u0301", "\u0308", "\ufb01", "\u2460", "\uff21",
+    "\u210c", "\u1100", "\u1161", "\u11a8", "\uac00", "\u0b47", "\u0b3e", "\u0bc6", "\u0bbe",
+    "\u00c5", "\u2126",
+]  # fmt: skip
+"""Marks that compose with the letter before them, compatibility characters (ligature,
+circled digit, fullwidth and black-letter capitals), Hangul jamo that compose into a
+syllable, Indic vowel signs that are second halves of compositions, singletons."""
+_MOSTLY_ASCII = st.text(
+    st.one_of(st.sampled_from("ae oSZ1?.,'\n"), st.sampled_from(_COMPOSING), st.characters()),
+    max_size=80,
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_MOSTLY_ASCII)
+def test_nfkc_read_around_the_non_ascii_runs_answers_as_the_whole_text(text: str) -> None:
+    normal, already = n.normalize_checked(text)
+    if not n._has_any(text, n._SUSPECT):
+        expected = unicodedata.normalize("NFKC", text)
+        assert normal == expected
+        assert already == (expected == text)

@@ -148,6 +148,29 @@ _SUSPECT = _INVISIBLE | _FOLD
 """A character to remove or to fold (or any outside the BMP): one pass tells."""
 
 
+_FEW_OTHERS = 64
+"""Non-ASCII characters up to which NFKC is checked around each run of them instead of
+over the whole text."""
+
+
+def _stable_around(text: str, others: list[int]) -> bool:
+    """Whether NFKC leaves ``text`` as it is, read only around its non-ASCII characters
+    (their offsets, ascending): each run of them with the ASCII character before it.
+
+    ASCII characters are starters that NFKC keeps, that nothing reorders across and that
+    compose with no character before them, so NFKC of the text is NFKC of those pieces
+    and of the ASCII between them; the character before a run is read with it because a
+    combining mark composes with it ("e" and U+0301 are "é")."""
+    start = prev = others[0]
+    for at in others[1:]:
+        if at != prev + 1:
+            if not unicodedata.is_normalized("NFKC", text[max(0, start - 1) : prev + 1]):
+                return False
+            start = at
+        prev = at
+    return unicodedata.is_normalized("NFKC", text[max(0, start - 1) : prev + 1])
+
+
 def normalize(text: str) -> str:
     """``text`` without invisible characters, in NFKC."""
     return normalize_checked(text)[0]
@@ -161,7 +184,11 @@ def normalize_checked(text: str) -> tuple[str, bool]:
     """
     if text.isascii():
         return text, True
-    if not _has_any(text, _SUSPECT):
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    others = np.flatnonzero(points > 0x7F)  # no mark lies below U+00AD: only these are read
+    if not _SUSPECT[np.minimum(points[others], _OUTSIDE_BMP)].any():
+        if len(others) <= _FEW_OTHERS and _stable_around(text, others.tolist()):
+            return text, True
         normal = unicodedata.normalize("NFKC", text)
         return normal, normal == text
     if _has_any(text, _INVISIBLE):

@@ -47,8 +47,9 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   lists lack them ("Arvid Lohmeyer kommt nach seinem Burn-out ... zurück").
 
 Cost: the prompt is mapped once to lower-case ASCII words (``_Index``, in C), cue words
-are located with ``bytes.find``, and regexes run only in short windows around each cue,
-so a long prompt without cues costs a few scans. In a long prompt (past ``_WHOLE``), cue
+are located in one compiled pass over that map (``scan_kernel.CueIndex``: a new cue word
+joins it by being in a vocabulary of ``_ALL_CUES``), and regexes run only in short windows
+around each cue, so a long prompt without cues costs a few scans. In a long prompt (past ``_WHOLE``), cue
 words that are also everyday words are left out and addresses are looked for near an
 address cue or a closing line only.
 
@@ -71,6 +72,7 @@ from itertools import pairwise
 from operator import methodcaller
 
 from kinference_epp.policy.classifiers import sensitive
+from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     dni_valid,
@@ -364,28 +366,43 @@ _FEW_MARKS = 32
 """Marks up to which their places are patched one by one; beyond, the text is mapped again."""
 
 
+_FEW_OTHERS = 128
+"""Non-ASCII characters up to which each is looked at for a mark; beyond, each mark is
+searched for in the text (``str.find``, one pass per mark)."""
+
+
 def _typographic_spaces(text: str, spaced: bytes) -> bytes:
     """``spaced`` with the characters of ``_TYPOGRAPHIC`` as spaces, so a label in guillemets
-    or curly quotes is a whole word. Their places are found with ``str.find`` (in C; on a
-    text of Latin-1 letters, one that holds none of them returns at once) and patched; a
-    text with many (a typeset document) is mapped again with them replaced instead
-    (``str.replace`` and ``encode``, one character for one, so offsets hold)."""
-    out: bytearray | None = None
-    found = 0
-    for mark in _TYPOGRAPHIC:
-        at = text.find(mark)
-        while at != -1:
-            found += 1
-            if found > _FEW_MARKS:
-                for each in _TYPOGRAPHIC:
-                    text = text.replace(each, " ")
-                raw = text.replace("?", "!").encode("ascii", "replace")
-                return raw.lower().translate(_SPACES_KEEP_Q)
-            if out is None:
-                out = bytearray(spaced)
-            out[at] = 32
-            at = text.find(mark, at + 1)
-    return spaced if out is None else bytes(out)
+    or curly quotes is a whole word. Their places are found at the ``?`` of ``spaced`` (every
+    non-ASCII character, found with ``bytes.find``) when the text has few such characters,
+    else with ``str.find`` per mark, and patched; a text with many marks (a typeset
+    document) is mapped again with them replaced instead (``str.replace`` and ``encode``,
+    one character for one, so offsets hold)."""
+    marks: list[int] = []
+    at = spaced.find(b"?")
+    while at != -1 and len(marks) <= _FEW_OTHERS:
+        marks.append(at)
+        at = spaced.find(b"?", at + 1)
+    if at == -1:
+        marks = [at for at in marks if text[at] in _TYPOGRAPHIC]
+    else:  # many non-ASCII characters (accented prose): a pass per mark
+        marks = []
+        for mark in _TYPOGRAPHIC:
+            at = text.find(mark)
+            while at != -1 and len(marks) <= _FEW_MARKS:
+                marks.append(at)
+                at = text.find(mark, at + 1)
+    if len(marks) > _FEW_MARKS:
+        for each in _TYPOGRAPHIC:
+            text = text.replace(each, " ")
+        raw = text.replace("?", "!").encode("ascii", "replace")
+        return raw.lower().translate(_SPACES_KEEP_Q)
+    if not marks:
+        return spaced
+    out = bytearray(spaced)
+    for at in marks:
+        out[at] = 32
+    return bytes(out)
 
 
 class _Index:
@@ -397,7 +414,9 @@ class _Index:
     whole words (or words it starts), at the character offsets of the prompt. A non-ASCII character becomes
     ``?`` (the prompt's own question marks become spaces first), and so does a non-ASCII
     letter of a cue word: "señora" is looked for as "se?ora", which the regex run at each
-    place then confirms. Positions are cached, since several recognizers share cues.
+    place then confirms. ``cues`` finds every word of ``_ALL_CUES`` and its places in one
+    compiled pass over the map (``scan_kernel.CueIndex``); a word outside it (a phrase) is
+    scanned for on demand. Positions are cached, since several recognizers share cues.
     """
 
     __slots__ = ("_cache", "_spaced")
@@ -417,6 +436,15 @@ class _Index:
     def words(self) -> list[bytes]:
         """Every word, lower-cased, as ``_vocab`` writes cue words."""
         return self._spaced.split()
+
+    def cues(self) -> frozenset[bytes]:
+        """The words of ``_ALL_CUES`` that occur in the prompt (``_ALL_CUES.intersection(
+        self.words())``), found in one compiled pass (``scan_kernel.CueIndex``) that also
+        records their places for ``positions``."""
+        hits = _CUE_INDEX.hits(self._spaced)
+        for word, places in hits.items():
+            self._cache[word.decode()] = places
+        return frozenset(hits)
 
     def positions(self, word: str, limit: int = _OCCURRENCES) -> list[int]:
         """Where ``word`` starts in the prompt as a whole word (at most ``limit`` places, itself
@@ -554,7 +582,8 @@ def _quoted_title(text: str, m: re.Match[str]) -> bool:
 
 def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
-    facts = bool(words & (_HEALTH_TERMS | _MONEY_TROUBLE))  # "call "Mrs Patel" about her HbA1c"
+    # "call "Mrs Patel" about her HbA1c"
+    facts = bool(words & _HEALTH_TERMS or words & _MONEY_TROUBLE)
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in ix.positions(word):
@@ -996,7 +1025,7 @@ def _address(
     if _prefixed_street(text, ix, words):
         return True
     if split is None:  # a long prompt
-        for cue in words & (_ADDRESS_CUES | _CLOSINGS):
+        for cue in (words & _ADDRESS_CUES) | (words & _CLOSINGS):
             word = cue.decode()
             for pos in ix.positions(word):
                 if text[max(0, pos - 12) : pos].lower().endswith(_NOT_POSTAL):
@@ -1630,7 +1659,7 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
     """An address shape near a landmark, an institution, a company's legal form ("Siemens
     AG"), a supplier or a warehouse: the address is theirs. Looked for around those words
     only, so a long document that names a supplier far from someone's home address keeps it."""
-    for cue in words & (_PLACES | _LEGAL_FORM_WORDS):
+    for cue in (words & _PLACES) | (words & _LEGAL_FORM_WORDS):
         word = cue.decode()
         legal = cue in _LEGAL_FORM_WORDS
         for pos in ix.positions(word, 4):
@@ -1901,6 +1930,8 @@ _ALL_CUES = (
     | _SECRET_LABELS
     | sensitive.CUES
 )
+_CUE_INDEX = CueIndex(_ALL_CUES)
+"""Every cue word's places, found in one pass (``_Index.cues``)."""
 
 
 _SUBJECT = re.compile(
@@ -2095,8 +2126,9 @@ def find_personal(
     ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``)."""
     found: set[PiiKind] = set()
     ix = _Index(text, raw)
-    split = ix.words()
-    present = words = _ALL_CUES.intersection(split)
+    words = ix.cues()
+    present = words
+    split = ix.words() if len(text) <= _WHOLE else []  # read in short prompts only
     if len(text) > _WHOLE:
         words -= _COMMON_WORDS
     digits = any(c in text for c in "0123456789")
@@ -2168,7 +2200,7 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
-    public = bool(words & (_NEWS | _BRANDS)) or fiction or historical
+    public = bool(words & _NEWS or words & _BRANDS) or fiction or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
     if named and not personal and not cued and len(text) <= _WHOLE and _public_title(text):

@@ -64,6 +64,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from kinference_epp.policy.classifiers import scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
     declared_in_sentence,
@@ -620,6 +621,7 @@ def _candidates(
     raw: bytes | None = None,
     idle: _IdleRuns | None = None,
     classes: bytes | None = None,
+    cores: scan_kernel.Cores | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """(group, start, value) of every ``_CANDIDATES`` match, found without a full regex scan.
 
@@ -631,7 +633,9 @@ def _candidates(
     nearby, no armour line in the text), which lets it skip lowercase text. Cost grows with
     the number of such spots, not the text length. ``idle`` (``_idle_runs``) says where
     runs of three digits start outside and inside the numbers that cannot be PII: the
-    search for the next run steps over those inside, unmatched (``_next_busy``).
+    search for the next run steps over those inside, unmatched (``_next_busy``). In prose,
+    a window that no number or upper-case candidate fits in (``scan_kernel.Cores``: a
+    year, a page number) is not searched at all; ``cores`` is the prompt's, when known.
     """
     raw = _one_byte_per_char(text) if raw is None else raw  # ASCII needles are found in it
     classes = _classes(text, raw) if classes is None else classes
@@ -641,16 +645,38 @@ def _candidates(
     armour = raw.find(b"PRIVATE KEY-----")
     idle_starts = idle[2] if idle is not None else []
     pos = classes.find(b"000") if idle is None else _next_busy(idle, 0)
-    cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 else b""
+    # where no number or upper-case id can fit, a window needs no search: worth a pass over
+    # prose; in a digit-dense prompt, whose windows hold real numbers, it is not
+    if cores is None and pos != -1 and idle is None:
+        cores = scan_kernel.Cores(raw)
+    elif idle is not None:
+        cores = None
+    # the window's start: mapped at once where windows are many (a digit-dense prompt), else
+    # per window
+    cluster = raw.translate(_CLUSTER_TABLE) if pos != -1 and cores is None else b""
     while pos != -1:
+        if cores is not None:  # step over runs whose windows no core can fit in
+            at = cores.first_window(pos)
+            if at == -1:
+                break
+            if at > pos:
+                pos = classes.find(b"000", at)
+                continue
         limit = max(0, pos - 40)
-        other = cluster.rfind(b"x", limit, pos)  # the window starts after it
+        if cluster:  # the window starts after the last character no candidate holds
+            other = cluster.rfind(b"x", limit, pos)
+        else:
+            other = raw[limit:pos].translate(_CLUSTER_TABLE).rfind(b"x")
+            other = other + limit if other != -1 else -1
         lo = other + 1 if other != -1 else limit
         end, stop = pos + 3, min(n, lo + 96)
         if idle_starts:  # no candidate crosses into an idle number: the window ends there
             nxt = bisect.bisect_right(idle_starts, pos)
             if nxt < len(idle_starts) and idle_starts[nxt] < stop:
                 stop = idle_starts[nxt]
+        if cores is not None and not cores.fits(lo, stop):
+            pos = classes.find(b"000", end) if idle is None else _next_busy(idle, end)
+            continue
         search = _NO_SECRET_AT.search
         if armour != -1:
             search = _CANDIDATE_AT.search
@@ -702,12 +728,12 @@ def _candidates(
     if b"00 00" in pairs:
         # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
         # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
-        at = pairs.find(b"x 00 00 00 x")
+        at = _nino_shape(pairs, 0)
         while at != -1:
             m = _SPACED_NINO.match(text, max(0, at - 1))
             if m is not None:
                 yield "upper", m.start(), m.group()
-            at = pairs.find(b"x 00 00 00 x", at + 12)
+            at = _nino_shape(pairs, at + 12)
         pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             lo, hi = max(0, pos - 12), pos + 24
@@ -722,6 +748,18 @@ def _candidates(
                 pos = classes.find(b"00 00 00 00", m.end())
             else:
                 pos = classes.find(b"00 00 00 00", pos + 11)
+
+
+def _nino_shape(pairs: bytes, start: int) -> int:
+    """``pairs.find(b"x 00 00 00 x", start)``, found by its three pairs: a needle that
+    starts and ends with ``x`` makes ``bytes.find`` crawl through prose's pair map (nearly
+    all ``x``), where ``00 00 00`` is rare and skipped to fast."""
+    at = pairs.find(b"00 00 00", start + 2)
+    while at != -1:
+        if pairs[at - 2 : at] == b"x " and pairs[at + 8 : at + 10] == b" x":
+            return at - 2
+        at = pairs.find(b"00 00 00", at + 1)
+    return -1
 
 
 _DOTTED_TOKENS = (
@@ -980,6 +1018,10 @@ _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _IPV4_SHAPE = re.compile(rb"0\.0{1,3}\.0{1,3}\.0")
 """What every ``_IPV4`` match leaves in the prompt's map with its digits as ``0`` (the
 search skips to each "0." in C: prose with a decimal or two costs no line reads)."""
+_IPV4_AT = re.compile(rb"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]")
+"""``_IPV4_SHAPE`` on the map itself, matched at a number core's start: every match starts
+one (a digit, and one 6-10 characters on over digits and dots)."""
+_FEW_CORES = 64
 
 
 _ACCOUNT_MARKERS = (b"account", b"konto", b"compte", b"cuenta", b"vpn", b"actor")
@@ -992,12 +1034,19 @@ _ACCOUNT_IPS = 8
 """Addresses around which account lines are looked for: a log's first few."""
 
 
-def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
+def _ip_with_user(
+    text: str, raw: bytes, words: bytes = b"", cores: scan_kernel.Cores | None = None
+) -> bool:
     """A log line that holds both an IPv4 address (not loopback or unspecified) and the
     name of the user it belongs to ("Failed password for jmorrison from 81.2.69.160",
     "user=amiller src=...", an access log's user field): a person's session. ``words``:
     the prompt's distinct words (``_Cues.words``) when known, where a marker's word is
-    looked for first (a log's few words instead of nine scans of the prompt)."""
+    looked for first (a log's few words instead of nine scans of the prompt). ``cores``:
+    the prompt's number cores (``scan_kernel.Cores``) when known; an address's first digit
+    starts one, so where they are few, only their starts are read for an address."""
+    few = cores is not None and len(cores.starts) <= _FEW_CORES
+    if few and cores is not None and not any(_IPV4_AT.match(raw, at) for at in cores.starts):
+        return False  # no four dotted groups of digits: no IPv4 address
     zeroed = raw.translate(_DIGITS_AS_ZERO)
     if _IPV4_SHAPE.search(zeroed) is None:
         return False  # no four dotted groups of digits: no IPv4 address
@@ -1021,6 +1070,10 @@ def _ip_with_user(text: str, raw: bytes, words: bytes = b"") -> bool:
         return _user_line(text[start:end]) or _user_record(text, start, end), end
 
     for marker in _LOG_MARKERS:
+        # a marker whose word no word of the prompt holds is not in it: no scan for it
+        word = _MARKER_WORD[marker]
+        if words and word is not None and word not in words:
+            continue
         at = low.find(marker)
         while at != -1 and checked < _LOG_OCCURRENCES:
             hit, end = user_at(at)
@@ -1115,37 +1168,6 @@ def _personal_user(user: str) -> bool:
 _DENSE = 4096
 """Prompts at least this long whose digits are an eighth of their characters or more (logs,
 CSV) have their idle digit runs found at once (``_idle_runs``)."""
-_HARD_EDGES = np.zeros(256, dtype=bool)
-_HARD_EDGES[list(b";,=:\n\r\t|\"'[]{}<>")] = True
-"""Characters no number candidate runs across: a digit run between two of them is whole."""
-_JOINERS = np.zeros(256, dtype=bool)
-_JOINERS[list(b".-/")] = True
-_LOWER = np.zeros(256, dtype=bool)
-_LOWER[list(b"abcdefghijklmnopqrstuvwxyz")] = True
-_CAPITAL = np.zeros(256, dtype=bool)
-_CAPITAL[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")] = True
-_ALPHA = _LOWER | _CAPITAL
-_NUMERIC_FLAGS = bytes(c in b"0123456789.-/" for c in range(256))
-_NOT_CAPITAL_FLAGS = bytes(not _CAPITAL[c] for c in range(256))
-"""``bytes.translate`` tables to numpy flags: a C table lookup per byte, several times
-cheaper than indexing a numpy table with the whole prompt."""
-_UPPER_RUN = _CAPITAL.copy()
-_UPPER_RUN[list(b" -0123456789")] = True
-"""What an ``upper`` candidate (an IBAN, a NINO) runs over after its first two letters."""
-
-
-def _capital_word_before(raw: bytes, chars: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """For each offset in ``at`` (a hyphen): whether a word of capitals ends just before it
-    and starts after a character no ``upper`` candidate holds ("SKU-"; not "AB12CD-"), so
-    an ``upper`` candidate that reaches the digits after it starts two letters before the
-    hyphen and needs seven of them."""
-    cut = np.flatnonzero(np.frombuffer(raw.translate(_NOT_CAPITAL_FLAGS), dtype=bool))
-    prev = np.searchsorted(cut, at, side="left") - 1  # the last non-capital before the hyphen
-    edge = np.where(prev >= 0, cut[np.maximum(prev, 0)], -1)
-    word = at - edge - 1
-    clean = (edge < 0) | ~_UPPER_RUN[chars[np.maximum(edge, 0)]]
-    result: np.ndarray = (word >= 1) & clean
-    return result
 
 
 _IdleRuns = tuple[list[int], list[int], list[int]]
@@ -1165,88 +1187,38 @@ def _idle_runs(raw: bytes, classes: bytes, cues: _Cues) -> _IdleRuns | None:
     given the prompt's words (``_Cues``): a card or NIR (12-19 digits), an SSN (9, with its
     label), a phone (8-15 with a phone word; a trunk 0; ten digits from 3; 9-13 in a
     signature), part of an IBAN (a letter and a space before it, 10 digits or more).
-    Found with numpy in one pass, so a log's or a CSV's thousands of ids and dates cost no
-    regex and no confirmer each; every other number goes the usual way."""
+    The numbers and their surroundings are read in one compiled pass
+    (``scan_kernel.number_spans``, where each test is spelled out), so a log's or a CSV's
+    thousands of ids and dates cost no regex and no confirmer each; every other number goes
+    the usual way."""
     n = len(raw)
     if n < _DENSE or classes.count(b"0") * 8 < n:
         return None
     cues.force()
-    chars = np.frombuffer(raw, dtype=np.uint8)
-    digit = np.frombuffer(classes, dtype=np.uint8) == 48
-    numeric = np.frombuffer(raw.translate(_NUMERIC_FLAGS), dtype=bool)
-    framed = np.concatenate(([False], numeric, [False]))
-    edges = np.flatnonzero(framed[1:] != framed[:-1])
-    starts, ends = edges[0::2], edges[1::2]
-    # a number starts and ends with a digit: one joiner before the digits is its left edge
-    # ("/v1/orders/771889", "SKU-716124"), and a run that ends with a joiner is no number
-    lead = ~digit[starts] & digit[np.minimum(starts + 1, n - 1)] & (ends - starts > 1)
-    starts = starts + lead
-    ok = digit[ends - 1] & digit[starts]
-    starts, ends, lead = starts[ok], ends[ok], lead[ok]
-    if not len(starts):
+    near_text = cues.near_phone_word(n) if cues.phone else None
+    table = scan_kernel.numbers(raw, near_text, cues.closing, cues.ssn)
+    if not len(table):
         return None
-    size = ends - starts
-    joints = np.flatnonzero(numeric & ~digit)  # the dots, hyphens and slashes
-    counts = size - (np.searchsorted(joints, ends) - np.searchsorted(joints, starts))
-    bare = counts == size
-    # line breaks beyond each end, enough after it for a date's shape at the last number
-    padded = np.concatenate(([10, 10], chars, np.full(12, 10, dtype=np.uint8)))
-    before, before2 = padded[starts + 1], padded[starts]
-    after, after2 = padded[ends + 2], padded[ends + 3]
-    left = ~lead & (_HARD_EDGES[before] | ((before == 32) & _ALPHA[before2] & (counts < 10)))
-    # no candidate runs across a lowercase letter ("api-7f9c4", "orders/771889")
-    left |= (counts < 8) & _LOWER[np.where(lead, before2, before)]
-    right = _HARD_EDGES[after] | ((after == 32) & _LOWER[after2])
-    # a space and a capital ("8080 GET"): no candidate takes a letter after a space, but
-    # eight digits, a capital and three more are a German pension insurance number
-    right |= ((after == 32) & _CAPITAL[after2] & (counts != 8)) | _LOWER[after]
-    capital = lead & _CAPITAL[before2] & (before == 45) & (counts < 7) & _HARD_EDGES[after]
-    if capital.any():
-        left |= capital & _capital_word_before(raw, chars, starts - 1)
-    # a timestamp's date before its "T09:...", its seconds before "Z": no kind is that short
-    # or a date, and the ":" or the space and word after them end any later window
-    stamp = ((after == 84) & (padded[ends + 5] == 58)) | (
-        (after == 90) & (_HARD_EDGES[after2] | (after2 == 32))
+    starts, ends, counts, size = (table[:, c] for c in range(4))
+    left, right, stamp, possible, separated, iso, italian, near = (
+        table[:, c] != 0 for c in range(4, scan_kernel.FEATURES)
     )
-    first = padded[starts + 2]
-    possible = (counts >= 12) & (counts <= 19)
-    possible |= first == 48  # a trunk 0 (national phones, 00 prefixes)
-    near = cues.near_phone_word(n)[starts] if cues.phone else None
-    if near is not None:  # a phone word within reach before the number
-        possible |= near & (counts >= 8) & (counts <= 15)
-    if cues.closing:
-        possible |= (counts >= 9) & (counts <= 13)
-    # separated by dots, hyphens or slashes: an SSN (123-45-6789), a NANP number whose
-    # last four digits follow a dot or hyphen, or the kinds above
-    last_four = digit[ends - 1] & digit[ends - 2] & digit[ends - 3] & digit[np.maximum(ends - 4, 0)]
-    nanp = (counts >= 10) & (counts <= 11) & last_four & _JOINERS[padded[np.maximum(ends - 3, 0)]]
-    possible_separated = possible | ((counts == 9) & (size == 11)) | nanp
-    if cues.ssn:
-        possible |= counts == 9
+    bare = counts == size
     # Italian mobiles (3, then 2-9, eight more), unless a document word comes before
-    italian = bare & (counts == 10) & (first == 51) & (padded[starts + 3] >= 50)
     for i in np.flatnonzero(italian & ~possible & left & right).tolist():
         start = int(starts[i])
         italian[i] = _DOCUMENT_WORD.search(cues.low, max(0, start - _CONTEXT), start) is None
     possible |= italian
-    iso = (size == 10) & (padded[starts + 6] == 45) & (padded[starts + 9] == 45)
     # a number longer than one candidate (24 characters) is read in pieces: the usual way
     whole = size <= 24
-    idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~possible_separated)
-    idle |= iso & ~near if near is not None else iso
+    idle = (counts < 8) | (whole & bare & ~possible) | (whole & ~bare & ~iso & ~separated)
+    idle |= iso & ~near if near_text is not None else iso
     idle &= left & (right | (stamp & ((counts < 8) | iso)))
-    idle_starts, idle_ends = starts[idle], ends[idle]
-    if not len(idle_starts):
+    if not idle.any():
         return None
     # where three digits start, in runs: those inside idle numbers are stepped over, and
     # each ends the window of a number before it
-    triple = (digit[:-2] & digit[1:-1] & digit[2:]).view(np.int8)
-    changes = np.flatnonzero(np.diff(triple, prepend=np.int8(0), append=np.int8(0)))
-    run_start, run_end = changes[0::2], changes[1::2]
-    owner = np.searchsorted(idle_starts, run_start, side="right") - 1
-    inside = (owner >= 0) & (run_start < idle_ends[np.maximum(owner, 0)])
-    busy = ~inside
-    return run_start[busy].tolist(), run_end[busy].tolist(), run_start[inside].tolist()
+    return scan_kernel.runs(raw, starts[idle], ends[idle])
 
 
 def _next_busy(idle: _IdleRuns, at: int) -> int:
@@ -1277,6 +1249,12 @@ def _split_cues(words: tuple[bytes, ...]) -> tuple[tuple[bytes, ...], tuple[byte
     return tuple(token), tuple(w for w in words if w not in token)
 
 
+_MARKER_WORD = {
+    marker: word if word in _split_cues((word,))[0] else None
+    for marker, word in ((m, m.rstrip(b"=")) for m in _LOG_MARKERS)
+}
+"""Each log marker's word as ``_Cues.words`` would hold it, or None for a marker that is no
+single word there (the access log's ``] "``)."""
 _PHONE_CUES = _split_cues(_PHONE_WORDS_RAW)
 _CLOSING_CUES = _split_cues(_CLOSING_WORDS_RAW)
 _SSN_CUES = _split_cues(_SSN_WORDS_RAW)
@@ -1373,7 +1351,10 @@ class PiiClassifier:
         cues = _Cues(raw)
         classes = _classes(text, raw)
         idle = _idle_runs(raw, classes, cues)
-        for group, start, value in _candidates(text, raw, idle, classes):
+        # where a number candidate's core is: prose's few numbers (a dense prompt steps
+        # over its idle ones instead)
+        cores = scan_kernel.Cores(raw) if idle is None else None
+        for group, start, value in _candidates(text, raw, idle, classes, cores):
             if value in self._allow_values:
                 continue
             if group == "num":
@@ -1402,7 +1383,7 @@ class PiiClassifier:
                 if len(found) == len(self._kinds):
                     break
         ip = PiiKind.IP_ADDRESS
-        if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words):
+        if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words, cores):
             found.add(ip)
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
             personal = find_personal(text, frozenset(found), raw)
