@@ -50,7 +50,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tokenize", ("api", "config", "errors")),
     ("pool", ("config", "errors")),
     ("kvcache", ("config", "errors", "jit", "pool")),
-    ("policy", ("api", "config", "errors", "resources")),
+    ("policy", ("api", "config", "errors", "jit", "resources")),
     (
         "tenancy",
         ("api", "config", "errors", "periodic", "policy", "redis_lua", "resources", "telemetry"),
