@@ -71,8 +71,11 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
-from kinference_epp.policy.classifiers import sensitive
 from kinference_epp.policy.classifiers.scan_kernel import CueIndex
+from kinference_epp.policy.classifiers.sensitive import CUES as SENSITIVE_CUES
+from kinference_epp.policy.classifiers.sensitive import HEADS as SENSITIVE_HEADS
+from kinference_epp.policy.classifiers.sensitive import WORDS as SENSITIVE_WORDS
+from kinference_epp.policy.classifiers.sensitive import facts as sensitive_facts
 from kinference_epp.policy.classifiers.validators import (
     IBAN_LENGTHS,
     dni_valid,
@@ -1928,7 +1931,7 @@ _ALL_CUES = (
     | _HEALTH_TERMS
     | _HEALTH_IDS
     | _SECRET_LABELS
-    | sensitive.CUES
+    | SENSITIVE_CUES
 )
 _CUE_INDEX = CueIndex(_ALL_CUES)
 """Every cue word's places, found in one pass (``_Index.cues``)."""
@@ -2064,7 +2067,7 @@ def _states_fact(sentence: str) -> tuple[bool, bool]:
     ix = _Index(sentence)
     split = ix.words()
     words = _ALL_CUES.intersection(split)
-    health, private = sensitive.facts(sentence, ix, words, split)
+    health, private = sensitive_facts(sentence, ix, words, split)
     health = health or bool(words & _HEALTH_TERMS)
     private = private or bool(words & _MONEY_TROUBLE) or _owed_amount(sentence, ix, words)
     return health, private
@@ -2091,7 +2094,7 @@ def _fact_subject(text: str) -> bool:
         if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
             continue
         tokens = {_token for w in (given, family) for _token in _vocab(*w.lower().split("-"))}
-        if tokens & (_HEALTH_TERMS | sensitive.WORDS | sensitive.HEADS | _PLACES | _NEWS | _BRANDS):
+        if tokens & (_HEALTH_TERMS | SENSITIVE_WORDS | SENSITIVE_HEADS | _PLACES | _NEWS | _BRANDS):
             continue
         if not _real_name(f"{given} {family}") or _LEGAL_AFTER.match(text, m.end(2)):
             continue
@@ -2109,7 +2112,7 @@ def _fact_subject(text: str) -> bool:
 
 
 _NAME_WINDOW_CUES = (
-    _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE | sensitive.WORDS
+    _PERSON_CUES | _BIRTH_CUES | _ADDRESS_CUES | _HEALTH_TERMS | _MONEY_TROUBLE | SENSITIVE_WORDS
 )
 """Words near which a long prompt is read for a listed name."""
 _CONTACT = frozenset({PiiKind.PHONE, PiiKind.EMAIL, PiiKind.NATIONAL_ID})
@@ -2153,7 +2156,7 @@ def find_personal(
         money = any(p in low for p in _MONEY_PHRASES)
     # the special categories' and money trouble's lexicons in four languages: a long
     # prompt's phrases are looked for once someone is named (below)
-    more_health, more_money = sensitive.facts(text, ix, present, short, phrases=short is not None)
+    more_health, more_money = sensitive_facts(text, ix, present, short, phrases=short is not None)
     health = health or more_health
     money = money or more_money
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
@@ -2177,7 +2180,7 @@ def find_personal(
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
     if short is None and (named or found) and not (health and money):
-        more_health, more_money = sensitive.facts(text, ix, present, None, words=False)
+        more_health, more_money = sensitive_facts(text, ix, present, None, words=False)
         health = health or more_health
         money = money or more_money
     personal_facts = health or money or bool(found) or bool(structured)

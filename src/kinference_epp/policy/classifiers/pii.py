@@ -64,7 +64,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from kinference_epp.policy.classifiers import scan_kernel
+import kinference_epp.policy.classifiers.scan_kernel as scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
     declared_in_sentence,
