@@ -627,8 +627,10 @@ def makespan_free(spec: WorkloadSpec, lat: LinearLatency, work: list[UserWork]) 
 EDGE_ITL_FRACTION = 0.94
 """The mean step, as a share of the ITL limit, up to which a pod keeps 90 % of its requests'
 mean ITL within the limit: per-request ITLs spread a few ms about the pod's mean step. Read off
-``results/hetero_per_pod.json``: the highest median ITL of a pod there that still kept 90 % of
-its requests within the limit."""
+``results/hetero_per_pod.json``, the earlier, uncalibrated engine's per-pod run (``ae82999``;
+not rerun on the calibrated engine, so the column it sets in ``routing_bounds.md`` rests on
+that engine's spread): the highest median ITL of a pod there that still kept 90 % of its
+requests within the limit."""
 
 
 def hetero_lru(results: dict[str, Any], itl_s: float) -> list[str]:
