@@ -627,8 +627,10 @@ def makespan_free(spec: WorkloadSpec, lat: LinearLatency, work: list[UserWork]) 
 EDGE_ITL_FRACTION = 0.94
 """The mean step, as a share of the ITL limit, up to which a pod keeps 90 % of its requests'
 mean ITL within the limit: per-request ITLs spread a few ms about the pod's mean step. Read off
-``results/hetero_per_pod.json``: the highest median ITL of a pod there that still kept 90 % of
-its requests within the limit."""
+``results/hetero_per_pod.json``, the earlier, uncalibrated engine's per-pod run (``ae82999``;
+not rerun on the calibrated engine, so the column it sets in ``routing_bounds.md`` rests on
+that engine's spread): the highest median ITL of a pod there that still kept 90 % of its
+requests within the limit."""
 
 
 def hetero_lru(results: dict[str, Any], itl_s: float) -> list[str]:
@@ -711,8 +713,29 @@ def max_closed_loop_rate(spec: WorkloadSpec, lat: LatencyModel) -> float:
     return best
 
 
-def closed_loop_makespan() -> list[str]:
-    """The closed loop's shortest makespan and the rate it leaves (module docstring)."""
+def measured_rate(results: dict[str, Any], name: str, profile: str, users: float) -> str:
+    """Completed req/s and the share in the SLO at one concurrency level: ours, then the peer
+    completing the most (medians of the seeds, routing alone); *not run* where none ran."""
+    rows = [
+        r
+        for r in alone(results["rows"])
+        if (r["workload"], r["latency_profile"], r["load"]) == (name, profile, users)
+    ]
+    ours = [r for r in rows if r["router"] == "kinference"]
+    peers = [r for r in rows if r["router"] != "kinference"]
+    if not ours or not peers:
+        return "not run"
+    peer = max(peers, key=lambda r: r.get("achieved_rps", 0.0))
+
+    def rate(r: dict[str, Any]) -> str:
+        return f"{r.get('achieved_rps', 0.0):.1f} ({r['slo_met_fraction']:.0%})"
+
+    return f"{rate(ours[0])} / {rate(peer)} ({peer['router']})"
+
+
+def closed_loop_makespan(results: dict[str, Any]) -> list[str]:
+    """The closed loop's shortest makespan and the rate it leaves (module docstring), beside
+    the rates measured at the same concurrency."""
     lines = [
         "## Closed loop: the run's shortest makespan",
         "",
@@ -726,12 +749,15 @@ def closed_loop_makespan() -> list[str]:
         "at least the longest user's own steps and the pool's step time spread evenly over "
         "its pods. *Pinned* (one placement, not a bound): each conversation kept on one pod, "
         "the longest placed first. Both leave out the SLO, queueing, re-prefill of evicted "
-        "histories and preemption. The multiturn workload is not run on the calibrated "
-        "engine yet, so no router's rate stands beside these.",
+        "histories and preemption. Beside them, the completed req/s measured at the same "
+        "concurrency (routing alone, median of the seeds; in brackets the share of requests "
+        "within the SLO): ours, then the peer completing the most; *not run* where the "
+        "workload has no results on the calibrated engine.",
         "",
         "| workload | profile | users | requests | makespan s, pinned | req/s, pinned "
-        "| makespan >= s, free | req/s <= , free | users past the KV: mean wait >= s |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| makespan >= s, free | req/s <= , free | users past the KV: mean wait >= s "
+        "| measured req/s: ours / best peer |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for name, spec, shp, profile, lat in cases(("multiturn",)):
         decoding = spec.pods * kv_sequences(spec, shp)
@@ -746,7 +772,8 @@ def closed_loop_makespan() -> list[str]:
             wait = f"{past / (requests / free):.2f}" if past > 0 else "-"
             lines.append(
                 f"| {name} | {profile} | {users:g} | {requests:,} | {pinned:.1f} "
-                f"| {requests / pinned:.1f} | {free:.1f} | {requests / free:.1f} | {wait} |"
+                f"| {requests / pinned:.1f} | {free:.1f} | {requests / free:.1f} | {wait} "
+                f"| {measured_rate(results, name, profile, users)} |"
             )
     lines += [
         "",
@@ -816,7 +843,7 @@ def main() -> None:
     lines += capacity_targets(results, itl_s, unmet)
     lines += hetero_lru(results, itl_s)
     lines += ttft_floor()
-    lines += closed_loop_makespan()
+    lines += closed_loop_makespan(results)
     if args.experiment:
         lines += experiment(unmet, results)
     else:

@@ -416,11 +416,10 @@ class BlockIndex(IndexBase[_Endpoint]):
         self._live[ti] += added
         self.hash_conflicts += out[ST_CONFLICTS]
         if out[ST_HELD]:  # stored again: one more copy to remove
-            for k in mix_keys(hashes[at[0, : out[ST_HELD]]]).tolist():
-                tier.copies[k] = tier.copies.get(k, 0) + 1
+            held = mix_keys(hashes[at[0, : out[ST_HELD]]]).tolist()
+            _count(tier, held, tier.copies, 0)
         if out[ST_SHARED]:  # another engine hash of a block the endpoint holds
-            for o in own[at[1, : out[ST_SHARED]]].tolist():
-                tier.shared[o] = tier.shared.get(o, 0) + 1
+            _count(tier, own[at[1, : out[ST_SHARED]]].tolist(), tier.shared, 1)
         return added
 
     def _remove(self, ep: _Endpoint, ti: int, hashes: U64) -> int:
@@ -437,9 +436,9 @@ class BlockIndex(IndexBase[_Endpoint]):
         col = 1 + ep.word + (b.words if ti == OFFLOAD else 0)
         state = np.zeros(STATE_SIZE, dtype=np.int64)
         settled = gone = start = 0
+        copied, shared = _refcounted(tier)
         while True:
             state[ST_N_FREE], state[ST_USED] = b.n_free, b.used
-            copied, shared = _sorted_keys(tier.copies), _sorted_keys(tier.shared)
             remove_keys(tier.keys.flat, tier.keys.nb, tier.seq, tier.row, b.slots, b.shift,
                         b.data, b.free, col, ep.bit, hashes, start, copied, shared,
                         state)  # fmt: skip
@@ -449,10 +448,15 @@ class BlockIndex(IndexBase[_Endpoint]):
                 break
             i = out[ST_NEXT]
             key = mix_keys(hashes[i : i + 1])
-            if tier.copies.get(int(key[0])):  # one copy of several goes: the entry stays
-                _unref(tier.copies, key.tolist())
+            k = int(key[0])
+            if tier.copies.get(k):  # one copy of several goes: the entry stays
+                _unref(tier.copies, [k])
+                if k not in tier.copies:  # its last extra copy went
+                    copied = np.delete(copied, np.searchsorted(copied, key[0]))
+                    tier.refkeys = (copied, shared)
             else:
                 self._drop(ep, ti, tier.keys.find(key))
+                copied, shared = _refcounted(tier)
                 gone += 1
             settled += 1
             start = i + 1
@@ -470,11 +474,14 @@ class BlockIndex(IndexBase[_Endpoint]):
         tier.seq[epos] = 0
         tier.live -= len(epos)
         self._live[ti] -= len(epos)
+        counted = len(tier.copies) + len(tier.shared)
         if tier.copies:
             for k in tier.keys.flat[epos].tolist():
                 tier.copies.pop(k, None)
         if tier.shared:
             rows = rows[_unref(tier.shared, self._blocks.keys[rows].tolist())]
+        if len(tier.copies) + len(tier.shared) != counted:  # only ever fewer here
+            tier.refkeys = None
         word = self._blocks.masks(ti)[:, ep.word]
         word[rows] &= ~ep.bit
 
@@ -624,6 +631,30 @@ def _of_tier(hashes: U64, tiers: int | npt.NDArray[np.int8], ti: int) -> U64:
         return hashes if tiers == ti else hashes[:0]
     picked: U64 = hashes[tiers == ti]
     return picked
+
+
+def _refcounted(tier: EngineMap) -> tuple[U64, U64]:
+    """The keys of a tier's sparse refcounts (``copies``, ``shared``), each ascending (what
+    ``remove_keys`` searches): sorted once, kept in ``tier.refkeys`` until a key comes or goes.
+    A removal batch stops at each refcounted key it meets; sorting a few thousand keys again
+    at every stop was most of a benchmark run's index time."""
+    keys = tier.refkeys
+    if keys is None:
+        keys = tier.refkeys = (_sorted_keys(tier.copies), _sorted_keys(tier.shared))
+    return keys
+
+
+def _count(tier: EngineMap, keys: list[int], refcounts: dict[int, int], which: int) -> None:
+    """One more reference to each of ``keys`` (distinct) in ``refcounts``, the tier's
+    ``copies`` (``which`` 0) or ``shared`` (1); its sorted keys (``refkeys``) get the new ones."""
+    fresh = [k for k in keys if k not in refcounts]
+    for k in keys:
+        refcounts[k] = refcounts.get(k, 0) + 1
+    if fresh and tier.refkeys is not None:
+        add = np.sort(np.array(fresh, dtype=np.uint64))
+        old = tier.refkeys[which]
+        merged = np.insert(old, np.searchsorted(old, add), add)
+        tier.refkeys = (merged, tier.refkeys[1]) if which == 0 else (tier.refkeys[0], merged)
 
 
 def _sorted_keys(refcounts: dict[int, int]) -> U64:

@@ -127,7 +127,7 @@ def mix_keys(engine_hashes: Sequence[int] | U64) -> U64:
 class EngineMap:
     """One endpoint's blocks in one tier: engine key → block row and store sequence."""
 
-    __slots__ = ("clock", "copies", "keys", "live", "row", "seq", "shared")
+    __slots__ = ("clock", "copies", "keys", "live", "refkeys", "row", "seq", "shared")
 
     def __init__(self, slots: int = 16) -> None:
         self.keys = Keys(slots)
@@ -139,6 +139,9 @@ class EngineMap:
         self.clock = 0
         self.copies: dict[int, int] = {}
         self.shared: dict[int, int] = {}
+        self.refkeys: tuple[U64, U64] | None = None
+        """The keys of ``copies`` and of ``shared``, each ascending, as ``index`` last sorted
+        them (None: sort again); the owner resets it when a key comes or goes."""
 
     def reserve(self, n: int) -> None:
         if self.keys.used + n <= self.keys.limit:

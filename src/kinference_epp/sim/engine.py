@@ -309,11 +309,14 @@ class SimEngine:
         i = 0
         while i < len(running) and budget > 0:
             seq = running[i]
-            n = min(len(seq.tokens) - seq.num_computed, budget)
+            seq_kv = seq.kv
+            n = len(seq.tokens) - seq.num_computed
+            if n > budget:
+                n = budget
             upto = seq.num_computed + n
-            if upto > len(seq.kv.block_ids) * bs:  # it needs another block
+            if upto > len(seq_kv.block_ids) * bs:  # it needs another block
                 fits = True
-                while not kv.allocate(seq.kv, upto):
+                while not kv.allocate(seq_kv, upto):
                     victim = running.pop()
                     self._preempt(victim, out)
                     preempted = True
@@ -323,8 +326,8 @@ class SimEngine:
                 if not fits:
                     i += 1
                     continue
-            if upto // bs > seq.kv.num_cached_blocks:  # it fills a block: cache it
-                kv.commit(seq.kv, seq.tokens, upto)
+            if upto // bs > seq_kv.num_cached_blocks:  # it fills a block: cache it
+                kv.commit(seq_kv, seq.tokens, upto)
             scheduled.append((seq, n))
             budget -= n
             i += 1
@@ -370,7 +373,13 @@ class SimEngine:
         vocab = self._vocab
         index = seq.num_outputs
         token_id, text = vocab[(seq.token_start + index * 7) % len(vocab)]
-        if index == 0:
+        if index:
+            gap = end - seq.last_token_time
+            self.itl_seconds_total += gap
+            self.itl_gaps_total += 1
+            if record:
+                out.itl_s.append(gap)
+        else:
             seq.first_token_time = end
             self.prompt_tokens_total += len(seq.req.prompt_token_ids)
             self.ttft_seconds_total += end - seq.req.arrival_time
@@ -378,12 +387,6 @@ class SimEngine:
             out.first_tokens.append(seq.req.request_id)
             if record:
                 out.ttft_s.append(end - seq.req.arrival_time)
-        else:
-            gap = end - seq.last_token_time
-            self.itl_seconds_total += gap
-            self.itl_gaps_total += 1
-            if record:
-                out.itl_s.append(gap)
         seq.last_token_time = end
         if record:
             out.tokens.append(TokenOutput(seq.req.request_id, token_id, text, index, end))

@@ -260,6 +260,51 @@ def test_backends_agree_under_growth_and_churn() -> None:
             assert all(r == results[0] for r in results), step
 
 
+def test_refcounted_keys_follow_copies_and_shared_blocks() -> None:
+    """A removal searches each tier's refcounted keys (``EngineMap.refkeys``), kept sorted
+    between stores and removals instead of sorted at every removal: under churn with blocks
+    stored again (copies) and the same tokens under two engine hashes (shared blocks), they
+    stay the refcounts' keys, and the index agrees with the reference model."""
+    rng = np.random.default_rng(13)
+    base = [rng.integers(0, 50_000, BS * 32) for _ in range(3)]
+    seqs = base + base  # sequences 3-5: the tokens of 0-2 under other engine hashes
+    reqs = [block_hashes(s, BS, SCOPE) for s in base]
+    eps = [A, B]
+    both = {name: make(1 << 21) for name, make in BACKENDS.items()}
+    ours = both["index"]
+    assert isinstance(ours, BlockIndex)
+    searched = 0
+    for step in range(1200):
+        ep, seq = eps[int(rng.integers(2))], int(rng.integers(len(seqs)))
+        a = int(rng.integers(0, 32))
+        b = min(32, a + int(rng.integers(1, 20)))
+        medium = "CPU" if rng.random() < 0.2 else "GPU"
+        op = rng.random()
+        for idx in both.values():
+            if op < 0.55:
+                parent = engine(ep, seq, a - 1) if a else None
+                hashes = [engine(ep, seq, i) for i in range(a, b)]
+                idx.apply_stored(ep, SCOPE, hashes, parent, seqs[seq][a * BS : b * BS], BS, medium)
+            elif op < 0.99:
+                idx.apply_removed(ep, [engine(ep, seq, i) for i in range(a, b)], medium)
+            else:
+                idx.clear(ep)
+        for e in ours._eps.values():
+            for tier in e.tiers:
+                if tier.refkeys is not None:
+                    searched += 1
+                    copied, shared = tier.refkeys
+                    assert copied.tolist() == sorted(tier.copies), step
+                    assert shared.tolist() == sorted(tier.shared), step
+        if step % 100 == 99:
+            slots = [idx.slots_for(eps) for idx in both.values()]
+            got = [[idx.match(r).for_slots(sl)[0].tolist() for r in reqs] for idx, sl in zip(both.values(), slots, strict=True)]  # fmt: skip
+            assert got[0] == got[1], step
+            assert _counters(ours) == _counters(both["reference"]), step
+    assert searched
+    assert ours.removed
+
+
 # ---- whole batches: apply_batch must equal the events applied one by one -----------------
 
 
