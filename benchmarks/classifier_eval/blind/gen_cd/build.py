@@ -11,9 +11,6 @@ import random
 import sys
 from pathlib import Path
 
-import content_c
-import content_d
-
 HERE = Path(__file__).resolve().parent
 LANGS = ["en", "de", "fr", "es"]
 CATS = ["structured_id", "free_text_pii", "hard_negative", "clean"]
@@ -32,14 +29,16 @@ def tokens(text: str) -> str:
     return f"~{int(len(text) / 3.4)} tokens (estimate)"
 
 
-def build(mod, prefix: str, seed: int) -> list[dict]:
+def build(
+    mod, prefix: str, seed: int, order: tuple[str, ...] = ("easy", "hard", "medium")
+) -> list[dict]:
+    """One set's rows from its content module; ``order``: the appended tasks' complexity rotation."""
     rows: list[dict] = []
     for li, lang in enumerate(LANGS):
         r = random.Random(seed * 100 + li)
         items = mod.items(r, lang)
         pool = mod.TASKS[lang]
         # rotation of the appended tasks' complexity; the offset differs per language
-        order = ["easy", "hard", "medium"]
         k = li
         used = {"easy": 0, "medium": 0, "hard": 0}
         for it in items:
@@ -106,19 +105,27 @@ def counts(name: str, rows: list[dict]) -> list[str]:
     return [*out, ""]
 
 
-def main() -> int:
+def write(sets: list[tuple[object, str, int, tuple[str, ...]]], counts_file: Path) -> list[str]:
+    """Build and write each (content module, prefix, seed, rotation) as ``../set_<prefix>.jsonl``;
+    the counts of all of them go to ``counts_file``."""
     report: list[str] = []
-    for mod, prefix, seed, fname in [
-        (content_c, "c", 31, "set_c.jsonl"),
-        (content_d, "d", 47, "set_d.jsonl"),
-    ]:
-        rows = build(mod, prefix, seed)
-        with open(HERE.parent / fname, "w", encoding="utf-8") as f:
+    for mod, prefix, seed, order in sets:
+        rows = build(mod, prefix, seed, order)
+        with open(HERE.parent / f"set_{prefix}.jsonl", "w", encoding="utf-8") as f:
             for x in rows:
                 f.write(json.dumps(x, ensure_ascii=False) + "\n")
         report += counts(f"set_{prefix}", rows)
-    (HERE / "counts_cd.md").write_text("\n".join(report), encoding="utf-8")
-    print("\n".join(report))
+    counts_file.write_text("\n".join(report), encoding="utf-8")
+    return report
+
+
+def main() -> int:
+    import content_c
+    import content_d
+
+    rotation = ("easy", "hard", "medium")
+    sets = [(content_c, "c", 31, rotation), (content_d, "d", 47, rotation)]
+    print("\n".join(write(sets, HERE / "counts_cd.md")))
     return 0
 
 

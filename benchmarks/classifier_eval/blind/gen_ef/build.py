@@ -6,120 +6,25 @@ when the `tokenizers` package and QWEN3_TOKENIZER are available (else an estimat
 """
 
 import importlib
-import json
-import os
-import random
+import importlib.util
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LANGS = ["en", "de", "fr", "es"]
-CATS = ["structured_id", "free_text_pii", "hard_negative", "clean"]
-
-try:
-    from tokenizers import Tokenizer
-
-    _TOK = Tokenizer.from_file(os.environ["QWEN3_TOKENIZER"])
-except Exception:  # no tokenizer here: counts are estimates, and the notes say so
-    _TOK = None
-
-
-def tokens(text: str) -> str:
-    if _TOK is not None:
-        return f"{len(_TOK.encode(text).ids)} tokens (Qwen3)"
-    return f"~{int(len(text) / 3.4)} tokens (estimate)"
-
-
-def build(mod, prefix: str, seed: int) -> list[dict]:
-    rows: list[dict] = []
-    for li, lang in enumerate(LANGS):
-        r = random.Random(seed * 100 + li)
-        items = mod.items(r, lang)
-        pool = mod.TASKS[lang]
-        # rotation of the appended tasks' complexity; the offset differs per language
-        order = ["hard", "easy", "medium"]
-        k = li
-        used = {"easy": 0, "medium": 0, "hard": 0}
-        for it in items:
-            if it["cx"] is None:
-                cx = order[k % 3]
-                k += 1
-                task = pool[cx][used[cx] % len(pool[cx])]
-                used[cx] += 1
-                it["text"] = it["text"].rstrip() + "\n\n" + task
-                it["cx"] = cx
-                it["notes"] += f" | appended {cx} task"
-            if it["long"]:
-                at = it["text"].index(it["mid"]) + len(it["mid"]) // 2
-                it["notes"] += f" | middle block at {100 * at // len(it['text'])}% of the text"
-                it["notes"] += f" | long document, {tokens(it['text'])}"
-        r.shuffle(items)
-        for it in items:
-            rows.append({"lang": lang, **it})
-    out = []
-    for i, it in enumerate(rows, 1):
-        out.append(
-            {
-                "id": f"{prefix}-{i:03d}",
-                "lang": it["lang"],
-                "text": it["text"],
-                "pii": it["cat"] in ("structured_id", "free_text_pii"),
-                "pii_kinds": it["kinds"] if it["cat"] in ("structured_id", "free_text_pii") else [],
-                "category": it["cat"],
-                "complexity": it["cx"],
-                "notes": it["notes"],
-            }
-        )
-    return out
-
-
-def table(rows: list[dict], key: str, values: list[str]) -> list[str]:
-    lines = [f"| {key} | en | de | fr | es | total |", "|---|---|---|---|---|---|"]
-    for v in values:
-        c = [sum(1 for x in rows if x[key] == v and x["lang"] == lg) for lg in LANGS]
-        lines.append(f"| {v} | " + " | ".join(map(str, c)) + f" | {sum(c)} |")
-    if key == "category":
-        c = [sum(1 for x in rows if x["lang"] == lg) for lg in LANGS]
-        lines.append("| **all** | " + " | ".join(map(str, c)) + f" | {sum(c)} |")
-    return lines
-
-
-def counts(name: str, rows: list[dict]) -> list[str]:
-    longs = [x for x in rows if "long document" in x["notes"]]
-    out = [f"### {name}: {len(rows)} prompts, {len(longs)} long documents", ""]
-    out += [
-        *table(rows, "category", CATS),
-        "",
-        *table(rows, "complexity", ["easy", "medium", "hard"]),
-        "",
-    ]
-    out.append("Long documents:")
-    out.append("")
-    for x in longs:
-        kind = x["notes"].split("|")[0].strip()
-        out.append(
-            f"- {x['id']} {x['lang']} {x['category']} {x['complexity']} pii={x['pii']}: {kind}; "
-            f"{x['notes'].split('long document, ')[1]}"
-        )
-    return [*out, ""]
+_spec = importlib.util.spec_from_file_location("build_cd", HERE.parent / "gen_cd" / "build.py")
+build_cd = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_cd)  # gen_cd/build.py: assembly, counts and writing
 
 
 def main() -> int:
-    report: list[str] = []
-    sets = [("e", 53), ("f", 61)]
     only = sys.argv[1:]  # e.g. `python3 build.py e` rebuilds one set; default both
-    for prefix, seed in sets:
-        if only and prefix not in only:
-            continue
-        mod = importlib.import_module(f"content_{prefix}")
-        fname = f"set_{prefix}.jsonl"
-        rows = build(mod, prefix, seed)
-        with open(HERE.parent / fname, "w", encoding="utf-8") as f:
-            for x in rows:
-                f.write(json.dumps(x, ensure_ascii=False) + "\n")
-        report += counts(f"set_{prefix}", rows)
-    (HERE / "counts_ef.md").write_text("\n".join(report), encoding="utf-8")
-    print("\n".join(report))
+    rotation = ("hard", "easy", "medium")
+    sets = [
+        (importlib.import_module(f"content_{prefix}"), prefix, seed, rotation)
+        for prefix, seed in [("e", 53), ("f", 61)]
+        if not only or prefix in only
+    ]
+    print("\n".join(build_cd.write(sets, HERE / "counts_ef.md")))
     return 0
 
 

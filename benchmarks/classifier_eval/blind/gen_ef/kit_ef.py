@@ -62,6 +62,8 @@ def cf_check(first15: str) -> str:
 
 
 def _cf_part(name: str, surname: bool) -> str:
+    """A name's three letters in a codice fiscale: consonants, then vowels, then the letter X
+    for a name too short to give three (the code's own padding rule)."""
     up = "".join(c for c in name.upper() if c.isalpha())
     cons = [c for c in up if c not in "AEIOU"]
     vow = [c for c in up if c in "AEIOU"]

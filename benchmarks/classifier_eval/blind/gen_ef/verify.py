@@ -5,14 +5,37 @@ Exits 1 on any problem. It re-derives checksums from the text alone (it does not
 generators), so a generator bug cannot hide behind itself.
 """
 
+import importlib.util
 import json
 import re
 import sys
 from collections import Counter
+from pathlib import Path
 
-KEYS = {"id", "lang", "text", "pii", "pii_kinds", "category", "complexity", "notes"}
-LANGS = ["en", "de", "fr", "es"]
-CATS = {"structured_id", "free_text_pii", "hard_negative", "clean"}
+_spec = importlib.util.spec_from_file_location(
+    "verify_cd", Path(__file__).resolve().parent.parent / "gen_cd" / "verify.py"
+)
+_cd = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_cd)  # gen_cd/verify.py: the checks sets C and D share with E and F
+KEYS = _cd.KEYS
+LANGS = _cd.LANGS
+CATS = _cd.CATS
+DECLARED = _cd.DECLARED
+_DNI = _cd._DNI
+iban_ok = _cd.iban_ok
+luhn = _cd.luhn
+steuer_ok = _cd.steuer_ok
+steuer_ids = _cd.steuer_ids
+nirs = _cd.nirs
+nir_ok = _cd.nir_ok
+dni_nie = _cd.dni_nie
+dni_ok = _cd.dni_ok
+uk_nis = _cd.uk_nis
+uk_ni_ok = _cd.uk_ni_ok
+nss_list = _cd.nss_list
+PASSPORT = _cd.PASSPORT
+PUBLIC_IP = _cd.PUBLIC_IP
+
 KINDS = {
     "iban",
     "passport",
@@ -33,12 +56,6 @@ KINDS = {
     "criminal_record",
 }
 # words by which a negative declares its identifier to be an example, a specimen, test data or invalid
-DECLARED = re.compile(
-    r"example|exemple|ejemplo|beispiel|specimen|spécimen|espécimen|muster|dummy|test|prueba|fictif|fictiv|ficticio|"
-    r"fiktiv|fictional|made-up|erfunden|inventad|placeholder|platzhalter|ungültig|invalid",
-    re.I,
-)
-_DNI = "TRWAGMYFPDXBNJZSQVHLCKE"
 problems = 0
 
 
@@ -46,11 +63,6 @@ def bad(row_id: str, msg: str) -> None:
     global problems
     problems += 1
     print(f"{row_id}: {msg}", file=sys.stderr)
-
-
-def iban_ok(s: str) -> bool:
-    s = s[4:] + s[:4]
-    return int("".join(str(int(c, 36)) for c in s)) % 97 == 1
 
 
 IBAN_LEN = {
@@ -80,16 +92,6 @@ def ibans(t: str) -> list[str]:
     return out
 
 
-def luhn(n: str) -> bool:
-    total = 0
-    for i, c in enumerate(reversed(n)):
-        d = int(c)
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
 def cards(t: str) -> list[str]:
     return [
         re.sub(r"\D", "", m)
@@ -100,82 +102,6 @@ def cards(t: str) -> list[str]:
     ]
 
 
-def steuer_ok(s: str) -> bool:
-    if s[0] == "0" or len(s) != 11:
-        return False
-    counts = Counter(s[:10])
-    if sorted(counts.values(), reverse=True)[:2] not in ([2, 1], [3, 1]):
-        return False
-    product = 10
-    for c in s[:10]:
-        x = (int(c) + product) % 10 or 10
-        product = x * 2 % 11
-    return (11 - product) % 10 == int(s[10])
-
-
-def steuer_ids(t: str) -> list[str]:
-    pats = [
-        r"\d{2} \d{3} \d{3} \d{3}",
-        r"\d{3} \d{3} \d{3} \d{2}",
-        r"\d{2}\.\d{3}\.\d{3}\.\d{3}",
-        r"\d{11}",
-    ]
-    return [
-        re.sub(r"\D", "", m)
-        for m in re.findall(r"(?<![\d.])(" + "|".join(pats) + r")(?!\d)(?!\.\d)", t)
-    ]
-
-
-def nirs(t: str) -> list[str]:
-    found = re.findall(
-        r"(?<!\d)([12] \d{2} \d{2} \d{2} \d{3} \d{3} \d{2}|[12]\d{12} \d{2}|[12]\d{14})(?!\d)", t
-    )
-    return [f.replace(" ", "") for f in found]
-
-
-def nir_ok(s: str) -> bool:
-    return 97 - int(s[:13]) % 97 == int(s[13:])
-
-
-def dni_nie(t: str) -> list[str]:
-    out = []
-    for m in re.findall(r"\b(\d{8}-?[A-Z]|\d{2}\.\d{3}\.\d{3}-[A-Z]|[XYZ]-?\d{7}-?[A-Z])\b", t):
-        out.append(m.replace("-", "").replace(".", ""))
-    return out
-
-
-def dni_ok(s: str) -> bool:
-    num = s[:-1]
-    if num[0] in "XYZ":
-        num = str("XYZ".index(num[0])) + num[1:]
-    return _DNI[int(num) % 23] == s[-1]
-
-
-def uk_nis(t: str) -> list[str]:
-    return [
-        m.replace(" ", "") for m in re.findall(r"\b([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b", t)
-    ]
-
-
-def uk_ni_ok(s: str) -> bool:
-    p = s[:2]
-    return (
-        p[0] not in "DFIQUV"
-        and p[1] not in "DFIOQUV"
-        and p not in {"BG", "GB", "NK", "KN", "TN", "NT", "ZZ"}
-    )
-
-
-def nss_list(t: str) -> list[tuple[str, str, str]]:
-    return re.findall(r"\b(\d{2})/(\d{8})/(\d{2})\b", t)
-
-
-PASSPORT = [
-    r"\bC[CFGHJKLMNPRTVWXYZ0-9]{8}\b",
-    r"\b\d{2}[A-Z]{2}\d{5}\b",
-    r"\b[A-Z]{3}\d{6}\b",
-    r"(?<![\d ]\d)(?<!\d)\d{9}(?!\d)(?! \d)",
-]
 _CF_ODD = [
     1,
     0,
@@ -270,9 +196,6 @@ def loose_nirs(t: str) -> list[str]:
         if len(d) == 15:
             out.append(d)
     return out
-
-
-PUBLIC_IP = re.compile(r"(?<![\d.])((?:\d{1,3}\.){3}\d{1,3})(?![\d.])")
 
 
 def public_ips(t: str) -> list[str]:
