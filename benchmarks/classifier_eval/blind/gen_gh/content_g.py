@@ -192,7 +192,7 @@ EN = [
         "person_name",
         None,
         "forum post: a relative's immigration status and right to work",
-        "Posting for advice. My sister-in-law, Thu Trang Nguyễn, came over on a spouse visa in 2023. "
+        "Forum post: my sister-in-law, Thu Trang Nguyễn, came over on a spouse visa in 2023. "
         "Her card expired in August and the Home Office still hasn't decided her extension. The nail "
         "bar in Leeds where she works has now told her not to come in until she can prove her right "
         "to work, and she's too scared to ring them herself.",
@@ -635,9 +635,9 @@ DE = [
         "person_name",
         None,
         "forum post: a relative's tolerated-stay status and work ban",
-        "Frage an die Runde: Mein Schwager Hamid Sarwari hat nur eine Duldung und bekommt keine "
+        "Aus dem Forum: Mein Schwager Hamid Sarwari hat nur eine Duldung und bekommt keine "
         "Arbeitserlaubnis, obwohl ihm eine Bäckerei in Eutin eine Ausbildung anbietet. Die "
-        "Ausländerbehörde antwortet seit Wochen nicht. Hat jemand Erfahrung mit der Ausbildungsduldung?",
+        "Ausländerbehörde antwortet seit Wochen nicht, und er hat Angst, abgeschoben zu werden.",
     ),
     (
         F,
@@ -1061,9 +1061,9 @@ FR = [
         "person_name",
         None,
         "forum post: a relative's undocumented status",
-        "Besoin de conseils : ma belle-mère, Mme Lalasoa Randriamampionona, est sans papiers depuis "
+        "Sur le forum : ma belle-mère, Mme Lalasoa Randriamampionona, est sans papiers depuis "
         "que son titre de séjour a expiré en 2024. Elle a peur d'aller à la préfecture et garde des "
-        "enfants au noir à Créteil. Est-ce qu'une régularisation par le travail est possible ?",
+        "enfants au noir à Créteil. Elle espère une régularisation par le travail.",
     ),
     (
         F,
@@ -1484,9 +1484,9 @@ ES = [
         "person_name",
         None,
         "forum post: a relative's irregular status",
-        "Pregunto por mi cuñado, Ousmane Diatta, que lleva tres años en situación irregular en "
-        "Almería. Trabaja en los invernaderos sin contrato y ahora le ofrecen uno. ¿Puede pedir el "
-        "arraigo sociolaboral o tiene que volver a Senegal?",
+        "Lo cuento por mi cuñado, Ousmane Diatta, que lleva tres años en situación irregular en "
+        "Almería. Trabaja en los invernaderos sin contrato y ahora le ofrecen uno. Quiere pedir el "
+        "arraigo sociolaboral para no tener que volver a Senegal.",
     ),
     (
         F,

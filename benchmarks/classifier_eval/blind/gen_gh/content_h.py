@@ -62,7 +62,7 @@ EN = [
         "person_name phone email",
         None,
         "INI config file with the owner's personal contact",
-        "Found in the shared drive as kiosk.ini - should this be there?\n[owner]\n"
+        "Found in the shared drive as kiosk.ini:\n[owner]\n"
         "name = Ruairí Mac Giolla Bhríde\nmobile = [[phone:GB:1]]\nemail = ruairi.mgb@gmail.com\n"
         "[display]\nrotate = 90\nbrightness = 70",
     ),
@@ -88,7 +88,7 @@ EN = [
         None,
         "Italian codice fiscale in English text",
         "Our landlady in Cagliari, Bonaria Sanna, wants the rent receipts made out with her tax code: "
-        "[[cf:Bonaria:Sanna:1]]. Can you add it to the template?",
+        "[[cf:Bonaria:Sanna:1]]. It goes on the template from next month.",
     ),
     (
         S,
@@ -171,7 +171,7 @@ EN = [
         None,
         "relation plus first name: a miscarriage",
         "My sister-in-law Aoife lost the baby at 14 weeks on Sunday. She's back at the school on "
-        "Monday and doesn't want the staffroom to know - can you help me tell the head discreetly?",
+        "Monday and doesn't want the staffroom to know; only the head will be told, discreetly.",
     ),
     (
         F,
@@ -475,7 +475,7 @@ DE = [
         None,
         "Steuer-ID unspaced, with an English label in a German chat",
         "Hab die Unterlagen für Opa Hinrich Ubbenga gefunden. Auf dem Brief vom Bundeszentralamt steht "
-        "oben 'Tax ID' (komisch, aber egal): [[steuer:0]]. Reicht das fürs Finanzamt?",
+        "oben 'Tax ID' (komisch, aber egal): [[steuer:0]]. Das soll ans Finanzamt.",
     ),
     (
         S,
@@ -617,7 +617,7 @@ DE = [
         None,
         "message about a named teenager's coming-out",
         "Unser Sohn Joscha (16) hat uns gestern gesagt, dass er schwul ist und einen Freund in der "
-        "Parallelklasse hat. Wie reden wir mit den Großeltern in Cloppenburg darüber?",
+        "Parallelklasse hat. Die Großeltern in Cloppenburg wissen noch nichts.",
     ),
     (
         F,
@@ -1285,7 +1285,7 @@ ES = [
         None,
         "DNI with an English label in Spanish text",
         "El formulario de la residencia de estudiantes en Dublín pide 'ID number'. Para mi hija, "
-        "Naiara Urkiola Bengoetxea, he puesto el DNI: [[dni:0]]. ¿Está bien así o piden el pasaporte?",
+        "Naiara Urkiola Bengoetxea, he puesto el DNI: [[dni:0]]. Lo envío mañana.",
     ),
     (
         S,
