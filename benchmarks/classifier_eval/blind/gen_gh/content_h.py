@@ -1102,8 +1102,8 @@ FR = [
         "",
         "medium",
         "IMEI numbers of unassigned fleet phones",
-        "Stock de téléphones de flotte non attribués :\nIMEI 35[[num:13]] neuf\nIMEI 35[[num:13]] "
-        "reconditionné\nIMEI 35[[num:13]] neuf\nComment organiser ce stock dans un tableur pour suivre "
+        "Stock de téléphones de flotte non attribués :\nIMEI [[imei]] neuf\nIMEI [[imei]] "
+        "reconditionné\nIMEI [[imei]] neuf\nComment organiser ce stock dans un tableur pour suivre "
         "les attributions et les retours ?",
     ),
     (

@@ -3,7 +3,7 @@
 The checksum generators of gen/ids.py, gen_cd/kit.py and gen_ef/kit_ef.py are imported, not
 copied. Added here: Swiss AHV number (EAN-13 check), Belgian national register number (mod 97),
 Austrian social-insurance number (weighted mod 11), Portuguese NIF (mod 11); for the negatives
-ISBN-13/EAN-13, French SIREN (Luhn, a company's number) and UUIDs.
+ISBN-13/EAN-13, French SIREN (Luhn, a company's number), IMEIs (Luhn) and UUIDs.
 
 Content modules write identifiers as slots, ``[[kind:arg:arg]]``, filled by :func:`fill` from the
 set's seeded generator; ``[[kind:args|name]]`` also remembers the value and ``[[|name]]`` repeats
@@ -141,6 +141,7 @@ GEN = {
     "ean": ean13,
     "siren": siren,
     "uuid": uuid,
+    "imei": lambda r: ids._luhn_complete("35", 15, r),  # a device id: 15 digits, Luhn
     "hex": lambda r, n: kit.hexs(r, int(n)),
     "num": lambda r, n: str(r.randint(1, 9)) + digits(r, int(n) - 1),
     "dob": lambda r, lang, lo="1952", hi="2004": kit.dob(r, lang, int(lo), int(hi)),
