@@ -71,6 +71,7 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+import kinference_epp.policy.classifiers.person_model as person_model
 from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.sensitive import CUES as SENSITIVE_CUES
 from kinference_epp.policy.classifiers.sensitive import HEADS as SENSITIVE_HEADS
@@ -2121,6 +2122,39 @@ beside a phone number, an e-mail address or a national ID is that person's (or t
 writer's)."""
 
 
+_FACT_REACH = 600
+"""How far around a fact in a long prompt the learned model looks for its person."""
+_FACT_PLACES = 8
+_SPAN_REACH = 300
+"""How far around a name the model found in a long prompt its checks read."""
+_PLACEHOLDER_NAMES = ("mustermann", "musterfrau", "john doe", "jane doe", "dupont", "fulano")
+
+
+def _learned_person(
+    text: str, ix: _Index, present: frozenset[bytes], words: frozenset[bytes]
+) -> bool:
+    """Whether the learned person model (``person_model``) finds a private person's name: in
+    a short prompt anywhere, in a long one near the facts' words. A long prompt's name is
+    checked where it stands as a short prompt is checked whole: not a specimen or a
+    placeholder, not a figure born before 1910."""
+    model = person_model.current()
+    if model is None:
+        return False
+    if len(text) <= _WHOLE:
+        return bool(model.found(text, [(0, len(text))]))
+    facts = (present & SENSITIVE_WORDS) | (words & (_HEALTH_TERMS | _MONEY_TROUBLE))
+    places = sorted(p for w in facts for p in ix.positions(w.decode(), 2))[:_FACT_PLACES]
+    windows = [(max(0, p - _FACT_REACH), p + _FACT_REACH) for p in places]
+    for start, end in model.found(text, windows, long=True):
+        begin, stop = max(0, start - _SPAN_REACH), end + _SPAN_REACH
+        low = text[begin:stop].lower()
+        if any(w in low for w in _PLACEHOLDER_NAMES) or declared_placeholder(low):
+            continue
+        if _HISTORICAL_BIRTH.search(text, begin, stop) is None:
+            return True
+    return False
+
+
 def find_personal(
     text: str, structured: frozenset[PiiKind], raw: bytes | None = None
 ) -> set[PiiKind]:
@@ -2178,6 +2212,8 @@ def find_personal(
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
+    if not named and (health or money) and not fiction:
+        named = _learned_person(text, ix, present, words)  # "Ffinlo Kerruish's assessment"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
     if short is None and (named or found) and not (health and money):
         more_health, more_money = sensitive_facts(text, ix, present, None, words=False)
