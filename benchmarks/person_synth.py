@@ -195,6 +195,53 @@ _WITH_ORG = {
     ),
 }
 
+_COMPANIES = {
+    "en": (
+        "{C} has filed for bankruptcy again; summarise the reasons.",
+        "{C} cut 2,000 jobs after its shares fell, the company said.",
+        "Shares in {C} fell after the insolvency filing.",
+        "{C} is in administration and its stores will close.",
+    ),
+    "de": (
+        "{C} hat erneut Insolvenz angemeldet; fasse die Gründe zusammen.",
+        "Die Aktie von {C} ist nach der Insolvenz eingebrochen.",
+        "{C} schließt nach dem Insolvenzverfahren zwanzig Filialen.",
+        "{C} meldet Kurzarbeit an und streicht Stellen.",
+    ),
+    "fr": (
+        "{C} a été placé en redressement judiciaire ; résume les causes.",
+        "{C} supprime 800 emplois après sa faillite.",
+        "Les magasins {C} ferment après la liquidation.",
+    ),
+    "es": (
+        "{C} ha presentado concurso de acreedores; resume las causas.",
+        "{C} despide a 500 trabajadores tras la quiebra.",
+        "Las tiendas de {C} cierran tras el concurso.",
+    ),
+}
+"""Companies as the subject of money trouble: a private person's facts, a company's news."""
+
+_QUESTIONS = {
+    "en": (
+        "Hi {F}, what are the symptoms of diabetes?",
+        "Hey {F}! Is depression treated differently in teenagers?",
+        "Thanks {F}. How long does chemotherapy usually take?",
+    ),
+    "de": (
+        "Hallo {F}, was sind die Symptome von Diabetes?",
+        "Danke {F}! Wie lange dauert eine Chemotherapie meistens?",
+    ),
+    "fr": (
+        "Bonjour {F}, quels sont les symptômes du diabète ?",
+        "Merci {F} ! Combien de temps dure une chimiothérapie ?",
+    ),
+    "es": (
+        "Hola {F}, ¿cuáles son los síntomas de la diabetes?",
+        "Gracias {F}. ¿Cuánto dura una quimioterapia?",
+    ),
+}
+"""A greeting to the assistant before a general question: no one's facts."""
+
 _PUBLIC = {
     "en": (
         "Prime Minister {N} said the budget would cut waiting lists.",
@@ -260,6 +307,23 @@ def _nickname(rng: random.Random, first: str, lang: str) -> str:
     return rng.choice(choices)
 
 
+_COMPANY_WORDS = (
+    "Kaufhof", "Logistik", "Motors", "Foods", "Holding", "Retail", "Bau", "Moden",
+    "Textil", "Grupo", "Maison", "Bodega", "Air", "Galeria", "Stores", "Energie",
+)  # fmt: skip
+
+
+def _company(rng: random.Random, names: Names) -> str:
+    """An invented company name: two invented words, or one beside a trade word."""
+    word = names.last().split()[-1]
+    r = rng.random()
+    if r < 0.4:
+        return f"{word} {names.last().split()[-1]}"
+    if r < 0.7:
+        return f"{word} {rng.choice(_COMPANY_WORDS)}"
+    return f"{rng.choice(_COMPANY_WORDS)} {word}"
+
+
 def _fill(
     rng: random.Random, names: Names, template: str, lang: str
 ) -> tuple[str, list[tuple[int, int]]]:
@@ -268,12 +332,16 @@ def _fill(
     marks: list[tuple[int, int]] = []
     out = ""
     pos = 0
-    for m in re.finditer(r"\{([NKSO])\}", template):
+    for m in re.finditer(r"\{([NKSOCF])\}", template):
         out += template[pos : m.start()]
         key = m.group(1)
         if key == "N":
             marks.append((len(out), len(out) + len(full)))
             out += full
+        elif key == "F":
+            out += first
+        elif key == "C":
+            out += _company(rng, names)
         elif key == "O":
             out += rng.choice(_ORGS[lang])
         elif key == "K":
@@ -289,7 +357,14 @@ def synthetic(rng: random.Random, per_template: int = 12) -> Iterator[tuple[str,
     """Texts with the spans (start, end) of private persons' names; a public context's
     names are unmarked (negatives)."""
     names = Names(rng)
-    for table, private in ((_PRIVATE, True), (_WITH_ORG, True), (_PUBLIC, False)):
+    tables = (
+        (_PRIVATE, True),
+        (_WITH_ORG, True),
+        (_PUBLIC, False),
+        (_COMPANIES, False),
+        (_QUESTIONS, False),
+    )
+    for table, private in tables:
         for lang, templates in table.items():
             for template in templates:
                 for _ in range(per_template):

@@ -28,6 +28,7 @@ to a person it finds.
 
 from __future__ import annotations
 
+import math
 import re
 import zlib
 from importlib import resources
@@ -191,7 +192,7 @@ class PersonModel:
     def score(self, text: str, low: str, start: int, end: int) -> float:
         """The probability that the span is a person's name in a private context."""
         z = self.bias + float(self.weights[hashed(text, low, start, end)].sum())
-        return 1.0 / (1.0 + np.exp(-z))
+        return 1.0 / (1.0 + math.exp(-z))
 
     def found(
         self, text: str, windows: list[tuple[int, int]], *, long: bool = False
