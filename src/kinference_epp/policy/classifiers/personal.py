@@ -1338,6 +1338,12 @@ _ID_LABELS = _vocab(
 _TAX_LABELS = frozenset(
     (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
 )
+_TAX_WORDS = _vocab(
+    "tax", "taxes", "lohnsteuerbescheinigung", "lohnsteuer", "steuerbescheid", "steuererklärung",
+    "finanzamt", "impôts", "impôt", "hacienda", "fiscalité",
+)  # fmt: skip
+"""Words about taxes in the four languages: only a value whose Steuer-ID check digit and
+digit rule hold counts after one (a company's VAT number after "Tax ID" does not)."""
 _ID_VALUE = re.compile(r"(?<![\w])[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24}(?![\w])")
 _CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b")
 _DATE_LIKE = re.compile(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}")
@@ -1447,6 +1453,9 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     le"), a document number a colon introduces ("..., genau diese hier: C88...") or, after
     a German tax label, one whose Steuer-ID check digit holds. A label whose text ends in a
     colon before a blank line reaches the next paragraph's first line."""
+    for cue in words & _TAX_WORDS:  # "the German tax refund ... printed like this: 543 ..."
+        if any(_steuer_id_after(text, pos) for pos in ix.positions(cue.decode(), 4)):
+            return True
     for cue in words & _ID_LABELS:
         word = cue.decode()
         tax = cue in _TAX_LABELS
@@ -1628,6 +1637,9 @@ _PLACES = _vocab(
     "eintrittskarten", "aquarium", "basilica", "basilika",
     "basilique", "basílica", "mosque", "moschee", "mosquée", "mezquita", "synagogue",
     "synagoge", "sinagoga", "temple", "tempel", "templo", "abbey", "abtei", "abbaye", "abadía",
+    "centre", "center", "zentrum",
+    # a complaint goes to a company's or an authority's address
+    "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion",
 )  # fmt: skip
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
@@ -1918,6 +1930,7 @@ _ALL_CUES = (
     | _PLACES
     | _PLACEHOLDERS
     | _ID_LABELS
+    | _TAX_WORDS
     | _HONORIFICS
     | _NAME_CUES
     | _WEAK_NAME_CUES
