@@ -94,12 +94,12 @@ class Names:
 _PRIVATE = {
     "en": (
         "My colleague {N} told me she is pregnant and wants to keep it quiet.",
-        "{N}'s assessment confirms early-onset dementia.",
+        "{N}'s test results show a heart condition.",
         "Can you help me write to HR about {N}? He has been off with depression since May.",
-        "heads up – {K} ({N} in payroll) is off till March, second round of chemo.",
-        "{K} – {N} from the warehouse – is in rehab for six weeks.",
+        "heads up \u2013 {K} ({N} in payroll) is off till March, second round of chemo.",
+        "{K} \u2013 {N} in logistics \u2013 has started dialysis.",
         "My neighbour {N} has fallen behind on rent and asked me not to tell anyone.",
-        "Subject: sick note – {N}\nShe will be on leave after the surgery.",
+        "Subject: sick note \u2013 {N}\nShe will be on leave after the surgery.",
         "{N} from accounts has a criminal conviction for fraud, is that a problem?",
         "We hired {N} last year; he recently told me he is gay.",
         "Please draft a reply to {N}, who wrote that her son has autism.",
@@ -119,13 +119,13 @@ _PRIVATE = {
     "de": (
         "Mein Kollege {N} hat mir erzählt, dass er Krebs hat.",
         "{N} ist seit Januar in der Reha wegen ihrer Alkoholsucht.",
-        "Unsere Azubine {K} ({N}) hat gesagt, dass sie lesbisch ist.",
-        "Im Führungszeugnis von {N} steht eine Verurteilung wegen Diebstahls.",
-        "{N} ist Mitglied bei der IG Metall und kandidiert für den Betriebsrat.",
+        "Unsere Kollegin {K} ({N}) hat erzählt, dass sie eine Fehlgeburt hatte.",
+        "{N} ist wegen Diebstahls vorbestraft, sagt sein Bewährungshelfer.",
+        "{N} ist in der IG Metall aktiv.",
         "Betreff: Krankmeldung {N}\nSie fällt nach der Operation sechs Wochen aus.",
         "Meine Nachbarin {N} hat Schulden und die Bank hat ihr Konto gepfändet.",
         "Kannst du eine Mail an {N} schreiben? Er hat eine Depression.",
-        "{K} – also {N} aus dem Lager – ist schwanger.",
+        "{K} \u2013 also {N} aus dem Lager \u2013 ist schwanger.",
         "Herr Dr. Wolf hat {N} eine Psychotherapie empfohlen.",
         "Unser Mitarbeiter {N} ist Zeuge Jehovas und will nicht am Fest teilnehmen.",
         "{N} hat mir im Vertrauen gesagt, dass sie Privatinsolvenz angemeldet hat.",
@@ -133,12 +133,12 @@ _PRIVATE = {
         "Die Pflegekraft meldet, dass {N} seit gestern wieder Insulin bekommt.",
     ),
     "fr": (
-        "Mon collègue {N} m'a dit qu'il est homosexuel.",
+        "Ma collègue {N} m'a confié qu'elle est lesbienne.",
         "{N} est en arrêt maladie depuis mars pour un burn-out.",
-        "{K} ({N}, du dépôt) est interdit bancaire depuis janvier.",
-        "Le casier judiciaire de {N} mentionne une condamnation pour vol.",
-        "{N} vient d'adhérer à la CGT et se présente aux élections du CSE.",
-        "Objet : Aménagement de poste – {N}\nSuite à son diabète, télétravail.",
+        "{K} ({N}, de l'accueil) a un dossier de surendettement.",
+        "{N} a été condamné pour conduite en état d'ivresse l'an dernier.",
+        "{N} est délégué syndical depuis l'an dernier.",
+        "Objet : arrêt de travail \u2013 {N}\nElle est opérée du genou la semaine prochaine.",
         "Ma voisine {N} est enceinte et ne veut pas que son employeur le sache.",
         "Peux-tu écrire à {N} ? Elle suit une chimiothérapie.",
         "{N} est sous antidépresseurs depuis la mort de son père.",
@@ -148,10 +148,10 @@ _PRIVATE = {
         "J'ai appris que {N} a fait une tentative de suicide.",
     ),
     "es": (
-        "Mi compañero {N} me contó que es gay y no quiere que se sepa.",
-        "{N} se ha afiliado a Comisiones Obreras y va a ser delegado.",
+        "Mi compañera {N} me contó que es bisexual.",
+        "{N} es delegada sindical y el jefe lo sabe.",
         "{K} ({N}, el del almacén) está en tratamiento por alcoholismo.",
-        "Los antecedentes penales de {N} incluyen una condena por robo.",
+        "{N} tiene antecedentes por un hurto de hace años.",
         "Asunto: baja médica de {N}\nEstará de baja tras la operación.",
         "Mi vecina {N} está embarazada y teme perder el trabajo.",
         "¿Puedes escribir a {N}? Tiene depresión desde el verano.",
@@ -160,25 +160,51 @@ _PRIVATE = {
         "De: {N}\nAsunto: diagnóstico\nMe han diagnosticado cáncer de mama.",
         "El paciente {N} sigue con quimioterapia cada tres semanas.",
         "Nuestra becaria {N} es bisexual y tiene problemas en casa.",
-        "{K} – {N} de contabilidad – está en rehabilitación.",
+        "{K} \u2013 {N} de contabilidad \u2013 está en rehabilitación.",
     ),
 }
 
 _ORGS = {
-    "en": ("Occupational Health", "Human Resources", "Payroll Services", "Facilities Team",
-           "Customer Care", "Legal Department", "Team Leads", "Night Shift", "Line Managers"),
-    "de": ("Betriebsärztlicher Dienst", "Die Personalabteilung", "Der Betriebsrat",
-           "Die Werksleitung", "Das Team", "Die Geschäftsführung", "Unsere Abteilung"),
-    "fr": ("Service de santé", "Ressources Humaines", "Direction Générale",
-           "Service Paie", "Comité Social"),
-    "es": ("Recursos Humanos", "Prevención de Riesgos", "Atención al Cliente",
-           "Comité de Empresa", "Dirección General"),
+    "en": (
+        "Health and Safety",
+        "Human Resources",
+        "Payroll Services",
+        "Facilities Team",
+        "Customer Care",
+        "Legal Department",
+        "Team Leads",
+        "Night Shift",
+        "Line Managers",
+    ),
+    "de": (
+        "Betriebsärztlicher Dienst",
+        "Die Personalabteilung",
+        "Der Personalrat",
+        "Die Geschäftsleitung",
+        "Das Team",
+        "Die Geschäftsführung",
+        "Unsere Abteilung",
+    ),
+    "fr": (
+        "Médecine du travail",
+        "Ressources Humaines",
+        "Direction Générale",
+        "Service Paie",
+        "Comité Social",
+    ),
+    "es": (
+        "Recursos Humanos",
+        "Prevención de Riesgos",
+        "Atención al Cliente",
+        "Comité de Empresa",
+        "Dirección General",
+    ),
 }
 """Departments and senders: capitalised runs that stand beside a person but are none."""
 
 _WITH_ORG = {
     "en": (
-        "From: {O}\nSubject: return to work\n\n{N}'s assessment confirms a slipped disc.",
+        "From: {O}\nSubject: adjustments\n\n{N} needs a standing desk after back surgery.",
         "{O} asked whether {N} can work nights after the stroke.",
     ),
     "de": (
@@ -246,7 +272,7 @@ _PUBLIC = {
     "en": (
         "Prime Minister {N} said the budget would cut waiting lists.",
         "The novelist {N} wrote about her depression in a memoir.",
-        "{N} (1832–1898) suffered from tuberculosis for most of his life.",
+        "{N} (1832\u20131898) suffered from tuberculosis for most of his life.",
         "Meet me outside the {S} Building on {S} Street at noon.",
         "{S} & Partners Ltd reported a loss for the third quarter.",
         "In the novel, {N} hides his illness from the village.",
@@ -265,7 +291,7 @@ _PUBLIC = {
         "Der Schriftsteller {N} schrieb über seine Depression.",
         "Die {S} GmbH meldet Insolvenz an.",
         "Das Museum liegt in der {S}straße, gleich neben dem {S}-Gymnasium.",
-        "{N} (1749–1832) litt im Alter an Gicht.",
+        "{N} (1749\u20131832) litt im Alter an Gicht.",
         "Im Roman verschweigt {N} seine Krankheit.",
         "Beispiel: Max Mustermann, Musterstraße 1, oder {N} als fiktive Person.",
         "Die Ministerin {N} kündigte ein neues Gesetz an.",
@@ -276,7 +302,7 @@ _PUBLIC = {
         "L'écrivain {N} raconte sa dépression dans son dernier livre.",
         "La société {S} SA a annoncé un plan social.",
         "Le musée se trouve rue {N}, près de la place {S}.",
-        "{N} (1821–1867) souffrait de syphilis.",
+        "{N} (1821\u20131867) souffrait de syphilis.",
         "Dans le roman, {N} cache sa maladie à sa famille.",
         "Exemple fictif : Jean Dupont ou {N}, personnes inventées.",
         "Le président {N} a été hospitalisé, selon l'Élysée.",
@@ -287,7 +313,7 @@ _PUBLIC = {
         "La escritora {N} habló de su depresión en una entrevista.",
         "La empresa {S} S.L. presentó concurso de acreedores.",
         "El museo está en la Calle de {N}, junto a la Plaza {S}.",
-        "{N} (1547–1616) murió de diabetes según sus biógrafos.",
+        "{N} (1547\u20131616) murió de diabetes según sus biógrafos.",
         "En la novela, {N} oculta su enfermedad a todos.",
         "Ejemplo ficticio: Juan Pérez o {N}, datos inventados.",
         "El ministro {N} ha dimitido tras el escándalo.",
@@ -353,7 +379,9 @@ def _fill(
     return out, marks
 
 
-def synthetic(rng: random.Random, per_template: int = 12) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+def synthetic(
+    rng: random.Random, per_template: int = 12
+) -> Iterator[tuple[str, list[tuple[int, int]]]]:
     """Texts with the spans (start, end) of private persons' names; a public context's
     names are unmarked (negatives)."""
     names = Names(rng)

@@ -24,11 +24,15 @@ from kinference_epp.policy.model import PiiSettings
 UNLISTED = {
     "en": (
         "Quick note - the scan for Kenver Treharne-Blyth came back: early-onset dementia.",
-        "Big Mags – Magdalen Penhallow from dispatch – is pregnant and hasn't told her "
+        "Big Mags \u2013 Magdalen Penhallow from dispatch \u2013 is pregnant and hasn't told her "
         "manager yet.",
     ),
-    "de": ("Unsere Packerin Fini (Gerlindis Wolkersdörfer) ist schwanger und hat Angst um ihre Stelle.",),
-    "fr": ("Notre magasinier Maëlig Quessart est en chimiothérapie ; il veut garder ses horaires.",),
+    "de": (
+        "Unsere Packerin Fini (Gerlindis Wolkersdörfer) ist schwanger und hat Angst um ihre Stelle.",
+    ),
+    "fr": (
+        "Notre magasinier Maëlig Quessart est en chimiothérapie ; il veut garder ses horaires.",
+    ),
     "es": (
         "Según la gestoría, a Yerai Iruretagoyena le han embargado la nómina por deudas.",
         "Ojo: el Chuso (Jesusín Arrizabalaga, del turno de noche) está en rehabilitación por "
@@ -70,7 +74,8 @@ def test_the_model_ships_in_the_package_and_loads_from_it() -> None:
     assert path.is_file()
     model = PersonModel.load()
     assert model.weights.shape == (BUCKETS,)
-    assert np.isfinite(model.weights).all() and np.abs(model.weights).max() > 0
+    assert np.isfinite(model.weights).all()
+    assert np.abs(model.weights).max() > 0
     assert 0 < model.threshold <= model.long_threshold < 1
 
 

@@ -1,8 +1,8 @@
 """A learned scorer of person mentions: is this run of capitalised words a private person?
 
 The rules find a person by a cue (an honorific, "my name is", a closing line) or by name
-lists; a name outside the lists with no cue ("Ffinlo Kerruish's assessment confirms ...",
-"Big Tam – Tam McCready from the loading bay") escapes them. This model reads every run of
+lists; a name outside the lists with no cue ("Kenver Treharne's scan came back ...",
+"Big Mags - Magdalen Penhallow from dispatch") escapes them. This model reads every run of
 two to four capitalised words (``spans``) and scores it from what makes a span a person's
 name in any of the four languages, whether or not its words were ever seen:
 
@@ -41,21 +41,21 @@ BUCKETS = 1 << 17
 MODEL_FILE = "data/person_spans.npz"
 _UPPER = "A-ZÀ-ÖØ-Þ"
 _LOWER = "a-zß-öø-ÿ"
-_TOKEN = rf"[{_UPPER}](?:[{_LOWER}]|[{_UPPER}](?=[{_LOWER}])|['’](?=[{_UPPER}])|-(?=[{_UPPER}{_LOWER}]))+"
+_TOKEN = rf"[{_UPPER}](?:[{_LOWER}]|[{_UPPER}](?=[{_LOWER}])|['\u2019](?=[{_UPPER}])|-(?=[{_UPPER}{_LOWER}]))+"
 _PARTICLE = (
     r"(?:van der|van den|van de|von der|de la|de los|de las|van|von|de|del|della|di|da|du"
     r"|dos|ben|bin|al|ter|y)"
 )
 _NAMEWORD = rf"(?:Mc|Mac|O'|D')?{_TOKEN}"
 SPAN = re.compile(
-    rf"(?<![\w'’\-]){_NAMEWORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)?{_NAMEWORD})+(?![\w])"
+    rf"(?<![\w'\u2019\-]){_NAMEWORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)?{_NAMEWORD})+(?![\w])"
 )
 """A run of two or more capitalised words (name particles may stand between them)."""
 _RUN_WORD = re.compile(_NAMEWORD)
 _SUBSPAN = 3
 """The most words of a run one candidate takes: a run ("Führungszeugnis von Ruprecht
 Zangerl", "Bei Bernd Kaltwasser") offers each two or three words in a row of it."""
-_WORDS = re.compile(r"[\w'’\-]+")
+_WORDS = re.compile(r"[\w'\u2019\-]+")
 _ENDS = ".!?\n"
 _NEAR = 1500
 """How far around a span its first word is looked for in lower case."""
@@ -93,7 +93,7 @@ def features(text: str, low: str, start: int, end: int) -> list[str]:
         out.append(f"len{role}:{min(len(t), 12) // 3}")
     first = toks[0].lower()
     near = low[max(0, start - _NEAR) : end + _NEAR]
-    if re.search(rf"(?<![\w'’\-]){re.escape(first)}(?![\w'’\-])", near) is not None:
+    if re.search(rf"(?<![\w'\u2019\-]){re.escape(first)}(?![\w'\u2019\-])", near) is not None:
         out.append("common")  # "Der Betriebsrat ... der": a word, not a name
     before = text[max(0, start - 60) : start]
     after = text[end : end + 60]
@@ -104,7 +104,7 @@ def features(text: str, low: str, start: int, end: int) -> list[str]:
         out.append("opens")
     trail = after.lstrip(" \t")
     out.append(f"ma:{trail[:1] if trail[:1] and not trail[:1].isalnum() else 'a'}")
-    if after[:2] in ("'s", "’s"):
+    if after[:2] in ("'s", "\u2019s"):
         out.append("poss")
     left = _WORDS.findall(before.lower())[-2:]
     right = _WORDS.findall(after.lower())[:2]

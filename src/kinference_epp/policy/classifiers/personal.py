@@ -2226,7 +2226,7 @@ def find_personal(
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
     if not named and (health or money) and not fiction:
-        named = _learned_person(text, ix, present, words)  # "Ffinlo Kerruish's assessment"
+        named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
     if short is None and (named or found) and not (health and money):
         more_health, more_money = sensitive_facts(text, ix, present, None, words=False)
