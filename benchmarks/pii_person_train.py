@@ -43,7 +43,13 @@ import numpy as np
 
 from kinference_epp.policy.classifiers import person_model, personal
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.person_model import BUCKETS, PersonModel, hashed, spans
+from kinference_epp.policy.classifiers.person_model import (
+    BUCKETS,
+    PersonModel,
+    hashed,
+    lower_words,
+    spans,
+)
 from kinference_epp.policy.classifiers.pii import PiiClassifier
 from kinference_epp.policy.model import PiiSettings
 
@@ -113,8 +119,8 @@ class Spans:
     def of(self, text: str) -> list[np.ndarray]:
         got = self.cache.get(text)
         if got is None:
-            low = text.lower()
-            got = [hashed(text, low, s, e) for s, e in spans_all(text)[:MAX_SPANS]]
+            lowers = lower_words(text)
+            got = [hashed(text, s, e, lowers) for s, e in spans_all(text)[:MAX_SPANS]]
             self.cache[text] = got
         return got
 
@@ -159,9 +165,9 @@ def train(prompts: list[dict[str, Any]], cache: Spans, seed: int = SEED) -> Pers
     rows: list[np.ndarray] = []
     labels: list[float] = []
     for text, marked in synthetic(rng):
-        low = text.lower()
+        lowers = lower_words(text)
         for s, e in spans_all(text):
-            rows.append(hashed(text, low, s, e))
+            rows.append(hashed(text, s, e, lowers))
             labels.append(float((s, e) in marked))
     for p in prompts:
         if p["negative"]:

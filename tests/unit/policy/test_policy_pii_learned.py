@@ -16,7 +16,12 @@ import pytest
 
 from kinference_epp.policy.classifiers import person_model
 from kinference_epp.policy.classifiers.base import PromptText
-from kinference_epp.policy.classifiers.person_model import BUCKETS, MODEL_FILE, PersonModel
+from kinference_epp.policy.classifiers.person_model import (
+    BUCKETS,
+    MODEL_FILE,
+    PersonModel,
+    lower_words,
+)
 from kinference_epp.policy.classifiers.personal import _names
 from kinference_epp.policy.classifiers.pii import PiiClassifier
 from kinference_epp.policy.model import PiiSettings
@@ -83,11 +88,12 @@ def test_scores_are_the_same_on_every_load_and_in_every_process() -> None:
     text = "Notre magasinier Maëlig Quessart est en chimiothérapie."
     start = text.index("Maëlig")
     end = start + len("Maëlig Quessart")
-    first = PersonModel.load().score(text, text.lower(), start, end)
-    assert PersonModel.load().score(text, text.lower(), start, end) == first
+    lowers = lower_words(text)
+    first = PersonModel.load().score(text, start, end, lowers)
+    assert PersonModel.load().score(text, start, end, lowers) == first
     code = (
-        "from kinference_epp.policy.classifiers.person_model import PersonModel;"
-        f"t={text!r};print(repr(PersonModel.load().score(t, t.lower(), {start}, {end})))"
+        "from kinference_epp.policy.classifiers.person_model import PersonModel, lower_words;"
+        f"t={text!r};print(repr(PersonModel.load().score(t, {start}, {end}, lower_words(t))))"
     )
     for seed in ("1", "2"):  # string hashing is salted per process; the features are not
         out = subprocess.run(

@@ -57,8 +57,7 @@ _SUBSPAN = 3
 Zangerl", "Bei Bernd Kaltwasser") offers each two or three words in a row of it."""
 _WORDS = re.compile(r"[\w'\u2019\-]+")
 _ENDS = ".!?\n"
-_NEAR = 1500
-"""How far around a span its first word is looked for in lower case."""
+_LOWER_WORD = re.compile(rf"(?<![\w'\u2019\-])[{_LOWER}][\w'\u2019\-]*")
 _MAX_SPANS = 64
 """Spans scored per window at most: a window is a few sentences."""
 
@@ -71,8 +70,15 @@ def _hash(feature: str) -> int:
     return zlib.crc32(feature.encode("utf-8")) & (BUCKETS - 1)
 
 
-def features(text: str, low: str, start: int, end: int) -> list[str]:
-    """The span ``text[start:end]``'s features as strings (``low``: ``text`` lower-cased)."""
+def lower_words(text: str, begin: int = 0, stop: int | None = None) -> frozenset[str]:
+    """The words of ``text[begin:stop]`` written in lower case: a span whose first word is
+    among them starts with an article or a noun ("Der Betriebsrat ... der"), not a name."""
+    return frozenset(_LOWER_WORD.findall(text, begin, len(text) if stop is None else stop))
+
+
+def features(text: str, start: int, end: int, lowers: frozenset[str]) -> list[str]:
+    """The span ``text[start:end]``'s features as strings (``lowers``: ``lower_words`` of
+    the prompt, or of the window the span is read in)."""
     toks = _tokens(text[start:end])
     out = [f"n:{len(toks)}"]
     for i, tok in enumerate(toks):
@@ -91,10 +97,8 @@ def features(text: str, low: str, start: int, end: int) -> list[str]:
         if not tok.isascii():
             out.append(f"acc{role}")
         out.append(f"len{role}:{min(len(t), 12) // 3}")
-    first = toks[0].lower()
-    near = low[max(0, start - _NEAR) : end + _NEAR]
-    if re.search(rf"(?<![\w'\u2019\-]){re.escape(first)}(?![\w'\u2019\-])", near) is not None:
-        out.append("common")  # "Der Betriebsrat ... der": a word, not a name
+    if toks[0].lower() in lowers:
+        out.append("common")
     before = text[max(0, start - 60) : start]
     after = text[end : end + 60]
     lead = before.rstrip(" \t")
@@ -121,10 +125,10 @@ def features(text: str, low: str, start: int, end: int) -> list[str]:
     return out
 
 
-def hashed(text: str, low: str, start: int, end: int) -> npt.NDArray[np.int64]:
+def hashed(text: str, start: int, end: int, lowers: frozenset[str]) -> npt.NDArray[np.int64]:
     """The span's feature buckets (what the weights are indexed by)."""
     return np.fromiter(
-        (_hash(f) for f in features(text, low, start, end)), dtype=np.int64, count=-1
+        (_hash(f) for f in features(text, start, end, lowers)), dtype=np.int64, count=-1
     )
 
 
@@ -189,25 +193,35 @@ class PersonModel:
             long_threshold=np.float32(self.long_threshold),
         )
 
-    def score(self, text: str, low: str, start: int, end: int) -> float:
+    def score(self, text: str, start: int, end: int, lowers: frozenset[str]) -> float:
         """The probability that the span is a person's name in a private context."""
-        z = self.bias + float(self.weights[hashed(text, low, start, end)].sum())
+        z = self.bias + float(self.weights[hashed(text, start, end, lowers)].sum())
         return 1.0 / (1.0 + math.exp(-z))
 
     def found(
         self, text: str, windows: list[tuple[int, int]], *, long: bool = False
     ) -> list[tuple[int, int]]:
         """The spans in ``windows`` that score at or above the threshold (``long``: a long
-        prompt's), best first."""
-        low = text.lower()
+        prompt's), best first; overlapping windows are read once."""
         threshold = self.long_threshold if long else self.threshold
         scored = []
-        for begin, stop in windows:
+        for begin, stop in _merged(windows):
+            lowers = lower_words(text, begin, stop)
             for start, end in spans(text, begin, stop):
-                p = self.score(text, low, start, end)
+                p = self.score(text, start, end, lowers)
                 if p >= threshold:
                     scored.append((p, start, end))
         return [(start, end) for _, start, end in sorted(scored, reverse=True)]
+
+
+def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for begin, stop in sorted(windows):
+        if out and begin <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], stop))
+        else:
+            out.append((begin, stop))
+    return out
 
 
 _OFF = object()
