@@ -363,3 +363,13 @@ def test_union_confederations_and_convictions_make_a_named_persons_fact(
 ) -> None:
     assert kinds(fact) == {"personName"}
     assert kinds(neutral) == set()
+
+
+def test_a_street_named_after_someone_names_no_one() -> None:
+    complaint = (
+        "Envoie une réclamation à la Poste, 4 rue Paul-Louis Courier, 37000 Tours : "
+        "mon colis est perdu."
+    )
+    assert kinds(complaint) == set()
+    parcel = "Envoyez le colis à Mme Claire Dubois, 4 rue Paul-Louis Courier, 37000 Tours."
+    assert kinds(parcel) == {"personName", "address"}

@@ -636,6 +636,15 @@ _NEAR_NAME = 80
 """How far from a personal cue a listed name is looked for in a long prompt."""
 
 
+_STREET_BEFORE = re.compile(
+    r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda"
+    r"|paseo|plaza|ronda|via|viale|piazza|corso|largo)\.?[ \t]+(?:(?:de|du|des|del|di|de la)"
+    r"[ \t]+)?)(?:[A-ZÀ-Þ][a-zß-ÿ]+-)?$"
+)
+"""A street-type word just before a name (or before its hyphenated first part): the street is named after the person ("rue
+Victor Hugo", "Calle de Cervantes"), in French, Spanish and Italian, where it comes first."""
+
+
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     """A listed first name followed by a capitalised surname, near one of ``around`` (the
     whole text when it is short); in a short prompt also an initial and a listed surname,
@@ -658,8 +667,10 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
             # a legal form after the pair names a company: "Hans Huber GmbH"
             company = _LEGAL_AFTER.match(text, m.end(2)) is not None
             if listed and _real_name(f"{a} {b}") and not company:
-                if declared_in_sentence(text, m.start()):
-                    continue
+                if declared_in_sentence(text, m.start()) or _STREET_BEFORE.search(
+                    text, max(0, m.start() - 24), m.start()
+                ):
+                    continue  # "9 rue Jean-Philippe Rameau": a street named after someone
                 return True
     if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
         return False
