@@ -373,3 +373,9 @@ def test_a_street_named_after_someone_names_no_one() -> None:
     assert kinds(complaint) == set()
     parcel = "Envoyez le colis à Mme Claire Dubois, 4 rue Paul-Louis Courier, 37000 Tours."
     assert kinds(parcel) == {"personName", "address"}
+
+
+def test_a_labelled_nino_wrapped_across_lines_is_found() -> None:
+    wrapped = "My NI number, from the payslip (the field wraps):\nJT 27 48\n91 C\nthanks"
+    assert kinds(wrapped) == {"nationalId"}
+    assert kinds("Order lines\nJT 27 48\n91 C total") == set()  # no label: a code

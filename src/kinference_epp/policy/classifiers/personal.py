@@ -2146,6 +2146,18 @@ beside a phone number, an e-mail address or a national ID is that person's (or t
 writer's)."""
 
 
+def _historical(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """A birth or death before 1910 (``_HISTORICAL_BIRTH``): anywhere in a short prompt, in
+    a long one around its birth and death words (a walking guide's block on a poet)."""
+    if len(text) <= _WHOLE:
+        return _HISTORICAL_BIRTH.search(text) is not None
+    for word in words & _LIFE_WORDS:
+        for pos in ix.positions(word.decode(), 4):
+            if _HISTORICAL_BIRTH.search(text, max(0, pos - 80), pos + 120) is not None:
+                return True
+    return False
+
+
 _FACT_REACH = 600
 """How far around a fact in a long prompt the learned model looks for its person."""
 _FACT_PLACES = 8
@@ -2258,7 +2270,7 @@ def find_personal(
     historical = (
         (named or PiiKind.DATE_OF_BIRTH in found)
         and bool(words & _LIFE_WORDS)
-        and _HISTORICAL_BIRTH.search(text, 0, _WHOLE) is not None
+        and _historical(text, ix, words)
     )
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"

@@ -111,7 +111,7 @@ Databricks, Postman, Linear, Stripe webhooks, Brevo, New Relic, Grafana, age, Re
 Pulumi, RubyGems and Sentry tokens."""
 _NUMBER = re.compile(_CANDIDATES.pattern.split("|(?P<upper>", 1)[0])
 _SECRET = re.compile("(?:" + _CANDIDATES.pattern.split("|(?P<secret>", 1)[1])
-_SPACED_NINO = re.compile(r"\b[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]\b")
+_SPACED_NINO = re.compile(r"\b[A-Z]{2}[ \n][0-9]{2}[ \n][0-9]{2}[ \n][0-9]{2}[ \n][A-D]\b")
 """The ``num`` alternative alone: re-tried inside an ``upper`` match that was no IBAN/ID."""
 _FIRST_DIGIT = re.compile(r"[0-9]")
 _PAIRED_PHONE = re.compile(r"(?:\+[0-9]{2,3}[ .]?(?:\(0\))?[ .]?)?0?[1-9](?:[ .][0-9]{2}){4}\b")
@@ -606,6 +606,10 @@ def _one_byte_per_char(text: str) -> bytes:
 _DIGITS_AS_TOKEN = bytes.maketrans(b"0", b"a")
 _PAIR_TABLE = bytes(48 if 48 <= c <= 57 else 32 if c in b" ." else 120 for c in range(256))
 """Digits as ``0``, the separators of digit pairs (space, dot) as a space, the rest ``x``."""
+_WRAPPED_PAIR_TABLE = bytes(
+    48 if 48 <= c <= 57 else 32 if c in b" .\n" else 120 for c in range(256)
+)
+"""``_PAIR_TABLE`` with a line break read as a space too (a NINO wrapped in its box)."""
 _CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
 """``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
 the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
@@ -738,12 +742,14 @@ def _candidates(
     if b"00 00" in pairs:
         # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
         # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
-        at = _nino_shape(pairs, 0)
+        # (a line break may stand for a space: a box on a form wraps "GN 45 16" / "06 A")
+        wrapped = raw.translate(_WRAPPED_PAIR_TABLE) if b"\n" in raw else pairs
+        at = _nino_shape(wrapped, 0)
         while at != -1:
             m = _SPACED_NINO.match(text, max(0, at - 1))
             if m is not None:
-                yield "upper", m.start(), m.group()
-            at = _nino_shape(pairs, at + 12)
+                yield "upper", m.start(), m.group().replace("\n", " ")
+            at = _nino_shape(wrapped, at + 12)
         pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             lo, hi = max(0, pos - 12), pos + 24
