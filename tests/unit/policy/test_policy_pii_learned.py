@@ -138,3 +138,34 @@ def test_the_model_reads_spans_of_capitalised_words_only() -> None:
     got = [text[s:e] for s, e in person_model.spans(text)]
     assert "Ruprecht Zangerl" in got
     assert not [g for g in got if "smith" in g]
+
+
+FILLER = "\n".join(
+    f"{i}. Restock the shelves in aisle {i % 7 + 1} before the doors open and log the "
+    "fridge temperature."
+    for i in range(1, 60)
+)
+
+
+def in_the_middle(note: str) -> str:
+    half = len(FILLER) // 2
+    return FILLER[:half] + "\n" + note + "\n" + FILLER[half:]
+
+
+def test_a_long_prompt_is_read_around_its_facts(shipped: PersonModel) -> None:
+    text = in_the_middle(
+        "Confidential: Kenver Treharne-Blyth from the night shift has started chemotherapy "
+        "and asked us to keep it quiet."
+    )
+    assert len(text) > 2000  # past what the rules read whole
+    assert kinds(text) == {"personName", "health"}
+    person_model.use(None)
+    assert kinds(text) == set()
+
+
+def test_a_specimen_in_a_long_prompt_stays_unflagged(shipped: PersonModel) -> None:
+    text = in_the_middle(
+        "Specimen for training only: patient Max Mustermann (fictitious) has started "
+        "chemotherapy."
+    )
+    assert kinds(text) == set()
