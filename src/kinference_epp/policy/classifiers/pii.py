@@ -743,7 +743,8 @@ def _candidates(
         # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
         # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
         # (a line break may stand for a space: a box on a form wraps "GN 45 16" / "06 A")
-        wrapped = raw.translate(_WRAPPED_PAIR_TABLE) if b"\n" in raw else pairs
+        # (only where a pair ends a line and the next line starts with one)
+        wrapped = raw.translate(_WRAPPED_PAIR_TABLE) if b"00x00" in pairs else pairs
         at = _nino_shape(wrapped, 0)
         while at != -1:
             m = _SPACED_NINO.match(text, max(0, at - 1))
