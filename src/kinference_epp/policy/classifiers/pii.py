@@ -610,6 +610,8 @@ _WRAPPED_PAIR_TABLE = bytes(
     48 if 48 <= c <= 57 else 32 if c in b" .\n" else 120 for c in range(256)
 )
 """``_PAIR_TABLE`` with a line break read as a space too (a NINO wrapped in its box)."""
+_WRAP_CHARS = 2000
+"""Prompts up to this long are also read for a NINO wrapped across lines."""
 _CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
 """``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
 the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
@@ -743,8 +745,9 @@ def _candidates(
         # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
         # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
         # (a line break may stand for a space: a box on a form wraps "GN 45 16" / "06 A")
-        # (only where a pair ends a line and the next line starts with one)
-        wrapped = raw.translate(_WRAPPED_PAIR_TABLE) if b"00x00" in pairs else pairs
+        # (in a short prompt: a form's box pasted; a long one is not mapped twice)
+        short = len(raw) <= _WRAP_CHARS and b"\n" in raw
+        wrapped = raw.translate(_WRAPPED_PAIR_TABLE) if short else pairs
         at = _nino_shape(wrapped, 0)
         while at != -1:
             m = _SPACED_NINO.match(text, max(0, at - 1))
