@@ -165,7 +165,6 @@ def test_a_long_prompt_is_read_around_its_facts(shipped: PersonModel) -> None:
 
 def test_a_specimen_in_a_long_prompt_stays_unflagged(shipped: PersonModel) -> None:
     text = in_the_middle(
-        "Specimen for training only: patient Max Mustermann (fictitious) has started "
-        "chemotherapy."
+        "Specimen for training only: patient Max Mustermann (fictitious) has started chemotherapy."
     )
     assert kinds(text) == set()
