@@ -64,6 +64,7 @@ from itertools import pairwise
 
 import numpy as np
 
+import kinference_epp.policy.classifiers.person_model as person_model
 import kinference_epp.policy.classifiers.scan_kernel as scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
@@ -1363,6 +1364,7 @@ class PiiClassifier:
         allow |= {_NON_DIGITS.sub("", v) for v in settings.allow_values}
         allow.discard("")
         self._allow_values = frozenset(allow)
+        person_model.current()  # the learned person model's weights load here, not on a request
 
     def classify(self, prompt: PromptText) -> PiiFindings:
         """Every pattern here is ASCII: the text is read with look-alike letters folded."""
