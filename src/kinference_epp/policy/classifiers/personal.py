@@ -24,7 +24,11 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
   public or fictional figure never counts on its own, nor do the others a prompt names
   beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
-  legal form follows ("Otto GmbH").
+  legal form follows ("Otto GmbH"). Beside a special-category or money fact, where no rule
+  names anyone, the learned person model (``person_model``) reads the runs of capitalised
+  words (a long prompt's only around the facts) for a private person's name that no list
+  holds ("Big Mags - Magdalen Penhallow from dispatch is pregnant"); a listed name just
+  after a street-type word ("rue Victor Hugo") is the street's.
 - an **address**: a house number with a street-type word in the locale's order (English
   "12 Oak Road", with the USPS standard suffixes such as Bypass or Turnpike; French "5 rue
   de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma, 21", "Glorieta ...", "Borgo
@@ -53,8 +57,8 @@ around each cue, so a long prompt without cues costs a few scans. In a long prom
 words that are also everyday words are left out and addresses are looked for near an
 address cue or a closing line only.
 
-Known gaps: names without any cue or list match (rare names alone, or listed names in a
-prompt with no other personal cue, such as meeting notes; a first name alone as the
+Known gaps: names without any cue or list match and no fact beside them (rare names
+alone, or listed names in a prompt with no other personal cue, such as meeting notes; a first name alone as the
 subject of a sentence, "Steven was strong on design"), the initial and surname-first forms
 in a long prompt away from a cue, addresses without a house
 number or postcode, dates of birth written as a year only, conditions outside the
