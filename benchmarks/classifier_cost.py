@@ -19,7 +19,10 @@ to look at. Texts (4 characters a token):
 - CSV: order rows (ids, customer numbers, amounts, dates).
 
 "with PII" puts a name and address, an e-mail, an IBAN and a log line with a user's IP
-at the start, the middle and the end. Thread CPU time, gc disabled, after a warm-up, in
+at the start, the middle and the end; "facts" puts there special-category and money facts
+about people no rule names (an illness, an addiction, arrears), where the PII classifier
+asks its learned person model (``person_model``) around each fact: its worst case, every
+window read and no name found. Thread CPU time, gc disabled, after a warm-up, in
 rounds interleaved over the cases; the median round's p50 is the figure. Writes
 ``benchmarks/results/classifier_cost.md``.
 """
@@ -56,6 +59,11 @@ PII_LINES = (
     "Please send the contract to Mr Peter Hollis, 14 Castle Street, York YO1 9SA.",
     "Contact: hollis.peter@hollis-family.co.uk, IBAN GB29 NWBK 6016 1331 9268 19.",
     "2024-03-11T09:31:05Z api-7f9c4 WARN login failed user=amiller src=81.2.69.142",
+)
+FACT_LINES = (
+    "The night porter has been in rehab for alcohol addiction since May.",
+    "Our Head of Stores is behind on rent and the bailiffs wrote again; she has depression.",
+    "2024-03-11T09:31:06Z hr-notes INFO note: Team Lead North on sick leave after chemotherapy",
 )
 
 
@@ -94,7 +102,8 @@ def _csv_line(i: int, rng: random.Random) -> str:
     )
 
 
-def build(kind: str, tokens: int, with_pii: bool, seed: int = 37) -> str:
+def build(kind: str, tokens: int, with_pii: bool | str, seed: int = 37) -> str:
+    """``with_pii``: False, True (``PII_LINES``) or ``"facts"`` (``FACT_LINES``)."""
     rng = random.Random(seed)
     target = tokens * 4
     parts: list[str] = []
@@ -116,8 +125,9 @@ def build(kind: str, tokens: int, with_pii: bool, seed: int = 37) -> str:
             i += 1
         sep = "\n"
     if with_pii:
+        lines = FACT_LINES if with_pii == "facts" else PII_LINES
         for n, pos in enumerate((1, len(parts) // 2, len(parts))):
-            parts.insert(pos, PII_LINES[n])
+            parts.insert(pos, lines[n])
     head = "Summarise this:\n" if kind.startswith("prose") else "Find the failing requests:\n"
     return head + sep.join(parts)[:target]
 
@@ -149,7 +159,7 @@ def run(quick: bool, model: Path | None = None) -> list[dict[str, object]]:
     cases = []
     for kind in ("prose", "prose-4lang", "logs", "csv"):
         for tokens in (8000, 32000):
-            for with_pii in (False, True):
+            for with_pii in (False, True, "facts"):
                 text = build(kind, tokens, with_pii)
                 for name, fn in classifiers:
                     fn(PromptText(text, 1))  # warm-up (lazy loads included)
@@ -216,6 +226,10 @@ def lingua_cost() -> tuple[float, float] | None:
     return first, statistics.median(times)
 
 
+def _shown(with_pii: object) -> str:
+    return "facts" if with_pii == "facts" else "yes" if with_pii else "no"
+
+
 def render(
     rows: list[dict[str, object]],
     lingua: tuple[float, float] | None,
@@ -264,7 +278,7 @@ def render(
         met = "-" if t is None else ("met" if float(r["p50_us"]) <= t else "**not met**")  # type: ignore[arg-type]
         L.append(
             f"| {r['classifier']} | {r['text_kind']} | {r['tokens']} | "
-            f"{'yes' if r['with_pii'] else 'no'} | {r['chars']} | {r['calls']} | "
+            f"{_shown(r['with_pii'])} | {r['chars']} | {r['calls']} | "
             f"{float(r['p50_us']):.0f} | {float(r['p99_us']):.0f} | "  # type: ignore[arg-type]
             f"{'-' if t is None else f'≤ {t:.0f}'} | {met} |"
         )

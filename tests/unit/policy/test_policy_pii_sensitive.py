@@ -290,3 +290,92 @@ def test_a_landmark_s_address_for_visitors_is_no_home_address() -> None:
     )
     assert kinds(text) == set()
     assert "address" in kinds("Send the parcel to 32 Hollybush Street, SE1 9SG, please.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mit der Testkarte 4970 1000 0000 0014 aus der Doku kommt kein 3-D-Secure-Fenster.",
+        "Use the sandbox card 4548 8120 4940 0004 from the gateway's docs; why is it declined?",
+        "La carte de test 4548 8120 4940 0004 ne déclenche pas le challenge en recette.",
+        "En pruebas, la tarjeta de prueba 4970 1000 0000 0014 da un error. ¿Por qué?",
+    ],
+)
+def test_a_card_its_label_calls_a_test_card_is_no_pii(text: str) -> None:
+    assert kinds(text) == set()
+
+
+def test_a_card_without_a_test_label_is_one() -> None:
+    assert kinds("Meine Karte 4548 8120 4940 0004 wurde zweimal belastet.") == {"creditCard"}
+
+
+def test_a_prefixed_log_user_field_pairs_with_the_lines_ip() -> None:
+    line = (
+        "Apr 2 07:41:12 mx1 postfix/smtpd[4411]: warning: unknown[81.2.69.160]: SASL PLAIN "
+        "authentication failed: sasl_username=r.oberdorfer"
+    )
+    assert kinds(line) == {"ipAddress"}
+
+
+def test_a_steuer_id_in_groups_after_a_tax_word_in_english() -> None:
+    assert steuer_id_valid("12345678911")
+    text = "I need my German tax refund; the ID on my payslip is 123 456 789 11. Which box?"
+    assert kinds(text) == {"nationalId"}
+    assert kinds("Tax ID of the supplier: DE 123 456 789 (VAT).") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write a complaint to Anglian Water, Lancaster House, Lancaster Way, Huntingdon "
+        "PE29 6XU: the meter reading is wrong.",
+        "Schreib eine Beschwerde an die Stadtwerke, Hafenstraße 12, 28217 Bremen: die "
+        "Abrechnung stimmt nicht.",
+    ],
+)
+def test_a_complaint_letters_address_is_the_organisations(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("fact", "neutral"),
+    [
+        (
+            "Pascal Vernier vient d'adhérer à la CFDT et le chef veut le muter.",
+            "Pascal Vernier vient d'arriver et le chef veut le muter.",
+        ),
+        (
+            "Laut Betriebsrat ist Ottokar Brems jetzt bei ver.di und kandidiert.",
+            "Laut Betriebsrat ist Ottokar Brems jetzt im Urlaub.",
+        ),
+        (
+            "Adela Pizarro se ha afiliado a CCOO y el encargado quiere cambiarle el turno.",
+            "Adela Pizarro ha llegado y el encargado quiere cambiarle el turno.",
+        ),
+        (
+            "Le bulletin n° 3 de Rosalind Ferrand mentionne une condamnation pour vol.",
+            "Le bulletin n° 3 de Rosalind Ferrand mentionne une absence.",
+        ),
+    ],
+)
+def test_union_confederations_and_convictions_make_a_named_persons_fact(
+    fact: str, neutral: str
+) -> None:
+    assert kinds(fact) == {"personName"}
+    assert kinds(neutral) == set()
+
+
+def test_a_street_named_after_someone_names_no_one() -> None:
+    complaint = (
+        "Envoie une réclamation à la Poste, 4 rue Paul-Louis Courier, 37000 Tours : "
+        "mon colis est perdu."
+    )
+    assert kinds(complaint) == set()
+    parcel = "Envoyez le colis à Mme Claire Dubois, 4 rue Paul-Louis Courier, 37000 Tours."
+    assert kinds(parcel) == {"personName", "address"}
+
+
+def test_a_labelled_nino_wrapped_across_lines_is_found() -> None:
+    wrapped = "My NI number, from the payslip (the field wraps):\nJT 27 48\n91 C\nthanks"
+    assert kinds(wrapped) == {"nationalId"}
+    assert kinds("Order lines\nJT 27 48\n91 C total") == set()  # no label: a code

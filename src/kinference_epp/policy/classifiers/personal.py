@@ -24,7 +24,11 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
   public or fictional figure never counts on its own, nor do the others a prompt names
   beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
-  legal form follows ("Otto GmbH").
+  legal form follows ("Otto GmbH"). Beside a special-category or money fact, where no rule
+  names anyone, the learned person model (``person_model``) reads the runs of capitalised
+  words (a long prompt's only around the facts) for a private person's name that no list
+  holds ("Big Mags - Magdalen Penhallow from dispatch is pregnant"); a listed name just
+  after a street-type word ("rue Victor Hugo") is the street's.
 - an **address**: a house number with a street-type word in the locale's order (English
   "12 Oak Road", with the USPS standard suffixes such as Bypass or Turnpike; French "5 rue
   de ..."; Spanish and Italian "Calle Mayor 10", "Via Roma, 21", "Glorieta ...", "Borgo
@@ -53,8 +57,8 @@ around each cue, so a long prompt without cues costs a few scans. In a long prom
 words that are also everyday words are left out and addresses are looked for near an
 address cue or a closing line only.
 
-Known gaps: names without any cue or list match (rare names alone, or listed names in a
-prompt with no other personal cue, such as meeting notes; a first name alone as the
+Known gaps: names without any cue or list match and no fact beside them (rare names
+alone, or listed names in a prompt with no other personal cue, such as meeting notes; a first name alone as the
 subject of a sentence, "Steven was strong on design"), the initial and surname-first forms
 in a long prompt away from a cue, addresses without a house
 number or postcode, dates of birth written as a year only, conditions outside the
@@ -71,6 +75,7 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+import kinference_epp.policy.classifiers.person_model as person_model
 from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.sensitive import CUES as SENSITIVE_CUES
 from kinference_epp.policy.classifiers.sensitive import HEADS as SENSITIVE_HEADS
@@ -635,6 +640,15 @@ _NEAR_NAME = 80
 """How far from a personal cue a listed name is looked for in a long prompt."""
 
 
+_STREET_BEFORE = re.compile(
+    r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda"
+    r"|paseo|plaza|ronda|via|viale|piazza|corso|largo)\.?[ \t]+(?:(?:de|du|des|del|di|de la)"
+    r"[ \t]+)?)(?:[A-ZÀ-Þ][a-zß-ÿ]+-)?$"
+)
+"""A street-type word just before a name (or before its hyphenated first part): the street is named after the person ("rue
+Victor Hugo", "Calle de Cervantes"), in French, Spanish and Italian, where it comes first."""
+
+
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     """A listed first name followed by a capitalised surname, near one of ``around`` (the
     whole text when it is short); in a short prompt also an initial and a listed surname,
@@ -657,8 +671,10 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
             # a legal form after the pair names a company: "Hans Huber GmbH"
             company = _LEGAL_AFTER.match(text, m.end(2)) is not None
             if listed and _real_name(f"{a} {b}") and not company:
-                if declared_in_sentence(text, m.start()):
-                    continue
+                if declared_in_sentence(text, m.start()) or _STREET_BEFORE.search(
+                    text, max(0, m.start() - 24), m.start()
+                ):
+                    continue  # "9 rue Jean-Philippe Rameau": a street named after someone
                 return True
     if len(text) > _WHOLE:  # a long prompt: cues find these forms (``_WEAK_CUE_NAME``)
         return False
@@ -1337,6 +1353,12 @@ _ID_LABELS = _vocab(
 _TAX_LABELS = frozenset(
     (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
 )
+_TAX_WORDS = _vocab(
+    "tax", "taxes", "lohnsteuerbescheinigung", "lohnsteuer", "steuerbescheid", "steuererklärung",
+    "finanzamt", "impôts", "impôt", "hacienda", "fiscalité",
+)  # fmt: skip
+"""Words about taxes in the four languages: only a value whose Steuer-ID check digit and
+digit rule hold counts after one (a company's VAT number after "Tax ID" does not)."""
 _ID_VALUE = re.compile(r"(?<![\w])[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24}(?![\w])")
 _CODICE_FISCALE = re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b")
 _DATE_LIKE = re.compile(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}")
@@ -1446,6 +1468,9 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     le"), a document number a colon introduces ("..., genau diese hier: C88...") or, after
     a German tax label, one whose Steuer-ID check digit holds. A label whose text ends in a
     colon before a blank line reaches the next paragraph's first line."""
+    for cue in words & _TAX_WORDS:  # "the German tax refund ... printed like this: 543 ..."
+        if any(_steuer_id_after(text, pos) for pos in ix.positions(cue.decode(), 4)):
+            return True
     for cue in words & _ID_LABELS:
         word = cue.decode()
         tax = cue in _TAX_LABELS
@@ -1627,6 +1652,9 @@ _PLACES = _vocab(
     "eintrittskarten", "aquarium", "basilica", "basilika",
     "basilique", "basílica", "mosque", "moschee", "mosquée", "mezquita", "synagogue",
     "synagoge", "sinagoga", "temple", "tempel", "templo", "abbey", "abtei", "abbaye", "abadía",
+    "centre", "center", "zentrum",
+    # a complaint goes to a company's or an authority's address
+    "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion",
 )  # fmt: skip
 """Landmarks, institutions and companies: an address given with one is theirs, not a
 person's, unless the prompt names the person it is sent to."""
@@ -1917,6 +1945,7 @@ _ALL_CUES = (
     | _PLACES
     | _PLACEHOLDERS
     | _ID_LABELS
+    | _TAX_WORDS
     | _HONORIFICS
     | _NAME_CUES
     | _WEAK_NAME_CUES
@@ -2121,6 +2150,51 @@ beside a phone number, an e-mail address or a national ID is that person's (or t
 writer's)."""
 
 
+def _historical(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """A birth or death before 1910 (``_HISTORICAL_BIRTH``): anywhere in a short prompt, in
+    a long one around its birth and death words (a walking guide's block on a poet)."""
+    if len(text) <= _WHOLE:
+        return _HISTORICAL_BIRTH.search(text) is not None
+    for word in words & _LIFE_WORDS:
+        for pos in ix.positions(word.decode(), 4):
+            if _HISTORICAL_BIRTH.search(text, max(0, pos - 80), pos + 120) is not None:
+                return True
+    return False
+
+
+_FACT_REACH = 600
+"""How far around a fact in a long prompt the learned model looks for its person."""
+_FACT_PLACES = 8
+_SPAN_REACH = 300
+"""How far around a name the model found in a long prompt its checks read."""
+_PLACEHOLDER_NAMES = ("mustermann", "musterfrau", "john doe", "jane doe", "dupont", "fulano")
+
+
+def _learned_person(
+    text: str, ix: _Index, present: frozenset[bytes], words: frozenset[bytes]
+) -> bool:
+    """Whether the learned person model (``person_model``) finds a private person's name: in
+    a short prompt anywhere, in a long one near the facts' words. A long prompt's name is
+    checked where it stands as a short prompt is checked whole: not a specimen or a
+    placeholder, not a figure born before 1910."""
+    model = person_model.current()
+    if model is None:
+        return False
+    if len(text) <= _WHOLE:
+        return bool(model.found(text, [(0, len(text))]))
+    facts = (present & SENSITIVE_WORDS) | (words & (_HEALTH_TERMS | _MONEY_TROUBLE))
+    places = sorted(p for w in facts for p in ix.positions(w.decode(), 2))[:_FACT_PLACES]
+    windows = [(max(0, p - _FACT_REACH), p + _FACT_REACH) for p in places]
+    for start, end in model.found(text, windows, long=True):
+        begin, stop = max(0, start - _SPAN_REACH), end + _SPAN_REACH
+        low = text[begin:stop].lower()
+        if any(w in low for w in _PLACEHOLDER_NAMES) or declared_placeholder(low):
+            continue
+        if _HISTORICAL_BIRTH.search(text, begin, stop) is None:
+            return True
+    return False
+
+
 def find_personal(
     text: str, structured: frozenset[PiiKind], raw: bytes | None = None
 ) -> set[PiiKind]:
@@ -2178,6 +2252,8 @@ def find_personal(
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
+    if not named and (health or money) and not fiction:
+        named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
     if short is None and (named or found) and not (health and money):
         more_health, more_money = sensitive_facts(text, ix, present, None, words=False)
@@ -2198,7 +2274,7 @@ def find_personal(
     historical = (
         (named or PiiKind.DATE_OF_BIRTH in found)
         and bool(words & _LIFE_WORDS)
-        and _HISTORICAL_BIRTH.search(text, 0, _WHOLE) is not None
+        and _historical(text, ix, words)
     )
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"

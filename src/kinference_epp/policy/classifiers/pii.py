@@ -64,6 +64,7 @@ from itertools import pairwise
 
 import numpy as np
 
+import kinference_epp.policy.classifiers.person_model as person_model
 import kinference_epp.policy.classifiers.scan_kernel as scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
@@ -111,7 +112,7 @@ Databricks, Postman, Linear, Stripe webhooks, Brevo, New Relic, Grafana, age, Re
 Pulumi, RubyGems and Sentry tokens."""
 _NUMBER = re.compile(_CANDIDATES.pattern.split("|(?P<upper>", 1)[0])
 _SECRET = re.compile("(?:" + _CANDIDATES.pattern.split("|(?P<secret>", 1)[1])
-_SPACED_NINO = re.compile(r"\b[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]\b")
+_SPACED_NINO = re.compile(r"\b[A-Z]{2}[ \n][0-9]{2}[ \n][0-9]{2}[ \n][0-9]{2}[ \n][A-D]\b")
 """The ``num`` alternative alone: re-tried inside an ``upper`` match that was no IBAN/ID."""
 _FIRST_DIGIT = re.compile(r"[0-9]")
 _PAIRED_PHONE = re.compile(r"(?:\+[0-9]{2,3}[ .]?(?:\(0\))?[ .]?)?0?[1-9](?:[ .][0-9]{2}){4}\b")
@@ -224,6 +225,16 @@ def _declared_test(text: str, start: int) -> bool:
             if part.strip(".,;:!?()[]{}\"'«»").startswith(_DRAMA_WORDS):
                 return True
     return False
+
+
+_TEST_CARD = re.compile(
+    r"(?i:\b(?:test|sandbox|demo)[ \-]?(?:credit |debit )?card|\btest(?:kredit)?karte"
+    r"|\bcarte (?:bancaire )?(?:de )?(?:test|démo)|\btarjeta (?:de )?(?:prueba|pruebas|test)"
+    r"|\bcarta (?:di )?(?:prova|test))\b[^.\n]{0,24}$"
+)
+"""A card number its own label calls a test card, in the four languages (and Italian): the
+gateways publish more of them than any list holds."""
+_TEST_CARD_REACH = 64
 
 
 def _fictional(digits: str, text: str, start: int) -> bool:
@@ -596,6 +607,12 @@ def _one_byte_per_char(text: str) -> bytes:
 _DIGITS_AS_TOKEN = bytes.maketrans(b"0", b"a")
 _PAIR_TABLE = bytes(48 if 48 <= c <= 57 else 32 if c in b" ." else 120 for c in range(256))
 """Digits as ``0``, the separators of digit pairs (space, dot) as a space, the rest ``x``."""
+_WRAPPED_PAIR_TABLE = bytes(
+    48 if 48 <= c <= 57 else 32 if c in b" .\n" else 120 for c in range(256)
+)
+"""``_PAIR_TABLE`` with a line break read as a space too (a NINO wrapped in its box)."""
+_WRAP_CHARS = 2000
+"""Prompts up to this long are also read for a NINO wrapped across lines."""
 _CLUSTER_TABLE = bytes(ord("c") if chr(i) in _CLUSTER else ord("x") for i in range(256))
 """``c`` for a character a number candidate can hold (``_CLUSTER``), ``x`` for the rest:
 the start of a candidate's window is found with ``bytes.rfind`` instead of a loop."""
@@ -728,12 +745,16 @@ def _candidates(
     if b"00 00" in pairs:
         # a spaced NINO ("JN 09 40 75 A") is two letters, three pairs and a letter: found
         # by its shape in the pair map (letters as ``x``), its label judged by ``_upper``
-        at = _nino_shape(pairs, 0)
+        # (a line break may stand for a space: a box on a form wraps "GN 45 16" / "06 A")
+        # (in a short prompt: a form's box pasted; a long one is not mapped twice)
+        short = len(raw) <= _WRAP_CHARS and b"\n" in raw
+        wrapped = raw.translate(_WRAPPED_PAIR_TABLE) if short else pairs
+        at = _nino_shape(wrapped, 0)
         while at != -1:
             m = _SPACED_NINO.match(text, max(0, at - 1))
             if m is not None:
-                yield "upper", m.start(), m.group()
-            at = _nino_shape(pairs, at + 12)
+                yield "upper", m.start(), m.group().replace("\n", " ")
+            at = _nino_shape(wrapped, at + 12)
         pos = classes.find(b"00 00 00 00") if b"00 00 00 00" in pairs else -1
         while pos != -1:  # phones in digit pairs: "06 12 34 56 78", "+33 6 12 34 56 78"
             lo, hi = max(0, pos - 12), pos + 24
@@ -857,12 +878,13 @@ _IPV4 = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]))(?![0-9]|\.[0-9])"
 )
 _LOG_USER = re.compile(
-    r"(?i:\b(?:remote_?)?user(?:[._]?name)?[\"']?\s*[=:]\s*|\blogin[\"']?\s*[=:]\s*"
+    r"(?i:\b(?:remote|[a-z]{2,8}_)?user(?:[._]?name)?[\"']?\s*[=:]\s*|\blogin[\"']?\s*[=:]\s*"
     r"|\baccount(?:[ ._]?name)?[\"']?\s*[=:]\s*|\b(?:actor|principal)[\"']?\s*[=:]\s*"
     r"|\b(?:uid|acct|usr)=\s*)"
     r"[\"']?([A-Za-z][A-Za-z0-9._\-]{1,31})"
 )
-"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``, a JSON log's
+"""A user field: ``user=amiller``, ``login: jsmith``, ``uid=...``, a prefixed one
+(``sasl_username=``, ``remote_user=``, ``auth_user=``), a JSON log's
 ``"user":"lszymanski"``, ``"userName":`` or ``"actor":``, a Windows event's ``Account
 Name:``."""
 _LOG_USER_INTL = re.compile(
@@ -1342,6 +1364,7 @@ class PiiClassifier:
         allow |= {_NON_DIGITS.sub("", v) for v in settings.allow_values}
         allow.discard("")
         self._allow_values = frozenset(allow)
+        person_model.current()  # the learned person model's weights load here, not on a request
 
     def classify(self, prompt: PromptText) -> PiiFindings:
         """Every pattern here is ASCII: the text is read with look-alike letters folded."""
@@ -1432,6 +1455,8 @@ class PiiClassifier:
             n == 16 or not body.isdigit() or _near(text, start, _CARD_WORDS, 96)
         )
         if carded and luhn_valid(digits) and not _fictional(digits, text, start):
+            if _TEST_CARD.search(text, max(0, start - _TEST_CARD_REACH), start):
+                return None  # "la tarjeta de prueba 4548 ...": a gateway's test card by name
             return None if _glued(text, start, value) else PiiKind.CREDIT_CARD
         # Length guards skip the anchored regexes for most numbers (dates, amounts): an SSN
         # is 11 characters, a NANP number 10 digits or 11 with a leading 1.

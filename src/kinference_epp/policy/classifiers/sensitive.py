@@ -559,8 +559,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         trade union, union member, union membership, union rep, union representative,
         shop steward, unionised, unionized, joined the union, member of unite,
-        member of unison
+        member of unison, joined unite, joined unison, joined the gmb, joined the rmt
     """),
+        acronyms=("GMB", "RMT", "USDAW", "NEU", "SEIU", "UAW", "TUC"),
     ),
     Lexicon(
         "union",
@@ -569,9 +570,11 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         gewerkschaftsmitglied, gewerkschafter, gewerkschafterin,
         gewerkschaftlich, betriebsrätin, betriebsratsmitglied, vertrauensmann,
-        vertrauensfrau, mitglied bei verdi, ig metall,
+        vertrauensfrau, mitglied bei verdi, ig metall, ver.di, bei verdi, ig bce, ig bau,
+        vertrauensleute, vertrauensleutekörper, gewerkschaft beigetreten,
         im betriebsrat
     """),
+        acronyms=("GEW", "NGG", "EVG", "DGB"),
         stems=("gewerkschaftsmitglied", "gewerkschafter"),
     ),
     Lexicon(
@@ -582,8 +585,10 @@ LEXICONS: tuple[Lexicon, ...] = (
         syndiqué, syndiquée, syndicaliste, délégué syndical, déléguée syndicale,
         adhérent de la cgt, adhérente de la cgt, représentant du personnel,
         représentante du personnel,
-        membre du syndicat, adhérent du syndicat, adhérente du syndicat
+        membre du syndicat, adhérent du syndicat, adhérente du syndicat, adhéré à la cgt,
+        adhérer à la cgt, adhérer au syndicat, adhéré au syndicat, force ouvrière
     """),
+        acronyms=("CGT", "CFDT", "CFTC", "UNSA", "FSU"),
     ),
     Lexicon(
         "union",
@@ -592,8 +597,10 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         sindicalista, afiliado al sindicato, afiliada al sindicato,
         delegado sindical, delegada sindical, comité de empresa, afiliado a ccoo,
-        afiliada a ccoo, afiliado a ugt, afiliada a ugt
+        afiliada a ccoo, afiliado a ugt, afiliada a ugt, comisiones obreras,
+        se ha afiliado, se afilió
     """),
+        acronyms=("CCOO", "UGT", "CGT", "USO", "CSIF"),
     ),
     # -- political opinion -----------------------------------------------------------------
     Lexicon(
@@ -669,7 +676,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         "fr",
         PRIVATE,
         _t("""
-        casier judiciaire, condamné, condamnée, interpellé, interpellée,
+        casier judiciaire, condamné, condamnée, condamnation, condamnations, interpellé,
+        interpellée,
         garde à vue, en prison, prison, incarcéré, incarcérée, sursis,
         mis en examen, mise en examen, contrôle judiciaire, mise à l'épreuve,
         vol à l'étalage, conduite en état d'ivresse, retrait de permis,
@@ -681,7 +689,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         "es",
         PRIVATE,
         _t("""
-        antecedentes penales, detenido, detenida, condenado, condenada, cárcel, en prisión, prisión, encarcelado, encarcelada, libertad condicional,
+        antecedentes penales, detenido, detenida, condenado, condenada, condena por, cárcel, en prisión, prisión, encarcelado, encarcelada, libertad condicional,
         orden de alejamiento, imputado, imputada, investigado por, investigada por,
         hurto, conducir ebrio, alcoholemia, retirada del carné, trabajos en beneficio de
         la comunidad
@@ -736,7 +744,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         minima sociaux, chômage, au chômage, pôle emploi, france travail, restos du cœur,
         banque alimentaire, expulsion, expulsé, expulsée, perdu son emploi, licencié,
         licenciée, ne peut plus payer, ne pourra pas payer, recouvrement, ficp,
-        au rsa, bénéficiaire du rsa, touche le rsa
+        au rsa, bénéficiaire du rsa, touche le rsa, interdit bancaire, interdite bancaire,
+        interdits bancaires
     """),
         acronyms=("FICP",),
     ),
