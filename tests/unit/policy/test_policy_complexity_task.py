@@ -71,8 +71,7 @@ _SAME_TASK = [
         Complexity.MEDIUM,  # a classification with a justification beside it
         {
             "en": "Classify this message by urgency and justify your classification.",
-            "de": "Klassifiziere diese Nachricht nach Dringlichkeit und begründe deine "
-            "Einordnung.",
+            "de": "Klassifiziere diese Nachricht nach Dringlichkeit und begründe deine Einordnung.",
             "fr": "Classe ce message par urgence et justifie ta classification.",
             "es": "Clasifica este mensaje por urgencia y justifica tu clasificación.",
         },

@@ -63,6 +63,7 @@ _IDENTIFIER = re.compile(rb"[d@_]")
 _PAIR_MIX = np.uint64(0x9E3779B97F4A7C15)
 _TASK_SEED = zlib.crc32(b"task")
 _ENGLISH_SEED = zlib.crc32(b"english")
+_TEXT = re.compile(r"\S")
 _LISTED = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022])\s", re.MULTILINE)
 """A numbered or bulleted line: one enumerated part of the task."""
 _SENTENCE_END = re.compile(r"[.?!;:](?:\s|$)")
@@ -81,8 +82,8 @@ def appended_task(text: str) -> str | None:
     """The last paragraph of a prompt of several when it is short (``TASK``): a request
     written after the text it is about (a case, a mail, a log, personal data), or None."""
     body = text.rstrip()
-    cut = body.rfind("\n\n")
-    if cut <= 0 or len(body) - cut > TASK or not body[:cut].strip():
+    cut = body.rfind("\n\n", max(0, len(body) - TASK))  # no scan or copy of a long text
+    if cut <= 0 or _TEXT.search(body, 0, cut) is None:
         return None
     return body[cut:].strip() or None
 

@@ -203,8 +203,8 @@ def train_complexity(
         train(pairs, epochs=epochs, l2=L2, seed=seed, featurize=read.__getitem__)
         for seed in range(SEEDS)
     ]
-    weights = np.mean([h.weights for h in heads], axis=0, dtype=np.float32)
-    bias = np.mean([h.bias for h in heads], axis=0, dtype=np.float32)
+    weights: npt.NDArray[np.float32] = np.mean([h.weights for h in heads], axis=0, dtype=np.float32)
+    bias: npt.NDArray[np.float32] = np.mean([h.bias for h in heads], axis=0, dtype=np.float32)
     head = HashedLinear(weights, bias, heads[0].labels)
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return TrainedModel(head, len(examples), now, easy_at, hard_below, tuple(sources))
