@@ -55,6 +55,8 @@ def test_the_task_is_the_request_after_the_text_it_is_about() -> None:
 def test_the_task_of_one_paragraph_is_its_words_before_a_colon_or_its_start_and_end() -> None:
     paste = "Tide mills used the rising tide to fill a pond behind a sluice gate. " * 6
     assert task("Sum this up in one sentence: " + paste) == "Sum this up in one sentence:"
+    leaflet = "Ibuprofen 400 mg. Take with food. Side effects: " + paste + " Simplify this."
+    assert task(leaflet).endswith("Simplify this.")  # its colon ends no one-sentence ask
     short = "Compare Raft and Paxos: which is easier to implement?"
     assert task(short) == short
     long = "Plan the launch. " + "filler " * 200 + "End with a risk list."

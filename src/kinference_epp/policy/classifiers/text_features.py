@@ -89,16 +89,16 @@ def appended_task(text: str) -> str | None:
 
 
 def task(text: str) -> str:
-    """The part of the prompt that asks: its ``appended_task``; else the words before a
-    colon near its start that introduces a longer text ("Sum this up in one sentence: ...");
-    else all of a short prompt, or the start and end of a long one."""
+    """The part of the prompt that asks: its ``appended_task``; else the one sentence before
+    a colon near its start that introduces a longer text ("Sum this up in one sentence:
+    ..."); else all of a short prompt, or the start and end of a long one."""
     asked = appended_task(text)
     if asked is not None:
         return asked
     body = text.strip()
     colon = body.find(":", 0, _COLON_HEAD)
-    if colon > 0 and len(body) - colon > _PASTED:
-        return body[: colon + 1]
+    if colon > 0 and len(body) - colon > _PASTED and not _SENTENCE_END.search(body, 0, colon):
+        return body[: colon + 1]  # one sentence before it: not "... tablets. Side effects:"
     if len(body) <= TASK:
         return body
     return body[: TASK // 2] + "\n" + body[-TASK // 2 :]
