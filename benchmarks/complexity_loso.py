@@ -17,7 +17,8 @@ The level is the model the example policy ``complexity-routing.yaml`` routes the
 ``auto`` to with no cache advantage (easy: the small model, medium: 8b, hard: 32b), so the
 rows are the report's: easy → small, hard → large, hard → small (the costly mistake), per
 language and per set, and pooled over the five sets. Writes
-``benchmarks/results/complexity_loso.md`` (and ``.json``).
+``benchmarks/results/complexity_loso.md`` (and ``.jsonl``: each prompt's id, language, label
+and three levels).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def judged(held: str, sets: dict[str, list[dict[str, Any]]]) -> list[dict[str, A
         alone = Complexity(max(probs, key=probs.__getitem__))
         combined = model.combine(level, r["text"], signs)
         levels = {"rules": level.value, "model": alone.value, "rules_model": combined.value}
-        out.append({"id": r["id"], "lang": r["lang"], "label": r["complexity"]} | levels)
+        row = {"set": held, "id": r["id"], "lang": r["lang"], "label": r["complexity"]}
+        out.append(row | levels)
     return out
 
 
@@ -187,7 +189,8 @@ def main() -> None:
     md = "\n".join(L)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(md, encoding="utf-8")
-    args.out.with_suffix(".json").write_text(json.dumps(judgements, indent=1) + "\n")
+    lines = [json.dumps(r, ensure_ascii=False) for rows in judgements.values() for r in rows]
+    args.out.with_suffix(".jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(md)
 
 
