@@ -413,12 +413,48 @@ def _compile(lexicon: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
 _PATTERNS = {lang: _compile(lexicon) for lang, lexicon in _LEXICONS.items()}
 
 
+_SEPARABLE = {
+    ("stell", "gegenüber"): "compare", ("stell", "dar"): "describe",
+    ("stell", "zusammen"): "list", ("nimm", "auseinander"): "analyze",
+    ("bau", "auf"): "reconstruct", ("bau", "um"): "design", ("leg", "dar"): "explain",
+    ("wäg", "ab"): "weigh", ("schätz", "ab"): "estimate", ("arbeit", "heraus"): "identify",
+    ("zeig", "auf"): "identify", ("führ", "aus"): "explain", ("denk", "durch"): "analyze",
+    ("spiel", "durch"): "simulate", ("rechn", "durch"): "calculate",
+    ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare",
+}  # fmt: skip
+"""German separable verbs: the ask is the stem that opens a clause and the particle that
+closes it ("Stell drei Arten gegenüber, ...", "Nimm dieses Argument auseinander und bau es
+wieder auf"); the stem alone asks something else or nothing."""
+_SEPARABLE_CLAUSE = re.compile(
+    r"(?:^|(?<=[.!?:;\n])\s*|(?<=\bund )|(?<=\bdann )|(?<=\bbitte ))"
+    r"(?P<stem>" + "|".join(sorted({s for s, _ in _SEPARABLE}, key=len, reverse=True)) + r")"
+    r"(?:e|t)?(?: sie)?\b(?P<middle>[^,.;:!?\n]{0,120}?)\s"
+    r"(?:(?:wieder|neu|sauber|besser|noch einmal|nochmal)\s)*"
+    r"(?P<particle>" + "|".join(sorted({p for _, p in _SEPARABLE})) + r")"
+    r"(?=\s*(?:[,.;:!?]|$|und\b))"
+)
+"""A clause (after a sentence end, a line break, "und", "dann" or "bitte") opened by a
+separable verb's stem and closed by its particle (before a punctuation mark or "und"),
+adverbs such as "wieder" before the particle."""
+
+
+def _separable(window: str) -> str:
+    def english(m: re.Match[str]) -> str:
+        verb = _SEPARABLE.get((m.group("stem"), m.group("particle")))
+        return m.group() if verb is None else verb + m.group("middle")
+
+    return _SEPARABLE_CLAUSE.sub(english, window)
+
+
 def in_english(window: str, lang: str) -> str:
-    """The lower-cased ``window`` with ``lang``'s task words replaced by English ones."""
+    """The lower-cased ``window`` with ``lang``'s task words replaced by English ones (and a
+    German separable verb's stem and particle by its English verb, ``_SEPARABLE``)."""
     compiled = _PATTERNS.get(lang)
     if compiled is None:
         return window
     pattern, lexicon = compiled
+    if lang == "de" and any(stem in window for stem, _ in _SEPARABLE):
+        window = _separable(window)
     if lang == "es":  # "¿cuál es ...?": the opening marks would stick to the first word
         window = window.replace("¿", " ").replace("¡", " ")
     return pattern.sub(lambda m: lexicon[m.group()], window)
