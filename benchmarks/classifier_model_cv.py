@@ -202,7 +202,7 @@ def main() -> None:
     L.append(
         "## The English held-out sets, judged by a model trained on all the sets above\n\n"
         "With the guard (the picker's combination: no move from medium to easy where the "
-        "rules saw a sign of a reasoning task, none from easy to hard where they saw none) "
+        "rules saw a sign of a reasoning task, from easy to medium only where they saw none) "
         "and without it (the thresholds alone).\n"
     )
     L.append("| set | mode | easy → small | hard → large | hard → small |")

@@ -23,7 +23,11 @@ from kinference_epp.config.yamlfile import ConfigError
 from kinference_epp.policy.classifier_report import compile_policy, decide
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
+from kinference_epp.policy.classifiers.linear import train
+from kinference_epp.policy.classifiers.text_features import features
 from kinference_epp.policy.classifiers.trained import (
+    L2,
+    SEEDS,
     AssistedComplexity,
     ModelSlot,
     TrainedModel,
@@ -132,18 +136,37 @@ def test_a_model_never_sends_a_task_the_rules_saw_signs_of_to_the_small_model() 
     assert rules.judge(PromptText(plain, 1)) == (Complexity.MEDIUM, False)
 
 
-def test_a_model_moves_what_the_rules_call_easy_up_only_on_a_sign_of_a_task() -> None:
-    """A lookup the rules call easy with no sign of a reasoning task stays on the small
-    model whatever the model says; where the rules saw a sign, the model's hard stands."""
+def test_what_the_rules_call_easy_goes_small_only_where_the_model_agrees() -> None:
+    """A prompt the rules call easy and the model hard goes to the medium model without a
+    sign of a reasoning task (the model's hard alone does not buy the large model), to the
+    large one with such a sign; where the model does not find it hard, it stays easy."""
     text = "What is the capital of Canada?"
     rules = ComplexityClassifier()
     assert rules.judge(PromptText(text, 1)) == (Complexity.EASY, False)
     model = train_complexity([(text, "hard"), ("a", "medium"), ("b", "easy")] * 4)
     assert model.probabilities(text)["hard"] > 0.5
     assert AssistedComplexity(rules, ModelSlot(model)).classify(PromptText(text, 1)) is (
-        Complexity.EASY
+        Complexity.MEDIUM
     )
     assert model.combine(Complexity.EASY, text, signs=True) is Complexity.HARD
+    agrees = train_complexity([(text, "easy"), ("a", "medium"), ("b", "hard")] * 4)
+    assert AssistedComplexity(rules, ModelSlot(agrees)).classify(PromptText(text, 1)) is (
+        Complexity.EASY
+    )
+    unsure = train_complexity([(text, "medium"), ("a", "easy"), ("b", "hard")] * 4)
+    assert unsure.combine(Complexity.EASY, text) is Complexity.EASY
+
+
+def test_the_model_is_the_average_of_its_shuffled_trainings() -> None:
+    """One model per shuffled order of the prompts (``SEEDS`` of them), weights averaged."""
+    examples = [(r["text"], r["complexity"]) for r in rows()]
+    pairs = [(text, frozenset([level])) for text, level in examples]
+    heads = [train(pairs, l2=L2, seed=seed, featurize=features) for seed in range(SEEDS)]
+    model = train_complexity(examples).complexity
+    assert SEEDS > 1
+    assert not np.array_equal(heads[0].weights, heads[1].weights)
+    assert np.allclose(model.weights, np.mean([h.weights for h in heads], axis=0), atol=1e-6)
+    assert np.allclose(model.bias, np.mean([h.bias for h in heads], axis=0), atol=1e-6)
 
 
 def test_the_file_holds_only_the_buckets_training_touched(tmp_path: Path) -> None:

@@ -428,3 +428,25 @@ def test_a_modal_in_a_sentence_read_twice_counts_once() -> None:
         "Écris la réponse que notre accueil devrait envoyer : aimable, 120 mots au plus."
     )
     assert level(text) is not Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Show how the answer changes if the budget halves.",
+        "Zeig, wie sich die Antwort ändert, wenn das Budget halbiert wird.",
+        "Montre comment la réponse change si le budget est divisé par deux.",
+        "Di si la respuesta cambia si el presupuesto se reduce a la mitad.",
+    ],
+)
+def test_what_would_change_the_answer_is_a_sensitivity_analysis(ask: str) -> None:
+    assert "sensitivity" in demands(ask.lower())
+
+
+def test_a_recommendation_and_what_would_change_it_are_two_demands() -> None:
+    text = (
+        "Compare three ways to store signed contracts (paper, a shared drive, a document "
+        "system), recommend one and show how the recommendation changes if volumes triple."
+    )
+    assert {"recommendation", "sensitivity"} <= demands(text.lower())
+    assert level(text) is Complexity.HARD

@@ -225,3 +225,36 @@ def test_the_task_is_found_after_a_fronted_phrase_or_a_case(text: str) -> None:
 def test_a_pasted_sentence_that_opens_with_an_ordinary_word_sets_no_task() -> None:
     text = "Translate this into German: The committee met on Monday. Nothing was decided."
     assert _level(text) == Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    ("text", "english"),
+    [
+        ("stell zwei tarife gegenüber, dann empfiehl einen.", "compare zwei tarife, dann"),
+        ("nimm diese these auseinander und bau sie neu auf.", "analyze diese these und"),
+        ("bitte stelle die vor- und nachteile dar.", "please describe die pros and cons."),
+        ("wäg beide angebote gegeneinander ab.", "weigh beide angebote gegeneinander."),
+    ],
+)
+def test_a_german_separable_verb_is_read_as_its_english_ask(text: str, english: str) -> None:
+    """The stem opens the clause, the particle closes it: together they are the ask."""
+    assert in_english(text, "de").startswith(english)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ich stelle fest, dass der zug ausfällt.", "stell die kiste auf den tisch."],
+)
+def test_a_stem_without_its_particle_at_the_clause_end_stays_german(text: str) -> None:
+    assert in_english(text, "de") == text
+
+
+def test_a_comparison_asked_with_a_separable_verb_is_no_everyday_recommendation() -> None:
+    """ "Stell ... gegenüber, empfiehl eine": a comparison and a recommendation, not the
+    everyday "recommend one" the fronted phrase would leave."""
+    text = (
+        "Stell drei Wege gegenüber, Rechnungen zu archivieren (Papier, PDF im Netzlaufwerk, "
+        "Dokumentenmanagement), empfiehl einen und zeig, wie sich die Empfehlung ändert, "
+        "wenn sich die Zahl der Rechnungen verdreifacht."
+    )
+    assert ComplexityClassifier().classify(PromptText(text, 1)) is Complexity.HARD

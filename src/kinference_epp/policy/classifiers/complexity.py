@@ -76,6 +76,7 @@ from importlib import resources
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.demands import WEAK, demands
 from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
+from kinference_epp.policy.classifiers.text_features import appended_task
 from kinference_epp.policy.model import Complexity, ComplexitySettings
 
 WINDOW = 2000
@@ -116,6 +117,10 @@ _CODE_WORDS = frozenset(
         "console.log",
     ]
 )
+_ENGLISH_CODE_WORDS = frozenset(
+    ["class", "return", "function", "let", "public", "static", "select", "from", "where"]
+)
+"""Code words that are English words too: alone in a request they are prose."""
 _CODE_MARKS = ("=>", "->", "::", "()", "!=", "==", "{\n", "}\n", ";\n")
 _MATH_WORDS = frozenset(
     [
@@ -1012,8 +1017,10 @@ def request_span(window: str) -> str:
 
 _PROOF_PHRASES_G = _guarded(
     ("show that", "prove that", "demonstrate that", "establish that", "rigorous argument",
-     "formal argument", "give an argument", "justify the formula", "and justify")
+     "formal argument", "give an argument", "justify the formula")
 )  # fmt: skip
+"""A proof asked for. A justification asked beside another task ("classify ... and justify")
+is one of the ``demands``, as in the other three languages."""
 _DIAGNOSIS_PHRASES_G = _guarded(
     ("what's going on", "what is going on", "what could be happening", "what could cause",
      "what's causing", "what is causing", "how come", "what am i missing", "why would",
@@ -1870,7 +1877,9 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             or _count(part, _REASON_PHRASES_G) > 0
             or _count(part, _REQUEST_REASON_PHRASES_G) > 0
         )
-        code = bool(vocab & _CODE_WORDS) or "`" in part
+        named = vocab & _CODE_WORDS
+        # "wrote from accounts": one code word that is also an English word is no code
+        code = len(named) > 1 or bool(named - _ENGLISH_CODE_WORDS) or "`" in part
         digits = any(c.isdigit() for c in part)
         editing = not vocab.isdisjoint(_EDITS)  # "fix the grammar", "correct the typos"
         # "fix the layout of this address block", not of a page's code
@@ -2016,6 +2025,8 @@ def _plain(window: str, features: dict[str, float]) -> bool:
     return len(words) <= _PLAIN_WORDS and _OPEN_ASKS.isdisjoint(words)
 
 
+_ONE_WORD = 1 / 12
+"""The code feature of one code word ("from", "class"): not code yet."""
 _TASK_SIGNS = ("task", "domain", "math", "constraints", "technical_task", "hard_ask", "open_task",
                "demand")  # fmt: skip
 
@@ -2026,7 +2037,7 @@ def task_signs(features: dict[str, float]) -> bool:
     the rules left at medium with such a sign is one a trained model must not send to the
     small model, the costly mistake; one they call easy without any, one it must not send
     to the large model on its word alone (``trained.TrainedModel.combine``)."""
-    code = features["code"] > 1 / 12  # one word ("from", "class") is not code
+    code = features["code"] > _ONE_WORD  # one word ("from", "class") is not code
     return code or any(features[k] for k in _TASK_SIGNS)
 
 
@@ -2042,12 +2053,27 @@ class ComplexityClassifier:
         return self.judge(prompt)[0]
 
     def judge(self, prompt: PromptText) -> tuple[Complexity, bool]:
-        """The level and whether the prompt shows a sign of a reasoning task (``task_signs``)."""
+        """The level and whether the prompt shows a sign of a reasoning task (``task_signs``).
+
+        A prompt the whole of which reads as medium, whose last paragraph is a request
+        that reads as easy on its own ("Render this in German, keeping the layout." after
+        a mail; ``text_features.appended_task``), is easy: the text before the request is
+        what it works on, and its words (a name, a diagnosis, a config key) set no task.
+        Not where that text is code or maths, which the request may be about."""
         score, features = complexity_score(prompt)
-        signs = task_signs(features)
+        level = self._level(score, features)
+        if level is Complexity.MEDIUM and features["code"] <= _ONE_WORD and not features["math"]:
+            asked = appended_task(prompt.require())
+            if asked is not None:
+                own_score, own = complexity_score(PromptText(asked, prompt.turns))
+                if self._level(own_score, own) is Complexity.EASY:
+                    return Complexity.EASY, task_signs(own)
+        return level, task_signs(features)
+
+    def _level(self, score: float, features: dict[str, float]) -> Complexity:
         if score >= self._hard:
-            return Complexity.HARD, signs
+            return Complexity.HARD
         easy = features["easy_task"] or features["easy_ask"] or features["plain"]
         if score >= self._medium or not easy or features["demand"]:
-            return Complexity.MEDIUM, signs
-        return Complexity.EASY, signs
+            return Complexity.MEDIUM
+        return Complexity.EASY

@@ -101,6 +101,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "stress-test", "stress test", "stresstest", "belastungstest", "mets-le à l épreuve",
         "soumets-le", "ponlo a prueba", "ponla a prueba", "break-even", "breakeven",
         "gewinnschwelle", "seuil de rentabilité", "punto de equilibrio", "punto muerto",
+        # what would change the answer: "how the recommendation changes if ..."
+        "changes if", "would change if", "ändert wenn", "ändern würde wenn", "change si",
+        "changerait si", "cambia si", "cambiaría si", "cambiaria si",
     ),
     "counterarguments": (
         "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",

@@ -413,12 +413,78 @@ def _compile(lexicon: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
 _PATTERNS = {lang: _compile(lexicon) for lang, lexicon in _LEXICONS.items()}
 
 
+_SEPARABLE = {
+    ("stell", "gegenüber"): "compare", ("stell", "dar"): "describe",
+    ("stell", "zusammen"): "list", ("nimm", "auseinander"): "analyze",
+    ("bau", "auf"): "reconstruct", ("bau", "um"): "design", ("leg", "dar"): "explain",
+    ("wäg", "ab"): "weigh", ("schätz", "ab"): "estimate", ("arbeit", "heraus"): "identify",
+    ("zeig", "auf"): "identify", ("führ", "aus"): "explain", ("denk", "durch"): "analyze",
+    ("spiel", "durch"): "simulate", ("rechn", "durch"): "calculate",
+    ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare",
+}  # fmt: skip
+"""German separable verbs: the ask is the stem that opens a clause and the particle that
+closes it ("Stell drei Arten gegenüber, ...", "Nimm dieses Argument auseinander und bau es
+wieder auf"); the stem alone asks something else or nothing."""
+_SEPARABLE_STEM = re.compile(
+    r"\b(" + "|".join(sorted({s for s, _ in _SEPARABLE}, key=len, reverse=True)) + r")"
+    r"(?:e|t)?(?: sie)?\b"
+)
+_CLAUSE_END = re.compile(r"[,.;:!?\n]|(?<!-) und ")
+_OPENS_AFTER = (".", "!", "?", ":", ";", " und", " dann", " bitte", "bitte")
+_SEPARABLE_SPAN = 600
+"""Characters at each end of a window in which separable verbs are read."""
+_ADVERBS = frozenset(["wieder", "neu", "sauber", "besser", "nochmal", "einmal", "noch"])
+
+
+def _separable(window: str) -> str:
+    """``window`` with each clause that a separable verb's stem opens (at the start, after a
+    sentence end, a line break, "und", "dann" or "bitte") and its particle closes (before a
+    punctuation mark or "und", adverbs such as "wieder" before it) put as its English verb.
+    The stems are found first, so a text without one costs one scan in C."""
+    out: list[str] = []
+    done = 0
+    for m in _SEPARABLE_STEM.finditer(window):
+        start = m.start()
+        if start < done:
+            continue
+        before = window[max(0, start - 7) : start].rstrip(" ")
+        if before and not before.endswith(_OPENS_AFTER) and not before.endswith("\n"):
+            continue
+        end = _CLAUSE_END.search(window, m.end())
+        stop = end.start() if end else len(window)
+        words = window[m.end() : stop].split()
+        while words and words[-1] in _ADVERBS:
+            words.pop()
+        if len(words) < 2:
+            continue
+        *middle, particle = words
+        while middle and middle[-1] in _ADVERBS:
+            middle.pop()
+        verb = _SEPARABLE.get((m.group(1), particle))
+        if verb is None:
+            continue
+        out += [window[done:start], verb, " ", " ".join(middle)]
+        done = stop
+    if not out:
+        return window
+    out.append(window[done:])
+    return "".join(out)
+
+
 def in_english(window: str, lang: str) -> str:
-    """The lower-cased ``window`` with ``lang``'s task words replaced by English ones."""
+    """The lower-cased ``window`` with ``lang``'s task words replaced by English ones (and a
+    German separable verb's stem and particle by its English verb, ``_SEPARABLE``)."""
     compiled = _PATTERNS.get(lang)
     if compiled is None:
         return window
     pattern, lexicon = compiled
+    if lang == "de":  # where the request is: a long window's start and end
+        if len(window) <= 2 * _SEPARABLE_SPAN:
+            window = _separable(window)
+        else:
+            head, tail = window[:_SEPARABLE_SPAN], window[-_SEPARABLE_SPAN:]
+            middle = window[_SEPARABLE_SPAN:-_SEPARABLE_SPAN]
+            window = _separable(head) + middle + _separable(tail)
     if lang == "es":  # "¿cuál es ...?": the opening marks would stick to the first word
         window = window.replace("¿", " ").replace("¡", " ")
     return pattern.sub(lambda m: lexicon[m.group()], window)

@@ -6,16 +6,19 @@ user's traffic: the field names of their forms, their in-house jargon, the shape
 documents their users paste. A model trained on a few hundred of their prompts, labelled
 easy / medium / hard, can. It is the ``hashed-linear`` model (``linear.py``: logistic
 regression over hashed words, word pairs and token shapes, numpy only), one head per level,
-over the features of ``text_features`` (the prompt's start and end, and its length).
+over the features of ``text_features`` (the task's words, in English too, and its structure;
+the pasted text's token shapes and the prompt's length).
 
 Combined with the rules so that the model can only move a prompt toward the larger model
 where the mistake is costly, and toward the smaller one only where the rules were unsure:
 
 - the rules say hard: hard (a model trained on little data never sends those down);
-- the rules say easy: hard when the model's most probable level is hard and the rules saw
-  a sign of a reasoning task (``complexity.task_signs``) they rated easy (the model catches
-  a hard task worded outside the rules' lists), easy otherwise: with no such sign the
-  model's hard is a guess that costs the large model for a lookup;
+- the rules say easy: the small model only where the two agree. Where the model's most
+  probable level is hard, hard if the rules saw a sign of a reasoning task
+  (``complexity.task_signs``) they rated easy (the model catches a hard task worded outside
+  the rules' lists), medium otherwise: with no such sign the model's hard is a guess that
+  costs the large model for a lookup, but the costly mistake, hard → small model, now needs
+  both to be wrong;
 - the rules say medium (the rules could not judge): the model's most probable level, but
   easy only when the rules saw no sign of a reasoning task (``complexity.task_signs``: no
   expert term, code, maths, constraint, reasoning word or task verb they could not rate),
@@ -52,7 +55,7 @@ from kinference_epp.policy.classifiers.linear import BUCKETS, HashedLinear, trai
 from kinference_epp.policy.classifiers.text_features import features
 from kinference_epp.policy.model import Complexity
 
-FORMAT = "kinference-classifiers/1"
+FORMAT = "kinference-classifiers/2"
 """Names the file layout and the features (``text_features``): a change to either is a new
 format, and an old file is refused rather than read with features it was not trained on."""
 LEVELS = tuple(level.value for level in Complexity)
@@ -62,6 +65,16 @@ HARD_BELOW = 0.1
 repository's development sets (a model trained on the dev set judging set A): looser ones
 let a model trained on little data send hard prompts to the small model.
 ``benchmarks/results/classifier_model_cv.md`` shows what they give."""
+
+
+L2 = 1e-4
+"""The weights' decay in training: more than ``linear.train``'s default, so that a word
+seen in a few training prompts of one level does not decide alone (chosen on
+``benchmarks/results/complexity_loso.md``, each blind set left out)."""
+SEEDS = 5
+"""Models trained on the prompts in as many shuffled orders, their weights averaged: on a
+few hundred prompts one order's model differs from the next one's on a new set by several
+points, and the average depends far less on the order."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +107,9 @@ class TrainedModel:
         probs = self.probabilities(text)
         best = Complexity(max(probs, key=probs.__getitem__))
         if rules is Complexity.EASY:
-            return best if best is Complexity.HARD and signs else rules
+            if best is Complexity.HARD:  # the small model only where the two agree
+                return best if signs else Complexity.MEDIUM
+            return rules
         if best is Complexity.HARD:
             return best
         if best is Complexity.EASY and (
@@ -183,7 +198,14 @@ def train_complexity(
     if unknown:
         raise ValueError(f"unknown levels {sorted(unknown)}; expected {list(LEVELS)}")
     pairs = [(text, frozenset([level])) for text, level in examples]
-    head = train(pairs, epochs=epochs, featurize=features)
+    read = {text: features(text) for text, _ in examples}
+    heads = [
+        train(pairs, epochs=epochs, l2=L2, seed=seed, featurize=read.__getitem__)
+        for seed in range(SEEDS)
+    ]
+    weights: npt.NDArray[np.float32] = np.mean([h.weights for h in heads], axis=0, dtype=np.float32)
+    bias: npt.NDArray[np.float32] = np.mean([h.bias for h in heads], axis=0, dtype=np.float32)
+    head = HashedLinear(weights, bias, heads[0].labels)
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return TrainedModel(head, len(examples), now, easy_at, hard_below, tuple(sources))
 
