@@ -1407,7 +1407,7 @@ _MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "re
 group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
-_SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|(?<=[.?!][\"»“”’])\s+|\n")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|(?<=[.?!][\"»“”’])\s+|(?<=[.?!]\s»)\s+|\n")
 
 
 def _sentences(request: str) -> list[str]:

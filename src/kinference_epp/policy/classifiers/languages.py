@@ -576,7 +576,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "critica": "critique", "critique": "critique", "critíca": "critique",
         "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
         "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace", "prepar": "prepare",
-        "desmont": "critique", "averigu": "determine", "determin": "determine", "abog": "argue",
+        "desmont": "critique", "averigu": "determine", "contrapón": "compare", "determin": "determine", "abog": "argue",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
@@ -599,9 +599,9 @@ def task_verb(word: str, lang: str) -> str | None:
             found = stems.get(word[:n])
             if found is not None:
                 return found
-    if lang == "es" and not word.isascii():
-        # an imperative with its pronouns attached takes a written accent on the stem
-        # ("compáralas", "justifícalo", "ordénalas"): read it without the accent
+    if lang == "es" and not word.isascii() and word.endswith(_ES_ENCLITICS):
+        # an imperative with its object pronouns attached takes a written accent on the
+        # stem ("compáralas", "justifícalo", "ordénalas"): read it without the accent
         plain = word.translate(_ES_ACCENTS)
         if plain != word:
             return task_verb(plain, lang)
@@ -609,3 +609,6 @@ def task_verb(word: str, lang: str) -> str | None:
 
 
 _ES_ACCENTS = str.maketrans("áéíóú", "aeiou")
+_ES_ENCLITICS = ("lo", "la", "los", "las", "le", "les", "nos")
+"""Object pronouns a Spanish imperative takes at its end (not "me", "te", "se" alone, which
+end French words too: "résume")."""
