@@ -105,7 +105,7 @@ def test_a_detailed_whether_to_determine_is_hard(text: str) -> None:
         "Take the claim apart and rebuild a correct staffing estimate, with the measurements "
         "it needs.",
         "Ein Lieferant behauptet: „Unser Ofen halbiert die Backzeit, also brauchen Sie halb "
-        "so viele Bäcker.“ Zerleg die Aussage und bau eine korrekte Personalrechnung auf – "
+        "so viele Bäcker.“ Zerleg die Aussage und bau eine korrekte Personalrechnung auf \u2013 "
         "welche Messwerte bräuchten wir?",
         "Un fournisseur affirme : « notre four divise le temps de cuisson par deux, donc il "
         "vous faut moitié moins de boulangers. » Démonte l'affirmation et reconstruis une "

@@ -1407,7 +1407,9 @@ _MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "re
 group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
-_SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|(?<=[.?!][\"»“”’])\s+|(?<=[.?!]\s»)\s+|\n")
+_SENTENCE_SPLIT = re.compile(
+    r"(?<=[.?!;])\s+|(?<=[.?!][\"»\u201c\u201d\u2019])\s+|(?<=[.?!]\s»)\s+|\n"
+)
 
 
 def _sentences(request: str) -> list[str]:
@@ -1479,9 +1481,7 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
         tail = _sentences(window[len(head) :])
         if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
             parts.append(tail[-1])
-        parts += [
-            t for t in tail[1:] if _opens_task(t, lang) or (scene and _clause_asks(t, lang))
-        ]
+        parts += [t for t in tail[1:] if _opens_task(t, lang) or (scene and _clause_asks(t, lang))]
     last = window.rfind("\n\n", 0, len(window.rstrip()))
     paragraph = window[last:].strip() if last > 0 else ""
     if paragraph and len(paragraph) <= _TASK_PARAGRAPH and paragraph not in head:
