@@ -3,20 +3,20 @@ development figure that changes to the complexity classifier are chosen on.
 
     nice -n 10 .venv/bin/python benchmarks/complexity_loso.py
 
-Every row of the spent blind sets A-E (``classifier_eval/blind/set_*.jsonl``) is judged by
+Every row of the spent blind sets A-F (``classifier_eval/blind/set_*.jsonl``) is judged by
 
 - the rules alone (``ComplexityClassifier.judge``): fixed, so a set's figure is only as
   honest as the set is new to them — the sets listed in ``GUIDED`` had their misses read
   while the rules were written, and their figures flatter the rules;
 - the trained model alone (its most probable level) and the rules + the model as the picker
   combines them (``TrainedModel.combine``), the model trained with ``kinfctl classifiers
-  train``'s code and defaults on the other four blind sets and the two development sets
+  train``'s code and defaults on the other blind sets and the two development sets
   (``dev``, ``dev_b``), never on the set it judges.
 
 The level is the model the example policy ``complexity-routing.yaml`` routes the class
 ``auto`` to with no cache advantage (easy: the small model, medium: 8b, hard: 32b), so the
 rows are the report's: easy → small, hard → large, hard → small (the costly mistake), per
-language and per set, and pooled over the five sets. Writes
+language and per set, and pooled over the six sets. Writes
 ``benchmarks/results/complexity_loso.md`` (and ``.jsonl``: each prompt's id, language, label
 and three levels).
 """
@@ -40,9 +40,9 @@ from kinference_epp.policy.model import Complexity
 
 HERE = Path(__file__).parent
 DATA = HERE / "classifier_eval"
-HELD = {name: DATA / "blind" / f"set_{name.lower()}.jsonl" for name in "ABCDE"}
+HELD = {name: DATA / "blind" / f"set_{name.lower()}.jsonl" for name in "ABCDEF"}
 ALWAYS = (DATA / "dev" / "dev.jsonl", DATA / "dev_b" / "dev_b.jsonl")
-GUIDED = frozenset("ABCDE")
+GUIDED = frozenset("ABCDEF")
 """Blind sets whose misses guided the rules (their rules figures flatter them)."""
 COMMAND = "nice -n 10 .venv/bin/python benchmarks/complexity_loso.py"
 MODES = ("rules", "model", "rules_model")
@@ -97,7 +97,7 @@ def met(key: str, hits_n: list[int]) -> bool:
 
 def tables(judgements: dict[str, list[dict[str, Any]]]) -> list[str]:
     pooled = [r for rows in judgements.values() for r in rows]
-    L = ["## Pooled over the five left-out sets, per language\n"]
+    L = ["## Pooled over the six left-out sets, per language\n"]
     L.append("| row | mode | " + " | ".join(LANGS) + " | all | target |")
     L.append("|---|---|" + "---:|" * (len(LANGS) + 1) + "---|")
     for key in KEYS:
@@ -179,7 +179,7 @@ def main() -> None:
         f"At commit `{commit}`, {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, Python "
         f"{platform.python_version()}, 1-minute load average {load:.1f}. Each of the blind sets "
         f"{', '.join(HELD)} is judged by a model trained (`kinfctl classifiers train`'s code "
-        "and defaults) on the other four and the development sets `dev` and `dev_b`; the "
+        "and defaults) on the other blind sets and the development sets `dev` and `dev_b`; the "
         "rules are the same for every set. Sets whose misses guided the rules: "
         f"{', '.join(sorted(GUIDED)) or 'none'} (their rules-alone figures flatter the rules; "
         "the model's figures are held out for every set). Levels are the models "

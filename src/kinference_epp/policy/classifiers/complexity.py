@@ -1126,7 +1126,7 @@ _PROOF_ARTEFACT_ASKS = frozenset(
      "complete", "finish", "critique", "review", "correct")
 )  # fmt: skip
 _HARD_ASKS = frozenset(
-    ["propose", "sketch", "design", "architect", "reconstruct", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate", "reverse-engineer"]
+    ["propose", "sketch", "design", "architect", "reconstruct", "rebuild", "optimise", "optimize", "debug", "diagnose", "troubleshoot", "analyse", "analyze", "critique", "construct", "refactor", "migrate", "harden", "benchmark", "audit", "investigate", "quantify", "simulate", "parallelise", "parallelize", "estimate", "reverse-engineer"]
 )  # fmt: skip
 """Asks that take reasoning whenever the request says what it is about."""
 _TECHNICAL_ASKS = frozenset(
@@ -1181,6 +1181,7 @@ _SOFT_ASKS = frozenset(
         "contrast",
         "evaluate",
         "assess",
+        "determine",
         "justify",
         "weigh",
         "reconcile",
@@ -1406,11 +1407,14 @@ _MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "re
 group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
-_SENTENCE_SPLIT = re.compile(r"(?<=[.?!;])\s+|\n")
+_SENTENCE_SPLIT = re.compile(
+    r"(?<=[.?!;])\s+|(?<=[.?!][\"»\u201c\u201d\u2019])\s+|(?<=[.?!]\s»)\s+|\n"
+)
 
 
 def _sentences(request: str) -> list[str]:
-    """The request's sentences (split after ``. ? ! ;`` and at line breaks)."""
+    """The request's sentences (split after ``. ? ! ;``, after a quotation that ends with
+    one, and at line breaks)."""
     return [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
 
 
@@ -1463,16 +1467,21 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
     if colon != -1 and len(window) - colon > 40 and not _specification(window, colon, lang):
         head = head[:colon]
     parts = [head]
+    # a head that asks nothing ("A £15,000 loan at 7.9 %:", "Ein Anbieter behauptet:") sets
+    # the scene: an ask in a later clause after it is the request, not pasted text
+    scene = len(head) < len(window) and _clause_verb(head, lang) not in _EASY_ASKS
     if len(head) < len(window):  # "Review this lease: find the clauses that ..., explain ..."
         line = window.find("\n", len(head))
         rest = window[len(head) + 1 : line if line != -1 else len(window)].strip()
-        if len(rest) <= _COLON_TASK and _opens_task(rest, lang, _ANY_ASK):
+        if len(rest) <= _COLON_TASK and (
+            _opens_task(rest, lang, _ANY_ASK) or (scene and _clause_asks(rest, lang))
+        ):
             parts.append(rest)
     if len(head) < len(window) <= _TASK_PARAGRAPH:  # "... : <value>. Where does it go?"
         tail = _sentences(window[len(head) :])
         if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
             parts.append(tail[-1])
-        parts += [t for t in tail[1:] if _opens_task(t, lang)]
+        parts += [t for t in tail[1:] if _opens_task(t, lang) or (scene and _clause_asks(t, lang))]
     last = window.rfind("\n\n", 0, len(window.rstrip()))
     paragraph = window[last:].strip() if last > 0 else ""
     if paragraph and len(paragraph) <= _TASK_PARAGRAPH and paragraph not in head:
@@ -1482,6 +1491,15 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
         if tail:
             parts.append(tail[-1])
     return parts
+
+
+def _clause_asks(text: str, lang: str) -> bool:
+    """A later clause of ``text`` opens with an analysis (``_ANALYTIC_ASKS``), whatever
+    opens the first: "Zerleg die Aussage und bau dann eine Rechnung auf", "desmonta la
+    afirmación y reconstruye el cálculo", a quoted claim and then "... und analysiere ...".
+    A verb the lexicon lacks must not hide the ask beside it."""
+    clauses = _ASK_SPLIT.split(text)
+    return any(_clause_verb(c, lang) in _ANALYTIC_ASKS for c in clauses[1:_CLAUSES])
 
 
 @dataclass(frozen=True, slots=True)
@@ -1552,6 +1570,8 @@ def _judge(sentence: str, r: _Request) -> str:
     if verb == "how" and nxt in ("would", "should") and "you" in sw:
         verb = "design"  # "how would you shard ..." asks for a design
     if verb == "walk" and "through" in sw[i + 1 : i + 3]:  # "walk me through ..."
+        verb = "analyse"
+    if verb == "take" and "apart" in sw[i + 1 : i + 6]:  # "take the claim apart"
         verb = "analyse"
     if verb in ("work", "lay", "speed", "figure") and nxt in ("out", "up"):  # phrasal verbs
         verb = {"work": "solve", "lay": "design", "speed": "optimise", "figure": "diagnose"}[verb]

@@ -63,7 +63,14 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "assumption", "assume explicit", "~annahme", "hypothèse", "hypothese", "supuesto",
         "suposicion", "suposición", "hipótesis", "hipotesis",
     ),
-    "scenarios": ("scenario", "~szenari", "scénario", "escenario", "what-if"),
+    "scenarios": (
+        "scenario", "~szenari", "scénario", "escenario", "what-if",
+        # a plan that branches on an outcome still to be found out
+        "depending on the outcome", "depending on the result", "depending on the answer",
+        "je nach ergebnis", "je nach antwort", "je nach ausgang", "selon le résultat",
+        "selon la réponse", "selon la reply", "en fonction du résultat", "según el resultado",
+        "según la respuesta", "según la reply", "en función del resultado",
+    ),
     "expected": (
         "expected harm", "expected loss", "expected damage", "expected value", "expected cost",
         "expected impact", "expected benefit", *_EXPECTED_DE, "erwartungswert", "préjudice attendu",
@@ -87,7 +94,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     ),
     "trade_offs": (
         "trade-off", "tradeoff", "trade off", "pros and cons", "for and against",
-        "für und wider", "pro und contra", "pro und kontra", "a favor y en contra", "~abwägung", "abwäg", "wäge", "~zielkonflikt",
+        "für und wider", "pro und contra", "pro und kontra", "a favor y en contra", "for then against",
+        "for and then against", "dafür und dann dagegen", "dafür und dagegen", "pour puis contre",
+        "pour et contre", "a favor y luego en contra", "~abwägung", "abwäg", "wäge", "~zielkonflikt",
         "vor- und nachteil", "vor und nachteil", "compromis ", "pour et le contre",
         "avantages et inconvénients", "arbitrage entre", "pros y contras", "ventajas y desventajas",
         "ventajas e inconvenientes", "compensacion", "compensación", "sopes", "weigh up",
@@ -104,6 +113,15 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         # what would change the answer: "how the recommendation changes if ..."
         "changes if", "would change if", "ändert wenn", "ändern würde wenn", "change si",
         "changerait si", "cambia si", "cambiaría si", "cambiaria si",
+        # the point at which the answer turns: "the assumptions that would flip the answer"
+        "change your mind", "change my mind", "would flip", "flip the answer",
+        "flip the recommendation", "flip the decision", "flips the answer", "tipping point",
+        "meinung ändern", "meinung änderst", "meinung ändert", "ergebnis kippt",
+        "entscheidung kippt", "empfehlung kippt", "antwort kippt", "kippt das ergebnis",
+        "kippt die empfehlung", "kippt die entscheidung", "changerais d avis", "changer d avis",
+        "change d avis", "changerait d avis", "ferait basculer", "cambiarías de opinión",
+        "cambiar de opinión", "cambie la recomendación", "cambie la decisión",
+        "cambie el resultado", "cambie la respuesta", "cambie la reply",
     ),
     "counterarguments": (
         "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",
@@ -152,6 +170,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "fallback", "fall-back", "plan b", "backup plan", "contingency", "~rückfallposition",
         "notfallplan", "ausweichplan", "position de repli", "plan de repli", "solution de repli",
         "plan de secours", "posición alternativa", "plan alternativo", "plan de contingencia",
+        # a way back from each step of a change
+        "rollback", "roll back", "roll-back", "~rückweg", "zurückroll",
+        "retour arrière", "retour en arrière", "vuelta atrás", "marcha atrás",
     ),
     "evidence": (
         "citing", "cite the", "cite your", "with sources", "with references", "mit verweis",

@@ -429,7 +429,7 @@ _SEPARABLE_STEM = re.compile(
     r"\b(" + "|".join(sorted({s for s, _ in _SEPARABLE}, key=len, reverse=True)) + r")"
     r"(?:e|t)?(?: sie)?\b"
 )
-_CLAUSE_END = re.compile(r"[,.;:!?\n]|(?<!-) und ")
+_CLAUSE_END = re.compile(r"[,.;:!?\n\u2013\u2014]|(?<!-) und ")
 _OPENS_AFTER = (".", "!", "?", ":", ";", " und", " dann", " bitte", "bitte")
 _SEPARABLE_SPAN = 600
 """Characters at each end of a window in which separable verbs are read."""
@@ -518,7 +518,8 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "modellier": "model", "extrahier": "extract", "bring": "put", "übertrag": "put",
         "organisier": "organize", "kritisier": "critique", "hinterfrag": "critique",
         "entfern": "remove", "lösch": "remove", "streich": "remove", "gruppier": "sort",
-        "ersetz": "replace",
+        "ersetz": "replace", "zerleg": "analyze", "plädier": "argue", "klär": "determine",
+        "ermittl": "determine",
     },
     "fr": {
         "tradu": "translate", "résum": "summarize", "reformul": "rephrase",
@@ -544,7 +545,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
         "compte": "count", "comptez": "count", "présente": "put", "présentez": "put", "supprim": "remove", "enlèv": "remove",
         "retir": "remove", "dédoublonn": "remove", "regroup": "sort", "remplac": "replace",
-        "prépar": "prepare",
+        "prépar": "prepare", "plaid": "argue", "démont": "critique",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -575,6 +576,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "critica": "critique", "critique": "critique", "critíca": "critique",
         "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
         "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace", "prepar": "prepare",
+        "desmont": "critique", "averigu": "determine", "contrapón": "compare", "determin": "determine", "abog": "argue",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
@@ -597,4 +599,16 @@ def task_verb(word: str, lang: str) -> str | None:
             found = stems.get(word[:n])
             if found is not None:
                 return found
+    if lang == "es" and not word.isascii() and word.endswith(_ES_ENCLITICS):
+        # an imperative with its object pronouns attached takes a written accent on the
+        # stem ("compáralas", "justifícalo", "ordénalas"): read it without the accent
+        plain = word.translate(_ES_ACCENTS)
+        if plain != word:
+            return task_verb(plain, lang)
     return None
+
+
+_ES_ACCENTS = str.maketrans("áéíóú", "aeiou")
+_ES_ENCLITICS = ("lo", "la", "los", "las", "le", "les", "nos")
+"""Object pronouns a Spanish imperative takes at its end (not "me", "te", "se" alone, which
+end French words too: "résume")."""
