@@ -75,7 +75,9 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+import kinference_epp.policy.classifiers.national_ids as national_ids
 import kinference_epp.policy.classifiers.person_model as person_model
+from kinference_epp.policy.classifiers.national_ids import LABELS as NATIONAL_ID_LABELS
 from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.sensitive import CUES as SENSITIVE_CUES
 from kinference_epp.policy.classifiers.sensitive import HEADS as SENSITIVE_HEADS
@@ -96,7 +98,7 @@ _WHOLE = 2000
 
 # -- names ------------------------------------------------------------------------------
 
-_WORD = r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zß-ÿ'\-]+"
+_WORD = r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:(?<=-)[A-ZÀ-Þ][a-zß-ÿ'\-]+)*"
 """A capitalised word; Mc, Mac, O' and D' may come before the capital (McCarthy, O'Brien)."""
 _PARTICLES = (
     r"(?:(?:van|von|de|der|den|del|della|delle|dei|degli|di|da|du|des|le|la|las|los|ter|ten"
@@ -109,7 +111,7 @@ _INITIAL = r"[A-ZÀ-Þ]\.[ \t]*"
 """A given name written as its initial ("C. Guérin", "M. van Salmen")."""
 _NAME = rf"(?:{_INITIAL})?{_PARTICLES}{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{0,2}}"
 _HONORIFIC = re.compile(
-    r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
+    r"(?:M(?=\.)|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
     r"|Señor|Señora|Señorita|Sig|Sig\.ra|Signor|Signora|Signorina|Dott|Dott\.ssa|Dhr|Mevr"
     r"|Mevrouw|Meneer|Don|Doña"
     r"|(?:monsieur|madame|mademoiselle|señor|señora|señorita|signor|signora|signorina"
@@ -180,6 +182,8 @@ _RELATIONS = (
     "|schwester|mutter|vater|sohn|tochter|onkel|tante|cousin|cousine|neffe|nichte|schwager"
     "|schwägerin|schwiegermutter|schwiegervater|schwiegersohn|schwiegertochter|großvater"
     "|großmutter|opa|oma|enkel|enkelin|ehemann|ehefrau|lebensgefährte|lebensgefährtin"
+    "|camarade|adhérent|adhérente|mitglied|gewerkschaftskollege|gewerkschaftskollegin"
+    "|afiliado|afiliada"
     "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
     "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
     "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
@@ -507,6 +511,7 @@ _HONORIFICS = _vocab(
     "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "herr", "frau", "mme", "mlle", "monsieur",
     "madame", "mademoiselle", "sr", "sra", "srta", "señor", "señora", "señorita", "sig",
     "signor", "signora", "signorina", "dott", "dhr", "mevr", "mevrouw", "meneer", "don", "doña",
+    "m",
 )  # fmt: skip
 _NAME_CUES = _vocab(
     "name", "patient", "customer", "employee", "client", "applicant", "heiße", "appelle",
@@ -633,6 +638,41 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 m = _SIGNATURE.match(text, nl + 1)
                 if m is not None and _real_name(m.group("name")):
                     return True
+    return False
+
+
+_OUR_ROLES = tuple(
+    p.encode("ascii", "replace")
+    for p in (
+        "our member", "our colleague", "our co-worker", "our employee", "our client",
+        "notre camarade", "notre collègue", "notre adhérent", "notre adhérente",
+        "notre salarié", "notre salariée", "unser mitglied", "unser kollege",
+        "unsere kollegin", "unser mitarbeiter", "unsere mitarbeiterin", "nuestro afiliado",
+        "nuestra afiliada", "nuestro compañero", "nuestra compañera", "nuestro empleado",
+        "nuestra empleada",
+    )
+)  # fmt: skip
+"""A possessive and a role word: how a bulletin, a minute or a circular names the one
+person an item is about ("our member Wilfred ...", "notre camarade Ludivine ..."). In a
+long prompt, where the role words alone are too common to look for, the pair is."""
+_OUR_ROLE_NAME = re.compile(r"[^ \t]+" + _WEAK_NAME)
+_OUR_ROLE_PLACES = 4
+
+
+def _our_role_name(text: str, ix: _Index) -> bool:
+    """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt."""
+    spaced = ix._spaced  # one bytes.find per phrase; the map's offsets are the text's
+    for phrase in _OUR_ROLES:
+        needle = b" " + phrase.replace(b"-", b" ") + b" "
+        pos, seen = spaced.find(needle), 0
+        while pos != -1 and seen < _OUR_ROLE_PLACES:
+            seen += 1
+            at = pos + len(phrase) - len(phrase.rsplit(b" ", 1)[-1])  # the role word
+            m = _OUR_ROLE_NAME.match(text, at, at + 72)
+            named = m is not None and _name_ok(m.group("name"), cued=True)
+            if named and not declared_in_sentence(text, at):
+                return True
+            pos = spaced.find(needle, pos + 1)
     return False
 
 
@@ -1468,6 +1508,9 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     le"), a document number a colon introduces ("..., genau diese hier: C88...") or, after
     a German tax label, one whose Steuer-ID check digit holds. A label whose text ends in a
     colon before a blank line reaches the next paragraph's first line."""
+    places = [(w, p) for w in words & NATIONAL_ID_LABELS for p in ix.positions(w.decode(), 4)]
+    if any(not declared_in_sentence(text, at) for at in national_ids.find(text, places)):
+        return True  # a PESEL, BSN, AHV ... number whose check holds, beside its label
     for cue in words & _TAX_WORDS:  # "the German tax refund ... printed like this: 543 ..."
         if any(_steuer_id_after(text, pos) for pos in ix.positions(cue.decode(), 4)):
             return True
@@ -1945,6 +1988,7 @@ _ALL_CUES = (
     | _PLACES
     | _PLACEHOLDERS
     | _ID_LABELS
+    | NATIONAL_ID_LABELS
     | _TAX_WORDS
     | _HONORIFICS
     | _NAME_CUES
@@ -2032,6 +2076,15 @@ _FACT_SUBJECT = re.compile(
 everyone, Ollie Faversham is ...", "Servus miteinand, die Sünje Carstens ist ...",
 "Zainab Hussain-Lyle owes ..."), a lower-case word after them: the subject of what the
 sentence tells."""
+
+
+_PRONOUN_AFTER = re.compile(
+    rf"(?<![\w])({_WORD})[ \t]+({_WORD})(?:[ \t]+[a-zß-ÿ]+){{0,2}}[ \t]*[:;,\u2013\u2014][ \t]*"
+    r"(?:he|she|er|sie|il|elle|él|ella|they)[ \t]+(?=[a-zß-ÿ])"
+)
+"""A given name and a surname that the next clause takes up as "he", "sie", "elle", "él"
+("an Baruch Feingold denken: er hält den Schabbat", "Noé Ferrand, il est fiché"), a verb
+or two between them: the clause's fact is that person's."""
 
 
 def _capitalised(words: str) -> frozenset[str]:
@@ -2136,6 +2189,15 @@ def _fact_subject(text: str) -> bool:
         # an unknown pair where no one is "he" or "her" (a company?): a person only when
         # what the sentence says of it is a condition
         if health and _PERSONAL_PREDICATE.match(text, m.end()):
+            return True
+    for m in _PRONOUN_AFTER.finditer(text):
+        given, family = m.group(1), m.group(2)
+        if given in _STARTERS or not _real_name(f"{given} {family}"):
+            continue
+        if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
+            continue
+        health, private = _states_fact(_sentence_at(text, m.end() - 1))
+        if health or private:
             return True
     return False
 
@@ -2248,6 +2310,8 @@ def find_personal(
         if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
+    if not named and len(text) > _WHOLE and not fiction:
+        named = _our_role_name(text, ix)  # "our member Wilfred Oyedepo-Strand (nights)"
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
