@@ -2079,12 +2079,16 @@ sentence tells."""
 
 
 _PRONOUN_AFTER = re.compile(
-    rf"(?<![\w])({_WORD})[ \t]+({_WORD})(?:[ \t]+[a-zß-ÿ]+){{0,2}}[ \t]*[:;,\u2013\u2014][ \t]*"
+    rf"(?<![\w])({_WORD})[ \t]+({_WORD})(?:(?:[ \t]+[a-zß-ÿ]+){{0,2}}[ \t]*[:;,\u2013\u2014][ \t]*"
     r"(?:he|she|er|sie|il|elle|él|ella|they)[ \t]+(?=[a-zß-ÿ])"
+    r"|[ \t]+(?:is|ist|est|está|es)[ \t]+|[ \t]+(?:with|mit|avec|con)[ \t]+"
+    r"(?:his|her|their|seinem|seiner|ihrem|ihrer|son|sa|ses|su|sus)[ \t]+)"
 )
 """A given name and a surname that the next clause takes up as "he", "sie", "elle", "él"
 ("an Baruch Feingold denken: er hält den Schabbat", "Noé Ferrand, il est fiché"), a verb
-or two between them: the clause's fact is that person's."""
+or two between them, or that the sentence goes on about with "is" or "with his / her"
+("I know Hattie Lowe is in the union", "Seat Caspian Holloway with his husband"): where
+the sentence states a special-category or money fact, the fact is that person's."""
 
 
 def _capitalised(words: str) -> frozenset[str]:
@@ -2196,7 +2200,7 @@ def _fact_subject(text: str) -> bool:
             continue
         if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
             continue
-        health, private = _states_fact(_sentence_at(text, m.end() - 1))
+        health, private = _states_fact(_sentence_at(text, m.start(1)))
         if health or private:
             return True
     return False
