@@ -5,6 +5,8 @@ its check digit is computed to hold)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from kinference_epp.policy.classifiers import national_ids
@@ -38,12 +40,14 @@ VALID = [
 
 
 @pytest.mark.parametrize(("check", "value"), VALID)
-def test_an_invented_identifier_passes_its_check(check, value: str) -> None:  # type: ignore[no-untyped-def]
+def test_an_invented_identifier_passes_its_check(check: Callable[[str], bool], value: str) -> None:
     assert check(value)
 
 
-@pytest.mark.parametrize(("check", "value"), [v for v in VALID if v[0] is not national_ids.dk_cpr_valid])
-def test_one_digit_changed_fails_the_check(check, value: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("check", "value"), [v for v in VALID if v[0] is not national_ids.dk_cpr_valid]
+)
+def test_one_digit_changed_fails_the_check(check: Callable[[str], bool], value: str) -> None:
     i = 8  # a serial digit: the date stays valid, only the check can refute it
     changed = value[:i] + str((int(value[i]) + 1) % 10) + value[i + 1 :]
     assert not check(changed)
