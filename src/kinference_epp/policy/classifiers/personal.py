@@ -641,38 +641,44 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     return False
 
 
-_OUR_ROLES = tuple(
-    p.encode("ascii", "replace")
-    for p in (
-        "our member", "our colleague", "our co-worker", "our employee", "our client",
-        "notre camarade", "notre collègue", "notre adhérent", "notre adhérente",
-        "notre salarié", "notre salariée", "unser mitglied", "unser kollege",
-        "unsere kollegin", "unser mitarbeiter", "unsere mitarbeiterin", "nuestro afiliado",
-        "nuestra afiliada", "nuestro compañero", "nuestra compañera", "nuestro empleado",
-        "nuestra empleada",
-    )
-)  # fmt: skip
+_OUR_ROLES = {
+    b"our": ("member", "colleague", "co-worker", "employee", "client"),
+    b"notre": ("camarade", "collègue", "adhérent", "adhérente", "salarié", "salariée"),
+    b"unser": ("mitglied", "kollege", "mitarbeiter"),
+    b"unsere": ("kollegin", "mitarbeiterin"),
+    b"nuestro": ("afiliado", "compañero", "empleado"),
+    b"nuestra": ("afiliada", "compañera", "empleada"),
+}
 """A possessive and a role word: how a bulletin, a minute or a circular names the one
 person an item is about ("our member Wilfred ...", "notre camarade Ludivine ..."). In a
-long prompt, where the role words alone are too common to look for, the pair is."""
-_OUR_ROLE_NAME = re.compile(r"[^ \t]+" + _WEAK_NAME)
+long prompt, where the role words alone are too common to look for, the pair is: each
+possessive is looked for once, its pairs only where it occurs."""
+_OUR_ROLE_NEEDLES = {
+    own: tuple(
+        b" " + own + b" " + r.encode("ascii", "replace").replace(b"-", b" ") + b" " for r in roles
+    )
+    for own, roles in _OUR_ROLES.items()
+}
+_OUR_ROLE_NAME = re.compile(r"[\w\-]+" + _WEAK_NAME)
 _OUR_ROLE_PLACES = 4
 
 
 def _our_role_name(text: str, ix: _Index) -> bool:
     """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt."""
-    spaced = ix._spaced  # one bytes.find per phrase; the map's offsets are the text's
-    for phrase in _OUR_ROLES:
-        needle = b" " + phrase.replace(b"-", b" ") + b" "
-        pos, seen = spaced.find(needle), 0
-        while pos != -1 and seen < _OUR_ROLE_PLACES:
-            seen += 1
-            at = pos + len(phrase) - len(phrase.rsplit(b" ", 1)[-1])  # the role word
-            m = _OUR_ROLE_NAME.match(text, at, at + 72)
-            named = m is not None and _name_ok(m.group("name"), cued=True)
-            if named and not declared_in_sentence(text, at):
-                return True
-            pos = spaced.find(needle, pos + 1)
+    spaced = ix._spaced  # the word map: its offsets, less its leading space, are the text's
+    for own, needles in _OUR_ROLE_NEEDLES.items():
+        if spaced.find(b" " + own + b" ") == -1:
+            continue
+        for needle in needles:
+            pos, seen = spaced.find(needle), 0
+            while pos != -1 and seen < _OUR_ROLE_PLACES:
+                seen += 1
+                at = pos + len(own) + 1  # the role word
+                m = _OUR_ROLE_NAME.match(text, at, at + 72)
+                named = m is not None and _name_ok(m.group("name"), cued=True)
+                if named and not declared_in_sentence(text, at):
+                    return True
+                pos = spaced.find(needle, pos + 1)
     return False
 
 
