@@ -238,6 +238,9 @@ _AHV_PRINTED = re.compile(r"(?<![\w.])756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}(?![\w]|\
 """The AHV number as every Swiss document prints it: a format nothing else has, so it
 needs no label."""
 
+_AHV_PLACES = 16
+"""How many places of "756." are read: a table of amounts holds many."""
+
 AFTER = 160
 """How far after its label a value may stand: to the end of the next sentence."""
 BEFORE = 96
@@ -259,8 +262,13 @@ def find(text: str, places: Iterable[tuple[bytes, int]]) -> list[int]:
     near a label that names it; ``places`` are (label word, its offset) pairs. A printed
     AHV number counts without a label."""
     found: list[int] = []
-    if "756." in text:
-        found += [m.start() for m in _AHV_PRINTED.finditer(text) if ahv_valid(_digits(m))]
+    at, seen = text.find("756."), 0
+    while at != -1 and seen < _AHV_PLACES:  # an amount "756.20" in a CSV is no AHV number
+        m = _AHV_PRINTED.match(text, at)
+        if m is not None and ahv_valid(_digits(m)):
+            found.append(at)
+        seen += 1
+        at = text.find("756.", at + 4)
     for label, pos in places:
         kinds, hetu = _kinds_for(label)
         reach = _GENERIC_REACH if label in _GENERIC and label not in _HETU_LABELS else None

@@ -1113,7 +1113,7 @@ def _ip_with_user(
                 if hit:
                     return True
                 at = low.find(marker, end, hi)
-    return _header_user(text, raw)
+    return _header_user(text, raw, low)
 
 
 _RECORD_USER = re.compile(
@@ -1156,7 +1156,7 @@ def _user_record(text: str, start: int, end: int) -> bool:
 
 
 _USER_HEADER = re.compile(
-    r"(?i)(?:\bx-(?:[a-z]+-)*(?:user|username|login|email|user-id)\b|\bremote[-_]user\b"
+    r"(?i)(?:\bx-(?:[a-z]+-)*user(?:name|-id)?\b|\bremote[-_]user\b"
     r"|\$http_x_[a-z_]*user\b|%REQ\(x-[a-z\-]*user\)%|\buser header\b)"
 )
 """A request header, log variable or captured field that holds the signed-in user
@@ -1168,16 +1168,18 @@ _QUOTED_FIELD = re.compile(r'"([^"\n]{2,64})"')
 _USER_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9._\-]{1,31}(?:@[A-Za-z0-9.\-]+\.[A-Za-z]{2,})?")
 
 
-def _header_user(text: str, raw: bytes) -> bool:
+def _header_user(text: str, raw: bytes, low: bytes) -> bool:
     """A proxy's access-log line (HAProxy, nginx, Apache, Envoy) with a client IPv4 address
     and, in a captured header or a quoted field, a user name, where the prompt names the
     header that carries the user ("the captured header is X-Auth-User"): the line is a
-    person's session as a ``user=`` field makes one."""
+    person's session as a ``user=`` field makes one. ``low``: ``raw`` lower-cased."""
     if b"{" not in raw and b'"' not in raw:
         return False
-    if _USER_HEADER.search(text) is None:
+    if not _names_user_header(text, low):
         return False
-    for m in _IPV4.finditer(text):
+    for k, m in enumerate(_IPV4.finditer(text)):
+        if k == _LOG_OCCURRENCES:
+            break
         ip = m.group(1)
         if ip.startswith(("127.", "0.", "255.")):
             continue
@@ -1190,6 +1192,25 @@ def _header_user(text: str, raw: bytes) -> bool:
             value = value.strip()
             if _USER_VALUE.fullmatch(value) and _personal_user(value) and _name_like(value):
                 return True
+    return False
+
+
+_HEADER_NEEDLES = (b"user",)
+"""What every name ``_USER_HEADER`` matches holds: found with ``bytes.find`` (a regex search
+of a long log would cost milliseconds), the regex confirms it in a short window around its
+first few places."""
+_HEADER_PLACES = 4
+
+
+def _names_user_header(text: str, low: bytes) -> bool:
+    """Whether the prompt names a header or log variable that carries the user."""
+    for needle in _HEADER_NEEDLES:
+        at, seen = low.find(needle), 0
+        while at != -1 and seen < _HEADER_PLACES:
+            seen += 1
+            if _USER_HEADER.search(text, max(0, at - 32), at + 32) is not None:
+                return True
+            at = low.find(needle, at + 1)
     return False
 
 
