@@ -653,32 +653,30 @@ _OUR_ROLES = {
 person an item is about ("our member Wilfred ...", "notre camarade Ludivine ..."). In a
 long prompt, where the role words alone are too common to look for, the pair is: each
 possessive is looked for once, its pairs only where it occurs."""
-_OUR_ROLE_NEEDLES = {
-    own: tuple(
-        b" " + own + b" " + r.encode("ascii", "replace").replace(b"-", b" ") + b" " for r in roles
-    )
+_OUR_ROLE_WORDS = {
+    own: tuple(r.encode("ascii", "replace").replace(b"-", b" ") for r in roles)
     for own, roles in _OUR_ROLES.items()
 }
+"""The role words as the word map holds them (a hyphen as a space)."""
+_POSSESSIVES = frozenset(_OUR_ROLES)
 _OUR_ROLE_NAME = re.compile(r"[\w\-]+" + _WEAK_NAME)
-_OUR_ROLE_PLACES = 4
 
 
-def _our_role_name(text: str, ix: _Index) -> bool:
-    """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt."""
-    spaced = ix._spaced  # the word map: its offsets, less its leading space, are the text's
-    for own, needles in _OUR_ROLE_NEEDLES.items():
-        if spaced.find(b" " + own + b" ") == -1:
-            continue
-        for needle in needles:
-            pos, seen = spaced.find(needle), 0
-            while pos != -1 and seen < _OUR_ROLE_PLACES:
-                seen += 1
-                at = pos + len(own) + 1  # the role word
+def _our_role_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt:
+    read at the possessives' places (``words``: the prompt's cue words), no search."""
+    spaced = ix._spaced  # the word map: a word at text offset p stands at p + 1 in it
+    for own in words & _POSSESSIVES:
+        for pos in ix.positions(own.decode()):
+            after = pos + len(own) + 2  # the next word, one separator on
+            for role in _OUR_ROLE_WORDS[own]:
+                if not spaced.startswith(role, after) or spaced[after + len(role)] != 32:
+                    continue
+                at = after - 1  # the role word's text offset
                 m = _OUR_ROLE_NAME.match(text, at, at + 72)
                 named = m is not None and _name_ok(m.group("name"), cued=True)
                 if named and not declared_in_sentence(text, at):
                     return True
-                pos = spaced.find(needle, pos + 1)
     return False
 
 
@@ -1994,6 +1992,7 @@ _ALL_CUES = (
     | _PLACES
     | _PLACEHOLDERS
     | _ID_LABELS
+    | _POSSESSIVES
     | NATIONAL_ID_LABELS
     | _TAX_WORDS
     | _HONORIFICS
@@ -2321,7 +2320,7 @@ def find_personal(
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
     if not named and len(text) > _WHOLE and not fiction:
-        named = _our_role_name(text, ix)  # "our member Wilfred Oyedepo-Strand (nights)"
+        named = _our_role_name(text, ix, present)  # "our member Wilfred Oyedepo-Strand (nights)"
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:

@@ -1113,7 +1113,7 @@ def _ip_with_user(
                 if hit:
                     return True
                 at = low.find(marker, end, hi)
-    return _header_user(text, raw, low)
+    return _header_user(text, raw, low, words)
 
 
 _RECORD_USER = re.compile(
@@ -1168,11 +1168,14 @@ _QUOTED_FIELD = re.compile(r'"([^"\n]{2,64})"')
 _USER_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9._\-]{1,31}(?:@[A-Za-z0-9.\-]+\.[A-Za-z]{2,})?")
 
 
-def _header_user(text: str, raw: bytes, low: bytes) -> bool:
+def _header_user(text: str, raw: bytes, low: bytes, words: bytes = b"") -> bool:
     """A proxy's access-log line (HAProxy, nginx, Apache, Envoy) with a client IPv4 address
     and, in a captured header or a quoted field, a user name, where the prompt names the
     header that carries the user ("the captured header is X-Auth-User"): the line is a
-    person's session as a ``user=`` field makes one. ``low``: ``raw`` lower-cased."""
+    person's session as a ``user=`` field makes one. ``low``: ``raw`` lower-cased;
+    ``words``: the prompt's distinct words when known (``_Cues.words``), a log's few."""
+    if words and b"user" not in words:
+        return False
     if b"{" not in raw and b'"' not in raw:
         return False
     if not _names_user_header(text, low):
