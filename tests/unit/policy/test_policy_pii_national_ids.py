@@ -157,9 +157,18 @@ def test_a_pesel_whose_check_digit_fails_is_not_one(text: str) -> None:
     assert "nationalId" not in kinds(text)
 
 
-def test_a_printed_ahv_number_needs_no_label() -> None:
-    assert "nationalId" in kinds("Für die Lohnabrechnung: 756.2722.2211.92, ab März.")
-    assert "nationalId" not in kinds("Für die Lohnabrechnung: 756.2722.2211.93, ab März.")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For payroll, my Swiss citizen number: 756.2722.2211.92, from March.",
+        "Für die Lohnabrechnung, meine Identifikation: 756.2722.2211.92, ab März.",
+        "Pour la paie, mon identifiant : 756.2722.2211.92, dès mars.",
+        "Para la nómina, mi identificación: 756.2722.2211.92, desde marzo.",
+    ],
+)
+def test_an_ahv_number_needs_only_an_identity_word(text: str) -> None:
+    assert "nationalId" in kinds(text)
+    assert "nationalId" not in kinds(text.replace("92,", "93,"))  # its check digit fails
 
 
 # -- proxy logs: a captured header or a logged field that holds the user ------------------

@@ -6,8 +6,8 @@ four languages the classifier reads, or the identifier's own name: "PESEL", "BSN
 together with the check digit its issuer defines, which a random run passes about once in
 ten (PESEL, AHV), eleven (BSN, NIF), thirty-one (HETU) or ninety-seven (the Belgian
 register number) times. Identifiers printed in groups ("28.743.615.604", "756.1234.5678.97")
-are read with their separators dropped. A few formats are distinctive enough in print that
-a generic identity word beside them is cue enough (see ``_Kind.strong``).
+are read with their separators dropped. Where the check and a date rule together pass few
+random runs, a generic identity word beside the value is cue enough (``_Kind.strong``).
 """
 
 from __future__ import annotations
@@ -230,17 +230,12 @@ _HETU_LABELS = _vocab("hetu", "henkilötunnus", "sotu", "personbeteckning", "hen
 LABELS: frozenset[bytes] = frozenset().union(*(k.labels for k in _KINDS), _GENERIC, _HETU_LABELS)
 """Every word that can name one of these identifiers (the word index looks them up)."""
 
-_VALUE = re.compile(r"(?<![\w.,/\-])[0-9](?:[ .\-/]?[0-9]){8,12}(?![\w]|[.,/\-][0-9])")
-"""Nine to thirteen digits, bare or in groups split by one space, dot, hyphen or slash."""
+_VALUE = re.compile(r"[0-9](?:[ .\-/]?[0-9]){8,12}")
+"""Nine to thirteen digits, bare or in groups split by one space, dot, hyphen or slash; a
+match inside a longer run of digits or letters is refused by ``_alone``."""
+_DIGIT = re.compile(r"[0-9]")
 _HETU = re.compile(r"[0-9]{6}[-+A-FU-Y][0-9]{3}[0-9A-Y]")
 _HETU_VALUE = re.compile(r"(?<![\w])[0-9]{6}[-+A-FU-Y][0-9]{3}[0-9A-Y](?![\w])")
-_AHV_PRINTED = re.compile(r"(?<![\w.])756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}(?![\w]|\.[0-9])")
-"""The AHV number as every Swiss document prints it: a format nothing else has, so it
-needs no label."""
-
-_AHV_PLACES = 16
-"""How many places of "756." are read: a table of amounts holds many."""
-
 AFTER = 160
 """How far after its label a value may stand: to the end of the next sentence."""
 BEFORE = 96
@@ -259,28 +254,40 @@ def _kinds_for(label: bytes) -> tuple[list[_Kind], bool]:
 
 def find(text: str, places: Iterable[tuple[bytes, int]]) -> list[int]:
     """The starts of the values in ``text`` that one of these identifiers' checks confirms
-    near a label that names it; ``places`` are (label word, its offset) pairs. A printed
-    AHV number counts without a label."""
+    near a label that names it; ``places`` are (label word, its offset) pairs."""
     found: list[int] = []
-    at, seen = text.find("756."), 0
-    while at != -1 and seen < _AHV_PLACES:  # an amount "756.20" in a CSV is no AHV number
-        m = _AHV_PRINTED.match(text, at)
-        if m is not None and ahv_valid(_digits(m)):
-            found.append(at)
-        seen += 1
-        at = text.find("756.", at + 4)
     for label, pos in places:
         kinds, hetu = _kinds_for(label)
         reach = _GENERIC_REACH if label in _GENERIC and label not in _HETU_LABELS else None
         lo = max(0, pos - (reach or BEFORE))
-        hi = pos + (reach or AFTER)
+        hi = min(len(text), pos + (reach or AFTER))
+        if _DIGIT.search(text, lo, hi) is None:  # most labels in prose have no number by
+            continue
         for m in _VALUE.finditer(text, lo, hi):
+            if not _alone(text, m.start(), m.end()):
+                continue
             digits = _digits(m)
             if any(len(digits) in k.lengths and k.valid(digits) for k in kinds):
                 found.append(m.start())
         if hetu:
             found += [m.start() for m in _HETU_VALUE.finditer(text, lo, hi) if hetu_valid(m[0])]
     return found
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a whole value: no letter, digit or joined digit
+    (``1.2``, ``3-4``) on either side."""
+    before = text[start - 1] if start else " "
+    if (
+        before.isalnum()
+        or before in "_."
+        or (before in ",/-" and text[start - 2 : start - 1].isdigit())
+    ):
+        return False
+    after = text[end : end + 2]
+    if after[:1].isalnum() or after[:1] == "_":
+        return False
+    return not (after[:1] in ".,/-" and after[1:2].isdigit())
 
 
 def _digits(m: re.Match[str]) -> str:
