@@ -642,7 +642,7 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
 
 
 _OUR_ROLES = {
-    b"our": ("member", "colleague", "co-worker", "employee", "client"),
+    b"our": ("member", "colleague", "employee", "client"),
     b"notre": ("camarade", "collègue", "adhérent", "adhérente", "salarié", "salariée"),
     b"unser": ("mitglied", "kollege", "mitarbeiter"),
     b"unsere": ("kollegin", "mitarbeiterin"),
@@ -651,32 +651,28 @@ _OUR_ROLES = {
 }
 """A possessive and a role word: how a bulletin, a minute or a circular names the one
 person an item is about ("our member Wilfred ...", "notre camarade Ludivine ..."). In a
-long prompt, where the role words alone are too common to look for, the pair is: each
-possessive is looked for once, its pairs only where it occurs."""
-_OUR_ROLE_WORDS = {
-    own: tuple(r.encode("ascii", "replace").replace(b"-", b" ") for r in roles)
-    for own, roles in _OUR_ROLES.items()
+long prompt, where the role words alone are too common to read a name after, the pair is."""
+_ROLE_OWNERS = {
+    r.encode("ascii", "replace"): own for own, roles in _OUR_ROLES.items() for r in roles
 }
-"""The role words as the word map holds them (a hyphen as a space)."""
-_POSSESSIVES = frozenset(_OUR_ROLES)
+"""Each role word and the possessive before it; the role words are cue words, so their
+places are known from the one pass of the word index."""
 _OUR_ROLE_NAME = re.compile(r"[\w\-]+" + _WEAK_NAME)
 
 
 def _our_role_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
-    """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt:
-    read at the possessives' places (``words``: the prompt's cue words), no search."""
+    """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt,
+    read at the role words' places (``words``: the prompt's cue words): no search."""
     spaced = ix._spaced  # the word map: a word at text offset p stands at p + 1 in it
-    for own in words & _POSSESSIVES:
-        for pos in ix.positions(own.decode()):
-            after = pos + len(own) + 2  # the next word, one separator on
-            for role in _OUR_ROLE_WORDS[own]:
-                if not spaced.startswith(role, after) or spaced[after + len(role)] != 32:
-                    continue
-                at = after - 1  # the role word's text offset
-                m = _OUR_ROLE_NAME.match(text, at, at + 72)
-                named = m is not None and _name_ok(m.group("name"), cued=True)
-                if named and not declared_in_sentence(text, at):
-                    return True
+    for role in words & _ROLE_OWNERS.keys():
+        own = _ROLE_OWNERS[role]
+        for pos in ix.positions(role.decode()):
+            if spaced[pos - len(own) : pos] != own or spaced[pos - len(own) - 1] != 32:
+                continue  # not "our member": the word before is another
+            m = _OUR_ROLE_NAME.match(text, pos, pos + 72)
+            named = m is not None and _name_ok(m.group("name"), cued=True)
+            if named and not declared_in_sentence(text, pos):
+                return True
     return False
 
 
@@ -1992,7 +1988,7 @@ _ALL_CUES = (
     | _PLACES
     | _PLACEHOLDERS
     | _ID_LABELS
-    | _POSSESSIVES
+    | frozenset(_ROLE_OWNERS)
     | NATIONAL_ID_LABELS
     | _TAX_WORDS
     | _HONORIFICS
