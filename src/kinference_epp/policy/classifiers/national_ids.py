@@ -163,7 +163,6 @@ _KINDS = (
             "nationalregisternummer",
             "registre",
             "registro",
-            "register",
         ),
         True,
     ),
@@ -205,7 +204,6 @@ _KINDS = (
             "fiscale",
             "fiscales",
             "tax",
-            "tin",
             "impôts",
             "impôt",
             "finanzamt",
@@ -244,12 +242,19 @@ _GENERIC_REACH = 64
 """A generic identity word is read closer than an identifier's own name."""
 
 
-def _kinds_for(label: bytes) -> tuple[list[_Kind], bool]:
+def _reading(label: bytes) -> tuple[tuple[_Kind, ...], bool, int, int]:
+    """What a label word names (its own kinds, and the strong ones for a generic identity
+    word), whether a HETU is read near it, and how far before and after it."""
     own = [k for k in _KINDS if label in k.labels]
     generic = label in _GENERIC
     if generic:
         own += [k for k in _KINDS if k.strong and k not in own]
-    return own, label in _HETU_LABELS or generic
+    near = generic and label not in _HETU_LABELS
+    before, after = (_GENERIC_REACH, _GENERIC_REACH) if near else (BEFORE, AFTER)
+    return tuple(own), label in _HETU_LABELS or generic, before, after
+
+
+_READINGS = {label: _reading(label) for label in LABELS}
 
 
 def find(text: str, places: Iterable[tuple[bytes, int]]) -> list[int]:
@@ -257,10 +262,8 @@ def find(text: str, places: Iterable[tuple[bytes, int]]) -> list[int]:
     near a label that names it; ``places`` are (label word, its offset) pairs."""
     found: list[int] = []
     for label, pos in places:
-        kinds, hetu = _kinds_for(label)
-        reach = _GENERIC_REACH if label in _GENERIC and label not in _HETU_LABELS else None
-        lo = max(0, pos - (reach or BEFORE))
-        hi = min(len(text), pos + (reach or AFTER))
+        kinds, hetu, before, after = _READINGS[label]
+        lo, hi = max(0, pos - before), min(len(text), pos + after)
         if _DIGIT.search(text, lo, hi) is None:  # most labels in prose have no number by
             continue
         for m in _VALUE.finditer(text, lo, hi):
