@@ -511,7 +511,6 @@ _HONORIFICS = _vocab(
     "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "herr", "frau", "mme", "mlle", "monsieur",
     "madame", "mademoiselle", "sr", "sra", "srta", "señor", "señora", "señorita", "sig",
     "signor", "signora", "signorina", "dott", "dhr", "mevr", "mevrouw", "meneer", "don", "doña",
-    "m",
 )  # fmt: skip
 _NAME_CUES = _vocab(
     "name", "patient", "customer", "employee", "client", "applicant", "heiße", "appelle",
@@ -597,6 +596,19 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
     # "call "Mrs Patel" about her HbA1c"
     facts = bool(words & _HEALTH_TERMS or words & _MONEY_TROUBLE)
+    # "M. Bellocq": French "Monsieur" abbreviated, a one-letter word the index leaves out
+    # (English prose's "I'm" holds one at every turn), looked for in a short prompt
+    at = text.find("M. ") if len(text) <= _WHOLE else -1
+    while at != -1:
+        m = _HONORIFIC.match(text, at, at + 64)
+        if (
+            m is not None
+            and _real_name(m.group("name"))
+            and not declared_in_sentence(text, at)
+            and (facts or not _quoted_title(text, m))
+        ):
+            return True
+        at = text.find("M. ", at + 3)
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in ix.positions(word):
