@@ -36,7 +36,7 @@ UNLISTED = {
         "Unsere Packerin Fini (Gerlindis Wolkersdörfer) ist schwanger und hat Angst um ihre Stelle.",
     ),
     "fr": (
-        "Notre magasinier Maëlig Quessart est en chimiothérapie ; il veut garder ses horaires.",
+        "Notre magasinier Maëlig Quessart, en chimiothérapie depuis mars, veut garder ses horaires.",
     ),
     "es": (
         "Según la gestoría, a Yerai Iruretagoyena le han embargado la nómina por deudas.",

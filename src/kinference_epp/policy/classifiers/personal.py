@@ -75,7 +75,9 @@ from importlib import resources
 from itertools import pairwise
 from operator import methodcaller
 
+import kinference_epp.policy.classifiers.national_ids as national_ids
 import kinference_epp.policy.classifiers.person_model as person_model
+from kinference_epp.policy.classifiers.national_ids import LABELS as NATIONAL_ID_LABELS
 from kinference_epp.policy.classifiers.scan_kernel import CueIndex
 from kinference_epp.policy.classifiers.sensitive import CUES as SENSITIVE_CUES
 from kinference_epp.policy.classifiers.sensitive import HEADS as SENSITIVE_HEADS
@@ -96,7 +98,7 @@ _WHOLE = 2000
 
 # -- names ------------------------------------------------------------------------------
 
-_WORD = r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zß-ÿ'\-]+"
+_WORD = r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:(?<=-)[A-ZÀ-Þ][a-zß-ÿ'\-]+)*"
 """A capitalised word; Mc, Mac, O' and D' may come before the capital (McCarthy, O'Brien)."""
 _PARTICLES = (
     r"(?:(?:van|von|de|der|den|del|della|delle|dei|degli|di|da|du|des|le|la|las|los|ter|ten"
@@ -109,7 +111,7 @@ _INITIAL = r"[A-ZÀ-Þ]\.[ \t]*"
 """A given name written as its initial ("C. Guérin", "M. van Salmen")."""
 _NAME = rf"(?:{_INITIAL})?{_PARTICLES}{_WORD}(?:[ \t]+{_PARTICLES}{_WORD}){{0,2}}"
 _HONORIFIC = re.compile(
-    r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
+    r"(?:M(?=\.)|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sr|Sra|Srta"
     r"|Señor|Señora|Señorita|Sig|Sig\.ra|Signor|Signora|Signorina|Dott|Dott\.ssa|Dhr|Mevr"
     r"|Mevrouw|Meneer|Don|Doña"
     r"|(?:monsieur|madame|mademoiselle|señor|señora|señorita|signor|signora|signorina"
@@ -180,6 +182,8 @@ _RELATIONS = (
     "|schwester|mutter|vater|sohn|tochter|onkel|tante|cousin|cousine|neffe|nichte|schwager"
     "|schwägerin|schwiegermutter|schwiegervater|schwiegersohn|schwiegertochter|großvater"
     "|großmutter|opa|oma|enkel|enkelin|ehemann|ehefrau|lebensgefährte|lebensgefährtin"
+    "|camarade|adhérent|adhérente|mitglied|gewerkschaftskollege|gewerkschaftskollegin"
+    "|afiliado|afiliada"
     "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
     "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
     "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
@@ -592,6 +596,19 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A name right after an honorific, a cue phrase, or a closing line."""
     # "call "Mrs Patel" about her HbA1c"
     facts = bool(words & _HEALTH_TERMS or words & _MONEY_TROUBLE)
+    # "M. Bellocq": French "Monsieur" abbreviated, a one-letter word the index leaves out
+    # (English prose's "I'm" holds one at every turn), looked for in a short prompt
+    at = text.find("M. ") if len(text) <= _WHOLE else -1
+    while at != -1:
+        m = _HONORIFIC.match(text, at, at + 64)
+        if (
+            m is not None
+            and _real_name(m.group("name"))
+            and not declared_in_sentence(text, at)
+            and (facts or not _quoted_title(text, m))
+        ):
+            return True
+        at = text.find("M. ", at + 3)
     for cue in words & _HONORIFICS:
         word = cue.decode()
         for pos in ix.positions(word):
@@ -633,6 +650,41 @@ def _cued_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 m = _SIGNATURE.match(text, nl + 1)
                 if m is not None and _real_name(m.group("name")):
                     return True
+    return False
+
+
+_OUR_ROLES = {
+    b"our": ("member", "colleague", "employee", "client"),
+    b"notre": ("camarade", "collègue", "adhérent", "adhérente", "salarié", "salariée"),
+    b"unser": ("mitglied", "kollege", "mitarbeiter"),
+    b"unsere": ("kollegin", "mitarbeiterin"),
+    b"nuestro": ("afiliado", "compañero", "empleado"),
+    b"nuestra": ("afiliada", "compañera", "empleada"),
+}
+"""A possessive and a role word: how a bulletin, a minute or a circular names the one
+person an item is about ("our member Wilfred ...", "notre camarade Ludivine ..."). In a
+long prompt, where the role words alone are too common to read a name after, the pair is."""
+_ROLE_OWNERS = {
+    r.encode("ascii", "replace"): own for own, roles in _OUR_ROLES.items() for r in roles
+}
+"""Each role word and the possessive before it; the role words are cue words, so their
+places are known from the one pass of the word index."""
+_OUR_ROLE_NAME = re.compile(r"[\w\-]+" + _WEAK_NAME)
+
+
+def _our_role_name(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
+    """A name after "our member", "notre camarade", "unser Kollege" ... in a long prompt,
+    read at the role words' places (``words``: the prompt's cue words): no search."""
+    spaced = ix._spaced  # the word map: a word at text offset p stands at p + 1 in it
+    for role in words & _ROLE_OWNERS.keys():
+        own = _ROLE_OWNERS[role]
+        for pos in ix.positions(role.decode()):
+            if spaced[pos - len(own) : pos] != own or spaced[pos - len(own) - 1] != 32:
+                continue  # not "our member": the word before is another
+            m = _OUR_ROLE_NAME.match(text, pos, pos + 72)
+            named = m is not None and _name_ok(m.group("name"), cued=True)
+            if named and not declared_in_sentence(text, pos):
+                return True
     return False
 
 
@@ -1468,6 +1520,9 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     le"), a document number a colon introduces ("..., genau diese hier: C88...") or, after
     a German tax label, one whose Steuer-ID check digit holds. A label whose text ends in a
     colon before a blank line reaches the next paragraph's first line."""
+    places = [(w, p) for w in words & NATIONAL_ID_LABELS for p in ix.positions(w.decode(), 4)]
+    if any(not declared_in_sentence(text, at) for at in national_ids.find(text, places)):
+        return True  # a PESEL, BSN, AHV ... number whose check holds, beside its label
     for cue in words & _TAX_WORDS:  # "the German tax refund ... printed like this: 543 ..."
         if any(_steuer_id_after(text, pos) for pos in ix.positions(cue.decode(), 4)):
             return True
@@ -1945,6 +2000,8 @@ _ALL_CUES = (
     | _PLACES
     | _PLACEHOLDERS
     | _ID_LABELS
+    | frozenset(_ROLE_OWNERS)
+    | NATIONAL_ID_LABELS
     | _TAX_WORDS
     | _HONORIFICS
     | _NAME_CUES
@@ -2032,6 +2089,19 @@ _FACT_SUBJECT = re.compile(
 everyone, Ollie Faversham is ...", "Servus miteinand, die Sünje Carstens ist ...",
 "Zainab Hussain-Lyle owes ..."), a lower-case word after them: the subject of what the
 sentence tells."""
+
+
+_PRONOUN_AFTER = re.compile(
+    rf"(?<![\w])({_WORD})[ \t]+({_WORD})(?:(?:[ \t]+[a-zß-ÿ]+){{0,2}}[ \t]*[:;,\u2013\u2014][ \t]*"
+    r"(?:he|she|er|sie|il|elle|él|ella|they)[ \t]+(?=[a-zß-ÿ])"
+    r"|[ \t]+(?:is|ist|est|está|es)[ \t]+|[ \t]+(?:with|mit|avec|con)[ \t]+"
+    r"(?:his|her|their|seinem|seiner|ihrem|ihrer|son|sa|ses|su|sus)[ \t]+)"
+)
+"""A given name and a surname that the next clause takes up as "he", "sie", "elle", "él"
+("an Baruch Feingold denken: er hält den Schabbat", "Noé Ferrand, il est fiché"), a verb
+or two between them, or that the sentence goes on about with "is" or "with his / her"
+("I know Hattie Lowe is in the union", "Seat Caspian Holloway with his husband"): where
+the sentence states a special-category or money fact, the fact is that person's."""
 
 
 def _capitalised(words: str) -> frozenset[str]:
@@ -2136,6 +2206,15 @@ def _fact_subject(text: str) -> bool:
         # an unknown pair where no one is "he" or "her" (a company?): a person only when
         # what the sentence says of it is a condition
         if health and _PERSONAL_PREDICATE.match(text, m.end()):
+            return True
+    for m in _PRONOUN_AFTER.finditer(text):
+        given, family = m.group(1), m.group(2)
+        if given in _STARTERS or not _real_name(f"{given} {family}"):
+            continue
+        if given in _ORGANISATION_WORDS or family in _ORGANISATION_WORDS:
+            continue
+        health, private = _states_fact(_sentence_at(text, m.start(1)))
+        if health or private:
             return True
     return False
 
@@ -2248,6 +2327,8 @@ def find_personal(
         if (found or structured or cues or health or money) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
+    if not named and len(text) > _WHOLE and not fiction:
+        named = _our_role_name(text, ix, present)  # "our member Wilfred Oyedepo-Strand (nights)"
     if not named and len(text) <= _WHOLE and not fiction:
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:

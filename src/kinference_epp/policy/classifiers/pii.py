@@ -1113,7 +1113,7 @@ def _ip_with_user(
                 if hit:
                     return True
                 at = low.find(marker, end, hi)
-    return False
+    return _header_user(text, raw, low, words)
 
 
 _RECORD_USER = re.compile(
@@ -1153,6 +1153,89 @@ def _user_record(text: str, start: int, end: int) -> bool:
             hi = after
     ips = [m.group(1) for m in _IPV4.finditer(text, lo, hi)]
     return any(not ip.startswith(("127.", "0.", "255.")) for ip in ips)
+
+
+_USER_HEADER = re.compile(
+    r"(?i)(?:\bx-(?:[a-z]+-)*user(?:name|-id)?\b|\bremote[-_]user\b"
+    r"|\$http_x_[a-z_]*user\b|%REQ\(x-[a-z\-]*user\)%|\buser header\b)"
+)
+"""A request header, log variable or captured field that holds the signed-in user
+(``X-Auth-User``, ``X-Forwarded-User``, nginx ``$http_x_remote_user``, Envoy
+``%REQ(X-USER)%``): named in the prompt, it tells which field of a log line is a user."""
+_CAPTURED = re.compile(r"\{([^{}\n]{1,400})\}")
+"""HAProxy's captured request headers: ``{value|value}`` after the timers."""
+_QUOTED_FIELD = re.compile(r'"([^"\n]{2,64})"')
+_USER_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9._\-]{1,31}(?:@[A-Za-z0-9.\-]+\.[A-Za-z]{2,})?")
+
+
+def _header_user(text: str, raw: bytes, low: bytes, words: bytes = b"") -> bool:
+    """A proxy's access-log line (HAProxy, nginx, Apache, Envoy) with a client IPv4 address
+    and, in a captured header or a quoted field, a user name, where the prompt names the
+    header that carries the user ("the captured header is X-Auth-User"): the line is a
+    person's session as a ``user=`` field makes one. ``low``: ``raw`` lower-cased;
+    ``words``: the prompt's distinct words when known (``_Cues.words``), a log's few."""
+    if words and b"user" not in words:
+        return False
+    if b"{" not in raw and b'"' not in raw:
+        return False
+    if not _names_user_header(text, low):
+        return False
+    for k, m in enumerate(_IPV4.finditer(text)):
+        if k == _LOG_OCCURRENCES:
+            break
+        ip = m.group(1)
+        if ip.startswith(("127.", "0.", "255.")):
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        line = text[start : len(text) if end == -1 else end]
+        fields = [v for c in _CAPTURED.finditer(line) for v in c.group(1).split("|")]
+        fields += [q.group(1) for q in _QUOTED_FIELD.finditer(line)]
+        for value in fields:
+            value = value.strip()
+            if _USER_VALUE.fullmatch(value) and _personal_user(value) and _name_like(value):
+                return True
+    return False
+
+
+_HEADER_NEEDLES = (b"user",)
+"""What every name ``_USER_HEADER`` matches holds: found with ``bytes.find`` (a regex search
+of a long log would cost milliseconds), the regex confirms it in a short window around its
+first few places."""
+_HEADER_PLACES = 4
+
+
+def _names_user_header(text: str, low: bytes) -> bool:
+    """Whether the prompt names a header or log variable that carries the user."""
+    for needle in _HEADER_NEEDLES:
+        at, seen = low.find(needle), 0
+        while at != -1 and seen < _HEADER_PLACES:
+            seen += 1
+            if _USER_HEADER.search(text, max(0, at - 32), at + 32) is not None:
+                return True
+            at = low.find(needle, at + 1)
+    return False
+
+
+def _name_like(value: str) -> bool:
+    """A user name rather than a header's other values: letters mostly, no version or
+    path ("Mozilla/5.0", "gzip", "keep-alive", "en-US", a hostname, a request id)."""
+    low = value.lower()
+    if "@" in value:
+        return True
+    if low in _HEADER_VALUES or ("." in value and low.rsplit(".", 1)[1].isalpha()):
+        return False
+    letters = sum(c.isalpha() for c in value)
+    return letters >= 4 and letters * 2 > len(value)
+
+
+_HEADER_VALUES = frozenset(
+    (
+        "gzip", "deflate", "br", "keep-alive", "close", "upgrade", "websocket", "https",
+        "http", "no-cache", "max-age", "en-us", "en-gb", "de-de", "fr-fr", "es-es", "curl",
+        "get", "post", "put", "delete", "head", "options", "patch",
+    )
+)  # fmt: skip
 
 
 def _user_line(line: str) -> bool:

@@ -154,6 +154,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         depression, depressed, depressive, anxiety, anxiety disorder, panic attacks,
         burnout, burn-out, burned out, burnt out, nervous breakdown, breakdown at work,
+        work-related stress, stress-related, signed off with stress, off with stress,
         mental health issues, mental health problems, mental illness, mental health crisis,
         bipolar, schizophrenia, schizophrenic, psychosis, psychotic, ptsd, ocd,
         eating disorder, anorexia, anorexic, bulimia, bulimic, binge eating, suicidal,
@@ -470,7 +471,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         transgender, trans woman, trans man, non-binary, nonbinary, gender reassignment,
         gender transition, transitioning, gender dysphoria, deadname, gay, lesbian, bisexual, homosexual, sexual orientation,
-        came out as, coming out as
+        came out as, coming out as,
+        his husband, his boyfriend, her wife, her girlfriend, isn't out, not out at work,
+        closeted
     """),
     ),
     Lexicon(
@@ -481,7 +484,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         transgender, transident, transsexuell, transfrau, transmann, nichtbinär,
         nicht-binär, geschlechtsangleichung, geschlechtsangleichende, geschlechtsumwandlung,
         schwul, lesbisch, bisexuell, homosexuell, coming-out, geoutet,
-        sexuelle orientierung
+        sexuelle orientierung,
+        sein ehemann, seinem ehemann, seines ehemanns, ihre ehefrau, ihrer ehefrau,
+        nicht geoutet, ungeoutet
     """),
     ),
     Lexicon(
@@ -492,7 +497,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         transgenre, transsexuel, transsexuelle, femme trans, homme trans, non binaire,
         non-binaire, transition de genre, changement de sexe, dysphorie de genre,
         homosexuel, homosexuelle, lesbienne, bisexuel, bisexuelle, orientation sexuelle, son nouveau prénom,
-        son coming out, fait son coming out
+        son coming out, fait son coming out,
+        pas out au travail, n'est pas out, pas encore out
     """),
     ),
     Lexicon(
@@ -503,7 +509,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         transgénero, transexual, mujer trans, hombre trans, no binario, no binaria,
         cambio de sexo, reasignación de sexo, transición de género, disforia de género,
         homosexual, lesbiana, bisexual, salió del armario, orientación sexual,
-        su nuevo nombre
+        su nuevo nombre,
+        no ha salido del armario, no está fuera del armario
     """),
     ),
     # -- religion --------------------------------------------------------------------------
@@ -515,7 +522,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         muslim, jewish, catholic, protestant, evangelical, hindu, sikh, buddhist, atheist,
         converted to islam, jehovah's witness, jehovahs witness, mormon,
         practising muslim, practising catholic, wears a hijab, hijab, kippah,
-        yarmulke, turban, ramadan, fasting for ramadan, halal diet, religious beliefs
+        yarmulke, turban, ramadan, fasting for ramadan, halal diet, religious beliefs,
+        shabbat, sabbath, keeps the sabbath, keeps kosher, eats kosher, only eats kosher,
+        only kosher, eats halal, only eats halal, only halal
     """),
     ),
     Lexicon(
@@ -526,7 +535,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         muslim, muslima, muslimin, muslimisch, jüdisch, jude, jüdin, katholisch,
         evangelisch, freikirche, freikirchlich, hinduistisch, hindu, sikh, buddhist,
         buddhistin, atheist, atheistin, konvertiert, konvertierte, zeugen jehovas,
-        zeugin jehovas, kirchenaustritt, kopftuch, kippa, ramadan, fastet, religiöse überzeugung, glaubensgemeinschaft
+        zeugin jehovas, kirchenaustritt, kopftuch, kippa, ramadan, fastet, religiöse überzeugung, glaubensgemeinschaft,
+        schabbat, sabbat, hält den sabbat, isst koscher, nur koscher, koscher essen,
+        isst halal, nur halal
     """),
     ),
     Lexicon(
@@ -537,7 +548,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         musulman, musulmane, juif, juive, catholique, protestant, protestante,
         évangélique, hindou, hindoue, sikh, bouddhiste, athée, converti à l'islam, convertie à l'islam, témoin de jéhovah, témoins de jéhovah,
         pratiquant, pratiquante, porte le voile, voilée, kippa, ramadan, fait le ramadan,
-        croyances religieuses
+        croyances religieuses,
+        shabbat, sabbat, respecte le shabbat, mange casher, mange kasher, que casher,
+        que kasher, mange halal, que halal
     """),
     ),
     Lexicon(
@@ -548,7 +561,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         musulmán, musulmana, judío, judía, católico, católica, evangélico, evangélica,
         protestante, hindú, sij, budista, ateo, atea, converso, conversa, se convirtió al islam, testigo de jehová, testigos de jehová,
         lleva hiyab, hiyab, velo islámico, kipá, ramadán, hace el ramadán,
-        creencias religiosas
+        creencias religiosas,
+        shabat, sabbat, sábado judío, guarda el sabbat, come kosher, solo kosher,
+        come halal, solo halal
     """),
     ),
     # -- trade-union membership ------------------------------------------------------------
@@ -559,7 +574,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         trade union, union member, union membership, union rep, union representative,
         shop steward, unionised, unionized, joined the union, member of unite,
-        member of unison, joined unite, joined unison, joined the gmb, joined the rmt
+        member of unison, joined unite, joined unison, joined the gmb, joined the rmt,
+        is in the union, in a union, union dues, union card, is in unison, member of the union
     """),
         acronyms=("GMB", "RMT", "USDAW", "NEU", "SEIU", "UAW", "TUC"),
     ),
@@ -572,7 +588,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         gewerkschaftlich, betriebsrätin, betriebsratsmitglied, vertrauensmann,
         vertrauensfrau, mitglied bei verdi, ig metall, ver.di, bei verdi, ig bce, ig bau,
         vertrauensleute, vertrauensleutekörper, gewerkschaft beigetreten,
-        im betriebsrat
+        im betriebsrat,
+        in der gewerkschaft, gewerkschaftsbeitrag, gewerkschaftsausweis, ist bei verdi,
+        ist in der ig metall
     """),
         acronyms=("GEW", "NGG", "EVG", "DGB"),
         stems=("gewerkschaftsmitglied", "gewerkschafter"),
@@ -586,7 +604,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         adhérent de la cgt, adhérente de la cgt, représentant du personnel,
         représentante du personnel,
         membre du syndicat, adhérent du syndicat, adhérente du syndicat, adhéré à la cgt,
-        adhérer à la cgt, adhérer au syndicat, adhéré au syndicat, force ouvrière
+        adhérer à la cgt, adhérer au syndicat, adhéré au syndicat, force ouvrière,
+        au syndicat, carte syndicale, cotisation syndicale, est à la cgt, est à la cfdt
     """),
         acronyms=("CGT", "CFDT", "CFTC", "UNSA", "FSU"),
     ),
@@ -598,7 +617,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         sindicalista, afiliado al sindicato, afiliada al sindicato,
         delegado sindical, delegada sindical, comité de empresa, afiliado a ccoo,
         afiliada a ccoo, afiliado a ugt, afiliada a ugt, comisiones obreras,
-        se ha afiliado, se afilió
+        se ha afiliado, se afilió,
+        en el sindicato, cuota sindical, carnet sindical, está en ccoo, está en ugt
     """),
         acronyms=("CCOO", "UGT", "CGT", "USO", "CSIF"),
     ),
@@ -654,7 +674,10 @@ LEXICONS: tuple[Lexicon, ...] = (
         on parole, released from prison, in prison, prison sentence, jail,
         jailed, imprisoned, custodial sentence, suspended sentence, community service,
         police caution, restraining order, shoplifting, drink-driving, drink driving,
-        drunk driving, driving ban, banned from driving, court case against
+        drunk driving, driving ban, banned from driving, court case against,
+        served time, served a sentence, months for fraud, years for fraud, convicted of,
+        sentenced to, jailed for, for fraud, for theft, for burglary, for assault,
+        ex-offender, ex-prisoner, ex-convict
     """),
     ),
     Lexicon(
@@ -667,7 +690,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         bewährungsstrafe, bewährungshelfer, bewährungshelferin, strafverfahren,
         ermittlungsverfahren, angeklagt, anklage, strafbefehl, ladendiebstahl,
         trunkenheit am steuer, führerschein entzogen, fahrverbot, sozialstunden,
-        kontaktverbot, einstweilige verfügung
+        kontaktverbot, einstweilige verfügung,
+        wegen betrugs, wegen diebstahls, wegen körperverletzung, strafe abgesessen,
+        abgesessen, saß im gefängnis, haftentlassen, aus der haft entlassen
     """),
         stems=("vorstraf", "vorbestraf", "gefängnis", "haftstraf"),
     ),
@@ -681,7 +706,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         garde à vue, en prison, prison, incarcéré, incarcérée, sursis,
         mis en examen, mise en examen, contrôle judiciaire, mise à l'épreuve,
         vol à l'étalage, conduite en état d'ivresse, retrait de permis,
-        travaux d'intérêt général, ordonnance de protection
+        travaux d'intérêt général, ordonnance de protection,
+        pour escroquerie, pour fraude, pour vol, a purgé, purgé une peine, sorti de prison,
+        condamné pour, condamnée pour
     """),
     ),
     Lexicon(
@@ -692,7 +719,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         antecedentes penales, detenido, detenida, condenado, condenada, condena por, cárcel, en prisión, prisión, encarcelado, encarcelada, libertad condicional,
         orden de alejamiento, imputado, imputada, investigado por, investigada por,
         hurto, conducir ebrio, alcoholemia, retirada del carné, trabajos en beneficio de
-        la comunidad
+        la comunidad,
+        por estafa, por fraude, por robo, cumplió condena, salió de prisión,
+        condenado por, condenada por
     """),
     ),
     # -- debts, arrears, insolvency, benefits ----------------------------------------------
@@ -745,7 +774,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         banque alimentaire, expulsion, expulsé, expulsée, perdu son emploi, licencié,
         licenciée, ne peut plus payer, ne pourra pas payer, recouvrement, ficp,
         au rsa, bénéficiaire du rsa, touche le rsa, interdit bancaire, interdite bancaire,
-        interdits bancaires
+        interdits bancaires,
+        expulser, menace de l'expulser
     """),
         acronyms=("FICP",),
     ),
