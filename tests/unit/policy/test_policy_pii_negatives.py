@@ -228,3 +228,43 @@ def test_a_noun_phrase_opening_with_a_count_names_no_one(prompt: str) -> None:
     found = kinds(prompt)
     assert "personName" not in found
     assert "health" not in found
+
+
+_GUIDES = [
+    (
+        "Stop {i}: the old market hall. Allow 20 minutes; benches on the north side.",
+        "Aside - the poet: Edmund Harrowvale was born on 3 May 1822 in this town. The Harrowvale "
+        "Museum, 12 Mill Street, Kendal LA9 4QR, keeps his desk.",
+        "Plan the shortest order; one person in the group uses a wheelchair.",
+    ),
+    (
+        "Station {i}: die alte Markthalle. 20 Minuten einplanen; Bänke an der Nordseite.",
+        "Exkurs - der Dichter: Anselm Wiesengrund wurde am 3. Mai 1822 hier geboren. Das "
+        "Wiesengrund-Museum, Mühlenstraße 12, 54321 Oberweiler, zeigt seinen Schreibtisch.",
+        "Plane die kürzeste Reihenfolge; eine Person der Gruppe sitzt im Rollstuhl.",
+    ),
+    (
+        "Étape {i} : les halles. Comptez 20 minutes ; des bancs côté nord.",
+        "Parenthèse - le poète : Anselme Vauclair est né le 3 mai 1822 ici. Le musée Vauclair, "
+        "12 rue du Moulin, 69002 Lyon, garde son bureau.",
+        "Propose l'ordre le plus court ; une personne du groupe est en fauteuil roulant.",
+    ),
+    (
+        "Parada {i}: el mercado viejo. Cuenta 20 minutos; bancos en el lado norte.",
+        "Paréntesis - el poeta: Anselmo Valdería nació el 3 de mayo de 1822 aquí. El museo "
+        "Valdería, calle del Molino 12, 50014 Zaragoza, guarda su escritorio.",
+        "Decide el orden más corto; una persona del grupo va en silla de ruedas.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("stop", "aside", "ask"), _GUIDES)
+def test_a_long_guides_figure_of_history_names_no_one_beside_a_far_fact(
+    stop: str, aside: str, ask: str
+) -> None:
+    stops = [stop.format(i=i) for i in range(60)]
+    text = "\n".join([*stops[:30], aside, *stops[30:], "", ask])
+    assert len(text) > 2000
+    assert kinds(text) == set()
+    patient = "\n\nPatient: Oskar Wendelin, pneumonia, ward 4."
+    assert {"personName", "health"} <= kinds(text + patient)

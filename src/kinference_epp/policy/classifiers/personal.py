@@ -2466,6 +2466,11 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
+        if len(text) > _WHOLE and not cued:
+            # a long guide's block on a figure of history: a name no cue introduces is
+            # that figure's, and a fact far from it ("a wheelchair user in the group")
+            # is no one's
+            named = False
     public = bool(words & _NEWS or words & _BRANDS) or fiction or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"
