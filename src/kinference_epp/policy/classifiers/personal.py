@@ -24,7 +24,11 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
   public or fictional figure never counts on its own, nor do the others a prompt names
   beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
-  legal form follows ("Otto GmbH"). Beside a special-category or money fact, where no rule
+  legal form follows ("Otto GmbH") or that holds a company's trade ("Brenner
+  Maschinenbau"); nor do a work's characters read in its scenes or passages, a figure of
+  history whose birth before 1950 stands beside a biography, a century or a public trade,
+  the values of a block a heading declares made up (``declared_blocks``), or a company's
+  VAT number after a tax label. Beside a special-category or money fact, where no rule
   names anyone, the learned person model (``person_model``) reads the runs of capitalised
   words (a long prompt's only around the facts) for a private person's name that no list
   holds ("Big Mags - Magdalen Penhallow from dispatch is pregnant"); a listed name just
@@ -2010,55 +2014,75 @@ def declared_in_sentence(text: str, pos: int) -> bool:
 
 
 _DECLARING = re.compile(
-    r"(?i:fake|dumm|fict|fikt|erfunden|invent|placeholder|platzhalter|synth|mock|muster"
-    r"|sample|example|beispiel|exemple|ejemplo|test|essai|prueba|fixture|seed|semilla"
-    r"|made.up|not real|no real|pas r)"
+    rb"fake|dumm|fict|fikt|erfunden|invent|placeholder|platzhalter|synth|mock|muster"
+    rb"|sample|example|beispiel|exemple|ejemplo|test|essai|prueba|fixture|seed|semilla"
+    rb"|made.up|not real|no real|pas r"
 )
-"""The stems a declaration holds: a heading without one is passed over cheaply."""
+"""The stems a declaration holds, on a line's lower-cased bytes: a heading without one is
+passed over cheaply."""
 _DECLARED_MORE = (
     "synthetic", "synthetisch", "synthétique", "sintétic", "seed data", "jeu d'essai",
     "datos de ejemplo", "données d'exemple", "beispieldatensatz", "sample records",
 )  # fmt: skip
 """Declarations a heading makes beside ``_DECLARED``'s: synthetic and seed data."""
+_HEADING = 120
+"""The longest line read as a heading."""
 _BLOCK_OPENERS = 64
 """How many headings and colon-ended lines a prompt is read at most for a declaration."""
 
 
-def declared_blocks(text: str) -> list[tuple[int, int]]:
+def declared_blocks(text: str, raw: bytes) -> list[tuple[int, int]]:
     """The blocks a heading declares made up: a Markdown heading ("### Test fixtures (all
     fictitious)", "## Testdaten (erfunden)") or a line ending in a colon ("Datos de prueba,
     totalmente ficticios:") that says so covers every line after it up to the next heading
     or blank line, however many values those lines hold ("a declared fixture in the middle
-    of release notes")."""
+    of release notes"). ``raw``: ``text`` one byte per character (see ``_Index``), searched
+    for the openers with ``bytes.find``."""
     blocks: list[tuple[int, int]] = []
-    openers: list[int] = [0] if text.startswith("#") else []
-    at = text.find("\n#")
+    openers: list[int] = [0] if raw.startswith(b"#") else []
+    at = raw.find(b"\n#")
     while at != -1 and len(openers) < _BLOCK_OPENERS:
         openers.append(at + 1)
-        at = text.find("\n#", at + 2)
-    at = text.find(":\n")
+        at = raw.find(b"\n#", at + 2)
+    at = raw.find(b":\n")
     while at != -1 and len(openers) < 2 * _BLOCK_OPENERS:
-        openers.append(text.rfind("\n", 0, at) + 1)
-        at = text.find(":\n", at + 2)
+        line = raw.rfind(b"\n", max(0, at - _HEADING), at)
+        if line != -1 or at <= _HEADING:  # not a paragraph that ends in a colon
+            openers.append(line + 1)
+        at = raw.find(b":\n", at + 2)
     for start in sorted(set(openers)):
-        end = text.find("\n", start)
-        end = len(text) if end == -1 else end
-        line = text[start:end]
-        if _DECLARING.search(line) is None:
+        end = raw.find(b"\n", start, start + _HEADING)
+        if end == -1 and len(raw) - start > _HEADING:
             continue
-        low = line.lower()
+        end = len(raw) if end == -1 else end
+        if _DECLARING.search(raw[start:end].lower()) is None:
+            continue
+        low = text[start:end].lower()
         if not any(w in low for w in _DECLARED) and not any(w in low for w in _DECLARED_MORE):
             continue
         stop = len(text)
-        for mark in ("\n\n", "\n#"):
-            at = text.find(mark, end)
+        for mark in (b"\n\n", b"\n#"):
+            at = raw.find(mark, end)
             if at != -1 and at < stop:
                 stop = at
         blocks.append((start, stop))
     return blocks
 
 
-def mask_blocks(text: str, raw: bytes, blocks: list[tuple[int, int]]) -> tuple[str, bytes]:
+_BLOCK_REACH = 2000
+"""How far above a value its declaring heading is looked for (``in_declared_block``)."""
+
+
+def in_declared_block(text: str, raw: bytes, pos: int) -> bool:
+    """Whether ``pos`` lies in a block a heading declares made up (``declared_blocks``),
+    read in the stretch above it only: a value's own check, for the identifiers found."""
+    lo = max(0, pos - _BLOCK_REACH)
+    end = raw.find(b"\n", pos)
+    end = len(raw) if end == -1 else end
+    return any(a <= pos - lo < b for a, b in declared_blocks(text[lo:end], raw[lo:end]))
+
+
+def _mask_blocks(text: str, raw: bytes, blocks: list[tuple[int, int]]) -> tuple[str, bytes]:
     """``text`` and its one-byte map with the ``blocks`` blanked out (same length: every
     other position stays where it was)."""
     parts: list[str] = []
@@ -2076,12 +2100,17 @@ def mask_blocks(text: str, raw: bytes, blocks: list[tuple[int, int]]) -> tuple[s
     return "".join(parts), b"".join(raw_parts)
 
 
-def labelled_secret(text: str, raw: bytes | None = None) -> bool:
-    """Whether ``text`` holds a credential after its label (``_labelled_secret``): read in a
-    declared block too, since a test account's credential is a credential all the same."""
-    ix = _Index(text, raw)
-    split = ix.words() if len(text) <= _WHOLE else None
-    return _labelled_secret(text, ix, ix.cues(), split)
+_DECLARING_WORDS = _vocab(
+    "fake", "dummy", "fictitious", "fictional", "placeholder", "placeholders", "synthetic",
+    "fixture", "fixtures", "seed", "testdaten", "testdatensatz", "beispieldaten",
+    "musterdaten", "fiktiv", "fiktive", "fiktiven", "erfunden", "erfundene", "synthetisch",
+    "synthetische", "platzhalter", "fictif", "fictifs", "fictive", "fictives", "factice",
+    "factices", "inventé", "inventés", "inventées", "synthétique", "synthétiques", "essai",
+    "ficticio", "ficticia", "ficticios", "ficticias", "inventado", "inventados", "falsos",
+    "falsas", "sintético", "sintéticos", "semilla",
+)  # fmt: skip
+"""The words a declaring heading holds at least one of: a prompt without any is not read
+for declared blocks at all."""
 
 
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
@@ -2101,6 +2130,7 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _DECLARING_WORDS
     | _PUBLIC_LIVES
     | _OWING
     | _PAST_HOMES
@@ -2383,16 +2413,30 @@ def _learned_person(
 
 
 def find_personal(
-    text: str, structured: frozenset[PiiKind], raw: bytes | None = None
+    text: str, structured: frozenset[PiiKind], raw: bytes | None = None, *, blanked: bool = False
 ) -> set[PiiKind]:
     """The free-text kinds in ``text``, and national IDs named by their label;
     ``structured`` are the identifiers already found, which make a listed name personal;
-    ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``)."""
+    ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``). A
+    block a heading declares made up (``declared_blocks``) is read as blank (``blanked``:
+    it is already)."""
     found: set[PiiKind] = set()
     ix = _Index(text, raw)
     words = ix.cues()
     present = words
     split = ix.words() if len(text) <= _WHOLE else []  # read in short prompts only
+    if not blanked and words & _DECLARING_WORDS:
+        if raw is None:
+            raw = text.replace("?", "!").encode("ascii", "replace")
+        blocks = declared_blocks(text, raw)
+        if blocks:
+            masked, masked_raw = _mask_blocks(text, raw, blocks)
+            found = find_personal(masked, structured, masked_raw, blanked=True)
+            # a test account's credential is a credential all the same
+            short = split if len(text) <= _WHOLE else None
+            if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
+                found.add(PiiKind.SECRET)
+            return found
     if len(text) > _WHOLE:
         words -= _COMMON_WORDS
     digits = any(c in text for c in "0123456789")

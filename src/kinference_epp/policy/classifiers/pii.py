@@ -68,11 +68,9 @@ import kinference_epp.policy.classifiers.person_model as person_model
 import kinference_epp.policy.classifiers.scan_kernel as scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
-    declared_blocks,
     declared_in_sentence,
     find_personal,
-    labelled_secret,
-    mask_blocks,
+    in_declared_block,
     placeholder,
 )
 from kinference_epp.policy.classifiers.validators import (
@@ -1380,7 +1378,6 @@ class PiiClassifier:
         # where a number candidate's core is: prose's few numbers (a dense prompt steps
         # over its idle ones instead)
         cores = scan_kernel.Cores(raw) if idle is None else None
-        blocks = declared_blocks(text)  # "### Test fixtures (all fictitious)" and its lines
         for group, start, value in _candidates(text, raw, idle, classes, cores):
             if value in self._allow_values:
                 continue
@@ -1404,8 +1401,9 @@ class PiiClassifier:
             if kind is not None and kind in self._kinds and kind not in found:
                 # "test user max@example.de (fixture)", "specimen ... 99999999R"; a test
                 # account's credential is a credential all the same
+                # (and a value in a block its heading declares fictitious)
                 if kind is not PiiKind.SECRET and (
-                    declared_in_sentence(text, start) or any(a <= start < b for a, b in blocks)
+                    declared_in_sentence(text, start) or in_declared_block(text, raw, start)
                 ):
                     continue
                 found.add(kind)
@@ -1415,13 +1413,7 @@ class PiiClassifier:
         if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words, cores):
             found.add(ip)
         if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
-            if blocks:  # the free text of a declared block is no one's
-                masked, masked_raw = mask_blocks(text, raw, blocks)
-                personal = find_personal(masked, frozenset(found), masked_raw)
-                if PiiKind.SECRET not in found and labelled_secret(text, raw):
-                    personal.add(PiiKind.SECRET)
-            else:
-                personal = find_personal(text, frozenset(found), raw)
+            personal = find_personal(text, frozenset(found), raw)
             found |= personal & self._kinds
         return PiiFindings(frozenset(found), bool(prompt.unreadable))
 
