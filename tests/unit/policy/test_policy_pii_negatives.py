@@ -268,3 +268,30 @@ def test_a_long_guides_figure_of_history_names_no_one_beside_a_far_fact(
     assert kinds(text) == set()
     patient = "\n\nPatient: Oskar Wendelin, pneumonia, ward 4."
     assert {"personName", "health"} <= kinds(text + patient)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "order_no,total\n4411,12.50\n# Sender: Northway Logistics, 14 Quarry Street, Leeds LS2 7HZ",
+        "Bestellnr;Summe\n4411;12,50\n# Absender: Kurier Express Nord, Hafenstraße 7, 28195 Bremen",
+        "commande;total\n4411;12,50\n# Expéditeur : Messagerie Rhône, 8 rue des Tanneurs, 69002 Lyon",
+        "pedido;total\n4411;12,50\n# Remitente: Transportes Ebro, avenida de Cataluña 40, 50014 "
+        "Zaragoza",
+    ],
+)
+def test_an_address_after_a_company_named_by_its_trade_is_the_companys(prompt: str) -> None:
+    assert "address" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Address: 8 Mill Lane, Harlow CM19 4QP. National Insurance number: see attached.",
+        "I work in logistics. My address is 14 Quarry Street, Leeds LS2 7HZ.",
+        "Ich arbeite bei Kurier Express Nord, wohne aber in der Hafenstraße 7, 28195 Bremen.",
+        "Trabajo en Transportes Ebro; mi casa está en la calle de la Paz 11, 28012 Madrid.",
+    ],
+)
+def test_a_trade_word_elsewhere_leaves_a_home_address(prompt: str) -> None:
+    assert "address" in kinds(prompt)

@@ -504,6 +504,18 @@ _TRADES = frozenset(
 )  # fmt: skip
 """Words that name a company's trade ("Trevane Structures", "Brenner Maschinenbau",
 "Ateliers Garonne", "Talleres Ebro"): a capitalised pair holding one is a company."""
+_NOT_TRADES = frozenset(
+    ["Insurance", "Versicherung", "Assurances", "Seguros", "Capital", "Media", "Software",
+     "Werk", "Foods"]
+)  # fmt: skip
+"""Trade words that also name a public scheme or a field ("National Insurance number",
+"Software"): not read as a company beside an address."""
+_TRADE_WORDS = _vocab(
+    *(w.lower() for w in _TRADES if w not in _NOT_TRADES), "express", "courier", "kurier",
+    "correos", "spedition", "messagerie", "mensajería",
+)  # fmt: skip
+"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), found
+as words and confirmed capitalised: an address beside one is the company's."""
 
 
 def _real_name(name: str) -> bool:
@@ -1751,17 +1763,31 @@ _ORG_AFTER = 160
 named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
 
 
+def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
+    """Where the line or the sentence that holds ``pos`` ends, at most at ``hi``."""
+    for mark in ("\n", ". "):
+        at = text.find(mark, pos, hi)
+        if at != -1:
+            hi = at
+    return hi
+
+
 def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An address shape near a landmark, an institution, a company's legal form ("Siemens
     AG"), a supplier or a warehouse: the address is theirs. Looked for around those words
     only, so a long document that names a supplier far from someone's home address keeps it."""
-    for cue in (words & _PLACES) | (words & _LEGAL_FORM_WORDS):
+    for cue in (words & _PLACES) | (words & _LEGAL_FORM_WORDS) | (words & _TRADE_WORDS):
         word = cue.decode()
         legal = cue in _LEGAL_FORM_WORDS
+        trade = cue in _TRADE_WORDS and cue not in _PLACES
         for pos in ix.positions(word, 4):
             if legal and text[pos : pos + len(word)] not in _LEGAL_FORMS:
                 continue
+            if trade and not text[pos : pos + 1].isupper():
+                continue  # "express", "logistics": words, not a company's name
             lo, hi = max(0, pos - _ORG_BEFORE), pos + len(word) + _ORG_AFTER
+            if trade:  # a company's address follows its name, on its line and sentence
+                lo, hi = pos, min(hi, _line_or_sentence_end(text, pos, hi))
             shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
                 return True
@@ -2130,6 +2156,7 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _TRADE_WORDS
     | _DECLARING_WORDS
     | _PUBLIC_LIVES
     | _OWING
