@@ -1721,9 +1721,9 @@ _PLACES = _vocab(
     "internship", "praktikum", "prácticas", "practicas", "employer", "arbeitgeber",
     "employeur", "empleador",
 )  # fmt: skip
-"""Landmarks, institutions and companies, and employers an application is written to: an address given with one is theirs, not a person's, unless
-the prompt names the person it is sent to or says the address is someone's home
-(``_HOME``)."""
+"""Landmarks, institutions and companies, and employers an application is written to: an
+address given with one is theirs, not a person's, unless the prompt names the person it is
+sent to or says the address is someone's home (``_HOME``)."""
 _HOME = re.compile(
     r"(?i:\b(?:my|our|his|her|their)[ \t]+(?:home|house|flat|apartment|address|place)\b"
     r"|\bI[ \t]+live\b|\blives?[ \t]+(?:at|in)\b|\bhome[ \t]+address|\bwohne\b|\bwohnt\b"
