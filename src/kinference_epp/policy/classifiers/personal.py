@@ -24,7 +24,11 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
   public or fictional figure never counts on its own, nor do the others a prompt names
   beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
-  legal form follows ("Otto GmbH"). Beside a special-category or money fact, where no rule
+  legal form follows ("Otto GmbH") or that holds a company's trade ("Brenner
+  Maschinenbau"); nor do a work's characters read in its scenes or passages, a figure of
+  history whose birth before 1950 stands beside a biography, a century or a public trade,
+  the values of a block a heading declares made up (``declared_blocks``), or a company's
+  VAT number after a tax label. Beside a special-category or money fact, where no rule
   names anyone, the learned person model (``person_model``) reads the runs of capitalised
   words (a long prompt's only around the facts) for a private person's name that no list
   holds ("Big Mags - Magdalen Penhallow from dispatch is pregnant"); a listed name just
@@ -492,9 +496,35 @@ class _Index:
         return out
 
 
+_TRADES = frozenset(
+    ["Structures", "Engineering", "Consulting", "Consultants", "Partners", "Solutions",
+     "Systems", "Industries", "Holdings", "Technologies", "Logistics", "Logistik",
+     "Maschinenbau", "Anlagenbau", "Stahlbau", "Werke", "Werk", "Metallbau", "Ateliers",
+     "Atelier", "Talleres", "Construcciones", "Ingeniería", "Ingénierie", "Transports",
+     "Transportes", "Laboratories", "Laboratorios", "Laboratoires", "Studios", "Architects",
+     "Architekten", "Architectes", "Arquitectos", "Software", "Media", "Ventures", "Capital",
+     "Insurance", "Versicherung", "Assurances", "Seguros", "Foods", "Brewery", "Brauerei",
+     "Brasserie", "Cervecera"]
+)  # fmt: skip
+"""Words that name a company's trade ("Trevane Structures", "Brenner Maschinenbau",
+"Ateliers Garonne", "Talleres Ebro"): a capitalised pair holding one is a company."""
+_NOT_TRADES = frozenset(
+    ["Insurance", "Versicherung", "Assurances", "Seguros", "Capital", "Media", "Software",
+     "Werk", "Foods"]
+)  # fmt: skip
+"""Trade words that also name a public scheme or a field ("National Insurance number",
+"Software"): not read as a company beside an address."""
+_TRADE_WORDS = _vocab(
+    *(w.lower() for w in _TRADES if w not in _NOT_TRADES), "express", "courier", "kurier",
+    "correos", "spedition", "messagerie", "mensajería",
+)  # fmt: skip
+"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), found
+as words and confirmed capitalised: an address beside one is the company's."""
+
+
 def _real_name(name: str) -> bool:
     words = [w for w in name.split() if w[0].isupper()]  # without the particles
-    if any(w in _NOT_A_NAME or w.lower() in _STREET_TYPES for w in words):
+    if any(w in _NOT_A_NAME or w.lower() in _STREET_TYPES or w in _TRADES for w in words):
         return False
     return " ".join(words[:2]) not in _PUBLIC_FIGURES
 
@@ -1513,6 +1543,24 @@ def _value_before(text: str, pos: int) -> bool:
     return not (_checksum_fails(value) or declared_in_sentence(text, m.start(1)))
 
 
+_VAT_BEFORE = re.compile(r"(?i:\b(?:ust|mwst|vat|tva|iva|uid)[ \t.\-]*)$")
+"""A value-added-tax word fused to an id label ("USt-IdNr.", "UID-Nr", "VAT ID"): the label
+names a company's VAT number, not a person's."""
+_COMPANY_ID = re.compile(
+    r"(?:AT ?U|BE ?0|DE|DK|EL|ES ?[A-HJNP-SUVW]|FI|FR ?[0-9A-Z]{2}|GB|IE|IT|LU|NL|PL|PT|SE|CHE)"
+    r"[ .\-]?(?:[0-9][ .\-]?){7,12}[0-9A-Z]?B?[0-9]{0,2}"
+    r"|[A-HJNP-SUVW][ \-]?[0-9]{7}[0-9A-J]"
+)
+"""A company's identifier: an EU VAT number (country prefix, then 8 to 12 digits: "DE 283
+941 577", "FR40303265045", "ESB12345678", "ATU12345678") or a Spanish company's NIF (the
+former CIF: a legal form's letter, seven digits and a control character, "B12345678").
+A person's DNI starts with a digit, a NIE with X, Y or Z."""
+
+
+def _company_id(value: str) -> bool:
+    return _COMPANY_ID.fullmatch(value) is not None
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1530,6 +1578,10 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         word = cue.decode()
         tax = cue in _TAX_LABELS
         for pos in ix.positions(word):
+            if _VAT_BEFORE.search(text, max(0, pos - 8), pos) is not None:
+                continue  # "USt-IdNr.": a company's VAT number
+            if cue == b"s?curit?" and not text[pos + 8 : pos + 17].lower().startswith(" sociale"):
+                continue  # "Sécurité : ..." heads a changelog entry; the id is "sécurité sociale"
             if _value_before(text, pos):
                 return True
             begin = pos + len(word)
@@ -1551,6 +1603,8 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                     continue
                 if _checksum_fails(value) or declared_in_sentence(text, m.start()):
                     continue
+                if _company_id(value):
+                    continue  # a company's VAT number or NIF beside a tax label
                 if m.start() <= begin + 48:
                     return True
                 digits = "".join(c for c in value if c.isdigit())
@@ -1595,6 +1649,10 @@ _FICTION = _vocab(
     "erzählung", "relato", "cuento", "personaje", "personnage", "protagonist",
     "protagoniste", "protagonista", "roleplay", "rollenspiel", "plot", "screenplay",
     "drehbuch", "guion", "guión", "sitcom", "telenovela",
+    # a work's scenes and passages, read as literature ("three specific scenes", "mit
+    # Textstellen", "des scènes", "escenas"): the people in them are its characters
+    "scenes", "szenen", "scènes", "escenas", "textstellen", "textstelle", "literary",
+    "literarisch", "literarische", "littéraire", "literario", "literaria",
 )  # fmt: skip
 _TELLING = {b"cuento": "cuento", b"relato": "relato"}
 """Story nouns that are also the verb "I tell" ("os cuento que ...", "te relato lo que
@@ -1710,9 +1768,28 @@ _PLACES = _vocab(
     "centre", "center", "zentrum",
     # a complaint goes to a company's or an authority's address
     "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion",
+    # galleries named in German compounds, botanic gardens, art halls
+    "pinakothek", "glyptothek", "kunsthalle", "botanic", "botanical", "botanischer",
+    "botanique", "botánico",
+    # a job application goes to the employer's address: a cover letter, an internship
+    "cover", "anschreiben", "bewerbungsschreiben", "motivation", "presentación",
+    "internship", "praktikum", "prácticas", "practicas", "employer", "arbeitgeber",
+    "employeur", "empleador",
 )  # fmt: skip
-"""Landmarks, institutions and companies: an address given with one is theirs, not a
-person's, unless the prompt names the person it is sent to."""
+"""Landmarks, institutions and companies, and employers an application is written to: an
+address given with one is theirs, not a person's, unless the prompt names the person it is
+sent to or says the address is someone's home (``_HOME``)."""
+_HOME = re.compile(
+    r"(?i:\b(?:my|our|his|her|their)[ \t]+(?:home|house|flat|apartment|address|place)\b"
+    r"|\bI[ \t]+live\b|\blives?[ \t]+(?:at|in)\b|\bhome[ \t]+address|\bwohne\b|\bwohnt\b"
+    r"|\b(?:meine|unsere|seine|ihre)[rn]?[ \t]+(?:adresse|anschrift|wohnung)\b|\bzu ?hause\b"
+    r"|\bprivatadresse|\bhabite\b|\bhabitons\b|\b(?:mon|ma|notre|son|sa)[ \t]+"
+    r"(?:adresse|domicile|appartement|maison)\b|\bchez[ \t]+(?:moi|nous|lui|elle)\b"
+    r"|\bvivo[ \t]+en\b|\bvive[ \t]+en\b|\bvivimos\b|\b(?:mi|nuestra|nuestro|su)[ \t]+"
+    r"(?:casa|dirección|direccion|domicilio|piso)\b)"
+)
+"""Words that make an address someone's home ("my flat", "wohnt in", "chez moi", "mi
+casa"): no landmark or employer beside it makes it theirs."""
 _LEGAL_FORMS = frozenset(
     ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "plc", "Ltd", "Inc", "LLC",
      "NV", "BV", "SpA", "KGaA", "Srl"]
@@ -1741,28 +1818,40 @@ _ORG_AFTER = 160
 named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
 
 
+def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
+    """Where the line or the sentence that holds ``pos`` ends, at most at ``hi``."""
+    for mark in ("\n", ". "):
+        at = text.find(mark, pos, hi)
+        if at != -1:
+            hi = at
+    return hi
+
+
 def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An address shape near a landmark, an institution, a company's legal form ("Siemens
     AG"), a supplier or a warehouse: the address is theirs. Looked for around those words
     only, so a long document that names a supplier far from someone's home address keeps it."""
-    for cue in (words & _PLACES) | (words & _LEGAL_FORM_WORDS):
+    for cue in (words & _PLACES) | (words & _LEGAL_FORM_WORDS) | (words & _TRADE_WORDS):
         word = cue.decode()
         legal = cue in _LEGAL_FORM_WORDS
+        trade = cue in _TRADE_WORDS and cue not in _PLACES
         for pos in ix.positions(word, 4):
             if legal and text[pos : pos + len(word)] not in _LEGAL_FORMS:
                 continue
+            if trade and not text[pos : pos + 1].isupper():
+                continue  # "express", "logistics": words, not a company's name
             lo, hi = max(0, pos - _ORG_BEFORE), pos + len(word) + _ORG_AFTER
-            if _DIGIT.search(text, lo, hi) and (
-                _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
-            ):
+            if trade:  # a company's address follows its name, on its line and sentence
+                lo, hi = pos, min(hi, _line_or_sentence_end(text, pos, hi))
+            shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+            if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
                 return True
     for k, m in enumerate(_DOTTED_LEGAL.finditer(text, 0, _WHOLE)):
         if k == 4:
             break
         lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
-        if _DIGIT.search(text, lo, hi) and (
-            _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
-        ):
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
             return True
     return False
 
@@ -1789,6 +1878,38 @@ _HISTORICAL_BIRTH = re.compile(
 )
 """Born or died in a year before 1910, the year the birth or death word leads to (or that
 leads to it): a historical person, whose dates are no one's personal data today."""
+_LONG_AGO_BIRTH = re.compile(
+    r"(?i:\bborn|\bgeboren|\bgeb\.|\bnée?\b|\bnaci[óo]|\bnacid[ao])"
+    r"[^0-9.\n]{0,40}(?:[0-9]{1,2}\.?[^0-9.\n]{1,20})?(?:1[0-8][0-9]{2}|19[0-4][0-9])(?![0-9])"
+)
+"""Born in a year before 1950: with a biography or a public life's trade beside it
+(``_PUBLIC_LIVES``), a figure of history whose birth date is public record."""
+_PUBLIC_LIVES = _vocab(
+    "biography", "biographical", "biografie", "biographie", "biographique", "biografía",
+    "biográfica", "biográfico", "semblanza", "lebensweg", "century", "jahrhundert",
+    "jahrhunderts", "siècle", "siglo", "composer", "komponist", "komponistin",
+    "compositeur", "compositrice", "compositor", "compositora", "painter", "maler",
+    "malerin", "peintre", "pintor", "pintora", "poet", "dichter", "dichterin", "poète",
+    "poétesse", "poeta", "poetisa", "philosopher", "philosoph", "philosophin", "philosophe",
+    "filósofo", "filósofa", "scientist", "wissenschaftler", "wissenschaftlerin",
+    "scientifique", "científico", "científica", "physicist", "physiker", "physikerin",
+    "physicien", "physicienne", "chemist", "chemiker", "chemikerin", "chimiste",
+    "químico", "química", "biochemist", "biochemikerin", "biochimiste", "bioquímica",
+    "bioquímico", "lawyer", "anwältin", "avocate", "abogada", "feminist", "feministin",
+    "féministe", "feminista", "exhibition", "ausstellung", "exposition", "exposición",
+    "mural", "wandbild",
+)  # fmt: skip
+"""A biography, a century, a trade practised in public (composer, poet, physicist,
+lawyer) or an exhibition: what, with a birth before 1950, makes someone a public figure
+of history ("notice biographique de ..., née le 27 juillet 1927")."""
+
+
+def _public_life(text: str, words: frozenset[bytes]) -> bool:
+    """Whether a short prompt gives a birth before 1950 beside a biography, a century, a
+    public trade or an exhibition, and is about no one's own relative or colleague."""
+    if len(text) > _WHOLE or not words & _PUBLIC_LIVES or _owns_relative(text):
+        return False
+    return _LONG_AGO_BIRTH.search(text) is not None
 
 
 _BRANDS = _vocab(
@@ -1830,7 +1951,8 @@ _POSSESSIVE = re.compile(
 _OWN_RELATION = re.compile(
     r"(?i:\b(?:my|our|mi|mis|mein|meine|meinem|meiner|unser|unsere|ma|mon|mes|notre"
     r"|nuestr[oa])[ \t]+(?:neighbou?r|colleague|boss|wife|husband|partner|son|daughter"
-    rf"|mother|father|brother|sister|friend|{_RELATIONS})\b)"
+    r"|mother|father|brother|sister|friend|grandmother|grandfather|grandma|grandpa|granny"
+    rf"|aunt|uncle|cousin|niece|nephew|grandson|granddaughter|mum|mom|dad|{_RELATIONS})\b)"
 )
 """Someone's own relative, neighbour or colleague ("mi hermana, la actriz ..."): private."""
 
@@ -1972,6 +2094,106 @@ def declared_in_sentence(text: str, pos: int) -> bool:
     return opening is not None and opening.group().rstrip("s") in _SENTENCE_EXAMPLES
 
 
+_DECLARING = re.compile(
+    rb"fake|dumm|fict|fikt|erfunden|invent|placeholder|platzhalter|synth|mock|muster"
+    rb"|sample|example|beispiel|exemple|ejemplo|test|essai|prueba|fixture|seed|semilla"
+    rb"|made.up|not real|no real|pas r"
+)
+"""The stems a declaration holds, on a line's lower-cased bytes: a heading without one is
+passed over cheaply."""
+_DECLARED_MORE = (
+    "synthetic", "synthetisch", "synthétique", "sintétic", "seed data", "jeu d'essai",
+    "datos de ejemplo", "données d'exemple", "beispieldatensatz", "sample records",
+)  # fmt: skip
+"""Declarations a heading makes beside ``_DECLARED``'s: synthetic and seed data."""
+_HEADING = 120
+"""The longest line read as a heading."""
+_BLOCK_OPENERS = 64
+"""How many headings and colon-ended lines a prompt is read at most for a declaration."""
+
+
+def declared_blocks(text: str, raw: bytes) -> list[tuple[int, int]]:
+    """The blocks a heading declares made up: a Markdown heading ("### Test fixtures (all
+    fictitious)", "## Testdaten (erfunden)") or a line ending in a colon ("Datos de prueba,
+    totalmente ficticios:") that says so covers every line after it up to the next heading
+    or blank line, however many values those lines hold ("a declared fixture in the middle
+    of release notes"). ``raw``: ``text`` one byte per character (see ``_Index``), searched
+    for the openers with ``bytes.find``."""
+    blocks: list[tuple[int, int]] = []
+    openers: list[int] = [0] if raw.startswith(b"#") else []
+    at = raw.find(b"\n#")
+    while at != -1 and len(openers) < _BLOCK_OPENERS:
+        openers.append(at + 1)
+        at = raw.find(b"\n#", at + 2)
+    at = raw.find(b":\n")
+    while at != -1 and len(openers) < 2 * _BLOCK_OPENERS:
+        line = raw.rfind(b"\n", max(0, at - _HEADING), at)
+        if line != -1 or at <= _HEADING:  # not a paragraph that ends in a colon
+            openers.append(line + 1)
+        at = raw.find(b":\n", at + 2)
+    for start in sorted(set(openers)):
+        end = raw.find(b"\n", start, start + _HEADING)
+        if end == -1 and len(raw) - start > _HEADING:
+            continue
+        end = len(raw) if end == -1 else end
+        if _DECLARING.search(raw[start:end].lower()) is None:
+            continue
+        low = text[start:end].lower()
+        if not any(w in low for w in _DECLARED) and not any(w in low for w in _DECLARED_MORE):
+            continue
+        stop = len(text)
+        for mark in (b"\n\n", b"\n#"):
+            at = raw.find(mark, end)
+            if at != -1 and at < stop:
+                stop = at
+        blocks.append((start, stop))
+    return blocks
+
+
+_BLOCK_REACH = 2000
+"""How far above a value its declaring heading is looked for (``in_declared_block``)."""
+
+
+def in_declared_block(text: str, raw: bytes, pos: int) -> bool:
+    """Whether ``pos`` lies in a block a heading declares made up (``declared_blocks``),
+    read in the stretch above it only: a value's own check, for the identifiers found."""
+    lo = max(0, pos - _BLOCK_REACH)
+    end = raw.find(b"\n", pos)
+    end = len(raw) if end == -1 else end
+    return any(a <= pos - lo < b for a, b in declared_blocks(text[lo:end], raw[lo:end]))
+
+
+def _mask_blocks(text: str, raw: bytes, blocks: list[tuple[int, int]]) -> tuple[str, bytes]:
+    """``text`` and its one-byte map with the ``blocks`` blanked out (same length: every
+    other position stays where it was)."""
+    parts: list[str] = []
+    raw_parts: list[bytes] = []
+    last = 0
+    for start, stop in blocks:
+        start = max(start, last)
+        if stop <= start:
+            continue
+        parts += (text[last:start], " " * (stop - start))
+        raw_parts += (raw[last:start], b" " * (stop - start))
+        last = stop
+    parts.append(text[last:])
+    raw_parts.append(raw[last:])
+    return "".join(parts), b"".join(raw_parts)
+
+
+_DECLARING_WORDS = _vocab(
+    "fake", "dummy", "fictitious", "fictional", "placeholder", "placeholders", "synthetic",
+    "fixture", "fixtures", "seed", "testdaten", "testdatensatz", "beispieldaten",
+    "musterdaten", "fiktiv", "fiktive", "fiktiven", "erfunden", "erfundene", "synthetisch",
+    "synthetische", "platzhalter", "fictif", "fictifs", "fictive", "fictives", "factice",
+    "factices", "inventé", "inventés", "inventées", "synthétique", "synthétiques", "essai",
+    "ficticio", "ficticia", "ficticios", "ficticias", "inventado", "inventados", "falsos",
+    "falsas", "sintético", "sintéticos", "semilla",
+)  # fmt: skip
+"""The words a declaring heading holds at least one of: a prompt without any is not read
+for declared blocks at all."""
+
+
 _EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
 _OPENING = 80
 
@@ -1989,6 +2211,9 @@ def declared_placeholder(low: str) -> bool:
 
 _ALL_CUES = (
     _FICTION
+    | _TRADE_WORDS
+    | _DECLARING_WORDS
+    | _PUBLIC_LIVES
     | _OWING
     | _PAST_HOMES
     | _VISITS
@@ -2249,6 +2474,23 @@ _SPAN_REACH = 300
 _PLACEHOLDER_NAMES = ("mustermann", "musterfrau", "john doe", "jane doe", "dupont", "fulano")
 
 
+_COUNTS = _capitalised(
+    """Two Three Four Five Six Seven Eight Nine Ten Zwei Drei Vier Fünf Sechs Sieben Acht
+    Neun Zehn Deux Trois Quatre Cinq Sept Huit Neuf Dix Dos Tres Cuatro Cinco Seis Siete
+    Ocho Nueve Diez Beide Both Ambos Ambas Mehrere Several Plusieurs Varios Varias Wenige
+    Few Quelques Pocos Pocas"""
+)
+"""Counts that open a noun phrase ("Drei Sätze reichen", "Three Weeks Later"): a run of
+capitalised words starting with one, or with an article or a possessive (``_STARTERS``),
+is a German noun phrase or a title, no one's name."""
+
+
+def _names_no_one(text: str, start: int, end: int) -> bool:
+    """Whether the span the model found opens with a count, an article or a possessive."""
+    first = text[start:end].split(None, 1)[0]
+    return first in _COUNTS or first in _STARTERS
+
+
 def _learned_person(
     text: str, ix: _Index, present: frozenset[bytes], words: frozenset[bytes]
 ) -> bool:
@@ -2260,11 +2502,13 @@ def _learned_person(
     if model is None:
         return False
     if len(text) <= _WHOLE:
-        return bool(model.found(text, [(0, len(text))]))
+        return any(not _names_no_one(text, a, b) for a, b in model.found(text, [(0, len(text))]))
     facts = (present & SENSITIVE_WORDS) | (words & (_HEALTH_TERMS | _MONEY_TROUBLE))
     places = sorted(p for w in facts for p in ix.positions(w.decode(), 2))[:_FACT_PLACES]
     windows = [(max(0, p - _FACT_REACH), p + _FACT_REACH) for p in places]
     for start, end in model.found(text, windows, long=True):
+        if _names_no_one(text, start, end):
+            continue
         begin, stop = max(0, start - _SPAN_REACH), end + _SPAN_REACH
         low = text[begin:stop].lower()
         if any(w in low for w in _PLACEHOLDER_NAMES) or declared_placeholder(low):
@@ -2275,16 +2519,30 @@ def _learned_person(
 
 
 def find_personal(
-    text: str, structured: frozenset[PiiKind], raw: bytes | None = None
+    text: str, structured: frozenset[PiiKind], raw: bytes | None = None, *, blanked: bool = False
 ) -> set[PiiKind]:
     """The free-text kinds in ``text``, and national IDs named by their label;
     ``structured`` are the identifiers already found, which make a listed name personal;
-    ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``)."""
+    ``raw`` is the PII scan's one-byte-per-character map of ``text`` (see ``_Index``). A
+    block a heading declares made up (``declared_blocks``) is read as blank (``blanked``:
+    it is already)."""
     found: set[PiiKind] = set()
     ix = _Index(text, raw)
     words = ix.cues()
     present = words
     split = ix.words() if len(text) <= _WHOLE else []  # read in short prompts only
+    if not blanked and words & _DECLARING_WORDS:
+        if raw is None:
+            raw = text.replace("?", "!").encode("ascii", "replace")
+        blocks = declared_blocks(text, raw)
+        if blocks:
+            masked, masked_raw = _mask_blocks(text, raw, blocks)
+            found = find_personal(masked, structured, masked_raw, blanked=True)
+            # a test account's credential is a credential all the same
+            short = split if len(text) <= _WHOLE else None
+            if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
+                found.add(PiiKind.SECRET)
+            return found
     if len(text) > _WHOLE:
         words -= _COMMON_WORDS
     digits = any(c in text for c in "0123456789")
@@ -2355,11 +2613,16 @@ def find_personal(
     historical = (
         (named or PiiKind.DATE_OF_BIRTH in found)
         and bool(words & _LIFE_WORDS)
-        and _historical(text, ix, words)
+        and (_historical(text, ix, words) or _public_life(text, words))
     )
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
+        if len(text) > _WHOLE and not cued:
+            # a long guide's block on a figure of history: a name no cue introduces is
+            # that figure's, and a fact far from it ("a wheelchair user in the group")
+            # is no one's
+            named = False
     public = bool(words & _NEWS or words & _BRANDS) or fiction or historical
     if not public and named and len(text) <= _WHOLE:
         public = _names_public_figure(text)  # "Sherlock Holmes ... his landlady Mrs Hudson"

@@ -70,6 +70,7 @@ from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
     declared_in_sentence,
     find_personal,
+    in_declared_block,
     placeholder,
 )
 from kinference_epp.policy.classifiers.validators import (
@@ -1483,7 +1484,10 @@ class PiiClassifier:
             if kind is not None and kind in self._kinds and kind not in found:
                 # "test user max@example.de (fixture)", "specimen ... 99999999R"; a test
                 # account's credential is a credential all the same
-                if kind is not PiiKind.SECRET and declared_in_sentence(text, start):
+                # (and a value in a block its heading declares fictitious)
+                if kind is not PiiKind.SECRET and (
+                    declared_in_sentence(text, start) or in_declared_block(text, raw, start)
+                ):
                     continue
                 found.add(kind)
                 if len(found) == len(self._kinds):
