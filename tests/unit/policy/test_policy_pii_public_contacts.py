@@ -1,0 +1,98 @@
+"""PII negatives by class, in the four languages: a public office's or a company's own
+contact details (a role mailbox, a town hall's or a registered office's line, a company's
+register number), a character of a film or a novel, a public figure's health in the news,
+and health statistics about no one; each beside the private case the rule must keep."""
+
+from __future__ import annotations
+
+import pytest
+
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.pii import PiiClassifier
+from kinference_epp.policy.model import PiiSettings
+
+
+def kinds(text: str) -> set[str]:
+    return {str(k) for k in PiiClassifier(PiiSettings()).classify(PromptText(text, 1)).kinds}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "From the parish website: 'Write to the Town Clerk at enquiries@fenwick-pc.gov.uk or "
+        "ring the Town Hall on 01632 448120, Tuesdays 9-12.' Make a two-line notice of it.",
+        "Von der Gemeindeseite: 'Rathaus Oberweiler, Marktplatz 3, 54321 Oberweiler. Telefon "
+        "06543 2210-0, info@oberweiler.de, Bürgerbüro Mo-Fr 8-12 Uhr.' Mach eine Tabelle.",
+        "Site de la mairie : « Hôtel de ville de Valcourt, 1 place du Marché. Téléphone 03 27 "
+        "41 52 00, mairie@valcourt.fr, ouvert du lundi au vendredi. » Fais-en une fiche.",
+        "De la web del ayuntamiento: «Ayuntamiento de Villanueva, plaza Mayor 2. Teléfono "
+        "941 220 300, atencion.ciudadano@villanueva.es, de 9 a 14 h.» Hazlo una ficha.",
+    ],
+)
+def test_a_public_offices_mailbox_and_line_are_no_ones(prompt: str) -> None:
+    assert not kinds(prompt) & {"email", "phone"}
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind"),
+    [
+        (
+            "Town Hall notice: for planning queries ask Mrs Delia Hartwell directly at "
+            "delia.hartwell@fenwick-pc.gov.uk or on 01632 448127.",
+            "email",
+        ),
+        (
+            "Rathaus Oberweiler: Ihre Ansprechpartnerin im Bürgerbüro ist Frau Ilka Brandner, "
+            "Telefon 06543 2210-14.",
+            "phone",
+        ),
+        (
+            "Mairie de Valcourt : votre contact est Mme Solène Marquet, joignable au 03 27 41 "
+            "52 18 ou à solene.marquet@valcourt.fr.",
+            "email",
+        ),
+        (
+            "Ayuntamiento de Villanueva: pregunte por la Sra. Remedios Alcubilla, teléfono 941 "
+            "220 317.",
+            "phone",
+        ),
+    ],
+)
+def test_a_named_persons_own_line_on_an_office_page_stays_personal(
+    prompt: str, kind: str
+) -> None:
+    assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Send the form to info@brenner-tools.co.uk, not to the sales team.",
+        "Schick die Unterlagen an kontakt@brenner-maschinenbau.de.",
+        "Envoie le devis à service.client@ateliers-garonne.fr.",
+        "Manda la factura a facturacion@talleres-ebro.es.",
+    ],
+)
+def test_a_role_mailbox_names_no_one(prompt: str) -> None:
+    assert "email" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Companies House extract: Trevane Structures Ltd, company number 0874 2211, "
+        "registered office 14 Quarry Street, Leeds. Explain each field.",
+        "Handelsregisterauszug: Brenner Maschinenbau GmbH, Amtsgericht Bremen HRB 482 117 "
+        "330, Sitz der Gesellschaft Bremen. Erkläre die Angaben.",
+        "Extrait Kbis : Ateliers Garonne SARL, SIREN 512 334 908, RCS Toulouse. Explique "
+        "chaque mention.",
+        "Nota del Registro Mercantil: Talleres Ebro SL, CIF: 611 204 335, domicilio social "
+        "en Zaragoza. Explica cada dato.",
+    ],
+)
+def test_a_company_register_number_is_not_a_phone(prompt: str) -> None:
+    assert "phone" not in kinds(prompt)
+
+
+def test_a_private_phone_beside_no_register_word_stays_a_phone() -> None:
+    assert "phone" in kinds("Ruf mich an: 0176 4432 1190, ich bin ab 18 Uhr erreichbar.")
