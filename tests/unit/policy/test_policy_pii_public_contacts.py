@@ -96,3 +96,71 @@ def test_a_company_register_number_is_not_a_phone(prompt: str) -> None:
 
 def test_a_private_phone_beside_no_register_word_stays_a_phone() -> None:
     assert "phone" in kinds("Ruf mich an: 0176 4432 1190, ich bin ab 18 Uhr erreichbar.")
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Captain Wendle lives with the Orrins at 7 Larkspur Crescent, Dunmere. Write a diary "
+        "entry in his voice about his first day at the lighthouse.",
+        "Kommissar Brandolf wohnt in der Kastanienallee 14 in Oberweiler. Schreib eine Szene, "
+        "in der er einen alten Fall wieder aufrollt.",
+        "Mireille Vauquelin tient une librairie rue des Tanneurs à Valcourt. Écris une courte "
+        "scène où elle conseille un client pressé.",
+        "Tomasa Irigoyen trabaja en una panadería de la calle Mayor 9. Escribe una escena "
+        "breve en la que recibe una carta misteriosa.",
+    ],
+)
+def test_a_films_or_a_storys_characters_and_homes_are_fiction(prompt: str) -> None:
+    assert not kinds(prompt) & {"personName", "address"}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Summarise in one line: the singer Orla Kestrel, who has a rare nerve disease, sang "
+        "on stage at the opening ceremony of the games, her first show in three years.",
+        "Fasse zusammen: Bundespräsident Arnulf Weidenbach spendete seiner Frau Ilse Korte "
+        "eine Niere; beide erholten sich nach der Operation gut.",
+        "Résume en une phrase : Maëlys Corbin, atteinte d'une maladie rare, a chanté sur scène "
+        "à la cérémonie d'ouverture, sa première apparition depuis trois ans.",
+        "Resume en una frase: el primer ministro Anselmo Briviesca, operado del corazón, "
+        "volvió a su despacho tras la rueda de prensa.",
+    ],
+)
+def test_a_public_figures_health_in_the_news_is_not_private(prompt: str) -> None:
+    assert not kinds(prompt) & {"personName", "health"}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Prevalence of asthma by district (2025): Dunmere 11.2% | Larkspur 9.8% | Fenwick "
+        "8.1%. Which confounders could explain the spread?",
+        "Prävalenz von Diabetes nach Kreis (2025): Oberweiler 8,4 % | Niedertal 7,9 % | "
+        "Kastanienberg 6,5 %. Welche Störfaktoren erklären den Unterschied?",
+        "Prévalence de l'asthme par commune (2025) : Valcourt 10,1 % | Saint-Arnoult 8,7 % | "
+        "Montbrison-le-Vieux 7,2 %. Quels facteurs de confusion ?",
+        "Prevalencia de diabetes por comarca (2025): Villanueva 9,3 % | Sierra Alta 8,6 % | "
+        "Vega Baja 7,1 %. ¿Qué factores de confusión la explican?",
+    ],
+)
+def test_health_statistics_name_no_one(prompt: str) -> None:
+    assert not kinds(prompt) & {"personName", "health"}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Write to HR: our employee Corwin Ashdale has been diagnosed with epilepsy and needs "
+        "a quieter desk.",
+        "Schreib an die Personalabteilung: unser Mitarbeiter Jorrit Vehlmann hat Diabetes "
+        "Typ 1 und braucht feste Pausen.",
+        "Écris aux RH : notre salariée Ombeline Ferrand souffre d'une dépression et demande "
+        "un mi-temps thérapeutique.",
+        "Escribe a RR. HH.: nuestra empleada Casilda Urquiza tiene epilepsia y necesita un "
+        "puesto sin turnos de noche.",
+    ],
+)
+def test_a_named_private_employees_health_stays_personal(prompt: str) -> None:
+    assert {"personName", "health"} <= kinds(prompt)
