@@ -58,9 +58,7 @@ def test_a_public_offices_mailbox_and_line_are_no_ones(prompt: str) -> None:
         ),
     ],
 )
-def test_a_named_persons_own_line_on_an_office_page_stays_personal(
-    prompt: str, kind: str
-) -> None:
+def test_a_named_persons_own_line_on_an_office_page_stays_personal(prompt: str, kind: str) -> None:
     assert kind in kinds(prompt)
 
 

@@ -2521,9 +2521,9 @@ _AGGREGATES = (
     "age-standardized", "cohort", "population", "mortality rate", "statistics", "survey",
     "respondents", "prävalenz", "inzidenz", "pro 100.000", "je 100.000", "kohorte",
     "bevölkerung", "statistik", "umfrage", "befragte", "sterberate", "prévalence",
-    "pour 100 000", "cohorte", "statistique", "enquête", "étude", "répondants", "taux de",
-    "prevalencia", "incidencia", "por 100.000", "por cada 100.000", "población",
-    "estadística", "encuesta", "encuestados", "tasa de",
+    "pour 100 000", "cohorte", "statistique", "sondage", "répondants", "prevalencia",
+    "incidencia", "por 100.000", "por cada 100.000", "población", "estadística", "encuesta",
+    "encuestados",
 )  # fmt: skip
 """Words of statistics about a population (a prevalence, a rate per 100,000, a cohort, a
 survey): the figures name no one, and what the learned model reads as a name there is a

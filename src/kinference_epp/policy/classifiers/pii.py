@@ -302,21 +302,20 @@ _OFFICE_WORDS = (
 """What introduces a public office's or a registered company's own line: a town hall, its
 services, a company's registered office ("Rathaus ... Telefon 04841 666-0"); asked only of
 numbers already read as phones, and set aside where the prompt names a person."""
-_ROLE_MAILBOXES = frozenset(
-    """info infos information contact contacts kontakt contacto accueil mairie rathaus
+_ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
     buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
     alcaldia ayuntamiento concello ajuntament clerk townclerk council mayor maire alcalde
-    office reception empfang recepcion secretariat sekretariat secretaria secretariado
-    service services support help helpdesk servicedesk hello hallo bonjour hola enquiries
+    reception empfang recepcion secretariat sekretariat secretaria secretariado
+    service services support help helpdesk servicedesk enquiries
     inquiries enquiry admin administration verwaltung post poststelle postmaster webmaster
     press presse prensa media sales vertrieb ventas ventes commercial billing facturation
     facturacion buchhaltung compta comptabilite jobs karriere careers recrutement empleo
-    rrhh team bureau oficina buero noreply no reply kundenservice serviceclient
-    atencion ciudadano citoyen mail general communication comunicacion kommunikation
+    rrhh team office bureau oficina buero noreply no reply kundenservice serviceclient
+    atencion ciudadano citoyen general communication comunicacion kommunikation
     cabinet standard tourisme turismo tourismus tourism bibliotheque biblioteca bibliothek
     client clients cliente clientes customer customers kunden
-    library school ecole schule escuela colegio""".split()
-)
+    library school ecole schule escuela colegio"""
+_ROLE_MAILBOXES = frozenset(_ROLE_WORDS.split())
 """Local parts that name a function, not a person (``info@``, ``rathaus@``, ``accueil@``,
 ``alcaldia@``): an organisation's mailbox, read by whoever holds the role."""
 _LOCAL_SPLIT = re.compile(r"[._+\-]+")
