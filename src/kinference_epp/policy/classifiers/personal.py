@@ -1718,8 +1718,15 @@ _FICTION_PHRASES = (
     "juego de rol", "role-play", "role play", "diary entry", "tagebucheintrag",
     "journal intime", "entrée de journal", "entrada de diario", "inner monologue",
     "innerer monolog", "monologue intérieur", "monólogo interior", "fan fiction",
+    # a scene to write, and a film's or a series' characters
+    "write a scene", "short scene", "a scene where", "a scene in which", "film character",
+    "movie character", "schreib eine szene", "schreibe eine szene", "kurze szene",
+    "eine szene, in der", "filmfigur", "serienfigur", "romanfigur", "écris une scène",
+    "courte scène", "une scène où", "personnage de film", "personnage du film",
+    "escribe una escena", "escena breve", "breve escena", "escena corta",
+    "una escena en la que", "personaje de película", "personaje de la película",
 )  # fmt: skip
-"""Stories, role-play and a character's imagined writing (a diary entry, an inner
+"""Stories, role-play, a scene and a character's imagined writing (a diary entry, an inner
 monologue) named in several words, looked for in a short prompt."""
 _COVERAGE = (
     "covered by the", "press covered", "media covered", "coverage", "in the press", "the media", "media portray",
@@ -1735,7 +1742,8 @@ _NEWS = _vocab(
     "artikel", "zeitung", "schlagzeile", "bundeskanzler", "bundeskanzlerin", "präsident",
     "kapitel", "buch", "actualités", "actualité", "journal", "président", "ministre",
     "chapitre", "livre", "noticia", "noticias", "artículo", "periódico", "titular",
-    "presidente", "ministro", "capítulo", "libro", "película",
+    "presidente", "ministro", "capítulo", "libro", "película", "bundespräsident",
+    "bundespräsidentin", "ministerpräsident", "ministerpräsidentin", "kanzler", "kanzlerin",
 )  # fmt: skip
 """A news report, a book or a film: the people it names are public or fictional, unless
 the prompt also holds someone's contact, address, birth date or health."""
@@ -1935,7 +1943,11 @@ _PUBLIC_TITLE = re.compile(
     r"|schriftsteller|schriftstellerin|roi|reine|princesse|pape|président|présidente"
     r"|ministre|acteur|actrice|chanteur|chanteuse|footballeur|tennisman|romancier"
     r"|romancière|rey|reina|príncipe|princesa|presidente|presidenta|ministro|ministra"
-    r"|actriz|cantante|futbolista|tenista|novelista)"
+    r"|actriz|cantante|futbolista|tenista|novelista"
+    r"|federal president|ceo|chief executive|bundespräsident|bundespräsidentin"
+    r"|ministerpräsident|ministerpräsidentin|vorstandschef|vorstandschefin|pdg"
+    r"|premier ministre|primer ministro|primera ministra|consejero delegado"
+    r"|consejera delegada)"
     rf"[ \t]+(?:(?:the|der|die|le|la|el)[ \t]+)?{_WORD}"
 )
 """A public office or a public trade right before a name ("der Schauspieler Bruce Willis",
@@ -1962,14 +1974,27 @@ def _owns_relative(text: str) -> bool:
 
 
 def _public_title(text: str) -> bool:
-    """A public title before a name, owned by no one, in a prompt about no one's own
-    relative or colleague."""
+    """A public title before a name, owned by no one, or a public appearance the prompt
+    tells (``_PUBLIC_DEEDS``), in a prompt about no one's own relative or colleague."""
     if _OWN_RELATION.search(text) is not None:
         return False
     for m in _PUBLIC_TITLE.finditer(text):
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
-    return False
+    low = text.lower()
+    return any(d in low for d in _PUBLIC_DEEDS)
+
+
+_PUBLIC_DEEDS = (
+    "on stage", "opening ceremony", "olympic", "world cup", "world tour", "press conference",
+    "auf der bühne", "eröffnungsfeier", "olympischen", "weltmeisterschaft", "welttournee",
+    "pressekonferenz", "sur scène", "cérémonie d'ouverture", "jeux olympiques",
+    "coupe du monde", "tournée mondiale", "conférence de presse", "en el escenario",
+    "ceremonia de apertura", "ceremonia inaugural", "juegos olímpicos", "gira mundial",
+    "rueda de prensa",
+)  # fmt: skip
+"""Appearances only a public figure makes (on stage at an opening ceremony, at the World
+Cup, before the press): the person the news names is a public one."""
 
 
 _PAST_HOMES = _vocab(
@@ -2491,6 +2516,25 @@ def _names_no_one(text: str, start: int, end: int) -> bool:
     return first in _COUNTS or first in _STARTERS
 
 
+_AGGREGATES = (
+    "prevalence", "incidence", "per 100,000", "per 100 000", "per 1,000", "age-standardised",
+    "age-standardized", "cohort", "population", "mortality rate", "statistics", "survey",
+    "respondents", "prävalenz", "inzidenz", "pro 100.000", "je 100.000", "kohorte",
+    "bevölkerung", "statistik", "umfrage", "befragte", "sterberate", "prévalence",
+    "pour 100 000", "cohorte", "statistique", "sondage", "répondants", "prevalencia",
+    "incidencia", "por 100.000", "por cada 100.000", "población", "estadística", "encuesta",
+    "encuestados",
+)  # fmt: skip
+"""Words of statistics about a population (a prevalence, a rate per 100,000, a cohort, a
+survey): the figures name no one, and what the learned model reads as a name there is a
+place or a group."""
+
+
+def _aggregate(low: str) -> bool:
+    """Whether lower-cased ``low`` holds a word of population statistics (``_AGGREGATES``)."""
+    return any(w in low for w in _AGGREGATES)
+
+
 def _learned_person(
     text: str, ix: _Index, present: frozenset[bytes], words: frozenset[bytes]
 ) -> bool:
@@ -2502,6 +2546,8 @@ def _learned_person(
     if model is None:
         return False
     if len(text) <= _WHOLE:
+        if _aggregate(text.lower()):
+            return False
         return any(not _names_no_one(text, a, b) for a, b in model.found(text, [(0, len(text))]))
     facts = (present & SENSITIVE_WORDS) | (words & (_HEALTH_TERMS | _MONEY_TROUBLE))
     places = sorted(p for w in facts for p in ix.positions(w.decode(), 2))[:_FACT_PLACES]
@@ -2512,6 +2558,8 @@ def _learned_person(
         begin, stop = max(0, start - _SPAN_REACH), end + _SPAN_REACH
         low = text[begin:stop].lower()
         if any(w in low for w in _PLACEHOLDER_NAMES) or declared_placeholder(low):
+            continue
+        if _aggregate(low):
             continue
         if _HISTORICAL_BIRTH.search(text, begin, stop) is None:
             return True
@@ -2581,8 +2629,14 @@ def find_personal(
     named = cued = _cued_name(text, ix, words)
     if not named:
         cues = words & _NAME_WINDOW_CUES
+        facts = health or money
+        if facts and len(text) <= _WHOLE and _aggregate(text.lower()):
+            # a name-like word beside statistics' figures is a place or a group ("Vega Baja
+            # 7,1 %"), and the facts' words there are no one's
+            facts = False
+            cues -= _HEALTH_TERMS | _MONEY_TROUBLE
         # Names in a story are characters: only a cue (an honorific, "Dear") counts there.
-        if (found or structured or cues or health or money) and not fiction:
+        if (found or structured or cues or facts) and not fiction:
             around = [p for c in cues for p in ix.positions(c.decode(), 4)]
             named = _listed_name(text, ix, around)
     if not named and len(text) > _WHOLE and not fiction:
@@ -2638,8 +2692,9 @@ def find_personal(
     ):
         found.discard(PiiKind.ADDRESS)
         named = False
-    if named and fiction and not personal and len(text) <= _WHOLE and not _owns_relative(text):
+    if fiction and not personal and len(text) <= _WHOLE and not _owns_relative(text):
         named = False  # a story's characters, ill or in debt: "Frau Keller, die an Demenz ..."
+        found.discard(PiiKind.ADDRESS)  # and their homes: "Paddington lives ... at 32 ..."
     if named and not personal and not money and not cued and public and len(text) <= _WHOLE:
         low = text.lower()
         if health and any(p in low for p in _COVERAGE):

@@ -289,6 +289,45 @@ def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
     )
 
 
+_OFFICE_WORDS = (
+    "town hall", "city hall", "town council", "city council", "county council",
+    "parish council", "town clerk", "council office", "mayor's office", "registered office",
+    "rathaus", "bürgerbüro", "buergerbuero", "bürgeramt", "bürgerservice", "stadtverwaltung",
+    "gemeindeverwaltung", "kreisverwaltung", "landratsamt", "handelsregister", "sitz der",
+    "mairie", "hôtel de ville", "hotel de ville", "préfecture", "cabinet du maire",
+    "siège social", "siege social", "ayuntamiento", "alcaldía", "alcaldia", "concello",
+    "ajuntament", "consistorio", "domicilio social", "registro mercantil", "siren", "siret",
+    "companies house",
+)  # fmt: skip
+"""What introduces a public office's or a registered company's own line: a town hall, its
+services, a company's registered office ("Rathaus ... Telefon 04841 666-0"); asked only of
+numbers already read as phones, and set aside where the prompt names a person."""
+_ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
+    buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
+    alcaldia ayuntamiento concello ajuntament clerk townclerk council mayor maire alcalde
+    reception empfang recepcion secretariat sekretariat secretaria secretariado
+    service services support help helpdesk servicedesk enquiries
+    inquiries enquiry admin administration verwaltung post poststelle postmaster webmaster
+    press presse prensa media sales vertrieb ventas ventes commercial billing facturation
+    facturacion buchhaltung compta comptabilite jobs karriere careers recrutement empleo
+    rrhh team office bureau oficina buero noreply no reply kundenservice serviceclient
+    atencion ciudadano citoyen general communication comunicacion kommunikation
+    cabinet standard tourisme turismo tourismus tourism bibliotheque biblioteca bibliothek
+    client clients cliente clientes customer customers kunden
+    library school ecole schule escuela colegio"""
+_ROLE_MAILBOXES = frozenset(_ROLE_WORDS.split())
+"""Local parts that name a function, not a person (``info@``, ``rathaus@``, ``accueil@``,
+``alcaldia@``): an organisation's mailbox, read by whoever holds the role."""
+_LOCAL_SPLIT = re.compile(r"[._+\-]+")
+
+
+def _role_mailbox(local: str) -> bool:
+    """Whether every part of an e-mail's local part is a role word ("buergerbuero",
+    "service.client", "info-2"), digits aside."""
+    parts = [p.strip("0123456789") for p in _LOCAL_SPLIT.split(local.lower())]
+    return any(parts) and all(not p or p in _ROLE_MAILBOXES for p in parts)
+
+
 _PHONE_WORDS = (
     "phone", "call", "tel", "mobile", "cell", "fax", "whatsapp", "contact", "sms", "e.164",
     "ring ", "dial", "téléphone", "portable", "appel", "joindre", "joignable", "teléfono",
@@ -302,10 +341,12 @@ _DOCUMENT_WORDS = (
     "case", "#", "bestell", "rechnung", "commande", "facture", "pedido", "factura", "ordine",
     "fattura", "factuur", "seed", "batch", "request", "trace", "txn", "transaction",
     "session", "job", "build", "_id", "id=", "id:", "uuid", "auftrag", "vorgang", "referenz",
-    "dossier", "expediente",
+    "dossier", "expediente", "siren", "siret", "rcs ", "hrb ", "hra ", "handelsregister",
+    "companies house", "company no", "company number", "registro mercantil", "cif:", "cif ",
 )  # fmt: skip
 """Words that make a number shaped like a national phone a document number instead: an
-order, an invoice, a log's request, trace or job id."""
+order, an invoice, a log's request, trace or job id, a company's register number (SIREN,
+HRB, Companies House, CIF)."""
 _DOCUMENT_WORD = re.compile(b"|".join(re.escape(w.encode("ascii")) for w in _DOCUMENT_WORDS))
 """``_near(text, start, _DOCUMENT_WORDS)`` on the lower-cased one-byte map, in one search
 (the words are ASCII, and no other character lower-cases to the ASCII letters they hold)."""
@@ -1455,6 +1496,7 @@ class PiiClassifier:
         text = prompt.folded()
         raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
+        held: set[PiiKind] = set()  # an office's mailbox or line: someone's where a name is
         cues = _Cues(raw)
         classes = _classes(text, raw)
         idle = _idle_runs(raw, classes, cues)
@@ -1482,6 +1524,9 @@ class PiiClassifier:
             else:
                 kind = self._secret(value)
             if kind is not None and kind in self._kinds and kind not in found:
+                if self._office_contact(text, start, kind):
+                    held.add(kind)
+                    continue
                 # "test user max@example.de (fixture)", "specimen ... 99999999R"; a test
                 # account's credential is a credential all the same
                 # (and a value in a block its heading declares fictitious)
@@ -1495,8 +1540,10 @@ class PiiClassifier:
         ip = PiiKind.IP_ADDRESS
         if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words, cores):
             found.add(ip)
-        if self._kinds & _LABELLED and not found >= self._kinds & _LABELLED:
+        if (self._kinds & _LABELLED and not found >= self._kinds & _LABELLED) or held - found:
             personal = find_personal(text, frozenset(found), raw)
+            if PiiKind.PERSON_NAME in personal:  # "Frau Jansen, Bürgerbüro, 04841 ...": hers
+                found |= held
             found |= personal & self._kinds
         return PiiFindings(frozenset(found), bool(prompt.unreadable))
 
@@ -1580,6 +1627,18 @@ class PiiClassifier:
         if 9 <= n <= 13 and closing and _in_signature(text, start):
             return PiiKind.PHONE
         return None
+
+    @staticmethod
+    def _office_contact(text: str, start: int, kind: PiiKind) -> bool:
+        """Whether an e-mail address is a role mailbox (``_role_mailbox``) or a phone number
+        an office's line (``_OFFICE_WORDS`` just before it): a town hall's or a company's,
+        no one's own unless the prompt names a person (``classify`` asks)."""
+        if kind is PiiKind.PHONE:
+            return _near(text, start, _OFFICE_WORDS, 64)
+        if kind is PiiKind.EMAIL:
+            local = _EMAIL_LOCAL.search(text, max(0, start - 64), start)
+            return local is not None and _role_mailbox(local.group())
+        return False
 
     def _loose_iban(self, text: str, start: int, end: int) -> bool:
         """An IBAN written in lower or mixed case, whose country and check digits (and the
