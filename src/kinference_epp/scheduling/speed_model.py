@@ -36,15 +36,18 @@ few float operations and allocates nothing:
   of the model's endpoints already learned, else the configured one.
 
 The scorers read per-endpoint **slowness factors** relative to the model's median endpoint
-(``factors``): the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, and the ITL at the KV in
-use where the model's endpoints have most of their records (the median of their lines'
-centroids: a line is known best at its centroid, and an ITL extrapolated to a load no
-endpoint has seen is mostly its slope's noise). The absolute ITL line also drives the ITL
-limit.
+(``factors``): the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, and the decode level of
+``decode_level``: each ITL observation against a curve the model's endpoints share (ITL by
+sequences running and KV in use), so the factor says how fast a pod decodes, not how loaded
+it was when measured (an endpoint's own ITL line against KV in use alone calls the busier of
+two identical pods the slower one). An endpoint not yet measured is priced as the median of
+its measured peers, not at the configured prior. The absolute ITL line (each endpoint's own)
+drives the ITL limit.
 
 **A speed that is not heard from fades**: an endpoint's distance from the median shrinks (in
 log space) by half with every ``stale_half_life_records`` records of its model per endpoint
-served elsewhere since its own last one, so an endpoint priced slow, and therefore sent
+served elsewhere since its own last one (its decode factor: decode observations, which
+scrapes bring where no access log does), so an endpoint priced slow, and therefore sent
 nothing, is tried again and its recovery seen.
 
 A homogeneous pool thus scores as with one rate, whatever that rate is learned to be, give or
@@ -66,6 +69,8 @@ import numpy.typing as npt
 from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.scheduling import decode_level
+from kinference_epp.scheduling.decode_level import Level, SharedCurve
 
 log = logging.getLogger(__name__)
 
@@ -217,7 +222,8 @@ class EndpointSpeed:
     """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow),
     as the scorers read it (fading while not heard from)."""
     decode_factor: float = 1.0
-    """ITL at the model's typical KV in use against the model's median endpoint (likewise)."""
+    """ITL against the model's median endpoint at the same load (``decode_level``; likewise
+    fading)."""
     decode_observations: int = 0
     """Observations the ITL line learned from: ITL histogram means from scrapes, or records."""
 
@@ -228,9 +234,11 @@ class EndpointSpeed:
 class _Fit:
     __slots__ = (
         "decode",
+        "decode_seen",
         "itl_count",
         "itl_records",
         "itl_sum",
+        "level",
         "logged_a",
         "logged_b",
         "logged_db",
@@ -245,7 +253,11 @@ class _Fit:
         "ttft_work",
     )
 
-    def __init__(self, prior: SpeedPrior, source: str, weight: float) -> None:
+    def __init__(self, prior: SpeedPrior, source: str, weight: float, slowdown: float) -> None:
+        self.level = Level(math.log(slowdown), weight)
+        """Its decode factor against the pool's shared curve (log; ``decode_level``)."""
+        self.decode_seen = 0
+        """Its model's decode observation count at its own last one."""
         self.prefill = _Line(
             prior.overhead_s, 1.0 / prior.prefill_tokens_per_s, PREFILL_REF_TOKENS, weight
         )
@@ -302,6 +314,14 @@ class SpeedModel:
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
         self._vectors: dict[str, _Vectors] = {}
+        self._curves: dict[str, SharedCurve] = {}
+        """Per model, the decode curve its endpoints share (``decode_level``)."""
+        self._level_median: dict[str, float] = {}
+        """Per model, its endpoints' median log decode level as last published."""
+        self._decode_clock: dict[str, int] = {}
+        """Per model, decode observations (the clock a decode factor fades by)."""
+        self._peer_count: dict[str, int] = {}
+        """Per model, the endpoints with a fit."""
 
     # ---- learning ----------------------------------------------------------------------
 
@@ -314,9 +334,11 @@ class SpeedModel:
         work_tokens: float,
         itl_s: float | None = None,
         kv_ktokens: float = 0.0,
+        running: float = 0.0,
     ) -> None:
         """One served request: its TTFT after ``work_tokens`` (tokens ahead + uncached prompt),
-        and its mean ITL with ``kv_ktokens`` thousand KV tokens in use (None: not measured)."""
+        and its mean ITL with ``kv_ktokens`` thousand KV tokens in use and ``running``
+        sequences in the batch (None: not measured)."""
         if not self.config.learn:
             return
         fit = self._fit(endpoint, model)
@@ -328,6 +350,7 @@ class SpeedModel:
             self._prefill_moved(endpoint, model, fit, fit.ttft_records)
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
+            self._observe_level(model, fit, itl_s, running, kv_ktokens)
             fit.itl_records += 1
         self._learned()
 
@@ -339,10 +362,12 @@ class SpeedModel:
         itl_sum: float,
         itl_count: float,
         kv_ktokens: float,
+        running: float = 0.0,
     ) -> None:
         """One scrape's ITL histogram totals (cumulative seconds and gaps) with ``kv_ktokens``
-        thousand KV tokens in use: once ``ITL_MIN_TOKENS`` gaps have accumulated since the last
-        observation, their mean ITL is one observation of the decode line.
+        thousand KV tokens in use and ``running`` sequences in the batch: once
+        ``ITL_MIN_TOKENS`` gaps have accumulated since the last observation, their mean ITL is
+        one observation of the decode line and of the endpoint's decode level.
 
         It moves the endpoint's figures, not its model's record clock (scrapes come from every
         busy endpoint, whichever was picked), so the fading of an endpoint not picked is kept.
@@ -363,6 +388,7 @@ class SpeedModel:
         fit.itl_sum, fit.itl_count = itl_sum, itl_count
         line = fit.decode
         line.update(kv_ktokens, itl, self._keep, self._keep_drift)
+        self._observe_level(model, fit, itl, running, kv_ktokens)
         fit.itl_records += 1
         ratio = line.at(kv_ktokens) / max(fit.logged_a + fit.logged_db * kv_ktokens, _TINY)
         limit = self.config.drift_log_ratio
@@ -438,12 +464,44 @@ class SpeedModel:
             fit.logged_b = b
             self._drifted(endpoint, model, fit, ratio)
 
+    def _observe_level(
+        self, model: str, fit: _Fit, itl: float, running: float, kv_ktokens: float
+    ) -> None:
+        """One ITL observation teaches the endpoint's decode level and its model's shared
+        curve; the curve forgets at the endpoint's pace times the model's endpoints (each
+        observation is one endpoint's)."""
+        curve = self._curves.get(model)
+        if curve is None:
+            prior = self.config.prior
+            curve = self._curves[model] = SharedCurve(prior.itl_s, prior.itl_s_per_ktoken)
+        peers = max(1, self._peer_count.get(model, 0))
+        fit.decode_seen = self._decode_clock[model] = self._decode_clock.get(model, 0) + 1
+        decode_level.observe(
+            curve,
+            fit.level,
+            self._level_median.get(model, 0.0),
+            itl_s=itl,
+            running=running,
+            kv_ktokens=kv_ktokens,
+            keep=self._keep,
+            keep_drift=self._keep_drift,
+            keep_pool=self._keep ** (1.0 / peers),
+        )
+
     def _learned(self) -> None:
-        """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit)."""
+        """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit), and
+        the models' median decode levels the shared curves normalise by."""
         self._since_publish += 1
         if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
             self._since_publish = 0
             self.version += 1
+            self._publish_medians()
+
+    def _publish_medians(self) -> None:
+        by_model: dict[str, list[_Fit]] = {}
+        for (_, m), f in self._fits.items():
+            by_model.setdefault(m, []).append(f)
+        self._level_median = {m: _pool_level(fits) for m, fits in by_model.items()}
 
     def _fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         fit = self._fits.get((endpoint, model))
@@ -470,7 +528,11 @@ class SpeedModel:
 
     def _new_fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         prior, source = self.prior(endpoint, model)
-        fit = self._fits[(endpoint, model)] = _Fit(prior, source, self.config.prior_records)
+        slowdown = prior.itl_s / self.config.prior.itl_s if source == "gpu-label" else 1.0
+        fit = self._fits[(endpoint, model)] = _Fit(
+            prior, source, self.config.prior_records, slowdown
+        )
+        self._peer_count[model] = self._peer_count.get(model, 0) + 1
         self.version += 1
         return fit
 
@@ -501,6 +563,7 @@ class SpeedModel:
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
+            self._peer_count[key[1]] -= 1
         self.version += 1
 
     # ---- reading -----------------------------------------------------------------------
@@ -566,16 +629,23 @@ class SpeedModel:
         x_ref = float(median([f.decode.centroid() for f in fits]))
         dr = [max(f.decode.at(x_ref), _TINY) for f in fits]
         pm, dm = float(median(pr)), float(median(dr))
+        pool = _pool_level(fits)
+        levels = [f.level.value(pool) for f in fits]
+        lm = float(median(levels))
         peers: dict[str, int] = {}
         for m in models:
             peers[m] = peers.get(m, 0) + 1
         out = []
-        for f, m, p, d in zip(fits, models, pr, dr, strict=True):
+        for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
             span = c.stale_half_life_records * peers[m]
             fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
+            decode_fade = 2.0 ** (-(self._decode_clock.get(m, 0) - f.decode_seen) / span)
             lp, ld = math.log(p / pm), math.log(d / dm)
-            ep, ed = lp * fade, ld * fade
-            out.append((math.exp(ep), math.exp(ed), math.exp(ep - lp), math.exp(ed - ld)))
+            ep = lp * fade
+            # The factor the scorers read is the level against the shared curve; the line's
+            # own distance only scales the absolute ITL line (fading alike).
+            factor = math.exp((lv - lm) * decode_fade)
+            out.append((math.exp(ep), factor, math.exp(ep - lp), math.exp(ld * fade - ld)))
         return out
 
     def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
@@ -634,6 +704,13 @@ class SpeedModel:
         )
         self._vectors[name] = vectors
         return vectors
+
+
+def _pool_level(fits: list[_Fit]) -> float:
+    """The median of the measured endpoints' own decode levels, each less its GPU label's
+    offset (0: none measured yet)."""
+    own = [(v - f.level.offset) for f in fits if (v := f.level.own()) is not None]
+    return float(median(own)) if own else 0.0
 
 
 @dataclass(slots=True)
