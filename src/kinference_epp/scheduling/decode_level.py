@@ -46,42 +46,57 @@ _TINY = 1e-12
 
 class SharedCurve:
     """The model's pool-shared decode curve (see the module docstring): weighted least squares
-    over sufficient statistics, a ridge towards the prior's line that is never forgotten."""
+    over sufficient statistics, a ridge towards the prior's line that is never forgotten.
+    ``add`` only accumulates (a few float operations per observation); ``solve`` refits, which
+    the speed model does each time it publishes new vectors (the curve moves at the pool's
+    pace, many observations per refit)."""
 
-    __slots__ = ("c", "prior", "s", "t")
+    __slots__ = ("c0", "c1", "c2", "prior", "s0", "s1", "s2", "s3", "s4", "s5", "t0", "t1", "t2")
 
     def __init__(self, itl_s: float, itl_s_per_ktoken: float) -> None:
         self.prior = (itl_s, 0.0, itl_s_per_ktoken)
-        self.c = list(self.prior)
-        self.s = [0.0] * 6
-        """Upper triangle of the features' weighted outer products: 11, 1n, 1k, nn, nk, kk."""
-        self.t = [0.0] * 3
+        self.c0, self.c1, self.c2 = self.prior
+        # The features' weighted outer products (upper triangle: 11, 1n, 1k, nn, nk, kk) and
+        # their products with the target (1y, ny, ky).
+        self.s0 = self.s1 = self.s2 = self.s3 = self.s4 = self.s5 = 0.0
+        self.t0 = self.t1 = self.t2 = 0.0
+
+    @property
+    def c(self) -> tuple[float, float, float]:
+        """Fixed part, per sequence running, per 1000 KV tokens in use (seconds)."""
+        return self.c0, self.c1, self.c2
 
     def at(self, running: float, kv_ktokens: float) -> float:
-        c = self.c
-        y = c[0] + c[1] * running + c[2] * kv_ktokens
+        y = self.c0 + self.c1 * running + self.c2 * kv_ktokens
         return y if y > _TINY else _TINY
 
-    def update(self, running: float, kv_ktokens: float, y: float, w: float, keep: float) -> None:
+    def add(self, running: float, kv_ktokens: float, y: float, w: float, keep: float) -> None:
         n, k = running, kv_ktokens
-        s, t = self.s, self.t
-        for i, v in enumerate((w, w * n, w * k, w * n * n, w * n * k, w * k * k)):
-            s[i] = s[i] * keep + v
-        for i, v in enumerate((w * y, w * n * y, w * k * y)):
-            t[i] = t[i] * keep + v
+        wn, wk = w * n, w * k
+        self.s0 = self.s0 * keep + w
+        self.s1 = self.s1 * keep + wn
+        self.s2 = self.s2 * keep + wk
+        self.s3 = self.s3 * keep + wn * n
+        self.s4 = self.s4 * keep + wn * k
+        self.s5 = self.s5 * keep + wk * k
+        self.t0 = self.t0 * keep + w * y
+        self.t1 = self.t1 * keep + wn * y
+        self.t2 = self.t2 * keep + wk * y
+
+    def solve(self) -> None:
         r0, r1, r2 = RIDGE, RIDGE * RUNNING_REF**2, RIDGE * KV_REF_KTOKENS**2
         p0, p1, p2 = self.prior
         a = (
-            (s[0] + r0, s[1], s[2]),
-            (s[1], s[3] + r1, s[4]),
-            (s[2], s[4], s[5] + r2),
+            (self.s0 + r0, self.s1, self.s2),
+            (self.s1, self.s3 + r1, self.s4),
+            (self.s2, self.s4, self.s5 + r2),
         )
-        b = (t[0] + r0 * p0, t[1] + r1 * p1, t[2] + r2 * p2)
+        b = (self.t0 + r0 * p0, self.t1 + r1 * p1, self.t2 + r2 * p2)
         c = _solve3(a, b)
         if c is None:
             return
         # A negative part is noise about a part that is not there.
-        self.c = [v if v > 0.0 else 0.0 for v in c]
+        self.c0, self.c1, self.c2 = (v if v > 0.0 else 0.0 for v in c)
 
 
 class Level:
@@ -139,7 +154,6 @@ def observe(
     curve: SharedCurve,
     level: Level,
     pool_median: float,
-    *,
     itl_s: float,
     running: float,
     kv_ktokens: float,
@@ -156,7 +170,7 @@ def observe(
     w = level.update(z, pool_median, keep, keep_drift)
     if w > 0.0:
         factor = math.exp(level.value(pool_median) - pool_median)
-        curve.update(running, kv_ktokens, itl_s / factor, w, keep_pool)
+        curve.add(running, kv_ktokens, itl_s / factor, w, keep_pool)
 
 
 def _solve3(

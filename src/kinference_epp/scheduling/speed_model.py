@@ -314,14 +314,8 @@ class SpeedModel:
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
         self._vectors: dict[str, _Vectors] = {}
-        self._curves: dict[str, SharedCurve] = {}
-        """Per model, the decode curve its endpoints share (``decode_level``)."""
-        self._level_median: dict[str, float] = {}
-        """Per model, its endpoints' median log decode level as last published."""
-        self._decode_clock: dict[str, int] = {}
-        """Per model, decode observations (the clock a decode factor fades by)."""
-        self._peer_count: dict[str, int] = {}
-        """Per model, the endpoints with a fit."""
+        self._decode: dict[str, _ModelDecode] = {}
+        """Per model, what its endpoints' decode levels share (``decode_level``)."""
 
     # ---- learning ----------------------------------------------------------------------
 
@@ -468,25 +462,28 @@ class SpeedModel:
         self, model: str, fit: _Fit, itl: float, running: float, kv_ktokens: float
     ) -> None:
         """One ITL observation teaches the endpoint's decode level and its model's shared
-        curve; the curve forgets at the endpoint's pace times the model's endpoints (each
-        observation is one endpoint's)."""
-        curve = self._curves.get(model)
-        if curve is None:
-            prior = self.config.prior
-            curve = self._curves[model] = SharedCurve(prior.itl_s, prior.itl_s_per_ktoken)
-        peers = max(1, self._peer_count.get(model, 0))
-        fit.decode_seen = self._decode_clock[model] = self._decode_clock.get(model, 0) + 1
+        curve (refitted at each publish)."""
+        md = self._decode.get(model) or self._model_decode(model)
+        md.clock += 1
+        fit.decode_seen = md.clock
         decode_level.observe(
-            curve,
+            md.curve,
             fit.level,
-            self._level_median.get(model, 0.0),
-            itl_s=itl,
-            running=running,
-            kv_ktokens=kv_ktokens,
-            keep=self._keep,
-            keep_drift=self._keep_drift,
-            keep_pool=self._keep ** (1.0 / peers),
+            md.median,
+            itl,
+            running,
+            kv_ktokens,
+            self._keep,
+            self._keep_drift,
+            md.keep_pool,
         )
+
+    def _model_decode(self, model: str) -> _ModelDecode:
+        prior = self.config.prior
+        md = self._decode[model] = _ModelDecode(
+            SharedCurve(prior.itl_s, prior.itl_s_per_ktoken), self._keep
+        )
+        return md
 
     def _learned(self) -> None:
         """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit), and
@@ -498,10 +495,14 @@ class SpeedModel:
             self._publish_medians()
 
     def _publish_medians(self) -> None:
+        """Refit the shared decode curves, and the medians they normalise by."""
         by_model: dict[str, list[_Fit]] = {}
         for (_, m), f in self._fits.items():
             by_model.setdefault(m, []).append(f)
-        self._level_median = {m: _pool_level(fits) for m, fits in by_model.items()}
+        for m, fits in by_model.items():
+            md = self._decode.get(m) or self._model_decode(m)
+            md.median = _pool_level(fits)
+            md.curve.solve()
 
     def _fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         fit = self._fits.get((endpoint, model))
@@ -532,9 +533,14 @@ class SpeedModel:
         fit = self._fits[(endpoint, model)] = _Fit(
             prior, source, self.config.prior_records, slowdown
         )
-        self._peer_count[model] = self._peer_count.get(model, 0) + 1
+        self._count_peers(model, 1)
         self.version += 1
         return fit
+
+    def _count_peers(self, model: str, change: int) -> None:
+        md = self._decode.get(model) or self._model_decode(model)
+        md.peers += change
+        md.keep_pool = self._keep ** (1.0 / max(1, md.peers))
 
     def prior(self, endpoint: EndpointKey, model: str) -> tuple[SpeedPrior, str]:
         """The prior of an endpoint with no history, and where it comes from."""
@@ -563,7 +569,7 @@ class SpeedModel:
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
-            self._peer_count[key[1]] -= 1
+            self._count_peers(key[1], -1)
         self.version += 1
 
     # ---- reading -----------------------------------------------------------------------
@@ -639,7 +645,9 @@ class SpeedModel:
         for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
             span = c.stale_half_life_records * peers[m]
             fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
-            decode_fade = 2.0 ** (-(self._decode_clock.get(m, 0) - f.decode_seen) / span)
+            md = self._decode.get(m)
+            clock = md.clock if md is not None else 0
+            decode_fade = 2.0 ** (-(clock - f.decode_seen) / span)
             lp, ld = math.log(p / pm), math.log(d / dm)
             ep = lp * fade
             # The factor the scorers read is the level against the shared curve; the line's
@@ -704,6 +712,23 @@ class SpeedModel:
         )
         self._vectors[name] = vectors
         return vectors
+
+
+class _ModelDecode:
+    """One model's shared decode curve, its decode observation count (the clock its
+    endpoints' decode factors fade by), its measured endpoints' median level as last
+    published (what the curve normalises by), its endpoints, and the curve's forgetting per
+    observation (an endpoint's, spread over the model's endpoints: each observation is one
+    endpoint's)."""
+
+    __slots__ = ("clock", "curve", "keep_pool", "median", "peers")
+
+    def __init__(self, curve: SharedCurve, keep: float) -> None:
+        self.curve = curve
+        self.clock = 0
+        self.median = 0.0
+        self.peers = 0
+        self.keep_pool = keep
 
 
 def _pool_level(fits: list[_Fit]) -> float:

@@ -117,7 +117,9 @@ def test_the_shared_curve_learns_the_per_sequence_and_per_token_parts() -> None:
     for _ in range(3000):
         running = float(rng.integers(1, 256))
         kv = float(rng.uniform(0.0, 400.0))
-        curve.update(running, kv, 0.005 + 0.0001 * running + 0.00004 * kv, 1.0, 0.999)
+        curve.add(running, kv, 0.005 + 0.0001 * running + 0.00004 * kv, 1.0, 0.999)
+    assert curve.c == pytest.approx([0.01, 0.0, 0.00004])  # the prior until refitted
+    curve.solve()
     assert curve.c == pytest.approx([0.005, 0.0001, 0.00004], rel=0.02)
 
 
