@@ -110,6 +110,11 @@ TTFT_LOG_GRACE_S = 120.0
 """Seconds from a model's first TTFT histogram totals before they teach: an access log, where
 there is one, has sent its first records by then (they pair each request's TTFT with its own
 work, and once any has arrived the histogram teaches nothing)."""
+DECODE_BAND = math.log(1.1)
+"""Decode levels within this of the median price as the median: on identical pods the levels
+still differ by their noise (a percent or two), and the own-decode term, large beside the
+other terms where every pod holds every prefix, would send every request to the pod that
+noise calls fastest. Pods that differ by more (a slower GPU class: 2.5x) keep their factor."""
 _TINY = 1e-12
 
 
@@ -652,7 +657,10 @@ class SpeedModel:
             ep = lp * fade
             # The factor the scorers read is the level against the shared curve; the line's
             # own distance only scales the absolute ITL line (fading alike).
-            factor = math.exp((lv - lm) * decode_fade)
+            gap = lv - lm
+            if -DECODE_BAND < gap < DECODE_BAND:
+                gap = 0.0
+            factor = math.exp(gap * decode_fade)
             out.append((math.exp(ep), factor, math.exp(ep - lp), math.exp(ld * fade - ld)))
         return out
 
