@@ -91,7 +91,8 @@ class SpeedConfig(Strict):
         gt=0,
         description="An endpoint's learned distance from the median halves (in log space) with "
         "every this many records of its model per endpoint served elsewhere since its own last "
-        "one: an endpoint priced slow, and so sent nothing, is tried again.",
+        "one (its decode factor: decode observations): an endpoint priced slow, and so sent "
+        "nothing, is tried again.",
     )
     min_records: int = Field(
         default=8,

@@ -68,6 +68,7 @@ class SpeedLearner:
             work_tokens=entry.ahead_tokens + new,
             itl_s=itl,
             kv_ktokens=_kv_ktokens(snap),
+            running=snap.running if snap is not None else 0.0,
         )
 
     def _is_base(self, key: EndpointKey, entry: InflightEntry) -> bool:
@@ -92,6 +93,7 @@ class SpeedLearner:
                 itl_sum=snapshot.itl_sum,
                 itl_count=snapshot.itl_count,
                 kv_ktokens=_kv_ktokens(snapshot),
+                running=snapshot.running,
             )
         if snapshot.ttft_count > 0.0 and self._picked is not None:
             picks, work = self._picked(key)

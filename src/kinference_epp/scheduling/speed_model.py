@@ -36,15 +36,18 @@ few float operations and allocates nothing:
   of the model's endpoints already learned, else the configured one.
 
 The scorers read per-endpoint **slowness factors** relative to the model's median endpoint
-(``factors``): the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, and the ITL at the KV in
-use where the model's endpoints have most of their records (the median of their lines'
-centroids: a line is known best at its centroid, and an ITL extrapolated to a load no
-endpoint has seen is mostly its slope's noise). The absolute ITL line also drives the ITL
-limit.
+(``factors``): the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, and the decode level of
+``decode_level``: each ITL observation against a curve the model's endpoints share (ITL by
+sequences running and KV in use), so the factor says how fast a pod decodes, not how loaded
+it was when measured (an endpoint's own ITL line against KV in use alone calls the busier of
+two identical pods the slower one). An endpoint not yet measured is priced as the median of
+its measured peers, not at the configured prior. The absolute ITL line (each endpoint's own)
+drives the ITL limit.
 
 **A speed that is not heard from fades**: an endpoint's distance from the median shrinks (in
 log space) by half with every ``stale_half_life_records`` records of its model per endpoint
-served elsewhere since its own last one, so an endpoint priced slow, and therefore sent
+served elsewhere since its own last one (its decode factor: decode observations, which
+scrapes bring where no access log does), so an endpoint priced slow, and therefore sent
 nothing, is tried again and its recovery seen.
 
 A homogeneous pool thus scores as with one rate, whatever that rate is learned to be, give or
@@ -66,6 +69,8 @@ import numpy.typing as npt
 from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
+from kinference_epp.scheduling import decode_level
+from kinference_epp.scheduling.decode_level import Level, SharedCurve
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +110,11 @@ TTFT_LOG_GRACE_S = 120.0
 """Seconds from a model's first TTFT histogram totals before they teach: an access log, where
 there is one, has sent its first records by then (they pair each request's TTFT with its own
 work, and once any has arrived the histogram teaches nothing)."""
+DECODE_BAND = math.log(1.1)
+"""Decode levels within this of the median price as the median: on identical pods the levels
+still differ by their noise (a percent or two), and the own-decode term, large beside the
+other terms where every pod holds every prefix, would send every request to the pod that
+noise calls fastest. Pods that differ by more (a slower GPU class: 2.5x) keep their factor."""
 _TINY = 1e-12
 
 
@@ -217,7 +227,8 @@ class EndpointSpeed:
     """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow),
     as the scorers read it (fading while not heard from)."""
     decode_factor: float = 1.0
-    """ITL at the model's typical KV in use against the model's median endpoint (likewise)."""
+    """ITL against the model's median endpoint at the same load (``decode_level``; likewise
+    fading)."""
     decode_observations: int = 0
     """Observations the ITL line learned from: ITL histogram means from scrapes, or records."""
 
@@ -228,9 +239,11 @@ class EndpointSpeed:
 class _Fit:
     __slots__ = (
         "decode",
+        "decode_seen",
         "itl_count",
         "itl_records",
         "itl_sum",
+        "level",
         "logged_a",
         "logged_b",
         "logged_db",
@@ -245,7 +258,11 @@ class _Fit:
         "ttft_work",
     )
 
-    def __init__(self, prior: SpeedPrior, source: str, weight: float) -> None:
+    def __init__(self, prior: SpeedPrior, source: str, weight: float, slowdown: float) -> None:
+        self.level = Level(math.log(slowdown), weight)
+        """Its decode factor against the pool's shared curve (log; ``decode_level``)."""
+        self.decode_seen = 0
+        """Its model's decode observation count at its own last one."""
         self.prefill = _Line(
             prior.overhead_s, 1.0 / prior.prefill_tokens_per_s, PREFILL_REF_TOKENS, weight
         )
@@ -302,6 +319,8 @@ class SpeedModel:
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
         self._vectors: dict[str, _Vectors] = {}
+        self._decode: dict[str, _ModelDecode] = {}
+        """Per model, what its endpoints' decode levels share (``decode_level``)."""
 
     # ---- learning ----------------------------------------------------------------------
 
@@ -314,9 +333,11 @@ class SpeedModel:
         work_tokens: float,
         itl_s: float | None = None,
         kv_ktokens: float = 0.0,
+        running: float = 0.0,
     ) -> None:
         """One served request: its TTFT after ``work_tokens`` (tokens ahead + uncached prompt),
-        and its mean ITL with ``kv_ktokens`` thousand KV tokens in use (None: not measured)."""
+        and its mean ITL with ``kv_ktokens`` thousand KV tokens in use and ``running``
+        sequences in the batch (None: not measured)."""
         if not self.config.learn:
             return
         fit = self._fit(endpoint, model)
@@ -328,6 +349,7 @@ class SpeedModel:
             self._prefill_moved(endpoint, model, fit, fit.ttft_records)
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
+            self._observe_level(model, fit, itl_s, running, kv_ktokens)
             fit.itl_records += 1
         self._learned()
 
@@ -339,10 +361,12 @@ class SpeedModel:
         itl_sum: float,
         itl_count: float,
         kv_ktokens: float,
+        running: float = 0.0,
     ) -> None:
         """One scrape's ITL histogram totals (cumulative seconds and gaps) with ``kv_ktokens``
-        thousand KV tokens in use: once ``ITL_MIN_TOKENS`` gaps have accumulated since the last
-        observation, their mean ITL is one observation of the decode line.
+        thousand KV tokens in use and ``running`` sequences in the batch: once
+        ``ITL_MIN_TOKENS`` gaps have accumulated since the last observation, their mean ITL is
+        one observation of the decode line and of the endpoint's decode level.
 
         It moves the endpoint's figures, not its model's record clock (scrapes come from every
         busy endpoint, whichever was picked), so the fading of an endpoint not picked is kept.
@@ -363,6 +387,7 @@ class SpeedModel:
         fit.itl_sum, fit.itl_count = itl_sum, itl_count
         line = fit.decode
         line.update(kv_ktokens, itl, self._keep, self._keep_drift)
+        self._observe_level(model, fit, itl, running, kv_ktokens)
         fit.itl_records += 1
         ratio = line.at(kv_ktokens) / max(fit.logged_a + fit.logged_db * kv_ktokens, _TINY)
         limit = self.config.drift_log_ratio
@@ -438,12 +463,51 @@ class SpeedModel:
             fit.logged_b = b
             self._drifted(endpoint, model, fit, ratio)
 
+    def _observe_level(
+        self, model: str, fit: _Fit, itl: float, running: float, kv_ktokens: float
+    ) -> None:
+        """One ITL observation teaches the endpoint's decode level and its model's shared
+        curve (refitted at each publish)."""
+        md = self._decode.get(model) or self._model_decode(model)
+        md.clock += 1
+        fit.decode_seen = md.clock
+        decode_level.observe(
+            md.curve,
+            fit.level,
+            md.median,
+            itl,
+            running,
+            kv_ktokens,
+            self._keep,
+            self._keep_drift,
+            md.keep_pool,
+        )
+
+    def _model_decode(self, model: str) -> _ModelDecode:
+        prior = self.config.prior
+        md = self._decode[model] = _ModelDecode(
+            SharedCurve(prior.itl_s, prior.itl_s_per_ktoken), self._keep
+        )
+        return md
+
     def _learned(self) -> None:
-        """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit)."""
+        """One more lesson: publish new vectors every ``PUBLISH_EVERY`` (or two per fit), and
+        the models' median decode levels the shared curves normalise by."""
         self._since_publish += 1
         if self._since_publish >= max(PUBLISH_EVERY, 2 * len(self._fits)):
             self._since_publish = 0
             self.version += 1
+            self._publish_medians()
+
+    def _publish_medians(self) -> None:
+        """Refit the shared decode curves, and the medians they normalise by."""
+        by_model: dict[str, list[_Fit]] = {}
+        for (_, m), f in self._fits.items():
+            by_model.setdefault(m, []).append(f)
+        for m, fits in by_model.items():
+            md = self._decode.get(m) or self._model_decode(m)
+            md.median = _pool_level(fits)
+            md.curve.solve()
 
     def _fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         fit = self._fits.get((endpoint, model))
@@ -470,9 +534,18 @@ class SpeedModel:
 
     def _new_fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         prior, source = self.prior(endpoint, model)
-        fit = self._fits[(endpoint, model)] = _Fit(prior, source, self.config.prior_records)
+        slowdown = prior.itl_s / self.config.prior.itl_s if source == "gpu-label" else 1.0
+        fit = self._fits[(endpoint, model)] = _Fit(
+            prior, source, self.config.prior_records, slowdown
+        )
+        self._count_peers(model, 1)
         self.version += 1
         return fit
+
+    def _count_peers(self, model: str, change: int) -> None:
+        md = self._decode.get(model) or self._model_decode(model)
+        md.peers += change
+        md.keep_pool = self._keep ** (1.0 / max(1, md.peers))
 
     def prior(self, endpoint: EndpointKey, model: str) -> tuple[SpeedPrior, str]:
         """The prior of an endpoint with no history, and where it comes from."""
@@ -501,6 +574,7 @@ class SpeedModel:
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
+            self._count_peers(key[1], -1)
         self.version += 1
 
     # ---- reading -----------------------------------------------------------------------
@@ -566,16 +640,28 @@ class SpeedModel:
         x_ref = float(median([f.decode.centroid() for f in fits]))
         dr = [max(f.decode.at(x_ref), _TINY) for f in fits]
         pm, dm = float(median(pr)), float(median(dr))
+        pool = _pool_level(fits)
+        levels = [f.level.value(pool) for f in fits]
+        lm = float(median(levels))
         peers: dict[str, int] = {}
         for m in models:
             peers[m] = peers.get(m, 0) + 1
         out = []
-        for f, m, p, d in zip(fits, models, pr, dr, strict=True):
+        for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
             span = c.stale_half_life_records * peers[m]
             fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
+            md = self._decode.get(m)
+            clock = md.clock if md is not None else 0
+            decode_fade = 2.0 ** (-(clock - f.decode_seen) / span)
             lp, ld = math.log(p / pm), math.log(d / dm)
-            ep, ed = lp * fade, ld * fade
-            out.append((math.exp(ep), math.exp(ed), math.exp(ep - lp), math.exp(ed - ld)))
+            ep = lp * fade
+            # The factor the scorers read is the level against the shared curve; the line's
+            # own distance only scales the absolute ITL line (fading alike).
+            gap = lv - lm
+            if -DECODE_BAND < gap < DECODE_BAND:
+                gap = 0.0
+            factor = math.exp(gap * decode_fade)
+            out.append((math.exp(ep), factor, math.exp(ep - lp), math.exp(ld * fade - ld)))
         return out
 
     def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
@@ -634,6 +720,30 @@ class SpeedModel:
         )
         self._vectors[name] = vectors
         return vectors
+
+
+class _ModelDecode:
+    """One model's shared decode curve, its decode observation count (the clock its
+    endpoints' decode factors fade by), its measured endpoints' median level as last
+    published (what the curve normalises by), its endpoints, and the curve's forgetting per
+    observation (an endpoint's, spread over the model's endpoints: each observation is one
+    endpoint's)."""
+
+    __slots__ = ("clock", "curve", "keep_pool", "median", "peers")
+
+    def __init__(self, curve: SharedCurve, keep: float) -> None:
+        self.curve = curve
+        self.clock = 0
+        self.median = 0.0
+        self.peers = 0
+        self.keep_pool = keep
+
+
+def _pool_level(fits: list[_Fit]) -> float:
+    """The median of the measured endpoints' own decode levels, each less its GPU label's
+    offset (0: none measured yet)."""
+    own = [(v - f.level.offset) for f in fits if (v := f.level.own()) is not None]
+    return float(median(own)) if own else 0.0
 
 
 @dataclass(slots=True)

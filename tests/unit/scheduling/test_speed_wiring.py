@@ -169,25 +169,33 @@ class Recorder(SpeedModel):
         work_tokens: float,
         itl_s: float | None = None,
         kv_ktokens: float = 0.0,
+        running: float = 0.0,
     ) -> None:
         self.seen.append(
             (
                 endpoint,
                 model,
-                {"ttft": ttft_s, "work": work_tokens, "itl": itl_s, "kv": kv_ktokens},
+                {
+                    "ttft": ttft_s,
+                    "work": work_tokens,
+                    "itl": itl_s,
+                    "kv": kv_ktokens,
+                    "running": running,
+                },
             )
         )
 
 
 def test_the_learner_turns_a_record_into_one_lesson() -> None:
     pool = build_pool([Row(1)])
-    pool.update_load(key(1), LoadSnapshot(kv_usage=0.25, num_gpu_blocks=1000, block_size=16))
+    pool.update_load(
+        key(1), LoadSnapshot(running=7, kv_usage=0.25, num_gpu_blocks=1000, block_size=16)
+    )
     model = Recorder()
     SpeedLearner(model, pool)(_record(), _entry())
     # work: 300 ahead + (1000 - 400) uncached; ITL: (1.1 - 0.1) / 100; KV: 0.25 * 16k tokens
-    assert model.seen == [
-        (key(1), "m", {"ttft": 0.1, "work": 900.0, "itl": pytest.approx(0.01), "kv": 4.0})
-    ]
+    lesson = {"ttft": 0.1, "work": 900.0, "itl": pytest.approx(0.01), "kv": 4.0, "running": 7}
+    assert model.seen == [(key(1), "m", lesson)]
 
 
 @pytest.mark.parametrize(
