@@ -2291,6 +2291,65 @@ so a rare surname after a listed first name, or a rare first name before a liste
 is still a name."""
 
 
+_WORK_ROLES = (
+    "porter|night porter|receptionist|cleaner|nurse|driver|guard|security guard|caretaker"
+    "|janitor|cook|waiter|waitress|cashier|apprentice|trainee|intern|technician|mechanic"
+    "|picker|packer|supervisor|assistant|secretary|accountant|clerk|courier|doorman"
+    "|housekeeper|carer|care worker|handyman|gardener|labourer|operator|welder|electrician"
+    "|storeman|warehouseman|temp|night manager|shift lead"
+    "|pförtner(?:in)?|empfangsdame|rezeptionist(?:in)?|reinigungskraft|putzkraft|putzfrau"
+    "|pflegekraft|krankenschwester|pfleger(?:in)?|fahrer(?:in)?|hausmeister(?:in)?|koch"
+    "|köchin|kellner(?:in)?|kassierer(?:in)?|azubi|auszubildende[rn]?|praktikant(?:in)?"
+    "|lagerist(?:in)?|monteur(?:in)?|techniker(?:in)?|sekretärin|sachbearbeiter(?:in)?"
+    "|buchhalter(?:in)?|schichtleiter(?:in)?|nachtwächter(?:in)?|wachmann|aushilfe"
+    "|gardien(?:ne)?|veilleur|veilleuse|réceptionniste|agente? d'entretien|femme de ménage"
+    "|aide-soignante?|infirmier|infirmière|chauffeur|livreur|livreuse|cuisinier|cuisinière"
+    "|serveur|serveuse|caissier|caissière|apprentie?|stagiaire|magasinier|magasinière"
+    "|technicienn?e?|secrétaire|comptable|vigile|agent de sécurité|concierge|intérimaire"
+    "|limpiador(?:a)?|recepcionista|conserje|portero|portera|vigilante|guardia de seguridad"
+    "|enfermer[oa]|auxiliar|cuidador(?:a)?|conductor(?:a)?|chófer|repartidor(?:a)?"
+    "|cociner[oa]|camarer[oa]|cajer[oa]|aprendiz|becari[oa]|técnic[oa]|secretari[oa]"
+    "|administrativ[oa]|mozo de almacén|operari[oa]"
+)
+"""Workplace roles an HR note or a manager's message names a colleague by ("our night
+porter, Wiktor", "notre gardien de nuit, Mamadou", "unsere Putzkraft Ionela")."""
+_ROLE_APPOSITION = re.compile(
+    r"(?i:\b(?:our|my|the|unser|unsere|unserem|unseren|unserer|notre|nos|mon|ma|nuestr[oa]s?"
+    r"|mi|la|le|el|der|die|den)[ \t]+(?:[\w\-']+[ \t]+){0,2}?"
+    rf"(?:{_WORK_ROLES})(?:[ \t]+[\w\-']+){{0,4}}?)"
+    r"(?P<comma>[ \t]*,)?[ \t]+(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)\b(?P<after>[ \t]*[,(]?)"
+)
+_NAME_FROM_SHIFT = re.compile(
+    r"\b(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)[ \t]+(?i:(?:from|on|in)[ \t]+the[ \t]+(?:[\w\-]+[ \t]+)?"
+    r"(?:shift|team|warehouse|kitchen|reception|ward|desk|crew|rota)"
+    r"|(?:aus|von)[ \t]+der[ \t]+[\w\-]*(?:schicht|küche|pforte|rezeption|lager|station)"
+    r"|(?:de|du)[ \t]+(?:l'|la[ \t]+|le[ \t]+)?(?:équipe|service|cuisine|accueil|poste"
+    r"|quart|entrepôt)|(?:del|de[ \t]+la)[ \t]+(?:turno|cocina|recepción|almacén|planta"
+    r"|equipo))\b"
+)
+"""A colleague's first name and their shift or team ("Dariusz from the night shift",
+"Ionela del turno de noche")."""
+
+
+def _colleague_name(text: str) -> bool:
+    """A first name a workplace role introduces (in commas, or a listed one after the role)
+    or that a shift or team follows: in a short note beside a personal fact, a colleague
+    the reader can tell apart as surely as by a full name."""
+    first, _ = _names()
+    for m in _ROLE_APPOSITION.finditer(text):
+        name = m.group("name")
+        rest = text[m.end() : m.end() + 2].lstrip()
+        closed = m.group("after").strip() != "" or (rest[:1].isupper())  # ", Aino Virtanen"
+        apposed = m.group("comma") is not None and closed
+        if (apposed or name in first) and _real_name(name) and name not in _STARTERS:
+            return True
+    for m in _NAME_FROM_SHIFT.finditer(text):
+        name = m.group("name")
+        if _real_name(name) and name not in _STARTERS and name not in _COUNTS:
+            return True
+    return False
+
+
 def _subject_name(text: str) -> bool:
     first, last = _names()
     for m in _SUBJECT.finditer(text):
@@ -2591,6 +2650,8 @@ def find_personal(
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
+        named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
     if not named and (health or money) and not fiction:
         named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
