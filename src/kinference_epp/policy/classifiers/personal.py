@@ -1423,6 +1423,14 @@ def _health_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
 
 # -- national identifiers named by their label -------------------------------------------
 
+_FIELD_DOCUMENTS = (
+    "passport", "passeport", "pasaporte", "reisepass", "pass", "ausweis", "id", "identity",
+    "national_id", "tax", "steuer", "dni", "nie", "nif", "licence", "license", "permis",
+)  # fmt: skip
+_FIELD_SUFFIXES = ("no", "nr", "num", "number", "nummer", "numero", "id")
+"""A database's or an export's field names ("passport_no", "id_number", "tax_id"): one
+word in the word index, since it does not split at ``_``; they name the value after them in
+any language the text around them is written in."""
 _ID_LABELS = _vocab(
     "bsn", "burgerservicenummer", "sofinummer", "nir", "insee", "sécurité", "steuer",
     "steueridentifikationsnummer", "steuernummer", "idnr", "identifikationsnummer",
@@ -1431,6 +1439,7 @@ _ID_LABELS = _vocab(
     "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
     "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
     "identité", "identidad", "identity", "dni", "cni", "permis", "conducir", "sécu",
+    *(f"{doc}_{suffix}" for doc in _FIELD_DOCUMENTS for suffix in _FIELD_SUFFIXES),
 )  # fmt: skip
 _TAX_LABELS = frozenset(
     (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
@@ -1522,10 +1531,12 @@ def _steuer_id_after(text: str, begin: int) -> bool:
 _VALUE_BEFORE = re.compile(
     r"(?<![\w])([A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24})(?![\w])[ \t,:;\-\u2013\u2014]*"
     r"(?i:(?:that's|that is|this is|it's|it is|is|das ist|ist|c'est|c\u2019est|es|est)[ \t]+)?"
-    r"(?i:my|mein|meine|meiner|mon|ma|mi|our|unsere?)[ \t]+(?:[\w'\u2019\-]+[ \t]+){0,3}$"
+    r"(?i:my|mein|meine|meiner|mon|ma|mi|our|unsere?|her|his|their|ihr|ihre|ihrer|sein|seine"
+    r"|seiner|son|sa|su|sus|the|der|die|le|la|el)[ \t]+(?:[\w'\u2019\-]+[ \t]+){0,3}$"
 )
 """A value a label follows as its owner's ("C01X00T47 - das ist meine Passnummer",
-"532918404 - that's my passport number", "18AB12345 c'est mon numéro de passeport"):
+"532918404 - that's my passport number", "18AB12345 c'est mon numéro de passeport",
+"document CG4W6YP25 - that's her Reisepass"):
 the window before a label ends in a possessive, the value just before it."""
 _BEFORE = 96
 
@@ -1559,6 +1570,25 @@ A person's DNI starts with a digit, a NIE with X, Y or Z."""
 
 def _company_id(value: str) -> bool:
     return _COMPANY_ID.fullmatch(value) is not None
+
+
+_SPACED_LETTERS = re.compile(r"(?<![\w°])(?:[^\W\d_°][ \t]){3,}[^\W\d_°](?![\w])")
+"""A word an OCR pass or a scan wrote with a space between its letters ("P A S S E P O R T",
+"N o m")."""
+_SPACED_CUES = _vocab("passport", "passeport", "pasaporte", "reisepass", "pass", "identity",
+                      "identité", "identidad", "personalausweis", "ausweis")  # fmt: skip
+
+
+def _spaced_label_id(text: str) -> bool:
+    """An identifier after a label written letter by letter (a scanned page's OCR text,
+    "P A S S E P O R T  N°  15FM17787"): the short prompt with those words joined, read as
+    any other for a labelled identifier."""
+    if _SPACED_LETTERS.search(text) is None:
+        return False
+    joined = _SPACED_LETTERS.sub(lambda m: m.group().replace(" ", "").replace("\t", ""), text)
+    jx = _Index(joined)
+    words = jx.cues()
+    return bool(words & _SPACED_CUES) and _labelled_id(joined, jx, words)
 
 
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
@@ -2611,6 +2641,9 @@ def find_personal(
         found.add(PiiKind.DATE_OF_BIRTH)
     if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, ix, words):
         found.add(PiiKind.NATIONAL_ID)
+    elif digits and PiiKind.NATIONAL_ID not in structured and len(text) <= _WHOLE:
+        if _spaced_label_id(text):  # "P A S S E P O R T  N°  15FM17787"
+            found.add(PiiKind.NATIONAL_ID)
     short = split if len(text) <= _WHOLE else None
     if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
         found.add(PiiKind.SECRET)
