@@ -23,9 +23,9 @@ def kinds(text: str) -> set[str]:
     "text",
     [
         "My brother-in-law, Tomasz Wrona, overstayed his visa and is scared of being deported.",
-        "Meine Schwägerin Leyla Demirci hat nur eine Duldung und ein Arbeitsverbot.",
+        "Leyla Demirci aus dem Sprachkurs hat nur eine Duldung und darf nicht arbeiten.",
         "Ma belle-sœur, Awa Coulibaly, est sans papiers et a reçu une OQTF le mois dernier.",
-        "Mi cuñada, Marisol Quispe, está en situación irregular y ha pedido el arraigo social.",
+        "Marisol Quispe, la que limpia en casa de mi madre, está en situación irregular.",
     ],
 )
 def test_a_named_relatives_immigration_status_is_personal(text: str) -> None:
@@ -48,10 +48,10 @@ def test_immigration_status_without_a_person_is_a_general_question(text: str) ->
 @pytest.mark.parametrize(
     "text",
     [
-        "Jordan Pike gets out of prison on Friday, released on licence after three years.",
+        "Heads up: Callum Ridley is out on licence from Monday and has an electronic tag.",
         "Stefan Krug kommt nächste Woche aus dem Knast, er saß zwei Jahre wegen Drogenhandels.",
-        "tu savais que Lounès Ait-Hamou sort de prison lundi ? il a pris deux ans pour trafic",
-        "Luis Ferrán Ortega sale de prisión el lunes con la pulsera telemática.",
+        "tu savais que Lounès Ait-Hamou sort de Fresnes lundi ? il a pris deux ans pour trafic",
+        "A Luis Ferrán Ortega le dieron el tercer grado y ya lleva la pulsera telemática.",
     ],
 )
 def test_a_named_persons_release_from_prison_is_personal(text: str) -> None:
@@ -63,8 +63,7 @@ def test_a_named_persons_release_from_prison_is_personal(text: str) -> None:
     [
         "HR note: our night porter, Wiktor, has been going to AA meetings since the summer.",
         "Dariusz from the night shift has been off sick with depression since March.",
-        "Vertraulich: unsere Putzkraft Ionela ist HIV-positiv und muss alle drei Monate zur "
-        "Kontrolle.",
+        "Vertraulich: unsere Pförtnerin, Ionela, hat uns von ihrer Epilepsie erzählt.",
         "Notiz: Kemal aus der Nachtschicht hat eine Alkoholsucht und ist in Therapie.",
         "Note RH : notre veilleur de nuit, Karim, est diabétique et doit manger à heures fixes.",
         "Nota de RR. HH.: nuestro conserje, Anselmo, tiene epilepsia y no puede subir escaleras.",
