@@ -130,8 +130,7 @@ def test_an_ocr_label_written_letter_by_letter(text: str) -> None:
     [
         "members.csv:\nmember_id,full_name,rijksregisternummer,postcode\n"
         "0412,Lotte Claes,85.07.14-123.30,2600\n0413,Bram Peeters,92.03.01-456.12,9000",
-        "Mitglieder.csv:\nnr,name,national_register_number,plz\n"
-        "7,Lotte Claes,85.07.14-123.30,2600",
+        "Mitglieder.csv:\nnr,name,national_register_number,plz\n7,Lotte Claes,85.07.14-123.30,2600",
         "export.csv :\nid,nom,numéro de registre national,code postal\n"
         "12,Bram Peeters,73.11.22-789.64,4000",
         "socios.csv:\nid,nombre,número de registro nacional,cp\n3,Lotte Claes,01.12.05-234.41,1000",

@@ -2639,11 +2639,16 @@ def find_personal(
         found.add(PiiKind.ADDRESS)
     if _date_of_birth(text, ix, words, digits):
         found.add(PiiKind.DATE_OF_BIRTH)
-    if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, ix, words):
+    if (
+        digits
+        and PiiKind.NATIONAL_ID not in structured
+        and (
+            _labelled_id(text, ix, words)
+            # "P A S S E P O R T  N°  15FM17787": an OCR pass's labels, in a short prompt
+            or (len(text) <= _WHOLE and _spaced_label_id(text))
+        )
+    ):
         found.add(PiiKind.NATIONAL_ID)
-    elif digits and PiiKind.NATIONAL_ID not in structured and len(text) <= _WHOLE:
-        if _spaced_label_id(text):  # "P A S S E P O R T  N°  15FM17787"
-            found.add(PiiKind.NATIONAL_ID)
     short = split if len(text) <= _WHOLE else None
     if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
         found.add(PiiKind.SECRET)
