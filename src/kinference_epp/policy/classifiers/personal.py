@@ -21,7 +21,9 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   prompt with personal facts counts a listed first name after an informal greeting ("Hallo
   Kemal"); a short prompt also counts an initial with a listed surname, a listed
   "Surname, Given", a close relative's listed first name ("mi hijo Pablo"), and a listed
-  first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
+  first name as the subject of a sentence about a condition ("Lena hat Asthma") or that a
+  workplace role or a shift introduces beside such a fact ("our night porter, Wiktor,",
+  "notre gardien de nuit, Mamadou,", "Dariusz from the night shift"). A known
   public or fictional figure never counts on its own, nor do the others a prompt names
   beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
   legal form follows ("Otto GmbH") or that holds a company's trade ("Brenner
@@ -43,6 +45,10 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
 - a **date of birth**: a full date (numeric, ISO, or with a month name in one of the six
   languages) within a short distance after "born", "DOB", "date of birth", "geboren",
   "né le", "nació el", "fecha de nacimiento", "nato il", "geboortedatum" ...
+- a **labelled identifier**: a document or national number within a short distance of its
+  label, the label before it or after it ("CG4W6YP25 - that's her Reisepass"), a database
+  field name in any language's text ("passport_no: ..."), or a label an OCR pass spelt
+  letter by letter ("P A S S E P O R T  N°", short prompts only).
 - **health** data: a condition, medication, treatment or lab value (vocabularies in the six
   languages, and the most prescribed medicines by generic and brand name) in a prompt
   that also names a person, gives a date of birth, a patient number or a contact (phone,
