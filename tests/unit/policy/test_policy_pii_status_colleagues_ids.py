@@ -165,3 +165,45 @@ def test_a_sip_registration_pairs_a_user_with_an_ip(text: str) -> None:
 def test_a_sip_extension_number_names_no_one() -> None:
     text = "[2026-11-18 08:03:11] chan_sip.c: Registered SIP '1001' at 94.236.150.95:5060"
     assert "ipAddress" not in kinds(text)
+
+
+_FILLER = {
+    "en": "The quarterly facilities review covered heating, lighting and the lift contract. ",
+    "de": "Die Quartalsprüfung der Gebäude umfasste Heizung, Beleuchtung und den Aufzugsvertrag. ",
+    "fr": "La revue trimestrielle des locaux a porté sur le chauffage et le contrat d'ascenseur. ",
+    "es": "La revisión trimestral trató la calefacción, la iluminación y el contrato del ascensor. ",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "named", "unnamed"),
+    [
+        (
+            "en",
+            "Our night porter, Wiktor, told me he has been diagnosed with epilepsy. ",
+            "Our night porter should know what to do when a guest has a seizure. ",
+        ),
+        (
+            "de",
+            "Unsere Nachtwächterin, Ionela, hat uns gesagt, dass sie Epilepsie hat. ",
+            "Unsere Nachtwächterin sollte wissen, was bei einem epileptischen Anfall zu tun ist. ",
+        ),
+        (
+            "fr",
+            "Notre veilleur de nuit, Karim, nous a dit qu'il est épileptique. ",
+            "Notre veilleur de nuit doit savoir quoi faire en cas de crise d'épilepsie. ",
+        ),
+        (
+            "es",
+            "Nuestra limpiadora del turno de noche, Ionela, nos ha dicho que tiene epilepsia. ",
+            "Nuestra limpiadora del turno de noche debe saber qué hacer ante una crisis. ",
+        ),
+    ],
+)
+def test_a_colleague_named_by_role_in_the_middle_of_a_long_note(
+    lang: str, named: str, unnamed: str
+) -> None:
+    filler = _FILLER[lang] * 40
+    assert len(filler) > 2000  # past the short-prompt rules: read at the role word's places
+    assert {"personName", "health"} <= kinds(filler + named + filler)
+    assert "personName" not in kinds(filler + unnamed + filler)

@@ -2245,88 +2245,6 @@ def declared_placeholder(low: str) -> bool:
     return any(word in opening for word in _EXAMPLE_OPENINGS)
 
 
-_ALL_CUES = (
-    _FICTION
-    | _TRADE_WORDS
-    | _DECLARING_WORDS
-    | _PUBLIC_LIVES
-    | _OWING
-    | _PAST_HOMES
-    | _VISITS
-    | _BRANDS
-    | _LIFE_WORDS
-    | _MONEY_TROUBLE
-    | _LEGAL_FORM_WORDS
-    | _NEWS
-    | _PLACES
-    | _PLACEHOLDERS
-    | _ID_LABELS
-    | frozenset(_ROLE_OWNERS)
-    | NATIONAL_ID_LABELS
-    | _TAX_WORDS
-    | _HONORIFICS
-    | _NAME_CUES
-    | _WEAK_NAME_CUES
-    | _ROLE_CUES
-    | _CLOSINGS
-    | _PERSON_CUES
-    | _STREETS_EN
-    | _STREETS_FR
-    | _STREETS_PREFIXED
-    | _ADDRESS_CUES
-    | _BIRTH_CUES
-    | _HEALTH_TERMS
-    | _HEALTH_IDS
-    | _SECRET_LABELS
-    | SENSITIVE_CUES
-)
-_CUE_INDEX = CueIndex(_ALL_CUES)
-"""Every cue word's places, found in one pass (``_Index.cues``)."""
-
-
-_SUBJECT = re.compile(
-    rf"({_WORD})\)?[ \t]+(?:has|had|was|is|hat|habe|hatte|leidet|litt|ist|a|avait|souffre"
-    r"|tiene|tenía|padece|sufre|ha|aveva|soffre|heeft|had|lijdt)\b"
-)
-"""A name as the subject of a sentence about what someone has or suffers ("Steven has",
-"ich (Benno) habe", "Lucía tiene"); counted with a listed first name in a short prompt that
-holds a health term."""
-
-
-_GREETED = re.compile(
-    r"(?i:\b(?:hi|hello|hey|hallo|moin|servus|bonjour|bonsoir|salut|coucou|hola|buenas"
-    r"|buenos días|buenas tardes|buenas noches|ciao|buongiorno|salve|hoi))[ \t]*,?[ \t]+"
-    rf"(?P<name>{_WORD})\b"
-)
-"""A first name after an informal greeting in the four languages ("Hallo Kemal", "Salut
-Karim", "Hola Marta"); counted in a short prompt that also holds personal facts."""
-_ASSISTANTS = frozenset(
-    ["Claude", "Gemini", "Alexa", "Siri", "Cortana", "Copilot", "Jarvis", "Bard", "Llama"]
-)
-"""Names prompts greet an assistant by, not a person they write about."""
-
-
-def _greeted_name(text: str) -> bool:
-    """A listed first name or surname right after an informal greeting ("Hi Rebecca",
-    "Bonjour Mathilde"): "Hello World", "Hallo zusammen" and "Hola a todos" do not count."""
-    first, last = _names()
-    for m in _GREETED.finditer(text):
-        name = m.group("name")
-        if (name in first or name in last) and name not in _ASSISTANTS and _real_name(name):
-            return True
-    return False
-
-
-_SUBJECT_PAIR = re.compile(
-    rf"(?<![\w])({_WORD})[ \t]+({_WORD})[ \t]+(?:has|had|is|was|told|said|hat|ist|war|sagte"
-    r"|erzählte|leidet|a|est|avait|souffre|m'a|tiene|tenía|está|padece|sufre|me dijo)\b"
-)
-"""A first name and a surname as the subject of a sentence ("Imogen Tate has", "Eulogio
-Ferrer tiene", "Rhian Pryce told me"): the pair counts when either of its words is listed,
-so a rare surname after a listed first name, or a rare first name before a listed surname,
-is still a name."""
-
-
 _WORK_ROLES = (
     "porter|night porter|receptionist|cleaner|nurse|driver|guard|security guard|caretaker"
     "|janitor|cook|waiter|waitress|cashier|apprentice|trainee|intern|technician|mechanic"
@@ -2384,6 +2302,136 @@ def _colleague_name(text: str) -> bool:
         if _real_name(name) and name not in _STARTERS and name not in _COUNTS:
             return True
     return False
+
+
+_WORK_ROLE_WORDS = _vocab(
+    *(
+        role
+        for role in _WORK_ROLES.split("|")
+        if not any(c in role for c in "([?' -")  # one plain word: the index's form
+    ),
+    "worker",
+    "pförtnerin", "rezeptionistin", "pflegerin", "fahrerin", "hausmeisterin", "kellnerin",
+    "kassiererin", "auszubildender", "auszubildende", "praktikantin", "lageristin",
+    "technikerin", "sachbearbeiterin", "buchhalterin", "schichtleiterin", "nachtwächterin",
+    "gardienne", "apprenti", "apprentie", "technicien",
+    "technicienne", "limpiador", "limpiadora", "enfermero", "enfermera", "cuidador",
+    "cuidadora", "conductor", "conductora", "repartidor", "repartidora", "cocinero",
+    "cocinera", "camarero", "camarera", "cajero", "cajera", "becario", "becaria", "técnico",
+    "técnica", "secretario", "secretaria", "administrativo", "administrativa", "operario",
+    "operaria",
+)  # fmt: skip
+"""The role words of ``_WORK_ROLES`` as the word index writes them: a long prompt finds
+their places in its one cue pass."""
+_OWNER_BEFORE = re.compile(
+    r"(?i:\b(?:our|my|unser|unsere|unserem|unseren|unserer|notre|nos|mon|ma|nuestr[oa]s?|mi)"
+    r"[ \t]+(?:[\w\-']+[ \t]+){0,2})$"
+)
+_APPOSED_AFTER_ROLE = re.compile(
+    r"(?:[ \t]+[\w\-']+){0,4}?[ \t]*,[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)[ \t]*[,(]"
+)
+_ROLE_REACH = 72
+"""How far around a role word its possessive and the name in commas after it are read."""
+
+
+def _colleague_in_long(text: str, ix: _Index, present: frozenset[bytes]) -> bool:
+    """``_colleague_name`` in a long prompt, read at the role words' places (from the one
+    cue pass, no search): a possessive before the role and a first name in commas after
+    it ("... our night porter, Wiktor, came to see me ...")."""
+    for role in present & _WORK_ROLE_WORDS:
+        for pos in ix.positions(role.decode("ascii", "replace"), 4):
+            if _OWNER_BEFORE.search(text, max(0, pos - 40), pos) is None:
+                continue
+            m = _APPOSED_AFTER_ROLE.match(text, pos + len(role), pos + len(role) + _ROLE_REACH)
+            if m is None:
+                continue
+            name = m.group("name")
+            if _real_name(name) and name not in _STARTERS and not declared_in_sentence(text, pos):
+                return True
+    return False
+
+
+_ALL_CUES = (
+    _FICTION
+    | _TRADE_WORDS
+    | _DECLARING_WORDS
+    | _PUBLIC_LIVES
+    | _OWING
+    | _PAST_HOMES
+    | _VISITS
+    | _BRANDS
+    | _LIFE_WORDS
+    | _MONEY_TROUBLE
+    | _LEGAL_FORM_WORDS
+    | _NEWS
+    | _PLACES
+    | _PLACEHOLDERS
+    | _ID_LABELS
+    | frozenset(_ROLE_OWNERS)
+    | NATIONAL_ID_LABELS
+    | _TAX_WORDS
+    | _HONORIFICS
+    | _NAME_CUES
+    | _WEAK_NAME_CUES
+    | _ROLE_CUES
+    | _CLOSINGS
+    | _PERSON_CUES
+    | _STREETS_EN
+    | _STREETS_FR
+    | _STREETS_PREFIXED
+    | _ADDRESS_CUES
+    | _BIRTH_CUES
+    | _HEALTH_TERMS
+    | _HEALTH_IDS
+    | _SECRET_LABELS
+    | SENSITIVE_CUES
+    | _WORK_ROLE_WORDS
+)
+_CUE_INDEX = CueIndex(_ALL_CUES)
+"""Every cue word's places, found in one pass (``_Index.cues``)."""
+
+
+_SUBJECT = re.compile(
+    rf"({_WORD})\)?[ \t]+(?:has|had|was|is|hat|habe|hatte|leidet|litt|ist|a|avait|souffre"
+    r"|tiene|tenía|padece|sufre|ha|aveva|soffre|heeft|had|lijdt)\b"
+)
+"""A name as the subject of a sentence about what someone has or suffers ("Steven has",
+"ich (Benno) habe", "Lucía tiene"); counted with a listed first name in a short prompt that
+holds a health term."""
+
+
+_GREETED = re.compile(
+    r"(?i:\b(?:hi|hello|hey|hallo|moin|servus|bonjour|bonsoir|salut|coucou|hola|buenas"
+    r"|buenos días|buenas tardes|buenas noches|ciao|buongiorno|salve|hoi))[ \t]*,?[ \t]+"
+    rf"(?P<name>{_WORD})\b"
+)
+"""A first name after an informal greeting in the four languages ("Hallo Kemal", "Salut
+Karim", "Hola Marta"); counted in a short prompt that also holds personal facts."""
+_ASSISTANTS = frozenset(
+    ["Claude", "Gemini", "Alexa", "Siri", "Cortana", "Copilot", "Jarvis", "Bard", "Llama"]
+)
+"""Names prompts greet an assistant by, not a person they write about."""
+
+
+def _greeted_name(text: str) -> bool:
+    """A listed first name or surname right after an informal greeting ("Hi Rebecca",
+    "Bonjour Mathilde"): "Hello World", "Hallo zusammen" and "Hola a todos" do not count."""
+    first, last = _names()
+    for m in _GREETED.finditer(text):
+        name = m.group("name")
+        if (name in first or name in last) and name not in _ASSISTANTS and _real_name(name):
+            return True
+    return False
+
+
+_SUBJECT_PAIR = re.compile(
+    rf"(?<![\w])({_WORD})[ \t]+({_WORD})[ \t]+(?:has|had|is|was|told|said|hat|ist|war|sagte"
+    r"|erzählte|leidet|a|est|avait|souffre|m'a|tiene|tenía|está|padece|sufre|me dijo)\b"
+)
+"""A first name and a surname as the subject of a sentence ("Imogen Tate has", "Eulogio
+Ferrer tiene", "Rhian Pryce told me"): the pair counts when either of its words is listed,
+so a rare surname after a listed first name, or a rare first name before a listed surname,
+is still a name."""
 
 
 def _subject_name(text: str) -> bool:
@@ -2696,6 +2744,8 @@ def find_personal(
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
+    if not named and (health or money) and len(text) > _WHOLE and not fiction:
+        named = _colleague_in_long(text, ix, present)  # the same, read at the role words
     if not named and (health or money) and not fiction:
         named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
