@@ -207,3 +207,10 @@ def test_a_colleague_named_by_role_in_the_middle_of_a_long_note(
     assert len(filler) > 2000  # past the short-prompt rules: read at the role word's places
     assert {"personName", "health"} <= kinds(filler + named + filler)
     assert "personName" not in kinds(filler + unnamed + filler)
+
+
+def test_an_english_in_law_with_a_full_name_is_a_relation_cue() -> None:
+    # German, French and Spanish name in-laws in one word (Schwager, beau-frère, cuñado)
+    assert "personName" in kinds("My sister-in-law, Thu Trang Nguyen, lives in Leeds.")
+    assert "personName" in kinds("My brother-in-law Tomasz Wrona starts on Monday.")
+    assert kinds("Every mother-in-law joke is old.") == set()

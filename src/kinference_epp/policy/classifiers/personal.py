@@ -210,8 +210,8 @@ _RELATION_WORDS = (
 )
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
-    r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
-    r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
+    r"|(?:son|daughter|mother|father|brother|sister)(?:-in-law)?|friend|letter to|email to"
+    r"|e-mail to|mail to|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
     rf"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot"
     rf"|{_RELATIONS})" + _WEAK_NAME
 )
