@@ -163,6 +163,10 @@ _KINDS = (
             "nationalregisternummer",
             "registre",
             "registro",
+            "national_register_number",
+            "registre_national",
+            "numero_registre_national",
+            "rijksregister_nummer",
         ),
         True,
     ),
@@ -266,8 +270,9 @@ def find(text: str, places: Iterable[tuple[bytes, int]]) -> list[int]:
         lo, hi = max(0, pos - before), min(len(text), pos + after)
         if _DIGIT.search(text, lo, hi) is None:  # most labels in prose have no number by
             continue
+        header = _column_header(text, pos)
         for m in _VALUE.finditer(text, lo, hi):
-            if not _alone(text, m.start(), m.end()):
+            if not _alone(text, m.start(), m.end(), columns=header and m.start() > pos):
                 continue
             digits = _digits(m)
             if any(len(digits) in k.lengths and k.valid(digits) for k in kinds):
@@ -277,20 +282,36 @@ def find(text: str, places: Iterable[tuple[bytes, int]]) -> list[int]:
     return found
 
 
-def _alone(text: str, start: int, end: int) -> bool:
+_COLUMNS = 2
+"""Commas or semicolons a label's line holds to be a CSV header: its values stand in the
+rows below, split from the next column by the same mark."""
+
+
+def _column_header(text: str, pos: int) -> bool:
+    """Whether the label at ``pos`` names a column of a comma- or semicolon-separated header
+    ("member_id,full_name,rijksregisternummer,postcode")."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    line = text[start : end if end != -1 else len(text)]
+    return line.count(",") >= _COLUMNS or line.count(";") >= _COLUMNS
+
+
+def _alone(text: str, start: int, end: int, *, columns: bool = False) -> bool:
     """Whether ``text[start:end]`` is a whole value: no letter, digit or joined digit
-    (``1.2``, ``3-4``) on either side."""
+    (``1.2``, ``3-4``) on either side; in a CSV's rows (``columns``) a comma or semicolon
+    before or after a value parts it from the next column's number ("...-392.31,2600")."""
     before = text[start - 1] if start else " "
+    joiners = "/-" if columns else ",/-"
     if (
         before.isalnum()
         or before in "_."
-        or (before in ",/-" and text[start - 2 : start - 1].isdigit())
+        or (before in joiners and text[start - 2 : start - 1].isdigit())
     ):
         return False
     after = text[end : end + 2]
     if after[:1].isalnum() or after[:1] == "_":
         return False
-    return not (after[:1] in ".,/-" and after[1:2].isdigit())
+    return not (after[:1] in "." + joiners and after[1:2].isdigit())
 
 
 def _digits(m: re.Match[str]) -> str:

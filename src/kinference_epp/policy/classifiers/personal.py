@@ -21,7 +21,9 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
   prompt with personal facts counts a listed first name after an informal greeting ("Hallo
   Kemal"); a short prompt also counts an initial with a listed surname, a listed
   "Surname, Given", a close relative's listed first name ("mi hijo Pablo"), and a listed
-  first name as the subject of a sentence about a condition ("Lena hat Asthma"). A known
+  first name as the subject of a sentence about a condition ("Lena hat Asthma") or that a
+  workplace role or a shift introduces beside such a fact ("our night porter, Wiktor,",
+  "notre gardien de nuit, Mamadou,", "Dariusz from the night shift"). A known
   public or fictional figure never counts on its own, nor do the others a prompt names
   beside one, names a prompt calls brands, shops, magazines or fairy tales, or a name a
   legal form follows ("Otto GmbH") or that holds a company's trade ("Brenner
@@ -43,6 +45,10 @@ neither, so each recognizer pairs a shape with a cue that makes it personal:
 - a **date of birth**: a full date (numeric, ISO, or with a month name in one of the six
   languages) within a short distance after "born", "DOB", "date of birth", "geboren",
   "né le", "nació el", "fecha de nacimiento", "nato il", "geboortedatum" ...
+- a **labelled identifier**: a document or national number within a short distance of its
+  label, the label before it or after it ("CG4W6YP25 - that's her Reisepass"), a database
+  field name in any language's text ("passport_no: ..."), or a label an OCR pass spelt
+  letter by letter ("P A S S E P O R T  N°", short prompts only).
 - **health** data: a condition, medication, treatment or lab value (vocabularies in the six
   languages, and the most prescribed medicines by generic and brand name) in a prompt
   that also names a person, gives a date of birth, a patient number or a contact (phone,
@@ -204,8 +210,8 @@ _RELATION_WORDS = (
 )
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
-    r"|son|daughter|mother|father|brother|sister|friend|letter to|email to|e-mail to|mail to"
-    r"|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
+    r"|(?:son|daughter|mother|father|brother|sister)(?:-in-law)?|friend|letter to|email to"
+    r"|e-mail to|mail to|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
     rf"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot"
     rf"|{_RELATIONS})" + _WEAK_NAME
 )
@@ -1423,6 +1429,14 @@ def _health_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
 
 # -- national identifiers named by their label -------------------------------------------
 
+_FIELD_DOCUMENTS = (
+    "passport", "passeport", "pasaporte", "reisepass", "pass", "ausweis", "id", "identity",
+    "national_id", "tax", "steuer", "dni", "nie", "nif", "licence", "license", "permis",
+)  # fmt: skip
+_FIELD_SUFFIXES = ("no", "nr", "num", "number", "nummer", "numero", "id")
+"""A database's or an export's field names ("passport_no", "id_number", "tax_id"): one
+word in the word index, since it does not split at ``_``; they name the value after them in
+any language the text around them is written in."""
 _ID_LABELS = _vocab(
     "bsn", "burgerservicenummer", "sofinummer", "nir", "insee", "sécurité", "steuer",
     "steueridentifikationsnummer", "steuernummer", "idnr", "identifikationsnummer",
@@ -1431,6 +1445,7 @@ _ID_LABELS = _vocab(
     "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
     "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
     "identité", "identidad", "identity", "dni", "cni", "permis", "conducir", "sécu",
+    *(f"{doc}_{suffix}" for doc in _FIELD_DOCUMENTS for suffix in _FIELD_SUFFIXES),
 )  # fmt: skip
 _TAX_LABELS = frozenset(
     (b"steuer", b"steueridentifikationsnummer", b"idnr", b"identifikationsnummer")
@@ -1522,10 +1537,12 @@ def _steuer_id_after(text: str, begin: int) -> bool:
 _VALUE_BEFORE = re.compile(
     r"(?<![\w])([A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){5,24})(?![\w])[ \t,:;\-\u2013\u2014]*"
     r"(?i:(?:that's|that is|this is|it's|it is|is|das ist|ist|c'est|c\u2019est|es|est)[ \t]+)?"
-    r"(?i:my|mein|meine|meiner|mon|ma|mi|our|unsere?)[ \t]+(?:[\w'\u2019\-]+[ \t]+){0,3}$"
+    r"(?i:my|mein|meine|meiner|mon|ma|mi|our|unsere?|her|his|their|ihr|ihre|ihrer|sein|seine"
+    r"|seiner|son|sa|su|sus|the|der|die|le|la|el)[ \t]+(?:[\w'\u2019\-]+[ \t]+){0,3}$"
 )
 """A value a label follows as its owner's ("C01X00T47 - das ist meine Passnummer",
-"532918404 - that's my passport number", "18AB12345 c'est mon numéro de passeport"):
+"532918404 - that's my passport number", "18AB12345 c'est mon numéro de passeport",
+"document CG4W6YP25 - that's her Reisepass"):
 the window before a label ends in a possessive, the value just before it."""
 _BEFORE = 96
 
@@ -1559,6 +1576,25 @@ A person's DNI starts with a digit, a NIE with X, Y or Z."""
 
 def _company_id(value: str) -> bool:
     return _COMPANY_ID.fullmatch(value) is not None
+
+
+_SPACED_LETTERS = re.compile(r"(?<![\w°])(?:[^\W\d_°][ \t]){3,}[^\W\d_°](?![\w])")
+"""A word an OCR pass or a scan wrote with a space between its letters ("P A S S E P O R T",
+"N o m")."""
+_SPACED_CUES = _vocab("passport", "passeport", "pasaporte", "reisepass", "pass", "identity",
+                      "identité", "identidad", "personalausweis", "ausweis")  # fmt: skip
+
+
+def _spaced_label_id(text: str) -> bool:
+    """An identifier after a label written letter by letter (a scanned page's OCR text,
+    "P A S S E P O R T  N°  15FM17787"): the short prompt with those words joined, read as
+    any other for a labelled identifier."""
+    if _SPACED_LETTERS.search(text) is None:
+        return False
+    joined = _SPACED_LETTERS.sub(lambda m: m.group().replace(" ", "").replace("\t", ""), text)
+    jx = _Index(joined)
+    words = jx.cues()
+    return bool(words & _SPACED_CUES) and _labelled_id(joined, jx, words)
 
 
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
@@ -2234,6 +2270,112 @@ def declared_placeholder(low: str) -> bool:
     return any(word in opening for word in _EXAMPLE_OPENINGS)
 
 
+_WORK_ROLES = (
+    "porter|night porter|receptionist|cleaner|nurse|driver|guard|security guard|caretaker"
+    "|janitor|cook|waiter|waitress|cashier|apprentice|trainee|intern|technician|mechanic"
+    "|picker|packer|supervisor|assistant|secretary|accountant|clerk|courier|doorman"
+    "|housekeeper|carer|care worker|handyman|gardener|labourer|operator|welder|electrician"
+    "|storeman|warehouseman|temp|night manager|shift lead"
+    "|pförtner(?:in)?|empfangsdame|rezeptionist(?:in)?|reinigungskraft|putzkraft|putzfrau"
+    "|pflegekraft|krankenschwester|pfleger(?:in)?|fahrer(?:in)?|hausmeister(?:in)?|koch"
+    "|köchin|kellner(?:in)?|kassierer(?:in)?|azubi|auszubildende[rn]?|praktikant(?:in)?"
+    "|lagerist(?:in)?|monteur(?:in)?|techniker(?:in)?|sekretärin|sachbearbeiter(?:in)?"
+    "|buchhalter(?:in)?|schichtleiter(?:in)?|nachtwächter(?:in)?|wachmann|aushilfe"
+    "|gardien(?:ne)?|veilleur|veilleuse|réceptionniste|agente? d'entretien|femme de ménage"
+    "|aide-soignante?|infirmier|infirmière|chauffeur|livreur|livreuse|cuisinier|cuisinière"
+    "|serveur|serveuse|caissier|caissière|apprentie?|stagiaire|magasinier|magasinière"
+    "|technicienn?e?|secrétaire|comptable|vigile|agent de sécurité|concierge|intérimaire"
+    "|limpiador(?:a)?|recepcionista|conserje|portero|portera|vigilante|guardia de seguridad"
+    "|enfermer[oa]|auxiliar|cuidador(?:a)?|conductor(?:a)?|chófer|repartidor(?:a)?"
+    "|cociner[oa]|camarer[oa]|cajer[oa]|aprendiz|becari[oa]|técnic[oa]|secretari[oa]"
+    "|administrativ[oa]|mozo de almacén|operari[oa]"
+)
+"""Workplace roles an HR note or a manager's message names a colleague by ("our night
+porter, Wiktor", "notre gardien de nuit, Mamadou", "unsere Putzkraft Ionela")."""
+_ROLE_APPOSITION = re.compile(
+    r"(?i:\b(?:our|my|the|unser|unsere|unserem|unseren|unserer|notre|nos|mon|ma|nuestr[oa]s?"
+    r"|mi|la|le|el|der|die|den)[ \t]+(?:[\w\-']+[ \t]+){0,2}?"
+    rf"(?:{_WORK_ROLES})(?:[ \t]+[\w\-']+){{0,4}}?)"
+    r"(?P<comma>[ \t]*,)?[ \t]+(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)\b(?P<after>[ \t]*[,(]?)"
+)
+_NAME_FROM_SHIFT = re.compile(
+    r"\b(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)[ \t]+(?i:(?:from|on|in)[ \t]+the[ \t]+(?:[\w\-]+[ \t]+)?"
+    r"(?:shift|team|warehouse|kitchen|reception|ward|desk|crew|rota)"
+    r"|(?:aus|von)[ \t]+der[ \t]+[\w\-]*(?:schicht|küche|pforte|rezeption|lager|station)"
+    r"|(?:de|du)[ \t]+(?:l'|la[ \t]+|le[ \t]+)?(?:équipe|service|cuisine|accueil|poste"
+    r"|quart|entrepôt)|(?:del|de[ \t]+la)[ \t]+(?:turno|cocina|recepción|almacén|planta"
+    r"|equipo))\b"
+)
+"""A colleague's first name and their shift or team ("Dariusz from the night shift",
+"Ionela del turno de noche")."""
+
+
+def _colleague_name(text: str) -> bool:
+    """A first name a workplace role introduces (in commas, or a listed one after the role)
+    or that a shift or team follows: in a short note beside a personal fact, a colleague
+    the reader can tell apart as surely as by a full name."""
+    first, _ = _names()
+    for m in _ROLE_APPOSITION.finditer(text):
+        name = m.group("name")
+        rest = text[m.end() : m.end() + 2].lstrip()
+        closed = m.group("after").strip() != "" or (rest[:1].isupper())  # ", Aino Virtanen"
+        apposed = m.group("comma") is not None and closed
+        if (apposed or name in first) and _real_name(name) and name not in _STARTERS:
+            return True
+    for m in _NAME_FROM_SHIFT.finditer(text):
+        name = m.group("name")
+        if _real_name(name) and name not in _STARTERS and name not in _COUNTS:
+            return True
+    return False
+
+
+_WORK_ROLE_WORDS = _vocab(
+    *(
+        role
+        for role in _WORK_ROLES.split("|")
+        if not any(c in role for c in "([?' -")  # one plain word: the index's form
+    ),
+    "worker",
+    "pförtnerin", "rezeptionistin", "pflegerin", "fahrerin", "hausmeisterin", "kellnerin",
+    "kassiererin", "auszubildender", "auszubildende", "praktikantin", "lageristin",
+    "technikerin", "sachbearbeiterin", "buchhalterin", "schichtleiterin", "nachtwächterin",
+    "gardienne", "apprenti", "apprentie", "technicien",
+    "technicienne", "limpiador", "limpiadora", "enfermero", "enfermera", "cuidador",
+    "cuidadora", "conductor", "conductora", "repartidor", "repartidora", "cocinero",
+    "cocinera", "camarero", "camarera", "cajero", "cajera", "becario", "becaria", "técnico",
+    "técnica", "secretario", "secretaria", "administrativo", "administrativa", "operario",
+    "operaria",
+)  # fmt: skip
+"""The role words of ``_WORK_ROLES`` as the word index writes them: a long prompt finds
+their places in its one cue pass."""
+_OWNER_BEFORE = re.compile(
+    r"(?i:\b(?:our|my|unser|unsere|unserem|unseren|unserer|notre|nos|mon|ma|nuestr[oa]s?|mi)"
+    r"[ \t]+(?:[\w\-']+[ \t]+){0,2})$"
+)
+_APPOSED_AFTER_ROLE = re.compile(
+    r"(?:[ \t]+[\w\-']+){0,4}?[ \t]*,[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ'\-]+)[ \t]*[,(]"
+)
+_ROLE_REACH = 72
+"""How far around a role word its possessive and the name in commas after it are read."""
+
+
+def _colleague_in_long(text: str, ix: _Index, present: frozenset[bytes]) -> bool:
+    """``_colleague_name`` in a long prompt, read at the role words' places (from the one
+    cue pass, no search): a possessive before the role and a first name in commas after
+    it ("... our night porter, Wiktor, came to see me ...")."""
+    for role in present & _WORK_ROLE_WORDS:
+        for pos in ix.positions(role.decode("ascii", "replace"), 4):
+            if _OWNER_BEFORE.search(text, max(0, pos - 40), pos) is None:
+                continue
+            m = _APPOSED_AFTER_ROLE.match(text, pos + len(role), pos + len(role) + _ROLE_REACH)
+            if m is None:
+                continue
+            name = m.group("name")
+            if _real_name(name) and name not in _STARTERS and not declared_in_sentence(text, pos):
+                return True
+    return False
+
+
 _ALL_CUES = (
     _FICTION
     | _TRADE_WORDS
@@ -2268,6 +2410,7 @@ _ALL_CUES = (
     | _HEALTH_IDS
     | _SECRET_LABELS
     | SENSITIVE_CUES
+    | _WORK_ROLE_WORDS
 )
 _CUE_INDEX = CueIndex(_ALL_CUES)
 """Every cue word's places, found in one pass (``_Index.cues``)."""
@@ -2598,7 +2741,15 @@ def find_personal(
         found.add(PiiKind.ADDRESS)
     if _date_of_birth(text, ix, words, digits):
         found.add(PiiKind.DATE_OF_BIRTH)
-    if digits and PiiKind.NATIONAL_ID not in structured and _labelled_id(text, ix, words):
+    if (
+        digits
+        and PiiKind.NATIONAL_ID not in structured
+        and (
+            _labelled_id(text, ix, words)
+            # "P A S S E P O R T  N°  15FM17787": an OCR pass's labels, in a short prompt
+            or (len(text) <= _WHOLE and _spaced_label_id(text))
+        )
+    ):
         found.add(PiiKind.NATIONAL_ID)
     short = split if len(text) <= _WHOLE else None
     if PiiKind.SECRET not in structured and _labelled_secret(text, ix, words, short):
@@ -2645,6 +2796,10 @@ def find_personal(
         named = _loose_name(text)
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
+        named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
+    if not named and (health or money) and len(text) > _WHOLE and not fiction:
+        named = _colleague_in_long(text, ix, present)  # the same, read at the role words
     if not named and (health or money) and not fiction:
         named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)

@@ -959,6 +959,14 @@ _VPN_USER = re.compile(
 )
 """A VPN server's client as it logs one: common name, address and port ("jdoe/81.2.69.160:
 51234")."""
+_SIP_USER = re.compile(
+    r"(?i:\bsips?:(?=[^\s@>;]{2,32}@)|\bsip[ \t]+(?:peer[ \t]+|user[ \t]+|account[ \t]+)?[\"'<]|\bpeer[ \t]+[\"'<])"
+    r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A SIP/VoIP registration's user: the account a PBX logs a registration for ("Registered
+SIP 'jdoe' at 81.2.69.160:5060"), or a REGISTER's From/To/Contact URI's user ("<sip:jdoe@
+...>", not the registrar's host in "sip:pbx.example.org"); an extension's number alone
+names no one."""
 _LOG_USER_PROSE_INTL = re.compile(
     r"(?i:\b(?:benutzer(?:in)?|nutzer(?:in)?|utilisateur|utilisatrice|usuari[oa]|utente)"
     r"[ \t]+)[\"'«]?([A-Za-z][A-Za-z0-9._\-]{1,31})(?![A-Za-zÀ-ÿ])"
@@ -975,7 +983,7 @@ _ACCESS_LOG_USER = re.compile(
 """The common / combined access-log line: ``host ident user [date] "request" ...``."""
 _LOG_MARKERS = (
     b"user", b"login", b"uid=", b"acct=", b"sshd[", b'] "', b"utzer", b"tilisateur", b"suari",
-    b"identifiant",
+    b"identifiant", b"sip",
 )  # fmt: skip
 """What a log line that names its user holds, in the prompt's lower-cased one-byte map
 ("Benutzer", "utilisateur", "usuario" by their stems); only lines with one are read for an
@@ -990,6 +998,7 @@ _LOG_MARKER_WORDS = (
     b"tilisateur",
     b"suari",
     b"identifiant",
+    b"sip",
 )
 """The markers but the access log's as ``_Cues.words`` holds them: lower case, cut at ``=``."""
 _SYSTEM_USERS = frozenset(
@@ -1293,6 +1302,8 @@ def _user_line(line: str) -> bool:
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
         users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
         users += [m.group(1) for m in _VPN_USER.finditer(line)]
+    if "sip" in low:
+        users += [m.group(1) for m in _SIP_USER.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
     if access is not None:
         users.append(access.group(1))

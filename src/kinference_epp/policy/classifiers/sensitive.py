@@ -4,8 +4,10 @@ A fact about a named private person is personal data of the most protected kind 
 tells their health (physical and mental conditions, addictions, treatments and care
 settings, pregnancy and birth, disabilities and their aids), their sexual orientation or
 gender identity, their religion, trade-union membership or political opinion (GDPR art.
-9), their criminal record or proceedings (art. 10), or their money trouble (debts,
-arrears, insolvency, benefits, a garnished wage). ``personal.find_personal`` pairs these
+9), their criminal record or proceedings, prison and release (art. 10), their immigration
+or residence status (undocumented, a tolerated stay, an asylum claim, a residence permit:
+a fact that exposes them to removal as surely as a record does), or their money trouble
+(debts, arrears, insolvency, benefits, a garnished wage). ``personal.find_personal`` pairs these
 facts with its person cues (a name, an honorific and a surname, a date of birth, a
 contact): a fact alone ("what are the symptoms of ALS?") is a general question.
 
@@ -677,7 +679,10 @@ LEXICONS: tuple[Lexicon, ...] = (
         drunk driving, driving ban, banned from driving, court case against,
         served time, served a sentence, months for fraud, years for fraud, convicted of,
         sentenced to, jailed for, for fraud, for theft, for burglary, for assault,
-        ex-offender, ex-prisoner, ex-convict
+        ex-offender, ex-prisoner, ex-convict, out of prison, out of jail, gets out of prison,
+        due out of prison, released on licence, out on licence, on licence, early release,
+        parole board, electronic tag, for dealing, for drug dealing, for possession,
+        years inside, months inside
     """),
     ),
     Lexicon(
@@ -692,9 +697,13 @@ LEXICONS: tuple[Lexicon, ...] = (
         trunkenheit am steuer, führerschein entzogen, fahrverbot, sozialstunden,
         kontaktverbot, einstweilige verfügung,
         wegen betrugs, wegen diebstahls, wegen körperverletzung, strafe abgesessen,
-        abgesessen, saß im gefängnis, haftentlassen, aus der haft entlassen
+        abgesessen, saß im gefängnis, haftentlassen, aus der haft entlassen, haftentlassung,
+        knast, im knast, aus dem knast, aus dem gefängnis, vorzeitige entlassung, fußfessel,
+        offener vollzug, freigänger, justizvollzugsanstalt, wegen drogenhandels,
+        wegen dealens, sitzt ein, saß ein
     """),
-        stems=("vorstraf", "vorbestraf", "gefängnis", "haftstraf"),
+        stems=("vorstraf", "vorbestraf", "gefängnis", "haftstraf", "haftentlass"),
+        acronyms=("JVA",),
     ),
     Lexicon(
         "criminal",
@@ -708,8 +717,13 @@ LEXICONS: tuple[Lexicon, ...] = (
         vol à l'étalage, conduite en état d'ivresse, retrait de permis,
         travaux d'intérêt général, ordonnance de protection,
         pour escroquerie, pour fraude, pour vol, a purgé, purgé une peine, sorti de prison,
-        condamné pour, condamnée pour
+        condamné pour, condamnée pour, sort de prison, sortie de prison, sorti de taule,
+        libéré de prison, libération conditionnelle, bracelet électronique, détenu, détenue,
+        maison d'arrêt, centre pénitentiaire, prison ferme, pour trafic, pour le trafic,
+        pour trafic de stupéfiants, pris deux ans, pris trois ans, pris un an, pris cinq ans,
+        pris six mois, taule, en taule
     """),
+        acronyms=("SPIP",),
     ),
     Lexicon(
         "criminal",
@@ -721,8 +735,66 @@ LEXICONS: tuple[Lexicon, ...] = (
         hurto, conducir ebrio, alcoholemia, retirada del carné, trabajos en beneficio de
         la comunidad,
         por estafa, por fraude, por robo, cumplió condena, salió de prisión,
-        condenado por, condenada por
+        condenado por, condenada por, sale de prisión, sale de la cárcel, salió de la cárcel,
+        tercer grado, permiso penitenciario, pulsera telemática, centro penitenciario,
+        recluso, reclusa, por tráfico de drogas, por tráfico, por trapicheo, talego, trullo
     """),
+    ),
+    # -- immigration and residence status --------------------------------------------------
+    Lexicon(
+        "immigration",
+        "en",
+        PRIVATE,
+        _t("""
+        undocumented, illegal immigrant, overstayed, overstayed her visa, overstayed his visa,
+        visa overstay, asylum seeker, asylum claim, claimed asylum, refugee status,
+        leave to remain, indefinite leave to remain, right to work, spouse visa,
+        visa expired, visa has expired, deportation, deported, facing deportation,
+        removal order, immigration status, immigration detention, immigration bail,
+        residence permit, biometric residence permit, work permit, no papers
+    """),
+        acronyms=("BRP", "DACA", "ILR"),
+    ),
+    Lexicon(
+        "immigration",
+        "de",
+        PRIVATE,
+        _t("""
+        duldung, geduldet, aufenthaltstitel, aufenthaltserlaubnis, aufenthaltsgenehmigung,
+        niederlassungserlaubnis, aufenthaltsstatus, asylantrag, asylbewerber,
+        asylbewerberin, asylverfahren, asylsuchend, asylsuchende, abschiebung,
+        abgeschoben, ausreisepflichtig, illegal aufhältig, ohne papiere, keine
+        arbeitserlaubnis, arbeitsverbot, ausländerbehörde, fiktionsbescheinigung,
+        visum abgelaufen, abschiebehaft
+    """),
+        stems=("duldung", "abschieb", "aufenthaltstitel", "aufenthaltserlaubnis"),
+    ),
+    Lexicon(
+        "immigration",
+        "fr",
+        PRIVATE,
+        _t("""
+        sans-papiers, sans papiers, titre de séjour, carte de séjour, récépissé,
+        obligation de quitter le territoire, demandeur d'asile, demandeuse d'asile,
+        demande d'asile, débouté du droit d'asile, déboutée du droit d'asile,
+        situation irrégulière, en situation irrégulière, régularisation, expulsé, expulsée,
+        expulsion du territoire, autorisation de travail, visa expiré, centre de rétention,
+        statut de réfugié
+    """),
+        acronyms=("OQTF", "CRA"),
+    ),
+    Lexicon(
+        "immigration",
+        "es",
+        PRIVATE,
+        _t("""
+        situación irregular, en situación irregular, sin papeles, permiso de residencia,
+        tarjeta de residencia, autorización de residencia, arraigo, arraigo social,
+        arraigo sociolaboral, arraigo laboral, solicitante de asilo, demandante de asilo,
+        protección internacional, orden de expulsión, expulsado, expulsada, deportado,
+        deportada, centro de internamiento, regularización, extranjería, permiso de trabajo
+    """),
+        acronyms=("CIE",),
     ),
     # -- debts, arrears, insolvency, benefits ----------------------------------------------
     Lexicon(
@@ -797,7 +869,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         acronyms=("ASNEF", "IMV"),
     ),
 )
-"""Every lexicon: twelve categories in four languages."""
+"""Every lexicon: thirteen categories in four languages."""
 
 
 # -- compiled: one set lookup for the words, phrases and acronyms by a head word --------------
