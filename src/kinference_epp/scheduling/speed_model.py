@@ -70,7 +70,7 @@ from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling import decode_level
-from kinference_epp.scheduling.decode_level import Level, SharedCurve
+from kinference_epp.scheduling.decode_level import RIDGE, Level, SharedCurve
 
 log = logging.getLogger(__name__)
 
@@ -247,6 +247,7 @@ class _Fit:
         "logged_a",
         "logged_b",
         "logged_db",
+        "md",
         "prefill",
         "prior",
         "seen",
@@ -258,7 +259,11 @@ class _Fit:
         "ttft_work",
     )
 
-    def __init__(self, prior: SpeedPrior, source: str, weight: float, slowdown: float) -> None:
+    def __init__(
+        self, prior: SpeedPrior, source: str, weight: float, slowdown: float, md: _ModelDecode
+    ) -> None:
+        self.md = md
+        """What its model's endpoints' decode levels share."""
         self.level = Level(math.log(slowdown), weight)
         """Its decode factor against the pool's shared curve (log; ``decode_level``)."""
         self.decode_seen = 0
@@ -340,8 +345,9 @@ class SpeedModel:
         sequences in the batch (None: not measured)."""
         if not self.config.learn:
             return
-        fit = self._fit(endpoint, model)
-        fit.seen = self._records[model] = self._records.get(model, 0) + 1
+        fit = self._fits.get((endpoint, model)) or self._new_fit(endpoint, model)
+        records = self._records
+        fit.seen = records[model] = records.get(model, 0) + 1
         keep, keep_drift = self._keep, self._keep_drift
         if ttft_s is not None:
             fit.prefill.update(work_tokens, ttft_s, keep, keep_drift)
@@ -349,7 +355,7 @@ class SpeedModel:
             self._prefill_moved(endpoint, model, fit, fit.ttft_records)
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
-            self._observe_level(model, fit, itl_s, running, kv_ktokens)
+            self._observe_level(fit, itl_s, running, kv_ktokens)
             fit.itl_records += 1
         self._learned()
 
@@ -387,7 +393,7 @@ class SpeedModel:
         fit.itl_sum, fit.itl_count = itl_sum, itl_count
         line = fit.decode
         line.update(kv_ktokens, itl, self._keep, self._keep_drift)
-        self._observe_level(model, fit, itl, running, kv_ktokens)
+        self._observe_level(fit, itl, running, kv_ktokens)
         fit.itl_records += 1
         ratio = line.at(kv_ktokens) / max(fit.logged_a + fit.logged_db * kv_ktokens, _TINY)
         limit = self.config.drift_log_ratio
@@ -463,12 +469,10 @@ class SpeedModel:
             fit.logged_b = b
             self._drifted(endpoint, model, fit, ratio)
 
-    def _observe_level(
-        self, model: str, fit: _Fit, itl: float, running: float, kv_ktokens: float
-    ) -> None:
+    def _observe_level(self, fit: _Fit, itl: float, running: float, kv_ktokens: float) -> None:
         """One ITL observation teaches the endpoint's decode level and its model's shared
         curve (refitted at each publish)."""
-        md = self._decode.get(model) or self._model_decode(model)
+        md = fit.md
         md.clock += 1
         fit.decode_seen = md.clock
         decode_level.observe(
@@ -535,8 +539,9 @@ class SpeedModel:
     def _new_fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         prior, source = self.prior(endpoint, model)
         slowdown = prior.itl_s / self.config.prior.itl_s if source == "gpu-label" else 1.0
+        md = self._decode.get(model) or self._model_decode(model)
         fit = self._fits[(endpoint, model)] = _Fit(
-            prior, source, self.config.prior_records, slowdown
+            prior, source, self.config.prior_records, slowdown, md
         )
         self._count_peers(model, 1)
         self.version += 1
@@ -607,8 +612,8 @@ class SpeedModel:
         for model in sorted({m for _, m in self._fits}):
             keys = sorted(ep for ep, m in self._fits if m == model)
             fits = [self._fits[(ep, model)] for ep in keys]
-            priced = self._price(fits, [model] * len(fits))
-            for ep, fit, (pf, df, _, _) in zip(keys, fits, priced, strict=True):
+            pfs, dfs, _, _ = self._price(fits, [model] * len(fits))
+            for ep, fit, pf, df in zip(keys, fits, pfs, dfs, strict=True):
                 s = self._figures(ep, model, fit)
                 result.append(
                     EndpointSpeed(
@@ -629,40 +634,69 @@ class SpeedModel:
 
     def _price(
         self, fits: list[_Fit], models: list[str]
-    ) -> list[tuple[float, float, float, float]]:
-        """Per fit, among its peers: ``(prefill factor, decode factor, prefill scale, decode
-        scale)``, the factors against the median as the scorers read them (fading while not
-        heard from) and the scales that bring its absolute lines to them."""
+    ) -> tuple[list[float], list[float], list[float], list[float]]:
+        """Per fit, among its peers: the prefill factor, the decode factor, the prefill scale
+        and the decode scale (one list each), the factors against the median as the scorers
+        read them (fading while not heard from) and the scales that bring its absolute lines
+        to them. Runs on the pick path after every version bump: one pass per figure, over
+        plain floats."""
         if not fits:
-            return []
+            return [], [], [], []
         c = self.config
-        pr = [f.prefill_ref() for f in fits]
-        x_ref = float(median([f.decode.centroid() for f in fits]))
-        dr = [max(f.decode.at(x_ref), _TINY) for f in fits]
-        pm, dm = float(median(pr)), float(median(dr))
-        pool = _pool_level(fits)
-        levels = [f.level.value(pool) for f in fits]
-        lm = float(median(levels))
-        peers: dict[str, int] = {}
+        pr = []
+        centroids = []
+        own = []
+        for f in fits:
+            p = f.prefill
+            pr.append(p.a + p.b * PREFILL_REF_TOKENS)
+            d = f.decode
+            centroids.append(d.s1 / d.s0 if d.s0 > _TINY else d.anchor[1] / d.anchor[0])
+            lv = f.level
+            if lv.sd > _TINY:
+                own.append(lv.td / lv.sd - lv.offset)
+        x_ref = _median(centroids)
+        dr = []
+        for f in fits:
+            d = f.decode
+            v = d.a + d.b * x_ref
+            dr.append(_TINY if v < _TINY else v)
+        pm, dm = _median(pr), _median(dr)
+        pool = _median(own) if own else 0.0
+        levels = []
+        for f in fits:
+            lv = f.level
+            w = lv.prior_w + RIDGE
+            levels.append((lv.td + w * (pool + lv.offset)) / (lv.sd + w))
+        lm = _median(levels)
+        # Per model: its peers among ``fits``, its record clock and its decode clock.
+        clocks: dict[str, tuple[float, int, int]] = {}
         for m in models:
-            peers[m] = peers.get(m, 0) + 1
-        out = []
-        for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
-            span = c.stale_half_life_records * peers[m]
-            fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
+            if m in clocks:
+                continue
             md = self._decode.get(m)
-            clock = md.clock if md is not None else 0
+            clocks[m] = (
+                c.stale_half_life_records * models.count(m),
+                self._records.get(m, 0),
+                md.clock if md is not None else 0,
+            )
+        pf, df, ps, ds = [], [], [], []
+        exp, log = math.exp, math.log
+        for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
+            span, records, clock = clocks[m]
+            fade = 2.0 ** (-(records - f.seen) / span)
             decode_fade = 2.0 ** (-(clock - f.decode_seen) / span)
-            lp, ld = math.log(p / pm), math.log(d / dm)
+            lp, ld = log(p / pm), log(d / dm)
             ep = lp * fade
             # The factor the scorers read is the level against the shared curve; the line's
             # own distance only scales the absolute ITL line (fading alike).
             gap = lv - lm
             if -DECODE_BAND < gap < DECODE_BAND:
                 gap = 0.0
-            factor = math.exp(gap * decode_fade)
-            out.append((math.exp(ep), factor, math.exp(ep - lp), math.exp(ld * fade - ld)))
-        return out
+            pf.append(exp(ep))
+            df.append(exp(gap * decode_fade))
+            ps.append(exp(ep - lp))
+            ds.append(exp(ld * fade - ld))
+        return pf, df, ps, ds
 
     def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
         return EndpointSpeed(
@@ -684,40 +718,40 @@ class SpeedModel:
         fits = []
         capacity = []
         models = []
+        all_fits = self._fits
         for slot, ep in enumerate(view.endpoints):
+            snap = view.snapshot(slot)
             m = name or ep.base_model
             models.append(m)
-            fit = self._fit(ep.key, m)
+            fit = all_fits.get((ep.key, m)) or self._new_fit(ep.key, m)
             fits.append(fit)
-            snap = view.snapshot(slot)
             blocks = snap.num_gpu_blocks if snap is not None else None
             size = snap.block_size if snap is not None else None
             capacity.append(blocks * size / 1000.0 if blocks and size else 0.0)
         mask = view.model_mask(name) if name else None
-        if mask is not None and mask.any():
-            served = mask.tolist()
+        served = mask.tolist() if mask is not None else []
+        if mask is not None and not all(served) and any(served):
             keep = [i for i, on in enumerate(served) if on]
-            priced_served = self._price([fits[i] for i in keep], [models[i] for i in keep])
-            neutral = (1.0, 1.0, 1.0, 1.0)
-            priced = [neutral] * len(fits)
-            for i, row in zip(keep, priced_served, strict=True):
-                priced[i] = row
+            columns = self._price([fits[i] for i in keep], [models[i] for i in keep])
+            pf, df, ps, ds = ([1.0] * len(fits) for _ in range(4))
+            for column, out in zip(columns, (pf, df, ps, ds), strict=True):
+                for i, v in zip(keep, column, strict=True):
+                    out[i] = v
         else:
-            priced = self._price(fits, models)
-        pf, df, ps, ds = (np.array([row[k] for row in priced], dtype=np.float64) for k in range(4))
-        vectors = _Vectors(
-            view,
-            self.version,
-            prefill_factor=pf,
-            decode_factor=df,
-            overhead=np.array([f.prefill.a for f in fits], dtype=np.float64) * ps,
-            s_per_token=np.array([f.prefill.b for f in fits], dtype=np.float64) * ps,
-            itl_base=np.array([f.decode.a for f in fits], dtype=np.float64) * ds,
-            itl_per_usage=np.array(
-                [f.decode.b * c for f, c in zip(fits, capacity, strict=True)], dtype=np.float64
-            )
-            * ds,
-        )
+            pf, df, ps, ds = self._price(fits, models)
+        rows = np.array(
+            [
+                pf,
+                df,
+                [f.prefill.a * s for f, s in zip(fits, ps, strict=True)],
+                [f.prefill.b * s for f, s in zip(fits, ps, strict=True)],
+                [f.decode.a * s for f, s in zip(fits, ds, strict=True)],
+                [f.decode.b * c * s for f, c, s in zip(fits, capacity, ds, strict=True)],
+            ],
+            dtype=np.float64,
+        ).reshape(6, len(fits))
+        rows.flags.writeable = False
+        vectors = _Vectors(view, self.version, *rows)
         self._vectors[name] = vectors
         return vectors
 
@@ -743,7 +777,14 @@ def _pool_level(fits: list[_Fit]) -> float:
     """The median of the measured endpoints' own decode levels, each less its GPU label's
     offset (0: none measured yet)."""
     own = [(v - f.level.offset) for f in fits if (v := f.level.own()) is not None]
-    return float(median(own)) if own else 0.0
+    return _median(own) if own else 0.0
+
+
+def _median(values: list[float]) -> float:
+    """``statistics.median`` of a non-empty list, without its generality (pick path)."""
+    s = sorted(values)
+    i = len(s) // 2
+    return float(s[i] if len(s) % 2 else (s[i - 1] + s[i]) / 2)
 
 
 @dataclass(slots=True)
