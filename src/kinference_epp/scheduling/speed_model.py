@@ -349,15 +349,39 @@ class SpeedModel:
         records = self._records
         fit.seen = records[model] = records.get(model, 0) + 1
         keep, keep_drift = self._keep, self._keep_drift
+        # Runs on every access-log record: the helpers' work inline, their calls only where
+        # something is to be done (a drift to log, vectors to publish).
         if ttft_s is not None:
-            fit.prefill.update(work_tokens, ttft_s, keep, keep_drift)
+            prefill = fit.prefill
+            prefill.update(work_tokens, ttft_s, keep, keep_drift)
             fit.ttft_records += 1
-            self._prefill_moved(endpoint, model, fit, fit.ttft_records)
+            ratio = prefill.b / fit.logged_b
+            limit = self.config.drift_log_ratio
+            if ratio > limit or ratio * limit < 1.0:
+                self._prefill_moved(endpoint, model, fit, fit.ttft_records)
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
-            self._observe_level(fit, itl_s, running, kv_ktokens)
+            md = fit.md
+            fit.decode_seen = md.clock = md.clock + 1
+            decode_level.observe(
+                md.curve,
+                fit.level,
+                md.median,
+                itl_s,
+                running,
+                kv_ktokens,
+                keep,
+                keep_drift,
+                md.keep_pool,
+            )
             fit.itl_records += 1
-        self._learned()
+        since = self._since_publish + 1
+        if since >= PUBLISH_EVERY and since >= 2 * len(self._fits):
+            self._since_publish = 0
+            self.version += 1
+            self._publish_medians()
+        else:
+            self._since_publish = since
 
     def observe_itl_totals(
         self,
