@@ -24,7 +24,7 @@ every measured pod faster than the rest, and send them everything).
 
 from __future__ import annotations
 
-import math
+from math import exp, isfinite, log
 
 RUNNING_REF = 32.0
 """Sequences running where the curve's prior pseudo-observations pull its per-sequence part
@@ -152,10 +152,10 @@ def observe(
     pool's curve). The curve accumulates the observation (``SharedCurve.add``) with the
     level's Huber weight. Written as one function with locals: it runs on every access-log
     record and every scrape."""
-    if itl_s <= 0.0 or not math.isfinite(itl_s):
+    if itl_s <= 0.0 or not isfinite(itl_s):
         return
     y = curve.c0 + curve.c1 * running + curve.c2 * kv_ktokens
-    z = math.log(itl_s / (y if y > _TINY else _TINY))
+    z = log(itl_s / (y if y > _TINY else _TINY))
     target = pool_median + level.offset
     prior_w = level.prior_w
     sd, td = level.sd, level.td
@@ -178,7 +178,7 @@ def observe(
     if drifting or not w > 0.0:
         return
     w0 = prior_w + RIDGE
-    y = itl_s / math.exp((td + w0 * target) / (sd + w0) - pool_median)
+    y = itl_s / exp((td + w0 * target) / (sd + w0) - pool_median)
     n, k = running, kv_ktokens
     wn, wk = w * n, w * k
     curve.s0 = curve.s0 * keep_pool + w

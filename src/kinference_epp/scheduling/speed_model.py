@@ -666,60 +666,51 @@ class SpeedModel:
         plain floats."""
         if not fits:
             return [], [], [], []
-        c = self.config
-        pr = []
-        centroids = []
-        own = []
-        for f in fits:
-            p = f.prefill
-            pr.append(p.a + p.b * PREFILL_REF_TOKENS)
-            d = f.decode
-            centroids.append(d.s1 / d.s0 if d.s0 > _TINY else d.anchor[1] / d.anchor[0])
-            lv = f.level
-            if lv.sd > _TINY:
-                own.append(lv.td / lv.sd - lv.offset)
-        x_ref = _median(centroids)
-        dr = []
-        for f in fits:
-            d = f.decode
-            v = d.a + d.b * x_ref
-            dr.append(_TINY if v < _TINY else v)
+        prefills = [f.prefill for f in fits]
+        decodes = [f.decode for f in fits]
+        lvls = [f.level for f in fits]
+        pr = [p.a + p.b * PREFILL_REF_TOKENS for p in prefills]
+        x_ref = _median(
+            [d.s1 / d.s0 if d.s0 > _TINY else d.anchor[1] / d.anchor[0] for d in decodes]
+        )
+        dr = [_TINY if (v := d.a + d.b * x_ref) < _TINY else v for d in decodes]
         pm, dm = _median(pr), _median(dr)
+        own = [lv.td / lv.sd - lv.offset for lv in lvls if lv.sd > _TINY]
         pool = _median(own) if own else 0.0
-        levels = []
-        for f in fits:
-            lv = f.level
-            w = lv.prior_w + RIDGE
-            levels.append((lv.td + w * (pool + lv.offset)) / (lv.sd + w))
+        levels = [
+            (lv.td + (w := lv.prior_w + RIDGE) * (pool + lv.offset)) / (lv.sd + w) for lv in lvls
+        ]
         lm = _median(levels)
-        # Per model: its peers among ``fits``, its record clock and its decode clock.
+        # Per model: its peers' span of fading, its record clock and its decode clock.
         clocks: dict[str, tuple[float, int, int]] = {}
         for m in models:
-            if m in clocks:
-                continue
-            md = self._decode.get(m)
-            clocks[m] = (
-                c.stale_half_life_records * models.count(m),
-                self._records.get(m, 0),
-                md.clock if md is not None else 0,
-            )
-        pf, df, ps, ds = [], [], [], []
+            if m not in clocks:
+                md = self._decode.get(m)
+                clocks[m] = (
+                    self.config.stale_half_life_records * models.count(m),
+                    self._records.get(m, 0),
+                    md.clock if md is not None else 0,
+                )
+        pf: list[float] = []
+        df: list[float] = []
+        ps: list[float] = []
+        ds: list[float] = []
         exp, log = math.exp, math.log
         for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
             span, records, clock = clocks[m]
             fade = 2.0 ** (-(records - f.seen) / span)
-            decode_fade = 2.0 ** (-(clock - f.decode_seen) / span)
             lp, ld = log(p / pm), log(d / dm)
             ep = lp * fade
+            pf.append(exp(ep))
+            ps.append(exp(ep - lp))
+            ds.append(exp(ld * fade - ld))
             # The factor the scorers read is the level against the shared curve; the line's
             # own distance only scales the absolute ITL line (fading alike).
             gap = lv - lm
             if -DECODE_BAND < gap < DECODE_BAND:
-                gap = 0.0
-            pf.append(exp(ep))
-            df.append(exp(gap * decode_fade))
-            ps.append(exp(ep - lp))
-            ds.append(exp(ld * fade - ld))
+                df.append(1.0)
+            else:
+                df.append(exp(gap * 2.0 ** (-(clock - f.decode_seen) / span)))
         return pf, df, ps, ds
 
     def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
