@@ -187,4 +187,6 @@ def test_the_vectors_the_scorers_read_are_priced_as_the_rule_states() -> None:
                 compared += 1
     assert compared > 200
     factors = [f.decode_factor for f in model.figures() if f.model == "a"]
-    assert max(factors) > 1.5 and min(factors) < 0.8  # the stream spreads the pods' speeds
+    # The stream spreads the pods' speeds: the factors compared are not all the median's.
+    assert max(factors) > 1.5
+    assert min(factors) < 0.8
