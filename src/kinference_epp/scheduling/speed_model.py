@@ -326,6 +326,11 @@ class SpeedModel:
         self._vectors: dict[str, _Vectors] = {}
         self._decode: dict[str, _ModelDecode] = {}
         """Per model, what its endpoints' decode levels share (``decode_level``)."""
+        self._members = 0
+        """Bumped when a fit is added or removed: the key of ``_slots``."""
+        self._slots: dict[str, tuple[PoolView, int, list[_Fit], list[str]]] = {}
+        """Per model read, the view it was last read for and that view's fits and models by
+        slot (the vectors' rebuild after each version bump reuses them)."""
 
     # ---- learning ----------------------------------------------------------------------
 
@@ -568,6 +573,7 @@ class SpeedModel:
             prior, source, self.config.prior_records, slowdown, md
         )
         self._count_peers(model, 1)
+        self._members += 1
         self.version += 1
         return fit
 
@@ -604,6 +610,7 @@ class SpeedModel:
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
             self._count_peers(key[1], -1)
+        self._members += 1
         self.version += 1
 
     # ---- reading -----------------------------------------------------------------------
@@ -615,13 +622,17 @@ class SpeedModel:
 
     def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
         """Per view slot: prefill and decode time against the model's median endpoint."""
-        v = self._vectors_for(view, model)
+        v = self._vectors.get(model or "")  # the cached vectors' check inline: every pick reads
+        if v is None or v.view is not view or v.version != self.version:
+            v = self._vectors_for(view, model)
         return v.prefill_factor, v.decode_factor
 
     def itl(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
         """Per view slot: predicted mean ITL with an empty KV cache, and its growth per unit
         of ``view.kv_usage`` (0 where the endpoint's KV size is not yet scraped)."""
-        v = self._vectors_for(view, model)
+        v = self._vectors.get(model or "")
+        if v is None or v.view is not view or v.version != self.version:
+            v = self._vectors_for(view, model)
         return v.itl_base, v.itl_per_usage
 
     def ttft_s(self, view: PoolView, model: str | None, work_tokens: FloatVec) -> FloatVec:
@@ -730,16 +741,19 @@ class SpeedModel:
         cached = self._vectors.get(name)
         if cached is not None and cached.view is view and cached.version == self.version:
             return cached
-        fits = []
+        slots = self._slots.get(name)
+        if slots is not None and slots[0] is view and slots[1] == self._members:
+            fits, models = slots[2], slots[3]
+        else:
+            fits, models = [], []
+            for ep in view.endpoints:
+                m = name or ep.base_model
+                models.append(m)
+                fits.append(self._fits.get((ep.key, m)) or self._new_fit(ep.key, m))
+            self._slots[name] = (view, self._members, fits, models)
         capacity = []
-        models = []
-        all_fits = self._fits
-        for slot, ep in enumerate(view.endpoints):
+        for slot in range(len(fits)):
             snap = view.snapshot(slot)
-            m = name or ep.base_model
-            models.append(m)
-            fit = all_fits.get((ep.key, m)) or self._new_fit(ep.key, m)
-            fits.append(fit)
             blocks = snap.num_gpu_blocks if snap is not None else None
             size = snap.block_size if snap is not None else None
             capacity.append(blocks * size / 1000.0 if blocks and size else 0.0)
@@ -804,7 +818,8 @@ def _median(values: list[float]) -> float:
 
 @dataclass(slots=True)
 class _Vectors:
-    """Per view slot, what the scorers and the TTFT predictor read (read-only once built)."""
+    """Per view slot, what the scorers and the TTFT predictor read: rows of one read-only
+    array (``_vectors_for``)."""
 
     view: PoolView
     version: int
@@ -816,14 +831,3 @@ class _Vectors:
     """Predicted mean ITL with an empty KV cache."""
     itl_per_usage: FloatVec
     """Its growth per unit of ``kv_usage`` (the whole cache in use: 1)."""
-
-    def __post_init__(self) -> None:
-        for name in (
-            "prefill_factor",
-            "decode_factor",
-            "overhead",
-            "s_per_token",
-            "itl_base",
-            "itl_per_usage",
-        ):
-            getattr(self, name).flags.writeable = False
