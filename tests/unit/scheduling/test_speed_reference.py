@@ -11,7 +11,7 @@ from statistics import median
 
 import numpy as np
 
-from kinference_epp.pool.datastore import PoolDatastore
+from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling import decode_level as dl
 from kinference_epp.scheduling.decode_level import Level, SharedCurve
@@ -88,11 +88,12 @@ def test_the_decode_level_and_the_curve_learn_as_the_rule_states() -> None:
     assert curve.c == ref_curve.c
 
 
-def _ref_vectors(model: SpeedModel, view: object, name: str) -> list[list[float]]:
+def _ref_vectors(model: SpeedModel, view: PoolView, name: str) -> list[list[float]]:
     """The vectors the scorers read, priced as the module docstring states (every served
     endpoint against its model's medians, fading by its clocks; unserved slots neutral)."""
-    endpoints = view.endpoints  # type: ignore[attr-defined]
-    mask = view.model_mask(name)  # type: ignore[attr-defined]
+    endpoints = view.endpoints
+    mask = view.model_mask(name)
+    assert mask is not None
     fits = [model._fits[(ep.key, name)] for ep in endpoints]
     served = [i for i in range(len(fits)) if mask[i]]
     peers = [fits[i] for i in served]
@@ -116,7 +117,7 @@ def _ref_vectors(model: SpeedModel, view: object, name: str) -> list[list[float]
         row = (math.exp(lp * fade), math.exp(gap * decode_fade))
         rows[0][i], rows[1][i] = row
         rows[2][i], rows[3][i] = math.exp(lp * fade - lp), math.exp(ld * fade - ld)
-    snaps = [view.snapshot(i) for i in range(len(fits))]  # type: ignore[attr-defined]
+    snaps = [view.snapshot(i) for i in range(len(fits))]
     capacity = [
         s.num_gpu_blocks * s.block_size / 1000.0 if s.num_gpu_blocks else 0.0 for s in snaps
     ]
