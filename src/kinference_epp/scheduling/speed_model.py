@@ -331,6 +331,8 @@ class SpeedModel:
         self._slots: dict[str, tuple[PoolView, int, list[_Fit], list[str]]] = {}
         """Per model read, the view it was last read for and that view's fits and models by
         slot (the vectors' rebuild after each version bump reuses them)."""
+        self._by_model: tuple[int, dict[str, list[_Fit]]] = (-1, {})
+        """The fits by model, as of ``_members`` (each publish reuses them)."""
 
     # ---- learning ----------------------------------------------------------------------
 
@@ -534,11 +536,14 @@ class SpeedModel:
 
     def _publish_medians(self) -> None:
         """Refit the shared decode curves, and the medians they normalise by."""
-        by_model: dict[str, list[_Fit]] = {}
-        for (_, m), f in self._fits.items():
-            by_model.setdefault(m, []).append(f)
-        for m, fits in by_model.items():
-            md = self._decode.get(m) or self._model_decode(m)
+        members, by_model = self._by_model
+        if members != self._members:
+            by_model = {}
+            for (_, m), f in self._fits.items():
+                by_model.setdefault(m, []).append(f)
+            self._by_model = (self._members, by_model)
+        for fits in by_model.values():
+            md = fits[0].md
             md.median = _pool_level(fits)
             md.curve.solve()
 
