@@ -1,6 +1,6 @@
 """Picker CPU per access-log record spent learning endpoint speeds (goal: <= 5 us a record).
 
-    flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/speed_cost.py
+    nice -n 5 .venv/bin/python benchmarks/speed_cost.py
     .venv/bin/python benchmarks/speed_cost.py --quick      # one short pass, prints only
 
 Each access-log record of a request the picker routed reaches ``SpeedLearner`` (in
@@ -241,7 +241,7 @@ def _markdown(rows: list[dict[str, Any]], argv: list[str], records: int, repeats
     cpu = platform.processor() or platform.machine()
     head = (
         f"# Speed learning cost\n\n"
-        f"`flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/speed_cost.py "
+        f"`nice -n 5 .venv/bin/python benchmarks/speed_cost.py "
         f"{' '.join(argv)}` — {now}, {cpu} ({os.cpu_count()} cores, shared), Python "
         f"{platform.python_version()}; {records:,} records per pass, {repeats} interleaved "
         f"passes (medians, min..max); the vectors the scorers read are rebuilt every "
