@@ -1,6 +1,6 @@
-"""Picker CPU per access-log record spent learning endpoint speeds (issue 17: <= 5 us a record).
+"""Picker CPU per access-log record spent learning endpoint speeds (goal: <= 5 us a record).
 
-    flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/speed_cost.py
+    nice -n 5 .venv/bin/python benchmarks/speed_cost.py
     .venv/bin/python benchmarks/speed_cost.py --quick      # one short pass, prints only
 
 Each access-log record of a request the picker routed reaches ``SpeedLearner`` (in
@@ -15,7 +15,7 @@ stream of records, round-robin over the endpoints, whose TTFT and ITL follow per
 lines (half the endpoints 2.5 times slower) with 10 % noise and 2 % outliers (ten times the
 TTFT). Columns (``time.process_time``, per record, medians over interleaved repeats):
 
-- ``observe``: ``SpeedModel.observe`` alone (both lines updated);
+- ``observe``: ``SpeedModel.observe`` alone (the TTFT and ITL lines and the decode level);
 - ``learner``: ``SpeedLearner(record, entry)``, what the access log calls;
 - ``learner + read``: the learner plus one ``factors`` and one ``itl`` read of the pool's view
   per record, as a pick does: a cached read, and the vectors' rebuild whenever the version
@@ -240,8 +240,8 @@ def _markdown(rows: list[dict[str, Any]], argv: list[str], records: int, repeats
     now = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
     cpu = platform.processor() or platform.machine()
     head = (
-        f"# Speed learning cost (issue 17)\n\n"
-        f"`flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/speed_cost.py "
+        f"# Speed learning cost\n\n"
+        f"`nice -n 5 .venv/bin/python benchmarks/speed_cost.py "
         f"{' '.join(argv)}` — {now}, {cpu} ({os.cpu_count()} cores, shared), Python "
         f"{platform.python_version()}; {records:,} records per pass, {repeats} interleaved "
         f"passes (medians, min..max); the vectors the scorers read are rebuilt every "

@@ -52,7 +52,13 @@ class SpeedLearner:
         completion = record.completion_tokens
         e2e = record.e2e_s
         snap = self._datastore.snapshot(endpoint)
-        histogram = snap is not None and snap.itl_count > 0.0 and self._is_base(endpoint, entry)
+        if snap is None:
+            histogram, kv_ktokens, running = False, 0.0, 0.0
+        else:  # ``_kv_ktokens`` inline: this runs on every access-log record
+            histogram = snap.itl_count > 0.0 and self._is_base(endpoint, entry)
+            blocks, size = snap.num_gpu_blocks, snap.block_size
+            kv_ktokens = snap.kv_usage * blocks * size / 1000.0 if blocks and size else 0.0
+            running = snap.running
         if (
             not histogram
             and e2e is not None
@@ -67,8 +73,8 @@ class SpeedLearner:
             ttft_s=ttft if learn_ttft else None,
             work_tokens=entry.ahead_tokens + new,
             itl_s=itl,
-            kv_ktokens=_kv_ktokens(snap),
-            running=snap.running if snap is not None else 0.0,
+            kv_ktokens=kv_ktokens,
+            running=running,
         )
 
     def _is_base(self, key: EndpointKey, entry: InflightEntry) -> bool:

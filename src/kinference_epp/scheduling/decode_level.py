@@ -24,7 +24,7 @@ every measured pod faster than the rest, and send them everything).
 
 from __future__ import annotations
 
-import math
+from math import exp, isfinite, log
 
 RUNNING_REF = 32.0
 """Sequences running where the curve's prior pseudo-observations pull its per-sequence part
@@ -129,26 +129,6 @@ class Level:
         w = self.prior_w + RIDGE
         return (self.td + w * (pool + self.offset)) / (self.sd + w)
 
-    def update(self, z: float, pool: float, keep: float, keep_drift: float) -> float:
-        """One observation's log residual ``z``; returns the weight it may teach the shared
-        curve with: its Huber weight, or 0 while the level drifts (its factor lags its speed,
-        so the observation divided by it is no point of the pool's curve)."""
-        e = z - self.value(pool)
-        ae = -e if e < 0.0 else e
-        clipped = e if ae <= 1.0 else (1.0 if e > 0.0 else -1.0)
-        d = self.drift = self.drift + DRIFT_ALPHA * (clipped - self.drift)
-        ad = -d if d < 0.0 else d
-        sc = self.scale
-        bound = K * (sc if sc > ad else ad)
-        w = 1.0 if ae <= bound else bound / ae
-        sc += SCALE_ALPHA * ((ae if ae < K * sc else K * sc) - sc)
-        self.scale = sc if sc > SCALE_FLOOR else SCALE_FLOOR
-        f = keep_drift if ad > DRIFT_ON else keep
-        self.sd = self.sd * f + w
-        self.td = self.td * f + w * z
-        self.prior_w *= f
-        return 0.0 if ad > DRIFT_ON else w
-
 
 def observe(
     curve: SharedCurve,
@@ -163,14 +143,53 @@ def observe(
 ) -> None:
     """One ITL observation of an endpoint: its level learns the residual against the curve,
     then the curve learns the observation divided by the endpoint's factor against the pool's
-    median level (``pool_median``), so the pool's median endpoint sits on the curve."""
-    if itl_s <= 0.0 or not math.isfinite(itl_s):
+    median level (``pool_median``), so the pool's median endpoint sits on the curve.
+
+    The level's update: ``e``, the residual ``z`` against the level's value, is clipped to
+    +-1 into the drift detector and Huber-weighted by ``K`` robust scales (or the drift, if
+    larger); the level forgets at the drift rate while it drifts, and then teaches the curve
+    nothing (its factor lags its speed, so the observation divided by it is no point of the
+    pool's curve). The curve accumulates the observation (``SharedCurve.add``) with the
+    level's Huber weight. Written as one function with locals: it runs on every access-log
+    record and every scrape."""
+    if itl_s <= 0.0 or not isfinite(itl_s):
         return
-    z = math.log(itl_s / curve.at(running, kv_ktokens))
-    w = level.update(z, pool_median, keep, keep_drift)
-    if w > 0.0:
-        factor = math.exp(level.value(pool_median) - pool_median)
-        curve.add(running, kv_ktokens, itl_s / factor, w, keep_pool)
+    y = curve.c0 + curve.c1 * running + curve.c2 * kv_ktokens
+    z = log(itl_s / (y if y > _TINY else _TINY))
+    target = pool_median + level.offset
+    prior_w = level.prior_w
+    sd, td = level.sd, level.td
+    w0 = prior_w + RIDGE
+    e = z - (td + w0 * target) / (sd + w0)
+    ae = -e if e < 0.0 else e
+    clipped = e if ae <= 1.0 else (1.0 if e > 0.0 else -1.0)
+    d = level.drift = level.drift + DRIFT_ALPHA * (clipped - level.drift)
+    ad = -d if d < 0.0 else d
+    sc = level.scale
+    bound = K * (sc if sc > ad else ad)
+    w = 1.0 if ae <= bound else bound / ae
+    sc += SCALE_ALPHA * ((ae if ae < K * sc else K * sc) - sc)
+    level.scale = sc if sc > SCALE_FLOOR else SCALE_FLOOR
+    drifting = ad > DRIFT_ON
+    f = keep_drift if drifting else keep
+    sd = level.sd = sd * f + w
+    td = level.td = td * f + w * z
+    prior_w = level.prior_w = prior_w * f
+    if drifting or not w > 0.0:
+        return
+    w0 = prior_w + RIDGE
+    y = itl_s / exp((td + w0 * target) / (sd + w0) - pool_median)
+    n, k = running, kv_ktokens
+    wn, wk = w * n, w * k
+    curve.s0 = curve.s0 * keep_pool + w
+    curve.s1 = curve.s1 * keep_pool + wn
+    curve.s2 = curve.s2 * keep_pool + wk
+    curve.s3 = curve.s3 * keep_pool + wn * n
+    curve.s4 = curve.s4 * keep_pool + wn * k
+    curve.s5 = curve.s5 * keep_pool + wk * k
+    curve.t0 = curve.t0 * keep_pool + w * y
+    curve.t1 = curve.t1 * keep_pool + wn * y
+    curve.t2 = curve.t2 * keep_pool + wk * y
 
 
 def _solve3(

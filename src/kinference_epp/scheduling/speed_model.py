@@ -70,7 +70,7 @@ from kinference_epp.config.speed_prior import SpeedConfig, SpeedPrior
 from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling import decode_level
-from kinference_epp.scheduling.decode_level import Level, SharedCurve
+from kinference_epp.scheduling.decode_level import RIDGE, Level, SharedCurve
 
 log = logging.getLogger(__name__)
 
@@ -247,6 +247,7 @@ class _Fit:
         "logged_a",
         "logged_b",
         "logged_db",
+        "md",
         "prefill",
         "prior",
         "seen",
@@ -258,7 +259,11 @@ class _Fit:
         "ttft_work",
     )
 
-    def __init__(self, prior: SpeedPrior, source: str, weight: float, slowdown: float) -> None:
+    def __init__(
+        self, prior: SpeedPrior, source: str, weight: float, slowdown: float, md: _ModelDecode
+    ) -> None:
+        self.md = md
+        """What its model's endpoints' decode levels share."""
         self.level = Level(math.log(slowdown), weight)
         """Its decode factor against the pool's shared curve (log; ``decode_level``)."""
         self.decode_seen = 0
@@ -321,6 +326,13 @@ class SpeedModel:
         self._vectors: dict[str, _Vectors] = {}
         self._decode: dict[str, _ModelDecode] = {}
         """Per model, what its endpoints' decode levels share (``decode_level``)."""
+        self._members = 0
+        """Bumped when a fit is added or removed: the key of ``_slots``."""
+        self._slots: dict[str, tuple[PoolView, int, list[_Fit], list[str]]] = {}
+        """Per model read, the view it was last read for and that view's fits and models by
+        slot (the vectors' rebuild after each version bump reuses them)."""
+        self._by_model: tuple[int, dict[str, list[_Fit]]] = (-1, {})
+        """The fits by model, as of ``_members`` (each publish reuses them)."""
 
     # ---- learning ----------------------------------------------------------------------
 
@@ -340,18 +352,43 @@ class SpeedModel:
         sequences in the batch (None: not measured)."""
         if not self.config.learn:
             return
-        fit = self._fit(endpoint, model)
-        fit.seen = self._records[model] = self._records.get(model, 0) + 1
+        fit = self._fits.get((endpoint, model)) or self._new_fit(endpoint, model)
+        records = self._records
+        fit.seen = records[model] = records.get(model, 0) + 1
         keep, keep_drift = self._keep, self._keep_drift
+        # Runs on every access-log record: the helpers' work inline, their calls only where
+        # something is to be done (a drift to log, vectors to publish).
         if ttft_s is not None:
-            fit.prefill.update(work_tokens, ttft_s, keep, keep_drift)
+            prefill = fit.prefill
+            prefill.update(work_tokens, ttft_s, keep, keep_drift)
             fit.ttft_records += 1
-            self._prefill_moved(endpoint, model, fit, fit.ttft_records)
+            ratio = prefill.b / fit.logged_b
+            limit = self.config.drift_log_ratio
+            if ratio > limit or ratio * limit < 1.0:
+                self._prefill_moved(endpoint, model, fit, fit.ttft_records)
         if itl_s is not None:
             fit.decode.update(kv_ktokens, itl_s, keep, keep_drift)
-            self._observe_level(model, fit, itl_s, running, kv_ktokens)
+            md = fit.md
+            fit.decode_seen = md.clock = md.clock + 1
+            decode_level.observe(
+                md.curve,
+                fit.level,
+                md.median,
+                itl_s,
+                running,
+                kv_ktokens,
+                keep,
+                keep_drift,
+                md.keep_pool,
+            )
             fit.itl_records += 1
-        self._learned()
+        since = self._since_publish + 1
+        if since >= PUBLISH_EVERY and since >= 2 * len(self._fits):
+            self._since_publish = 0
+            self.version += 1
+            self._publish_medians()
+        else:
+            self._since_publish = since
 
     def observe_itl_totals(
         self,
@@ -387,7 +424,7 @@ class SpeedModel:
         fit.itl_sum, fit.itl_count = itl_sum, itl_count
         line = fit.decode
         line.update(kv_ktokens, itl, self._keep, self._keep_drift)
-        self._observe_level(model, fit, itl, running, kv_ktokens)
+        self._observe_level(fit, itl, running, kv_ktokens)
         fit.itl_records += 1
         ratio = line.at(kv_ktokens) / max(fit.logged_a + fit.logged_db * kv_ktokens, _TINY)
         limit = self.config.drift_log_ratio
@@ -463,12 +500,10 @@ class SpeedModel:
             fit.logged_b = b
             self._drifted(endpoint, model, fit, ratio)
 
-    def _observe_level(
-        self, model: str, fit: _Fit, itl: float, running: float, kv_ktokens: float
-    ) -> None:
+    def _observe_level(self, fit: _Fit, itl: float, running: float, kv_ktokens: float) -> None:
         """One ITL observation teaches the endpoint's decode level and its model's shared
         curve (refitted at each publish)."""
-        md = self._decode.get(model) or self._model_decode(model)
+        md = fit.md
         md.clock += 1
         fit.decode_seen = md.clock
         decode_level.observe(
@@ -501,11 +536,14 @@ class SpeedModel:
 
     def _publish_medians(self) -> None:
         """Refit the shared decode curves, and the medians they normalise by."""
-        by_model: dict[str, list[_Fit]] = {}
-        for (_, m), f in self._fits.items():
-            by_model.setdefault(m, []).append(f)
-        for m, fits in by_model.items():
-            md = self._decode.get(m) or self._model_decode(m)
+        members, by_model = self._by_model
+        if members != self._members:
+            by_model = {}
+            for (_, m), f in self._fits.items():
+                by_model.setdefault(m, []).append(f)
+            self._by_model = (self._members, by_model)
+        for fits in by_model.values():
+            md = fits[0].md
             md.median = _pool_level(fits)
             md.curve.solve()
 
@@ -535,10 +573,12 @@ class SpeedModel:
     def _new_fit(self, endpoint: EndpointKey, model: str) -> _Fit:
         prior, source = self.prior(endpoint, model)
         slowdown = prior.itl_s / self.config.prior.itl_s if source == "gpu-label" else 1.0
+        md = self._decode.get(model) or self._model_decode(model)
         fit = self._fits[(endpoint, model)] = _Fit(
-            prior, source, self.config.prior_records, slowdown
+            prior, source, self.config.prior_records, slowdown, md
         )
         self._count_peers(model, 1)
+        self._members += 1
         self.version += 1
         return fit
 
@@ -575,6 +615,7 @@ class SpeedModel:
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
             self._count_peers(key[1], -1)
+        self._members += 1
         self.version += 1
 
     # ---- reading -----------------------------------------------------------------------
@@ -586,13 +627,17 @@ class SpeedModel:
 
     def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
         """Per view slot: prefill and decode time against the model's median endpoint."""
-        v = self._vectors_for(view, model)
+        v = self._vectors.get(model or "")  # the cached vectors' check inline: every pick reads
+        if v is None or v.view is not view or v.version != self.version:
+            v = self._vectors_for(view, model)
         return v.prefill_factor, v.decode_factor
 
     def itl(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
         """Per view slot: predicted mean ITL with an empty KV cache, and its growth per unit
         of ``view.kv_usage`` (0 where the endpoint's KV size is not yet scraped)."""
-        v = self._vectors_for(view, model)
+        v = self._vectors.get(model or "")
+        if v is None or v.view is not view or v.version != self.version:
+            v = self._vectors_for(view, model)
         return v.itl_base, v.itl_per_usage
 
     def ttft_s(self, view: PoolView, model: str | None, work_tokens: FloatVec) -> FloatVec:
@@ -607,8 +652,8 @@ class SpeedModel:
         for model in sorted({m for _, m in self._fits}):
             keys = sorted(ep for ep, m in self._fits if m == model)
             fits = [self._fits[(ep, model)] for ep in keys]
-            priced = self._price(fits, [model] * len(fits))
-            for ep, fit, (pf, df, _, _) in zip(keys, fits, priced, strict=True):
+            pfs, dfs, _, _ = self._price(fits, [model] * len(fits))
+            for ep, fit, pf, df in zip(keys, fits, pfs, dfs, strict=True):
                 s = self._figures(ep, model, fit)
                 result.append(
                     EndpointSpeed(
@@ -629,40 +674,60 @@ class SpeedModel:
 
     def _price(
         self, fits: list[_Fit], models: list[str]
-    ) -> list[tuple[float, float, float, float]]:
-        """Per fit, among its peers: ``(prefill factor, decode factor, prefill scale, decode
-        scale)``, the factors against the median as the scorers read them (fading while not
-        heard from) and the scales that bring its absolute lines to them."""
+    ) -> tuple[list[float], list[float], list[float], list[float]]:
+        """Per fit, among its peers: the prefill factor, the decode factor, the prefill scale
+        and the decode scale (one list each), the factors against the median as the scorers
+        read them (fading while not heard from) and the scales that bring its absolute lines
+        to them. Runs on the pick path after every version bump: one pass per figure, over
+        plain floats."""
         if not fits:
-            return []
-        c = self.config
-        pr = [f.prefill_ref() for f in fits]
-        x_ref = float(median([f.decode.centroid() for f in fits]))
-        dr = [max(f.decode.at(x_ref), _TINY) for f in fits]
-        pm, dm = float(median(pr)), float(median(dr))
-        pool = _pool_level(fits)
-        levels = [f.level.value(pool) for f in fits]
-        lm = float(median(levels))
-        peers: dict[str, int] = {}
+            return [], [], [], []
+        prefills = [f.prefill for f in fits]
+        decodes = [f.decode for f in fits]
+        lvls = [f.level for f in fits]
+        pr = [p.a + p.b * PREFILL_REF_TOKENS for p in prefills]
+        x_ref = _median(
+            [d.s1 / d.s0 if d.s0 > _TINY else d.anchor[1] / d.anchor[0] for d in decodes]
+        )
+        dr = [_TINY if (v := d.a + d.b * x_ref) < _TINY else v for d in decodes]
+        pm, dm = _median(pr), _median(dr)
+        own = [lv.td / lv.sd - lv.offset for lv in lvls if lv.sd > _TINY]
+        pool = _median(own) if own else 0.0
+        levels = [
+            (lv.td + (w := lv.prior_w + RIDGE) * (pool + lv.offset)) / (lv.sd + w) for lv in lvls
+        ]
+        lm = _median(levels)
+        # Per model: its peers' span of fading, its record clock and its decode clock.
+        clocks: dict[str, tuple[float, int, int]] = {}
         for m in models:
-            peers[m] = peers.get(m, 0) + 1
-        out = []
+            if m not in clocks:
+                md = self._decode.get(m)
+                clocks[m] = (
+                    self.config.stale_half_life_records * models.count(m),
+                    self._records.get(m, 0),
+                    md.clock if md is not None else 0,
+                )
+        pf: list[float] = []
+        df: list[float] = []
+        ps: list[float] = []
+        ds: list[float] = []
+        exp, log = math.exp, math.log
         for f, m, p, d, lv in zip(fits, models, pr, dr, levels, strict=True):
-            span = c.stale_half_life_records * peers[m]
-            fade = 2.0 ** (-(self._records.get(m, 0) - f.seen) / span)
-            md = self._decode.get(m)
-            clock = md.clock if md is not None else 0
-            decode_fade = 2.0 ** (-(clock - f.decode_seen) / span)
-            lp, ld = math.log(p / pm), math.log(d / dm)
+            span, records, clock = clocks[m]
+            fade = 2.0 ** (-(records - f.seen) / span)
+            lp, ld = log(p / pm), log(d / dm)
             ep = lp * fade
+            pf.append(exp(ep))
+            ps.append(exp(ep - lp))
+            ds.append(exp(ld * fade - ld))
             # The factor the scorers read is the level against the shared curve; the line's
             # own distance only scales the absolute ITL line (fading alike).
             gap = lv - lm
             if -DECODE_BAND < gap < DECODE_BAND:
-                gap = 0.0
-            factor = math.exp(gap * decode_fade)
-            out.append((math.exp(ep), factor, math.exp(ep - lp), math.exp(ld * fade - ld)))
-        return out
+                df.append(1.0)
+            else:
+                df.append(exp(gap * 2.0 ** (-(clock - f.decode_seen) / span)))
+        return pf, df, ps, ds
 
     def _figures(self, endpoint: EndpointKey, model: str, fit: _Fit) -> EndpointSpeed:
         return EndpointSpeed(
@@ -681,43 +746,46 @@ class SpeedModel:
         cached = self._vectors.get(name)
         if cached is not None and cached.view is view and cached.version == self.version:
             return cached
-        fits = []
+        slots = self._slots.get(name)
+        if slots is not None and slots[0] is view and slots[1] == self._members:
+            fits, models = slots[2], slots[3]
+        else:
+            fits, models = [], []
+            for ep in view.endpoints:
+                m = name or ep.base_model
+                models.append(m)
+                fits.append(self._fits.get((ep.key, m)) or self._new_fit(ep.key, m))
+            self._slots[name] = (view, self._members, fits, models)
         capacity = []
-        models = []
-        for slot, ep in enumerate(view.endpoints):
-            m = name or ep.base_model
-            models.append(m)
-            fit = self._fit(ep.key, m)
-            fits.append(fit)
+        for slot in range(len(fits)):
             snap = view.snapshot(slot)
             blocks = snap.num_gpu_blocks if snap is not None else None
             size = snap.block_size if snap is not None else None
             capacity.append(blocks * size / 1000.0 if blocks and size else 0.0)
         mask = view.model_mask(name) if name else None
-        if mask is not None and mask.any():
-            served = mask.tolist()
+        served = mask.tolist() if mask is not None else []
+        if mask is not None and not all(served) and any(served):
             keep = [i for i, on in enumerate(served) if on]
-            priced_served = self._price([fits[i] for i in keep], [models[i] for i in keep])
-            neutral = (1.0, 1.0, 1.0, 1.0)
-            priced = [neutral] * len(fits)
-            for i, row in zip(keep, priced_served, strict=True):
-                priced[i] = row
+            columns = self._price([fits[i] for i in keep], [models[i] for i in keep])
+            pf, df, ps, ds = ([1.0] * len(fits) for _ in range(4))
+            for column, out in zip(columns, (pf, df, ps, ds), strict=True):
+                for i, v in zip(keep, column, strict=True):
+                    out[i] = v
         else:
-            priced = self._price(fits, models)
-        pf, df, ps, ds = (np.array([row[k] for row in priced], dtype=np.float64) for k in range(4))
-        vectors = _Vectors(
-            view,
-            self.version,
-            prefill_factor=pf,
-            decode_factor=df,
-            overhead=np.array([f.prefill.a for f in fits], dtype=np.float64) * ps,
-            s_per_token=np.array([f.prefill.b for f in fits], dtype=np.float64) * ps,
-            itl_base=np.array([f.decode.a for f in fits], dtype=np.float64) * ds,
-            itl_per_usage=np.array(
-                [f.decode.b * c for f, c in zip(fits, capacity, strict=True)], dtype=np.float64
-            )
-            * ds,
-        )
+            pf, df, ps, ds = self._price(fits, models)
+        rows = np.array(
+            [
+                pf,
+                df,
+                [f.prefill.a * s for f, s in zip(fits, ps, strict=True)],
+                [f.prefill.b * s for f, s in zip(fits, ps, strict=True)],
+                [f.decode.a * s for f, s in zip(fits, ds, strict=True)],
+                [f.decode.b * c * s for f, c, s in zip(fits, capacity, ds, strict=True)],
+            ],
+            dtype=np.float64,
+        ).reshape(6, len(fits))
+        rows.flags.writeable = False
+        vectors = _Vectors(view, self.version, *rows)
         self._vectors[name] = vectors
         return vectors
 
@@ -743,12 +811,20 @@ def _pool_level(fits: list[_Fit]) -> float:
     """The median of the measured endpoints' own decode levels, each less its GPU label's
     offset (0: none measured yet)."""
     own = [(v - f.level.offset) for f in fits if (v := f.level.own()) is not None]
-    return float(median(own)) if own else 0.0
+    return _median(own) if own else 0.0
+
+
+def _median(values: list[float]) -> float:
+    """``statistics.median`` of a non-empty list, without its generality (pick path)."""
+    s = sorted(values)
+    i = len(s) // 2
+    return float(s[i] if len(s) % 2 else (s[i - 1] + s[i]) / 2)
 
 
 @dataclass(slots=True)
 class _Vectors:
-    """Per view slot, what the scorers and the TTFT predictor read (read-only once built)."""
+    """Per view slot, what the scorers and the TTFT predictor read: rows of one read-only
+    array (``_vectors_for``)."""
 
     view: PoolView
     version: int
@@ -760,14 +836,3 @@ class _Vectors:
     """Predicted mean ITL with an empty KV cache."""
     itl_per_usage: FloatVec
     """Its growth per unit of ``kv_usage`` (the whole cache in use: 1)."""
-
-    def __post_init__(self) -> None:
-        for name in (
-            "prefill_factor",
-            "decode_factor",
-            "overhead",
-            "s_per_token",
-            "itl_base",
-            "itl_per_usage",
-        ):
-            getattr(self, name).flags.writeable = False
