@@ -33,7 +33,6 @@ import datetime as dt
 import json
 import platform
 import random
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,6 +53,7 @@ from kinference_epp.policy.classifiers.pii import PiiClassifier
 from kinference_epp.policy.model import PiiSettings
 
 sys.path.insert(0, str(Path(__file__).parent))
+from classifier_eval import git_head as commit
 from person_synth import synthetic
 
 DATA = Path(__file__).with_name("classifier_eval")
@@ -262,15 +262,6 @@ def cost(t: dict[Any, list[int]]) -> float:
         + 2 * max(0.0, share("hard_negative") - 0.05)
         + 2 * max(0.0, share("clean") - 0.02)
     )
-
-
-def commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 Pair = tuple[float, float]
