@@ -1,4 +1,4 @@
-"""CPU cost of one routing decision, stage by stage (issue 3's targets).
+"""CPU cost of one routing decision, stage by stage (its targets).
 
     .venv/bin/python benchmarks/decision_stages.py            # ~2 min; writes results/decision_stages.md
     .venv/bin/python benchmarks/decision_stages.py --quick    # fewer iterations, writes nothing
@@ -18,7 +18,7 @@ Stages:
 - ``hash``: ``block_hashes`` (16-token blocks) of the tokenizer's int32 id array.
 - ``match``: ``PrefixState.match`` (index lookup + predicted/approximate state).
 - ``match+score``: a fresh request through every scorer of the chain (the load-cost scorer
-  asks ``PrefixState.match``): issue 3's "match+score" figure.
+  asks ``PrefixState.match``): the "match+score" figure.
 - ``schedule``: ``Scheduler.schedule`` (filters, scorers, picker, observers, plug-in timing
   metrics; includes match).
 - ``route``: ``Pipeline.run`` end to end (parse → identify → policy → target → prompt
@@ -384,7 +384,7 @@ def markdown(rows: list[dict[str, object]], meta: str) -> str:
         "`match+score` and `schedule` include `match`; `route` includes everything.\n\n"
         + head
         + "\n".join(lines)
-        + "\n\nTargets (issue 3):\n\n"
+        + "\n\nTargets:\n\n"
         + "\n".join(checks)
         + "\n"
     )

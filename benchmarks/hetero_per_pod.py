@@ -1,4 +1,4 @@
-"""Where a heterogeneous pool's SLO is lost, pod by pod (issue 17): for each router, the requests
+"""Where a heterogeneous pool's SLO is lost, pod by pod: for each router, the requests
 each pod served in a few stages of the ladder around its capacity, the share of them inside the
 SLO, their mean ITL (median, p90), the cached share of their prompts and their median TTFT.
 

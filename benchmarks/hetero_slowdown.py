@@ -1,4 +1,4 @@
-"""A pod slowed 3x mid-run (issue 17): how fast its share of new requests falls, and what it
+"""A pod slowed 3x mid-run: how fast its share of new requests falls, and what it
 costs the run's SLO attainment against a run where the pod was that slow from the start.
 
     nice -n 10 .venv/bin/python benchmarks/hetero_slowdown.py      # writes results/hetero_slowdown.*
@@ -23,7 +23,7 @@ Figures:
   ``slow from start`` run, the share the router gives a pod of that speed;
 - **requests to settle**: after the slowdown, the requests routed to pod 0 before the first
   window whose share is at or below its share by speed alone (a third of a fast pod's:
-  ``SPEED_SHARE``), and before the first at or below its settled share (issue 17's goal: its
+  ``SPEED_SHARE``), and before the first at or below its settled share (the goal: its
   share "falls to its new speed within 50 requests routed to it");
 - **SLO attainment**: requests of the measured stage (the warm-up is left out) with TTFT <= 2 s
   and mean ITL <= 50 ms, out of all of them (unfinished ones miss); the goal is the mid-run
@@ -152,7 +152,7 @@ def main() -> int:
         runs = list(pool.map(_run, tasks))
     by = {(r["profile"], r["scenario"], r["router"]): r for r in runs}
     lines = [
-        "# A pod slowed 3x mid-run (issue 17)",
+        "# A pod slowed 3x mid-run",
         "",
         "Command: `nice -n 10 .venv/bin/python benchmarks/hetero_slowdown.py` (routing "
         "harness, virtual clock, seed 0; deterministic).",

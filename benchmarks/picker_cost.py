@@ -15,7 +15,7 @@ and picker, in its own processes:
   four upstreams, scraping their ``/metrics``), Envoy with the production filter chain and the
   gRPC access log on;
 - ``kinference-load``: the same with router ``load`` (queue + KV usage): no
-  plug-in reads the prompt, so none is tokenized (issue 2's data path);
+  plug-in reads the prompt, so none is tokenized (the load-aware data path);
 - ``kinference-gw`` / ``kinference-gw-usage`` (only with ``--pickers``): ``kinference`` behind
   the ext_proc mode of the gateways' InferencePool support (the response body streamed through
   the picker), taking usage from the access log / from that response body
@@ -35,7 +35,7 @@ the loaded concurrency and at concurrency 1, added latency against ``direct`` of
 repeat, and errors (must be 0). Every configuration runs ``--repeats`` times, interleaved
 (one pass over all configurations per repeat, rotated), and the tables report medians.
 
-Target (issue 2): the picker ≤ noop + 0.3 ms of picker CPU per request for the 1k-token body,
+Target: the picker ≤ noop + 0.3 ms of picker CPU per request for the 1k-token body,
 checked for both configurations.
 
 Writes ``benchmarks/results/picker_cost.json`` (meta + per-run + median rows) and
@@ -84,7 +84,7 @@ KINFERENCE: dict[str, dict[str, Any]] = {
     # the product's default: precise prefix (KV events) + predicted and in-flight load, one cost;
     # every prompt rendered with the chat template, tokenized (warm token cache) and hashed
     "kinference": {"router": "precise-prefix", "fallbacks": 0},
-    # issue 2's data path: load-aware scorers only (queue + KV usage), so no prompt is tokenized
+    # the load-aware data path: load-aware scorers only (queue + KV usage), so no prompt is tokenized
     "kinference-load": {"router": "load", "fallbacks": 0},
 }
 """The real picker's configurations, by the name the tables use: scheduler settings."""
@@ -875,7 +875,7 @@ def markdown(rows: list[dict[str, Any]], checks: list[dict[str, Any]], meta: dic
         f"Target: kinference ≤ noop + {TARGET_US:.0f} µs of picker CPU per request (1k tokens). "
         "`kinference`: router precise-prefix (precise prefix + load, the prompt rendered, "
         "tokenized and hashed); `kinference-load`: router load (queue + KV usage), which "
-        "reads no prompt (issue 2's data path).",
+        "reads no prompt (the load-aware data path).",
         "",
         "| body | mode | picker | noop µs | kinference µs | Δ µs | Δ excl. bg µs | ratio | target |",
         "|---|---|---|---:|---:|---:|---:|---:|---|",

@@ -20,7 +20,7 @@ Two tables:
    typographic dashes (" — "), as pasted prose often has: a text scan that works on
    ASCII bytes must not fall off a cliff for such prompts.
 
-Targets (issue 5): ≤ 20 µs for rules without classifiers, ≤ 1 ms for complexity + PII
+Targets: ≤ 20 µs for rules without classifiers, ≤ 1 ms for complexity + PII
 on 8k tokens. Timings are per call: the thread's CPU time (``thread_time_ns``) around each
 call after a warm-up, so a busy shared machine inflates them less than wall time; gc is
 disabled while measuring. Every case is measured in ``ROUNDS`` rounds spread over the

@@ -1,4 +1,4 @@
-"""Small requests' decision latency while 1 MB prompts arrive (issue 13, item 4).
+"""Small requests' decision latency while 1 MB prompts arrive.
 
     .venv/bin/python benchmarks/prompt_isolation.py           # ~1-2 min; writes results/prompt_isolation.md
     .venv/bin/python benchmarks/prompt_isolation.py --quick   # fewer requests, writes nothing

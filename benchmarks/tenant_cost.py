@@ -1,4 +1,4 @@
-"""Picker CPU added per request by tenants: identity + limits + usage (issue 15, "Cost").
+"""Picker CPU added per request by tenants: identity + limits + usage.
 
     .venv/bin/python benchmarks/tenant_cost.py            # writes results/tenant_cost.md
     .venv/bin/python benchmarks/tenant_cost.py --quick    # fewer requests, writes nothing

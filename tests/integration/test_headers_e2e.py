@@ -1,4 +1,4 @@
-"""Issue 34's header rows through real Envoy and the real picker: what a pod, a provider and
+"""The header rows through real Envoy and the real picker: what a pod, a provider and
 a client see.
 
 The picker sets headers for Envoy (the chosen endpoint, the provider route, the tenant, the

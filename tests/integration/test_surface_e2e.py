@@ -1,4 +1,4 @@
-"""Issue 13's picker rows through real Envoy: the public API surface, no label or echo from a
+"""The picker's rows through real Envoy: the public API surface, no label or echo from a
 client value, deep JSON, and the picker right on its own behind an Envoy that neither strips
 reserved headers nor normalises paths (defence in depth)."""
 
