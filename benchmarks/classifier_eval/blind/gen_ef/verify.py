@@ -6,10 +6,8 @@ generators), so a generator bug cannot hide behind itself.
 """
 
 import importlib.util
-import json
 import re
 import sys
-from collections import Counter
 from pathlib import Path
 
 _spec = importlib.util.spec_from_file_location(
@@ -56,13 +54,7 @@ KINDS = {
     "criminal_record",
 }
 # words by which a negative declares its identifier to be an example, a specimen, test data or invalid
-problems = 0
-
-
-def bad(row_id: str, msg: str) -> None:
-    global problems
-    problems += 1
-    print(f"{row_id}: {msg}", file=sys.stderr)
+bad = _cd.bad  # one count of problems, gen_cd/verify.py's
 
 
 IBAN_LEN = {
@@ -319,50 +311,7 @@ def check_row(x: dict) -> None:
 
 
 def main(paths: list[str]) -> int:
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            rows = [json.loads(line) for line in f]
-        prefix = rows[0]["id"][0]
-        seen = set()
-        for x in rows:
-            if set(x) != KEYS:
-                bad(x.get("id", "?"), f"keys {sorted(x)}")
-                continue
-            if not re.fullmatch(prefix + r"-\d{3}", x["id"]) or x["id"] in seen:
-                bad(x["id"], "bad or repeated id")
-            seen.add(x["id"])
-            if (
-                x["lang"] not in LANGS
-                or x["category"] not in CATS
-                or x["complexity"] not in {"easy", "medium", "hard"}
-            ):
-                bad(x["id"], "bad lang/category/complexity")
-            if x["pii"] != (x["category"] in ("structured_id", "free_text_pii")) or x[
-                "pii"
-            ] != bool(x["pii_kinds"]):
-                bad(x["id"], "pii flag inconsistent with category/kinds")
-            if not set(x["pii_kinds"]) <= KINDS:
-                bad(x["id"], f"unknown kinds {set(x['pii_kinds']) - KINDS}")
-            check_row(x)
-            if "long document" in x["notes"]:
-                lines = [ln for ln in x["text"].split("\n") if ln.strip()]
-                if len(lines) != len(set(lines)):
-                    bad(x["id"], "repeated line in a long document")
-                m = re.search(r"(\d+) tokens \(Qwen3\)", x["notes"])
-                if m and not 2000 <= int(m.group(1)) <= 7000:
-                    bad(x["id"], f"long document of {m.group(1)} tokens")
-                at = re.search(r"middle block at (\d+)%", x["notes"])
-                if not at or not 40 <= int(at.group(1)) <= 60:
-                    bad(x["id"], "middle block not near the middle")
-        for lang in LANGS:
-            sub = [x for x in rows if x["lang"] == lang]
-            cx = Counter(x["complexity"] for x in sub)
-            longs = sum("long document" in x["notes"] for x in sub)
-            if cx["easy"] < 12 or cx["hard"] < 12 or longs != 3:
-                bad(f"{path}:{lang}", f"complexity {dict(cx)}, {longs} long documents")
-        print(f"{path}: {len(rows)} rows checked")
-    print("problems:", problems)
-    return 1 if problems else 0
+    return _cd.main(paths, KINDS, check_row)
 
 
 if __name__ == "__main__":
