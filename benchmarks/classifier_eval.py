@@ -1,6 +1,6 @@
 """Independent evaluation of the model-free PII and complexity classifiers.
 
-    flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py
+    .venv/bin/python benchmarks/classifier_eval.py
     ... --set heldout   # a held-out set instead (classifier_eval_heldout.md / .json)
     ... --set heldout2  # the second held-out set (classifier_eval_heldout2.md / .json)
     ... --set heldout3  # the third held-out set (classifier_eval_heldout3.md / .json)
@@ -74,7 +74,7 @@ from kinference_epp.policy.model import Complexity, PiiKind, PiiSettings
 
 DATA = Path(__file__).with_name("classifier_eval")
 RESULTS = Path(__file__).with_name("results")
-COMMAND = "flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py"
+COMMAND = ".venv/bin/python benchmarks/classifier_eval.py"
 
 sys.path.insert(0, str(DATA))
 from labels import FREE_TEXT, LEVELS, PII_KINDS, STRUCTURED  # noqa: E402

@@ -14,7 +14,7 @@ reads ``benchmarks/classifier_eval/``. Two files:
         --out benchmarks/classifier_train/models/pii --threshold 0.95
     .venv/bin/kinfctl train-classifier benchmarks/classifier_train/complexity_train.jsonl \
         --out benchmarks/classifier_train/models/complexity
-    flock /work/notes/bench.lock nice -n 5 .venv/bin/python benchmarks/classifier_eval.py \
+    .venv/bin/python benchmarks/classifier_eval.py \
         --pii-model benchmarks/classifier_train/models/pii \
         --complexity-model benchmarks/classifier_train/models/complexity
 
