@@ -48,7 +48,6 @@ from pathlib import Path
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
 from kinference_epp.policy.classifiers.pii import PiiClassifier
-from kinference_epp.policy.classifiers.pii_window import WindowModel, windows
 from kinference_epp.policy.classifiers.trained import AssistedComplexity, ModelSlot, TrainedModel
 from kinference_epp.policy.model import PiiSettings
 
@@ -151,7 +150,10 @@ def measure(fn: Callable[[PromptText], object], text: str, calls: int) -> list[f
 
 def _with_windows(pii: PiiClassifier, path: Path) -> Callable[[PromptText], object]:
     """The PII decision of the rules combined with the learned window model
-    (``pii_window``): the traced scan, the windows' features and their scores."""
+    (``pii_window``): the traced scan, the windows' features and their scores. Imported
+    here: another checkout's classifiers (``PYTHONPATH=OTHER/src``) may not have it."""
+    from kinference_epp.policy.classifiers.pii_window import WindowModel, windows
+
     model = WindowModel.load(path)
 
     def classify(prompt: PromptText) -> bool:
