@@ -6,7 +6,9 @@
     ... --profile pii:logs:8000   # where one case's time goes (cProfile), no table
 
 ``--model FILE`` adds the complexity rules combined with a trained model
-(``kinfctl classifiers train``), as the picker runs them. Targets (in process, p50 of one
+(``kinfctl classifiers train``), as the picker runs them; ``--pii-windows FILE`` the PII
+rules combined with a learned window model (``benchmarks/pii_window_lofo.py --model``),
+which the picker does not run: what it would cost. Targets (in process, p50 of one
 ``classify`` on a fresh ``PromptText``): PII ≤ 1 ms at 8k
 tokens of prose, ≤ 2 ms at 8k tokens of logs or CSV, ≤ 6 ms at 32k tokens of any of them.
 Digit-heavy text is the hard case for the PII scan: every run of three digits is a spot
@@ -146,7 +148,24 @@ def measure(fn: Callable[[PromptText], object], text: str, calls: int) -> list[f
     return out
 
 
-def run(quick: bool, model: Path | None = None) -> list[dict[str, object]]:
+def _with_windows(pii: PiiClassifier, path: Path) -> Callable[[PromptText], object]:
+    """The PII decision of the rules combined with the learned window model
+    (``pii_window``): the traced scan, the windows' features and their scores. Imported
+    here: another checkout's classifiers (``PYTHONPATH=OTHER/src``) may not have it."""
+    from kinference_epp.policy.classifiers.pii_window import WindowModel, windows
+
+    model = WindowModel.load(path)
+
+    def classify(prompt: PromptText) -> bool:
+        findings, text, cands, context = windows(pii, prompt)
+        return model.decide(findings.present, model.score(text, cands, context))
+
+    return classify
+
+
+def run(
+    quick: bool, model: Path | None = None, pii_windows: Path | None = None
+) -> list[dict[str, object]]:
     pii = PiiClassifier(PiiSettings())
     cx = ComplexityClassifier()
     classifiers: list[tuple[str, Callable[[PromptText], object]]] = [
@@ -156,6 +175,8 @@ def run(quick: bool, model: Path | None = None) -> list[dict[str, object]]:
     if model is not None:
         assisted = AssistedComplexity(cx, ModelSlot(TrainedModel.load(model)))
         classifiers.append(("complexity + model", assisted.classify))
+    if pii_windows is not None:
+        classifiers.append(("pii + window model", _with_windows(pii, pii_windows)))
     cases = []
     for kind in ("prose", "prose-4lang", "logs", "csv"):
         for tokens in (8000, 32000):
@@ -196,7 +217,7 @@ def run(quick: bool, model: Path | None = None) -> list[dict[str, object]]:
 
 
 def target_of(row: dict[str, object]) -> float | None:
-    if row["classifier"] != "pii":
+    if not str(row["classifier"]).startswith("pii"):
         return None
     if row["tokens"] == 32000:
         return TARGET_32K_US
@@ -237,6 +258,7 @@ def render(
     label: str,
     model: Path | None = None,
     out: Path = RESULTS / "classifier_cost.md",
+    pii_windows: Path | None = None,
 ) -> str:
     import kinference_epp
 
@@ -249,6 +271,7 @@ def render(
     L = [f"# Classifier cost on long prose, logs and CSV{title}\n"]
     flags = (" --quick" if quick else "") + (f" --label '{label}'" if label else "")
     flags += f" --model {model}" if model is not None else ""
+    flags += f" --pii-windows {pii_windows}" if pii_windows is not None else ""
     if out.resolve() != (RESULTS / "classifier_cost.md").resolve():
         flags += f" --out {out}"
     here = Path(__file__).resolve().parent.parent
@@ -341,6 +364,12 @@ def main() -> None:
         "pii:logs:8000 (repeatable; py-spy and pyinstrument are not in the venv); written "
         "to --out when it is given",
     )
+    ap.add_argument(
+        "--pii-windows",
+        type=Path,
+        help="a window model file (benchmarks/pii_window_lofo.py --model): also the PII "
+        "rules combined with it",
+    )
     args = ap.parse_args()
     if args.profile:
         cases = " ".join(f"--profile {c}" for c in args.profile)
@@ -357,8 +386,8 @@ def main() -> None:
         print(text)
         return
     lingua = lingua_cost()
-    rows = run(args.quick, args.model)
-    md = render(rows, lingua, args.quick, args.label, args.model, args.out)
+    rows = run(args.quick, args.model, args.pii_windows)
+    md = render(rows, lingua, args.quick, args.label, args.model, args.out, args.pii_windows)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(md + "\n", encoding="utf-8")
     print(md)

@@ -406,6 +406,21 @@ the letter. It is TM 48 19 27 C.")."""
 
 
 @dataclass(frozen=True, slots=True)
+class Seen:
+    """One candidate of the scan: its group (``num``, ``upper``, ``at``, ``paired``,
+    ``anchored``, ``secret``), its place, the kind it was confirmed as (None: turned
+    down) and the verdict: ``found``, ``rejected``, ``office`` (an office's contact),
+    ``declared`` (in a sentence or block that declares its data made up), ``allowed``
+    (the policy's ``allowValues``)."""
+
+    group: str
+    start: int
+    end: int
+    kind: PiiKind | None
+    verdict: str
+
+
+@dataclass(frozen=True, slots=True)
 class PiiFindings:
     """The kinds found in the readable text; ``unreadable``: the request also holds content
     no text classifier can read (images, files, base64 documents), which a fail-closed rule
@@ -1504,6 +1519,13 @@ class PiiClassifier:
 
     def classify(self, prompt: PromptText) -> PiiFindings:
         """Every pattern here is ASCII: the text is read with look-alike letters folded."""
+        return self.traced(prompt, None)
+
+    def traced(self, prompt: PromptText, seen: list[Seen] | None) -> PiiFindings:
+        """``classify``, recording in ``seen`` (when given) every candidate the scan
+        confirmed or turned down and why: what the learned window model
+        (``pii_window``) reads. With ``seen`` the scan does not stop at the first finding
+        of every kind."""
         text = prompt.folded()
         raw = _one_byte_per_char(text)
         found: set[PiiKind] = set()
@@ -1516,6 +1538,8 @@ class PiiClassifier:
         cores = scan_kernel.Cores(raw) if idle is None else None
         for group, start, value in _candidates(text, raw, idle, classes, cores):
             if value in self._allow_values:
+                if seen is not None:
+                    seen.append(Seen(group, start, start + len(value), None, "allowed"))
                 continue
             if group == "num":
                 kind = self._number(text, start, value, cues)
@@ -1534,9 +1558,13 @@ class PiiClassifier:
                 kind = PiiKind.SECRET
             else:
                 kind = self._secret(value)
-            if kind is not None and kind in self._kinds and kind not in found:
+            if seen is not None and (kind is None or kind not in self._kinds):
+                seen.append(Seen(group, start, start + len(value), None, "rejected"))
+            if kind is not None and kind in self._kinds and (seen is not None or kind not in found):
                 if self._office_contact(text, start, kind):
                     held.add(kind)
+                    if seen is not None:
+                        seen.append(Seen(group, start, start + len(value), kind, "office"))
                     continue
                 # "test user max@example.de (fixture)", "specimen ... 99999999R"; a test
                 # account's credential is a credential all the same
@@ -1544,9 +1572,13 @@ class PiiClassifier:
                 if kind is not PiiKind.SECRET and (
                     declared_in_sentence(text, start) or in_declared_block(text, raw, start)
                 ):
+                    if seen is not None:
+                        seen.append(Seen(group, start, start + len(value), kind, "declared"))
                     continue
                 found.add(kind)
-                if len(found) == len(self._kinds):
+                if seen is not None:
+                    seen.append(Seen(group, start, start + len(value), kind, "found"))
+                elif len(found) == len(self._kinds):
                     break
         ip = PiiKind.IP_ADDRESS
         if ip in self._kinds and ip not in found and _ip_with_user(text, raw, cues.words, cores):
