@@ -1118,7 +1118,9 @@ def _fences(text: str, enough: int) -> int:
 # -- what is asked ---------------------------------------------------------------------
 
 _FILLERS = frozenset(
-    ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi"]
+    ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi",
+     # "then" opening a later clause in the other languages ("..., puis confronte-la")
+     "puis", "ensuite", "dann", "danach", "anschließend", "luego", "después"]
 )  # fmt: skip
 _PROOF_ASKS = frozenset(("prove", "derive", "disprove", "formalise", "formalize"))
 _PROOF_ARTEFACT_ASKS = frozenset(
@@ -1368,6 +1370,24 @@ _TARGET_FORMAT = re.compile(
 """The form a reshaping asks the given data or numbers to take ("as a YAML fixture", "in
 Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números", "mach aus
 dieser Mappe eine Checkliste")."""
+_QUOTED_FORM = re.compile(
+    r"\b(?:as|in the form|in the format|als|in der form|im format|comme|sous la forme|au format|"
+    r"como|en forma de|con el formato|en el formato)\s+(?:of\s+|de\s+|d')?[«\"'„“‚‹]"
+)
+"""A form given in quotes for the items to take ("write them as 'Surname, First name'",
+"schreib sie als 'Nachname, Vorname'", "écris-les sous la forme « NOM, Prénom »",
+"escríbelos como «Apellido, Nombre»"): a reformat of the text given."""
+_GIVEN_QUOTE = re.compile(r":\s*[«\"'„“‚‹][^«»\"„“”‚‹›]{3,}[»\"'“”‘’›]\W*$")
+"""A text given in quotes after a colon, closing the sentence."""
+_ARTICLES = frozenset(["a", "an", "the", "ein", "eine", "einen", "un", "une", "una", "le", "la",
+                       "el", "der", "die", "das", "my", "our", "mein", "meine", "mon", "ma"])  # fmt: skip
+_TOOLS = frozenset(
+    ["checker", "spellchecker", "corrector", "linter", "program", "programme", "programm",
+     "programa", "script", "skript", "tool", "werkzeug", "outil", "herramienta", "correcteur",
+     "korrektor", "prüfer", "function", "funktion", "fonction", "función", "plugin", "bot"]
+)  # fmt: skip
+"""What a build ask makes when it is a tool: its easy words (grammar, spelling) name what the
+tool handles, not an edit asked of the text."""
 _RESHAPE_ASKS = frozenset(
     ["write", "make", "create", "turn", "put", "give", "render", "change", "organise",
      "organize", "arrange"]
@@ -1407,6 +1427,9 @@ _MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "re
 group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
+_DESIGN_ASKS = frozenset(["design", "architect", "implement", "build", "develop", "construct"])
+"""Asks that make a new thing: an edit word among its parts ("typo tolerance", "spelling
+correction of the queries") is a feature of it, not an edit asked of the text."""
 _SENTENCE_SPLIT = re.compile(
     r"(?<=[.?!;])\s+|(?<=[.?!][\"»\u201c\u201d\u2019])\s+|(?<=[.?!]\s»)\s+|\n"
 )
@@ -1479,8 +1502,8 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
             parts.append(rest)
     if len(head) < len(window) <= _TASK_PARAGRAPH:  # "... : <value>. Where does it go?"
         tail = _sentences(window[len(head) :])
-        if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
-            parts.append(tail[-1])
+        if len(tail) > 1 and (tail[-1].rstrip().endswith("?") or _QUOTED_FORM.search(tail[-1])):
+            parts.append(tail[-1])  # "... : <names>. List them as 'Surname, First name'."
         parts += [t for t in tail[1:] if _opens_task(t, lang) or (scene and _clause_asks(t, lang))]
     last = window.rfind("\n\n", 0, len(window.rstrip()))
     paragraph = window[last:].strip() if last > 0 else ""
@@ -1558,6 +1581,10 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
         verb = "translate"
+    if verb == "write" and r.editing and nxt not in _ARTICLES and _GIVEN_QUOTE.search(sentence):
+        verb = "correct"  # "write with correct capitalisation: '<text>'", not "write a ..."
+    if (verb in _RESHAPE_ASKS or verb == "list") and _QUOTED_FORM.search(sentence):
+        verb = "convert" if not r.code and _BUILT.isdisjoint(sw) else verb
     target = _TARGET_FORMAT.search(sentence) if verb in _RESHAPE_ASKS else None
     # "write these years in Roman numerals", "write that as a YAML fixture"; the Spanish
     # "a" ("pasa lo anterior a una tabla") is an English article
@@ -1579,6 +1606,11 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "extract"  # "pull out every date", "boil the text above down to ..."
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
+    if verb in _LIGHT_VERBS and not (verb == "do" and sentence.rstrip().endswith("?")):
+        verb = _analysis_asked(sw[i + 1 : i + 6]) or verb  # "do the threat model of ..."
+    # "design the search: ranking, typo tolerance, ...": a part of the thing to build that
+    # names an edit (typos, spelling) makes no edit of the request
+    editing = r.editing and verb not in _DESIGN_ASKS
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
     technical = r.domain or r.constraint or r.code
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
@@ -1598,8 +1630,8 @@ def _judge(sentence: str, r: _Request) -> str:
         or not _PROOF_ASKS.isdisjoint(sw)  # "... and prove you found them all"
         or (verb == "show" and (nxt == "that" or bool(r.domain)))
         or (verb in _PROOF_ARTEFACT_ASKS and "proof" in sw)
-        or (verb in _HARD_ASKS and specific and not r.editing)
-        or (verb in _TECHNICAL_ASKS and technical and not r.editing)
+        or (verb in _HARD_ASKS and specific and not editing)
+        or (verb in _TECHNICAL_ASKS and technical and not editing)
         or (verb in _SOFT_ASKS and (detailed or (r.domain > 0 and r.constraint)))
         or (
             verb in _BUILD_ASKS
@@ -1743,6 +1775,49 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
     return reasoned
 
 
+_LIGHT_VERBS = frozenset(["make", "do", "perform", "conduct", "carry"])
+"""Verbs that ask for the analysis their object names ("do the threat model", "carry out a
+risk assessment", "fais l'analyse", "führe eine Risikoanalyse durch", "haz una auditoría")."""
+_ANALYSES = (
+    ("threat model", "analyse"), ("bedrohungsmodell", "analyse"), ("modèle de menace", "analyse"),
+    ("modelo de amenaza", "analyse"), ("analys", "analyse"), ("análisis", "analyse"),
+    ("analyze", "analyse"), ("audit", "audit"), ("diagnos", "diagnose"),
+    ("diagnóstico", "diagnose"), ("assessment", "evaluate"), ("bewertung", "evaluate"),
+    ("évaluation", "evaluate"), ("evaluación", "evaluate"), ("comparison", "compare"),
+    ("comparaison", "compare"), ("vergleich", "compare"), ("comparación", "compare"),
+    ("forecast", "forecast"), ("prognose", "forecast"), ("prévision", "forecast"),
+    ("previsión", "forecast"), ("estimat", "estimate"), ("schätzung", "estimate"),
+    ("estimación", "estimate"),
+)  # fmt: skip
+"""The analyses a light verb may ask for, by a part of their name in the four languages, and
+the ask each one is."""
+
+
+def _analysis_asked(following: list[str]) -> str | None:
+    """The ask that the analysis named in the words after a light verb is, if one is."""
+    text = " ".join(following)
+    return next((ask for name, ask in _ANALYSES if name in text), None)
+
+
+_WHETHER = frozenset(["whether", "if", "ob", "si"])
+_OR = frozenset(["or", "oder", "ou", "o"])
+_BETTER = frozenset(
+    ["more", "better", "less", "cheaper", "faster", "worse", "mehr", "besser", "weniger",
+     "günstiger", "schneller", "plus", "mieux", "davantage", "moins", "más", "mejor", "menos"]
+)  # fmt: skip
+
+
+def _weighs_options(words: list[str]) -> bool:
+    """A clause that asks which of two options does better ("check whether a fourth lift or
+    longer hours help more", "prüfe, ob A oder B mehr bringt", "vérifie si A ou B apporte
+    davantage", "comprueba si A o B ayuda más"): a comparison, whatever its verb."""
+    opens = next((n for n, w in enumerate(words[:2]) if w in _WHETHER), None)
+    if opens is None:
+        return False
+    rest = [w.rstrip(".") for w in words[opens + 1 :]]
+    return not _OR.isdisjoint(rest) and not _BETTER.isdisjoint(rest)
+
+
 def _many_asks(clauses: list[str], lang: str) -> bool:
     """Three or more tasks asked in one sentence (its ``clauses``, ``_ASK_SPLIT``), one of
     them an explanation or argument ("find the clauses that contradict, explain each and
@@ -1754,6 +1829,9 @@ def _many_asks(clauses: list[str], lang: str) -> bool:
     for clause in clauses[:_CLAUSES]:
         words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS]
         if not words:
+            continue
+        if _weighs_options(words):  # "check whether a fourth lift or longer hours help more"
+            asks.add("compare")
             continue
         # German puts an infinitive ask last ("Gegenmaßnahmen ableiten"), the others first
         candidates = (words[0], words[-1]) if lang == "de" else (words[0],)
@@ -2000,6 +2078,8 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     features["hard_ask"], features["easy_ask"], open_task, demand = ask_features(window, lang)
     if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
         features["easy_task"] = 0.0
+    if open_task and not features["easy_ask"] and not _TOOLS.isdisjoint(_words(window)):
+        features["easy_task"] = 0.0  # "write a grammar checker": a tool, whatever it edits
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
         if len(window) > _PASTE and not features["hard_ask"]:

@@ -103,6 +103,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "weigh the options", "weigh the trade", "pèse le", "pesez le",
         "where they conflict", "where they disagree", "sich widersprechen", "se contredisent",
         "dónde chocan", "entran en conflicto",
+        # settling the conflicts between requirements: "show how you settle each conflict"
+        "each conflict", "every conflict", "jeden konflikt", "jeder konflikt", "chaque conflit",
+        "cada conflicto", "arbitres ", "arbitrer", "arbitrez", "arbitras ",
     ),
     "sensitivity": (
         "sensitivity", "empfindlich", "~sensitivität", "~sensibilität", "sensibilité",
@@ -128,6 +131,13 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "devil s advocate", "~gegenargument", "einwand", "einwände", "einwänd", "contre-argument",
         "avocat du diable", "contraargument", "contra-argument", "objecion", "objeción",
         "abogado del diablo",
+        # the opposing position to refute: "refute the strongest opposing view"
+        "opposing view", "opposing position", "opposing side", "~gegenposition", "~gegenthese",
+        "position adverse", "thèse adverse", "point de vue adverse", "postura contraria",
+        "posición contraria", "tesis contraria",
+    ),
+    "thesis": (
+        "thesis", "theses", "eine these", "deine these", "eigene these", "thèse", "tesis",
     ),
     "sceptic": (
         "sceptic", "skeptic", "skeptisch", "sceptique", "escéptic", "esceptic",
@@ -210,12 +220,12 @@ _BY_KEY, _INSIDE = _index()
 _KEYS = frozenset(_BY_KEY)
 WEAK = frozenset(
     ["recommendation", "ranking", "failure", "order", "alternatives", "severity", "testing",
-     "sceptic", "contingency", "evidence"]
+     "sceptic", "contingency", "evidence", "thesis"]
 )  # fmt: skip
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
 cities by size", "what are the risks of ...", "free alternatives to Photoshop", "how serious
-is a sprain", "how would you test if an egg is fresh", "why are people sceptical of ..."):
-they count toward two, never alone."""
+is a sprain", "how would you test if an egg is fresh", "why are people sceptical of ...",
+"what is the thesis of ..."): they count toward two, never alone."""
 
 
 def demands(request: str) -> frozenset[str]:

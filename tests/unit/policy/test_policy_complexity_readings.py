@@ -1,0 +1,249 @@
+"""How a reader sees that a task is hard or easy where its words alone do not say it, each
+in the four languages, on prompts written for these tests (not taken from any evaluation
+set): an edit word naming a part of a design, German separable verbs, a later clause opened
+by "then", a choice between two options to check, a thesis defended against the opposing
+view, a task asked as "do the <analysis>", names rewritten in a quoted form, capitalisation."""
+
+from __future__ import annotations
+
+import pytest
+
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
+from kinference_epp.policy.classifiers.languages import in_english
+from kinference_epp.policy.model import Complexity
+
+
+def level(text: str) -> Complexity:
+    return ComplexityClassifier().classify(PromptText(text, 1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Design the product search of an online bookshop with 2 million titles: tokenising, "
+        "ranking, typo tolerance, synonyms and an offline evaluation of relevance.",
+        "Entwirf die Suche eines Online-Buchhandels mit 2 Millionen Titeln: Zerlegung in "
+        "Wörter, Ranking, Toleranz für Tippfehler, Synonyme und eine Offline-Bewertung der "
+        "Relevanz.",
+        "Conçois la recherche d'une librairie en ligne de 2 millions de titres : découpage, "
+        "classement, tolérance aux fautes de frappe, synonymes et une évaluation hors ligne "
+        "de la pertinence.",
+        "Diseña la búsqueda de una librería en línea con 2 millones de títulos: separación "
+        "en palabras, ranking, corrección de la ortografía de las consultas, sinónimos y una "
+        "evaluación offline de la relevancia.",
+    ],
+)
+def test_an_edit_word_naming_a_part_of_a_design_leaves_the_design_hard(text: str) -> None:
+    """Typo tolerance or spelling correction is a feature of the system to design, not an
+    edit asked of the text: the design is hard, never the small model's."""
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fix the typos in this sentence, nothing else: 'the meetnig is on tusday'.",
+        "Korrigiere die Tippfehler in diesem Satz: 'das treffen ist am dienstga'.",
+        "Corrige les fautes dans cette phrase : « la réunoin est mardi ».",
+        "Corrige la ortografía de esta frase: «la reunion es el martes».",
+    ],
+)
+def test_an_edit_asked_of_the_text_stays_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Calculate the heating load of a 140 m² old house, explain the influence of the "
+        "windows and propose an order of renovation.",
+        "Berechne die Heizlast eines Altbaus mit 140 m², erkläre den Einfluss der Fenster "
+        "und schlage eine Reihenfolge der Sanierung vor.",
+        "Calcule la charge de chauffage d'une maison ancienne de 140 m², explique "
+        "l'influence des fenêtres et propose un ordre de rénovation.",
+        "Calcula la carga de calefacción de una casa antigua de 140 m², explica la "
+        "influencia de las ventanas y propón un orden de reforma.",
+    ],
+)
+def test_three_asks_with_an_explanation_are_hard_whatever_verb_form(text: str) -> None:
+    """German closes a separable verb's clause with its particle ("schlage ... vor"): the
+    ask is the pair, and it counts among the sentence's asks as in the other languages."""
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    ("german", "english"),
+    [
+        ("rechne die zinsen für fünf jahre aus.", "calculate"),
+        ("schlage eine lösung vor.", "suggest"),
+        ("arbeite einen zeitplan aus.", "design"),
+        ("stelle eine hypothese auf.", "formulate"),
+        ("weise nach, dass die folge konvergiert.", "prove"),
+    ],
+)
+def test_german_separable_verbs_read_as_their_ask(german: str, english: str) -> None:
+    assert in_english(german, "de").startswith(english)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Draft a customer-data usage charter, then test it against three conflicting "
+        "requirements (marketing, security, legal) and show how you settle each conflict.",
+        "Formuliere eine Nutzungsrichtlinie für Kundendaten, dann stelle sie drei "
+        "widersprüchlichen Anforderungen (Marketing, Sicherheit, Recht) gegenüber und zeige, "
+        "wie du jeden Konflikt entscheidest.",
+        "Rédige une charte d'usage des données clients, puis confronte-la à trois exigences "
+        "contradictoires (marketing, sécurité, juridique) et montre comment tu tranches "
+        "chaque conflit.",
+        "Redacta una política de uso de datos de clientes, luego contrástala con tres "
+        "exigencias contradictorias (marketing, seguridad, legal) y muestra cómo resuelves "
+        "cada conflicto.",
+    ],
+)
+def test_conflicting_requirements_to_settle_are_hard(text: str) -> None:
+    """A clause opened by "then" ("puis", "dann", "luego") is read past that word, and
+    settling each conflict between requirements is weighing them against each other."""
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A garage has three lifts and 40 jobs a day. Model the utilisation, calculate the "
+        "waiting time and check whether a fourth lift or longer opening hours help more.",
+        "Eine Werkstatt hat drei Hebebühnen und 40 Aufträge pro Tag. Modelliere die "
+        "Auslastung, berechne die Wartezeit und prüfe, ob eine vierte Bühne oder längere "
+        "Öffnungszeiten mehr bringen.",
+        "Un garage a trois ponts et 40 interventions par jour. Modélise l'occupation, "
+        "calcule l'attente et vérifie si un quatrième pont ou des horaires plus longs "
+        "apportent davantage.",
+        "Un taller tiene tres elevadores y 40 trabajos al día. Modela la ocupación, calcula "
+        "la espera y comprueba si un cuarto elevador o un horario más largo ayuda más.",
+    ],
+)
+def test_a_choice_between_two_options_among_three_asks_is_hard(text: str) -> None:
+    """"Check whether A or B helps more" asks for a comparison of the two options."""
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Check whether the bakery is open on Sunday or Monday.",
+        "Prüfe, ob die Bäckerei am Sonntag oder am Montag offen hat.",
+        "Vérifie si la boulangerie est ouverte dimanche ou lundi.",
+        "Comprueba si la panadería abre el domingo o el lunes.",
+    ],
+)
+def test_a_lookup_between_two_days_is_not_hard(text: str) -> None:
+    assert level(text) is not Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 'Middlemarch': is Dorothea's marriage a mistake or an education? Develop a "
+        "thesis from at least three scenes, bring in Lydgate and refute the strongest "
+        "opposing view.",
+        "In Fontanes 'Effi Briest': Ist Innstetten Täter oder Opfer der Konvention? Entwickle "
+        "eine These an mindestens drei Szenen, beziehe Crampas ein und widerlege die stärkste "
+        "Gegenposition.",
+        "Dans « Madame Bovary » : Charles est-il coupable ou victime ? Développe une thèse à "
+        "partir d'au moins trois scènes, fais intervenir Homais et réfute la position adverse "
+        "la plus forte.",
+        "En «La Regenta»: ¿es Ana Ozores víctima o cómplice? Desarrolla una tesis con al "
+        "menos tres escenas, incluye a Fermín de Pas y refuta la postura contraria más fuerte.",
+    ],
+)
+def test_a_thesis_defended_against_the_opposing_view_is_hard(text: str) -> None:
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is the thesis of 'The Wealth of Nations'?",
+        "Was ist die These von 'Der Untertan'?",
+        "Quelle est la thèse de « L'Étranger » ?",
+        "¿Cuál es la tesis de «El árbol de la ciencia»?",
+    ],
+)
+def test_asking_what_a_thesis_is_is_not_hard(text: str) -> None:
+    assert level(text) is not Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do the threat model of a bike-rental platform: assets, attackers, entry points, "
+        "STRIDE per component and a prioritised plan of measures.",
+        "Mach das Bedrohungsmodell einer Fahrradverleih-Plattform: Werte, Angreifer, "
+        "Einstiegspunkte, STRIDE je Komponente und einen priorisierten Maßnahmenplan.",
+        "Fais le modèle de menace d'une plateforme de location de vélos : actifs, "
+        "attaquants, points d'entrée, STRIDE par composant et plan de mesures priorisé.",
+        "Haz el modelo de amenazas de una plataforma de alquiler de bicis: activos, "
+        "atacantes, puntos de entrada, STRIDE por componente y un plan de medidas priorizado.",
+    ],
+)
+def test_an_analysis_asked_as_do_the_analysis_is_hard(text: str) -> None:
+    """"Do / make the threat model (the analysis, the assessment)" asks for that analysis."""
+    assert level(text) is Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Make a shopping list: milk, eggs, bread.",
+        "Mach eine Einkaufsliste: Milch, Eier, Brot.",
+        "Fais une liste de courses : lait, œufs, pain.",
+        "Haz una lista de la compra: leche, huevos, pan.",
+    ],
+)
+def test_make_with_an_everyday_object_is_not_hard(text: str) -> None:
+    assert level(text) is not Complexity.HARD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sample names from the form (invented): Max Sample, Erika Example, Tom Test. "
+        "Write them as 'Surname, First name'.",
+        "Musternamen aus dem Formular (erfunden): Max Muster, Erika Beispiel, Tom Test. "
+        "Schreib sie als 'Nachname, Vorname'.",
+        "Noms d'exemple du formulaire (inventés) : Max Exemple, Julie Essai, Tom Test. "
+        "Écris-les sous la forme « NOM, Prénom ».",
+        "Nombres de ejemplo del formulario (inventados): Max Ejemplo, Ana Prueba, Tom Test. "
+        "Escríbelos como «Apellido, Nombre».",
+    ],
+)
+def test_names_rewritten_in_a_quoted_form_are_easy(text: str) -> None:
+    """A closing ask to put the listed items in a form given in quotes is a reformat."""
+    assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fix the capitalisation: 'we drive to berlin on monday'.",
+        "Schreib richtig groß und klein: 'wir fahren am montag nach berlin'.",
+        "Mets les majuscules correctement : « nous partons lundi à lyon ».",
+        "Pon bien las mayúsculas: «el lunes vamos a sevilla».",
+    ],
+)
+def test_capitalisation_of_a_quoted_sentence_is_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write a grammar checker that fixes capitalisation: 'we drive to berlin'.",
+        "Schreib ein Programm, das die Rechtschreibung prüft: 'das treffen ist am dienstag'.",
+        "Écris un correcteur d'orthographe pour ce cas : « la réunoin est mardi ».",
+        "Escribe un corrector de ortografía para este caso: «la reunion es el martes».",
+    ],
+)
+def test_writing_a_tool_for_an_edit_is_not_easy(text: str) -> None:
+    assert level(text) is not Complexity.EASY
