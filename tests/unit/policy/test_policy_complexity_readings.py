@@ -124,7 +124,7 @@ def test_conflicting_requirements_to_settle_are_hard(text: str) -> None:
     ],
 )
 def test_a_choice_between_two_options_among_three_asks_is_hard(text: str) -> None:
-    """"Check whether A or B helps more" asks for a comparison of the two options."""
+    """ "Check whether A or B helps more" asks for a comparison of the two options."""
     assert level(text) is Complexity.HARD
 
 
@@ -188,7 +188,7 @@ def test_asking_what_a_thesis_is_is_not_hard(text: str) -> None:
     ],
 )
 def test_an_analysis_asked_as_do_the_analysis_is_hard(text: str) -> None:
-    """"Do / make the threat model (the analysis, the assessment)" asks for that analysis."""
+    """ "Do / make the threat model (the analysis, the assessment)" asks for that analysis."""
     assert level(text) is Complexity.HARD
 
 

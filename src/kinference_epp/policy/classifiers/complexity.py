@@ -1370,14 +1370,19 @@ _TARGET_FORMAT = re.compile(
 """The form a reshaping asks the given data or numbers to take ("as a YAML fixture", "in
 Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números", "mach aus
 dieser Mappe eine Checkliste")."""
+_OPENING_QUOTES = "«\"'\u201e\u201c\u201a\u2039"
+_CLOSING_QUOTES = "»\"'\u201c\u201d\u2018\u2019\u203a"
 _QUOTED_FORM = re.compile(
     r"\b(?:as|in the form|in the format|als|in der form|im format|comme|sous la forme|au format|"
-    r"como|en forma de|con el formato|en el formato)\s+(?:of\s+|de\s+|d')?[«\"'„“‚‹]"
+    rf"como|en forma de|con el formato|en el formato)\s+(?:of\s+|de\s+|d')?[{_OPENING_QUOTES}]"
 )
 """A form given in quotes for the items to take ("write them as 'Surname, First name'",
 "schreib sie als 'Nachname, Vorname'", "écris-les sous la forme « NOM, Prénom »",
 "escríbelos como «Apellido, Nombre»"): a reformat of the text given."""
-_GIVEN_QUOTE = re.compile(r":\s*[«\"'„“‚‹][^«»\"„“”‚‹›]{3,}[»\"'“”‘’›]\W*$")
+_GIVEN_QUOTE = re.compile(
+    rf":\s*[{_OPENING_QUOTES}][^{_OPENING_QUOTES[:2]}{_CLOSING_QUOTES[:1]}\u201d\u203a]{{3,}}"
+    rf"[{_CLOSING_QUOTES}]\W*$"
+)
 """A text given in quotes after a colon, closing the sentence."""
 _ARTICLES = frozenset(["a", "an", "the", "ein", "eine", "einen", "un", "une", "una", "le", "la",
                        "el", "der", "die", "das", "my", "our", "mein", "meine", "mon", "ma"])  # fmt: skip
