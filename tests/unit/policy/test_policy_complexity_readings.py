@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from kinference_epp.policy.classifiers import complexity as cx
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.complexity import ComplexityClassifier
-from kinference_epp.policy.classifiers.languages import in_english
+from kinference_epp.policy.classifiers.demands import demands
+from kinference_epp.policy.classifiers.languages import in_english, task_verb
 from kinference_epp.policy.model import Complexity
 
 
@@ -247,3 +249,42 @@ def test_capitalisation_of_a_quoted_sentence_is_easy(text: str) -> None:
 )
 def test_writing_a_tool_for_an_edit_is_not_easy(text: str) -> None:
     assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "compare the two offers and say how the recommendation changes if rates rise.",
+        "vergleiche die zwei angebote und sag, wie sich die empfehlung ändert, wenn die zinsen "
+        "steigen.",
+        "compare les deux offres et dis comment change la recommandation si les taux montent.",
+        "compara las dos ofertas y di cómo cambia la recomendación si suben los tipos.",
+    ],
+)
+def test_how_the_answer_changes_if_asks_for_a_sensitivity(request_text: str) -> None:
+    """Spanish and French may put the verb before the answer it changes."""
+    assert "sensitivity" in demands(request_text)
+
+
+@pytest.mark.parametrize(
+    ("word", "ask"),
+    [("prüfe", "check"), ("prüfte", None), ("bewerte", "evaluate"), ("bewertete", None),
+     ("analysiere", "analyze"), ("analysierten", None)],
+)  # fmt: skip
+def test_a_german_verb_in_the_simple_past_is_no_ask(word: str, ask: str | None) -> None:
+    assert task_verb(word, "de") == ask
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "clasifica esto como facturación, acceso, rr. hh. u otro.",
+        "envía el informe a los ee. uu. antes del viernes.",
+    ],
+)
+def test_a_doubled_letter_abbreviation_ends_no_sentence(text: str) -> None:
+    assert cx._sentences(text) == [text]
+
+
+def test_sentences_still_end_at_a_full_stop() -> None:
+    assert cx._sentences("it is ok. send it.") == ["it is ok.", "send it."]

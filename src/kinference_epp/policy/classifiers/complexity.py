@@ -1440,10 +1440,23 @@ _SENTENCE_SPLIT = re.compile(
 )
 
 
+_PLURAL_ABBREVIATION = re.compile(r"(?:^|\s)(\w)\1\.$")
+"""A Spanish plural abbreviation, its letter doubled ("RR. HH.", "EE. UU."): no sentence end."""
+
+
 def _sentences(request: str) -> list[str]:
     """The request's sentences (split after ``. ? ! ;``, after a quotation that ends with
-    one, and at line breaks)."""
-    return [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
+    one, and at line breaks; not after a doubled-letter abbreviation)."""
+    pieces = [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
+    if "." not in request or len(pieces) < 2:
+        return pieces
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        if _PLURAL_ABBREVIATION.search(out[-1]):
+            out[-1] = out[-1] + " " + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def _specification(window: str, colon: int, lang: str = "en") -> bool:

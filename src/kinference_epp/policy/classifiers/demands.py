@@ -45,6 +45,16 @@ _EXPECTED_DE = tuple(
 )
 """German puts "expected" before the harm, loss, benefit or cost and declines it."""
 
+_CHANGES_IF = tuple(
+    f"{verb} {answer} si"
+    for verb in ("cambia", "cambiaría", "cambiaria", "varía", "change", "changerait", "évolue")
+    for answer in ("la recomendación", "el resultado", "la decisión", "la respuesta", "la reply",
+                   "la conclusión", "la recommandation", "le résultat", "la décision",
+                   "la réponse", "la conclusion")
+)  # fmt: skip
+"""Spanish and French put the verb before the answer it changes: "cómo cambia la
+recomendación si ...", "comment change la recommandation si ..." (a sensitivity asked)."""
+
 _DEMANDS: dict[str, tuple[str, ...]] = {
     "justify": (
         "justif", "argue", "arguing", "argumentier", "argumentant", "argumente ",
@@ -124,7 +134,7 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "kippt die empfehlung", "kippt die entscheidung", "changerais d avis", "changer d avis",
         "change d avis", "changerait d avis", "ferait basculer", "cambiarías de opinión",
         "cambiar de opinión", "cambie la recomendación", "cambie la decisión",
-        "cambie el resultado", "cambie la respuesta", "cambie la reply",
+        "cambie el resultado", "cambie la respuesta", "cambie la reply", *_CHANGES_IF,
     ),
     "counterarguments": (
         "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",

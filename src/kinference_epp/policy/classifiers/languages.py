@@ -612,6 +612,8 @@ def task_verb(word: str, lang: str) -> str | None:
         if n <= len(word):
             found = stems.get(word[:n])
             if found is not None:
+                if lang == "de" and word[n:] in _DE_PAST:
+                    return None  # "prüfte", "bewertete": a report of what was done, no ask
                 return found
     if lang == "es" and not word.isascii() and word.endswith(_ES_ENCLITICS):
         # an imperative with its object pronouns attached takes a written accent on the
@@ -622,6 +624,9 @@ def task_verb(word: str, lang: str) -> str | None:
     return None
 
 
+_DE_PAST = frozenset(["te", "ten", "test", "tet", "ete", "eten", "etest", "etet"])
+"""What a German verb's stem takes in the simple past ("prüfte", "berechnete"): no
+imperative ends so."""
 _ES_ACCENTS = str.maketrans("áéíóú", "aeiou")
 _ES_ENCLITICS = ("lo", "la", "los", "las", "le", "les", "nos")
 """Object pronouns a Spanish imperative takes at its end (not "me", "te", "se" alone, which
