@@ -187,6 +187,14 @@ def test_asking_what_a_thesis_is_is_not_hard(text: str) -> None:
         "attaquants, points d'entrée, STRIDE par composant et plan de mesures priorisé.",
         "Haz el modelo de amenazas de una plataforma de alquiler de bicis: activos, "
         "atacantes, puntos de entrada, STRIDE por componente y un plan de medidas priorizado.",
+        "Carry out a risk assessment of our move to a single cloud provider: lock-in, "
+        "outages, cost drift and data residency, with a prioritised list of controls.",
+        "Führe eine Risikoanalyse für den Umzug zu einem einzigen Cloud-Anbieter durch: "
+        "Abhängigkeit, Ausfälle, Kostendrift und Datenresidenz, mit priorisierten Maßnahmen.",
+        "Effectue une analyse de risques du passage à un seul fournisseur cloud : dépendance, "
+        "pannes, dérive des coûts et localisation des données, avec des mesures priorisées.",
+        "Realiza un análisis de riesgos del paso a un único proveedor de nube: dependencia, "
+        "caídas, deriva de costes y residencia de datos, con medidas priorizadas.",
     ],
 )
 def test_an_analysis_asked_as_do_the_analysis_is_hard(text: str) -> None:
@@ -288,3 +296,33 @@ def test_a_doubled_letter_abbreviation_ends_no_sentence(text: str) -> None:
 
 def test_sentences_still_end_at_a_full_stop() -> None:
     assert cx._sentences("it is ok. send it.") == ["it is ok.", "send it."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Suggest a restaurant in Cologne for Sunday.",
+        "Schlag mir ein Restaurant in Köln für Sonntag vor.",
+        "Propose-moi un restaurant à Lyon pour dimanche.",
+        "Recomiéndame un restaurante en Sevilla para el domingo.",
+        "Convert 150 dollars to euros.",
+        "Rechne 150 Dollar in Euro um.",
+        "Add up these amounts: 12, 30, 8.",
+        "Rechne die Summe aus: 12, 30, 8.",
+    ],
+)
+def test_everyday_asks_by_separable_verbs_stay_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write these dates as 'YYYY-MM-DD': 3 March 2024, 14 July 2023.",
+        "Schreib diese Daten als 'TT.MM.JJJJ': 3. März 2024, 14. Juli 2023.",
+        "Écris ces dates sous la forme « JJ/MM/AAAA » : 3 mars 2024, 14 juillet 2023.",
+        "Escribe estas fechas como «DD/MM/AAAA»: 3 de marzo de 2024, 14 de julio de 2023.",
+    ],
+)
+def test_dates_rewritten_in_a_quoted_form_are_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY

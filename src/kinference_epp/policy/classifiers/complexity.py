@@ -1798,7 +1798,8 @@ _LIGHT_VERBS = frozenset(["make", "do", "perform", "conduct", "carry"])
 risk assessment", "fais l'analyse", "führe eine Risikoanalyse durch", "haz una auditoría")."""
 _ANALYSES = (
     ("threat model", "analyse"), ("bedrohungsmodell", "analyse"), ("modèle de menace", "analyse"),
-    ("modelo de amenaza", "analyse"), ("analys", "analyse"), ("análisis", "analyse"),
+    ("modelo de amenaza", "analyse"), ("risk assessment", "analyse"), ("risikobewertung", "analyse"),
+    ("évaluation des risques", "analyse"), ("evaluación de riesgos", "analyse"), ("analys", "analyse"), ("análisis", "analyse"),
     ("analyze", "analyse"), ("audit", "audit"), ("diagnos", "diagnose"),
     ("diagnóstico", "diagnose"), ("assessment", "evaluate"), ("bewertung", "evaluate"),
     ("évaluation", "evaluate"), ("evaluación", "evaluate"), ("comparison", "compare"),
