@@ -326,3 +326,60 @@ def test_everyday_asks_by_separable_verbs_stay_easy(text: str) -> None:
 )
 def test_dates_rewritten_in_a_quoted_form_are_easy(text: str) -> None:
     assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rewrite a dense legal memo for shop owners: explain how you would keep every "
+        "obligation intact while cutting the jargon, and demonstrate it on a text you write.",
+        "Vereinfache ein dichtes Rechtsgutachten für Ladenbesitzer: erkläre, wie du jede "
+        "Pflicht erhalten würdest, während du den Fachjargon kürzt, und zeige es an einem "
+        "Text, den du selbst schreibst.",
+        "Simplifie une note juridique dense pour des commerçants : explique comment tu "
+        "garderais chaque obligation intacte tout en coupant le jargon, et montre-le sur un "
+        "texte que tu écris toi-même.",
+        "Simplifica un informe jurídico denso para comerciantes: explica cómo mantendrías "
+        "intacta cada obligación recortando la jerga, y demuéstralo sobre un texto que "
+        "escribas tú.",
+    ],
+)
+def test_an_easy_ask_beside_a_task_the_rules_cannot_rate_is_not_easy(text: str) -> None:
+    """The easy words of the mechanical part (rewrite, simplify) set no level when another
+    sentence of the request opens a task the rules could not rate."""
+    assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Work out the cheapest way to heat a 90 m² flat: heat pump vs pellet stove vs "
+        "district heating, with subsidies.",
+        "Finde heraus, wie ich eine 90-m²-Wohnung am günstigsten heize: Wärmepumpe vs "
+        "Pelletofen vs Fernwärme, mit Förderung.",
+        "Trouve comment chauffer au moins cher un appartement de 90 m² : pompe à chaleur vs "
+        "poêle à granulés vs réseau de chaleur, avec les aides.",
+        "Averigua cómo calentar más barato un piso de 90 m²: bomba de calor vs estufa de "
+        "pellets vs calefacción urbana, con ayudas.",
+    ],
+)
+def test_three_options_set_against_each_other_are_no_lookup(text: str) -> None:
+    assert level(text) is not Complexity.EASY
+
+
+def test_two_options_alone_are_no_weighing() -> None:
+    assert "options" in demands("heat pump vs pellet stove vs district heating")
+    assert "options" not in demands("real madrid vs barcelona: when is the match?")
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "develop a thesis and deal with the strongest opposing reading.",
+        "entwickle eine these und setz dich mit der stärksten gegenlesart auseinander.",
+        "développe une thèse et discute la lecture adverse la plus forte.",
+        "desarrolla una tesis y discute la lectura contraria más fuerte.",
+    ],
+)
+def test_a_thesis_against_the_opposing_reading_makes_two_demands(request_text: str) -> None:
+    assert {"thesis", "counterarguments"} <= demands(request_text)

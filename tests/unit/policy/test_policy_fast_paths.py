@@ -484,8 +484,9 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task, demand = cx.ask_features(window, lang)
-    if features["hard_ask"]:
+    hard_ask, easy_ask, open_task, demand, unread = cx.ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"] = hard_ask, easy_ask
+    if features["hard_ask"] or unread:
         features["easy_task"] = 0.0
     if features["easy_ask"]:
         features["task"] = features["technical_task"] = features["constraints"] = 0.0

@@ -1958,9 +1958,9 @@ def _capped(request: str) -> bool:
     return phrased or _OUTPUT_CAP.search(request) is not None
 
 
-def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float]:
-    """(hard_ask, easy_ask, open_task, demand), each 0 or 1, from the instruction's main
-    verb and what the request asks the answer to show (``demands``).
+def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float, float]:
+    """(hard_ask, easy_ask, open_task, demand, unread), each 0 or 1, from the instruction's
+    main verb and what the request asks the answer to show (``demands``).
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
     proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
@@ -1975,7 +1975,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
     Two distinct demands (a justification and alternatives, assumptions and scenarios ...)
     make the request hard; one that is not ``demands.WEAK`` makes it no lookup (demand: it
     is never easy), and an explicit bound on the answer ("in two sentences") with none makes
-    a question easy (``_capped``).
+    a question easy (``_capped``). unread: the easy words of the prompt set no level, since
+    a sentence of the request opens a task the rules could not rate beside the one they read
+    as easy ("Rewrite this argument for policymakers: explain how you would preserve every
+    claim ..."), or what it builds is a tool ("write a grammar checker"), whatever edit it
+    names.
     """
     hard = easy = unsure = opened = demanded = reasoned = False
     request = _request_parts(window, lang)
@@ -2053,10 +2057,13 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             easy, unsure, reasoned = True, False, False
         demanded = reasoned or not asked <= WEAK
     if hard:
-        return 1.0, 0.0, 0.0, 0.0
+        return 1.0, 0.0, 0.0, 0.0, 0.0
+    lookup = easy and not unsure
+    tool = opened and not lookup and not _TOOLS.isdisjoint(_words(window))
+    unread = 1.0 if (easy and unsure) or tool else 0.0
     if demanded:  # "..., justifying every choice": no lookup, whatever its words
-        return 0.0, 0.0, 1.0, 1.0
-    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0, 0.0
+        return 0.0, 0.0, 1.0, 1.0, unread
+    return 0.0, 1.0 if lookup else 0.0, 1.0 if opened else 0.0, 0.0, unread
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -2094,11 +2101,11 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task, demand = ask_features(window, lang)
-    if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
-        features["easy_task"] = 0.0
-    if open_task and not features["easy_ask"] and not _TOOLS.isdisjoint(_words(window)):
-        features["easy_task"] = 0.0  # "write a grammar checker": a tool, whatever it edits
+    features["hard_ask"], features["easy_ask"], open_task, demand, unread = ask_features(
+        window, lang
+    )
+    if features["hard_ask"] or unread:  # "translate ... keeping every pun", "write a grammar
+        features["easy_task"] = 0.0  # checker": its easy words set no level
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
         if len(window) > _PASTE and not features["hard_ask"]:

@@ -144,7 +144,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         # the opposing position to refute: "refute the strongest opposing view"
         "opposing view", "opposing position", "opposing side", "~gegenposition", "~gegenthese",
         "position adverse", "thèse adverse", "point de vue adverse", "postura contraria",
-        "posición contraria", "tesis contraria",
+        "posición contraria", "tesis contraria", "opposing reading", "counter-reading",
+        "~gegenlesart", "~gegendeutung", "lecture adverse", "lecture contraire",
+        "lectura contraria", "interpretación contraria",
     ),
     "thesis": (
         "thesis", "theses", "eine these", "deine these", "eigene these", "thèse", "tesis",
@@ -238,6 +240,10 @@ is a sprain", "how would you test if an egg is fresh", "why are people sceptical
 "what is the thesis of ..."): they count toward two, never alone."""
 
 
+_OPTIONS = 3
+"""Options set against each other ("A vs B vs C") from which weighing them is a demand."""
+
+
 def demands(request: str) -> frozenset[str]:
     """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes.
 
@@ -247,6 +253,8 @@ def demands(request: str) -> frozenset[str]:
     words = _words(request)
     padded = " " + " ".join(words) + " "
     found = {name for needle, name in _INSIDE if needle in padded}
+    if padded.count(" vs ") + padded.count(" versus ") >= _OPTIONS - 1:
+        found.add("options")  # "heat pump vs gas boiler vs hybrid": three options weighed
     for key in _KEYS.intersection([w[:_KEY] for w in words]):
         found.update(name for needle, name in _BY_KEY[key] if needle in padded)
     return frozenset(found)
