@@ -2059,7 +2059,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
     if hard:
         return 1.0, 0.0, 0.0, 0.0, 0.0
     lookup = easy and not unsure
-    tool = opened and not lookup and not _TOOLS.isdisjoint(_words(window))
+    tool = opened and not lookup and not _TOOLS.isdisjoint(_words("\n".join(request)))
     unread = 1.0 if (easy and unsure) or tool else 0.0
     if demanded:  # "..., justifying every choice": no lookup, whatever its words
         return 0.0, 0.0, 1.0, 1.0, unread
