@@ -469,6 +469,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     reason += sum(request.count(m) for m in cx._REQUEST_REASON_PHRASES)
     constraint += sum(request.count(m) for m in cx._REQUEST_CONSTRAINT_PHRASES)
     easy += sum(window.count(m) for m in cx._EASY_PHRASES)
+    easy -= sum(window.count(m) for m in cx._SOLVE_HOW)
     fences = text.count("```")
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3
@@ -525,6 +526,7 @@ MARKS = [
     *cx._REQUEST_CONSTRAINT_PHRASES,
     *cx._REQUEST_REASON_PHRASES,
     *cx._EASY_PHRASES,
+    *cx._SOLVE_HOW,
     "```",
     *cx._MATH_CHARS,
 ]

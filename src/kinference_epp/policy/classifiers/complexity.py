@@ -1033,6 +1033,10 @@ _DEMANDING_PHRASES_G = _guarded(
      "jeux de mots", "juego de palabras", "gioco di parole", "giochi di parole")
 )  # fmt: skip
 _EASY_PHRASES_G = _guarded(_EASY_PHRASES)
+_SOLVE_HOW = ("work out how to ", "figure out how to ")
+"""A "how to" that a problem to solve asks ("work out how to heat the house cheapest"): no
+how-to lookup."""
+_SOLVE_HOW_G = _guarded(_SOLVE_HOW)
 
 
 def _count(window: str, marks: tuple[tuple[str, str], ...]) -> int:
@@ -1802,14 +1806,11 @@ _ANALYSES = (
     ("évaluation des risques", "analyse"), ("evaluación de riesgos", "analyse"), ("analys", "analyse"), ("análisis", "analyse"),
     ("analyze", "analyse"), ("audit", "audit"), ("diagnos", "diagnose"),
     ("diagnóstico", "diagnose"), ("assessment", "evaluate"), ("bewertung", "evaluate"),
-    ("évaluation", "evaluate"), ("evaluación", "evaluate"), ("comparison", "compare"),
-    ("comparaison", "compare"), ("vergleich", "compare"), ("comparación", "compare"),
-    ("forecast", "forecast"), ("prognose", "forecast"), ("prévision", "forecast"),
-    ("previsión", "forecast"), ("estimat", "estimate"), ("schätzung", "estimate"),
-    ("estimación", "estimate"),
+    ("évaluation", "evaluate"), ("evaluación", "evaluate"),
 )  # fmt: skip
 """The analyses a light verb may ask for, by a part of their name in the four languages, and
-the ask each one is."""
+the ask each one is. Not an estimate, a forecast or a comparison: "do a quick estimate of the
+paint I need", "make a comparison table of these phones" are everyday asks."""
 
 
 def _analysis_asked(following: list[str]) -> str | None:
@@ -1826,12 +1827,25 @@ _BETTER = frozenset(
 )  # fmt: skip
 
 
-def _weighs_options(words: list[str]) -> bool:
-    """A clause that asks which of two options does better ("check whether a fourth lift or
-    longer hours help more", "prüfe, ob A oder B mehr bringt", "vérifie si A ou B apporte
-    davantage", "comprueba si A o B ayuda más"): a comparison, whatever its verb."""
-    opens = next((n for n, w in enumerate(words[:2]) if w in _WHETHER), None)
-    if opens is None:
+_FIND_OUT = frozenset(["check", "determine", "verify", "investigate", "test", "assess",
+                       "evaluate", "examine", "work", "figure", "find"])  # fmt: skip
+"""Asks to find something out: "check whether A or B ...", not "tell me if A or B ..."."""
+
+
+def _weighs_options(words: list[str], lang: str, before: str = "") -> bool:
+    """A clause that asks to find out which of two options does better ("check whether a
+    fourth lift or longer hours help more", "prüfe, ob A oder B mehr bringt", "vérifie si A
+    ou B apporte davantage", "comprueba si A o B ayuda más"; or the clause after the verb's
+    comma, "..., ob A oder B mehr bringt", ``before`` the word opening the clause before):
+    a comparison, whatever its verb. Asked to be told ("tell me if the bus or the train is
+    faster", "sag mir, ob ..."), it is a lookup."""
+    if len(words) > 1 and words[1] in _WHETHER:
+        opens, verb = 1, words[0]
+    elif words and words[0] in _WHETHER:
+        opens, verb = 0, before
+    else:
+        return False
+    if (verb if lang == "en" else task_verb(verb, lang) or verb) not in _FIND_OUT:
         return False
     rest = [w.rstrip(".") for w in words[opens + 1 :]]
     return not _OR.isdisjoint(rest) and not _BETTER.isdisjoint(rest)
@@ -1845,13 +1859,15 @@ def _many_asks(clauses: list[str], lang: str) -> bool:
     if len(clauses) < 3:
         return False
     asks = set()
+    before = ""
     for clause in clauses[:_CLAUSES]:
         words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS]
         if not words:
             continue
-        if _weighs_options(words):  # "check whether a fourth lift or longer hours help more"
+        if _weighs_options(words, lang, before):  # "check whether A or B helps more"
             asks.add("compare")
             continue
+        before = words[0]
         # German puts an infinitive ask last ("Gegenmaßnahmen ableiten"), the others first
         candidates = (words[0], words[-1]) if lang == "de" else (words[0],)
         for verb in candidates:
@@ -1979,9 +1995,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
     a sentence of the request opens a task the rules could not rate beside the one they read
     as easy ("Rewrite this argument for policymakers: explain how you would preserve every
     claim ..."), or what it builds is a tool ("write a grammar checker"), whatever edit it
-    names.
+    names. "At length": ``_DETAILED`` words or more ("Translate 'thank you'. Explain what 'de
+    nada' means." stays a lookup).
     """
-    hard = easy = unsure = opened = demanded = reasoned = False
+    hard = easy = unsure = opened = demanded = reasoned = unread = False
     request = _request_parts(window, lang)
     for part in request:
         words = part.translate(_WORDS).split()
@@ -2039,6 +2056,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             # a reasoning task the rules cannot rate keeps the lookup beside it from the
             # small model
             unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
+            # ... and one of them specified at length beside an easy ask: "Rewrite this
+            # argument: explain how you would preserve every quantitative claim while ..."
+            detailed = len(sentence.split()) >= _DETAILED
+            unread = unread or (not verdict and detailed and _opens_task(sentence.lstrip(), lang))
             opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
     if not hard:
         joined = "\n".join(request)
@@ -2060,10 +2081,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         return 1.0, 0.0, 0.0, 0.0, 0.0
     lookup = easy and not unsure
     tool = opened and not lookup and not _TOOLS.isdisjoint(_words("\n".join(request)))
-    unread = 1.0 if (easy and unsure) or tool else 0.0
+    quiet = 1.0 if (easy and unread) or tool else 0.0
     if demanded:  # "..., justifying every choice": no lookup, whatever its words
-        return 0.0, 0.0, 1.0, 1.0, unread
-    return 0.0, 1.0 if lookup else 0.0, 1.0 if opened else 0.0, 0.0, unread
+        return 0.0, 0.0, 1.0, 1.0, quiet
+    return 0.0, 1.0 if lookup else 0.0, 1.0 if opened else 0.0, 0.0, quiet
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -2084,7 +2105,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     request = request_span(window)
     reason += _count(request, _REQUEST_REASON_PHRASES_G)
     constraint += _count(request, _REQUEST_CONSTRAINT_PHRASES_G)
-    easy += _count(window, _EASY_PHRASES_G)
+    easy += _count(window, _EASY_PHRASES_G) - _count(window, _SOLVE_HOW_G)
     fences = _fences(text, (13 - code) // 2)
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3

@@ -114,8 +114,11 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "where they conflict", "where they disagree", "sich widersprechen", "se contredisent",
         "dónde chocan", "entran en conflicto",
         # settling the conflicts between requirements: "show how you settle each conflict"
-        "each conflict", "every conflict", "jeden konflikt", "jeder konflikt", "chaque conflit",
-        "cada conflicto", "arbitres ", "arbitrer", "arbitrez", "arbitras ",
+        "settle each", "settle every", "resolve each conflict", "resolve every conflict",
+        "how you settle", "how you resolve", "jeden konflikt entscheid", "jeden konflikt lös",
+        "jeden konflikt auflös", "arbitres ", "arbitrer", "arbitrez", "tranches chaque",
+        "trancher chaque", "résous chaque conflit", "resuelves cada", "resolver cada",
+        "resuelve cada conflicto", "arbitras ",
     ),
     "sensitivity": (
         "sensitivity", "empfindlich", "~sensitivität", "~sensibilität", "sensibilité",
@@ -240,10 +243,6 @@ is a sprain", "how would you test if an egg is fresh", "why are people sceptical
 "what is the thesis of ..."): they count toward two, never alone."""
 
 
-_OPTIONS = 3
-"""Options set against each other ("A vs B vs C") from which weighing them is a demand."""
-
-
 def demands(request: str) -> frozenset[str]:
     """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes.
 
@@ -253,8 +252,6 @@ def demands(request: str) -> frozenset[str]:
     words = _words(request)
     padded = " " + " ".join(words) + " "
     found = {name for needle, name in _INSIDE if needle in padded}
-    if padded.count(" vs ") + padded.count(" versus ") >= _OPTIONS - 1:
-        found.add("options")  # "heat pump vs gas boiler vs hybrid": three options weighed
     for key in _KEYS.intersection([w[:_KEY] for w in words]):
         found.update(name for needle, name in _BY_KEY[key] if needle in padded)
     return frozenset(found)
