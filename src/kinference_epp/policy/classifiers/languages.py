@@ -424,9 +424,8 @@ _SEPARABLE = {
     ("zeig", "auf"): "identify", ("führ", "aus"): "explain", ("denk", "durch"): "analyze",
     ("spiel", "durch"): "simulate", ("rechn", "durch"): "calculate",
     ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare", ("rechn", "aus"): "calculate", ("führ", "durch"): "perform",
-    ("rechn", "um"): "convert", ("schlag", "vor"): "suggest", ("arbeit", "aus"): "design",
-    ("stell", "auf"): "formulate", ("weis", "nach"): "prove", ("schätz", "ein"): "assess",
-    ("deck", "auf"): "identify", ("ordn", "ein"): "classify",
+    ("rechn", "um"): "convert", ("schlag", "vor"): "suggest", ("arbeit", "aus"): "draft",
+    ("weis", "nach"): "prove", ("schätz", "ein"): "assess", ("deck", "auf"): "identify",
 }  # fmt: skip
 """German separable verbs: the ask is the stem that opens a clause and the particle that
 closes it ("Stell drei Arten gegenüber, ...", "Nimm dieses Argument auseinander und bau es
