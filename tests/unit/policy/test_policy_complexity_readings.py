@@ -420,3 +420,21 @@ def test_a_problem_to_work_out_is_no_how_to_lookup(text: str) -> None:
 @pytest.mark.parametrize("text", ["How to boil an egg?", "Work out 15 % of 80."])
 def test_a_how_to_question_and_a_sum_stay_easy(text: str) -> None:
     assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Translate this into German, then into French: 'good morning'.",
+        "Übersetze das ins Englische und dann ins Französische: 'guten Morgen'.",
+        "Traduis ceci en allemand, puis en espagnol : « bonjour ».",
+        "Traduce esto al alemán y luego al francés: «buenos días».",
+    ],
+)
+def test_one_then_after_a_comma_is_one_step(text: str) -> None:
+    assert level(text) is Complexity.EASY
+
+
+def test_two_thens_are_still_a_sequence_of_steps() -> None:
+    text = "Parse the access log, then group the requests by user, then fit a rate model."
+    assert level(text) is Complexity.HARD

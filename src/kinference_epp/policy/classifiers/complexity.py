@@ -1665,7 +1665,7 @@ def _judge(sentence: str, r: _Request) -> str:
         or ("why" in sw and sentence.rstrip().endswith("?") and (r.domain > 0 or r.code))
         or (sentence.rstrip().endswith("?") and r.domain >= 2 and r.words >= _SPECIFIC)
         or (verb in _EXPLAIN_ASKS and r.domain >= 2 and r.words >= 12)
-        or sentence.count(" then ") + sentence.count(", then") >= 2
+        or sentence.count(" then ") + sentence.count(",then") >= 2  # ", then" holds " then "
         or (
             not _ARGUMENTS.isdisjoint(sw)
             and (verb in _BUILD_ASKS or verb in _PROOF_ARTEFACT_ASKS)
@@ -1822,9 +1822,12 @@ def _analysis_asked(following: list[str]) -> str | None:
 _WHETHER = frozenset(["whether", "if", "ob", "si"])
 _OR = frozenset(["or", "oder", "ou", "o"])
 _BETTER = frozenset(
-    ["more", "better", "less", "cheaper", "faster", "worse", "mehr", "besser", "weniger",
-     "günstiger", "schneller", "plus", "mieux", "davantage", "moins", "más", "mejor", "menos"]
+    ["more", "better", "less", "cheaper", "faster", "worse", "lower", "higher", "shorter",
+     "mehr", "besser", "weniger", "günstiger", "schneller", "stärker", "kürzer", "billiger",
+     "höher", "niedriger", "eher", "plus", "mieux", "davantage", "moins", "más", "mejor",
+     "menos", "peor"]
 )  # fmt: skip
+"""Comparatives that ask which option does better."""
 
 
 _FIND_OUT = frozenset(["check", "determine", "verify", "investigate", "test", "assess",
