@@ -469,6 +469,7 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
     reason += sum(request.count(m) for m in cx._REQUEST_REASON_PHRASES)
     constraint += sum(request.count(m) for m in cx._REQUEST_CONSTRAINT_PHRASES)
     easy += sum(window.count(m) for m in cx._EASY_PHRASES)
+    easy -= sum(window.count(m) for m in cx._SOLVE_HOW)
     fences = text.count("```")
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3
@@ -484,8 +485,9 @@ def reference_complexity(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task, demand = cx.ask_features(window, lang)
-    if features["hard_ask"]:
+    hard_ask, easy_ask, open_task, demand, unread = cx.ask_features(window, lang)
+    features["hard_ask"], features["easy_ask"] = hard_ask, easy_ask
+    if features["hard_ask"] or unread:
         features["easy_task"] = 0.0
     if features["easy_ask"]:
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
@@ -524,6 +526,7 @@ MARKS = [
     *cx._REQUEST_CONSTRAINT_PHRASES,
     *cx._REQUEST_REASON_PHRASES,
     *cx._EASY_PHRASES,
+    *cx._SOLVE_HOW,
     "```",
     *cx._MATH_CHARS,
 ]

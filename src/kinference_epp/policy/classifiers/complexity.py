@@ -1033,6 +1033,10 @@ _DEMANDING_PHRASES_G = _guarded(
      "jeux de mots", "juego de palabras", "gioco di parole", "giochi di parole")
 )  # fmt: skip
 _EASY_PHRASES_G = _guarded(_EASY_PHRASES)
+_SOLVE_HOW = ("work out how to ", "figure out how to ")
+"""A "how to" that a problem to solve asks ("work out how to heat the house cheapest"): no
+how-to lookup."""
+_SOLVE_HOW_G = _guarded(_SOLVE_HOW)
 
 
 def _count(window: str, marks: tuple[tuple[str, str], ...]) -> int:
@@ -1118,7 +1122,9 @@ def _fences(text: str, enough: int) -> int:
 # -- what is asked ---------------------------------------------------------------------
 
 _FILLERS = frozenset(
-    ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi"]
+    ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi",
+     # "then" opening a later clause in the other languages ("..., puis confronte-la")
+     "puis", "ensuite", "dann", "danach", "anschließend", "luego", "después"]
 )  # fmt: skip
 _PROOF_ASKS = frozenset(("prove", "derive", "disprove", "formalise", "formalize"))
 _PROOF_ARTEFACT_ASKS = frozenset(
@@ -1368,6 +1374,29 @@ _TARGET_FORMAT = re.compile(
 """The form a reshaping asks the given data or numbers to take ("as a YAML fixture", "in
 Roman numerals", "en chiffres", "daraus ein JSON-Beispiel", "con números", "mach aus
 dieser Mappe eine Checkliste")."""
+_OPENING_QUOTES = "«\"'\u201e\u201c\u201a\u2039"
+_CLOSING_QUOTES = "»\"'\u201c\u201d\u2018\u2019\u203a"
+_QUOTED_FORM = re.compile(
+    r"\b(?:as|in the form|in the format|als|in der form|im format|comme|sous la forme|au format|"
+    rf"como|en forma de|con el formato|en el formato)\s+(?:of\s+|de\s+|d')?[{_OPENING_QUOTES}]"
+)
+"""A form given in quotes for the items to take ("write them as 'Surname, First name'",
+"schreib sie als 'Nachname, Vorname'", "écris-les sous la forme « NOM, Prénom »",
+"escríbelos como «Apellido, Nombre»"): a reformat of the text given."""
+_GIVEN_QUOTE = re.compile(
+    rf":\s*[{_OPENING_QUOTES}][^{_OPENING_QUOTES[:2]}{_CLOSING_QUOTES[:1]}\u201d\u203a]{{3,}}"
+    rf"[{_CLOSING_QUOTES}]\W*$"
+)
+"""A text given in quotes after a colon, closing the sentence."""
+_ARTICLES = frozenset(["a", "an", "the", "ein", "eine", "einen", "un", "une", "una", "le", "la",
+                       "el", "der", "die", "das", "my", "our", "mein", "meine", "mon", "ma"])  # fmt: skip
+_TOOLS = frozenset(
+    ["checker", "spellchecker", "corrector", "linter", "program", "programme", "programm",
+     "programa", "script", "skript", "tool", "werkzeug", "outil", "herramienta", "correcteur",
+     "korrektor", "prüfer", "function", "funktion", "fonction", "función", "plugin", "bot"]
+)  # fmt: skip
+"""What a build ask makes when it is a tool: its easy words (grammar, spelling) name what the
+tool handles, not an edit asked of the text."""
 _RESHAPE_ASKS = frozenset(
     ["write", "make", "create", "turn", "put", "give", "render", "change", "organise",
      "organize", "arrange"]
@@ -1407,15 +1436,31 @@ _MAY_REASON = _ANY_ASK | {"how", "should", "would", "model", "edit", "flag", "re
 group of ...", "edit this chapter for argument structure"): ``open_task``."""
 _DETAILED = 14
 _SPECIFIC = 8
+_DESIGN_ASKS = frozenset(["design", "architect", "implement", "build", "develop", "construct"])
+"""Asks that make a new thing: an edit word among its parts ("typo tolerance", "spelling
+correction of the queries") is a feature of it, not an edit asked of the text."""
 _SENTENCE_SPLIT = re.compile(
     r"(?<=[.?!;])\s+|(?<=[.?!][\"»\u201c\u201d\u2019])\s+|(?<=[.?!]\s»)\s+|\n"
 )
 
 
+_PLURAL_ABBREVIATION = re.compile(r"(?:^|\s)(\w)\1\.$")
+"""A Spanish plural abbreviation, its letter doubled ("RR. HH.", "EE. UU."): no sentence end."""
+
+
 def _sentences(request: str) -> list[str]:
     """The request's sentences (split after ``. ? ! ;``, after a quotation that ends with
-    one, and at line breaks)."""
-    return [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
+    one, and at line breaks; not after a doubled-letter abbreviation)."""
+    pieces = [x for x in _SENTENCE_SPLIT.split(request) if x.strip()]
+    if "." not in request or len(pieces) < 2:
+        return pieces
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        if _PLURAL_ABBREVIATION.search(out[-1]):
+            out[-1] = out[-1] + " " + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def _specification(window: str, colon: int, lang: str = "en") -> bool:
@@ -1479,8 +1524,8 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
             parts.append(rest)
     if len(head) < len(window) <= _TASK_PARAGRAPH:  # "... : <value>. Where does it go?"
         tail = _sentences(window[len(head) :])
-        if len(tail) > 1 and tail[-1].rstrip().endswith("?"):
-            parts.append(tail[-1])
+        if len(tail) > 1 and (tail[-1].rstrip().endswith("?") or _QUOTED_FORM.search(tail[-1])):
+            parts.append(tail[-1])  # "... : <names>. List them as 'Surname, First name'."
         parts += [t for t in tail[1:] if _opens_task(t, lang) or (scene and _clause_asks(t, lang))]
     last = window.rfind("\n\n", 0, len(window.rstrip()))
     paragraph = window[last:].strip() if last > 0 else ""
@@ -1558,6 +1603,10 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
         verb = "translate"
+    if verb == "write" and r.editing and nxt not in _ARTICLES and _GIVEN_QUOTE.search(sentence):
+        verb = "correct"  # "write with correct capitalisation: '<text>'", not "write a ..."
+    if (verb in _RESHAPE_ASKS or verb == "list") and _QUOTED_FORM.search(sentence):
+        verb = "convert" if not r.code and _BUILT.isdisjoint(sw) else verb
     target = _TARGET_FORMAT.search(sentence) if verb in _RESHAPE_ASKS else None
     # "write these years in Roman numerals", "write that as a YAML fixture"; the Spanish
     # "a" ("pasa lo anterior a una tabla") is an English article
@@ -1579,6 +1628,11 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "extract"  # "pull out every date", "boil the text above down to ..."
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
+    if verb in _LIGHT_VERBS and not (verb == "do" and sentence.rstrip().endswith("?")):
+        verb = _analysis_asked(sw[i + 1 : i + 6]) or verb  # "do the threat model of ..."
+    # "design the search: ranking, typo tolerance, ...": a part of the thing to build that
+    # names an edit (typos, spelling) makes no edit of the request
+    editing = r.editing and verb not in _DESIGN_ASKS
     specific = r.words >= _SPECIFIC or r.digits or r.domain or r.constraint or r.code
     technical = r.domain or r.constraint or r.code
     detailed = r.words >= _DETAILED or "in depth" in r.text or "in detail" in r.text
@@ -1598,8 +1652,8 @@ def _judge(sentence: str, r: _Request) -> str:
         or not _PROOF_ASKS.isdisjoint(sw)  # "... and prove you found them all"
         or (verb == "show" and (nxt == "that" or bool(r.domain)))
         or (verb in _PROOF_ARTEFACT_ASKS and "proof" in sw)
-        or (verb in _HARD_ASKS and specific and not r.editing)
-        or (verb in _TECHNICAL_ASKS and technical and not r.editing)
+        or (verb in _HARD_ASKS and specific and not editing)
+        or (verb in _TECHNICAL_ASKS and technical and not editing)
         or (verb in _SOFT_ASKS and (detailed or (r.domain > 0 and r.constraint)))
         or (
             verb in _BUILD_ASKS
@@ -1611,7 +1665,7 @@ def _judge(sentence: str, r: _Request) -> str:
         or ("why" in sw and sentence.rstrip().endswith("?") and (r.domain > 0 or r.code))
         or (sentence.rstrip().endswith("?") and r.domain >= 2 and r.words >= _SPECIFIC)
         or (verb in _EXPLAIN_ASKS and r.domain >= 2 and r.words >= 12)
-        or sentence.count(" then ") + sentence.count(", then") >= 2
+        or sentence.count(" then ") + sentence.count(",then") >= 2  # ", then" holds " then "
         or (
             not _ARGUMENTS.isdisjoint(sw)
             and (verb in _BUILD_ASKS or verb in _PROOF_ARTEFACT_ASKS)
@@ -1743,6 +1797,63 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
     return reasoned
 
 
+_LIGHT_VERBS = frozenset(["make", "do", "perform", "conduct", "carry"])
+"""Verbs that ask for the analysis their object names ("do the threat model", "carry out a
+risk assessment", "fais l'analyse", "führe eine Risikoanalyse durch", "haz una auditoría")."""
+_ANALYSES = (
+    ("threat model", "analyse"), ("bedrohungsmodell", "analyse"), ("modèle de menace", "analyse"),
+    ("modelo de amenaza", "analyse"), ("risk assessment", "analyse"), ("risikobewertung", "analyse"),
+    ("évaluation des risques", "analyse"), ("evaluación de riesgos", "analyse"), ("analys", "analyse"), ("análisis", "analyse"),
+    ("analyze", "analyse"), ("audit", "audit"), ("diagnos", "diagnose"),
+    ("diagnóstico", "diagnose"), ("assessment", "evaluate"), ("bewertung", "evaluate"),
+    ("évaluation", "evaluate"), ("evaluación", "evaluate"),
+)  # fmt: skip
+"""The analyses a light verb may ask for, by a part of their name in the four languages, and
+the ask each one is. Not an estimate, a forecast or a comparison: "do a quick estimate of the
+paint I need", "make a comparison table of these phones" are everyday asks."""
+
+
+def _analysis_asked(following: list[str]) -> str | None:
+    """The ask that the analysis named in the words after a light verb is, if one is."""
+    text = " ".join(following)
+    return next((ask for name, ask in _ANALYSES if name in text), None)
+
+
+_WHETHER = frozenset(["whether", "if", "ob", "si"])
+_OR = frozenset(["or", "oder", "ou", "o"])
+_BETTER = frozenset(
+    ["more", "better", "less", "cheaper", "faster", "worse", "lower", "higher", "shorter",
+     "mehr", "besser", "weniger", "günstiger", "schneller", "stärker", "kürzer", "billiger",
+     "höher", "niedriger", "eher", "plus", "mieux", "davantage", "moins", "más", "mejor",
+     "menos", "peor"]
+)  # fmt: skip
+"""Comparatives that ask which option does better."""
+
+
+_FIND_OUT = frozenset(["check", "determine", "verify", "investigate", "test", "assess",
+                       "evaluate", "examine", "work", "figure", "find"])  # fmt: skip
+"""Asks to find something out: "check whether A or B ...", not "tell me if A or B ..."."""
+
+
+def _weighs_options(words: list[str], lang: str, before: str = "") -> bool:
+    """A clause that asks to find out which of two options does better ("check whether a
+    fourth lift or longer hours help more", "prüfe, ob A oder B mehr bringt", "vérifie si A
+    ou B apporte davantage", "comprueba si A o B ayuda más"; or the clause after the verb's
+    comma, "..., ob A oder B mehr bringt", ``before`` the word opening the clause before):
+    a comparison, whatever its verb. Asked to be told ("tell me if the bus or the train is
+    faster", "sag mir, ob ..."), it is a lookup."""
+    if len(words) > 1 and words[1] in _WHETHER:
+        opens, verb = 1, words[0]
+    elif words and words[0] in _WHETHER:
+        opens, verb = 0, before
+    else:
+        return False
+    if (verb if lang == "en" else task_verb(verb, lang) or verb) not in _FIND_OUT:
+        return False
+    rest = [w.rstrip(".") for w in words[opens + 1 :]]
+    return not _OR.isdisjoint(rest) and not _BETTER.isdisjoint(rest)
+
+
 def _many_asks(clauses: list[str], lang: str) -> bool:
     """Three or more tasks asked in one sentence (its ``clauses``, ``_ASK_SPLIT``), one of
     them an explanation or argument ("find the clauses that contradict, explain each and
@@ -1751,10 +1862,15 @@ def _many_asks(clauses: list[str], lang: str) -> bool:
     if len(clauses) < 3:
         return False
     asks = set()
+    before = ""
     for clause in clauses[:_CLAUSES]:
         words = [w for w in clause.translate(_WORDS).split() if w not in _FILLERS]
         if not words:
             continue
+        if _weighs_options(words, lang, before):  # "check whether A or B helps more"
+            asks.add("compare")
+            continue
+        before = words[0]
         # German puts an infinitive ask last ("Gegenmaßnahmen ableiten"), the others first
         candidates = (words[0], words[-1]) if lang == "de" else (words[0],)
         for verb in candidates:
@@ -1861,9 +1977,9 @@ def _capped(request: str) -> bool:
     return phrased or _OUTPUT_CAP.search(request) is not None
 
 
-def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float]:
-    """(hard_ask, easy_ask, open_task, demand), each 0 or 1, from the instruction's main
-    verb and what the request asks the answer to show (``demands``).
+def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float, float]:
+    """(hard_ask, easy_ask, open_task, demand, unread), each 0 or 1, from the instruction's
+    main verb and what the request asks the answer to show (``demands``).
 
     hard_ask: a proof or derivation is asked ("prove", "derive", "show that", "give a
     proof"); or a design, plan, optimisation or diagnosis with a specific request (at least
@@ -1878,9 +1994,14 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
     Two distinct demands (a justification and alternatives, assumptions and scenarios ...)
     make the request hard; one that is not ``demands.WEAK`` makes it no lookup (demand: it
     is never easy), and an explicit bound on the answer ("in two sentences") with none makes
-    a question easy (``_capped``).
+    a question easy (``_capped``). unread: the easy words of the prompt set no level, since
+    a sentence of the request opens a task the rules could not rate beside the one they read
+    as easy ("Rewrite this argument for policymakers: explain how you would preserve every
+    claim ..."), or what it builds is a tool ("write a grammar checker"), whatever edit it
+    names. "At length": ``_DETAILED`` words or more ("Translate 'thank you'. Explain what 'de
+    nada' means." stays a lookup).
     """
-    hard = easy = unsure = opened = demanded = reasoned = False
+    hard = easy = unsure = opened = demanded = reasoned = unread = False
     request = _request_parts(window, lang)
     for part in request:
         words = part.translate(_WORDS).split()
@@ -1938,6 +2059,10 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             # a reasoning task the rules cannot rate keeps the lookup beside it from the
             # small model
             unsure = unsure or (not verdict and _opens_task(sentence.lstrip(), lang))
+            # ... and one of them specified at length beside an easy ask: "Rewrite this
+            # argument: explain how you would preserve every quantitative claim while ..."
+            detailed = len(sentence.split()) >= _DETAILED
+            unread = unread or (not verdict and detailed and _opens_task(sentence.lstrip(), lang))
             opened = opened or (not verdict and _opens_task(sentence.lstrip(), lang, _MAY_REASON))
     if not hard:
         joined = "\n".join(request)
@@ -1956,10 +2081,13 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             easy, unsure, reasoned = True, False, False
         demanded = reasoned or not asked <= WEAK
     if hard:
-        return 1.0, 0.0, 0.0, 0.0
+        return 1.0, 0.0, 0.0, 0.0, 0.0
+    lookup = easy and not unsure
+    tool = opened and not lookup and not _TOOLS.isdisjoint(_words("\n".join(request)))
+    quiet = 1.0 if (easy and unread) or tool else 0.0
     if demanded:  # "..., justifying every choice": no lookup, whatever its words
-        return 0.0, 0.0, 1.0, 1.0
-    return 0.0, 1.0 if easy and not unsure else 0.0, 1.0 if opened else 0.0, 0.0
+        return 0.0, 0.0, 1.0, 1.0, quiet
+    return 0.0, 1.0 if lookup else 0.0, 1.0 if opened else 0.0, 0.0, quiet
 
 
 def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
@@ -1980,7 +2108,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     request = request_span(window)
     reason += _count(request, _REQUEST_REASON_PHRASES_G)
     constraint += _count(request, _REQUEST_CONSTRAINT_PHRASES_G)
-    easy += _count(window, _EASY_PHRASES_G)
+    easy += _count(window, _EASY_PHRASES_G) - _count(window, _SOLVE_HOW_G)
     fences = _fences(text, (13 - code) // 2)
     technical = reason > 0 and (domain > 0 or code + fences > 0 or math > 0 or constraint > 0)
     technical = technical or domain >= 3
@@ -1997,9 +2125,11 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
         "turns": min(1.0, max(0, prompt.turns - 1) / 6),
         "easy_task": 1.0 if easy and not domain and not constraint and reason <= cap else 0.0,
     }
-    features["hard_ask"], features["easy_ask"], open_task, demand = ask_features(window, lang)
-    if features["hard_ask"]:  # "translate ... keeping every pun": its easy words set no level
-        features["easy_task"] = 0.0
+    features["hard_ask"], features["easy_ask"], open_task, demand, unread = ask_features(
+        window, lang
+    )
+    if features["hard_ask"] or unread:  # "translate ... keeping every pun", "write a grammar
+        features["easy_task"] = 0.0  # checker": its easy words set no level
     if features["easy_ask"]:  # the words of the text to edit or look up set no task
         features["task"] = features["technical_task"] = features["constraints"] = 0.0
         if len(window) > _PASTE and not features["hard_ask"]:

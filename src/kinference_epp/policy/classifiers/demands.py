@@ -45,6 +45,16 @@ _EXPECTED_DE = tuple(
 )
 """German puts "expected" before the harm, loss, benefit or cost and declines it."""
 
+_CHANGES_IF = tuple(
+    f"{verb} {answer} si"
+    for verb in ("cambia", "cambiaría", "cambiaria", "varía", "change", "changerait", "évolue")
+    for answer in ("la recomendación", "el resultado", "la decisión", "la respuesta", "la reply",
+                   "la conclusión", "la recommandation", "le résultat", "la décision",
+                   "la réponse", "la conclusion")
+)  # fmt: skip
+"""Spanish and French put the verb before the answer it changes: "cómo cambia la
+recomendación si ...", "comment change la recommandation si ..." (a sensitivity asked)."""
+
 _DEMANDS: dict[str, tuple[str, ...]] = {
     "justify": (
         "justif", "argue", "arguing", "argumentier", "argumentant", "argumente ",
@@ -103,6 +113,12 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "weigh the options", "weigh the trade", "pèse le", "pesez le",
         "where they conflict", "where they disagree", "sich widersprechen", "se contredisent",
         "dónde chocan", "entran en conflicto",
+        # settling the conflicts between requirements: "show how you settle each conflict"
+        "settle each", "settle every", "resolve each conflict", "resolve every conflict",
+        "how you settle", "how you resolve", "jeden konflikt entscheid", "jeden konflikt lös",
+        "jeden konflikt auflös", "arbitres ", "arbitrer", "arbitrez", "tranches chaque",
+        "trancher chaque", "résous chaque conflit", "resuelves cada", "resolver cada",
+        "resuelve cada conflicto", "arbitras ",
     ),
     "sensitivity": (
         "sensitivity", "empfindlich", "~sensitivität", "~sensibilität", "sensibilité",
@@ -121,13 +137,22 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "kippt die empfehlung", "kippt die entscheidung", "changerais d avis", "changer d avis",
         "change d avis", "changerait d avis", "ferait basculer", "cambiarías de opinión",
         "cambiar de opinión", "cambie la recomendación", "cambie la decisión",
-        "cambie el resultado", "cambie la respuesta", "cambie la reply",
+        "cambie el resultado", "cambie la respuesta", "cambie la reply", *_CHANGES_IF,
     ),
     "counterarguments": (
         "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",
         "devil s advocate", "~gegenargument", "einwand", "einwände", "einwänd", "contre-argument",
         "avocat du diable", "contraargument", "contra-argument", "objecion", "objeción",
         "abogado del diablo",
+        # the opposing position to refute: "refute the strongest opposing view"
+        "opposing view", "opposing position", "opposing side", "~gegenposition", "~gegenthese",
+        "position adverse", "thèse adverse", "point de vue adverse", "postura contraria",
+        "posición contraria", "tesis contraria", "opposing reading", "counter-reading",
+        "~gegenlesart", "~gegendeutung", "lecture adverse", "lecture contraire",
+        "lectura contraria", "interpretación contraria",
+    ),
+    "thesis": (
+        "thesis", "theses", "eine these", "deine these", "eigene these", "thèse", "tesis",
     ),
     "sceptic": (
         "sceptic", "skeptic", "skeptisch", "sceptique", "escéptic", "esceptic",
@@ -210,12 +235,12 @@ _BY_KEY, _INSIDE = _index()
 _KEYS = frozenset(_BY_KEY)
 WEAK = frozenset(
     ["recommendation", "ranking", "failure", "order", "alternatives", "severity", "testing",
-     "sceptic", "contingency", "evidence"]
+     "sceptic", "contingency", "evidence", "thesis"]
 )  # fmt: skip
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
 cities by size", "what are the risks of ...", "free alternatives to Photoshop", "how serious
-is a sprain", "how would you test if an egg is fresh", "why are people sceptical of ..."):
-they count toward two, never alone."""
+is a sprain", "how would you test if an egg is fresh", "why are people sceptical of ...",
+"what is the thesis of ..."): they count toward two, never alone."""
 
 
 def demands(request: str) -> frozenset[str]:

@@ -246,7 +246,7 @@ _DE = {
     "schritt für schritt": "step by step", "warum": "why", "abwägungen": "trade-offs",
     "vor- und nachteile": "pros and cons", "schreibe": "write", "schreib": "write", "schreiben": "write",
     "verfasse": "write", "einladung": "invitation", "nachricht": "message", "brief": "letter",
-    "notiz": "note", "antwort": "reply", "absatz": "paragraph", "text": "text",
+    "notiz": "note", "anleitung": "description", "antwort": "reply", "absatz": "paragraph", "text": "text",
     "erstelle": "create", "entwickle": "develop", "baue": "build", "erkläre": "explain",
     "beschreibe": "describe", "erläutere": "explain",
     # constraints and domain words
@@ -266,8 +266,11 @@ _DE = {
     "übersetze": "translate", "übersetzen": "translate", "übersetzen sie": "translate",
     "fasse": "summarize", "zusammenfassen": "summarize", "zusammenfassung": "summary",
     "formatiere": "format", "formatieren": "format", "formuliere": "rephrase",
+    # "formuliere eine Anfrage": a new text to write, not one to rephrase
+    "formuliere eine": "write eine", "formuliere einen": "write einen", "formuliere ein": "write ein",
     "umformulieren": "rephrase", "korrigiere": "correct", "korrigieren": "correct",
-    "rechtschreibung": "spelling", "tippfehler": "typos", "grammatik": "grammar",
+    "rechtschreibung": "spelling", "groß- und kleinschreibung": "capitalisation",
+    "richtig groß und klein": "with correct capitalisation", "tippfehler": "typos", "grammatik": "grammar",
     "kürze": "shorten", "vereinfache": "simplify", "liste": "list", "nenne": "name",
     "sortiere": "sort", "wandle": "convert", "konvertiere": "convert", "definiere": "define",
     "was ist die": "what is the", "was ist der": "what is the", "was ist das": "what is the",
@@ -420,7 +423,9 @@ _SEPARABLE = {
     ("wäg", "ab"): "weigh", ("schätz", "ab"): "estimate", ("arbeit", "heraus"): "identify",
     ("zeig", "auf"): "identify", ("führ", "aus"): "explain", ("denk", "durch"): "analyze",
     ("spiel", "durch"): "simulate", ("rechn", "durch"): "calculate",
-    ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare",
+    ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare", ("rechn", "aus"): "calculate", ("führ", "durch"): "perform",
+    ("rechn", "um"): "convert", ("schlag", "vor"): "suggest", ("arbeit", "aus"): "draft",
+    ("weis", "nach"): "prove", ("schätz", "ein"): "assess", ("deck", "auf"): "identify",
 }  # fmt: skip
 """German separable verbs: the ask is the stem that opens a clause and the particle that
 closes it ("Stell drei Arten gegenüber, ...", "Nimm dieses Argument auseinander und bau es
@@ -452,10 +457,15 @@ def _separable(window: str) -> str:
             continue
         end = _CLAUSE_END.search(window, m.end())
         stop = end.start() if end else len(window)
+        opened = window.find("(", m.end(), stop)
+        closed = window.find(")", opened) if opened != -1 else -1
+        if closed != -1:  # "stelle sie drei Anforderungen (Recht, Technik) gegenüber"
+            end = _CLAUSE_END.search(window, closed)
+            stop = end.start() if end else len(window)
         words = window[m.end() : stop].split()
         while words and words[-1] in _ADVERBS:
             words.pop()
-        if len(words) < 2:
+        if not words:  # "weise nach, dass ...": the particle may close the clause at once
             continue
         *middle, particle = words
         while middle and middle[-1] in _ADVERBS:
@@ -545,7 +555,9 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "passe": "put", "report": "put", "organis": "organize", "critiqu": "critique",
         "compte": "count", "comptez": "count", "présente": "put", "présentez": "put", "supprim": "remove", "enlèv": "remove",
         "retir": "remove", "dédoublonn": "remove", "regroup": "sort", "remplac": "replace",
-        "prépar": "prepare", "plaid": "argue", "démont": "critique",
+        "prépar": "prepare", "plaid": "argue", "démont": "critique", "effectu": "perform",
+        "réalis": "perform",
+        "montr": "show", "montrez": "show",
     },
     "es": {
         "traduc": "translate", "tradúc": "translate", "traduz": "translate", "resum": "summarize",
@@ -577,6 +589,7 @@ _VERB_STEMS: dict[str, dict[str, str]] = {
         "elimin": "remove", "borra": "remove", "quita": "remove", "cuenta": "count",
         "agrupa": "sort", "sustituy": "replace", "reemplaz": "replace", "prepar": "prepare",
         "desmont": "critique", "averigu": "determine", "contrapón": "compare", "determin": "determine", "abog": "argue",
+        "muestr": "show", "realiz": "perform",
     },
 }  # fmt: skip
 """The verbs that open a task, by stem: the imperative (both forms of address) and the
@@ -598,6 +611,8 @@ def task_verb(word: str, lang: str) -> str | None:
         if n <= len(word):
             found = stems.get(word[:n])
             if found is not None:
+                if lang == "de" and word[n:] in _DE_PAST:
+                    return None  # "prüfte", "bewertete": a report of what was done, no ask
                 return found
     if lang == "es" and not word.isascii() and word.endswith(_ES_ENCLITICS):
         # an imperative with its object pronouns attached takes a written accent on the
@@ -608,6 +623,9 @@ def task_verb(word: str, lang: str) -> str | None:
     return None
 
 
+_DE_PAST = frozenset(["te", "ten", "test", "tet", "ete", "eten", "etest", "etet"])
+"""What a German verb's stem takes in the simple past ("prüfte", "berechnete"): no
+imperative ends so."""
 _ES_ACCENTS = str.maketrans("áéíóú", "aeiou")
 _ES_ENCLITICS = ("lo", "la", "los", "las", "le", "les", "nos")
 """Object pronouns a Spanish imperative takes at its end (not "me", "te", "se" alone, which
