@@ -3,6 +3,7 @@ honestly: leave one generator family of the spent blind sets out.
 
     nice -n 10 .venv/bin/python benchmarks/pii_window_lofo.py          # the measurement
     ... --model FILE   # also trains on everything and saves the model (WindowModel.save)
+    ... --structured   # the structured, flag-only variant instead (pii_window_structured.py)
 
 The blind sets were written in pairs by different writers: A, B, then C-D, E-F and G-H
 (``blind/gen_cd``, ``gen_ef``, ``gen_gh``). For each family, the model is trained on the
