@@ -8,9 +8,12 @@
 ``--model FILE`` adds the complexity rules combined with a trained model
 (``kinfctl classifiers train``), as the picker runs them; ``--pii-windows FILE`` the PII
 rules combined with a learned window model (``benchmarks/pii_window_lofo.py --model``),
-which the picker does not run: what it would cost. Targets (in process, p50 of one
-``classify`` on a fresh ``PromptText``): PII ≤ 1 ms at 8k
-tokens of prose, ≤ 2 ms at 8k tokens of logs or CSV, ≤ 6 ms at 32k tokens of any of them.
+which the picker does not run: what it would cost; ``--pii-structured FILE`` the rules with
+the structured, flag-only variant (``pii_window_lofo.py --structured --model``). Every row
+of a PII decision also shows its p50 as a multiple of the rules' alone on the same text,
+measured in the same interleaved rounds (``vs pii``): the machine is shared, the ratio is
+steadier than the figures. Targets (in process, p50 of one ``classify`` on a fresh
+``PromptText``): PII ≤ 1 ms at 8k tokens of prose, ≤ 2 ms at 8k tokens of logs or CSV, ≤ 6 ms at 32k tokens of any of them.
 Digit-heavy text is the hard case for the PII scan: every run of three digits is a spot
 to look at. Texts (4 characters a token):
 
@@ -35,6 +38,7 @@ import argparse
 import datetime as dt
 import gc
 import json
+import math
 import os
 import platform
 import random
@@ -163,8 +167,35 @@ def _with_windows(pii: PiiClassifier, path: Path) -> Callable[[PromptText], obje
     return classify
 
 
+def _with_structured(pii: PiiClassifier, path: Path) -> Callable[[PromptText], object]:
+    """The PII rules with the structured, flag-only window model (``pii_window``'s
+    ``structured_windows``): where the rules find nothing, the turned-down values' windows
+    scored."""
+    from kinference_epp.policy.classifiers.pii_window import (
+        WindowModel,
+        structured_hashed,
+        structured_windows,
+    )
+
+    model = WindowModel.load(path)
+
+    def classify(prompt: PromptText) -> bool:
+        findings, text, cands = structured_windows(pii, prompt)
+        if findings.present:
+            return True
+        best = max(
+            (float(model.weights[structured_hashed(text, c)].sum()) for c in cands), default=None
+        )
+        return best is not None and 1 / (1 + math.exp(-(best + model.bias))) >= model.flag_threshold
+
+    return classify
+
+
 def run(
-    quick: bool, model: Path | None = None, pii_windows: Path | None = None
+    quick: bool,
+    model: Path | None = None,
+    pii_windows: Path | None = None,
+    pii_structured: Path | None = None,
 ) -> list[dict[str, object]]:
     pii = PiiClassifier(PiiSettings())
     cx = ComplexityClassifier()
@@ -177,6 +208,8 @@ def run(
         classifiers.append(("complexity + model", assisted.classify))
     if pii_windows is not None:
         classifiers.append(("pii + window model", _with_windows(pii, pii_windows)))
+    if pii_structured is not None:
+        classifiers.append(("pii + structured", _with_structured(pii, pii_structured)))
     cases = []
     for kind in ("prose", "prose-4lang", "logs", "csv"):
         for tokens in (8000, 32000):
@@ -259,6 +292,7 @@ def render(
     model: Path | None = None,
     out: Path = RESULTS / "classifier_cost.md",
     pii_windows: Path | None = None,
+    pii_structured: Path | None = None,
 ) -> str:
     import kinference_epp
 
@@ -272,6 +306,7 @@ def render(
     flags = (" --quick" if quick else "") + (f" --label '{label}'" if label else "")
     flags += f" --model {model}" if model is not None else ""
     flags += f" --pii-windows {pii_windows}" if pii_windows is not None else ""
+    flags += f" --pii-structured {pii_structured}" if pii_structured is not None else ""
     if out.resolve() != (RESULTS / "classifier_cost.md").resolve():
         flags += f" --out {out}"
     here = Path(__file__).resolve().parent.parent
@@ -293,17 +328,25 @@ def render(
             f"({trained.prompts} prompts).\n"
         )
     L.append(
-        "| classifier | text | tokens | with PII | chars | calls | p50 µs | p99 µs | target | met |"
+        "| classifier | text | tokens | with PII | chars | calls | p50 µs | p99 µs | target | met"
+        " | vs pii |"
     )
-    L.append("|---|---|---:|---|---:|---:|---:|---:|---:|---|")
+    L.append("|---|---|---:|---|---:|---:|---:|---:|---:|---|---:|")
+    rules = {
+        (r["text_kind"], r["tokens"], r["with_pii"]): float(r["p50_us"])  # type: ignore[arg-type]
+        for r in rows
+        if r["classifier"] == "pii"
+    }
     for r in rows:
         t = target_of(r)
         met = "-" if t is None else ("met" if float(r["p50_us"]) <= t else "**not met**")  # type: ignore[arg-type]
+        base = rules.get((r["text_kind"], r["tokens"], r["with_pii"]))
+        ratio = "-" if t is None or base is None else f"{float(r['p50_us']) / base:.2f}"  # type: ignore[arg-type]
         L.append(
             f"| {r['classifier']} | {r['text_kind']} | {r['tokens']} | "
             f"{_shown(r['with_pii'])} | {r['chars']} | {r['calls']} | "
             f"{float(r['p50_us']):.0f} | {float(r['p99_us']):.0f} | "  # type: ignore[arg-type]
-            f"{'-' if t is None else f'≤ {t:.0f}'} | {met} |"
+            f"{'-' if t is None else f'≤ {t:.0f}'} | {met} | {ratio} |"
         )
     L.append("")
     if lingua is None:
@@ -365,6 +408,12 @@ def main() -> None:
         "to --out when it is given",
     )
     ap.add_argument(
+        "--pii-structured",
+        type=Path,
+        help="a structured window model file (benchmarks/pii_window_lofo.py --structured"
+        " --model): also the PII rules with it",
+    )
+    ap.add_argument(
         "--pii-windows",
         type=Path,
         help="a window model file (benchmarks/pii_window_lofo.py --model): also the PII "
@@ -386,8 +435,17 @@ def main() -> None:
         print(text)
         return
     lingua = lingua_cost()
-    rows = run(args.quick, args.model, args.pii_windows)
-    md = render(rows, lingua, args.quick, args.label, args.model, args.out, args.pii_windows)
+    rows = run(args.quick, args.model, args.pii_windows, args.pii_structured)
+    md = render(
+        rows,
+        lingua,
+        args.quick,
+        args.label,
+        args.model,
+        args.out,
+        args.pii_windows,
+        args.pii_structured,
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(md + "\n", encoding="utf-8")
     print(md)

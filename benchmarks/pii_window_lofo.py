@@ -3,6 +3,7 @@ honestly: leave one generator family of the spent blind sets out.
 
     nice -n 10 .venv/bin/python benchmarks/pii_window_lofo.py          # the measurement
     ... --model FILE   # also trains on everything and saves the model (WindowModel.save)
+    ... --structured   # the structured, flag-only variant instead (pii_window_structured.py)
 
 The blind sets were written in pairs by different writers: A, B, then C-D, E-F and G-H
 (``blind/gen_cd``, ``gen_ef``, ``gen_gh``). For each family, the model is trained on the
@@ -133,8 +134,9 @@ def fit(
     return WindowModel(w.astype(np.float32), b)
 
 
-def train(prompts: list[dict[str, Any]]) -> WindowModel:
-    """Multiple-instance rounds: every window of a positive prompt first, its best after."""
+def train(prompts: list[dict[str, Any]], neg_share: float = 0.5) -> WindowModel:
+    """Multiple-instance rounds: every window of a positive prompt first, its best after;
+    the negatives weigh ``neg_share`` of the loss."""
     neg = [x for p in prompts if not p["pii"] for x in p["rows"]]
     pos = [p for p in prompts if p["pii"] and p["rows"]]
     rows = neg + [x for p in pos for x in p["rows"]]
@@ -142,13 +144,14 @@ def train(prompts: list[dict[str, Any]]) -> WindowModel:
     share = np.concatenate(
         [np.ones(len(neg)), [1 / len(p["rows"]) for p in pos for _ in p["rows"]]]
     )
-    balance = np.where(y > 0, 0.5 / share[y > 0].sum(), 0.5 / max(len(neg), 1))
+    pos_share = 1 - neg_share
+    balance = np.where(y > 0, pos_share / share[y > 0].sum(), neg_share / max(len(neg), 1))
     model = fit(rows, y, share * balance)
     for _ in range(ROUNDS):
         best = [p["rows"][int(np.argmax([model.weights[x].sum() for x in p["rows"]]))] for p in pos]
         rows = neg + best
         y = np.concatenate([np.zeros(len(neg)), np.ones(len(best))])
-        weights = np.where(y > 0, 0.5 / len(best), 0.5 / max(len(neg), 1))
+        weights = np.where(y > 0, pos_share / len(best), neg_share / max(len(neg), 1))
         model = fit(rows, y, weights)
     return model
 
@@ -192,12 +195,14 @@ def decisions(prompts: list[dict[str, Any]], flag: float, clear: float) -> list[
     return [model.decide(p["rules"], p["score"]) for p in prompts]
 
 
-def choose(prompts: list[dict[str, Any]]) -> tuple[float, float]:
+def choose(
+    prompts: list[dict[str, Any]], clears: tuple[float, ...] = CLEARS
+) -> tuple[float, float]:
     """The thresholds with the fewest errors on ``prompts`` (their out-of-family scores);
     on a tie the ones that change fewer of the rules' decisions."""
     best: tuple[float, int, float, float] | None = None
     for flag in FLAGS:
-        for clear in CLEARS:
+        for clear in clears:
             flags = decisions(prompts, flag, clear)
             changed = sum(f != p["rules"] for f, p in zip(flags, prompts, strict=True))
             key = (round(errors(tally(prompts, flags)), 9), changed, flag, clear)
@@ -215,7 +220,17 @@ def cell(t: Tally, c: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", type=Path, help="also train on everything and save it here")
+    parser.add_argument(
+        "--structured",
+        action="store_true",
+        help="the structured variant instead (pii_window_structured.py)",
+    )
     args = parser.parse_args()
+    if args.structured:
+        import pii_window_structured
+
+        pii_window_structured.main(args.model)
+        return
     clf = PiiClassifier(PiiSettings())
     fam = {name: [r for s in letters for r in blind(s)] for name, letters in FAMILIES.items()}
     extra = extras()

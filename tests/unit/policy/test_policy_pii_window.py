@@ -211,3 +211,94 @@ def test_a_long_prompt_reads_a_bounded_number_of_windows(clf: PiiClassifier) -> 
     assert 0 < len(cands) <= MAX_WINDOWS
     assert len(text) > pii_window.SHORT
     assert not any(c.kind == "name" for c in cands)  # a long prompt's names are not searched
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("Our supplier Airbus SE ships the parts from Toulouse next week.", "se"),
+        ("Die Allianz SE hat ihren Sitz in München, schreib eine kurze Notiz.", "se"),
+        ("Carrefour SA ouvre un nouveau magasin à Lyon, résume l'annonce.", "sa"),
+        ("Inditex SA abre una tienda nueva en Vigo, resume la noticia.", "sa"),
+    ],
+)
+def test_a_legal_form_as_written_is_a_brand_context(
+    clf: PiiClassifier, text: str, form: str
+) -> None:
+    _, _, _, context = windows(clf, PromptText(text, 1))
+    assert f"brand:{form}" in context
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Mi vecina se mudó a Vigo y se llevó el gato; escribe una nota para ella.", "se"),
+        ("Elle a vendu sa voiture et sa maison avant de partir à Lyon.", "sa"),
+        ("Résume: « Il se lève tôt, sa sœur aussi. »", "se"),
+        (
+            "Translate into Spanish: 'she sold her car'. Answer: 'vendió su coche, se dice así'.",
+            "se",
+        ),
+    ],
+)
+def test_the_same_letters_as_an_ordinary_word_are_no_brand_context(
+    clf: PiiClassifier, text: str, word: str
+) -> None:
+    _, _, _, context = windows(clf, PromptText(text, 1))
+    assert f"brand:{word}" not in context
+    assert "brand" not in context
+
+
+def _seen(text: str, value: str, verdict: str, group: str = "num") -> Seen:
+    start = text.index(value)
+    return Seen(group, start, start + len(value), None, verdict)
+
+
+def test_structured_candidates_are_the_turned_down_values_rarest_shape_first() -> None:
+    stamps = [f"2026-11-0{d} 10:1{d}:00 sshd: session opened\n" for d in range(1, 9)]
+    text = "".join(stamps) + "Login OK: [hauke.brenner] from 93.184.216.34\n"
+    seen = [_seen(text, f"2026-11-0{d} 10", "rejected") for d in range(1, 9)]
+    seen.append(_seen(text, "93.184.216.34", "rejected"))
+    cands = pii_window.structured_candidates(text, seen)
+    assert len(cands) == pii_window.STRUCTURED_WINDOWS
+    assert text[cands[0].start : cands[0].end] == "93.184.216.34"
+    assert [c.start for c in cands[1:]] == sorted(c.start for c in cands[1:])
+
+
+def test_structured_candidates_leave_out_found_allowed_and_office_values() -> None:
+    text = "Mairie 02 98 96 37 37, Testkonto 4000 0000 0000 0002, Kunde 0612345678, id 7781234"
+    seen = [
+        _seen(text, "02 98 96 37 37", "office"),
+        _seen(text, "4000 0000 0000 0002", "allowed"),
+        _seen(text, "0612345678", "found"),
+        _seen(text, "7781234", "rejected"),
+    ]
+    cands = pii_window.structured_candidates(text, seen)
+    assert [text[c.start : c.end] for c in cands] == ["7781234"]
+
+
+@pytest.mark.parametrize(
+    ("value", "fact"),
+    [
+        ("192.0.2.17", "f:ip:0"),  # documentation range
+        ("10.4.3.129", "f:ip:0"),  # private
+        ("93.184.216.34", "f:ip:1"),
+        ("DE89 3704 0044 0532 0130 00", "f:iban:1"),
+        ("DE89 3704 0044 0532 0130 01", "f:iban:0"),
+        ("4111 1111 1111 1111", "f:luhn:1"),
+        ("4111 1111 1111 1112", "f:luhn:0"),
+    ],
+)
+def test_value_facts_read_ranges_and_check_digits(value: str, fact: str) -> None:
+    assert fact in pii_window.value_facts(value)
+
+
+def test_structured_windows_read_nothing_where_the_rules_found_something(
+    clf: PiiClassifier,
+) -> None:
+    findings, _, cands = pii_window.structured_windows(clf, PromptText(PROMPTS[0], 1))
+    assert findings.present
+    assert cands == []
+    findings, text, cands = pii_window.structured_windows(clf, PromptText(PROMPTS[1], 1))
+    assert not findings.present
+    assert any("4829" in text[c.start : c.end] for c in cands)

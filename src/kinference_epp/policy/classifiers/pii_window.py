@@ -29,14 +29,23 @@ rules flag only where the prompt's score is below ``clear_threshold``.
 multiple-instance, a positive prompt's best window as its positive), chooses the
 thresholds and measures the combination leaving each family of blind sets out. The picker
 does not ask this model: the measurement decides whether it should.
+
+The structured variant (``structured_windows``, ``benchmarks/pii_window_structured.py``)
+reads only where the rules found nothing, at the values they turned down (at most
+``STRUCTURED_WINDOWS``, rarest shape first) with a narrower feature set that adds what the
+value itself says (``value_facts``: a public or reserved IP range, check digits that agree
+or not), and may only add a flag: bounded in cost, but the measurement does not adopt it
+either.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import itertools
 import math
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,8 +56,21 @@ import kinference_epp.policy.classifiers.person_model as person_model
 import kinference_epp.policy.classifiers.personal as personal
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.national_ids import LABELS as NATIONAL_ID_LABELS
+from kinference_epp.policy.classifiers.national_ids import (
+    ahv_valid,
+    at_svnr_valid,
+    bsn_valid,
+    pesel_valid,
+)
 from kinference_epp.policy.classifiers.pii import PiiClassifier, PiiFindings, Seen
 from kinference_epp.policy.classifiers.sensitive import WORDS as SENSITIVE_WORDS
+from kinference_epp.policy.classifiers.validators import (
+    iban_valid,
+    luhn_valid,
+    nir_valid,
+    nss_valid,
+    steuer_id_valid,
+)
 from kinference_epp.policy.model import PiiKind
 
 BUCKETS = 1 << 18
@@ -299,6 +321,8 @@ def windows(
         if w in _CUES:
             places[w] = ix.positions(w, 2)
         tag = _CONTEXT.get(w)
+        if tag is not None and word in personal._LEGAL_FORM_WORDS and not _as_written(text, ix, w):
+            continue  # "se", "sa": Spanish and French words; "SE", "SA": legal forms
         if tag is not None:
             context.add(tag)
             context.add(f"{tag}:{w}")
@@ -307,6 +331,13 @@ def windows(
         cues += name_candidates(text, PiiKind.PERSON_NAME in findings.kinds)
     cues.sort(key=lambda c: c.start)
     return findings, text, capped(cands + cues), frozenset(context)
+
+
+def _as_written(text: str, ix: personal._Index, word: str) -> bool:
+    """Whether a legal form's word stands in ``text`` as a legal form is written ("Airbus
+    SE", "Inditex SA", "Unilever plc"), not only as the ordinary word of the same letters
+    ("se fue", "sa maison")."""
+    return any(text[p : p + len(word)] in personal._LEGAL_FORMS for p in ix.positions(word, 8))
 
 
 def name_candidates(text: str, named: bool) -> list[Candidate]:
@@ -326,3 +357,133 @@ def name_candidates(text: str, named: bool) -> list[Candidate]:
     scored.sort(reverse=True)
     verdict = "found" if named else "passed"
     return [Candidate(a, b, "name", f"{verdict}{min(int(p * 5), 4)}") for p, a, b in scored[:NAMES]]
+
+
+# -- the structured variant: a flag only, on the values the rules turned down ----------------
+
+TURNED_DOWN = frozenset({"rejected", "declared"})
+"""The verdicts of a value the rules did not report that the model reads again: turned
+down for its shape or context, declared made up. An office's contact (``office``) is not
+among them: an office's mailbox and switchboard are the hard negatives the model would
+flag; nor are the policy's ``allowValues``: an operator's allowance is not second-guessed."""
+STRUCTURED_WINDOWS = 6
+"""Turned-down values read per prompt at most."""
+_RARITY = str.maketrans("0123456789", "9999999999")
+PARTS = ("kind", "facts", "shape", "marks", "near", "words")
+"""The structured windows' feature groups (``structured_features``)."""
+
+
+def structured_candidates(
+    text: str,
+    seen: list[Seen],
+    verdicts: frozenset[str] = TURNED_DOWN,
+    cap: int = STRUCTURED_WINDOWS,
+) -> list[Candidate]:
+    """The values the scan turned down (``verdicts``), rarest shape first, at most ``cap``:
+    a log's or a table's hundred timestamps share one shape, the one public address beside
+    a user name has its own; ties in text order. (Training reads the confirmed values too:
+    a confirmed value and a turned-down one look alike to the model, ``structured_features``.)"""
+    down = [s for s in seen if s.verdict in verdicts]
+    if not down:
+        return []
+    keys = [text[s.start : s.end].translate(_RARITY) for s in down]
+    counts: dict[str, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    order = sorted(range(len(down)), key=lambda i: (counts[keys[i]], down[i].start))
+    return [
+        Candidate(down[i].start, down[i].end, down[i].group, down[i].verdict) for i in order[:cap]
+    ]
+
+
+_NON_DIGITS = re.compile(r"[^0-9]")
+_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_CHECKED: dict[int, tuple[Callable[[str], bool], ...]] = {
+    9: (bsn_valid,),
+    10: (at_svnr_valid,),
+    11: (pesel_valid, steuer_id_valid),
+    12: (nss_valid,),
+    13: (ahv_valid,),
+    15: (nir_valid,),
+}
+"""National ids by their digit count, whose check digits a value may agree with."""
+
+
+def value_facts(value: str) -> list[str]:
+    """What the value itself says, whoever wrote the text around it: an IP address in a
+    public range or a reserved one (documentation, private, loopback), whether a card's
+    Luhn check, an IBAN's mod 97 or a national id's check digit of its length agree, and
+    its count of digits."""
+    digits = _NON_DIGITS.sub("", value)
+    out = [f"f:n:{min(len(digits), 20)}"]
+    if _IP.fullmatch(value):
+        try:
+            public = ipaddress.ip_address(value).is_global
+        except ValueError:
+            return out
+        out.append(f"f:ip:{int(public)}")
+        return out
+    if value[:2].isalpha() and value[2:4].isdigit():
+        out.append(f"f:iban:{int(iban_valid(value))}")
+    elif 13 <= len(digits) <= 19:
+        out.append(f"f:luhn:{int(luhn_valid(digits))}")
+    checks = _CHECKED.get(len(digits))
+    if checks is not None:
+        out.append(f"f:id:{int(any(check(digits) for check in checks))}")
+    return out
+
+
+def structured_features(text: str, cand: Candidate, parts: tuple[str, ...] = PARTS) -> list[str]:
+    """A value's window as feature strings: its scan group and the rules' reason where
+    they gave one (``kind``; whether a value was confirmed or turned down for its shape is
+    left out, as in ``features``), its shape (``shape``), the marks beside it (``marks``), the ``NEAR`` words
+    each side by their side (``near``) and the window's words (``words``)."""
+    kind = cand.kind
+    out = []
+    if "kind" in parts:
+        out.append(f"k:{kind}")
+        if cand.verdict in REASONS:
+            out.append(f"kv:{kind}:{cand.verdict}")
+    if "facts" in parts:
+        out.extend(value_facts(text[cand.start : cand.end]))
+    if "shape" in parts:
+        out.append(f"sh:{kind}:{shape(text[cand.start : cand.end])}")
+    if "marks" in parts:
+        lead = text[max(0, cand.start - 3) : cand.start].rstrip(" \t")
+        trail = text[cand.end : cand.end + 3].lstrip(" \t")
+        out += [f"mb:{kind}:{_mark(lead[-1:])}", f"ma:{kind}:{_mark(trail[:1])}"]
+    if "near" not in parts and "words" not in parts:
+        return out
+    before = _WORDS.findall(
+        text[max(0, cand.start - REACH) : cand.start].lower().translate(_DIGITS)
+    )
+    after = _WORDS.findall(text[cand.end : cand.end + REACH].lower().translate(_DIGITS))
+    if "near" in parts:
+        for i, w in enumerate(reversed(before[-NEAR:])):
+            out += [f"l:{w}", f"l{i}:{w}"]
+        for i, w in enumerate(after[:NEAR]):
+            out += [f"r:{w}", f"r{i}:{w}"]
+    if "words" in parts:
+        out += [f"u:{w}" for w in before + after]
+    return out
+
+
+def structured_hashed(
+    text: str, cand: Candidate, parts: tuple[str, ...] = PARTS
+) -> npt.NDArray[np.int64]:
+    """The structured window's feature buckets."""
+    return np.fromiter((_hash(f) for f in structured_features(text, cand, parts)), dtype=np.int64)
+
+
+def structured_windows(
+    clf: PiiClassifier, prompt: PromptText
+) -> tuple[PiiFindings, str, list[Candidate]]:
+    """The rules' findings on ``prompt``, the folded text and its turned-down values
+    (``structured_candidates``; none where the rules found something: the model only adds
+    a flag)."""
+    seen: list[Seen] = []
+    findings = clf.traced(prompt, seen)
+    if findings.present:
+        return findings, "", []
+    text = prompt.folded()
+    return findings, text, structured_candidates(text, seen)
