@@ -2239,9 +2239,12 @@ def transforms_above(text: str, asked: str) -> bool:
         verb = task_verb(verb, lang) or verb
     if verb not in _EVERYDAY_TRANSFORMS:
         return False
-    above = text[: len(text.rstrip()) - len(asked)].strip().lower()
-    above_lang = detect(above[:WINDOW])
-    head = above[:WINDOW]
+    end = len(text.rstrip()) - len(asked)
+    # its opening and its end, as the window of a long prompt: no copy of a long text
+    head = text[: min(end, WINDOW)].strip().lower()
+    if end > WINDOW:
+        head += "\n" + text[max(WINDOW, end - WINDOW) : end].strip().lower()
+    above_lang = detect(head)
     if above_lang != "en":
         head = in_english(head, above_lang)
     first = _sentences(head)
