@@ -85,6 +85,9 @@ def test_transforms_above_reads_the_closing_ask_and_the_text_above() -> None:
     above = "Diseña un esquema de particionado.\n\n"
     assert not transforms_above(above + "Tradúcelo al inglés.", "Tradúcelo al inglés.")
     assert not transforms_above(message + "¿Qué opinas?", "¿Qué opinas?")
+    # making the text rigorous or correcting its reasoning is work on it, not a new form
+    for ask in ("Hazlo riguroso.", "Corrige el razonamiento.", "Make it rigorous."):
+        assert not transforms_above(message + ask, ask)
 
 
 @pytest.mark.parametrize(

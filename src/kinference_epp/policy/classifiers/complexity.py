@@ -2198,9 +2198,8 @@ def task_signs(features: dict[str, float]) -> bool:
     return code or any(features[k] for k in _TASK_SIGNS)
 
 
-_EVERYDAY_TRANSFORMS = _TRANSFORM_ASKS | frozenset(
-    ["summarise", "summarize", "format", "reformat", "shorten", "proofread", "correct",
-     "make", "put", "extract"]
+_EVERYDAY_TRANSFORMS = (_TRANSFORM_ASKS - {"adapt"}) | frozenset(
+    ["summarise", "summarize", "format", "reformat", "proofread", "put"]
 )  # fmt: skip
 """Asks that turn the text above into another form a reader of it could write at once:
 translate, rewrite plainly, summarise, reformat, make a subject line of it."""
