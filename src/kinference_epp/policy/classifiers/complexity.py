@@ -1417,6 +1417,7 @@ _UNREAD_QUESTION = 16
 ("quelqu'un a une idée de sortie pour dimanche ?"), is a lookup; a longer one is when it
 names what it asks about (a number: an address, a date, a log line), since a long open
 question may ask for reasoning in words the lists do not hold."""
+_SPELT = frozenset(["spelt", "spelled", "spell"])
 _YES_NO = frozenset(["is", "are", "does", "do", "can", "was", "were", "did", "has", "have"])
 _NUMBER_RUN = re.compile(r"[0-9]+(?:[ .,/\-][0-9]+)*")
 """A quantity, or one identifier however its digits are grouped ("TM 48 19 27 C" is one)."""
@@ -1518,9 +1519,11 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
     if len(head) < len(window):  # "Review this lease: find the clauses that ..., explain ..."
         line = window.find("\n", len(head))
         rest = window[len(head) + 1 : line if line != -1 else len(window)].strip()
-        if len(rest) <= _COLON_TASK and (
-            _opens_task(rest, lang, _ANY_ASK) or (scene and _clause_asks(rest, lang))
-        ):
+        # "Analyse this log: which services stand out, and how would you test each cause?"
+        # above a long paste (a short prompt's closing question is read whole below)
+        question = rest.endswith("?") and len(window) > _TASK_PARAGRAPH
+        asks = scene and (_clause_asks(rest, lang) or question)
+        if len(rest) <= _COLON_TASK and (_opens_task(rest, lang, _ANY_ASK) or asks):
             parts.append(rest)
     if len(head) < len(window) <= _TASK_PARAGRAPH:  # "... : <value>. Where does it go?"
         tail = _sentences(window[len(head) :])
@@ -1626,6 +1629,8 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = {"work": "solve", "lay": "design", "speed": "optimise", "figure": "diagnose"}[verb]
     if verb in _PHRASAL_EASY and _PHRASAL_EASY[verb] in sw[i + 1 : i + 6]:
         verb = "extract"  # "pull out every date", "boil the text above down to ..."
+    if verb == "make" and " out of th" in sentence and not r.code and _BUILT.isdisjoint(sw):
+        verb = "convert"  # "make a CSV out of this table"
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
     if verb in _LIGHT_VERBS and not (verb == "do" and sentence.rstrip().endswith("?")):
@@ -1691,7 +1696,9 @@ def _judge(sentence: str, r: _Request) -> str:
     # tower?"), not an open question
     concrete = r.words <= _UNREAD_QUESTION or r.digits
     short_question = short_question or (verb in _YES_NO and plain and concrete)
-    short_question = short_question and not r.constraint
+    # "is 'exhausto' spelt with or without an h?": a spelling question bounds nothing
+    spelling = r.words <= 12 and not r.domain and not _SPELT.isdisjoint(sw)
+    short_question = short_question and (not r.constraint or spelling)
     short_question = short_question and _EXPLANATORY.isdisjoint(sw)
     brief = any(b in padded for b in _BRIEF)
     unknown = verb not in _KNOWN_VERBS and verb not in _OPEN_ASKS
@@ -2191,6 +2198,60 @@ def task_signs(features: dict[str, float]) -> bool:
     return code or any(features[k] for k in _TASK_SIGNS)
 
 
+_EVERYDAY_TRANSFORMS = (_TRANSFORM_ASKS - {"adapt"}) | frozenset(
+    ["summarise", "summarize", "format", "reformat", "proofread", "put"]
+)  # fmt: skip
+"""Asks that turn the text above into another form a reader of it could write at once:
+translate, rewrite plainly, summarise, reformat, make a subject line of it."""
+_SEQUENCE = frozenset(
+    ["then", "next", "afterwards", "also", "dann", "danach", "anschließend", "außerdem",
+     "puis", "ensuite", "après", "luego", "después", "además"]
+)  # fmt: skip
+"""A request that opens so is a further step after a task asked above, not the task."""
+_OUTPUT_WORDS = frozenset(
+    ["answer", "response", "reply", "solution", "result", "results", "proof", "design",
+     "plan", "analysis", "antwort", "lösung", "ergebnis", "réponse", "solution", "résultat",
+     "respuesta", "solución", "resultado"]
+)  # fmt: skip
+"""What a request calls the model's own output ("translate your answer"): the work above
+is asked too."""
+
+
+def transforms_above(text: str, asked: str) -> bool:
+    """Whether the closing paragraph ``asked`` is an everyday transformation of the text
+    above it ("Turn the above into a one-line subject for a ticket", "Schreib das in
+    einfacher Sprache um", "Tradúcelo al inglés"): then the request, not the text, sets the
+    level, however hard the text sounds — a quoted message's question ("How do I word
+    that?", "¿Es legal?") is part of what is transformed. Not when the request is a further
+    step ("then translate it"), names the model's own output ("translate your answer"), or
+    the text above asks the model a task itself: it opens with a task verb or asks its
+    answer to show something (a justification, alternatives: ``demands``)."""
+    low = asked.lower()
+    lang = detect(low)
+    read = in_english(low, lang) if lang != "en" else low
+    words = [w.rstrip(".") for w in read.translate(_WORDS).split()]
+    words = [w for w in words if w not in _FILLERS or w in _SEQUENCE]
+    if not words or words[0] in _SEQUENCE or not _OUTPUT_WORDS.isdisjoint(words):
+        return False
+    verb = words[0]
+    if lang != "en" and verb not in _KNOWN_VERBS:
+        verb = task_verb(verb, lang) or verb
+    if verb not in _EVERYDAY_TRANSFORMS:
+        return False
+    end = len(text.rstrip()) - len(asked)
+    # its opening and its end, as the window of a long prompt: no copy of a long text
+    head = text[: min(end, WINDOW)].strip().lower()
+    if end > WINDOW:
+        head += "\n" + text[max(WINDOW, end - WINDOW) : end].strip().lower()
+    above_lang = detect(head)
+    if above_lang != "en":
+        head = in_english(head, above_lang)
+    first = _sentences(head)
+    if first and _opens_task(first[0].lstrip(), above_lang, _MAY_REASON):
+        return False
+    return demands(head) <= WEAK
+
+
 class ComplexityClassifier:
     """Maps the score to a level with the policy's thresholds."""
 
@@ -2209,14 +2270,19 @@ class ComplexityClassifier:
         that reads as easy on its own ("Render this in German, keeping the layout." after
         a mail; ``text_features.appended_task``), is easy: the text before the request is
         what it works on, and its words (a name, a diagnosis, a config key) set no task.
-        Not where that text is code or maths, which the request may be about."""
+        A prompt that reads as hard is easy too when that request is an everyday
+        transformation of the text above (``transforms_above``: translate it, rewrite it
+        plainly, make a subject line of it), however hard the text sounds. Not where that
+        text is code or maths, which the request may be about."""
         score, features = complexity_score(prompt)
         level = self._level(score, features)
-        if level is Complexity.MEDIUM and features["code"] <= _ONE_WORD and not features["math"]:
-            asked = appended_task(prompt.require())
+        if level is not Complexity.EASY and features["code"] <= _ONE_WORD and not features["math"]:
+            text = prompt.require()
+            asked = appended_task(text)
             if asked is not None:
                 own_score, own = complexity_score(PromptText(asked, prompt.turns))
-                if self._level(own_score, own) is Complexity.EASY:
+                easy = self._level(own_score, own) is Complexity.EASY
+                if easy and (level is Complexity.MEDIUM or transforms_above(text, asked)):
                     return Complexity.EASY, task_signs(own)
         return level, task_signs(features)
 

@@ -6,7 +6,8 @@ misuse this, rank the cases by expected harm with explicit assumptions and propo
 controls with their residual risk". What makes them hard is what the answer must contain:
 a justification, a comparison with alternatives, stated assumptions, scenarios, a ranking
 by expected harm or value, trade-offs weighed, a sensitivity analysis, counterarguments, a
-derivation, mitigations with the risk they leave. Each of those is a *demand*; a request
+derivation, mitigations with the risk they leave, a plan's way back and the criteria for
+its success or abort. Each of those is a *demand*; a request
 with two of them takes reasoning in any field and any language, and one with one is no
 lookup.
 
@@ -138,6 +139,12 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "change d avis", "changerait d avis", "ferait basculer", "cambiarías de opinión",
         "cambiar de opinión", "cambie la recomendación", "cambie la decisión",
         "cambie el resultado", "cambie la respuesta", "cambie la reply", *_CHANGES_IF,
+        # the assumption the answer depends on most: "which assumption moves the answer most"
+        "moves the answer", "moves the result", "moves the estimate", "moves the number",
+        "swings the answer", "swings the result", "ergebnis am stärksten", "ergebnis am meisten",
+        "antwort am stärksten", "schätzung am stärksten", "fait le plus bouger",
+        "fait le plus varier", "pèse le plus sur le résultat", "mueve más el resultado",
+        "más mueve el resultado", "más mueve la respuesta", "más influye en el resultado",
     ),
     "counterarguments": (
         "counterargument", "counter-argument", "objection", "rebut", "steelman", "steel-man",
@@ -175,6 +182,9 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "einen test für jede", "comment tu testerais", "comment testerais",
         "comment tu vérifierais", "un test pour chacun", "un test pour chacune",
         "cómo probarías", "cómo comprobarías", "una prueba para cada",
+        # a hypothesis put to an experiment: "how would you test each with an experiment"
+        "with an experiment", "mit einem experiment", "avec une expérience",
+        "par une expérience", "con un experimento",
     ),
     "mitigation": (
         "mitigat", "countermeasure", "safeguards ", "safeguard ", "residual risk", "remaining risk",
@@ -196,8 +206,17 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "notfallplan", "ausweichplan", "position de repli", "plan de repli", "solution de repli",
         "plan de secours", "posición alternativa", "plan alternativo", "plan de contingencia",
         # a way back from each step of a change
-        "rollback", "roll back", "roll-back", "~rückweg", "zurückroll",
+        "rollback", "roll back", "roll-back", "~rückweg", "zurückroll", "~rückfallplan",
         "retour arrière", "retour en arrière", "vuelta atrás", "marcha atrás",
+    ),
+    "criteria": (
+        # what decides that a plan has worked or must stop: "criteria for when to abort"
+        "success criteria", "criteria for success", "criteria for when", "abort criteria",
+        "exit criteria", "go/no-go", "go no-go", "go-no-go", "~erfolgskriteri",
+        "~abbruchkriteri", "kriterien wann", "kriterien dafür wann", "kriterien für den erfolg",
+        "critères de succès", "critères de réussite", "critères d arrêt", "critères d abandon",
+        "critères pour savoir quand", "criterios de éxito", "criterios de parada",
+        "criterios de abandono", "criterios para saber cuándo",
     ),
     "evidence": (
         "citing", "cite the", "cite your", "with sources", "with references", "mit verweis",
@@ -235,7 +254,7 @@ _BY_KEY, _INSIDE = _index()
 _KEYS = frozenset(_BY_KEY)
 WEAK = frozenset(
     ["recommendation", "ranking", "failure", "order", "alternatives", "severity", "testing",
-     "sceptic", "contingency", "evidence", "thesis"]
+     "sceptic", "contingency", "evidence", "thesis", "criteria"]
 )  # fmt: skip
 """Demands that an everyday request makes on its own ("recommend a film", "rank these
 cities by size", "what are the risks of ...", "free alternatives to Photoshop", "how serious
