@@ -298,9 +298,19 @@ _OFFICE_WORDS = (
     "siège social", "siege social", "ayuntamiento", "alcaldía", "alcaldia", "concello",
     "ajuntament", "consistorio", "domicilio social", "registro mercantil", "siren", "siret",
     "companies house",
+    # public institutions that open their doors to the public: their switchboard is printed
+    # with their address on every leaflet
+    "museum", "musée", "museo", "library", "bibliothek", "bücherei", "stadtbücherei",
+    "bibliothèque", "médiathèque", "biblioteca", "gallery", "galerie", "galería",
+    "theatre", "theater", "théâtre", "teatro", "opera house", "opernhaus", "opéra",
+    "archive", "archiv", "archivo", "university", "universität", "université",
+    "universidad", "cathedral", "kathedrale", "cathédrale", "catedral",
+    "national park", "nationalpark", "parc national", "parque nacional",
 )  # fmt: skip
-"""What introduces a public office's or a registered company's own line: a town hall, its
-services, a company's registered office ("Rathaus ... Telefon 04841 666-0"); asked only of
+"""What introduces a public office's, a public institution's or a registered company's own
+line: a town hall, its services, a museum or a library, a company's registered office
+("Rathaus ... Telefon 04841 666-0", "the British Museum, Great Russell Street ... (020 ...)");
+asked only of
 numbers already read as phones, and set aside where the prompt names a person."""
 _ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
     buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
