@@ -181,7 +181,7 @@ def test_a_private_person_beside_a_fictional_name_still_counts() -> None:
     "text",
     [
         "In my config: session_key=3c9a1e07b4d25f6890ab1c2d3e4f5a6b. What is it for?",
-        "Im Cache steht cache_key=7e1f0a9b2c3d4e5f60718293a4b5c6d7 – wofür?",
+        "Im Cache steht cache_key=7e1f0a9b2c3d4e5f60718293a4b5c6d7, wofür?",
         "Le fichier contient partition_key=9a8b7c6d5e4f30211f2e3d4c5b6a7980 ; à quoi sert-il ?",
         "En la tabla hay idempotency_key=0f1e2d3c4b5a69788796a5b4c3d2e1f0. ¿Para qué sirve?",
     ],

@@ -342,20 +342,52 @@ _PUBLIC_FIGURES = frozenset(
         "Papá Noel",
         "Santa Claus",
         "Father Christmas",
-        # the characters of well-known fiction in the four languages: a prompt that names
-        # one writes about that book, and the other people it names are its characters
-        "Pippi Langstrumpf", "Pippi Longstocking", "Pippi Calzaslargas", "Fifi Brindacier",
-        "Karlsson Dach", "Emil Tischbein", "Jim Knopf", "Lukas Lokomotivführer",
-        "Nils Holgersson", "Peter Pan", "Oliver Twist", "Ebenezer Scrooge", "Mary Poppins",
-        "Willy Wonka", "Bilbo Baggins", "Ron Weasley", "Albus Dumbledore", "Severus Snape",
-        "Lord Voldemort", "James Bond", "Hercule Poirot", "Miss Marple", "Homer Simpson",
-        "Bart Simpson", "Lisa Simpson", "Bridget Jones", "Anne Shirley", "Gregor Samsa",
-        "Effi Briest", "Hans Castorp", "Felix Krull", "Oskar Matzerath", "Harry Haller",
-        "Don Quijote", "Don Quixote", "Don Quichotte", "Sancho Panza", "Lazarillo Tormes",
-        "Aureliano Buendía", "Pedro Páramo", "Florentino Ariza", "Fermina Daza",
-        "Manolito Gafotas", "Jean Valjean", "Emma Bovary", "Madame Bovary", "Julien Sorel",
-        "Edmond Dantès", "Arsène Lupin", "Cyrano Bergerac", "Petit Nicolas", "Petit Prince",
-        "Commissaire Maigret", "Kleine Prinz",
+        # the characters of well-known fiction in the four languages (names no living
+        # person is likely to bear): a prompt that names one writes about that book, and
+        # the other people it names are its characters
+        "Pippi Langstrumpf",
+        "Pippi Longstocking",
+        "Pippi Calzaslargas",
+        "Fifi Brindacier",
+        "Karlsson Dach",
+        "Emil Tischbein",
+        "Jim Knopf",
+        "Lukas Lokomotivführer",
+        "Nils Holgersson",
+        "Peter Pan",
+        "Oliver Twist",
+        "Ebenezer Scrooge",
+        "Mary Poppins",
+        "Willy Wonka",
+        "Bilbo Baggins",
+        "Ron Weasley",
+        "Albus Dumbledore",
+        "Severus Snape",
+        "Lord Voldemort",
+        "Hercule Poirot",
+        "Miss Marple",
+        "Homer Simpson",
+        "Bart Simpson",
+        "Gregor Samsa",
+        "Effi Briest",
+        "Oskar Matzerath",
+        "Don Quijote",
+        "Don Quixote",
+        "Don Quichotte",
+        "Sancho Panza",
+        "Lazarillo Tormes",
+        "Aureliano Buendía",
+        "Manolito Gafotas",
+        "Jean Valjean",
+        "Emma Bovary",
+        "Madame Bovary",
+        "Edmond Dantès",
+        "Arsène Lupin",
+        "Cyrano Bergerac",
+        "Petit Nicolas",
+        "Petit Prince",
+        "Commissaire Maigret",
+        "Kleine Prinz",
     )
 )
 
@@ -1816,13 +1848,15 @@ _COVERAGE = (
 public figures, and what the press reported of them (an injury, an illness) is public."""
 _DISCLOSED = re.compile(
     r"(?i:\b(?:has|have|had)[ \t]+(?:spoken|talked|written)[ \t]+(?:openly[ \t]+)?(?:and[ \t]+)?"
-    r"publicly|\bspoke[ \t]+publicly|\bwent[ \t]+public|\bgone[ \t]+public"
-    r"|\bpublicly[ \t]+(?:disclosed|revealed|announced|shared|discussed|spoken)"
+    r"publicly|\b(?:spoke|talked|wrote)[ \t]+publicly|\b(?:went|gone)[ \t]+public[ \t]+with"
+    r"|\bpublicly[ \t]+(?:disclosed|revealed|announced|shared|discussed)"
     r"|\bannounced[ \t]+(?:her|his|their)[ \t]+diagnosis"
-    r"|\böffentlich[ \t]+(?:gemacht|bekannt|über|darüber|gesprochen|erzählt)"
-    r"|\bhat[ \t]+(?:ihre|seine)[ \t]+(?:Erkrankung|Krankheit|Diagnose)[ \t]+öffentlich"
-    r"|\bpubliquement|\brendu[ \t]+publique?|\ba[ \t]+révélé[ \t]+(?:sa|son)"
-    r"|\bpúblicamente|\bhizo[ \t]+pública|\bhecho[ \t]+pública|\bha[ \t]+revelado[ \t]+(?:su|que))"
+    r"|\böffentlich[ \t]+gemacht|\böffentlich[ \t]+(?:darüber[ \t]+)?(?:gesprochen|erzählt"
+    r"|berichtet)|\b(?:hat|hatte)[ \t]+öffentlich[ \t]+über"
+    r"|\b(?:parlé|parle|évoqué|évoque|révélé|annoncé|raconté)[ \t]+publiquement"
+    r"|\brendu[ \t]+publique?[ \t]+(?:sa|son)"
+    r"|\b(?:hablado|habló|habla|contado|contó|revelado|reveló|anunciado|anunció)[ \t]+"
+    r"públicamente|\bhizo[ \t]+pública[ \t]+su|\bhecho[ \t]+pública[ \t]+su)"
 )
 """A person who made their own condition public ("has spoken publicly about", "hat ihre
 Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públicamente de"):
