@@ -217,3 +217,31 @@ def test_an_identifier_the_text_calls_an_example_is_no_ones(text: str) -> None:
 def test_a_real_identifier_beside_an_example_elsewhere_still_counts() -> None:
     text = "Mi DNI es 12345678Z. En otro párrafo: el ejemplo típico de los manuales es otro."
     assert "nationalId" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister Aoife's genetic panel came back positive for Lynch syndrome.",
+        "Timo Barkowski hat das Ergebnis des DNA-Tests bekommen: er ist nicht der Vater.",
+        "Unter uns: Kai Brenner aus dem Gemeinderat ist AfD-Mitglied und hängt Plakate auf.",
+        "Mr Okonkwo is three months in rent arrears and has a county court judgment.",
+        "El señor Quintana tiene deudas y una sentencia judicial por impago.",
+    ],
+)
+def test_more_wordings_of_a_named_persons_special_facts(text: str) -> None:
+    assert "personName" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bibliothèque nationale de France, quai François Mauriac, 75013 Paris, 01 53 79 59 59 :"
+        " rédige une demande de visite.",
+        "The SSN 078-05-1120 is the famous Woolworth sample: why was it printed on wallets?",
+        "Federico García Lorca nació el 5 de junio de 1898 y fue fusilado en 1936. Analiza su obra.",
+        "Wie viele AfD-Mitglieder gibt es in Sachsen?",
+    ],
+)
+def test_more_wordings_of_public_or_sample_data(text: str) -> None:
+    assert kinds(text) == set()

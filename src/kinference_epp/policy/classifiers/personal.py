@@ -894,7 +894,7 @@ def _loose_name(text: str) -> bool:
         if name in first and _real_name(name):
             return True
     for m in _RELATION_FIRST.finditer(text):
-        name = m.group("name")
+        name = m.group("name").removesuffix("'s")  # "my sister Aoife's results"
         if name in first and _real_name(name):
             return True
     for m in _NAMING_VERB.finditer(text):
@@ -2248,7 +2248,7 @@ def _abbreviation(text: str, dot: int) -> bool:
 _CALLED_EXAMPLE = re.compile(
     r"\b(?:is|are|ist|sind|est|sont|es|son|sirve de|sert d')[ \t]+"
     r"(?:(?:the|a|an|our|ein|eine|das|der|die|unser|l'|le|la|un|une|el|una)[ \t]*)?"
-    r"(?:[\w\-]+[ \t]+)?(?:example|sample|specimen|beispiel|musterbeispiel|standardbeispiel"
+    r"(?:[\w\-]+[ \t]+){0,2}(?:example|sample|specimen|beispiel|musterbeispiel|standardbeispiel"
     r"|exemple|ejemplo|muestra)"
     r"|\b(?:textbook|standard|typical|classic|canonical) (?:example|sample)"
     r"|lehrbuchbeispiel|schulbeispiel|typisches beispiel|exemple (?:type|classique|de manuel"

@@ -312,6 +312,10 @@ line: a town hall, its services, a museum or a library, a company's registered o
 ("Rathaus ... Telefon 04841 666-0", "the British Museum, Great Russell Street ... (020 ...)");
 asked only of
 numbers already read as phones, and set aside where the prompt names a person."""
+_OFFICE_REACH = 96
+"""How far before a phone number its office or institution is looked for: the name, then
+its street, postcode and town ("Bibliothèque nationale de France, quai François Mauriac,
+75013 Paris, 01 53 ...")."""
 _ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
     buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
     alcaldia ayuntamiento concello ajuntament clerk townclerk council mayor maire alcalde
@@ -1687,7 +1691,7 @@ class PiiClassifier:
         an office's line (``_OFFICE_WORDS`` just before it): a town hall's or a company's,
         no one's own unless the prompt names a person (``classify`` asks)."""
         if kind is PiiKind.PHONE:
-            return _near(text, start, _OFFICE_WORDS, 64)
+            return _near(text, start, _OFFICE_WORDS, _OFFICE_REACH)
         if kind is PiiKind.EMAIL:
             local = _EMAIL_LOCAL.search(text, max(0, start - 64), start)
             return local is not None and _role_mailbox(local.group())

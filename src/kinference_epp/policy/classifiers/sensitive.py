@@ -649,6 +649,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         parteibuch, mitglied der partei, mitglied der spd, mitglied der cdu,
         mitglied der afd, mitglied der grünen, mitglied der linken, mitglied der fdp,
         wählt grün, wählt afd, wählt spd, wählt cdu, verteilt flugblätter, flugblätter für,
+        afd-mitglied, spd-mitglied, cdu-mitglied, csu-mitglied, fdp-mitglied, bsw-mitglied,
+        grünen-mitglied, linken-mitglied, parteibuch der
     """),
         stems=("parteimitglied", "parteibuch"),
     ),
@@ -772,7 +774,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         gentest, gentests, genetischer test, genetische untersuchung, genetisches testergebnis,
         genanalyse, vaterschaftstest, vaterschaftsgutachten, abstammungsgutachten,
-        abstammungstest, dna-test, biologische vater, biologischer vater, leibliche vater,
+        abstammungstest, dna-test, dna-tests, dna-analyse, vaterschaftstests,
+        nicht der vater, nicht der leibliche vater, biologische vater, biologischer vater, leibliche vater,
         leiblicher vater, biologische mutter, leibliche mutter, genmutation, genetische
         mutation, erbkrankheit, erbliche vorbelastung, trägerin, träger des gens
     """),
