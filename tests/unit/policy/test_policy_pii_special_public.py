@@ -245,3 +245,47 @@ def test_more_wordings_of_a_named_persons_special_facts(text: str) -> None:
 )
 def test_more_wordings_of_public_or_sample_data(text: str) -> None:
     assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A mi suegra Encarni le han diagnosticado cáncer de páncreas y empieza quimio.",
+        "My sister-in-law Oonagh has just been diagnosed with epilepsy.",
+        "Ma belle-mère Ghislaine a un cancer du sein, comment l'aider ?",
+    ],
+)
+def test_a_relative_by_an_unlisted_first_name_beside_a_fact_is_personal(text: str) -> None:
+    assert {"personName", "health"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Meine Mutter Anfang siebzig hat Demenz, was tun?",
+        "my mother Has diabetes, what should we cook?",
+    ],
+)
+def test_a_noun_or_a_title_cased_verb_after_a_relation_is_no_name(text: str) -> None:
+    assert "personName" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For advice call the free line 0808 800 5000 between 9 and 5.",
+        "Die kostenlose Beratung erreichen Sie unter 0800 111 0 111.",
+        "Le numéro vert 0 805 12 34 56 répond du lundi au vendredi.",
+        "Atención gratuita en el 900 101 025, de lunes a viernes.",
+    ],
+)
+def test_a_freephone_number_is_a_service_line(text: str) -> None:
+    assert "phone" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ring me on 07911 123456 tonight.", "Mi móvil es 612 345 678, llámame."],
+)
+def test_a_persons_own_number_still_counts(text: str) -> None:
+    assert "phone" in kinds(text)

@@ -859,6 +859,35 @@ _RELATION_FIRST = re.compile(
 ("mi hijo Pablo", "my sister Aoife", "a mi padre, Evaristo", "meine Schwester Jana", "ma
 sœur Chloé"): a listed first name; the writer's relation makes the person a private one
 the reader can tell apart."""
+_GERMAN_OWNERS = ("mein", "unser")
+_VERBS_IN_TITLES = frozenset(
+    (
+        "has", "had", "is", "was", "will", "can", "does", "did", "got", "gets", "needs",
+        "wants", "hat", "ist", "war", "a", "est", "avait", "tiene", "es", "está", "ha",
+        "tenía",
+    )
+)  # fmt: skip
+"""Verbs a hurried or title-cased line capitalises after a relation ("my mother Has
+diabetes"): no name."""
+
+
+def _relative_first_name(text: str) -> bool:
+    """A capitalised word after the writer's relation, listed as a first name or not ("mi
+    suegra Encarni", "my sister-in-law Aoife"): asked of a short prompt that states a
+    special-category or money fact, where the word can only be the relative's name. German
+    capitalises its nouns ("meine Mutter Anfang siebzig"), so there the name must be listed."""
+    first, _ = _names()
+    for m in _RELATION_FIRST.finditer(text):
+        name = m.group("name").removesuffix("'s")
+        if name in _STARTERS or name in _COUNTS or not _real_name(name):
+            continue
+        if name.lower() in _VERBS_IN_TITLES:
+            continue
+        if name in first or not m.group().lower().startswith(_GERMAN_OWNERS):
+            return True
+    return False
+
+
 _NAMING_VERB = re.compile(
     r"(?i:\b(?:call|called|ask|asked|tell|told|email|emailed|contact|contacted|meet|met"
     r"|remind|reminded|thank|thanked|spoke to|speak to|talk to|talked to|phoned|ring|inform"
@@ -2934,6 +2963,8 @@ def find_personal(
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
+        named = _relative_first_name(text)  # "a mi suegra Encarni le han diagnosticado"
     if not named and (health or money) and len(text) > _WHOLE and not fiction:
         named = _colleague_in_long(text, ix, present)  # the same, read at the role words
     if not named and (health or money) and not fiction:

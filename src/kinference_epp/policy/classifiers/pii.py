@@ -276,6 +276,21 @@ def _glued(text: str, start: int, value: str) -> bool:
     return not _EXTENSION.match(text, end)  # "(857)990-8180x1340": an extension follows
 
 
+_FREEPHONE = re.compile(
+    r"^(?:(?:44|0044|0)80[08]|(?:49|0049|0)800|(?:33|0033|0)80[0-5]|(?:34|0034)?[89]00"
+    r"|1?8(?:00|88|77|66|55|44|33))"
+)
+"""Freephone ranges (UK 0800 and 0808, German 0800, the French "numéros verts" 0800 to 0805,
+Spanish 900 and 800, North American 800, 888 ... 833): an organisation pays for the call,
+so the number is a service line, never a person's."""
+_FREEPHONE_LENGTHS = {9, 10, 11, 12, 13}
+
+
+def _freephone(digits: str) -> bool:
+    """Whether the digits of a phone-shaped number lie in a freephone range."""
+    return len(digits) in _FREEPHONE_LENGTHS and _FREEPHONE.match(digits) is not None
+
+
 def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
     """A phone-shaped number that is fictional (``_fictional``), part of a word (``_glued``)
     or an organisation's service line ("the customer service number of Renfe is 912 320
@@ -284,6 +299,7 @@ def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
     digits = value.translate(_DROP_ASCII_NON_DIGITS)
     return (
         _fictional(digits, text, start)
+        or _freephone(digits)
         or _glued(text, start, value)
         or _near(text, start, _SERVICE_LINES, 64)
     )
