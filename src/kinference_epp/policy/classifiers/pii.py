@@ -299,7 +299,6 @@ def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
     digits = value.translate(_DROP_ASCII_NON_DIGITS)
     return (
         _fictional(digits, text, start)
-        or _freephone(digits)
         or _glued(text, start, value)
         or _near(text, start, _SERVICE_LINES, 64)
     )
@@ -1591,7 +1590,7 @@ class PiiClassifier:
             if seen is not None and (kind is None or kind not in self._kinds):
                 seen.append(Seen(group, start, start + len(value), None, "rejected"))
             if kind is not None and kind in self._kinds and (seen is not None or kind not in found):
-                if self._office_contact(text, start, kind):
+                if self._office_contact(text, start, kind, value):
                     held.add(kind)
                     if seen is not None:
                         seen.append(Seen(group, start, start + len(value), kind, "office"))
@@ -1702,12 +1701,14 @@ class PiiClassifier:
         return None
 
     @staticmethod
-    def _office_contact(text: str, start: int, kind: PiiKind) -> bool:
+    def _office_contact(text: str, start: int, kind: PiiKind, value: str) -> bool:
         """Whether an e-mail address is a role mailbox (``_role_mailbox``) or a phone number
-        an office's line (``_OFFICE_WORDS`` just before it): a town hall's or a company's,
-        no one's own unless the prompt names a person (``classify`` asks)."""
+        an office's line (``_OFFICE_WORDS`` just before it, or a freephone range): a town
+        hall's, a museum's or a company's, no one's own unless the prompt names a person
+        (``classify`` asks)."""
         if kind is PiiKind.PHONE:
-            return _near(text, start, _OFFICE_WORDS, _OFFICE_REACH)
+            freephone = _freephone(value.translate(_DROP_ASCII_NON_DIGITS))
+            return freephone or _near(text, start, _OFFICE_WORDS, _OFFICE_REACH)
         if kind is PiiKind.EMAIL:
             local = _EMAIL_LOCAL.search(text, max(0, start - 64), start)
             return local is not None and _role_mailbox(local.group())
