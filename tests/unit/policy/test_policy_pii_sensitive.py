@@ -27,7 +27,8 @@ def test_every_category_has_a_lexicon_in_each_language() -> None:
     categories = {lex.category for lex in sensitive.LEXICONS}
     assert categories == {
         "physical", "mental", "addiction", "care", "pregnancy", "disability", "orientation",
-        "religion", "union", "politics", "criminal", "immigration", "finance",
+        "religion", "union", "politics", "criminal", "immigration", "finance", "genetic",
+        "biometric",
     }  # fmt: skip
     for category in categories:
         langs = {lex.lang for lex in sensitive.LEXICONS if lex.category == category}

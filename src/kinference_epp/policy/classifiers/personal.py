@@ -342,6 +342,52 @@ _PUBLIC_FIGURES = frozenset(
         "Papá Noel",
         "Santa Claus",
         "Father Christmas",
+        # the characters of well-known fiction in the four languages (names no living
+        # person is likely to bear): a prompt that names one writes about that book, and
+        # the other people it names are its characters
+        "Pippi Langstrumpf",
+        "Pippi Longstocking",
+        "Pippi Calzaslargas",
+        "Fifi Brindacier",
+        "Karlsson Dach",
+        "Emil Tischbein",
+        "Jim Knopf",
+        "Lukas Lokomotivführer",
+        "Nils Holgersson",
+        "Peter Pan",
+        "Oliver Twist",
+        "Ebenezer Scrooge",
+        "Mary Poppins",
+        "Willy Wonka",
+        "Bilbo Baggins",
+        "Ron Weasley",
+        "Albus Dumbledore",
+        "Severus Snape",
+        "Lord Voldemort",
+        "Hercule Poirot",
+        "Miss Marple",
+        "Homer Simpson",
+        "Bart Simpson",
+        "Gregor Samsa",
+        "Effi Briest",
+        "Oskar Matzerath",
+        "Don Quijote",
+        "Don Quixote",
+        "Don Quichotte",
+        "Sancho Panza",
+        "Lazarillo Tormes",
+        "Aureliano Buendía",
+        "Manolito Gafotas",
+        "Jean Valjean",
+        "Emma Bovary",
+        "Madame Bovary",
+        "Edmond Dantès",
+        "Arsène Lupin",
+        "Cyrano Bergerac",
+        "Petit Nicolas",
+        "Petit Prince",
+        "Commissaire Maigret",
+        "Kleine Prinz",
     )
 )
 
@@ -801,12 +847,47 @@ first name."""
 _RELATION_FIRST = re.compile(
     r"(?i:\b(?:my|mi|mis|mein|meine|meinem|meiner|ma|mon|mes|mio|mia|mijn|our|notre|nuestr[oa]"
     r"|nostr[oa]|unser|unsere|onze)[ \t]+(?:son|daughter|child|kid|boy|girl|wife|husband"
-    r"|hijo|hija|niño|niña|esposo|esposa|sohn|tochter|kind|frau|mann|fils|fille|enfant"
-    r"|femme|mari|figlio|figlia|bambino|bambina|moglie|marito|zoon|dochter|vrouw|man))"
+    r"|mother|father|mum|mom|dad|brother|sister|grandmother|grandfather|grandma|grandpa"
+    r"|granny|aunt|uncle|cousin|niece|nephew|grandson|granddaughter|stepmother|stepfather"
+    r"|stepson|stepdaughter|(?:mother|father|brother|sister|son|daughter)-in-law|partner"
+    r"|fiancée?|flatmate|housemate|neighbou?r|colleague|friend|best friend|boss"
+    rf"|{_RELATIONS}|niño|niña|kind|frau|mann|enfant|femme|figlio|figlia|bambino|bambina"
+    r"|moglie|marito|zoon|dochter|vrouw|man))"
     rf"[ \t]*,?[ \t]+(?P<name>{_WORD})\b"
 )
-"""A close relative named by a first name ("mi hijo Pablo", "my daughter Eva"): a listed
-first name."""
+"""A relative, a friend, a neighbour or a colleague of the writer named by a first name
+("mi hijo Pablo", "my sister Aoife", "a mi padre, Evaristo", "meine Schwester Jana", "ma
+sœur Chloé"): a listed first name; the writer's relation makes the person a private one
+the reader can tell apart."""
+_GERMAN_OWNERS = ("mein", "unser")
+_VERBS_IN_TITLES = frozenset(
+    (
+        "has", "had", "is", "was", "will", "can", "does", "did", "got", "gets", "needs",
+        "wants", "hat", "ist", "war", "a", "est", "avait", "tiene", "es", "está", "ha",
+        "tenía",
+    )
+)  # fmt: skip
+"""Verbs a hurried or title-cased line capitalises after a relation ("my mother Has
+diabetes"): no name."""
+
+
+def _relative_first_name(text: str) -> bool:
+    """A capitalised word after the writer's relation, listed as a first name or not ("mi
+    suegra Encarni", "my sister-in-law Aoife"): asked of a short prompt that states a
+    special-category or money fact, where the word can only be the relative's name. German
+    capitalises its nouns ("meine Mutter Anfang siebzig"), so there the name must be listed."""
+    first, _ = _names()
+    for m in _RELATION_FIRST.finditer(text):
+        name = m.group("name").removesuffix("'s")
+        if name in _STARTERS or name in _COUNTS or not _real_name(name):
+            continue
+        if name.lower() in _VERBS_IN_TITLES:
+            continue
+        if name in first or not m.group().lower().startswith(_GERMAN_OWNERS):
+            return True
+    return False
+
+
 _NAMING_VERB = re.compile(
     r"(?i:\b(?:call|called|ask|asked|tell|told|email|emailed|contact|contacted|meet|met"
     r"|remind|reminded|thank|thanked|spoke to|speak to|talk to|talked to|phoned|ring|inform"
@@ -842,7 +923,7 @@ def _loose_name(text: str) -> bool:
         if name in first and _real_name(name):
             return True
     for m in _RELATION_FIRST.finditer(text):
-        name = m.group("name")
+        name = m.group("name").removesuffix("'s")  # "my sister Aoife's results"
         if name in first and _real_name(name):
             return True
     for m in _NAMING_VERB.finditer(text):
@@ -916,6 +997,25 @@ def _credential_value(value: str) -> bool:
     return not (value.count(".") >= 2 and digits == 0)  # a dotted name: settings.db.pass
 
 
+_LOOKUP_ROLES = frozenset(
+    b"cache partition sort primary foreign idempotency dedup dedupe deduplication routing row"
+    b" object hash lookup index shard bucket group map join cluster session request trace"
+    b" correlation composite unique natural surrogate range".split()
+)
+"""What a ``*_key`` config entry is a key of when it looks records up rather than opens
+anything: a cache, a partition, a primary or foreign key, a session or a request. Its value
+is an identifier (a hash, a UUID), no credential ("session_key=1f2a7e...")."""
+
+
+def _lookup_key(word: bytes) -> bool:
+    """Whether a config key ending in ``_key`` names a lookup key (``_LOOKUP_ROLES``):
+    ``cache_key``, ``partition_key``, ``session_key``; not ``api_key`` or ``signing_key``."""
+    if not word.endswith(b"_key"):
+        return False
+    role = word[:-4].rsplit(b"_", 1)[-1]
+    return role in _LOOKUP_ROLES
+
+
 def _labelled_secret(
     text: str, ix: _Index, words: frozenset[bytes], split: list[bytes] | None
 ) -> bool:
@@ -923,7 +1023,11 @@ def _labelled_secret(
     any prompt, config keys ending in a label word in a short one."""
     labels = {w.decode() for w in words & _SECRET_LABELS}
     if split is not None:
-        labels.update(w.decode() for w in filter(methodcaller("endswith", _SECRET_SUFFIXES), split))
+        labels.update(
+            w.decode()
+            for w in filter(methodcaller("endswith", _SECRET_SUFFIXES), split)
+            if not _lookup_key(w)
+        )
     for word in labels:
         for pos in ix.positions(word, 4):
             m = _LABELLED_VALUE.match(text, pos + len(word), pos + len(word) + 150)
@@ -1771,6 +1875,21 @@ _COVERAGE = (
 )  # fmt: skip
 """What makes a prompt about how the press told people's stories: those it names are
 public figures, and what the press reported of them (an injury, an illness) is public."""
+_DISCLOSED = re.compile(
+    r"(?i:\b(?:has|have|had)[ \t]+(?:spoken|talked|written)[ \t]+(?:openly[ \t]+)?(?:and[ \t]+)?"
+    r"publicly|\b(?:spoke|talked|wrote)[ \t]+publicly|\b(?:went|gone)[ \t]+public[ \t]+with"
+    r"|\bpublicly[ \t]+(?:disclosed|revealed|announced|shared|discussed)"
+    r"|\bannounced[ \t]+(?:her|his|their)[ \t]+diagnosis"
+    r"|\böffentlich[ \t]+gemacht|\böffentlich[ \t]+(?:darüber[ \t]+)?(?:gesprochen|erzählt"
+    r"|berichtet)|\b(?:hat|hatte)[ \t]+öffentlich[ \t]+über"
+    r"|\b(?:parlé|parle|évoqué|évoque|révélé|annoncé|raconté)[ \t]+publiquement"
+    r"|\brendu[ \t]+publique?[ \t]+(?:sa|son)"
+    r"|\b(?:hablado|habló|habla|contado|contó|revelado|reveló|anunciado|anunció)[ \t]+"
+    r"públicamente|\bhizo[ \t]+pública[ \t]+su|\bhecho[ \t]+pública[ \t]+su)"
+)
+"""A person who made their own condition public ("has spoken publicly about", "hat ihre
+Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públicamente de"):
+a public figure's disclosed fact, like one the press reported."""
 
 _NEWS = _vocab(
     "news", "article", "headline", "headlines", "press", "interview", "election", "president",
@@ -1791,7 +1910,14 @@ _PLACES = _vocab(
     "hotel", "restaurant", "headquarters", "hq", "hauptsitz", "firmensitz", "siège", "sede",
     "gmbh", "inc", "ltd", "llc", "sarl", "embassy", "botschaft", "ambassade", "embajada",
     "rathaus", "mairie", "ayuntamiento", "airport", "flughafen", "aéroport", "aeropuerto",
-    "zoo", "library", "bibliothek", "bibliothèque", "monument", "denkmal", "landmark",
+    "zoo", "library", "bibliothek", "bibliothèque", "biblioteca", "bücherei", "médiathèque",
+    "gallery", "galerie", "galería", "theatre", "theater", "théâtre", "teatro", "opera",
+    "oper", "opéra", "ópera", "archive", "archives", "archiv", "archivo",
+    # German writes its institutions as compounds
+    "stadtbibliothek", "landesbibliothek", "staatsbibliothek", "universitätsbibliothek",
+    "nationalbibliothek", "stadtbücherei", "stadtmuseum", "landesmuseum", "heimatmuseum",
+    "kunstmuseum", "nationalmuseum", "kunsthalle", "stadtarchiv", "staatsarchiv",
+    "landesarchiv", "stadttheater", "staatstheater", "staatsoper", "monument", "denkmal", "landmark",
     "wahrzeichen", "tourist", "touristique", "touristisch", "turística", "turístico",
     "sehenswürdigkeit", "guide", "reiseführer", "guía", "historic", "historical",
     "plc", "holdings", "corporation", "supplier", "vendor", "lieferant", "fournisseur",
@@ -1928,6 +2054,11 @@ _LONG_AGO_BIRTH = re.compile(
 )
 """Born in a year before 1950: with a biography or a public life's trade beside it
 (``_PUBLIC_LIVES``), a figure of history whose birth date is public record."""
+_BIRTH_YEAR_FIRST = re.compile(
+    r"(?<![0-9])(?:1[0-8][0-9]{2}|19[0-4][0-9])(?![0-9])[^0-9.\n]{0,24}?"
+    r"(?i:\bgeboren|\bborn\b|\bnée?\b|\bnacid[ao]\b)"
+)
+"""The same birth with the year before its word ("am 9. Mai 1921 geboren")."""
 _PUBLIC_LIVES = _vocab(
     "biography", "biographical", "biografie", "biographie", "biographique", "biografía",
     "biográfica", "biográfico", "semblanza", "lebensweg", "century", "jahrhundert",
@@ -1948,12 +2079,29 @@ lawyer) or an exhibition: what, with a birth before 1950, makes someone a public
 of history ("notice biographique de ..., née le 27 juillet 1927")."""
 
 
+_EVENTS = (
+    r"(?i:\b(?:executed|hanged|shot|murdered|killed|died|convicted|sentenced|pardoned"
+    r"|exonerated|rehabilitated|hingerichtet|erschossen|ermordet|getötet|gestorben|starb"
+    r"|verurteilt|begnadigt|rehabilitiert|exécutée?|guillotinée?|fusillée?|assassinée?"
+    r"|morte?|décédée?|condamnée?|graciée?|réhabilitée?|ejecutad[oa]|fusilad[oa]"
+    r"|asesinad[oa]|muri[óo]|falleci[óo]|condenad[oa]|indultad[oa]|rehabilitad[oa])\b)"
+)
+_YEAR = r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])"
+_LIFE_EVENT = re.compile(rf"{_EVENTS}[^.\n]{{0,40}}?{_YEAR}|{_YEAR}[^.\n0-9]{{0,24}}?{_EVENTS}")
+"""A death, an execution, a conviction or a pardon dated to a year: with a birth before
+1950, a life told as history ("Sophie Scholl wurde 1921 geboren und 1943 hingerichtet",
+"born in 1912 and convicted in 1952")."""
+
+
 def _public_life(text: str, words: frozenset[bytes]) -> bool:
     """Whether a short prompt gives a birth before 1950 beside a biography, a century, a
-    public trade or an exhibition, and is about no one's own relative or colleague."""
-    if len(text) > _WHOLE or not words & _PUBLIC_LIVES or _owns_relative(text):
+    public trade, an exhibition or a dated death, execution, conviction or pardon, and is
+    about no one's own relative or colleague."""
+    if len(text) > _WHOLE or _owns_relative(text):
         return False
-    return _LONG_AGO_BIRTH.search(text) is not None
+    if _LONG_AGO_BIRTH.search(text) is None and _BIRTH_YEAR_FIRST.search(text) is None:
+        return False
+    return bool(words & _PUBLIC_LIVES) or _LIFE_EVENT.search(text) is not None
 
 
 _BRANDS = _vocab(
@@ -2126,6 +2274,20 @@ def _abbreviation(text: str, dot: int) -> bool:
     return 0 < dot - word <= 3 and text[word:dot].isalpha()
 
 
+_CALLED_EXAMPLE = re.compile(
+    r"\b(?:is|are|ist|sind|est|sont|es|son|sirve de|sert d')[ \t]+"
+    r"(?:(?:the|a|an|our|ein|eine|das|der|die|unser|l'|le|la|un|une|el|una)[ \t]*)?"
+    r"(?:[\w\-]+[ \t]+){0,2}(?:example|sample|specimen|beispiel|musterbeispiel|standardbeispiel"
+    r"|exemple|ejemplo|muestra)"
+    r"|\b(?:textbook|standard|typical|classic|canonical) (?:example|sample)"
+    r"|lehrbuchbeispiel|schulbeispiel|typisches beispiel|exemple (?:type|classique|de manuel"
+    r"|d'école)|ejemplo (?:típico|clásico|de manual|de libro)"
+)
+"""A sentence that calls its value an example ("El DNI ... es el ejemplo típico de los
+manuales", "is the textbook example", "ist das Standardbeispiel", "est l'exemple type"):
+a sample a manual prints, no one's."""
+
+
 def declared_in_sentence(text: str, pos: int) -> bool:
     """Whether the sentence or line that holds ``pos`` says its data is made up ("Sur le
     spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"), holds
@@ -2151,6 +2313,8 @@ def declared_in_sentence(text: str, pos: int) -> bool:
     for word in _PLACEHOLDER_PEOPLE:
         if word in low:
             return True
+    if _CALLED_EXAMPLE.search(low) is not None:
+        return True
     opening = _FIRST_WORD.match(low.lstrip(" \t\"'«(-*#>"))
     return opening is not None and opening.group().rstrip("s") in _SENTENCE_EXAMPLES
 
@@ -2255,7 +2419,9 @@ _DECLARING_WORDS = _vocab(
 for declared blocks at all."""
 
 
-_EXAMPLE_OPENINGS = ("example", "sample", "beispiel", "exemple", "ejemplo", "demo")
+_EXAMPLE_OPENING = re.compile(r"\b(?:example|sample|exemple|ejemplo)|beispiel|\bdemos?\b")
+"""The words that open an example, as words ("Beispiel" also ending a German compound,
+"Fallbeispiel"): "demo", not the letters in "Podemos" or "Demokratie"."""
 _OPENING = 80
 
 
@@ -2266,8 +2432,7 @@ def declared_placeholder(low: str) -> bool:
     for word in _DECLARED:
         if word in low:
             return True
-    opening = low[:_OPENING]
-    return any(word in opening for word in _EXAMPLE_OPENINGS)
+    return _EXAMPLE_OPENING.search(low, 0, _OPENING) is not None
 
 
 _WORK_ROLES = (
@@ -2798,6 +2963,8 @@ def find_personal(
         named = _subject_name(text) or _fact_subject(text)  # "Steven has type 1 diabetes"
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
+        named = _relative_first_name(text)  # "a mi suegra Encarni le han diagnosticado"
     if not named and (health or money) and len(text) > _WHOLE and not fiction:
         named = _colleague_in_long(text, ix, present)  # the same, read at the role words
     if not named and (health or money) and not fiction:
@@ -2854,6 +3021,13 @@ def find_personal(
         low = text.lower()
         if health and any(p in low for p in _COVERAGE):
             health = False  # "how the press covered her injuries": reported, public
+    if (
+        named and health and not money and not personal and not cued and len(text) <= _WHOLE
+        and _DISCLOSED.search(text) is not None
+        and not _owns_relative(text) and not _colleague_name(text)
+    ):  # fmt: skip
+        health = False  # "Celine Dion has spoken publicly about ...": public by her word
+        named = PiiKind.ADDRESS in found
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):

@@ -276,6 +276,21 @@ def _glued(text: str, start: int, value: str) -> bool:
     return not _EXTENSION.match(text, end)  # "(857)990-8180x1340": an extension follows
 
 
+_FREEPHONE = re.compile(
+    r"^(?:(?:44|0044|0)80[08]|(?:49|0049|0)800|(?:33|0033|0)80[0-5]|(?:34|0034)?[89]00"
+    r"|1?8(?:00|88|77|66|55|44|33))"
+)
+"""Freephone ranges (UK 0800 and 0808, German 0800, the French "numéros verts" 0800 to 0805,
+Spanish 900 and 800, North American 800, 888 ... 833): an organisation pays for the call,
+so the number is a service line, never a person's."""
+_FREEPHONE_LENGTHS = {9, 10, 11, 12, 13}
+
+
+def _freephone(digits: str) -> bool:
+    """Whether the digits of a phone-shaped number lie in a freephone range."""
+    return len(digits) in _FREEPHONE_LENGTHS and _FREEPHONE.match(digits) is not None
+
+
 def _not_a_persons_phone(value: str, text: str, start: int) -> bool:
     """A phone-shaped number that is fictional (``_fictional``), part of a word (``_glued``)
     or an organisation's service line ("the customer service number of Renfe is 912 320
@@ -298,10 +313,24 @@ _OFFICE_WORDS = (
     "siège social", "siege social", "ayuntamiento", "alcaldía", "alcaldia", "concello",
     "ajuntament", "consistorio", "domicilio social", "registro mercantil", "siren", "siret",
     "companies house",
+    # public institutions that open their doors to the public: their switchboard is printed
+    # with their address on every leaflet
+    "museum", "musée", "museo", "library", "bibliothek", "bücherei", "stadtbücherei",
+    "bibliothèque", "médiathèque", "biblioteca", "gallery", "galerie", "galería",
+    "theatre", "theater", "théâtre", "teatro", "opera house", "opernhaus", "opéra",
+    "archive", "archiv", "archivo", "university", "universität", "université",
+    "universidad", "cathedral", "kathedrale", "cathédrale", "catedral",
+    "national park", "nationalpark", "parc national", "parque nacional",
 )  # fmt: skip
-"""What introduces a public office's or a registered company's own line: a town hall, its
-services, a company's registered office ("Rathaus ... Telefon 04841 666-0"); asked only of
+"""What introduces a public office's, a public institution's or a registered company's own
+line: a town hall, its services, a museum or a library, a company's registered office
+("Rathaus ... Telefon 04841 666-0", "the British Museum, Great Russell Street ... (020 ...)");
+asked only of
 numbers already read as phones, and set aside where the prompt names a person."""
+_OFFICE_REACH = 96
+"""How far before a phone number its office or institution is looked for: the name, then
+its street, postcode and town ("Bibliothèque nationale de France, quai François Mauriac,
+75013 Paris, 01 53 ...")."""
 _ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
     buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
     alcaldia ayuntamiento concello ajuntament clerk townclerk council mayor maire alcalde
@@ -1561,7 +1590,7 @@ class PiiClassifier:
             if seen is not None and (kind is None or kind not in self._kinds):
                 seen.append(Seen(group, start, start + len(value), None, "rejected"))
             if kind is not None and kind in self._kinds and (seen is not None or kind not in found):
-                if self._office_contact(text, start, kind):
+                if self._office_contact(text, start, kind, value):
                     held.add(kind)
                     if seen is not None:
                         seen.append(Seen(group, start, start + len(value), kind, "office"))
@@ -1672,12 +1701,14 @@ class PiiClassifier:
         return None
 
     @staticmethod
-    def _office_contact(text: str, start: int, kind: PiiKind) -> bool:
+    def _office_contact(text: str, start: int, kind: PiiKind, value: str) -> bool:
         """Whether an e-mail address is a role mailbox (``_role_mailbox``) or a phone number
-        an office's line (``_OFFICE_WORDS`` just before it): a town hall's or a company's,
-        no one's own unless the prompt names a person (``classify`` asks)."""
+        an office's line (``_OFFICE_WORDS`` just before it, or a freephone range): a town
+        hall's, a museum's or a company's, no one's own unless the prompt names a person
+        (``classify`` asks)."""
         if kind is PiiKind.PHONE:
-            return _near(text, start, _OFFICE_WORDS, 64)
+            freephone = _freephone(value.translate(_DROP_ASCII_NON_DIGITS))
+            return freephone or _near(text, start, _OFFICE_WORDS, _OFFICE_REACH)
         if kind is PiiKind.EMAIL:
             local = _EMAIL_LOCAL.search(text, max(0, start - 64), start)
             return local is not None and _role_mailbox(local.group())

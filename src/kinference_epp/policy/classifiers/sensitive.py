@@ -632,7 +632,10 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         party member, member of the labour party, member of the conservative party,
         political views, political opinions, far-right, far-left,
-        extremist views, communist
+        extremist views, communist, card-carrying, party card, party membership,
+        paid-up member, joined the party, votes green, votes labour, votes tory,
+        votes conservative, votes reform, green party member, labour member, tory member,
+        leafleting, canvassing for, canvasses for
     """),
     ),
     Lexicon(
@@ -642,8 +645,14 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         parteimitglied, parteimitgliedschaft, wählt die, wählt immer,
         politische einstellung, politische ansichten, rechtsextrem, rechtsradikal,
-        linksextrem, linksradikal, kommunist, kommunistin, aktivist, aktivistin
+        linksextrem, linksradikal, kommunist, kommunistin, aktivist, aktivistin,
+        parteibuch, mitglied der partei, mitglied der spd, mitglied der cdu,
+        mitglied der afd, mitglied der grünen, mitglied der linken, mitglied der fdp,
+        wählt grün, wählt afd, wählt spd, wählt cdu, verteilt flugblätter, flugblätter für,
+        afd-mitglied, spd-mitglied, cdu-mitglied, csu-mitglied, fdp-mitglied, bsw-mitglied,
+        grünen-mitglied, linken-mitglied, parteibuch der
     """),
+        stems=("parteimitglied", "parteibuch"),
     ),
     Lexicon(
         "politics",
@@ -652,7 +661,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         militant, militante, adhérent du parti, adhérente du parti, encarté, encartée,
         opinions politiques, convictions politiques,
-        extrême droite, extrême gauche, communiste, activiste
+        extrême droite, extrême gauche, communiste, activiste, carte du parti,
+        membre du parti, vote écolo, distribue des tracts, tracts pour
     """),
     ),
     Lexicon(
@@ -662,7 +672,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         afiliado al partido, afiliada al partido, militante del, militante de,
         ideas políticas, ideología política, opiniones políticas,
-        extrema derecha, extrema izquierda, comunista, activista
+        extrema derecha, extrema izquierda, comunista, activista, carné del partido,
+        carnet del partido, miembro del partido, reparte propaganda, reparte panfletos
     """),
     ),
     # -- criminal record and proceedings ---------------------------------------------------
@@ -740,6 +751,99 @@ LEXICONS: tuple[Lexicon, ...] = (
         recluso, reclusa, por tráfico de drogas, por tráfico, por trapicheo, talego, trullo
     """),
     ),
+    # -- genetic and biometric data (art. 9) ------------------------------------------------
+    Lexicon(
+        "genetic",
+        "en",
+        HEALTH,
+        _t("""
+        genetic test, genetic testing, genetic panel, genetic result, genetic results,
+        genetic screening, gene panel, gene test, dna test, dna results, paternity test,
+        paternity result, maternity test, biological father, biological mother,
+        not the biological father, not the father, carrier of, carrier status,
+        gene mutation, genetic mutation, genetic condition, genetic disorder,
+        hereditary condition, inherited condition, genome sequencing, brca-positive,
+        brca1-positive, brca2-positive, tested positive for the gene
+    """),
+        acronyms=("BRCA", "BRCA1", "BRCA2", "HNPCC"),
+    ),
+    Lexicon(
+        "genetic",
+        "de",
+        HEALTH,
+        _t("""
+        gentest, gentests, genetischer test, genetische untersuchung, genetisches testergebnis,
+        genanalyse, vaterschaftstest, vaterschaftsgutachten, abstammungsgutachten,
+        abstammungstest, dna-test, dna-tests, dna-analyse, vaterschaftstests,
+        nicht der vater, nicht der leibliche vater, biologische vater, biologischer vater, leibliche vater,
+        leiblicher vater, biologische mutter, leibliche mutter, genmutation, genetische
+        mutation, erbkrankheit, erbliche vorbelastung, trägerin, träger des gens
+    """),
+        stems=("vaterschaftstest", "gentest", "genmutation", "erbkrankheit", "abstammungs"),
+    ),
+    Lexicon(
+        "genetic",
+        "fr",
+        HEALTH,
+        _t("""
+        test génétique, tests génétiques, analyse génétique, dépistage génétique,
+        test de paternité, test adn, test d'adn, père biologique, mère biologique,
+        n'est pas le père, mutation génétique, maladie génétique, maladie héréditaire,
+        porteuse du gène, porteur du gène, séquençage du génome
+    """),
+    ),
+    Lexicon(
+        "genetic",
+        "es",
+        HEALTH,
+        _t("""
+        prueba genética, pruebas genéticas, test genético, análisis genético, estudio genético,
+        prueba de paternidad, test de paternidad, prueba de adn, test de adn, padre biológico,
+        madre biológica, no es el padre, mutación genética, enfermedad genética,
+        enfermedad hereditaria, portadora del gen, portador del gen, secuenciación del genoma
+    """),
+    ),
+    Lexicon(
+        "biometric",
+        "en",
+        PRIVATE,
+        _t("""
+        fingerprint, fingerprints, fingerprinted, iris scan, iris scans, retina scan,
+        retinal scan, face scan, facial recognition, faceprint, voiceprint, palm scan,
+        biometric data, biometrics, biometric scan
+    """),
+    ),
+    Lexicon(
+        "biometric",
+        "de",
+        PRIVATE,
+        _t("""
+        fingerabdruck, fingerabdrücke, fingerabdrücken, irisscan, iris-scan, netzhautscan,
+        gesichtserkennung, gesichtsscan, handvenenscan, stimmprofil, biometrische daten,
+        biometrie, biometrischen daten
+    """),
+        stems=("fingerabdr", "gesichtserkennung"),
+    ),
+    Lexicon(
+        "biometric",
+        "fr",
+        PRIVATE,
+        _t("""
+        empreinte digitale, empreintes digitales, scan de l'iris, scanner de l'iris,
+        reconnaissance faciale, empreinte vocale, données biométriques, biométrie
+    """),
+    ),
+    Lexicon(
+        "biometric",
+        "es",
+        PRIVATE,
+        _t("""
+        huella dactilar, huellas dactilares, registrado la huella, registrado las huellas,
+        tomado la huella, tomaron la huella, escáner de iris,
+        escaneo del iris, escaneo de iris, reconocimiento facial, huella de voz,
+        datos biométricos, biometría
+    """),
+    ),
     # -- immigration and residence status --------------------------------------------------
     Lexicon(
         "immigration",
@@ -751,7 +855,12 @@ LEXICONS: tuple[Lexicon, ...] = (
         leave to remain, indefinite leave to remain, right to work, spouse visa,
         visa expired, visa has expired, deportation, deported, facing deportation,
         removal order, immigration status, immigration detention, immigration bail,
-        residence permit, biometric residence permit, work permit, no papers
+        residence permit, biometric residence permit, work permit, no papers,
+        visa ran out, visa run out, visa has run out, visa lapsed, visa has lapsed,
+        visa expiring, expired visa, permit expired, permit ran out, permit has expired,
+        out of status, no right to remain, no leave to remain, without a visa,
+        no valid visa, not allowed to work here, report her to immigration,
+        report him to immigration
     """),
         acronyms=("BRP", "DACA", "ILR"),
     ),
@@ -765,7 +874,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         asylbewerberin, asylverfahren, asylsuchend, asylsuchende, abschiebung,
         abgeschoben, ausreisepflichtig, illegal aufhältig, ohne papiere, keine
         arbeitserlaubnis, arbeitsverbot, ausländerbehörde, fiktionsbescheinigung,
-        visum abgelaufen, abschiebehaft
+        visum abgelaufen, abschiebehaft, visum ist abgelaufen, visum läuft ab,
+        visum ausgelaufen, ohne visum, kein gültiges visum, ohne aufenthaltsrecht,
+        kein aufenthaltsrecht, illegal hier
     """),
         stems=("duldung", "abschieb", "aufenthaltstitel", "aufenthaltserlaubnis"),
     ),
@@ -779,7 +890,9 @@ LEXICONS: tuple[Lexicon, ...] = (
         demande d'asile, débouté du droit d'asile, déboutée du droit d'asile,
         situation irrégulière, en situation irrégulière, régularisation, expulsé, expulsée,
         expulsion du territoire, autorisation de travail, visa expiré, centre de rétention,
-        statut de réfugié
+        statut de réfugié, visa a expiré, visa est expiré, visa périmé, sans visa,
+        titre de séjour expiré, titre de séjour a expiré, sans titre de séjour,
+        peur d'être dénoncé, peur d'être dénoncée
     """),
         acronyms=("OQTF", "CRA"),
     ),
@@ -792,7 +905,10 @@ LEXICONS: tuple[Lexicon, ...] = (
         tarjeta de residencia, autorización de residencia, arraigo, arraigo social,
         arraigo sociolaboral, arraigo laboral, solicitante de asilo, demandante de asilo,
         protección internacional, orden de expulsión, expulsado, expulsada, deportado,
-        deportada, centro de internamiento, regularización, extranjería, permiso de trabajo
+        deportada, centro de internamiento, regularización, extranjería, permiso de trabajo,
+        visado caducado, visado ha caducado, caducó el visado, visado vencido, sin visado,
+        visa caducada, visa vencida, se le venció la visa, permiso caducado,
+        permiso de residencia caducado, miedo a que la denuncien, miedo a que lo denuncien
     """),
         acronyms=("CIE",),
     ),
@@ -869,7 +985,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         acronyms=("ASNEF", "IMV"),
     ),
 )
-"""Every lexicon: thirteen categories in four languages."""
+"""Every lexicon: fifteen categories in four languages."""
 
 
 # -- compiled: one set lookup for the words, phrases and acronyms by a head word --------------
