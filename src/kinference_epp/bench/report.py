@@ -431,6 +431,16 @@ def checks_table(items: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
+def _commands(meta: dict[str, Any]) -> list[str]:
+    """The header's command line, or one line per command of a merged run
+    (``benchmarks/routing_merge.py``) with the routers and admission layers it produced."""
+    if not meta.get("commands"):
+        return [f"Command: `{meta['command']}`"]
+    lines = ["Commands (merged by `benchmarks/routing_merge.py`; each the runs it produced):", ""]
+    lines += [f"- `{c['command']}`: {', '.join(c['rows'])}" for c in meta["commands"]]
+    return lines
+
+
 def markdown(meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Row] = ()) -> str:
     """The report of ``all_rows`` and ``summary`` aggregated over seeds (``over_seeds``)."""
     routers = list(dict.fromkeys(r["router"] for r in all_rows))
@@ -445,7 +455,7 @@ def markdown(meta: dict[str, Any], all_rows: Sequence[Row], summary: Sequence[Ro
         f"KV events delivered {meta['event_delay_s'] * 1000:g} ms after their step; loads "
         f"scraped every {meta['scrape_interval_s'] * 1000:g} ms.",
         "",
-        f"Command: `{meta['command']}`",
+        *_commands(meta),
         "",
     ]
     if summary:
