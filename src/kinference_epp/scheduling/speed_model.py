@@ -50,6 +50,10 @@ served elsewhere since its own last one (its decode factor: decode observations,
 scrapes bring where no access log does), so an endpoint priced slow, and therefore sent
 nothing, is tried again and its recovery seen.
 
+The same scrapes' histogram counts (first tokens, later tokens) give the model's mean output
+length (``output_length``), which the scorer and the tracker expect of a request in place of its
+``max_tokens`` cap (``output_tokens``).
+
 A homogeneous pool thus scores as with one rate, whatever that rate is learned to be, give or
 take what its TTFTs say of each endpoint's queue; the TTFT predictor reads the absolute lines
 (``ttft_s``).
@@ -71,6 +75,7 @@ from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling import decode_level
 from kinference_epp.scheduling.decode_level import RIDGE, Level, SharedCurve
+from kinference_epp.scheduling.output_length import OutputLength
 
 log = logging.getLogger(__name__)
 
@@ -320,6 +325,7 @@ class SpeedModel:
         """Per model, records observed (the clock of fading)."""
         self._histogram_since: dict[str, float] = {}
         """Per model, when its first TTFT histogram totals were scraped."""
+        self._outputs = OutputLength()
         self._since_publish = 0
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
@@ -443,6 +449,19 @@ class SpeedModel:
                 },
             )
         self._learned()
+
+    def observe_token_counts(
+        self, endpoint: EndpointKey, model: str, *, first_tokens: float, later_tokens: float
+    ) -> None:
+        """One scrape's token counts (the TTFT histogram's count: first tokens; the ITL
+        histogram's: every later token): the model's mean output length (``output_tokens``)."""
+        if self.config.learn:
+            self._outputs.observe(endpoint, model, first_tokens, later_tokens)
+
+    def output_tokens(self, model: str | None) -> float | None:
+        """Mean tokens a request of ``model`` generates, from the engines' counters (None: not
+        yet known; ``output_length``)."""
+        return self._outputs.tokens(model or "")
 
     def observe_ttft_totals(
         self,
@@ -612,6 +631,7 @@ class SpeedModel:
         return c.prior, "config"
 
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
+        self._outputs.remove_endpoint(endpoint)
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
             self._count_peers(key[1], -1)
