@@ -118,7 +118,6 @@ class SpeedLearner:
                 picks=picks,
                 work_tokens=work,
                 waiting=snapshot.waiting,
-                now=snapshot.scraped_at,
             )
 
 

@@ -111,10 +111,6 @@ prefill step dominates."""
 TTFT_MIN_REQUESTS = 8.0
 """First tokens of the TTFT histogram per prefill observation: fewer give a mean that one
 long prompt dominates."""
-TTFT_LOG_GRACE_S = 120.0
-"""Seconds from a model's first TTFT histogram totals before they teach: an access log, where
-there is one, has sent its first records by then (they pair each request's TTFT with its own
-work, and once any has arrived the histogram teaches nothing)."""
 DECODE_BAND = math.log(1.1)
 """Decode levels within this of the median price as the median: on identical pods the levels
 still differ by their noise (a percent or two), and the own-decode term, large beside the
@@ -323,8 +319,6 @@ class SpeedModel:
         self._fits: dict[tuple[EndpointKey, str], _Fit] = {}
         self._records: dict[str, int] = {}
         """Per model, records observed (the clock of fading)."""
-        self._histogram_since: dict[str, float] = {}
-        """Per model, when its first TTFT histogram totals were scraped."""
         self._outputs = OutputLength()
         self._since_publish = 0
         self.version = 0
@@ -473,7 +467,6 @@ class SpeedModel:
         picks: float,
         work_tokens: float,
         waiting: float,
-        now: float,
     ) -> None:
         """One scrape's TTFT histogram totals (cumulative seconds and first tokens) beside the
         picker's own cumulative picks of the endpoint and their work (tokens ahead + uncached
@@ -482,8 +475,9 @@ class SpeedModel:
         the picks over the same interval is one observation of the prefill line.
 
         This is how a picker behind a gateway that sends no access log learns prefill speeds:
-        only for a model of which no access-log record has arrived, ``TTFT_LOG_GRACE_S`` after
-        its first totals (``now``: the scrape's monotonic time); an interval whose scrape found a long
+        from the first scrapes (a pod's speed priced before it is measured sends it work it is
+        too slow for), and only until a record of the model arrives (an access log's records
+        pair each request's TTFT with its own work); an interval whose scrape found a long
         waiting queue (``max_waiting``: its TTFTs waited for seats, not prefill) or in which
         this picker picked nothing there (other replicas' traffic) teaches nothing. Totals that
         fall (a restarted engine) start the count again. Like ``observe_itl_totals`` it moves
@@ -497,8 +491,7 @@ class SpeedModel:
         restart = fit.ttft_count < 0.0 or firsts < 0.0 or ttft_sum < fit.ttft_sum or picked < 0.0
         if not restart and firsts < TTFT_MIN_REQUESTS:
             return
-        since = self._histogram_since.setdefault(model, now)
-        learn = not restart and picked > 0.0 and now - since >= TTFT_LOG_GRACE_S
+        learn = not restart and picked > 0.0
         if learn and waiting <= self.config.max_waiting:
             ttft = (ttft_sum - fit.ttft_sum) / firsts
             work = (work_tokens - fit.ttft_work) / picked
