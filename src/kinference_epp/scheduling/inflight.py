@@ -182,8 +182,8 @@ class InflightTracker:
         self._picked_work[slot] += ahead + new_tokens
         if not req.request_id:
             return
-        learned = self._speed.output_tokens(model) if self._speed is not None else None
-        output = expected_output(req.max_tokens, learned, self.config.default_output_tokens)
+        mean_output = self._speed.output_tokens(model) if self._speed is not None else None
+        output = expected_output(req.max_tokens, mean_output, self.config.default_output_tokens)
         previous = self._entries.pop(req.request_id, None)
         if previous is not None:  # re-routed retry: count it once
             self._drop(previous, now)
