@@ -101,6 +101,13 @@ class SpeedLearner:
                 kv_ktokens=_kv_ktokens(snapshot),
                 running=snapshot.running,
             )
+        if snapshot.itl_count > 0.0 and snapshot.ttft_count > 0.0:
+            self._model.observe_token_counts(
+                key,
+                endpoint.base_model,
+                first_tokens=snapshot.ttft_count,
+                later_tokens=snapshot.itl_count,
+            )
         if snapshot.ttft_count > 0.0 and self._picked is not None:
             picks, work = self._picked(key)
             self._model.observe_ttft_totals(
@@ -111,7 +118,6 @@ class SpeedLearner:
                 picks=picks,
                 work_tokens=work,
                 waiting=snapshot.waiting,
-                now=snapshot.scraped_at,
             )
 
 

@@ -147,6 +147,11 @@ class SpeedSource(Protocol):
         """Uncached prompt tokens per second ``endpoint`` prefills for ``model``."""
         ...
 
+    def output_tokens(self, model: str | None) -> float | None:
+        """Mean tokens a request of ``model`` generates, as the engines count them (None: not
+        yet known): a request's expected output is this, at most its ``max_tokens``."""
+        ...
+
 
 T = TypeVar("T")
 

@@ -63,6 +63,16 @@ from kinference_epp.scheduling.types import InflightLoad, SchedulingRequest, Sch
 DEFAULT_OUTPUT_TOKENS = 256
 """Output tokens expected of a request that sets no ``max_tokens`` (tracker and load-cost)."""
 
+
+def expected_output(max_tokens: int | None, learned: float | None, default: float) -> float:
+    """Tokens a request is expected to generate: its model's learned mean output
+    (``SpeedSource.output_tokens``) at most its ``max_tokens`` (a cap, which clients set far
+    above most answers), else its ``max_tokens``, else ``default``."""
+    if learned is None:
+        return float(max_tokens) if max_tokens is not None else default
+    return learned if max_tokens is None or learned < max_tokens else float(max_tokens)
+
+
 FINISH_RATE_WINDOW_S = 5.0
 """Time constant of each endpoint's decaying count of finished requests (and of the time it
 was observed over)."""
@@ -172,7 +182,8 @@ class InflightTracker:
         self._picked_work[slot] += ahead + new_tokens
         if not req.request_id:
             return
-        output = req.max_tokens if req.max_tokens is not None else self.config.default_output_tokens
+        mean_output = self._speed.output_tokens(model) if self._speed is not None else None
+        output = expected_output(req.max_tokens, mean_output, self.config.default_output_tokens)
         previous = self._entries.pop(req.request_id, None)
         if previous is not None:  # re-routed retry: count it once
             self._drop(previous, now)

@@ -50,6 +50,10 @@ served elsewhere since its own last one (its decode factor: decode observations,
 scrapes bring where no access log does), so an endpoint priced slow, and therefore sent
 nothing, is tried again and its recovery seen.
 
+The same scrapes' histogram counts (first tokens, later tokens) give the model's mean output
+length (``output_length``), which the scorer and the tracker expect of a request in place of its
+``max_tokens`` cap (``output_tokens``).
+
 A homogeneous pool thus scores as with one rate, whatever that rate is learned to be, give or
 take what its TTFTs say of each endpoint's queue; the TTFT predictor reads the absolute lines
 (``ttft_s``).
@@ -71,6 +75,7 @@ from kinference_epp.pool.datastore import PoolView
 from kinference_epp.pool.endpoint import EndpointKey
 from kinference_epp.scheduling import decode_level
 from kinference_epp.scheduling.decode_level import RIDGE, Level, SharedCurve
+from kinference_epp.scheduling.output_length import OutputLength
 
 log = logging.getLogger(__name__)
 
@@ -106,10 +111,6 @@ prefill step dominates."""
 TTFT_MIN_REQUESTS = 8.0
 """First tokens of the TTFT histogram per prefill observation: fewer give a mean that one
 long prompt dominates."""
-TTFT_LOG_GRACE_S = 120.0
-"""Seconds from a model's first TTFT histogram totals before they teach: an access log, where
-there is one, has sent its first records by then (they pair each request's TTFT with its own
-work, and once any has arrived the histogram teaches nothing)."""
 DECODE_BAND = math.log(1.1)
 """Decode levels within this of the median price as the median: on identical pods the levels
 still differ by their noise (a percent or two), and the own-decode term, large beside the
@@ -318,8 +319,7 @@ class SpeedModel:
         self._fits: dict[tuple[EndpointKey, str], _Fit] = {}
         self._records: dict[str, int] = {}
         """Per model, records observed (the clock of fading)."""
-        self._histogram_since: dict[str, float] = {}
-        """Per model, when its first TTFT histogram totals were scraped."""
+        self._outputs = OutputLength()
         self._since_publish = 0
         self.version = 0
         """Bumped when the vectors the scorers read may have changed."""
@@ -444,6 +444,19 @@ class SpeedModel:
             )
         self._learned()
 
+    def observe_token_counts(
+        self, endpoint: EndpointKey, model: str, *, first_tokens: float, later_tokens: float
+    ) -> None:
+        """One scrape's token counts (the TTFT histogram's count: first tokens; the ITL
+        histogram's: every later token): the model's mean output length (``output_tokens``)."""
+        if self.config.learn:
+            self._outputs.observe(endpoint, model, first_tokens, later_tokens)
+
+    def output_tokens(self, model: str | None) -> float | None:
+        """Mean tokens a request of ``model`` generates, from the engines' counters (None: not
+        yet known; ``output_length``)."""
+        return self._outputs.tokens(model or "")
+
     def observe_ttft_totals(
         self,
         endpoint: EndpointKey,
@@ -454,7 +467,6 @@ class SpeedModel:
         picks: float,
         work_tokens: float,
         waiting: float,
-        now: float,
     ) -> None:
         """One scrape's TTFT histogram totals (cumulative seconds and first tokens) beside the
         picker's own cumulative picks of the endpoint and their work (tokens ahead + uncached
@@ -463,8 +475,9 @@ class SpeedModel:
         the picks over the same interval is one observation of the prefill line.
 
         This is how a picker behind a gateway that sends no access log learns prefill speeds:
-        only for a model of which no access-log record has arrived, ``TTFT_LOG_GRACE_S`` after
-        its first totals (``now``: the scrape's monotonic time); an interval whose scrape found a long
+        from the first scrapes (a pod's speed priced before it is measured sends it work it is
+        too slow for), and only until a record of the model arrives (an access log's records
+        pair each request's TTFT with its own work); an interval whose scrape found a long
         waiting queue (``max_waiting``: its TTFTs waited for seats, not prefill) or in which
         this picker picked nothing there (other replicas' traffic) teaches nothing. Totals that
         fall (a restarted engine) start the count again. Like ``observe_itl_totals`` it moves
@@ -478,8 +491,7 @@ class SpeedModel:
         restart = fit.ttft_count < 0.0 or firsts < 0.0 or ttft_sum < fit.ttft_sum or picked < 0.0
         if not restart and firsts < TTFT_MIN_REQUESTS:
             return
-        since = self._histogram_since.setdefault(model, now)
-        learn = not restart and picked > 0.0 and now - since >= TTFT_LOG_GRACE_S
+        learn = not restart and picked > 0.0
         if learn and waiting <= self.config.max_waiting:
             ttft = (ttft_sum - fit.ttft_sum) / firsts
             work = (work_tokens - fit.ttft_work) / picked
@@ -612,6 +624,7 @@ class SpeedModel:
         return c.prior, "config"
 
     def remove_endpoint(self, endpoint: EndpointKey) -> None:
+        self._outputs.remove_endpoint(endpoint)
         for key in [k for k in self._fits if k[0] == endpoint]:
             del self._fits[key]
             self._count_peers(key[1], -1)

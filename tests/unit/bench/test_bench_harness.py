@@ -386,11 +386,12 @@ def test_our_router_learns_each_pods_speed_from_its_records() -> None:
         shared_prefix=TINY["shared_prefix"] | {"question_tokens": 1024},
         client={"kind": "poisson", "stages": [{"rate": 20.0, "duration_s": 8.0}]},
     )
-    # without the access log (the default: no router learns from it) no record teaches it
+    # without the access log (the default: no router learns from it) the scrapes' TTFT
+    # histograms teach the prefill lines, from the first scrapes
     alone = Harness(spec, "kinference")
     alone.run()
     assert alone.router.speed is not None
-    assert all(f.records == 0 for f in alone.router.speed.figures())
+    assert any(f.records > 0 for f in alone.router.speed.figures())
     harness = Harness(spec, "kinference", options=HarnessOptions(access_log=True))
     harness.run()
     assert harness.router.speed is not None

@@ -48,6 +48,9 @@ class LineSpeed:
     def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
         return 10_000.0
 
+    def output_tokens(self, model: str | None) -> float | None:
+        return None
+
 
 class Stack:
     def __init__(self, max_wait_s: float) -> None:

@@ -279,6 +279,9 @@ class ItlSpeed:
     def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
         return RATE
 
+    def output_tokens(self, model: str | None) -> float | None:
+        return None
+
 
 def test_the_batch_term_grows_as_the_warm_pods_predicted_itl_nears_its_limit() -> None:
     # as in the bottleneck test above: 2 caches the prompt and decodes 37 tokens of context;

@@ -38,6 +38,9 @@ class LineSpeed:
     def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
         return 10_000.0
 
+    def output_tokens(self, model: str | None) -> float | None:
+        return None
+
 
 def _scheduler(
     pool: PoolDatastore,

@@ -1,6 +1,6 @@
 """Prefill speeds learned from vLLM's scraped TTFT histogram, for a picker behind a gateway that
 sends no access log: each interval's mean TTFT against the mean work of the picker's own picks
-there, after a grace in which an access log would have shown itself."""
+there, from the first scrapes until an access-log record arrives."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.inflight import InflightTracker
 from kinference_epp.scheduling.speed_model import (
     PREFILL_REF_TOKENS,
-    TTFT_LOG_GRACE_S,
     TTFT_MIN_REQUESTS,
     SpeedModel,
 )
@@ -44,9 +43,7 @@ class Pod:
             )
 
 
-def _scrape(
-    model: SpeedModel, endpoint: EndpointKey, pod: Pod, now: float, waiting: float = 0.0
-) -> None:
+def _scrape(model: SpeedModel, endpoint: EndpointKey, pod: Pod, waiting: float = 0.0) -> None:
     model.observe_ttft_totals(
         endpoint,
         MODEL,
@@ -55,17 +52,16 @@ def _scrape(
         picks=pod.picks,
         work_tokens=pod.work,
         waiting=waiting,
-        now=now,
     )
 
 
 def _intervals(
     model: SpeedModel, endpoint: EndpointKey, pod: Pod, rng: np.random.Generator, times: range
 ) -> None:
-    """One interval of ``pod``'s traffic and one scrape at each of ``times`` (seconds)."""
-    for t in times:
+    """One interval of ``pod``'s traffic and one scrape for each of ``times``."""
+    for _ in times:
         pod.interval(rng)
-        _scrape(model, endpoint, pod, now=float(t))
+        _scrape(model, endpoint, pod)
 
 
 def _rate(model: SpeedModel, endpoint: EndpointKey) -> float:
@@ -73,21 +69,19 @@ def _rate(model: SpeedModel, endpoint: EndpointKey) -> float:
     return f.prefill_tokens_per_s
 
 
-def test_the_histogram_teaches_each_pods_prefill_speed_after_the_grace() -> None:
+def test_the_histogram_teaches_each_pods_prefill_speed_from_the_first_scrapes() -> None:
     pool = build_pool([Row(1), Row(2), Row(3)])
     keys = [key(1), key(2), key(3)]
     pods = {k: Pod(1 / 40_000) for k in keys}
     pods[keys[1]].s_per_token = 2.5 / 40_000  # a pod 2.5 times slower
     model = SpeedModel()
-    prior = {k: 0.0 for k in keys}
     rng = np.random.default_rng(0)
     for t in range(400):
         for k in keys:
             pods[k].interval(rng)
-            _scrape(model, k, pods[k], now=float(t))
-        if t == int(TTFT_LOG_GRACE_S) - 1:  # nothing learned in the grace
-            prior = {k: _rate(model, k) for k in keys}
-            assert len(set(prior.values())) == 1
+            _scrape(model, k, pods[k])
+        if t == 20:  # a few intervals in, the slow pod already reads slower
+            assert _rate(model, keys[1]) < 0.7 * _rate(model, keys[0])
     assert _rate(model, keys[0]) == pytest.approx(40_000, rel=0.15)
     assert _rate(model, keys[1]) == pytest.approx(16_000, rel=0.15)
     prefill, _ = model.factors(pool.view(), MODEL)
@@ -97,7 +91,7 @@ def test_the_histogram_teaches_each_pods_prefill_speed_after_the_grace() -> None
     )
     assert prefill.tolist() == pytest.approx([1.0, slow, 1.0], rel=0.1)
     (fast,) = [f for f in model.figures() if f.endpoint == keys[0]]
-    assert fast.records == 400 - int(TTFT_LOG_GRACE_S)  # one observation per interval after it
+    assert fast.records == 399  # one observation per interval after the first scrape's mark
 
 
 def test_once_an_access_log_record_arrives_the_histogram_teaches_nothing() -> None:
@@ -115,25 +109,21 @@ def test_queued_intervals_other_replicas_traffic_and_restarts_teach_nothing() ->
     model = SpeedModel()
     pod = Pod(1 / 40_000)
     rng = np.random.default_rng(2)
-    grace = int(TTFT_LOG_GRACE_S) + 1
-    _intervals(model, a, pod, rng, range(grace))
+    _intervals(model, a, pod, rng, range(50))
     before = _rate(model, a)
     pod.s_per_token = 10 / 40_000  # from here on every interval would say ten times slower
-    t = float(grace)
     for _ in range(50):  # a long waiting queue: the TTFTs waited for seats, not for prefill
         pod.interval(rng)
-        _scrape(model, a, pod, now=t, waiting=1000.0)
-        t += 1.0
+        _scrape(model, a, pod, waiting=1000.0)
     assert _rate(model, a) == before
     for _ in range(50):  # first tokens of other replicas' requests only: no picks of ours
         pod.ttft_count += TTFT_MIN_REQUESTS
         pod.ttft_sum += TTFT_MIN_REQUESTS * 5.0
-        _scrape(model, a, pod, now=t)
-        t += 1.0
+        _scrape(model, a, pod)
     assert _rate(model, a) == before
     restarted = Pod(10 / 40_000)  # totals from zero again: a new mark, no negative lesson
     restarted.interval(rng)
-    _scrape(model, a, restarted, now=t)
+    _scrape(model, a, restarted)
     assert _rate(model, a) == before
 
 
@@ -142,13 +132,13 @@ def test_fewer_first_tokens_than_the_minimum_accumulate_across_scrapes() -> None
     model = SpeedModel()
     pod = Pod(10 / 40_000)
     rng = np.random.default_rng(3)
-    _scrape(model, a, pod, now=0.0)  # the mark
+    _scrape(model, a, pod)  # the mark
     before = _rate(model, a)
     pod.interval(rng, requests=int(TTFT_MIN_REQUESTS) - 1)
-    _scrape(model, a, pod, now=TTFT_LOG_GRACE_S)
+    _scrape(model, a, pod)
     assert _rate(model, a) == before
     pod.interval(rng, requests=1)
-    _scrape(model, a, pod, now=TTFT_LOG_GRACE_S + 1)
+    _scrape(model, a, pod)
     assert _rate(model, a) < before
 
 

@@ -17,7 +17,12 @@ from kinference_epp.pipeline.usage import UsageRecord
 from kinference_epp.pool.datastore import PoolDatastore, PoolView
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.framework import BuildContext, FloatVec
-from kinference_epp.scheduling.inflight import InflightConfig, InflightEntry, InflightTracker
+from kinference_epp.scheduling.inflight import (
+    DEFAULT_OUTPUT_TOKENS,
+    InflightConfig,
+    InflightEntry,
+    InflightTracker,
+)
 from kinference_epp.scheduling.plugins import default_registry
 from kinference_epp.scheduling.prefix_state import PrefixState
 from kinference_epp.scheduling.speed_model import SpeedModel
@@ -34,6 +39,7 @@ class FixedSpeed:
     itl_base: list[float] = field(default_factory=lambda: [0.01, 0.01])
     itl_per_usage: list[float] = field(default_factory=lambda: [0.0, 0.0])
     rates: dict[EndpointKey, float] = field(default_factory=dict)
+    output: float | None = None
 
     def factors(self, view: PoolView, model: str | None) -> tuple[FloatVec, FloatVec]:
         return np.array(self.prefill), np.array(self.decode)
@@ -43,6 +49,9 @@ class FixedSpeed:
 
     def prefill_rate(self, endpoint: EndpointKey, model: str) -> float:
         return self.rates.get(endpoint, 1000.0)
+
+    def output_tokens(self, model: str | None) -> float | None:
+        return self.output
 
 
 def _scores(rows: list[Row], speed: FixedSpeed, **params: float) -> list[float]:
@@ -73,6 +82,59 @@ def test_each_endpoint_prices_the_requests_own_decode_at_its_decode_factor() -> 
     got = _scores([Row(1), Row(2)], speed, own_weight=1.0)
     assert got == pytest.approx([1.0 - 42 / 57, 0.0])
     assert _scores([Row(1), Row(2)], speed, own_weight=15.0)[0] > 0.0  # the default weight
+
+
+def test_the_own_decode_is_priced_at_the_learned_output_not_the_cap() -> None:
+    # own_weight 1: 32 prompt tokens + output x decode factor (1 and 2.5)
+    capped = FixedSpeed([1.0, 1.0], decode=[1.0, 2.5])
+    assert _scores([Row(1), Row(2)], capped, own_weight=1.0)[0] == pytest.approx(1 - 42 / 57)
+    # the model's requests generate 4 tokens on average: a request capped at 10 is priced at 4
+    learned = FixedSpeed([1.0, 1.0], decode=[1.0, 2.5], output=4.0)
+    assert _scores([Row(1), Row(2)], learned, own_weight=1.0)[0] == pytest.approx(1 - 36 / 42)
+    # a learned mean above the request's cap: the cap stands
+    longer = FixedSpeed([1.0, 1.0], decode=[1.0, 2.5], output=400.0)
+    assert _scores([Row(1), Row(2)], longer, own_weight=1.0)[0] == pytest.approx(1 - 42 / 57)
+
+
+def test_the_tracker_expects_the_learned_output_of_each_request() -> None:
+    pool = build_pool([Row(1)])
+    speed = FixedSpeed([1.0], output=4.0)
+    tracker = InflightTracker(pool, None, clock=Clock(), speed=speed)
+    tracker.on_pick(request(rid="a"), SchedulingResult(endpoints=(key(1),)))
+    tracker.on_pick(request(rid="b", max_tokens=2), SchedulingResult(endpoints=(key(1),)))
+    tracker.on_pick(request(rid="c", max_tokens=None), SchedulingResult(endpoints=(key(1),)))
+    kv = [e.kv_tokens for e in (tracker.finish(r) for r in "abc") if e is not None]
+    assert kv == [32 + 4, 32 + 2, 32 + 4]
+    speed.output = None  # not yet learned: the cap, else the configured default
+    tracker.on_pick(request(rid="d", max_tokens=None), SchedulingResult(endpoints=(key(1),)))
+    entry = tracker.finish("d")
+    assert entry is not None
+    assert entry.kv_tokens == 32 + DEFAULT_OUTPUT_TOKENS
+
+
+def test_scrapes_teach_the_models_mean_output_from_the_engines_token_counts() -> None:
+    pool = PoolDatastore()
+    pods = (key(1), key(2))
+    for k in pods:
+        pool.upsert(Endpoint(k, frozenset({"m"}), metrics_url="", base_model="m"), ready=True)
+    speed = SpeedModel()
+    learner = SpeedLearner(speed, pool)
+    firsts, gaps = {k: 0.0 for k in pods}, {k: 0.0 for k in pods}
+    for step in range(40):
+        for k, (requests, tokens) in zip(pods, ((2, 200), (1, 300)), strict=True):
+            if step:  # pod 1: 2 requests of 100 tokens per scrape, pod 2: 1 of 300
+                firsts[k] += requests
+                gaps[k] += tokens - requests
+            snap = LoadSnapshot(
+                itl_sum=gaps[k] * 0.01, itl_count=gaps[k], ttft_sum=firsts[k], ttft_count=firsts[k]
+            )
+            pool.update_load(k, snap)
+            learner.scraped(k, snap)
+        if step == 5:  # 15 requests counted: not yet known
+            assert speed.output_tokens("m") is None
+    # 500 tokens per 3 requests (within the forgetting's weighting of the two pods' counts)
+    assert speed.output_tokens("m") == pytest.approx(500 / 3, rel=0.01)
+    assert speed.output_tokens("other") is None
 
 
 def test_an_endpoint_past_the_itl_limit_is_hot_and_pays_for_it() -> None:

@@ -37,14 +37,19 @@ cache (admission from vLLM's ``num_gpu_blocks``, scraped from ``cache_config_inf
     spill = kv_usage * capacity + new + output - (1 - kv_margin) * capacity + kv_tokens
     cost += kv_weight * spill * prefill_factor                 when spill > 0
 
-``capacity`` is ``num_gpu_blocks * block_size`` tokens, ``output`` the request's
-``max_tokens`` (else ``default_output_tokens``) and ``kv_tokens`` what the picker has in flight
+``capacity`` is ``num_gpu_blocks * block_size`` tokens, ``output`` the request's expected
+output (``inflight.expected_output``: the model's mean output as the engines count it, at most
+the request's ``max_tokens``; before that is known its ``max_tokens``, else
+``default_output_tokens``) and ``kv_tokens`` what the picker has in flight
 there: a request that does not fit waits for blocks or preempts a running one, whose
 recompute the pod pays at its prefill speed. An endpoint whose size is not yet scraped
 pays nothing.
 
 With ``own_weight`` set (and a speed model), each endpoint also pays for the request's own
-decode time there, ``own_weight * output * decode_factor``: on a pool that mixes fast and slow
+decode time there, ``own_weight * output * decode_factor`` (``output`` expected, not the cap:
+a client that sends ``max_tokens`` 1000 for 200-token answers would otherwise have each
+request's decode priced five times too long beside its prefill and the load it joins, and
+send to the fast pods what the slow ones serve within the SLO): on a pool that mixes fast and slow
 pods a request goes to a fast one unless the slow one saves it more prefill than its slower
 decode costs it (the duplication term says what a miss on a full fast pod costs the others).
 Both terms move requests off slow or full pods. ``private_tail`` > 0 applies them only to
@@ -116,7 +121,7 @@ from kinference_epp.scheduling.framework import (
     PrefixSource,
     SpeedSource,
 )
-from kinference_epp.scheduling.inflight import DEFAULT_OUTPUT_TOKENS
+from kinference_epp.scheduling.inflight import DEFAULT_OUTPUT_TOKENS, expected_output
 from kinference_epp.scheduling.plugins._params import Params
 from kinference_epp.scheduling.prefix_branches import PrefixBranches
 from kinference_epp.scheduling.score_kernel import (
@@ -267,7 +272,9 @@ class LoadCostScorer:
             inflight = self._load.load(pool)
             backlog, kv_tokens = inflight.prefill_backlog_tokens, inflight.kv_tokens
             context, requests = inflight.context_tokens, inflight.requests
+        learned = None
         if self._speed is not None:
+            learned = self._speed.output_tokens(req.model)
             prefill_factor, decode_factor = self._speed.factors(pool, req.model)
             if self._weights[ITL_LIMIT] > 0.0:
                 itl_base, itl_per_usage = self._speed.itl(pool, req.model)
@@ -277,7 +284,7 @@ class LoadCostScorer:
             cpu,
             block_size,
             prompt,
-            float(req.max_tokens) if req.max_tokens is not None else self._default_output,
+            expected_output(req.max_tokens, learned, self._default_output),
             pool.waiting,
             pool.running,
             pool.kv_usage,
