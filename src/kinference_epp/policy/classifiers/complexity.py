@@ -1702,9 +1702,12 @@ def _judge(sentence: str, r: _Request) -> str:
         return "easy"
     # "make the above read more politely, nothing else", "haz que suene más educado, sin
     # cambiar nada más": a change of tone the request confines to that is a rewrite
-    confined = any(p in r.text for p in _MECHANICAL_PHRASES)
-    tone = any(w.startswith(_TONES) or w in _TONE_WORDS for w in sw[i + 1 :])
-    if verb == "make" and confined and tone and not (r.domain or r.code or r.math or r.reasoning):
+    if (
+        verb == "make"
+        and not (r.domain or r.code or r.math or r.reasoning)
+        and any(w.startswith(_TONES) or w in _TONE_WORDS for w in sw[i + 1 :])
+        and any(p in r.text for p in _MECHANICAL_PHRASES)
+    ):
         return "easy"
     if r.reasoning:
         return ""
