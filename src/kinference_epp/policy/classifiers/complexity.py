@@ -1124,7 +1124,9 @@ def _fences(text: str, enough: int) -> int:
 _FILLERS = frozenset(
     ["please", "can", "could", "would", "will", "you", "help", "me", "i", "we", "need", "want", "to", "now", "then", "so", "and", "also", "kindly", "just", "pls", "ok", "okay", "hey", "hi",
      # "then" opening a later clause in the other languages ("..., puis confronte-la")
-     "puis", "ensuite", "dann", "danach", "anschließend", "luego", "después"]
+     "puis", "ensuite", "dann", "danach", "anschließend", "luego", "después",
+     # "and" opening a later clause: the verb after it asks ("..., und entwirf einen Prozess")
+     "und", "et", "y"]
 )  # fmt: skip
 _PROOF_ASKS = frozenset(("prove", "derive", "disprove", "formalise", "formalize"))
 _PROOF_ARTEFACT_ASKS = frozenset(
@@ -1255,8 +1257,18 @@ _EDIT_ASKS = frozenset(["fix", "add", "correct", "tidy", "clean", "insert", "upd
 _MECHANICAL_PHRASES = ("nothing else", "don't change", "do not change", "leave the rest",
                        "leave everything else", "one line is fine", "rest unverändert",
                        "rest unchanged", "reste inchangé", "resto igual", "resto sin cambios",
-                       "den rest so", "le reste tel quel", "el resto como está")  # fmt: skip
-"""What confines an ask to a mechanical edit ("fix the indentation, nothing else")."""
+                       "den rest so", "le reste tel quel", "el resto como está",
+                       # "sans"/"sin"/"ohne" read as "without": "sin cambiar nada más"
+                       "sonst nichts", "nichts weiter", "without sonst etwas", "rien d'autre",
+                       "without rien changer", "without cambiar nada", "nada más que")  # fmt: skip
+"""What confines an ask to a mechanical edit ("fix the indentation, nothing else"), in the
+four languages."""
+_TONES = ("polite", "friendl", "formal", "informal", "courteous", "warmer", "höflich",
+          "freundlich", "förmlich", "formell", "aimable", "courtois", "formel", "chaleureu",
+          "educad", "amable", "cortés", "cordial")  # fmt: skip
+_TONE_WORDS = frozenset(["poli", "polie", "polis", "polies", "tone", "ton", "tono"])
+"""The tone or register of a text, in the four languages: what "make the above more
+polite", "mach das höflicher", "rends le ton plus poli", "haz que suene más educado" change."""
 _EXPLAIN_ASKS = frozenset(["explain", "describe", "discuss", "outline", "detail"])
 """Asks that are hard when they join two expert terms in a detailed request."""
 _EXPLANATORY = frozenset(
@@ -1493,6 +1505,8 @@ def _opens_task(sentence: str, lang: str, asks: frozenset[str] = _TASK_OPENERS) 
     return verb in asks
 
 
+_HEAD = 300
+"""Characters of the prompt's start read as its instruction."""
 _TASK_PARAGRAPH = 600
 """Characters up to which the prompt's last paragraph is read whole as a request."""
 _COLON_TASK = 400
@@ -1508,7 +1522,7 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
     ends with a question after pasted context; in a short prompt, also a closing question
     and the sentences after the colon that open with a task verb ("Unter uns: <case>.
     Bewerte den Fall gründlich ...")."""
-    head = window[:300]
+    head = window[:_HEAD]
     colon = head.find(":")
     if colon != -1 and len(window) - colon > 40 and not _specification(window, colon, lang):
         head = head[:colon]
@@ -1686,6 +1700,15 @@ def _judge(sentence: str, r: _Request) -> str:
         return second
     if r.editing and verb in _EDIT_ASKS:  # "fix the indentation, nothing else"
         return "easy"
+    # "make the above read more politely, nothing else", "haz que suene más educado, sin
+    # cambiar nada más": a change of tone the request confines to that is a rewrite
+    if (
+        verb == "make"
+        and not (r.domain or r.code or r.math or r.reasoning)
+        and any(w.startswith(_TONES) or w in _TONE_WORDS for w in sw[i + 1 :])
+        and any(p in r.text for p in _MECHANICAL_PHRASES)
+    ):
+        return "easy"
     if r.reasoning:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
@@ -1813,10 +1836,11 @@ _ANALYSES = (
     ("évaluation des risques", "analyse"), ("evaluación de riesgos", "analyse"), ("analys", "analyse"), ("análisis", "analyse"),
     ("analyze", "analyse"), ("audit", "audit"), ("diagnos", "diagnose"),
     ("diagnóstico", "diagnose"), ("assessment", "evaluate"), ("bewertung", "evaluate"),
-    ("évaluation", "evaluate"), ("evaluación", "evaluate"),
+    ("évaluation", "evaluate"), ("evaluación", "evaluate"), ("summary", "summarize"),
 )  # fmt: skip
 """The analyses a light verb may ask for, by a part of their name in the four languages, and
-the ask each one is. Not an estimate, a forecast or a comparison: "do a quick estimate of the
+the ask each one is; a summary ("haz un resumen", "fais un résumé", "make a summary": the
+four languages' words read as "summary") is one to write. Not an estimate, a forecast or a comparison: "do a quick estimate of the
 paint I need", "make a comparison table of these phones" are everyday asks."""
 
 
@@ -2010,7 +2034,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
     """
     hard = easy = unsure = opened = demanded = reasoned = unread = False
     request = _request_parts(window, lang)
-    for part in request:
+    # the start of a long prompt, cut by the window mid-sentence: the cut sentence's first
+    # clauses may be an easy sort ("Ordne jede Angabe Zweck und Rechtsgrundlage zu, zeig,
+    # wo ...") that its lost ones make hard, so it may read hard but not easy
+    cut = len(window) > _HEAD and request[0] == window[:_HEAD] and window[_HEAD - 1] not in ".?!\n"
+    for n, part in enumerate(request):
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
@@ -2057,8 +2085,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             not vocab.isdisjoint(_MATH_WORDS) or "^" in part,
             lang,
         )
-        for sentence in _sentences(part):
+        said = _sentences(part)
+        for sentence in said:
             verdict = _judge(sentence, facts)
+            if verdict == "easy" and cut and n == 0 and sentence is said[-1]:
+                verdict = ""
             hard = hard or verdict == "hard"
             easy = easy or verdict == "easy"
             reasoned = reasoned or verdict == "reasoned"
