@@ -777,10 +777,16 @@ _NEAR_NAME = 80
 _STREET_BEFORE = re.compile(
     r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda"
     r"|paseo|plaza|ronda|via|viale|piazza|corso|largo)\.?[ \t]+(?:(?:de|du|des|del|di|de la)"
-    r"[ \t]+)?)(?:[A-ZÀ-Þ][a-zß-ÿ]+-)?$"
+    r"[ \t]+)?(?:(?:colonel|coronel|général|general|maréchal|mariscal|amiral|almirante"
+    r"|commandant|comandante|capitaine|capitán|lieutenant|teniente|docteur|doctor|dr"
+    r"|professeur|profesor|président|presidente|abbé|padre|père|alcalde|maire"
+    r"|pintor|poeta|maestro|cardinal|cardenal|sargento|sergent)\.?[ \t]+)?)"
+    r"(?:[A-ZÀ-Þ][a-zß-ÿ]+-)?$"
 )
-"""A street-type word just before a name (or before its hyphenated first part): the street is named after the person ("rue
-Victor Hugo", "Calle de Cervantes"), in French, Spanish and Italian, where it comes first."""
+"""A street-type word just before a name (or before its hyphenated first part), perhaps
+with the rank or title the street gives its namesake: the street is named after the person
+("rue Victor Hugo", "Calle de Cervantes", "rue du Colonel Pierre Avia", "avenida del
+Doctor Gregorio Marañón"), in French, Spanish and Italian, where it comes first."""
 
 
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
@@ -1936,8 +1942,19 @@ _PLACES = _vocab(
     "basilique", "basílica", "mosque", "moschee", "mosquée", "mezquita", "synagogue",
     "synagoge", "sinagoga", "temple", "tempel", "templo", "abbey", "abtei", "abbaye", "abadía",
     "centre", "center", "zentrum",
-    # a complaint goes to a company's or an authority's address
-    "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion",
+    # a complaint, an objection or an appeal goes to a company's or an authority's address
+    "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion", "widerspruch",
+    "einspruch", "contester", "contestation", "recours", "recurso", "alegaciones",
+    # public authorities and agencies, whose offices and post boxes are printed for anyone
+    "agency", "authority", "ministry", "agentur", "bundesagentur", "arbeitsagentur",
+    "behörde", "finanzamt", "jobcenter", "bürgeramt", "landratsamt", "ministerium",
+    "agence", "préfecture", "ministère", "administration", "agencia", "hacienda",
+    "ministerio", "delegación", "helpline", "hotline", "kundenservice", "kundendienst",
+    # hospitals and clinics as institutions: a delivery to one, a visit, their reception
+    "hospital", "hôpital", "krankenhaus", "klinikum", "clinique", "clínica", "hospice",
+    # charities and foundations, where donations are handed in
+    "charity", "caritas", "cáritas", "diakonie", "foundation", "stiftung", "fondation",
+    "fundación", "donations", "spenden", "dons", "donaciones", "ngo", "ong",
     # galleries named in German compounds, botanic gardens, art halls
     "pinakothek", "glyptothek", "kunsthalle", "botanic", "botanical", "botanischer",
     "botanique", "botánico",
@@ -2073,6 +2090,11 @@ _PUBLIC_LIVES = _vocab(
     "bioquímico", "lawyer", "anwältin", "avocate", "abogada", "feminist", "feministin",
     "féministe", "feminista", "exhibition", "ausstellung", "exposition", "exposición",
     "mural", "wandbild",
+    # a public life in politics: a parliament's debate, a law, a speech, an office
+    "politician", "politikerin", "politiker", "politicienne", "politicien", "política",
+    "político", "stateswoman", "statesman", "débat", "debate", "debatte", "speech",
+    "discours", "discurso", "rede", "parliamentary", "parlementaire", "parlamentario",
+    "parlamentaria", "law", "loi", "gesetz", "ley",
 )  # fmt: skip
 """A biography, a century, a trade practised in public (composer, poet, physicist,
 lawyer) or an exhibition: what, with a birth before 1950, makes someone a public figure
@@ -2994,6 +3016,10 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
+        if not cued and len(text) <= _WHOLE and not _owns_relative(text):
+            # a figure of history's illness, or the health law they fought for, is
+            # public record: "Simone Veil, née en 1927 ... le débat sur l'IVG"
+            health = False
         if len(text) > _WHOLE and not cued:
             # a long guide's block on a figure of history: a name no cue introduces is
             # that figure's, and a fact far from it ("a wheelchair user in the group")
