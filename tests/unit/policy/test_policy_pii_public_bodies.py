@@ -42,6 +42,10 @@ def test_an_organisations_address_is_not_personal(text: str) -> None:
         "Widerspruch an das Finanzamt: ich wohne in der Süntelstraße 2, 31785 Hameln.",
         "Recours à la préfecture : mon adresse est 10 avenue Feuchères, 30000 Nîmes.",
         "Recurso a la Agencia Tributaria: vivo en Calle de Lérida 32, 28020 Madrid.",
+        "I moved house, new address: 14 Mill Road, Leeds LS2 7HT. Must I tell the tax office?",
+        "Ich bin umgezogen, neue Adresse: Süntelstraße 2, 31785 Hameln. Muss das Finanzamt das wissen?",
+        "J'ai déménagé, nouvelle adresse : 10 avenue Feuchères, 30000 Nîmes. La préfecture doit-elle le savoir ?",
+        "Me he mudado, nueva dirección: Calle de Lérida 32, 28020 Madrid. ¿Aviso a la Agencia Tributaria?",
     ],
 )
 def test_the_writers_own_home_beside_an_authority_still_flags(text: str) -> None:

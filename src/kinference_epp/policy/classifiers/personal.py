@@ -1973,10 +1973,14 @@ _HOME = re.compile(
     r"|\bprivatadresse|\bhabite\b|\bhabitons\b|\b(?:mon|ma|notre|son|sa)[ \t]+"
     r"(?:adresse|domicile|appartement|maison)\b|\bchez[ \t]+(?:moi|nous|lui|elle)\b"
     r"|\bvivo[ \t]+en\b|\bvive[ \t]+en\b|\bvivimos\b|\b(?:mi|nuestra|nuestro|su)[ \t]+"
-    r"(?:casa|dirección|direccion|domicilio|piso)\b)"
+    r"(?:casa|dirección|direccion|domicilio|piso)\b"
+    r"|\bnew[ \t]+address\b|\bmoved[ \t]+(?:to|house)\b|\bneue[ \t]+(?:adresse|anschrift)\b"
+    r"|\bumgezogen\b|\bnouvelle[ \t]+adresse\b|\bdéménagé|\bnueva[ \t]+dirección\b"
+    r"|\bme[ \t]+(?:he[ \t]+)?mud[ée])"
 )
 """Words that make an address someone's home ("my flat", "wohnt in", "chez moi", "mi
-casa"): no landmark or employer beside it makes it theirs."""
+casa", a move to a "neue Adresse"): no landmark, authority or employer beside it makes it
+theirs."""
 _LEGAL_FORMS = frozenset(
     ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "plc", "Ltd", "Inc", "LLC",
      "NV", "BV", "SpA", "KGaA", "Srl"]
