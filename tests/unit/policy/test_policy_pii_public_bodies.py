@@ -132,3 +132,30 @@ def test_a_named_persons_asylum_case_church_or_union_mandate_is_personal(text: s
 )
 def test_the_same_facts_about_no_one_are_general_questions(text: str) -> None:
     assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What injury kept Emma Raducanu out in 2023? One line.",
+        "Welche Verletzung hielt Lukas Brenner 2021 vom Platz fern? Eine Zeile.",
+        "Quelle blessure a écarté Margaux Feuillet des courts en 2022 ? Une ligne.",
+        "¿Qué lesión apartó a Rogelio Maturana de las pistas en 2022? Una línea.",
+    ],
+)
+def test_a_recall_question_about_a_past_year_asks_the_public_record(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What injury kept my colleague Emma Raducanu out in 2023?",
+        "Welche Krankheit hatte mein Nachbar Lukas Brenner 2021?",
+        "Quelle maladie a eu mon voisin Margaux Feuillet en 2022 ?",
+        "¿Qué enfermedad tuvo mi vecino Rogelio Maturana en 2022?",
+        "Emma Raducanu was off with an injury in 2023; what injury was it?",
+    ],
+)
+def test_the_askers_own_people_or_a_told_fact_still_flag(text: str) -> None:
+    assert {"personName", "health"} <= kinds(text)

@@ -2192,7 +2192,32 @@ def _public_title(text: str) -> bool:
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
     low = text.lower()
-    return any(d in low for d in _PUBLIC_DEEDS)
+    return any(d in low for d in _PUBLIC_DEEDS) or _recall_question(text)
+
+
+_RECALL_QUESTION = re.compile(
+    r"(?i:what|which|when|why|how|who|welche[rsmn]?|was|wann|warum|wieso|wie|wer|quel(?:le)?s?"
+    r"|quand|pourquoi|comment|qui|qu'est|qué|que|cuál|cuáles|cuándo|por[ \t]+qué|cómo|quién"
+    r"|¿[ \t]*(?:qué|cuál|cuándo|por[ \t]+qué|cómo|quién))\b[^?\n]{0,160}"
+    r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])[^?\n]{0,80}\?"
+)
+"""A factual question about a past year ("What injury kept ... out in 2023?", "Warum trat
+... 2019 zurück?"): the asker wants the public record, which holds only public people."""
+_FIRST_PERSON = re.compile(
+    r"(?i:\b(?:i|me|my|we|us|our|ich|mich|mir|mein\w*|wir|uns|unser\w*|je|j'|moi|mon|ma"
+    r"|mes|nous|notre|nos|yo|mi|mis|nosotr[oa]s|nuestr[oa]s?)\b)"
+)
+_RECALL_LEN = 200
+"""A recall question is short: a question and at most a line of instruction, no pasted
+record whose facts the asker supplies."""
+
+
+def _recall_question(text: str) -> bool:
+    """A short prompt that asks the public record about a past year, in no one's own voice
+    (no "my", "unser", "mon", "mi": the asker's own people are not asked about this way)."""
+    if len(text) > _RECALL_LEN or _FIRST_PERSON.search(text) is not None:
+        return False
+    return _RECALL_QUESTION.match(text.lstrip()) is not None
 
 
 _PUBLIC_DEEDS = (
