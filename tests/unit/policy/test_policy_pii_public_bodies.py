@@ -159,3 +159,29 @@ def test_a_recall_question_about_a_past_year_asks_the_public_record(text: str) -
 )
 def test_the_askers_own_people_or_a_told_fact_still_flag(text: str) -> None:
     assert {"personName", "health"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lead passenger: Tom Hale\nTravel document no.\n264285402\n\nList every number.",
+        "Reisedokument Nr. C4J7K9L2M für den Flug, bitte prüfen.",
+        "Document de voyage n° 18AB12345 : vérifie la validité.",
+        "Documento de viaje: PAE123456, ¿sigue vigente?",
+    ],
+)
+def test_a_travel_document_number_is_a_passport_number(text: str) -> None:
+    assert "nationalId" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This document 264285402 is the invoice number.",
+        "Dieses Dokument trägt die Nummer C4J7K9L2M im Archiv.",
+        "Ce document n° 18AB12345 est la facture du fournisseur.",
+        "Este documento PAE123456 es el albarán del pedido.",
+    ],
+)
+def test_any_other_document_number_is_no_ones(text: str) -> None:
+    assert "nationalId" not in kinds(text)

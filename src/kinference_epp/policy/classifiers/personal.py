@@ -1547,6 +1547,12 @@ _FIELD_SUFFIXES = ("no", "nr", "num", "number", "nummer", "numero", "id")
 """A database's or an export's field names ("passport_no", "id_number", "tax_id"): one
 word in the word index, since it does not split at ``_``; they name the value after them in
 any language the text around them is written in."""
+_TRAVEL_DOCUMENT_WORDS = ("document", "documento")
+_TRAVEL_DOCUMENT = re.compile(
+    r"(?i:travel[ \t]+document|document[ \t]+de[ \t]+voyage|documento[ \t]+de[ \t]+viaje)"
+)
+"""A passport as airlines and border forms name it ("Travel document no.", "document de
+voyage", "documento de viaje"): "document" is a label only in that phrase."""
 _ID_LABELS = _vocab(
     "bsn", "burgerservicenummer", "sofinummer", "nir", "insee", "sécurité", "steuer",
     "steueridentifikationsnummer", "steuernummer", "idnr", "identifikationsnummer",
@@ -1555,6 +1561,7 @@ _ID_LABELS = _vocab(
     "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
     "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
     "identité", "identidad", "identity", "dni", "cni", "permis", "conducir", "sécu",
+    "reisedokument", "reisedokuments", "reisedokumentnummer", *_TRAVEL_DOCUMENT_WORDS,
     *(f"{doc}_{suffix}" for doc in _FIELD_DOCUMENTS for suffix in _FIELD_SUFFIXES),
 )  # fmt: skip
 _TAX_LABELS = frozenset(
@@ -1724,6 +1731,10 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         word = cue.decode()
         tax = cue in _TAX_LABELS
         for pos in ix.positions(word):
+            if word in _TRAVEL_DOCUMENT_WORDS and not _TRAVEL_DOCUMENT.search(
+                text, max(0, pos - 7), pos + len(word) + 10
+            ):
+                continue  # "this document": a label only as a travel document
             if _VAT_BEFORE.search(text, max(0, pos - 8), pos) is not None:
                 continue  # "USt-IdNr.": a company's VAT number
             if cue == b"s?curit?" and not text[pos + 8 : pos + 17].lower().startswith(" sociale"):
