@@ -777,10 +777,16 @@ _NEAR_NAME = 80
 _STREET_BEFORE = re.compile(
     r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda"
     r"|paseo|plaza|ronda|via|viale|piazza|corso|largo)\.?[ \t]+(?:(?:de|du|des|del|di|de la)"
-    r"[ \t]+)?)(?:[A-ZÀ-Þ][a-zß-ÿ]+-)?$"
+    r"[ \t]+)?(?:(?:colonel|coronel|général|general|maréchal|mariscal|amiral|almirante"
+    r"|commandant|comandante|capitaine|capitán|lieutenant|teniente|docteur|doctor|dr"
+    r"|professeur|profesor|président|presidente|abbé|padre|père|alcalde|maire"
+    r"|pintor|poeta|maestro|cardinal|cardenal|sargento|sergent)\.?[ \t]+)?)"
+    r"(?:[A-ZÀ-Þ][a-zß-ÿ]+-)?$"
 )
-"""A street-type word just before a name (or before its hyphenated first part): the street is named after the person ("rue
-Victor Hugo", "Calle de Cervantes"), in French, Spanish and Italian, where it comes first."""
+"""A street-type word just before a name (or before its hyphenated first part), perhaps
+with the rank or title the street gives its namesake: the street is named after the person
+("rue Victor Hugo", "Calle de Cervantes", "rue du Colonel Pierre Avia", "avenida del
+Doctor Gregorio Marañón"), in French, Spanish and Italian, where it comes first."""
 
 
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
@@ -1541,6 +1547,12 @@ _FIELD_SUFFIXES = ("no", "nr", "num", "number", "nummer", "numero", "id")
 """A database's or an export's field names ("passport_no", "id_number", "tax_id"): one
 word in the word index, since it does not split at ``_``; they name the value after them in
 any language the text around them is written in."""
+_TRAVEL_DOCUMENT_WORDS = ("document", "documento")
+_TRAVEL_DOCUMENT = re.compile(
+    r"(?i:travel[ \t]+document|document[ \t]+de[ \t]+voyage|documento[ \t]+de[ \t]+viaje)"
+)
+"""A passport as airlines and border forms name it ("Travel document no.", "document de
+voyage", "documento de viaje"): "document" is a label only in that phrase."""
 _ID_LABELS = _vocab(
     "bsn", "burgerservicenummer", "sofinummer", "nir", "insee", "sécurité", "steuer",
     "steueridentifikationsnummer", "steuernummer", "idnr", "identifikationsnummer",
@@ -1549,6 +1561,7 @@ _ID_LABELS = _vocab(
     "fiscal", "spi", "nie", "nif", "nss", "passport", "passeport",
     "reisepass", "pasaporte", "passaporto", "paspoort", "licence", "license", "führerschein",
     "identité", "identidad", "identity", "dni", "cni", "permis", "conducir", "sécu",
+    "reisedokument", "reisedokuments", "reisedokumentnummer", *_TRAVEL_DOCUMENT_WORDS,
     *(f"{doc}_{suffix}" for doc in _FIELD_DOCUMENTS for suffix in _FIELD_SUFFIXES),
 )  # fmt: skip
 _TAX_LABELS = frozenset(
@@ -1718,6 +1731,10 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
         word = cue.decode()
         tax = cue in _TAX_LABELS
         for pos in ix.positions(word):
+            if word in _TRAVEL_DOCUMENT_WORDS and not _TRAVEL_DOCUMENT.search(
+                text, max(0, pos - 7), pos + len(word) + 10
+            ):
+                continue  # "this document": a label only as a travel document
             if _VAT_BEFORE.search(text, max(0, pos - 8), pos) is not None:
                 continue  # "USt-IdNr.": a company's VAT number
             if cue == b"s?curit?" and not text[pos + 8 : pos + 17].lower().startswith(" sociale"):
@@ -1936,8 +1953,19 @@ _PLACES = _vocab(
     "basilique", "basílica", "mosque", "moschee", "mosquée", "mezquita", "synagogue",
     "synagoge", "sinagoga", "temple", "tempel", "templo", "abbey", "abtei", "abbaye", "abadía",
     "centre", "center", "zentrum",
-    # a complaint goes to a company's or an authority's address
-    "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion",
+    # a complaint, an objection or an appeal goes to a company's or an authority's address
+    "complaint", "beschwerde", "réclamation", "reclamación", "reclamacion", "widerspruch",
+    "einspruch", "contester", "contestation", "recours", "recurso", "alegaciones",
+    # public authorities and agencies, whose offices and post boxes are printed for anyone
+    "agency", "authority", "ministry", "agentur", "bundesagentur", "arbeitsagentur",
+    "behörde", "finanzamt", "jobcenter", "bürgeramt", "landratsamt", "ministerium",
+    "agence", "préfecture", "ministère", "administration", "agencia", "hacienda",
+    "ministerio", "delegación", "helpline", "hotline", "kundenservice", "kundendienst",
+    # hospitals and clinics as institutions: a delivery to one, a visit, their reception
+    "hospital", "hôpital", "krankenhaus", "klinikum", "clinique", "clínica", "hospice",
+    # charities and foundations, where donations are handed in
+    "charity", "caritas", "cáritas", "diakonie", "foundation", "stiftung", "fondation",
+    "fundación", "donations", "spenden", "dons", "donaciones", "ngo", "ong",
     # galleries named in German compounds, botanic gardens, art halls
     "pinakothek", "glyptothek", "kunsthalle", "botanic", "botanical", "botanischer",
     "botanique", "botánico",
@@ -1956,10 +1984,14 @@ _HOME = re.compile(
     r"|\bprivatadresse|\bhabite\b|\bhabitons\b|\b(?:mon|ma|notre|son|sa)[ \t]+"
     r"(?:adresse|domicile|appartement|maison)\b|\bchez[ \t]+(?:moi|nous|lui|elle)\b"
     r"|\bvivo[ \t]+en\b|\bvive[ \t]+en\b|\bvivimos\b|\b(?:mi|nuestra|nuestro|su)[ \t]+"
-    r"(?:casa|dirección|direccion|domicilio|piso)\b)"
+    r"(?:casa|dirección|direccion|domicilio|piso)\b"
+    r"|\bnew[ \t]+address\b|\bmoved[ \t]+(?:to|house)\b|\bneue[ \t]+(?:adresse|anschrift)\b"
+    r"|\bumgezogen\b|\bnouvelle[ \t]+adresse\b|\bdéménagé|\bnueva[ \t]+dirección\b"
+    r"|\bme[ \t]+(?:he[ \t]+)?mud[ée])"
 )
 """Words that make an address someone's home ("my flat", "wohnt in", "chez moi", "mi
-casa"): no landmark or employer beside it makes it theirs."""
+casa", a move to a "neue Adresse"): no landmark, authority or employer beside it makes it
+theirs."""
 _LEGAL_FORMS = frozenset(
     ["AG", "SE", "SA", "SAS", "SARL", "SL", "KG", "GmbH", "PLC", "plc", "Ltd", "Inc", "LLC",
      "NV", "BV", "SpA", "KGaA", "Srl"]
@@ -2073,6 +2105,11 @@ _PUBLIC_LIVES = _vocab(
     "bioquímico", "lawyer", "anwältin", "avocate", "abogada", "feminist", "feministin",
     "féministe", "feminista", "exhibition", "ausstellung", "exposition", "exposición",
     "mural", "wandbild",
+    # a public life in politics: a parliament's debate, a law, a speech, an office
+    "politician", "politikerin", "politiker", "politicienne", "politicien", "política",
+    "político", "stateswoman", "statesman", "débat", "debate", "debatte", "speech",
+    "discours", "discurso", "rede", "parliamentary", "parlementaire", "parlamentario",
+    "parlamentaria", "law", "loi", "gesetz", "ley",
 )  # fmt: skip
 """A biography, a century, a trade practised in public (composer, poet, physicist,
 lawyer) or an exhibition: what, with a birth before 1950, makes someone a public figure
@@ -2166,7 +2203,32 @@ def _public_title(text: str) -> bool:
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
     low = text.lower()
-    return any(d in low for d in _PUBLIC_DEEDS)
+    return any(d in low for d in _PUBLIC_DEEDS) or _recall_question(text)
+
+
+_RECALL_QUESTION = re.compile(
+    r"(?i:what|which|when|why|how|who|welche[rsmn]?|was|wann|warum|wieso|wie|wer|quel(?:le)?s?"
+    r"|quand|pourquoi|comment|qui|qu'est|qué|que|cuál|cuáles|cuándo|por[ \t]+qué|cómo|quién"
+    r"|¿[ \t]*(?:qué|cuál|cuándo|por[ \t]+qué|cómo|quién))\b[^?\n]{0,160}"
+    r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])[^?\n]{0,80}\?"
+)
+"""A factual question about a past year ("What injury kept ... out in 2023?", "Warum trat
+... 2019 zurück?"): the asker wants the public record, which holds only public people."""
+_FIRST_PERSON = re.compile(
+    r"(?i:\b(?:i|me|my|we|us|our|ich|mich|mir|mein\w*|wir|uns|unser\w*|je|j'|moi|mon|ma"
+    r"|mes|nous|notre|nos|yo|mi|mis|nosotr[oa]s|nuestr[oa]s?)\b)"
+)
+_RECALL_LEN = 200
+"""A recall question is short: a question and at most a line of instruction, no pasted
+record whose facts the asker supplies."""
+
+
+def _recall_question(text: str) -> bool:
+    """A short prompt that asks the public record about a past year, in no one's own voice
+    (no "my", "unser", "mon", "mi": the asker's own people are not asked about this way)."""
+    if len(text) > _RECALL_LEN or _FIRST_PERSON.search(text) is not None:
+        return False
+    return _RECALL_QUESTION.match(text.lstrip()) is not None
 
 
 _PUBLIC_DEEDS = (
@@ -2994,6 +3056,10 @@ def find_personal(
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
         personal = False
+        if not cued and len(text) <= _WHOLE and not _owns_relative(text):
+            # a figure of history's illness, or the health law they fought for, is
+            # public record: "Simone Veil, née en 1927 ... le débat sur l'IVG"
+            health = False
         if len(text) > _WHOLE and not cued:
             # a long guide's block on a figure of history: a name no cue introduces is
             # that figure's, and a fact far from it ("a wheelchair user in the group")

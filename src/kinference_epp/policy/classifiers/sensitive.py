@@ -522,6 +522,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         PRIVATE,
         _t("""
         muslim, jewish, catholic, protestant, evangelical, hindu, sikh, buddhist, atheist,
+        adventist, seventh-day adventist, baptist, methodist, pentecostal, quaker,
+        mennonite, lutheran, anglican, latter-day saint,
         converted to islam, jehovah's witness, jehovahs witness, mormon,
         practising muslim, practising catholic, wears a hijab, hijab, kippah,
         yarmulke, turban, ramadan, fasting for ramadan, halal diet, religious beliefs,
@@ -536,6 +538,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         muslim, muslima, muslimin, muslimisch, jüdisch, jude, jüdin, katholisch,
         evangelisch, freikirche, freikirchlich, hinduistisch, hindu, sikh, buddhist,
+        adventist, adventistin, siebenten-tags-adventist, baptist, baptistin, methodist,
+        methodistin, mennonit, mennonitin, neuapostolisch, pfingstler, pfingstlerin,
         buddhistin, atheist, atheistin, konvertiert, konvertierte, zeugen jehovas,
         zeugin jehovas, kirchenaustritt, kopftuch, kippa, ramadan, fastet, religiöse überzeugung, glaubensgemeinschaft,
         schabbat, sabbat, hält den sabbat, isst koscher, nur koscher, koscher essen,
@@ -548,7 +552,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         PRIVATE,
         _t("""
         musulman, musulmane, juif, juive, catholique, protestant, protestante,
-        évangélique, hindou, hindoue, sikh, bouddhiste, athée, converti à l'islam, convertie à l'islam, témoin de jéhovah, témoins de jéhovah,
+        évangélique, hindou, hindoue, sikh, bouddhiste, athée, adventiste, baptiste,
+        méthodiste, pentecôtiste, mennonite, luthérien, luthérienne, converti à l'islam, convertie à l'islam, témoin de jéhovah, témoins de jéhovah,
         pratiquant, pratiquante, porte le voile, voilée, kippa, ramadan, fait le ramadan,
         croyances religieuses,
         shabbat, sabbat, respecte le shabbat, mange casher, mange kasher, que casher,
@@ -561,7 +566,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         PRIVATE,
         _t("""
         musulmán, musulmana, judío, judía, católico, católica, evangélico, evangélica,
-        protestante, hindú, sij, budista, ateo, atea, converso, conversa, se convirtió al islam, testigo de jehová, testigos de jehová,
+        protestante, hindú, sij, budista, ateo, atea, adventista, bautista, metodista,
+        pentecostal, menonita, luterano, luterana, converso, conversa, se convirtió al islam, testigo de jehová, testigos de jehová,
         lleva hiyab, hiyab, velo islámico, kipá, ramadán, hace el ramadán,
         creencias religiosas,
         shabat, sabbat, sábado judío, guarda el sabbat, come kosher, solo kosher,
@@ -577,7 +583,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         trade union, union member, union membership, union rep, union representative,
         shop steward, unionised, unionized, joined the union, member of unite,
         member of unison, joined unite, joined unison, joined the gmb, joined the rmt,
-        is in the union, in a union, union dues, union card, is in unison, member of the union
+        is in the union, in a union, union dues, union card, is in unison, member of the union,
+        union steward, union facility time, union duties, union convenor
     """),
         acronyms=("GMB", "RMT", "USDAW", "NEU", "SEIU", "UAW", "TUC"),
     ),
@@ -590,7 +597,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         gewerkschaftlich, betriebsrätin, betriebsratsmitglied, vertrauensmann,
         vertrauensfrau, mitglied bei verdi, ig metall, ver.di, bei verdi, ig bce, ig bau,
         vertrauensleute, vertrauensleutekörper, gewerkschaft beigetreten,
-        im betriebsrat,
+        im betriebsrat, betriebsratsarbeit, freigestellter betriebsrat, gewerkschaftliche
+        vertrauensfrau,
         in der gewerkschaft, gewerkschaftsbeitrag, gewerkschaftsausweis, ist bei verdi,
         ist in der ig metall
     """),
@@ -607,9 +615,11 @@ LEXICONS: tuple[Lexicon, ...] = (
         représentante du personnel,
         membre du syndicat, adhérent du syndicat, adhérente du syndicat, adhéré à la cgt,
         adhérer à la cgt, adhérer au syndicat, adhéré au syndicat, force ouvrière,
-        au syndicat, carte syndicale, cotisation syndicale, est à la cgt, est à la cfdt
+        au syndicat, carte syndicale, cotisation syndicale, est à la cgt, est à la cfdt,
+        heures de délégation, mandat syndical, délégué du personnel, déléguée du personnel,
+        élu du cse, élue du cse, représentant syndical, représentante syndicale
     """),
-        acronyms=("CGT", "CFDT", "CFTC", "UNSA", "FSU"),
+        acronyms=("CGT", "CFDT", "CFTC", "UNSA", "FSU", "FO", "SUD"),
     ),
     Lexicon(
         "union",
@@ -620,7 +630,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         delegado sindical, delegada sindical, comité de empresa, afiliado a ccoo,
         afiliada a ccoo, afiliado a ugt, afiliada a ugt, comisiones obreras,
         se ha afiliado, se afilió,
-        en el sindicato, cuota sindical, carnet sindical, está en ccoo, está en ugt
+        en el sindicato, cuota sindical, carnet sindical, está en ccoo, está en ugt,
+        horas sindicales, liberado sindical, liberada sindical, representante sindical
     """),
         acronyms=("CCOO", "UGT", "CGT", "USO", "CSIF"),
     ),
@@ -852,6 +863,8 @@ LEXICONS: tuple[Lexicon, ...] = (
         _t("""
         undocumented, illegal immigrant, overstayed, overstayed her visa, overstayed his visa,
         visa overstay, asylum seeker, asylum claim, claimed asylum, refugee status,
+        asylum decision, asylum interview, asylum appeal, asylum case, asylum application,
+        asylum hearing, waiting on asylum, his asylum, her asylum,
         leave to remain, indefinite leave to remain, right to work, spouse visa,
         visa expired, visa has expired, deportation, deported, facing deportation,
         removal order, immigration status, immigration detention, immigration bail,
@@ -872,6 +885,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         duldung, geduldet, aufenthaltstitel, aufenthaltserlaubnis, aufenthaltsgenehmigung,
         niederlassungserlaubnis, aufenthaltsstatus, asylantrag, asylbewerber,
         asylbewerberin, asylverfahren, asylsuchend, asylsuchende, abschiebung,
+        asylentscheidung, asylanhörung, asylbescheid, asylklage,
         abgeschoben, ausreisepflichtig, illegal aufhältig, ohne papiere, keine
         arbeitserlaubnis, arbeitsverbot, ausländerbehörde, fiktionsbescheinigung,
         visum abgelaufen, abschiebehaft, visum ist abgelaufen, visum läuft ab,
@@ -888,6 +902,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         sans-papiers, sans papiers, titre de séjour, carte de séjour, récépissé,
         obligation de quitter le territoire, demandeur d'asile, demandeuse d'asile,
         demande d'asile, débouté du droit d'asile, déboutée du droit d'asile,
+        dossier d'asile, entretien à l'ofpra, recours à la cnda, décision d'asile,
         situation irrégulière, en situation irrégulière, régularisation, expulsé, expulsée,
         expulsion du territoire, autorisation de travail, visa expiré, centre de rétention,
         statut de réfugié, visa a expiré, visa est expiré, visa périmé, sans visa,
@@ -904,6 +919,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         situación irregular, en situación irregular, sin papeles, permiso de residencia,
         tarjeta de residencia, autorización de residencia, arraigo, arraigo social,
         arraigo sociolaboral, arraigo laboral, solicitante de asilo, demandante de asilo,
+        solicitud de asilo, entrevista de asilo, expediente de asilo, resolución de asilo,
         protección internacional, orden de expulsión, expulsado, expulsada, deportado,
         deportada, centro de internamiento, regularización, extranjería, permiso de trabajo,
         visado caducado, visado ha caducado, caducó el visado, visado vencido, sin visado,
