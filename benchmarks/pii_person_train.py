@@ -129,25 +129,32 @@ def spans_all(text: str) -> list[tuple[int, int]]:
     return spans(text)
 
 
-def fit(
-    rows: list[np.ndarray], labels: np.ndarray, weights: np.ndarray, *, steps: int = 300
-) -> PersonModel:
-    """Logistic regression by full-batch Adam with an L2 penalty, over hashed buckets."""
+def adam_logistic(
+    rows: list[np.ndarray],
+    labels: np.ndarray,
+    weights: np.ndarray,
+    *,
+    buckets: int,
+    l2: float,
+    steps: int,
+) -> tuple[np.ndarray, float]:
+    """Logistic regression by full-batch Adam with an L2 penalty, over hashed buckets: each row
+    the bucket ids of one example's features; the weights and the bias."""
     lens = np.array([len(r) for r in rows])
     owner = np.repeat(np.arange(len(rows)), lens)
     feats = np.concatenate(rows)
-    w = np.zeros(BUCKETS, dtype=np.float64)
+    w = np.zeros(buckets, dtype=np.float64)
     b = 0.0
     m = np.zeros_like(w)
     v = np.zeros_like(w)
     mb = vb = 0.0
-    lr, l2, b1, b2 = 0.05, L2, 0.9, 0.999
+    lr, b1, b2 = 0.05, 0.9, 0.999
     total = weights.sum()
     for t in range(1, steps + 1):
         z = np.bincount(owner, weights=w[feats], minlength=len(rows)) + b
         p = 1.0 / (1.0 + np.exp(-z))
         err = (p - labels) * weights / total
-        g = np.bincount(feats, weights=err[owner], minlength=BUCKETS) + l2 * w
+        g = np.bincount(feats, weights=err[owner], minlength=buckets) + l2 * w
         gb = float(err.sum())
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
@@ -155,6 +162,14 @@ def fit(
         mb = b1 * mb + (1 - b1) * gb
         vb = b2 * vb + (1 - b2) * gb * gb
         b -= lr * (mb / (1 - b1**t)) / (np.sqrt(vb / (1 - b2**t)) + 1e-8)
+    return w, b
+
+
+def fit(
+    rows: list[np.ndarray], labels: np.ndarray, weights: np.ndarray, *, steps: int = 300
+) -> PersonModel:
+    """The person model's weights (``adam_logistic``)."""
+    w, b = adam_logistic(rows, labels, weights, buckets=BUCKETS, l2=L2, steps=steps)
     return PersonModel(w.astype(np.float32), b, 0.5)
 
 

@@ -42,6 +42,7 @@ from kinference_epp.policy.model import PiiSettings
 
 sys.path.insert(0, str(Path(__file__).parent))
 from classifier_eval import git_head as commit
+from pii_person_train import adam_logistic
 
 DATA = Path(__file__).with_name("classifier_eval")
 RESULTS = Path(__file__).with_name("results") / "pii_window_lofo.md"
@@ -108,29 +109,8 @@ def prepare(rows: list[dict[str, Any]], clf: PiiClassifier) -> None:
 def fit(
     rows: list[np.ndarray], labels: np.ndarray, weights: np.ndarray, steps: int = STEPS
 ) -> WindowModel:
-    """Logistic regression by full-batch Adam with an L2 penalty, over hashed buckets."""
-    lens = np.array([len(r) for r in rows])
-    owner = np.repeat(np.arange(len(rows)), lens)
-    feats = np.concatenate(rows)
-    w = np.zeros(BUCKETS, dtype=np.float64)
-    b = 0.0
-    m = np.zeros_like(w)
-    v = np.zeros_like(w)
-    mb = vb = 0.0
-    lr, b1, b2 = 0.05, 0.9, 0.999
-    total = weights.sum()
-    for t in range(1, steps + 1):
-        z = np.bincount(owner, weights=w[feats], minlength=len(rows)) + b
-        p = 1.0 / (1.0 + np.exp(-z))
-        err = (p - labels) * weights / total
-        g = np.bincount(feats, weights=err[owner], minlength=BUCKETS) + L2 * w
-        gb = float(err.sum())
-        m = b1 * m + (1 - b1) * g
-        v = b2 * v + (1 - b2) * g * g
-        w -= lr * (m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + 1e-8)
-        mb = b1 * mb + (1 - b1) * gb
-        vb = b2 * vb + (1 - b2) * gb * gb
-        b -= lr * (mb / (1 - b1**t)) / (np.sqrt(vb / (1 - b2**t)) + 1e-8)
+    """The window model's weights (``pii_person_train.adam_logistic``)."""
+    w, b = adam_logistic(rows, labels, weights, buckets=BUCKETS, l2=L2, steps=steps)
     return WindowModel(w.astype(np.float32), b)
 
 

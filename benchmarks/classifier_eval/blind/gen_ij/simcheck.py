@@ -30,34 +30,45 @@ def grams(rs: list[dict]) -> dict:
     return {x["id"]: _cd.grams(x["text"]) for x in rs}
 
 
-def main() -> int:
-    i, j = rows("set_i.jsonl"), rows("set_j.jsonl")
-    top, over = _cd.worst(grams(j), grams(i))
-    print(f"J vs I: max 4-gram Jaccard {top:.3f}, pairs above {_cd.LIMIT}: {len(over)}")
+def check(first: str, second: str, earlier: str, argv: list[str]) -> int:
+    """The pair (``first``, ``second``: set letters) against each other and, with ``--earlier``
+    in ``argv``, each against the sets ``earlier`` names; 1 if any pair is a near copy."""
+    one, two = rows(f"set_{first}.jsonl"), rows(f"set_{second}.jsonl")
+    a, b = first.upper(), second.upper()
+    span = f"{earlier[0].upper()}-{earlier[-1].upper()}"
+    top, over = _cd.worst(grams(two), grams(one))
+    print(f"{b} vs {a}: max 4-gram Jaccard {top:.3f}, pairs above {_cd.LIMIT}: {len(over)}")
     for o in over:
         print("   ", *o)
-    in_i: dict[str, str] = {}
-    for x in i:
+    in_one: dict[str, str] = {}
+    for x in one:
         for m in NAME.findall(x["text"]):
-            in_i.setdefault(m, x["id"])
-    shared = sorted({(x["id"], in_i[m]) for x in j for m in NAME.findall(x["text"]) if m in in_i})
-    print(f"rows of J sharing a capitalised word pair with I: {len(shared)}")
-    for a, b in shared:
-        print("   ", a, b)
+            in_one.setdefault(m, x["id"])
+    shared = sorted(
+        {(x["id"], in_one[m]) for x in two for m in NAME.findall(x["text"]) if m in in_one}
+    )
+    print(f"rows of {b} sharing a capitalised word pair with {a}: {len(shared)}")
+    for p, q in shared:
+        print("   ", p, q)
     failed = len(over)
-    if "--earlier" in sys.argv[1:]:
+    if "--earlier" in argv:
         old = {}
-        for s in "abcdefgh":
+        for s in earlier:
             old.update(grams(rows(f"set_{s}.jsonl")))
-        for name, new in [("I", i), ("J", j)]:
+        for name, new in [(a, one), (b, two)]:
             top, over = _cd.worst(grams(new), old)
             print(
-                f"{name} vs A-H: max 4-gram Jaccard {top:.3f}, pairs above {_cd.LIMIT}: {len(over)}"
+                f"{name} vs {span}: max 4-gram Jaccard {top:.3f}, pairs above {_cd.LIMIT}: "
+                f"{len(over)}"
             )
             for o in over:
                 print("   ", *o)
             failed += len(over)
     return 1 if failed else 0
+
+
+def main() -> int:
+    return check("i", "j", "abcdefgh", sys.argv[1:])
 
 
 if __name__ == "__main__":
