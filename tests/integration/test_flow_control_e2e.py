@@ -92,10 +92,19 @@ def waiting_here(stack: LocalStack) -> int:
 async def saturate(stack: LocalStack, long_tokens: int) -> list[asyncio.Task[Any]]:
     """Known finish rate, then two long requests at the one-slot pod: one runs, one queues
     there; returns once a scrape shows the pod's queue."""
-    for _ in range(10):
-        status, _, _ = await post(stack, chat(1), "warm")
-        assert status == 200
     assert stack.picker is not None
+    inflight = stack.picker.inflight
+    pod = next(iter(stack.picker.datastore.endpoints())).key
+
+    # the finishes reach the tracker in Envoy's access-log batches: warm up until they give a
+    # rate (finishes that all arrive in one batch give none yet)
+    async def warm() -> float:
+        for _ in range(10):
+            status, _, _ = await post(stack, chat(1), "warm")
+            assert status == 200
+        return inflight.finish_rate(pod)
+
+    await eventually(warm, what="a known finish rate")
     running = [
         asyncio.create_task(post(stack, chat(long_tokens), "heavy")),
         asyncio.create_task(post(stack, chat(long_tokens), "heavy")),
