@@ -775,7 +775,7 @@ _NEAR_NAME = 80
 
 
 _STREET_BEFORE = re.compile(
-    r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda"
+    r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda|c/|av|bd"
     r"|paseo|plaza|ronda|via|viale|piazza|corso|largo)\.?[ \t]+(?:(?:de|du|des|del|di|de la)"
     r"[ \t]+)?(?:(?:colonel|coronel|général|general|maréchal|mariscal|amiral|almirante"
     r"|commandant|comandante|capitaine|capitán|lieutenant|teniente|docteur|doctor|dr"
@@ -1527,11 +1527,19 @@ _HEALTH_IDS = _vocab("mrn", "nhs")
 not: "a patient on warfarin" is a general question)."""
 
 
+_ID_AFTER_NHS = re.compile(r"(?i:[ \t]*(?:-?[ \t]*(?:no\b|nr\b|num|number|nummer|#|:|[0-9])))")
+"""What makes "NHS" a patient number's label ("NHS No.", "NHS number", "NHS: 943 ..."),
+not the health service ("thanked the NHS staff")."""
+
+
 def _health_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A patient identifier's label outside a sentence that declares its data made up (a
     reference sheet's "SPECIMEN - NOT A REAL PATIENT: ... NHS No. 999 ...")."""
     for cue in words & _HEALTH_IDS:
-        for pos in ix.positions(cue.decode(), 4):
+        word = cue.decode()
+        for pos in ix.positions(word, 4):
+            if word == "nhs" and _ID_AFTER_NHS.match(text, pos + 3) is None:
+                continue  # the health service, not a patient's number
             if not declared_in_sentence(text, pos):
                 return True
     return False
@@ -2020,6 +2028,17 @@ _ORG_AFTER = 160
 named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
 
 
+_MAIN_LINE = re.compile(
+    r"(?i:\b(?:switchboard|main line|main number|reception|front desk|zentrale"
+    r"|telefonzentrale|vermittlung|empfang|standard|standard téléphonique|accueil"
+    r"|centralita|centralino|recepción|conmutador)\b)[ \t]*(?:[:.\-][ \t]*)?"
+    r"(?:\(?\+?[0-9][0-9 ()./\-]{5,}[0-9])"
+)
+"""An organisation's main line, with its number ("switchboard 020 ...", "Zentrale 069
+...", "standard 01 ...", "centralita 901 ..."): no one's home has one, so the address
+beside it is the organisation's."""
+
+
 def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
     """Where the line or the sentence that holds ``pos`` ends, at most at ``hi``."""
     for mark in ("\n", ". "):
@@ -2048,6 +2067,13 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
             shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
                 return True
+    for k, m in enumerate(_MAIN_LINE.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        if shape and _HOME.search(text, lo, hi) is None:
+            return True
     for k, m in enumerate(_DOTTED_LEGAL.finditer(text, 0, _WHOLE)):
         if k == 4:
             break
@@ -2168,12 +2194,58 @@ _PUBLIC_TITLE = re.compile(
     r"|federal president|ceo|chief executive|bundespräsident|bundespräsidentin"
     r"|ministerpräsident|ministerpräsidentin|vorstandschef|vorstandschefin|pdg"
     r"|premier ministre|primer ministro|primera ministra|consejero delegado"
-    r"|consejera delegada)"
+    r"|consejera delegada"
+    # German names an office in a compound: "Bundestagspräsidentin", "Gesundheitsminister"
+    r"|[a-zäöüß]{3,}(?:präsident|präsidentin|minister|ministerin|kanzler|kanzlerin))"
+    # an office held before: "Bundestagspräsidentin a. D.", "el rey emérito"
+    r"(?:[ \t]+(?:a\.[ \t]?D\.|emérit[oa]|emeritus|honoraire|honorari[oa]))?"
     rf"[ \t]+(?:(?:the|der|die|le|la|el)[ \t]+)?{_WORD}"
 )
 """A public office or a public trade right before a name ("der Schauspieler Bruce Willis",
-"la chanteuse Céline Dion", "el tenista Rafael Nadal"): the person is a public one, whose
-illness in the news is no one's private data."""
+"la chanteuse Céline Dion", "el tenista Rafael Nadal", "el rey emérito Juan Carlos"): the
+person is a public one, whose illness in the news is no one's private data."""
+_FORMER = (
+    r"(?i:former|ex-?|late|ancien(?:ne)?|ehemalige[rn]?|frühere[rn]?|langjährige[rn]?"
+    r"|antigu[oa]|difunt[oa]|feu)"
+)
+_OFFICES = (
+    r"(?i:king|queen|prince|princess|pope|president|chancellor|prime minister|minister"
+    r"|senator|governor|mayor|ambassador|könig|königin|papst|präsident|präsidentin|kanzler"
+    r"|kanzlerin|minister|ministerin|bürgermeister|bürgermeisterin|botschafter"
+    r"|botschafterin|[a-zäöüß]{3,}(?:präsident|präsidentin|minister|ministerin|kanzler"
+    r"|kanzlerin)|roi|reine|prince|princesse|pape|président|présidente|premier ministre"
+    r"|ministre|sénateur|sénatrice|maire|ambassadeur|ambassadrice|rey|reina|príncipe"
+    r"|princesa|papa|presidente|presidenta|primer ministro|primera ministra|ministro"
+    r"|ministra|senador|senadora|alcalde|alcaldesa|embajador|embajadora)"
+)
+_CLUB_ROLES = (
+    r"(?i:manager|coach|head coach|chairman|chairwoman|captain|ceo|chief executive|trainer"
+    r"|trainerin|kapitän|kapitänin|vorstandschef|vorstandschefin|entraîneur|entraîneuse"
+    r"|sélectionneur|capitaine|pdg|entrenador|entrenadora|seleccionador|capitán|capitana"
+    r"|consejero delegado|consejera delegada)"
+)
+_PUBLIC_APPOSITION = re.compile(
+    rf"{_WORD}[ \t]*,[ \t]+(?:(?:the|der|die|l'|le|la|el)[ \t]*)?(?:{_FORMER}[ \t]*)?"
+    # an office ("ancien président"), or a role at a named club or company, the name
+    # before it ("former Manchester United manager") or after it ("exentrenador del Betis")
+    # (Spanish and French glue "ex" to it: "expresidente", "exentrenador")
+    rf"(?:(?:(?i:ex)?{_OFFICES}|(?:{_WORD}[ \t]+){{1,3}}{_CLUB_ROLES})\b"
+    rf"|(?i:ex)?{_CLUB_ROLES}[ \t]+(?:of|von|der|des|du|de|del|de la)[ \t]+(?:l'|the[ \t]+)?"
+    r"(?:[A-ZÀ-Þ]|(?i:selecci[óo]n|sélection|national team|nationalmannschaft|nationalelf)))"
+)
+"""A name and, in apposition, the public office or the club's or company's leading role
+it holds or held ("Jacques Chirac, ancien président", "Sir Alex Ferguson, former Manchester
+United manager", "Rita Süssmuth, Bundestagspräsidentin a. D."): told with a public source
+or a year (``_PUBLIC_SOURCE``), a public person's record."""
+_PUBLIC_SOURCE = re.compile(
+    r"(?i:\bpublicly\b|\bpress\b|\bnewspapers?\b|\breported\b|\baccording to\b"
+    r"|\bannounced\b|\böffentlich|\bpresse\b|\bzeitung|\blaut\b|\bberichte"
+    r"|\bpubliquement\b|\bselon\b|\bd'après\b|\bannoncé|\bjournaux\b|\bpúblicamente\b"
+    r"|\bprensa\b|\bsegún\b|\bperiódicos?\b|\banunci[óo]\b)"
+    rf"|{_YEAR}"
+)
+"""Where a record comes from (the press, an announcement, "according to", "selon",
+"según") or the year it is dated to: what makes a title in apposition a public record."""
 _POSSESSIVE = re.compile(
     r"(?i:\b(?:my|our|his|her|their|mein|meine|unser|unsere|sein|seine|ihr|ihre|mon|ma|notre"
     r"|son|sa|leur|mi|nuestro|nuestra|su)[ \t]+)$"
@@ -2202,6 +2274,8 @@ def _public_title(text: str) -> bool:
     for m in _PUBLIC_TITLE.finditer(text):
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
+    if _PUBLIC_SOURCE.search(text) is not None and _PUBLIC_APPOSITION.search(text) is not None:
+        return True
     low = text.lower()
     return any(d in low for d in _PUBLIC_DEEDS) or _recall_question(text)
 
