@@ -894,6 +894,59 @@ def _relative_first_name(text: str) -> bool:
     return False
 
 
+_LOWER_RELATION_FIRST = re.compile(
+    r"\b(?:my|mi|mein|meine|meinem|meiner|ma|mon|our|notre|nuestr[oa]|unser|unsere)[ \t]+"
+    r"(?:son|daughter|wife|husband|mother|father|mum|mom|dad|brother|sister|aunt|uncle"
+    r"|cousin|niece|nephew|partner|neighbou?r|colleague|friend|boss"
+    rf"|brother-in-law|sister-in-law|{_RELATIONS})"
+    r"[ \t]*,?[ \t]+(?P<name>[a-zß-ÿ]{3,})\b"
+)
+"""The writer's relation and a first name, all in lower case ("mein schwager jens", "my
+sister aoife"): a writer who does not capitalise still names the person."""
+_LOWER_REACH = 60
+"""How much text around a lower-case name must hold no capital: the writer's own style,
+not a capitalised sentence with a word that happens to be a first name."""
+_RELATIVE_OF = re.compile(
+    r"(?i:\b(?:the|der|die|dem|den|le|la|l'|el|al|del)[ \t]*"
+    r"(?:husband|wife|son|daughter|mother|father|brother|sister|partner|boyfriend|girlfriend"
+    r"|mann|ehemann|frau|ehefrau|sohn|tochter|mutter|vater|bruder|schwester|freund|freundin"
+    r"|mari|femme|fils|fille|mère|père|frère|sœur|compagnon|compagne|copain|copine"
+    r"|marido|esposo|esposa|mujer|hijo|hija|madre|padre|hermano|hermana|novio|novia|pareja)"
+    r"[ \t]+(?:of|von|de|d'))[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)\b(?![ \t]+[A-ZÀ-Þ])"
+)
+"""A relative named through the person they belong to ("al marido de Puri", "der Mann von
+Jana", "la fille de Chantal", "the wife of Tom"), one first name, no surname after it: a
+private person the writer knows (a public one is named in full)."""
+_NAME_HERE = re.compile(
+    rf"(?:^|[\n,.!:;(][ \t]*)(?P<name>{_WORD})[ \t]+(?i:here|hier|ici|aquí|aqui|por aquí)"
+    r"[ \t]*(?=[,.!(:;\n\-\u2013\u2014]|$)"
+)
+"""A writer naming themselves in a greeting ("Hi coach, Jasper here (...)", "Hallo, Jens
+hier.", "Bonjour, Chloé ici,", "Hola, Puri por aquí."): a listed first name."""
+
+
+def _named_in_passing(text: str) -> bool:
+    """A short prompt's person named the way a chat names them, asked where it states a
+    special-category or money fact: the writer signing a greeting ("Jasper here"), a
+    relative in a text written all in lower case ("mein schwager jens"), or a relative
+    named through the one they belong to ("al marido de Puri")."""
+    first, _ = _names()
+    for m in _NAME_HERE.finditer(text):
+        name = m.group("name")
+        if name in first and _real_name(name):
+            return True
+    for m in _LOWER_RELATION_FIRST.finditer(text):
+        name = m.group("name").title()
+        around = text[max(0, m.start() - _LOWER_REACH) : m.end() + _LOWER_REACH]
+        if name in first and _real_name(name) and around == around.lower():
+            return True
+    for m in _RELATIVE_OF.finditer(text):
+        name = m.group("name")
+        if name not in _STARTERS and name not in _COUNTS and _real_name(name):
+            return True
+    return False
+
+
 _NAMING_VERB = re.compile(
     r"(?i:\b(?:call|called|ask|asked|tell|told|email|emailed|contact|contacted|meet|met"
     r"|remind|reminded|thank|thanked|spoke to|speak to|talk to|talked to|phoned|ring|inform"
@@ -3101,6 +3154,8 @@ def find_personal(
         named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _relative_first_name(text)  # "a mi suegra Encarni le han diagnosticado"
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
+        named = _named_in_passing(text)  # "Jasper here", "mein schwager jens", "el marido de Puri"
     if not named and (health or money) and len(text) > _WHOLE and not fiction:
         named = _colleague_in_long(text, ix, present)  # the same, read at the role words
     if not named and (health or money) and not fiction:
