@@ -2283,7 +2283,8 @@ _PUBLIC_APPOSITION = re.compile(
     # before it ("former Manchester United manager") or after it ("exentrenador del Betis")
     # (Spanish and French glue "ex" to it: "expresidente", "exentrenador")
     rf"(?:(?:(?i:ex)?{_OFFICES}|(?:{_WORD}[ \t]+){{1,3}}{_CLUB_ROLES})\b"
-    rf"|(?i:ex)?{_CLUB_ROLES}[ \t]+(?:of|von|der|des|du|de|del|de la)[ \t]+(?:l'|the[ \t]+)?"
+    rf"|(?i:ex)?{_CLUB_ROLES}[ \t]+(?:(?:of|von|der|des|du|de|del|de la)[ \t]+|d')"
+    r"(?:l'|the[ \t]+)?"
     r"(?:[A-ZÀ-Þ]|(?i:selecci[óo]n|sélection|national team|nationalmannschaft|nationalelf)))"
 )
 """A name and, in apposition, the public office or the club's or company's leading role
