@@ -30,6 +30,14 @@ def kinds(text: str) -> set[str]:
         "Résume : Arsène Wenger, ancien entraîneur d'Arsenal, a été opéré du genou en 2016.",
         "Resume: la reina emérita Sofía fue operada de la rodilla en 2019, según la Casa Real.",
         "Resume: Vicente del Bosque, exentrenador de la selección, fue operado en 2014, según la prensa.",
+        "Summarise: Liverpool manager Jürgen Klopp was treated for a hernia in 2016, the club said.",
+        "Summarise: Steve Jobs, Apple's co-founder, had a liver transplant in 2009, according to the press.",
+        "Summarise: Angela Merkel, then chancellor, was seen shaking at a ceremony in 2019.",
+        "Zusammenfassen: Der Bundestrainer Joachim Löw wurde 2020 am Herzen operiert, laut Verband.",
+        "Zusammenfassen: Altkanzler Gerhard Schröder wurde 2021 an der Hüfte operiert, berichtete die Zeitung.",
+        "Résume : le sélectionneur Didier Deschamps a été opéré du genou en 2014, selon L'Équipe.",
+        "Resume: el expresidente Felipe González fue operado del corazón en 2010, según la prensa.",
+        "Resume: la expresidenta Cristina Fernández fue operada en 2013, informó la prensa.",
     ],
 )
 def test_a_public_figures_health_in_the_news_is_public_record(text: str) -> None:
@@ -47,6 +55,11 @@ def test_a_public_figures_health_in_the_news_is_public_record(text: str) -> None
         "Résume : Sophie Martin, ancienne secrétaire du cabinet, a été hospitalisée en 2021 pour une dépression.",
         "Resume: mi compañera Lucía Romero fue operada de la cadera en 2022.",
         "Resume: Lucía Romero, antigua contable de la empresa, tiene cáncer desde 2022.",
+        "Tom's manager Sarah Jones was diagnosed with breast cancer in 2019, she told the team.",
+        "Sales Manager Tom Baker was off sick with depression in 2023, according to HR.",
+        "Mein Chef, Abteilungsleiter Jens Roth, hatte 2021 einen Herzinfarkt, laut seiner Frau.",
+        "Le manager Paul Girard a fait un burn-out en 2022, selon ses collègues.",
+        "El entrenador de mi hijo, Pablo Ruiz, tuvo un ictus en 2023, según su mujer.",
     ],
 )
 def test_a_private_persons_health_with_a_year_still_flags(text: str) -> None:
@@ -72,6 +85,9 @@ def test_nhs_is_a_patient_numbers_label_only_with_its_number(text: str) -> None:
         "L'URSSAF, 22 rue de la Paix, 69002 Lyon, standard 04 72 00 00 00, envoyez le courrier là-bas.",
         "La DGT está en C/ Josefa Valcárcel 28, 28027 Madrid, centralita 913 019 100, mandad el escrito allí.",
         "Reformulate: 'Banque de France, 31 rue Croix des Petits Champs, 75001 Paris, accueil 01 42 92 42 92'.",
+        "The Bank of Scotland is at The Mound, Edinburgh EH1 1YZ; please send the letter there.",
+        "Die Landesbank sitzt Am Hauptbahnhof 2, 70173 Stuttgart; bitte den Antrag dorthin.",
+        "El Banco de España, C/ Alcalá 48, 28014 Madrid, enviad la carta allí.",
     ],
 )
 def test_an_organisations_address_with_its_main_line_is_not_personal(text: str) -> None:
@@ -89,6 +105,19 @@ def test_an_organisations_address_with_its_main_line_is_not_personal(text: str) 
 )
 def test_a_private_home_and_mobile_still_flag(text: str) -> None:
     assert {"address", "phone", "personName"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Send the bank statement to Tom Baker, 12 Oak Lane, London SW1A 2AA.",
+        "Meine Bank schickt die Post an meine Adresse: Lindenweg 4, 70173 Stuttgart.",
+        "La banque m'écrit chez moi, 12 rue des Lilas, 69003 Lyon.",
+        "El banco me manda las cartas a mi casa, Calle Olmo 5, 28012 Madrid.",
+    ],
+)
+def test_a_private_home_beside_a_bank_still_flags(text: str) -> None:
+    assert "address" in kinds(text)
 
 
 @pytest.mark.parametrize(

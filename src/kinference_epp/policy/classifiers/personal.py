@@ -568,10 +568,13 @@ _NOT_TRADES = frozenset(
 "Software"): not read as a company beside an address."""
 _TRADE_WORDS = _vocab(
     *(w.lower() for w in _TRADES if w not in _NOT_TRADES), "express", "courier", "kurier",
-    "correos", "spedition", "messagerie", "mensajería",
+    "correos", "spedition", "messagerie", "mensajería", "bank", "bundesbank", "zentralbank",
+    "landesbank", "sparkasse", "volksbank", "banque", "banco",
 )  # fmt: skip
-"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), found
-as words and confirmed capitalised: an address beside one is the company's."""
+"""A company's trade, the carriers' and the banks' (``_TRADES``, "Correos Express",
+"Kurier", "Bank of England", "Deutsche Bundesbank", "Banco de España"), found as words and
+confirmed capitalised: an address after one, on its line and in its sentence, is the
+company's."""
 
 
 def _real_name(name: str) -> bool:
@@ -2235,7 +2238,8 @@ these ("Dr. Oetker ... (Marke)", "Madame Figaro ... (magazine)") are no person's
 
 
 _PUBLIC_TITLE = re.compile(
-    r"(?<![\w])(?i:king|queen|prince|princess|pope|president|chancellor|prime minister"
+    # (Spanish glues "ex" to the office: "el expresidente", "la exministra")
+    r"(?<![\w])(?i:(?:ex-?)?(?:king|queen|prince|princess|pope|president|chancellor|prime minister"
     r"|minister|senator|actor|actress|singer|rapper|footballer|tennis player|novelist"
     r"|könig|königin|prinz|prinzessin|papst|präsident|präsidentin|bundeskanzler"
     r"|bundeskanzlerin|kanzler|kanzlerin|ministerin|schauspieler|schauspielerin|sänger"
@@ -2249,7 +2253,10 @@ _PUBLIC_TITLE = re.compile(
     r"|premier ministre|primer ministro|primera ministra|consejero delegado"
     r"|consejera delegada"
     # German names an office in a compound: "Bundestagspräsidentin", "Gesundheitsminister"
-    r"|[a-zäöüß]{3,}(?:präsident|präsidentin|minister|ministerin|kanzler|kanzlerin))"
+    r"|[a-zäöüß]{3,}(?:präsident|präsidentin|minister|ministerin|kanzler|kanzlerin)"
+    # a national team's coach, a public role of its own
+    r"|national coach|bundestrainer|bundestrainerin|nationaltrainer|nationaltrainerin"
+    r"|sélectionneur|sélectionneuse|seleccionador|seleccionadora))"
     # an office held before: "Bundestagspräsidentin a. D.", "el rey emérito"
     r"(?:[ \t]+(?:a\.[ \t]?D\.|emérit[oa]|emeritus|honoraire|honorari[oa]))?"
     rf"[ \t]+(?:(?:the|der|die|le|la|el)[ \t]+)?{_WORD}"
@@ -2258,7 +2265,7 @@ _PUBLIC_TITLE = re.compile(
 "la chanteuse Céline Dion", "el tenista Rafael Nadal", "el rey emérito Juan Carlos"): the
 person is a public one, whose illness in the news is no one's private data."""
 _FORMER = (
-    r"(?i:former|ex-?|late|ancien(?:ne)?|ehemalige[rn]?|frühere[rn]?|langjährige[rn]?"
+    r"(?i:former|ex-?|late|then|damalige[rn]?|alors|entonces|ancien(?:ne)?|ehemalige[rn]?|frühere[rn]?|langjährige[rn]?"
     r"|antigu[oa]|difunt[oa]|feu)"
 )
 _OFFICES = (
@@ -2277,6 +2284,27 @@ _CLUB_ROLES = (
     r"|sélectionneur|capitaine|pdg|entrenador|entrenadora|seleccionador|capitán|capitana"
     r"|consejero delegado|consejera delegada)"
 )
+_NOT_CLUBS = frozenset(
+    ["Sales", "Marketing", "Account", "Accounts", "Project", "Product", "Regional", "General",
+     "Office", "Store", "Branch", "Area", "District", "Team", "Line", "Shift", "Site",
+     "Operations", "Program", "Programme", "Finance", "Brand", "Community", "Assistant",
+     "Deputy", "Senior", "Junior", "His", "Her", "Their", "Your"]
+)  # fmt: skip
+_ARTICLES = frozenset(
+    ["The", "A", "An", "Le", "La", "Les", "L'", "Un", "Une", "El", "Los", "Las", "Un", "Una",
+     "Der", "Die", "Das", "Den", "Dem", "Ein", "Eine", "Unser", "Unsere", "Mein", "Meine",
+     "Notre", "Mon", "Ma", "Nuestro", "Nuestra", "Mi"]
+)  # fmt: skip
+"""Capitalised words before "Manager" or "Coach" that name a job in a firm ("Sales
+Manager", "Regional Manager") or an owner, not a club or a company that is public news."""
+_CLUB_ROLE_BEFORE_NAME = re.compile(
+    rf"(?P<club>(?:{_WORD}[ \t]+){{1,3}})(?i:manager|coach|head coach|boss|co-?founder"
+    rf"|founder)[ \t]+{_WORD}[ \t]+{_WORD}"
+    rf"|{_WORD}'s[ \t]+(?i:co-?founder|founder|ceo|chief executive)\b"
+)
+"""A club's or a company's leading role before the name ("Liverpool manager Jürgen Klopp",
+"Real Madrid coach Carlo Ancelotti") or the company's own in apposition ("Steve Jobs,
+Apple's co-founder"): told with a public source or a year, a public person."""
 _PUBLIC_APPOSITION = re.compile(
     rf"{_WORD}[ \t]*,[ \t]+(?:(?:the|der|die|l'|le|la|el)[ \t]*)?(?:{_FORMER}[ \t]*)?"
     # an office ("ancien président"), or a role at a named club or company, the name
@@ -2328,8 +2356,16 @@ def _public_title(text: str) -> bool:
     for m in _PUBLIC_TITLE.finditer(text):
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
-    if _PUBLIC_SOURCE.search(text) is not None and _PUBLIC_APPOSITION.search(text) is not None:
-        return True
+    if _PUBLIC_SOURCE.search(text) is not None:
+        if _PUBLIC_APPOSITION.search(text) is not None:
+            return True
+        for m in _CLUB_ROLE_BEFORE_NAME.finditer(text):
+            club = m.group("club")
+            if club is None:
+                return True
+            named = [w for w in club.split() if w not in _ARTICLES]
+            if named and not any(w in _NOT_CLUBS or w.endswith(("'s", "s'")) for w in named):
+                return True  # a club's name, not a job, an owner or someone's ("Tom's")
     low = text.lower()
     return any(d in low for d in _PUBLIC_DEEDS) or _recall_question(text)
 
