@@ -1,6 +1,7 @@
 """A public figure's health told as news or history (a public office or a club's leading
 role in apposition, an office held before: "a. D.", "emérito"), an organisation's address
-printed with its main line (switchboard, Zentrale, standard, centralita), and people a chat
+printed with its main line (switchboard, Zentrale, standard, centralita) or after its
+name (a bank, a body's acronym after an article: "la CNIL"), and people a chat
 names in passing where it states a health fact (the writer's "Jasper here", a relative in
 lower-case text, a relative named through the one they belong to). Each class is checked
 in four languages with a guard: a private person's health, home address or mobile in the
@@ -38,6 +39,10 @@ def kinds(text: str) -> set[str]:
         "Résume : le sélectionneur Didier Deschamps a été opéré du genou en 2014, selon L'Équipe.",
         "Resume: el expresidente Felipe González fue operado del corazón en 2010, según la prensa.",
         "Resume: la expresidenta Cristina Fernández fue operada en 2013, informó la prensa.",
+        "Summarise: Sir Bobby Charlton, the Manchester United legend, was diagnosed with dementia in 2020.",
+        "Fasse zusammen: Franz Beckenbauer, früherer Teamchef der Nationalmannschaft, litt 2016 an Herzproblemen.",
+        "Résume : Johnny Hallyday, chanteur, est mort d'un cancer du poumon en 2017.",
+        "Resume: Rafa Nadal, extenista, fue operado del pie en 2023, según su equipo.",
     ],
 )
 def test_a_public_figures_health_in_the_news_is_public_record(text: str) -> None:
@@ -56,6 +61,8 @@ def test_a_public_figures_health_in_the_news_is_public_record(text: str) -> None
         "Resume: mi compañera Lucía Romero fue operada de la cadera en 2022.",
         "Resume: Lucía Romero, antigua contable de la empresa, tiene cáncer desde 2022.",
         "Tom's manager Sarah Jones was diagnosed with breast cancer in 2019, she told the team.",
+        "Anna Berger, the Sales Manager, was treated for breast cancer in 2018, she said.",
+        "Tom Baker, singer in our choir, has had cancer since 2020, his wife said.",
         "Sales Manager Tom Baker was off sick with depression in 2023, according to HR.",
         "Mein Chef, Abteilungsleiter Jens Roth, hatte 2021 einen Herzinfarkt, laut seiner Frau.",
         "Le manager Paul Girard a fait un burn-out en 2022, selon ses collègues.",
@@ -88,6 +95,10 @@ def test_nhs_is_a_patient_numbers_label_only_with_its_number(text: str) -> None:
         "The Bank of Scotland is at The Mound, Edinburgh EH1 1YZ; please send the letter there.",
         "Die Landesbank sitzt Am Hauptbahnhof 2, 70173 Stuttgart; bitte den Antrag dorthin.",
         "El Banco de España, C/ Alcalá 48, 28014 Madrid, enviad la carta allí.",
+        "Rewrite: 'The ICO is at Wycliffe House, Water Lane, Wilmslow SK9 5AF, send the complaint there'.",
+        "Formuliere: 'Die BaFin sitzt Graurheindorfer Straße 108, 53117 Bonn, schickt die Post dahin'.",
+        "Reformule : « La CNIL, 3 place de Fontenoy, 75007 Paris, envoyez la plainte là-bas ».",
+        "Reescribe: 'La CNMV está en C/ Edison 4, 28006 Madrid, mandad el escrito allí'.",
     ],
 )
 def test_an_organisations_address_with_its_main_line_is_not_personal(text: str) -> None:
@@ -114,9 +125,13 @@ def test_a_private_home_and_mobile_still_flag(text: str) -> None:
         "Meine Bank schickt die Post an meine Adresse: Lindenweg 4, 70173 Stuttgart.",
         "La banque m'écrit chez moi, 12 rue des Lilas, 69003 Lyon.",
         "El banco me manda las cartas a mi casa, Calle Olmo 5, 28012 Madrid.",
+        "Deliver to the UK address 12 Oak Lane, London SW1A 2AA please.",
+        "Send this to the HR team, my home is 12 Oak Lane, London SW1A 2AA.",
+        "Schick das an die IT, ich wohne Lindenweg 4, 70173 Stuttgart.",
+        "Envoie ça à la DRH, mon adresse est 12 rue des Lilas, 69003 Lyon.",
     ],
 )
-def test_a_private_home_beside_a_bank_still_flags(text: str) -> None:
+def test_a_private_home_beside_a_bank_or_a_body_still_flags(text: str) -> None:
     assert "address" in kinds(text)
 
 

@@ -2084,6 +2084,14 @@ _ORG_AFTER = 160
 named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
 
 
+_ACRONYM_BODY = re.compile(
+    r"(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]'|[Ee]l|[Aa]l|[Dd]el|[Dd]u)"
+    r"[ \t]*(?<=[ \t'])(?P<acronym>[A-Z](?=[A-Za-z]{0,6}[A-Z])[A-Za-z]{1,7})\b"
+    r"(?![ \t]+[A-Z][a-z])"
+)
+_COUNTRY_ACRONYMS = frozenset(["UK", "US", "USA", "EU", "UAE", "GB", "BRD", "DDR", "UE", "EEUU"])
+"""A body named by its acronym after an article ("la CNIL", "the ICO", "die BaFin", "l'URSSAF",
+"la AEPD"): a person is not; the address after it, in its sentence, is the body's."""
 _MAIN_LINE = re.compile(
     r"(?i:\b(?:switchboard|main line|main number|reception|front desk|zentrale"
     r"|telefonzentrale|vermittlung|empfang|standard|standard téléphonique|accueil"
@@ -2123,6 +2131,16 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
             shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
                 return True
+    for k, m in enumerate(_ACRONYM_BODY.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        if m.group("acronym") in _COUNTRY_ACRONYMS:
+            continue  # "the UK": a country, where anyone's home is
+        # a body's address follows its name, on its line and in its sentence
+        lo, hi = m.end(), _line_or_sentence_end(text, m.end(), m.end() + _ORG_AFTER)
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
+            return True
     for k, m in enumerate(_MAIN_LINE.finditer(text, 0, _WHOLE)):
         if k == 4:
             break
@@ -2143,9 +2161,10 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
 _STREET_WORD = re.compile(
     r"(?i:\b(?:calle|avenida|avda|paseo|plaza|carrer|rue|avenue|boulevard|quai|via|viale"
     r"|piazza|platz|straße|strasse|allee|gasse|weg)\b|[a-zäöü](?:straße|strasse|platz|allee"
-    r"|gasse|weg)\b)"
+    r"|gasse|weg)\b|\bc/[ \t]*(?=\w))"
 )
-"""A street type in four languages (and Italian), as a word or ending a compound."""
+"""A street type in four languages (and Italian), as a word or ending a compound, or
+Spanish "C/" (calle)."""
 
 
 _LIFE_WORDS = _vocab(
@@ -2282,8 +2301,19 @@ _CLUB_ROLES = (
     r"(?i:manager|coach|head coach|chairman|chairwoman|captain|ceo|chief executive|trainer"
     r"|trainerin|kapitän|kapitänin|vorstandschef|vorstandschefin|entraîneur|entraîneuse"
     r"|sélectionneur|capitaine|pdg|entrenador|entrenadora|seleccionador|capitán|capitana"
-    r"|consejero delegado|consejera delegada)"
+    r"|consejero delegado|consejera delegada|legend|icon|great|legende|ikone|teamchef"
+    r"|légende|icône|leyenda|icono|mito)"
 )
+_PUBLIC_TRADES = (
+    r"(?i:actor|actress|singer|rapper|footballer|tennis player|novelist|schauspieler"
+    r"|schauspielerin|sänger|sängerin|rapperin|fußballer|fußballerin|tennisspieler"
+    r"|tennisspielerin|schriftsteller|schriftstellerin|acteur|actrice|chanteur|chanteuse"
+    r"|footballeur|footballeuse|tennisman|romancier|romancière|actor|actriz|cantante"
+    r"|futbolista|tenista|novelista)"
+)
+"""Trades practised before the public, in apposition only when the apposition closes
+after them ("Johnny Hallyday, chanteur, ...", "Rafa Nadal, extenista,"): "singer in our
+choir" goes on to say whose."""
 _NOT_CLUBS = frozenset(
     ["Sales", "Marketing", "Account", "Accounts", "Project", "Product", "Regional", "General",
      "Office", "Store", "Branch", "Area", "District", "Team", "Line", "Shift", "Site",
@@ -2310,7 +2340,8 @@ _PUBLIC_APPOSITION = re.compile(
     # an office ("ancien président"), or a role at a named club or company, the name
     # before it ("former Manchester United manager") or after it ("exentrenador del Betis")
     # (Spanish and French glue "ex" to it: "expresidente", "exentrenador")
-    rf"(?:(?:(?i:ex)?{_OFFICES}|(?:{_WORD}[ \t]+){{1,3}}{_CLUB_ROLES})\b"
+    rf"(?:(?:(?i:ex)?{_OFFICES}|(?P<club>(?:{_WORD}[ \t]+){{1,3}}){_CLUB_ROLES})\b"
+    rf"|(?i:ex)?{_PUBLIC_TRADES}[ \t]*[,;)]"
     rf"|(?i:ex)?{_CLUB_ROLES}[ \t]+(?:(?:of|von|der|des|du|de|del|de la)[ \t]+|d')"
     r"(?:l'|the[ \t]+)?"
     r"(?:[A-ZÀ-Þ]|(?i:selecci[óo]n|sélection|national team|nationalmannschaft|nationalelf)))"
@@ -2348,6 +2379,15 @@ def _owns_relative(text: str) -> bool:
     return _OWN_RELATION.search(text) is not None
 
 
+def _a_club(club: str | None) -> bool:
+    """Whether the capitalised words before a role name a club or a company (or there are
+    none to check), not a job in a firm ("Sales Manager"), an owner or someone ("Tom's")."""
+    if club is None:
+        return True
+    named = [w for w in club.split() if w not in _ARTICLES]
+    return bool(named) and not any(w in _NOT_CLUBS or w.endswith(("'s", "s'")) for w in named)
+
+
 def _public_title(text: str) -> bool:
     """A public title before a name, owned by no one, or a public appearance the prompt
     tells (``_PUBLIC_DEEDS``), in a prompt about no one's own relative or colleague."""
@@ -2357,15 +2397,10 @@ def _public_title(text: str) -> bool:
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
     if _PUBLIC_SOURCE.search(text) is not None:
-        if _PUBLIC_APPOSITION.search(text) is not None:
-            return True
-        for m in _CLUB_ROLE_BEFORE_NAME.finditer(text):
-            club = m.group("club")
-            if club is None:
-                return True
-            named = [w for w in club.split() if w not in _ARTICLES]
-            if named and not any(w in _NOT_CLUBS or w.endswith(("'s", "s'")) for w in named):
-                return True  # a club's name, not a job, an owner or someone's ("Tom's")
+        for pattern in (_PUBLIC_APPOSITION, _CLUB_ROLE_BEFORE_NAME):
+            for m in pattern.finditer(text):
+                if _a_club(m.group("club")):
+                    return True
     low = text.lower()
     return any(d in low for d in _PUBLIC_DEEDS) or _recall_question(text)
 
