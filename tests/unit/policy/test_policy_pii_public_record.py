@@ -150,6 +150,11 @@ def test_a_private_home_beside_a_bank_or_a_body_still_flags(text: str) -> None:
         "der Mann von Jana hatte am Sonntag einen Schlaganfall und ist krankgeschrieben",
         "le mari de Chantal a fait un AVC dimanche, il sera en arrêt maladie deux semaines",
         "la hija de Conchi tiene leucemia y está ingresada",
+        "Maggie's husband had a stroke on Sunday and will be off for two weeks.",
+        "Jasper speaking: I've just been diagnosed with type 1 diabetes.",
+        "my mate dave has been sober for a year since rehab, can he help at the bar?",
+        "mon pote julien sort de désintox, il veut aider à la buvette",
+        "al marido de la Carmen le dio un ictus el domingo, estará de baja",
     ],
 )
 def test_a_person_named_in_passing_with_their_health_flags(text: str) -> None:
@@ -167,6 +172,8 @@ def test_a_person_named_in_passing_with_their_health_flags(text: str) -> None:
         "El hijo de Dios es un título de Jesús en los evangelios; explica su significado.",
         "El marido de la vecina tuvo un ictus: ¿cuáles son los síntomas de un ictus?",
         "la femme de Louis XVI, Marie-Antoinette, a été guillotinée en 1793.",
+        "Comment se passe un sevrage tabagique, et combien de temps dure-t-il ?",
+        "Wie lange dauert eine Entgiftung in der Entzugsklinik normalerweise?",
     ],
 )
 def test_no_one_is_named_in_passing_in_general_text(text: str) -> None:

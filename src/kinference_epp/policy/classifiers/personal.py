@@ -900,8 +900,8 @@ def _relative_first_name(text: str) -> bool:
 _LOWER_RELATION_FIRST = re.compile(
     r"\b(?:my|mi|mein|meine|meinem|meiner|ma|mon|our|notre|nuestr[oa]|unser|unsere)[ \t]+"
     r"(?:son|daughter|wife|husband|mother|father|mum|mom|dad|brother|sister|aunt|uncle"
-    r"|cousin|niece|nephew|partner|neighbou?r|colleague|friend|boss"
-    rf"|brother-in-law|sister-in-law|{_RELATIONS})"
+    r"|cousin|niece|nephew|partner|neighbou?r|colleague|friend|boss|mate|buddy|pal|kumpel"
+    rf"|pote|copain|copine|colega|brother-in-law|sister-in-law|{_RELATIONS})"
     r"[ \t]*,?[ \t]+(?P<name>[a-zß-ÿ]{3,})\b"
 )
 """The writer's relation and a first name, all in lower case ("mein schwager jens", "my
@@ -916,12 +916,19 @@ _RELATIVE_OF = re.compile(
     r"|mari|femme|fils|fille|mère|père|frère|sœur|compagnon|compagne|copain|copine"
     r"|marido|esposo|esposa|mujer|hijo|hija|madre|padre|hermano|hermana|novio|novia|pareja)"
     r"[ \t]+(?:of|von|de|d'))[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)\b(?![ \t]+[A-ZÀ-Þ])"
+    # Spanish puts an article before a first name in speech ("el marido de la Encarni"),
+    # and English and German put the owner first ("Maggie's husband", "Janas Mann")
+    r"|(?i:\b(?:marido|esposo|esposa|mujer|hijo|hija|madre|padre|hermano|hermana|novio"
+    r"|novia|pareja)[ \t]+del?[ \t]+(?:la[ \t]+)?)(?P<listed>[A-ZÀ-Þ][a-zß-ÿ]+)\b"
+    r"|\b(?P<owner>[A-ZÀ-Þ][a-zß-ÿ]+)'s[ \t]+(?:husband|wife|son|daughter|mother|father"
+    r"|brother|sister|partner|boyfriend|girlfriend|mum|mom|dad)\b"
 )
 """A relative named through the person they belong to ("al marido de Puri", "der Mann von
 Jana", "la fille de Chantal", "the wife of Tom"), one first name, no surname after it: a
 private person the writer knows (a public one is named in full)."""
 _NAME_HERE = re.compile(
-    rf"(?:^|[\n,.!:;(][ \t]*)(?P<name>{_WORD})[ \t]+(?i:here|hier|ici|aquí|aqui|por aquí)"
+    rf"(?:^|[\n,.!:;(][ \t]*)(?P<name>{_WORD})[ \t]+(?i:here|hier|ici|aquí|aqui|por aquí"
+    r"|speaking|am apparat|à l'appareil|al habla|al aparato)"
     r"[ \t]*(?=[,.!(:;\n\-\u2013\u2014]|$)"
 )
 """A writer naming themselves in a greeting ("Hi coach, Jasper here (...)", "Hallo, Jens
@@ -945,7 +952,12 @@ def _named_in_passing(text: str) -> bool:
             return True
     for m in _RELATIVE_OF.finditer(text):
         name = m.group("name")
-        if name not in _STARTERS and name not in _COUNTS and _real_name(name):
+        if name is not None:
+            if name not in _STARTERS and name not in _COUNTS and _real_name(name):
+                return True
+            continue
+        name = m.group("listed") or m.group("owner")
+        if name in first and _real_name(name):
             return True
     return False
 
@@ -1515,6 +1527,8 @@ _HEALTH_TERMS = _vocab(
     "cardiologist", "kardiologe", "cardiologue", "cardiólogo", "psychiatrist", "psychiater",
     "psychiatre", "psiquiatra", "séropositif", "séropositive", "seropositivo",
     "seropositiva", "hiv-positiv",
+    # addiction's treatment as speech shortens it
+    "désintox", "desintox", "sevrage", "entgiftung", "entzugsklinik",
 )  # fmt: skip
 """Conditions, treatments, medicines and lab values in the six languages; they count only
 in a prompt that identifies a person (a name, a date of birth, a patient number)."""
