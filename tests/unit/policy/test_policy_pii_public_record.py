@@ -129,6 +129,10 @@ def test_a_private_home_and_mobile_still_flag(text: str) -> None:
         "Send this to the HR team, my home is 12 Oak Lane, London SW1A 2AA.",
         "Schick das an die IT, ich wohne Lindenweg 4, 70173 Stuttgart.",
         "Envoie ça à la DRH, mon adresse est 12 rue des Lilas, 69003 Lyon.",
+        "Please forward my payslip from the NHS to 12 Oak Lane, London SW1A 2AA.",
+        "Ask the Bank of England to send my refund to 12 Oak Lane, London SW1A 2AA.",
+        "Die BaFin soll den Bescheid an Lindenweg 4, 70173 Stuttgart schicken, das ist bei Petra.",
+        "Pide al Banco de España que mande la carta a Calle Olmo 5, 28012 Madrid, a casa de Lucía.",
     ],
 )
 def test_a_private_home_beside_a_bank_or_a_body_still_flags(text: str) -> None:

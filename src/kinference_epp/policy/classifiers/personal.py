@@ -568,13 +568,10 @@ _NOT_TRADES = frozenset(
 "Software"): not read as a company beside an address."""
 _TRADE_WORDS = _vocab(
     *(w.lower() for w in _TRADES if w not in _NOT_TRADES), "express", "courier", "kurier",
-    "correos", "spedition", "messagerie", "mensajería", "bank", "bundesbank", "zentralbank",
-    "landesbank", "sparkasse", "volksbank", "banque", "banco",
+    "correos", "spedition", "messagerie", "mensajería",
 )  # fmt: skip
-"""A company's trade, the carriers' and the banks' (``_TRADES``, "Correos Express",
-"Kurier", "Bank of England", "Deutsche Bundesbank", "Banco de España"), found as words and
-confirmed capitalised: an address after one, on its line and in its sentence, is the
-company's."""
+"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), found
+as words and confirmed capitalised: an address beside one is the company's."""
 
 
 def _real_name(name: str) -> bool:
@@ -2098,14 +2095,23 @@ _ORG_AFTER = 160
 named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
 
 
-_ACRONYM_BODY = re.compile(
-    r"(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]'|[Ee]l|[Aa]l|[Dd]el|[Dd]u)"
+_BODY_AT = re.compile(
+    r"(?:(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]'|[Ee]l|[Aa]l|[Dd]el|[Dd]u)"
     r"[ \t]*(?<=[ \t'])(?P<acronym>[A-Z](?=[A-Za-z]{0,6}[A-Z])[A-Za-z]{1,7})\b"
     r"(?![ \t]+[A-Z][a-z])"
+    r"|(?<![\w])(?:[A-ZÀ-Þ][\w\-]*[ \t]+){0,2}(?:Bank|Bundesbank|Zentralbank|Landesbank"
+    r"|Sparkasse|Volksbank|Banque|Banco)(?:[ \t]+(?:of|de|von|der|des|del|du|d')?[ \t]*"
+    r"[A-ZÀ-Þ][\w\-]*){0,3})"
+    r"[ \t]*(?:,|:|\(|is[ \t]+(?:at|in|based|located)|sits[ \t]+at|sitzt|befindet[ \t]+sich"
+    r"|hat[ \t]+(?:ihren|seinen)[ \t]+sitz|est[ \t]+(?:situé|située|installé|installée|au|à)"
+    r"|se[ \t]+trouve|siège|está[ \t]+en|se[ \t]+encuentra|tiene[ \t]+su[ \t]+sede)"
 )
 _COUNTRY_ACRONYMS = frozenset(["UK", "US", "USA", "EU", "UAE", "GB", "BRD", "DDR", "UE", "EEUU"])
-"""A body named by its acronym after an article ("la CNIL", "the ICO", "die BaFin", "l'URSSAF",
-"la AEPD"): a person is not; the address after it, in its sentence, is the body's."""
+"""A body named by its acronym after an article ("la CNIL", "the ICO", "die BaFin",
+"l'URSSAF") or a bank by its name ("the Bank of England", "Deutsche Bundesbank", "Banco de
+España"), then where it is (a comma, "is at", "sitzt", "se trouve", "está en"): a person is
+named neither way, and the address that follows, in its sentence, is the body's ("from the
+NHS to 12 Oak Lane" is not where the NHS is)."""
 _MAIN_LINE = re.compile(
     r"(?i:\b(?:switchboard|main line|main number|reception|front desk|zentrale"
     r"|telefonzentrale|vermittlung|empfang|standard|standard téléphonique|accueil"
@@ -2145,7 +2151,7 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
             shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
                 return True
-    for k, m in enumerate(_ACRONYM_BODY.finditer(text, 0, _WHOLE)):
+    for k, m in enumerate(_BODY_AT.finditer(text, 0, _WHOLE)):
         if k == 4:
             break
         if m.group("acronym") in _COUNTRY_ACRONYMS:
