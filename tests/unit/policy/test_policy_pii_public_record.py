@@ -43,6 +43,8 @@ def kinds(text: str) -> set[str]:
         "Fasse zusammen: Franz Beckenbauer, früherer Teamchef der Nationalmannschaft, litt 2016 an Herzproblemen.",
         "Résume : Johnny Hallyday, chanteur, est mort d'un cancer du poumon en 2017.",
         "Resume: Rafa Nadal, extenista, fue operado del pie en 2023, según su equipo.",
+        "Resume: el exjugador del Barça Andrés Iniesta habló en 2019 de su depresión, según la prensa.",
+        "Fasse zusammen: Der ehemalige Bayern-Trainer Jupp Heynckes musste 2009 am Herzen operiert werden.",
     ],
 )
 def test_a_public_figures_health_in_the_news_is_public_record(text: str) -> None:

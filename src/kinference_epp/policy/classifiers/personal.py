@@ -2322,7 +2322,8 @@ _CLUB_ROLES = (
     r"|trainerin|kapitän|kapitänin|vorstandschef|vorstandschefin|entraîneur|entraîneuse"
     r"|sélectionneur|capitaine|pdg|entrenador|entrenadora|seleccionador|capitán|capitana"
     r"|consejero delegado|consejera delegada|legend|icon|great|legende|ikone|teamchef"
-    r"|légende|icône|leyenda|icono|mito)"
+    r"|légende|icône|leyenda|icono|mito|player|spieler|spielerin|joueur|joueuse|jugador"
+    r"|jugadora)"
 )
 _PUBLIC_TRADES = (
     r"(?i:actor|actress|singer|rapper|footballer|tennis player|novelist|schauspieler"
@@ -2351,6 +2352,9 @@ _CLUB_ROLE_BEFORE_NAME = re.compile(
     rf"(?P<club>(?:{_WORD}[ \t]+){{1,3}})(?i:manager|coach|head coach|boss|co-?founder"
     rf"|founder)[ \t]+{_WORD}[ \t]+{_WORD}"
     rf"|{_WORD}'s[ \t]+(?i:co-?founder|founder|ceo|chief executive)\b"
+    # the club after the role, then the name: "el exjugador del Barça Andrés Iniesta"
+    rf"|(?<![\w])(?i:ex-?)?{_CLUB_ROLES}[ \t]+(?:del|de la|de|du|des|d'|of|von|vom|der)[ \t]*"
+    rf"{_WORD}(?:[ \t]+{_WORD})?[ \t]+{_WORD}[ \t]+{_WORD}"
 )
 """A club's or a company's leading role before the name ("Liverpool manager Jürgen Klopp",
 "Real Madrid coach Carlo Ancelotti") or the company's own in apposition ("Steve Jobs,
