@@ -775,7 +775,7 @@ _NEAR_NAME = 80
 
 
 _STREET_BEFORE = re.compile(
-    r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda"
+    r"(?i:\b(?:rue|avenue|boulevard|allée|place|quai|impasse|cours|calle|avenida|avda|c/|av|bd"
     r"|paseo|plaza|ronda|via|viale|piazza|corso|largo)\.?[ \t]+(?:(?:de|du|des|del|di|de la)"
     r"[ \t]+)?(?:(?:colonel|coronel|général|general|maréchal|mariscal|amiral|almirante"
     r"|commandant|comandante|capitaine|capitán|lieutenant|teniente|docteur|doctor|dr"
@@ -890,6 +890,71 @@ def _relative_first_name(text: str) -> bool:
         if name.lower() in _VERBS_IN_TITLES:
             continue
         if name in first or not m.group().lower().startswith(_GERMAN_OWNERS):
+            return True
+    return False
+
+
+_LOWER_RELATION_FIRST = re.compile(
+    r"\b(?:my|mi|mein|meine|meinem|meiner|ma|mon|our|notre|nuestr[oa]|unser|unsere)[ \t]+"
+    r"(?:son|daughter|wife|husband|mother|father|mum|mom|dad|brother|sister|aunt|uncle"
+    r"|cousin|niece|nephew|partner|neighbou?r|colleague|friend|boss|mate|buddy|pal|kumpel"
+    rf"|pote|copain|copine|colega|brother-in-law|sister-in-law|{_RELATIONS})"
+    r"[ \t]*,?[ \t]+(?P<name>[a-zß-ÿ]{3,})\b"
+)
+"""The writer's relation and a first name, all in lower case ("mein schwager jens", "my
+sister aoife"): a writer who does not capitalise still names the person."""
+_LOWER_REACH = 60
+"""How much text around a lower-case name must hold no capital: the writer's own style,
+not a capitalised sentence with a word that happens to be a first name."""
+_RELATIVE_OF = re.compile(
+    r"(?i:\b(?:the|der|die|dem|den|le|la|l'|el|al|del)[ \t]*"
+    r"(?:husband|wife|son|daughter|mother|father|brother|sister|partner|boyfriend|girlfriend"
+    r"|mann|ehemann|frau|ehefrau|sohn|tochter|mutter|vater|bruder|schwester|freund|freundin"
+    r"|mari|femme|fils|fille|mère|père|frère|sœur|compagnon|compagne|copain|copine"
+    r"|marido|esposo|esposa|mujer|hijo|hija|madre|padre|hermano|hermana|novio|novia|pareja)"
+    r"[ \t]+(?:of|von|de|d'))[ \t]*(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)\b(?![ \t]+[A-ZÀ-Þ])"
+    # Spanish puts an article before a first name in speech ("el marido de la Encarni"),
+    # and English and German put the owner first ("Maggie's husband", "Janas Mann")
+    r"|(?i:\b(?:marido|esposo|esposa|mujer|hijo|hija|madre|padre|hermano|hermana|novio"
+    r"|novia|pareja)[ \t]+del?[ \t]+(?:la[ \t]+)?)(?P<listed>[A-ZÀ-Þ][a-zß-ÿ]+)\b"
+    r"|\b(?P<owner>[A-ZÀ-Þ][a-zß-ÿ]+)'s[ \t]+(?:husband|wife|son|daughter|mother|father"
+    r"|brother|sister|partner|boyfriend|girlfriend|mum|mom|dad)\b"
+)
+"""A relative named through the person they belong to ("al marido de Puri", "der Mann von
+Jana", "la fille de Chantal", "the wife of Tom"), one first name, no surname after it: a
+private person the writer knows (a public one is named in full)."""
+_NAME_HERE = re.compile(
+    rf"(?:^|[\n,.!:;(][ \t]*)(?P<name>{_WORD})[ \t]+(?i:here|hier|ici|aquí|aqui|por aquí"
+    r"|speaking|am apparat|à l'appareil|al habla|al aparato)"
+    r"[ \t]*(?=[,.!(:;\n\-\u2013\u2014]|$)"
+)
+"""A writer naming themselves in a greeting ("Hi coach, Jasper here (...)", "Hallo, Jens
+hier.", "Bonjour, Chloé ici,", "Hola, Puri por aquí."): a listed first name."""
+
+
+def _named_in_passing(text: str) -> bool:
+    """A short prompt's person named the way a chat names them, asked where it states a
+    special-category or money fact: the writer signing a greeting ("Jasper here"), a
+    relative in a text written all in lower case ("mein schwager jens"), or a relative
+    named through the one they belong to ("al marido de Puri")."""
+    first, _ = _names()
+    for m in _NAME_HERE.finditer(text):
+        name = m.group("name")
+        if name in first and _real_name(name):
+            return True
+    for m in _LOWER_RELATION_FIRST.finditer(text):
+        name = m.group("name").title()
+        around = text[max(0, m.start() - _LOWER_REACH) : m.end() + _LOWER_REACH]
+        if name in first and _real_name(name) and around == around.lower():
+            return True
+    for m in _RELATIVE_OF.finditer(text):
+        name = m.group("name")
+        if name is not None:
+            if name not in _STARTERS and name not in _COUNTS and _real_name(name):
+                return True
+            continue
+        name = m.group("listed") or m.group("owner")
+        if name in first and _real_name(name):
             return True
     return False
 
@@ -1459,6 +1524,8 @@ _HEALTH_TERMS = _vocab(
     "cardiologist", "kardiologe", "cardiologue", "cardiólogo", "psychiatrist", "psychiater",
     "psychiatre", "psiquiatra", "séropositif", "séropositive", "seropositivo",
     "seropositiva", "hiv-positiv",
+    # addiction's treatment as speech shortens it
+    "désintox", "desintox", "sevrage", "entgiftung", "entzugsklinik",
 )  # fmt: skip
 """Conditions, treatments, medicines and lab values in the six languages; they count only
 in a prompt that identifies a person (a name, a date of birth, a patient number)."""
@@ -1527,11 +1594,19 @@ _HEALTH_IDS = _vocab("mrn", "nhs")
 not: "a patient on warfarin" is a general question)."""
 
 
+_ID_AFTER_NHS = re.compile(r"(?i:[ \t]*(?:-?[ \t]*(?:no\b|nr\b|num|number|nummer|#|:|[0-9])))")
+"""What makes "NHS" a patient number's label ("NHS No.", "NHS number", "NHS: 943 ..."),
+not the health service ("thanked the NHS staff")."""
+
+
 def _health_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """A patient identifier's label outside a sentence that declares its data made up (a
     reference sheet's "SPECIMEN - NOT A REAL PATIENT: ... NHS No. 999 ...")."""
     for cue in words & _HEALTH_IDS:
-        for pos in ix.positions(cue.decode(), 4):
+        word = cue.decode()
+        for pos in ix.positions(word, 4):
+            if word == "nhs" and _ID_AFTER_NHS.match(text, pos + 3) is None:
+                continue  # the health service, not a patient's number
             if not declared_in_sentence(text, pos):
                 return True
     return False
@@ -2020,6 +2095,34 @@ _ORG_AFTER = 160
 named ("the British Museum, Great Russell Street, London WC1B 3DG")."""
 
 
+_BODY_AT = re.compile(
+    r"(?:(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]'|[Ee]l|[Aa]l|[Dd]el|[Dd]u)"
+    r"[ \t]*(?<=[ \t'])(?P<acronym>[A-Z](?=[A-Za-z]{0,6}[A-Z])[A-Za-z]{1,7})\b"
+    r"(?![ \t]+[A-Z][a-z])"
+    r"|(?<![\w])(?:[A-ZÀ-Þ][\w\-]*[ \t]+){0,2}(?:Bank|Bundesbank|Zentralbank|Landesbank"
+    r"|Sparkasse|Volksbank|Banque|Banco)(?:[ \t]+(?:of|de|von|der|des|del|du|d')?[ \t]*"
+    r"[A-ZÀ-Þ][\w\-]*){0,3})"
+    r"[ \t]*(?:,|:|\(|is[ \t]+(?:at|in|based|located)|sits[ \t]+at|sitzt|befindet[ \t]+sich"
+    r"|hat[ \t]+(?:ihren|seinen)[ \t]+sitz|est[ \t]+(?:situé|située|installé|installée|au|à)"
+    r"|se[ \t]+trouve|siège|está[ \t]+en|se[ \t]+encuentra|tiene[ \t]+su[ \t]+sede)"
+)
+_COUNTRY_ACRONYMS = frozenset(["UK", "US", "USA", "EU", "UAE", "GB", "BRD", "DDR", "UE", "EEUU"])
+"""A body named by its acronym after an article ("la CNIL", "the ICO", "die BaFin",
+"l'URSSAF") or a bank by its name ("the Bank of England", "Deutsche Bundesbank", "Banco de
+España"), then where it is (a comma, "is at", "sitzt", "se trouve", "está en"): a person is
+named neither way, and the address that follows, in its sentence, is the body's ("from the
+NHS to 12 Oak Lane" is not where the NHS is)."""
+_MAIN_LINE = re.compile(
+    r"(?i:\b(?:switchboard|main line|main number|reception|front desk|zentrale"
+    r"|telefonzentrale|vermittlung|empfang|standard|standard téléphonique|accueil"
+    r"|centralita|centralino|recepción|conmutador)\b)[ \t]*(?:[:.\-][ \t]*)?"
+    r"(?:\(?\+?[0-9][0-9 ()./\-]{5,}[0-9])"
+)
+"""An organisation's main line, with its number ("switchboard 020 ...", "Zentrale 069
+...", "standard 01 ...", "centralita 901 ..."): no one's home has one, so the address
+beside it is the organisation's."""
+
+
 def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
     """Where the line or the sentence that holds ``pos`` ends, at most at ``hi``."""
     for mark in ("\n", ". "):
@@ -2048,6 +2151,23 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
             shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
             if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
                 return True
+    for k, m in enumerate(_BODY_AT.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        if m.group("acronym") in _COUNTRY_ACRONYMS:
+            continue  # "the UK": a country, where anyone's home is
+        # a body's address follows its name, on its line and in its sentence
+        lo, hi = m.end(), _line_or_sentence_end(text, m.end(), m.end() + _ORG_AFTER)
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
+            return True
+    for k, m in enumerate(_MAIN_LINE.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        if shape and _HOME.search(text, lo, hi) is None:
+            return True
     for k, m in enumerate(_DOTTED_LEGAL.finditer(text, 0, _WHOLE)):
         if k == 4:
             break
@@ -2061,9 +2181,10 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
 _STREET_WORD = re.compile(
     r"(?i:\b(?:calle|avenida|avda|paseo|plaza|carrer|rue|avenue|boulevard|quai|via|viale"
     r"|piazza|platz|straße|strasse|allee|gasse|weg)\b|[a-zäöü](?:straße|strasse|platz|allee"
-    r"|gasse|weg)\b)"
+    r"|gasse|weg)\b|\bc/[ \t]*(?=\w))"
 )
-"""A street type in four languages (and Italian), as a word or ending a compound."""
+"""A street type in four languages (and Italian), as a word or ending a compound, or
+Spanish "C/" (calle)."""
 
 
 _LIFE_WORDS = _vocab(
@@ -2156,7 +2277,8 @@ these ("Dr. Oetker ... (Marke)", "Madame Figaro ... (magazine)") are no person's
 
 
 _PUBLIC_TITLE = re.compile(
-    r"(?<![\w])(?i:king|queen|prince|princess|pope|president|chancellor|prime minister"
+    # (Spanish glues "ex" to the office: "el expresidente", "la exministra")
+    r"(?<![\w])(?i:(?:ex-?)?(?:king|queen|prince|princess|pope|president|chancellor|prime minister"
     r"|minister|senator|actor|actress|singer|rapper|footballer|tennis player|novelist"
     r"|könig|königin|prinz|prinzessin|papst|präsident|präsidentin|bundeskanzler"
     r"|bundeskanzlerin|kanzler|kanzlerin|ministerin|schauspieler|schauspielerin|sänger"
@@ -2168,12 +2290,99 @@ _PUBLIC_TITLE = re.compile(
     r"|federal president|ceo|chief executive|bundespräsident|bundespräsidentin"
     r"|ministerpräsident|ministerpräsidentin|vorstandschef|vorstandschefin|pdg"
     r"|premier ministre|primer ministro|primera ministra|consejero delegado"
-    r"|consejera delegada)"
+    r"|consejera delegada"
+    # German names an office in a compound: "Bundestagspräsidentin", "Gesundheitsminister"
+    r"|[a-zäöüß]{3,}(?:präsident|präsidentin|minister|ministerin|kanzler|kanzlerin)"
+    # a national team's coach, a public role of its own
+    r"|national coach|bundestrainer|bundestrainerin|nationaltrainer|nationaltrainerin"
+    r"|sélectionneur|sélectionneuse|seleccionador|seleccionadora))"
+    # an office held before: "Bundestagspräsidentin a. D.", "el rey emérito"
+    r"(?:[ \t]+(?:a\.[ \t]?D\.|emérit[oa]|emeritus|honoraire|honorari[oa]))?"
     rf"[ \t]+(?:(?:the|der|die|le|la|el)[ \t]+)?{_WORD}"
 )
 """A public office or a public trade right before a name ("der Schauspieler Bruce Willis",
-"la chanteuse Céline Dion", "el tenista Rafael Nadal"): the person is a public one, whose
-illness in the news is no one's private data."""
+"la chanteuse Céline Dion", "el tenista Rafael Nadal", "el rey emérito Juan Carlos"): the
+person is a public one, whose illness in the news is no one's private data."""
+_FORMER = (
+    r"(?i:former|ex-?|late|then|damalige[rn]?|alors|entonces|ancien(?:ne)?|ehemalige[rn]?|frühere[rn]?|langjährige[rn]?"
+    r"|antigu[oa]|difunt[oa]|feu)"
+)
+_OFFICES = (
+    r"(?i:king|queen|prince|princess|pope|president|chancellor|prime minister|minister"
+    r"|senator|governor|mayor|ambassador|könig|königin|papst|präsident|präsidentin|kanzler"
+    r"|kanzlerin|minister|ministerin|bürgermeister|bürgermeisterin|botschafter"
+    r"|botschafterin|[a-zäöüß]{3,}(?:präsident|präsidentin|minister|ministerin|kanzler"
+    r"|kanzlerin)|roi|reine|prince|princesse|pape|président|présidente|premier ministre"
+    r"|ministre|sénateur|sénatrice|maire|ambassadeur|ambassadrice|rey|reina|príncipe"
+    r"|princesa|papa|presidente|presidenta|primer ministro|primera ministra|ministro"
+    r"|ministra|senador|senadora|alcalde|alcaldesa|embajador|embajadora)"
+)
+_CLUB_ROLES = (
+    r"(?i:manager|coach|head coach|chairman|chairwoman|captain|ceo|chief executive|trainer"
+    r"|trainerin|kapitän|kapitänin|vorstandschef|vorstandschefin|entraîneur|entraîneuse"
+    r"|sélectionneur|capitaine|pdg|entrenador|entrenadora|seleccionador|capitán|capitana"
+    r"|consejero delegado|consejera delegada|legend|icon|great|legende|ikone|teamchef"
+    r"|légende|icône|leyenda|icono|mito|player|spieler|spielerin|joueur|joueuse|jugador"
+    r"|jugadora)"
+)
+_PUBLIC_TRADES = (
+    r"(?i:actor|actress|singer|rapper|footballer|tennis player|novelist|schauspieler"
+    r"|schauspielerin|sänger|sängerin|rapperin|fußballer|fußballerin|tennisspieler"
+    r"|tennisspielerin|schriftsteller|schriftstellerin|acteur|actrice|chanteur|chanteuse"
+    r"|footballeur|footballeuse|tennisman|romancier|romancière|actor|actriz|cantante"
+    r"|futbolista|tenista|novelista)"
+)
+"""Trades practised before the public, in apposition only when the apposition closes
+after them ("Johnny Hallyday, chanteur, ...", "Rafa Nadal, extenista,"): "singer in our
+choir" goes on to say whose."""
+_NOT_CLUBS = frozenset(
+    ["Sales", "Marketing", "Account", "Accounts", "Project", "Product", "Regional", "General",
+     "Office", "Store", "Branch", "Area", "District", "Team", "Line", "Shift", "Site",
+     "Operations", "Program", "Programme", "Finance", "Brand", "Community", "Assistant",
+     "Deputy", "Senior", "Junior", "His", "Her", "Their", "Your"]
+)  # fmt: skip
+_ARTICLES = frozenset(
+    ["The", "A", "An", "Le", "La", "Les", "L'", "Un", "Une", "El", "Los", "Las", "Un", "Una",
+     "Der", "Die", "Das", "Den", "Dem", "Ein", "Eine", "Unser", "Unsere", "Mein", "Meine",
+     "Notre", "Mon", "Ma", "Nuestro", "Nuestra", "Mi"]
+)  # fmt: skip
+"""Capitalised words before "Manager" or "Coach" that name a job in a firm ("Sales
+Manager", "Regional Manager") or an owner, not a club or a company that is public news."""
+_CLUB_ROLE_BEFORE_NAME = re.compile(
+    rf"(?P<club>(?:{_WORD}[ \t]+){{1,3}})(?i:manager|coach|head coach|boss|co-?founder"
+    rf"|founder)[ \t]+{_WORD}[ \t]+{_WORD}"
+    rf"|{_WORD}'s[ \t]+(?i:co-?founder|founder|ceo|chief executive)\b"
+    # the club after the role, then the name: "el exjugador del Barça Andrés Iniesta"
+    rf"|(?<![\w])(?i:ex-?)?{_CLUB_ROLES}[ \t]+(?:del|de la|de|du|des|d'|of|von|vom|der)[ \t]*"
+    rf"{_WORD}(?:[ \t]+{_WORD})?[ \t]+{_WORD}[ \t]+{_WORD}"
+)
+"""A club's or a company's leading role before the name ("Liverpool manager Jürgen Klopp",
+"Real Madrid coach Carlo Ancelotti") or the company's own in apposition ("Steve Jobs,
+Apple's co-founder"): told with a public source or a year, a public person."""
+_PUBLIC_APPOSITION = re.compile(
+    rf"{_WORD}[ \t]*,[ \t]+(?:(?:the|der|die|l'|le|la|el)[ \t]*)?(?:{_FORMER}[ \t]*)?"
+    # an office ("ancien président"), or a role at a named club or company, the name
+    # before it ("former Manchester United manager") or after it ("exentrenador del Betis")
+    # (Spanish and French glue "ex" to it: "expresidente", "exentrenador")
+    rf"(?:(?:(?i:ex)?{_OFFICES}|(?P<club>(?:{_WORD}[ \t]+){{1,3}}){_CLUB_ROLES})\b"
+    rf"|(?i:ex)?{_PUBLIC_TRADES}[ \t]*[,;)]"
+    rf"|(?i:ex)?{_CLUB_ROLES}[ \t]+(?:(?:of|von|der|des|du|de|del|de la)[ \t]+|d')"
+    r"(?:l'|the[ \t]+)?"
+    r"(?:[A-ZÀ-Þ]|(?i:selecci[óo]n|sélection|national team|nationalmannschaft|nationalelf)))"
+)
+"""A name and, in apposition, the public office or the club's or company's leading role
+it holds or held ("Jacques Chirac, ancien président", "Sir Alex Ferguson, former Manchester
+United manager", "Rita Süssmuth, Bundestagspräsidentin a. D."): told with a public source
+or a year (``_PUBLIC_SOURCE``), a public person's record."""
+_PUBLIC_SOURCE = re.compile(
+    r"(?i:\bpublicly\b|\bpress\b|\bnewspapers?\b|\breported\b|\baccording to\b"
+    r"|\bannounced\b|\böffentlich|\bpresse\b|\bzeitung|\blaut\b|\bberichte"
+    r"|\bpubliquement\b|\bselon\b|\bd'après\b|\bannoncé|\bjournaux\b|\bpúblicamente\b"
+    r"|\bprensa\b|\bsegún\b|\bperiódicos?\b|\banunci[óo]\b)"
+    rf"|{_YEAR}"
+)
+"""Where a record comes from (the press, an announcement, "according to", "selon",
+"según") or the year it is dated to: what makes a title in apposition a public record."""
 _POSSESSIVE = re.compile(
     r"(?i:\b(?:my|our|his|her|their|mein|meine|unser|unsere|sein|seine|ihr|ihre|mon|ma|notre"
     r"|son|sa|leur|mi|nuestro|nuestra|su)[ \t]+)$"
@@ -2194,6 +2403,15 @@ def _owns_relative(text: str) -> bool:
     return _OWN_RELATION.search(text) is not None
 
 
+def _a_club(club: str | None) -> bool:
+    """Whether the capitalised words before a role name a club or a company (or there are
+    none to check), not a job in a firm ("Sales Manager"), an owner or someone ("Tom's")."""
+    if club is None:
+        return True
+    named = [w for w in club.split() if w not in _ARTICLES]
+    return bool(named) and not any(w in _NOT_CLUBS or w.endswith(("'s", "s'")) for w in named)
+
+
 def _public_title(text: str) -> bool:
     """A public title before a name, owned by no one, or a public appearance the prompt
     tells (``_PUBLIC_DEEDS``), in a prompt about no one's own relative or colleague."""
@@ -2202,6 +2420,11 @@ def _public_title(text: str) -> bool:
     for m in _PUBLIC_TITLE.finditer(text):
         if _POSSESSIVE.search(text, max(0, m.start() - 12), m.start()) is None:
             return True
+    if _PUBLIC_SOURCE.search(text) is not None:
+        for pattern in (_PUBLIC_APPOSITION, _CLUB_ROLE_BEFORE_NAME):
+            for m in pattern.finditer(text):
+                if _a_club(m.group("club")):
+                    return True
     low = text.lower()
     return any(d in low for d in _PUBLIC_DEEDS) or _recall_question(text)
 
@@ -3027,6 +3250,8 @@ def find_personal(
         named = _colleague_name(text)  # "our night porter, Wiktor, ... AA meetings"
     if not named and (health or money) and len(text) <= _WHOLE and not fiction:
         named = _relative_first_name(text)  # "a mi suegra Encarni le han diagnosticado"
+    if not named and (health or money) and len(text) <= _WHOLE and not fiction:
+        named = _named_in_passing(text)  # "Jasper here", "mein schwager jens", "el marido de Puri"
     if not named and (health or money) and len(text) > _WHOLE and not fiction:
         named = _colleague_in_long(text, ix, present)  # the same, read at the role words
     if not named and (health or money) and not fiction:

@@ -313,6 +313,9 @@ _OFFICE_WORDS = (
     "siège social", "siege social", "ayuntamiento", "alcaldía", "alcaldia", "concello",
     "ajuntament", "consistorio", "domicilio social", "registro mercantil", "siren", "siret",
     "companies house",
+    # an organisation's reception desk or main line, printed with its address
+    "reception", "main line", "main number", "front desk", "empfang", "accueil", "recepción",
+    "recepcion",
     # public institutions that open their doors to the public: their switchboard is printed
     # with their address on every leaflet
     "museum", "musée", "museo", "library", "bibliothek", "bücherei", "stadtbücherei",
