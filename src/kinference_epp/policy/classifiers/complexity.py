@@ -73,6 +73,7 @@ from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 
+from kinference_epp.policy.classifiers.appraisal import appraises_argument
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.demands import WEAK, demands
 from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
@@ -2111,6 +2112,8 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         sentences = dict.fromkeys(x for part in request for x in _sentences(part))
         if _judgement(list(sentences)):  # a sentence in two parts counts once
             asked |= {"judgement"}  # "what could explain it, and what would you check first?"
+        if appraises_argument(window):  # "<a claim and its reason>. Is that convincing?"
+            asked |= {"appraisal"}
         hard = len(asked) >= _DEMANDS_HARD
         # "Prepare a twelve-week marathon plan for ..., justifying every choice"
         hard = hard or (not asked <= WEAK and _produces(request, lang))
@@ -2178,6 +2181,9 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     features["plain"] = 1.0 if plain else 0.0  # a level, not a score
     features["open_task"] = open_task  # for a trained model's guard, not a score
     features["demand"] = demand  # a level (never easy), not a score
+    # "<a claim and its reason>. Is that convincing?": the closing question weighs the
+    # argument above, so no easy reading of it alone sets the level (``judge``)
+    features["appraisal"] = 1.0 if demand and appraises_argument(window) else 0.0
     return min(1.0, max(0.0, score)), features
 
 
@@ -2307,7 +2313,12 @@ class ComplexityClassifier:
         text is code or maths, which the request may be about."""
         score, features = complexity_score(prompt)
         level = self._level(score, features)
-        if level is not Complexity.EASY and features["code"] <= _ONE_WORD and not features["math"]:
+        if (
+            level is not Complexity.EASY
+            and features["code"] <= _ONE_WORD
+            and not features["math"]
+            and not features["appraisal"]
+        ):
             text = prompt.require()
             asked = appended_task(text)
             if asked is not None:

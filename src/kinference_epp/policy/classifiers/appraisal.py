@@ -1,0 +1,87 @@
+"""Whether a request asks to weigh an argument it gives, in four languages.
+
+"Rents rise because landlords are greedy, so we need a cap. Is that convincing?" is a short
+yes/no question, but what it asks is an appraisal of reasoning: which premise carries the
+conclusion, whether the inference holds. Such a question is no lookup, whatever its length
+("Überzeugt das?", "Est-ce convaincant ?", "¿Es convincente?"). A reader tells it from an
+everyday yes/no question ("Is this costume convincing for a pirate party?", "Is my ticket
+still valid on Sunday?") by the argument the text gives: a reasoning connective ("because",
+"weil", "car", "porque") or a word that names one ("the argument", "die Begründung",
+"le raisonnement", "la premisa").
+
+``appraises_argument`` reads the lower-cased text in its own language (the language front
+end leaves these words as they are), so it holds each language's words, not only English.
+"""
+
+from __future__ import annotations
+
+import re
+
+_STRONG = (
+    "convincing", "convince", "persuasive", "persuade", "compelling", "cogent", "watertight",
+    "airtight", "überzeug", "stichhaltig", "schlüssig", "triftig", "tragfähig", "einleuchtend",
+    "convainc", "probant", "persuasi", "convinc", "persuasiv", "contundente",
+)  # fmt: skip
+"""Word starts that, in a question, ask whether reasoning persuades: on their own they may
+be about a costume or a cover letter, so an argument in the text must go with them."""
+
+_WEAK = (
+    "valid", "logical", "coherent", "plausib", "gültig", "logisch", "schlüssig", "stimmig",
+    "haltbar", "valable", "valide", "cohérent", "logique", "solide", "válid", "coherente",
+    "lógic", "sólid",
+)  # fmt: skip
+"""Word starts that weigh reasoning only when the text names an argument (a ticket is
+valid, a wall is solid): they need a word of ``_ARGUMENT_NOUNS``, not a connective."""
+
+_HOLDS = (
+    "hold water", "hold up", "holds up", "stand up to", "hält das", "hält diese", "hält die",
+    "tient la route", "tient debout", "tient-il", "tient-elle", "se sostiene", "se tiene en pie",
+)  # fmt: skip
+"""Phrases that ask whether reasoning survives scrutiny."""
+
+_ARGUMENT_NOUNS = (
+    "argument", "reasoning", "claim", "premise", "premiss", "conclusion", "inference",
+    "thesis", "rationale", "logic", "begründung", "behauptung", "schlussfolgerung", "prämisse",
+    "folgerung", "these ", "logik", "raisonnement", "affirmation", "prémisse", "thèse",
+    "argumento", "argumentación", "razonamiento", "afirmación", "premisa", "conclusión",
+    "tesis", "lógica",
+)  # fmt: skip
+"""Words that name an argument ("these " with its space: the German "These", not "these")."""
+
+_CONNECTIVES = re.compile(
+    r"\b(?:because|therefore|hence|thus|so we|so the|weil|denn|daher|deshalb|darum|folglich|"
+    r"also muss|also brauch|car|donc|parce que|puisque|par conséquent|porque|por eso|"
+    r"por lo tanto|así que|ya que)\b"
+)
+"""Connectives that make the text an argument: a conclusion drawn from a reason."""
+
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+"""One question: the text from the last sentence end up to its question mark."""
+
+
+def _starts(starts: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern that finds a word starting with one of ``starts``."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(s) for s in starts) + ")")
+
+
+_STRONG_RE = _starts(_STRONG)
+_WEAK_RE = _starts(_WEAK)
+_ARGUMENT_RE = _starts(_ARGUMENT_NOUNS)
+
+
+def appraises_argument(text: str) -> bool:
+    """Whether a question of the lower-cased ``text`` asks if reasoning persuades or holds
+    (``_STRONG``, ``_HOLDS``; ``_WEAK`` only where the text names an argument) and the text
+    gives or names the argument it weighs."""
+    if "?" not in text:
+        return False
+    named = _ARGUMENT_RE.search(text) is not None
+    argued = named or _CONNECTIVES.search(text) is not None
+    if not argued:
+        return False
+    for question in _QUESTION.findall(text):
+        if _STRONG_RE.search(question) or any(h in question for h in _HOLDS):
+            return True
+        if named and _WEAK_RE.search(question):
+            return True
+    return False
