@@ -257,7 +257,11 @@ _DE = {
     "sperre": "lock", "netzwerkpartitionen": "partition", "netzwerkpartition": "partition",
     "primzahlen": "primes", "primzahl": "prime", "algorithmus": "algorithm",
     "komplexität": "complexity", "laufzeit": "complexity", "nebenläufigkeit": "concurrency",
-    "schranke": "bound", "konsens": "consensus", "latenz": "latency", "durchsatz": "throughput",
+    "obere schranke": "upper bound", "oberen schranke": "upper bound",
+    "untere schranke": "lower bound", "unteren schranke": "lower bound",
+    "obere schranken": "upper bounds", "untere schranken": "lower bounds",
+    "scharfe schranke": "tight bound", "scharfen schranke": "tight bound",
+    "konsens": "consensus", "latenz": "latency", "durchsatz": "throughput",
     "wahrscheinlichkeit": "probability", "gleichung": "equation", "ableitung": "derivative",
     "integral": "integral", "matrix": "matrix", "irrational": "irrational",
     "idempotent": "idempotent", "idempotenz": "idempotency",
@@ -329,7 +333,9 @@ _FR = {
     "concurrence": "concurrency", "latence": "latency", "débit": "throughput",
     "probabilité": "probability", "équation": "equation", "dérivée": "derivative",
     "intégrale": "integral", "matrice": "matrix", "série": "series", "diverge": "diverges",
-    "irrationnel": "irrational", "nombres premiers": "primes", "borne": "bound",
+    "irrationnel": "irrational", "nombres premiers": "primes", "borne supérieure": "upper bound",
+    "borne inférieure": "lower bound", "bornes supérieures": "upper bounds",
+    "bornes inférieures": "lower bounds",
     "modes de défaillance": "failure modes", "idempotence": "idempotency",
     "traduis": "translate", "traduisez": "translate", "traduire": "translate",
     "résume": "summarize", "résumez": "summarize", "résumer": "summarize",
@@ -394,7 +400,8 @@ _ES = {
     "latencia": "latency", "rendimiento": "throughput", "probabilidad": "probability",
     "ecuación": "equation", "derivada": "derivative", "integral": "integral",
     "matriz": "matrix", "irracional": "irrational", "primo": "prime", "primos": "primes",
-    "cota": "bound", "idempotencia": "idempotency", "exactamente-una-vez": "exactly once",
+    "cota superior": "upper bound", "cota inferior": "lower bound",
+    "cotas superiores": "upper bounds", "cotas inferiores": "lower bounds", "idempotencia": "idempotency", "exactamente-una-vez": "exactly once",
     "exactamente una vez": "exactly once", "modos de fallo": "failure modes",
     "traduce": "translate", "traduzca": "translate", "traducir": "translate",
     "resume": "summarize", "resuma": "summarize", "resumir": "summarize",
@@ -515,7 +522,29 @@ def in_english(window: str, lang: str) -> str:
             window = _separable(head) + middle + _separable(tail)
     if lang == "es":  # "¿cuál es ...?": the opening marks would stick to the first word
         window = window.replace("¿", " ").replace("¡", " ")
-    return pattern.sub(lambda m: lexicon[m.group()], window)
+    english = pattern.sub(lambda m: lexicon[m.group()], window)
+    bare = _BARE_BOUND[lang]
+    if bare[0] in english and _MATH_CONTEXT.search(english):
+        english = bare[1].sub("bound", english)
+    return english
+
+
+_BARE_BOUND = {
+    lang: (word, re.compile(r"(?<![\w\-])" + word + r"(?![\w\-])"))
+    for lang, word in (("de", "schranke"), ("fr", "borne"), ("es", "cota"))
+}
+"""The word that is a bound in maths and an everyday thing elsewhere: a barrier or gate
+("die Schranke am Parkplatz"), a kiosk or charging point ("la borne de recharge"), a
+height above sea level ("la cota del refugio"). Read as "bound" only where the text is
+about maths or an algorithm's cost (``_MATH_CONTEXT``); with "upper" or "lower"
+("obere Schranke", "borne supérieure", "cota inferior") it is one anywhere (the lexicon)."""
+_MATH_CONTEXT = re.compile(
+    r"(?<!\w)(?:complexity|algorithm|equation|probability|derivative|integral|matrix|prime|"
+    r"ungleichung|inégalité|desigualdad|funktion|fonction|función|beweis|démontr|demuestr|"
+    r"prove|konverg|converg|abschätz|estimate|epsilon|o\(|[a-z]\(n\))|[≤≥∑∫√]"
+)
+"""Words and marks, after the lexicon's English, that make a text about maths or an
+algorithm's cost."""
 
 
 # -- each language's task verbs, by stem ---------------------------------------------------
