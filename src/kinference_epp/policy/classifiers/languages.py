@@ -232,7 +232,7 @@ _DE = {
     "mir helfen": "help me", "ich brauche": "i need",
     # asks that take reasoning
     "beweise": "prove", "beweisen": "prove", "beweisen sie": "prove", "zeige, dass": "show that",
-    "zeigen sie, dass": "show that", "leite": "derive", "herleiten": "derive", "leiten": "derive",
+    "zeigen sie, dass": "show that", "herleiten": "derive", "ableiten": "derive",
     "entwirf": "design", "entwerfe": "design", "entwerfen": "design", "entwerfen sie": "design",
     "konzipiere": "design", "analysiere": "analyze", "analysieren": "analyze",
     "analysieren sie": "analyze", "optimiere": "optimize", "optimieren": "optimize",
@@ -450,14 +450,15 @@ _SEPARABLE = {
     ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare", ("rechn", "aus"): "calculate", ("führ", "durch"): "perform",
     ("rechn", "um"): "convert", ("schlag", "vor"): "suggest", ("arbeit", "aus"): "draft",
     ("weis", "nach"): "prove", ("schätz", "ein"): "assess", ("deck", "auf"): "identify",
-    ("schreib", "um"): "rewrite", ("form", "um"): "rewrite",
+    ("schreib", "um"): "rewrite", ("form", "um"): "rewrite", ("leit", "her"): "derive",
+    ("leit", "ab"): "derive",
 }  # fmt: skip
 """German separable verbs: the ask is the stem that opens a clause and the particle that
 closes it ("Stell drei Arten gegenüber, ...", "Nimm dieses Argument auseinander und bau es
 wieder auf"); the stem alone asks something else or nothing."""
 _SEPARABLE_STEM = re.compile(
     r"\b(" + "|".join(sorted({s for s, _ in _SEPARABLE}, key=len, reverse=True)) + r")"
-    r"(?:e|t)?(?: sie)?\b"
+    r"(?:e|t|en)?(?: sie)?\b"
 )
 _CLAUSE_END = re.compile(r"[,.;:!?\n\u2013\u2014]|(?<!-) und ")
 _OPENS_AFTER = (".", "!", "?", ":", ";", " und", " dann", " bitte", "bitte")
