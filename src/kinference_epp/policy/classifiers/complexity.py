@@ -2219,9 +2219,6 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     features["plain"] = 1.0 if plain else 0.0  # a level, not a score
     features["open_task"] = open_task  # for a trained model's guard, not a score
     features["demand"] = demand  # a level (never easy), not a score
-    # "<a claim and its reason>. Is that convincing?": the closing question weighs the
-    # argument above, so no easy reading of it alone sets the level (``judge``)
-    features["appraisal"] = 1.0 if demand and appraises_argument(window) else 0.0
     return min(1.0, max(0.0, score)), features
 
 
@@ -2381,12 +2378,14 @@ class ComplexityClassifier:
         if (
             level is not Complexity.EASY
             and not features["math"]
-            and not features["appraisal"]
             and (features["code"] <= _ONE_WORD or _prose(prompt))
         ):
             text = prompt.require()
             asked = appended_task(text)
-            if asked is not None:
+            # "<a claim and its reason>. Is that convincing?": the closing question weighs
+            # the argument above, so no easy reading of it alone sets the level
+            weighs = features["demand"] and appraises_argument(_lower_window(prompt, text))
+            if asked is not None and not weighs:
                 own_score, own = complexity_score(PromptText(asked, prompt.turns))
                 easy = self._level(own_score, own) is Complexity.EASY
                 if easy and (level is Complexity.MEDIUM or transforms_above(text, asked)):
