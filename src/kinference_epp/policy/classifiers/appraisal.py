@@ -55,8 +55,8 @@ _CONNECTIVES = re.compile(
 )
 """Connectives that make the text an argument: a conclusion drawn from a reason."""
 
-_QUESTION = re.compile(r"[^.!?\n]*\?")
-"""One question: the text from the last sentence end up to its question mark."""
+_QUESTIONS = 8
+"""Questions looked at, from the first: a long paste's question marks are not all asks."""
 
 
 def _starts(starts: tuple[str, ...]) -> re.Pattern[str]:
@@ -69,19 +69,30 @@ _WEAK_RE = _starts(_WEAK)
 _ARGUMENT_RE = _starts(_ARGUMENT_NOUNS)
 
 
+def _questions(text: str) -> list[str]:
+    """The first ``_QUESTIONS`` questions of ``text``: each from the last sentence end or
+    line break before its question mark (found with ``str.find``, no regex over the text)."""
+    found: list[str] = []
+    end = text.find("?")
+    while end != -1 and len(found) < _QUESTIONS:
+        start = max(text.rfind(c, 0, end) for c in ".!?\n") + 1
+        found.append(text[start : end + 1])
+        end = text.find("?", end + 1)
+    return found
+
+
 def appraises_argument(text: str) -> bool:
     """Whether a question of the lower-cased ``text`` asks if reasoning persuades or holds
     (``_STRONG``, ``_HOLDS``; ``_WEAK`` only where the text names an argument) and the text
-    gives or names the argument it weighs."""
-    if "?" not in text:
+    gives or names the argument it weighs. The questions are read first: most texts have
+    none that weighs anything, and the text is not scanned for an argument."""
+    strong = weak = False
+    for question in _questions(text):
+        strong = strong or bool(_STRONG_RE.search(question)) or any(h in question for h in _HOLDS)
+        weak = weak or bool(_WEAK_RE.search(question))
+    if not (strong or weak):
         return False
     named = _ARGUMENT_RE.search(text) is not None
-    argued = named or _CONNECTIVES.search(text) is not None
-    if not argued:
-        return False
-    for question in _QUESTION.findall(text):
-        if _STRONG_RE.search(question) or any(h in question for h in _HOLDS):
-            return True
-        if named and _WEAK_RE.search(question):
-            return True
-    return False
+    if named:
+        return True
+    return strong and _CONNECTIVES.search(text) is not None
