@@ -31,8 +31,7 @@ _ARGUMENTS = [
     "nada cuando los conductores no vienen.\n\n¿Es convincente?",
     "My colleague's argument: we never had an outage, so we need no backups. Is the "
     "reasoning valid?",
-    "Die Behauptung lautet: Wer früh aufsteht, ist erfolgreicher. Ist die Begründung "
-    "schlüssig?",
+    "Die Behauptung lautet: Wer früh aufsteht, ist erfolgreicher. Ist die Begründung schlüssig?",
     "L'argument : il a plu hier, donc il pleuvra demain. Le raisonnement tient-il la route ?",
     "El argumento: nunca hemos tenido un fallo, así que no necesitamos copias. ¿Se sostiene?",
 ]

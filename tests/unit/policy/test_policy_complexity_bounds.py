@@ -60,5 +60,5 @@ def test_the_bound_of_maths_stays_hard(text: str) -> None:
     ],
 )
 def test_upper_or_lower_makes_a_bound_anywhere(text: str, lang: str, bound: bool) -> None:
-    """"Obere Schranke", "borne inférieure", "cota superior" are bounds in any text."""
+    """ "Obere Schranke", "borne inférieure", "cota superior" are bounds in any text."""
     assert ("bound" in in_english(text, lang)) is bound
