@@ -81,18 +81,19 @@ def _questions(text: str) -> list[str]:
     return found
 
 
-def appraises_argument(text: str) -> bool:
-    """Whether a question of the lower-cased ``text`` asks if reasoning persuades or holds
-    (``_STRONG``, ``_HOLDS``; ``_WEAK`` only where the text names an argument) and the text
-    gives or names the argument it weighs. The questions are read first: most texts have
-    none that weighs anything, and the text is not scanned for an argument."""
+def appraises_argument(request: str, text: str | None = None) -> bool:
+    """Whether a question of the lower-cased ``request`` asks if reasoning persuades or
+    holds (``_STRONG``, ``_HOLDS``; ``_WEAK`` only where the text names an argument) and
+    ``text``, the whole lower-cased prompt (``request`` if None), gives or names the
+    argument it weighs. The request's questions are read first: most have none that weighs
+    anything, and the text is not scanned for an argument."""
     strong = weak = False
-    for question in _questions(text):
+    for question in _questions(request):
         strong = strong or bool(_STRONG_RE.search(question)) or any(h in question for h in _HOLDS)
         weak = weak or bool(_WEAK_RE.search(question))
     if not (strong or weak):
         return False
-    named = _ARGUMENT_RE.search(text) is not None
-    if named:
+    text = request if text is None else text
+    if _ARGUMENT_RE.search(text) is not None:
         return True
     return strong and _CONNECTIVES.search(text) is not None

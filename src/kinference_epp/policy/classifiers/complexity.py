@@ -2150,7 +2150,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         sentences = dict.fromkeys(x for part in request for x in _sentences(part))
         if _judgement(list(sentences)):  # a sentence in two parts counts once
             asked |= {"judgement"}  # "what could explain it, and what would you check first?"
-        if appraises_argument(window):  # "<a claim and its reason>. Is that convincing?"
+        if appraises_argument(joined, window):  # "<a claim and its reason>. Convincing?"
             asked |= {"appraisal"}
         hard = len(asked) >= _DEMANDS_HARD
         # "Prepare a twelve-week marathon plan for ..., justifying every choice"
@@ -2375,17 +2375,16 @@ class ComplexityClassifier:
         ("... because .... Is that convincing?": ``appraisal.appraises_argument``)."""
         score, features = complexity_score(prompt)
         level = self._level(score, features)
-        if (
-            level is not Complexity.EASY
-            and not features["math"]
-            and (features["code"] <= _ONE_WORD or _prose(prompt))
-        ):
+        if level is not Complexity.EASY and not features["math"]:
             text = prompt.require()
             asked = appended_task(text)
+            if asked is not None and features["code"] > _ONE_WORD and not _prose(prompt):
+                asked = None
             # "<a claim and its reason>. Is that convincing?": the closing question weighs
             # the argument above, so no easy reading of it alone sets the level
-            weighs = features["demand"] and appraises_argument(_lower_window(prompt, text))
-            if asked is not None and not weighs:
+            if asked is not None and features["demand"]:
+                asked = None if appraises_argument(_lower_window(prompt, text)) else asked
+            if asked is not None:
                 own_score, own = complexity_score(PromptText(asked, prompt.turns))
                 easy = self._level(own_score, own) is Complexity.EASY
                 if easy and (level is Complexity.MEDIUM or transforms_above(text, asked)):
