@@ -67,6 +67,7 @@ def _starts(starts: tuple[str, ...]) -> re.Pattern[str]:
 _STRONG_RE = _starts(_STRONG)
 _WEAK_RE = _starts(_WEAK)
 _ARGUMENT_RE = _starts(_ARGUMENT_NOUNS)
+_ANY_RE = _starts(_STRONG + _WEAK + _HOLDS)
 
 
 def _questions(text: str) -> list[str]:
@@ -87,6 +88,8 @@ def appraises_argument(request: str, text: str | None = None) -> bool:
     ``text``, the whole lower-cased prompt (``request`` if None), gives or names the
     argument it weighs. The request's questions are read first: most have none that weighs
     anything, and the text is not scanned for an argument."""
+    if "?" not in request or _ANY_RE.search(request) is None:
+        return False  # one scan in C for most requests
     strong = weak = False
     for question in _questions(request):
         strong = strong or bool(_STRONG_RE.search(question)) or any(h in question for h in _HOLDS)
