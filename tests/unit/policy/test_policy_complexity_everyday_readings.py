@@ -162,3 +162,17 @@ def test_without_in_an_everyday_question_names_what_is_lacking(text: str) -> Non
 def test_without_on_a_way_to_do_something_stays_a_bound(text: str) -> None:
     """A how-question asks a way under the bound; an expert term makes it a task."""
     assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What speaks for and against a heat pump in an old farmhouse?",
+        "Was spricht für und gegen eine Wärmepumpe in einem alten Bauernhaus?",
+        "Quels sont le pour et le contre d'une pompe à chaleur dans une vieille ferme ?",
+        "¿Qué pros y contras tiene una bomba de calor en una casa de campo antigua?",
+    ],
+)
+def test_what_speaks_for_and_against_weighs_trade_offs(text: str) -> None:
+    """Weighing the case for and against is no lookup, in German as in the others."""
+    assert level(text) is not Complexity.EASY

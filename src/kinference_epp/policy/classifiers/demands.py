@@ -105,7 +105,8 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     ),
     "trade_offs": (
         "trade-off", "tradeoff", "trade off", "pros and cons", "for and against",
-        "für und wider", "pro und contra", "pro und kontra", "a favor y en contra", "for then against",
+        "für und wider", "für und gegen", "pro und contra", "pro und kontra",
+        "a favor y en contra", "for then against",
         "for and then against", "dafür und dann dagegen", "dafür und dagegen", "pour puis contre",
         "pour et contre", "a favor y luego en contra", "~abwägung", "abwäg", "wäge", "~zielkonflikt",
         "vor- und nachteil", "vor und nachteil", "compromis ", "pour et le contre",
