@@ -34,6 +34,12 @@ _ARGUMENTS = [
     "Die Behauptung lautet: Wer früh aufsteht, ist erfolgreicher. Ist die Begründung schlüssig?",
     "L'argument : il a plu hier, donc il pleuvra demain. Le raisonnement tient-il la route ?",
     "El argumento: nunca hemos tenido un fallo, así que no necesitamos copias. ¿Se sostiene?",
+    "Night trains are doomed because planes are faster, so no one will book them.\n\nDoes "
+    "this reasoning hold?",
+    "Nachtzüge haben keine Zukunft, weil Flugzeuge schneller sind.\n\nIst das Argument gut?",
+    "Les trains de nuit sont condamnés car l'avion est plus rapide.\n\nL'argument est-il bon ?",
+    "Los trenes nocturnos no tienen futuro porque el avión es más rápido.\n\n¿El argumento "
+    "es bueno?",
 ]
 
 
@@ -74,6 +80,12 @@ def test_an_appraisal_with_a_further_reasoning_ask_is_hard(text: str) -> None:
         "Est-ce que mon billet de train est encore valable dimanche ?",
         "¿Mi billete de tren sigue siendo válido el domingo?",
         "Is the museum open on Monday because of the holiday?",
+        "Is my insurance claim still valid?",
+        "Are these tickets still valid?",
+        "We moved the party indoors because of the rain. Is that a good idea?",
+        "Wir feiern drinnen, weil es regnet. Ist das eine gute Idee?",
+        "On fête à l'intérieur car il pleut. C'est une bonne idée ?",
+        "Celebramos dentro porque llueve. ¿Es buena idea?",
         "Ist das Museum am Montag offen, weil Feiertag ist?",
     ],
 )

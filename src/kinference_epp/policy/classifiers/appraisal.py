@@ -33,6 +33,16 @@ _WEAK = (
 """Word starts that weigh reasoning only when the text names an argument (a ticket is
 valid, a wall is solid): they need a word of ``_ARGUMENT_NOUNS``, not a connective."""
 
+_GENERIC = (
+    "good", "fair", "sound", "strong", "weak", "work", "hold", "right", "gut", "stark",
+    "schwach", "richtig", "trägt", "funktioniert", "bon", "bonne", "fort", "forte", "faible",
+    "juste", "marche", "fonctionne", "bueno", "buena", "fuerte", "débil", "correcto",
+    "correcta", "funciona", "vale",
+)  # fmt: skip
+"""Everyday words that weigh reasoning only in a question that names it ("Is that a good
+argument?", "Does this reasoning hold?", "Ist das Argument gut?", "¿El argumento es
+bueno?"): "is that a good idea?" or "does it work?" alone weighs no argument."""
+
 _HOLDS = (
     "hold water", "hold up", "holds up", "stand up to", "hält das", "hält diese", "hält die",
     "tient la route", "tient debout", "tient-il", "tient-elle", "se sostiene", "se tiene en pie",
@@ -40,13 +50,14 @@ _HOLDS = (
 """Phrases that ask whether reasoning survives scrutiny."""
 
 _ARGUMENT_NOUNS = (
-    "argument", "reasoning", "claim", "premise", "premiss", "conclusion", "inference",
-    "thesis", "rationale", "logic", "begründung", "behauptung", "schlussfolgerung", "prämisse",
-    "folgerung", "these ", "logik", "raisonnement", "affirmation", "prémisse", "thèse",
+    "argument", "reasoning", "premise", "premiss", "conclusion", "inference", "thesis",
+    "rationale", "logic", "begründung", "behauptung", "schlussfolgerung", "prämisse",
+    "folgerung", "logik", "raisonnement", "affirmation", "prémisse", "thèse",
     "argumento", "argumentación", "razonamiento", "afirmación", "premisa", "conclusión",
     "tesis", "lógica",
 )  # fmt: skip
-"""Words that name an argument ("these " with its space: the German "These", not "these")."""
+"""Words that name an argument ("claim" is left out: an insurance or expense claim is no
+argument, nor is the German "These" told from the English "these")."""
 
 _CONNECTIVES = re.compile(
     r"\b(?:because|therefore|hence|thus|so we|so the|weil|denn|daher|deshalb|darum|folglich|"
@@ -67,7 +78,8 @@ def _starts(starts: tuple[str, ...]) -> re.Pattern[str]:
 _STRONG_RE = _starts(_STRONG)
 _WEAK_RE = _starts(_WEAK)
 _ARGUMENT_RE = _starts(_ARGUMENT_NOUNS)
-_ANY_RE = _starts(_STRONG + _WEAK + _HOLDS)
+_GENERIC_RE = re.compile(r"(?<!\w)(?:" + "|".join(_GENERIC) + r")(?!\w)")
+_ANY_RE = _starts(_STRONG + _WEAK + _HOLDS + _ARGUMENT_NOUNS)
 
 
 def _questions(text: str) -> list[str]:
@@ -94,6 +106,9 @@ def appraises_argument(request: str, text: str | None = None) -> bool:
     for question in _questions(request):
         strong = strong or bool(_STRONG_RE.search(question)) or any(h in question for h in _HOLDS)
         weak = weak or bool(_WEAK_RE.search(question))
+        # "does this reasoning hold?": the question names what it weighs
+        named = _ARGUMENT_RE.search(question) is not None
+        strong = strong or (named and _GENERIC_RE.search(question) is not None)
     if not (strong or weak):
         return False
     text = request if text is None else text
