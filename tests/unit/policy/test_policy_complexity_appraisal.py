@@ -94,3 +94,43 @@ def test_an_everyday_yes_no_question_stays_easy(text: str) -> None:
     a question about opening hours."""
     assert not appraises_argument(text.lower())
     assert level(text) is Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Evaluate the logic of this: night trains are doomed because planes are faster.\n\nThanks!",
+        "Bewerte die Logik: Nachtzüge haben keine Zukunft, weil Flugzeuge schneller sind.\n\n"
+        "Danke!",
+        "Évalue la logique : les trains de nuit sont condamnés car l'avion est plus rapide.\n\n"
+        "Merci !",
+        "Evalúa la lógica: los trenes nocturnos no tienen futuro porque el avión es más "
+        "rápido.\n\n¡Gracias!",
+        "Evaluate the logic of this: night trains are doomed because planes are faster.\n\n"
+        "Answer in English.",
+    ],
+)
+def test_a_task_asked_above_is_not_undone_by_an_easy_closing_line(text: str) -> None:
+    """The text above opens with a task verb: it is the request, and a closing line
+    ("Thanks!", "Answer in English.") that reads easy on its own does not set the level."""
+    assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dear colleague, I refer Mr Tamsin Hale, 71, with severe asthma and two admissions "
+        "this year. He lives alone. Kind regards.\n\nAdd a one-line subject to the text above.",
+        "Estimado compañero: le remito al Sr. Anselmo Ríos, 71 años, con asma grave y dos "
+        "ingresos este año. Vive solo. Un saludo.\n\nPonle al texto de arriba un asunto de una "
+        "línea.",
+        "Sehr geehrte Kollegin, ich überweise Herrn Tamsin Hale, 71, mit schwerem Asthma. Er "
+        "lebt allein. Mit freundlichen Grüßen.\n\nÜbersetze das ins Englische.",
+        "Cher confrère, je vous adresse M. Tamsin Hale, 71 ans, asthme sévère. Il vit seul. "
+        "Bien à vous.\n\nTraduis-le en anglais.",
+    ],
+)
+def test_a_letter_above_a_closing_edit_asks_nothing_itself(text: str) -> None:
+    """A salutation ("Estimado compañero", Spanish for "dear colleague") is no "estimate":
+    the letter asks nothing, and the closing edit sets the level."""
+    assert level(text) is Complexity.EASY

@@ -2324,6 +2324,15 @@ def transforms_above(text: str, asked: str) -> bool:
     pulled = verb in _PULL_ASKS and not _FACT_ITEMS.isdisjoint(words[1:6])
     if verb not in _EVERYDAY_TRANSFORMS and not pulled:
         return False
+    return not asks_above(text, asked)
+
+
+def asks_above(text: str, asked: str) -> bool:
+    """Whether the text above the closing paragraph ``asked`` asks the model a task itself:
+    its first sentence opens with a task verb ("Evaluate the logic of this: ...", "Bewerte
+    die Logik: ...") or it asks its answer to show something (a justification,
+    alternatives: ``demands``). Then that task, not the closing line ("Thanks!", "Answer in
+    English."), is the request."""
     end = len(text.rstrip()) - len(asked)
     # its opening and its end, as the window of a long prompt: no copy of a long text
     head = text[: min(end, WINDOW)].strip().lower()
@@ -2334,8 +2343,8 @@ def transforms_above(text: str, asked: str) -> bool:
         head = in_english(head, above_lang)
     first = _sentences(head)
     if first and _opens_task(first[0].lstrip(), above_lang, _MAY_REASON):
-        return False
-    return demands(head) <= WEAK
+        return True
+    return not demands(head) <= WEAK
 
 
 def _prose(prompt: PromptText) -> bool:
@@ -2387,7 +2396,8 @@ class ComplexityClassifier:
             if asked is not None:
                 own_score, own = complexity_score(PromptText(asked, prompt.turns))
                 easy = self._level(own_score, own) is Complexity.EASY
-                if easy and (level is Complexity.MEDIUM or transforms_above(text, asked)):
+                medium = level is Complexity.MEDIUM and not asks_above(text, asked)
+                if easy and (medium or transforms_above(text, asked)):
                     return Complexity.EASY, task_signs(own)
         return level, task_signs(features)
 

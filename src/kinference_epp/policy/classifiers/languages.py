@@ -663,6 +663,8 @@ def task_verb(word: str, lang: str) -> str | None:
             if found is not None:
                 if lang == "de" and word[n:] in _DE_PAST:
                     return None  # "prüfte", "bewertete": a report of what was done, no ask
+                if word[n:] in _PARTICIPLES.get(lang, ()):
+                    return None  # "Estimado compañero", "calculé hier": no ask
                 return found
     if lang == "es" and not word.isascii() and word.endswith(_ES_ENCLITICS):
         # an imperative with its object pronouns attached takes a written accent on the
@@ -674,6 +676,12 @@ def task_verb(word: str, lang: str) -> str | None:
 
 
 _DE_PAST = frozenset(["te", "ten", "test", "tet", "ete", "eten", "etest", "etet"])
+_PARTICIPLES = {
+    "es": frozenset(["ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"]),
+    "fr": frozenset(["é", "ée", "és", "ées"]),
+}
+"""Endings after a stem that make a past participle, no imperative: the Spanish salutation
+"Estimado compañero" is no "estimate", nor is the French "estimé" a request."""
 """What a German verb's stem takes in the simple past ("prüfte", "berechnete"): no
 imperative ends so."""
 _ES_ACCENTS = str.maketrans("áéíóú", "aeiou")
