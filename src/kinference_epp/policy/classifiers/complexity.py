@@ -1964,11 +1964,15 @@ def _judgement(sentences: list[str]) -> bool:
     and what data would you look at first?", "Quelle interaction attendre, comment se
     verra-t-elle et comment ajuster la dose ?"): a judgement to reason out, not a lookup
     ("Who wrote Hamlet, when and where?" is three lookups). A modal opening its sentence is
-    politeness ("Could you ...") and does not count."""
+    politeness ("Could you ...") and does not count. One modal with a "why" in a question
+    ("Which team should own this, and why?", "Quel service devrait traiter ça et pourquoi ?")
+    asks for a choice and the reasons for it: a judgement too."""
     modals = 0
     for sentence in sentences:
         words = _words(sentence)
         here = sum(1 for w in words[1:] if w in _MODALS)
+        if here and "why" in words and sentence.rstrip().endswith("?"):
+            return True  # "which team should own this, and why?": a choice to argue for
         if here or not _MECHANISM.isdisjoint(words):
             firsts = [_first_word(c) for c in _ASK_SPLIT.split(sentence)]
             asked = [w for w in firsts if w in _QUESTION_WORDS]
