@@ -67,3 +67,43 @@ def test_a_modal_question_without_why_stays_easy(text: str) -> None:
 )
 def test_the_everyday_ask_alone_stays_easy(lang: str, ask: str) -> None:
     assert level(_CASE[lang] + "\n\n" + ask) is Complexity.EASY
+
+
+_NOTE = {
+    "en": "Note: the boiler in flat 3 leaks again, the tenant is away until Friday.",
+    "de": "Notiz: Der Boiler in Wohnung 3 leckt wieder, der Mieter ist bis Freitag weg.",
+    "fr": "Note : la chaudière de l'appartement 3 fuit encore, le locataire est absent "
+    "jusqu'à vendredi.",
+    "es": "Nota: la caldera del piso 3 vuelve a perder agua, el inquilino está fuera hasta el "
+    "viernes.",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "ask"),
+    [
+        ("en", "Rewrite it as a neutral note for the file and flag anything that looks off."),
+        ("de", "Schreib es als neutrale Notiz um und sag, was nicht stimmt."),
+        ("fr", "Reformule en note neutre et signale ce qui cloche."),
+        ("es", "Pásalo a una nota neutra y señala lo que no cuadre."),
+        ("en", "What is missing before anyone can act on it?"),
+        ("fr", "Que faut-il encore savoir avant de pouvoir agir ?"),
+    ],
+)
+def test_a_check_of_the_case_beside_an_everyday_ask_is_not_easy(lang: str, ask: str) -> None:
+    """What in the case looks wrong, or what it lacks before anyone can act: the answer
+    checks the case against what it should hold, beside the rewrite."""
+    assert level(_NOTE[lang] + "\n\n" + ask) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is anything still missing for the picnic: bread, cheese, wine?",
+        "Fehlt noch etwas fürs Picknick: Brot, Käse, Wein?",
+        "Manque-t-il quelque chose pour le pique-nique : pain, fromage, vin ?",
+        "¿Falta algo para el picnic: pan, queso, vino?",
+    ],
+)
+def test_an_everyday_question_about_what_is_missing_stays_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY

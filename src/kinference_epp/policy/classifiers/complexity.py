@@ -1779,6 +1779,9 @@ counterarguments, a sensitivity analysis, competing hypotheses."""
 _SCOPE_ITEMS = 3
 
 
+_CHECKS = frozenset(["gaps"])
+
+
 def _deliverables(sentence: str, request: str) -> bool:
     """A piece of work whose parts the request lists — at least three, after a colon, in
     parentheses or as the sentence's own list ("Plan the rotation over eight years: legume
@@ -1797,7 +1800,9 @@ def _deliverables(sentence: str, request: str) -> bool:
     items = [x for x in _CLAUSE_SPLIT.split(scope) if x.strip()]
     if len(items) < _SCOPE_ITEMS:
         return False
-    return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request))
+    # a check of what a case lacks or gets wrong is asked of a note or a reply, not a
+    # piece of work whose parts are argued
+    return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request) - _CHECKS)
 
 
 _ANALYTIC_ASKS = _HARD_ASKS | _SOFT_ASKS | _PROOF_ASKS

@@ -194,6 +194,18 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "risque résiduel", "risque restant", "contramedida", "salvaguarda", "mitigación",
         "riesgo residual", "riesgo que queda", "riesgo restante",
     ),
+    "gaps": (
+        # what in a case looks wrong, or what it lacks before anyone can act on it: a
+        # reader must check it against what it should hold ("is anything still missing for
+        # the picnic?" asks no such check)
+        "anything that looks off", "anything that seems off", "anything odd",
+        "what seltsam", "what nicht stimmt", "what komisch", "ce qui semble bizarre",
+        "ce qui cloche", "ce qui semble anormal", "lo que no cuadre", "lo que no encaja",
+        "lo que parezca raro", "missing before", "lacking before", "fehlt, bevor",
+        "fehlt noch, bevor", "avant de pouvoir", "avant que quelqu", "para que alguien pueda",
+        "antes de que alguien", "information is still missing", "informations manquent",
+        "angaben noch fehlen", "datos faltan",
+    ),
     "ranking": (
         "rank ", "ranked", "ranking", "prioritis", "prioritiz", "priorisier", "priorise",
         "priorisez", "hiérarchis", "prioriza", "priorice", "jerarquiz", "rangfolge",
