@@ -73,6 +73,7 @@ from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 
+from kinference_epp.policy.classifiers.appraisal import appraises_argument
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.demands import WEAK, demands
 from kinference_epp.policy.classifiers.languages import detect, in_english, task_verb
@@ -1251,6 +1252,14 @@ _EVERYDAY_FORMS = frozenset(
 """Everyday pieces of writing: asked for ("write a short note to my landlord", "draft a
 birthday message") without an expert term, a constraint or code, a small model writes them
 as well as a large one."""
+_NAMINGS = frozenset(
+    ["subject", "subject-line", "title", "titles", "headline", "heading", "caption", "objet",
+     "titre", "titres", "intitulé", "betreff", "titel", "überschrift", "asunto", "título",
+     "títulos", "titular"]
+)  # fmt: skip
+"""What a reader suggests for a given text without working anything out: its subject
+line, title or heading ("propose a subject line for this mail": suggest one). Naming a new
+thing (a club, a product) is creative work, not this."""
 _EDIT_ASKS = frozenset(["fix", "add", "correct", "tidy", "clean", "insert", "update"])
 """Asks that are a mechanical edit when the request confines them to one (``_EDITS``,
 ``_MECHANICAL_PHRASES``)."""
@@ -1647,6 +1656,11 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "convert"  # "make a CSV out of this table"
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
+    # "propose a short subject line for this message", "propose un titre": a heading for
+    # a text is suggested, not a plan proposed
+    naming = verb == "propose" and not _NAMINGS.isdisjoint(sw[i + 1 : i + 5])
+    if naming and not (r.domain or r.code or r.math or r.constraint):
+        return "easy"
     if verb in _LIGHT_VERBS and not (verb == "do" and sentence.rstrip().endswith("?")):
         verb = _analysis_asked(sw[i + 1 : i + 6]) or verb  # "do the threat model of ..."
     # "design the search: ranking, typo tolerance, ...": a part of the thing to build that
@@ -1765,6 +1779,9 @@ counterarguments, a sensitivity analysis, competing hypotheses."""
 _SCOPE_ITEMS = 3
 
 
+_CHECKS = frozenset(["gaps"])
+
+
 def _deliverables(sentence: str, request: str) -> bool:
     """A piece of work whose parts the request lists — at least three, after a colon, in
     parentheses or as the sentence's own list ("Plan the rotation over eight years: legume
@@ -1783,7 +1800,9 @@ def _deliverables(sentence: str, request: str) -> bool:
     items = [x for x in _CLAUSE_SPLIT.split(scope) if x.strip()]
     if len(items) < _SCOPE_ITEMS:
         return False
-    return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request))
+    # a check of what a case lacks or gets wrong is asked of a note or a reply, not a
+    # piece of work whose parts are argued
+    return any(mark in request for mark in _DELIVERABLE_MARKS) or bool(demands(request) - _CHECKS)
 
 
 _ANALYTIC_ASKS = _HARD_ASKS | _SOFT_ASKS | _PROOF_ASKS
@@ -1950,11 +1969,15 @@ def _judgement(sentences: list[str]) -> bool:
     and what data would you look at first?", "Quelle interaction attendre, comment se
     verra-t-elle et comment ajuster la dose ?"): a judgement to reason out, not a lookup
     ("Who wrote Hamlet, when and where?" is three lookups). A modal opening its sentence is
-    politeness ("Could you ...") and does not count."""
+    politeness ("Could you ...") and does not count. One modal with a "why" in a question
+    ("Which team should own this, and why?", "Quel service devrait traiter ça et pourquoi ?")
+    asks for a choice and the reasons for it: a judgement too."""
     modals = 0
     for sentence in sentences:
         words = _words(sentence)
         here = sum(1 for w in words[1:] if w in _MODALS)
+        if here and "why" in words and sentence.rstrip().endswith("?"):
+            return True  # "which team should own this, and why?": a choice to argue for
         if here or not _MECHANISM.isdisjoint(words):
             firsts = [_first_word(c) for c in _ASK_SPLIT.split(sentence)]
             asked = [w for w in firsts if w in _QUESTION_WORDS]
@@ -2008,6 +2031,20 @@ def _capped(request: str) -> bool:
     return phrased or _OUTPUT_CAP.search(request) is not None
 
 
+_WITHOUT = frozenset(["without"])
+
+
+def _short_question(part: str, words: int) -> bool:
+    """One question of at most ``_UNREAD_QUESTION`` words, with no code or maths mark."""
+    return (
+        words <= _UNREAD_QUESTION
+        and part.rstrip().endswith("?")
+        and part.count("?") == 1
+        and not any(m in part for m in _CODE_MARKS)
+        and "`" not in part
+    )
+
+
 def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, float, float]:
     """(hard_ask, easy_ask, open_task, demand, unread), each 0 or 1, from the instruction's
     main verb and what the request asks the answer to show (``demands``).
@@ -2043,8 +2080,19 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
         domain = len(vocab & _DOMAIN_WORDS)
+        bounds = vocab & _CONSTRAINT_WORDS
+        # "a recipe for bread without yeast?", "une recette sans pruneaux ?": in a short
+        # everyday question "without" names what the thing lacks, not a bound on a task;
+        # "how do I tell the team without giving the reason?" asks a way under that bound
+        if (
+            bounds == _WITHOUT
+            and not domain
+            and _MECHANISM.isdisjoint(vocab)
+            and _short_question(part, len(bare))
+        ):
+            bounds = set()
         constraint = (
-            bool(vocab & _CONSTRAINT_WORDS)
+            bool(bounds)
             or _count(part, _CONSTRAINT_PHRASES_G) > 0
             or _count(part, _REQUEST_CONSTRAINT_PHRASES_G) > 0
         )
@@ -2111,6 +2159,8 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         sentences = dict.fromkeys(x for part in request for x in _sentences(part))
         if _judgement(list(sentences)):  # a sentence in two parts counts once
             asked |= {"judgement"}  # "what could explain it, and what would you check first?"
+        if appraises_argument(joined, window):  # "<a claim and its reason>. Convincing?"
+            asked |= {"appraisal"}
         hard = len(asked) >= _DEMANDS_HARD
         # "Prepare a twelve-week marathon plan for ..., justifying every choice"
         hard = hard or (not asked <= WEAK and _produces(request, lang))
@@ -2234,6 +2284,17 @@ _EVERYDAY_TRANSFORMS = (_TRANSFORM_ASKS - {"adapt"}) | frozenset(
 )  # fmt: skip
 """Asks that turn the text above into another form a reader of it could write at once:
 translate, rewrite plainly, summarise, reformat, make a subject line of it."""
+_PULL_ASKS = frozenset(["list", "extract", "name"])
+_FACT_ITEMS = frozenset(
+    ["dates", "date", "numbers", "figures", "amounts", "names", "places", "times", "prices",
+     "deadlines", "addresses", "people", "daten", "zahlen", "namen", "beträge", "termine",
+     "orte", "fristen", "preise", "uhrzeiten", "personen", "chiffres", "nombres", "montants",
+     "noms", "lieux", "heures", "prix", "délais", "adresses", "personnes", "fechas", "cifras",
+     "números", "importes", "nombres", "lugares", "horas", "precios", "plazos",
+     "direcciones", "personas"]
+)  # fmt: skip
+"""What a text states that a reader can pick out of it at once: its dates, figures,
+names and places (``transforms_above``), unlike the risks or steps it leaves to work out."""
 _SEQUENCE = frozenset(
     ["then", "next", "afterwards", "also", "dann", "danach", "anschließend", "außerdem",
      "puis", "ensuite", "après", "luego", "después", "además"]
@@ -2267,8 +2328,20 @@ def transforms_above(text: str, asked: str) -> bool:
     verb = words[0]
     if lang != "en" and verb not in _KNOWN_VERBS:
         verb = task_verb(verb, lang) or verb
-    if verb not in _EVERYDAY_TRANSFORMS:
+    # "list all the dates and figures in it", "liste alle Daten daraus auf": the facts the
+    # text states, pulled out of it, not the risks or steps a reader would work out
+    pulled = verb in _PULL_ASKS and not _FACT_ITEMS.isdisjoint(words[1:6])
+    if verb not in _EVERYDAY_TRANSFORMS and not pulled:
         return False
+    return not asks_above(text, asked)
+
+
+def asks_above(text: str, asked: str) -> bool:
+    """Whether the text above the closing paragraph ``asked`` asks the model a task itself:
+    its first sentence opens with a task verb ("Evaluate the logic of this: ...", "Bewerte
+    die Logik: ...") or it asks its answer to show something (a justification,
+    alternatives: ``demands``). Then that task, not the closing line ("Thanks!", "Answer in
+    English."), is the request."""
     end = len(text.rstrip()) - len(asked)
     # its opening and its end, as the window of a long prompt: no copy of a long text
     head = text[: min(end, WINDOW)].strip().lower()
@@ -2279,8 +2352,19 @@ def transforms_above(text: str, asked: str) -> bool:
         head = in_english(head, above_lang)
     first = _sentences(head)
     if first and _opens_task(first[0].lstrip(), above_lang, _MAY_REASON):
+        return True
+    return not demands(head) <= WEAK
+
+
+def _prose(prompt: PromptText) -> bool:
+    """Whether the code words of the prompt are English words in prose ("Habib from our
+    church's English class ... a decision from the Home Office"): no code mark or backtick,
+    no code word that is not English too, and not a query ("select ... from")."""
+    window = _lower_window(prompt, prompt.require())
+    if "`" in window or any(m in window for m in _CODE_MARKS):
         return False
-    return demands(head) <= WEAK
+    named = _CODE_WORDS.intersection(_words(window))
+    return named <= _ENGLISH_CODE_WORDS and not {"select", "from"} <= named
 
 
 class ComplexityClassifier:
@@ -2304,16 +2388,25 @@ class ComplexityClassifier:
         A prompt that reads as hard is easy too when that request is an everyday
         transformation of the text above (``transforms_above``: translate it, rewrite it
         plainly, make a subject line of it), however hard the text sounds. Not where that
-        text is code or maths, which the request may be about."""
+        text is code (English words such as "from" and "class" in prose are not: ``_prose``)
+        or maths, which the request may be about, nor where the prompt weighs an argument
+        ("... because .... Is that convincing?": ``appraisal.appraises_argument``)."""
         score, features = complexity_score(prompt)
         level = self._level(score, features)
-        if level is not Complexity.EASY and features["code"] <= _ONE_WORD and not features["math"]:
+        if level is not Complexity.EASY and not features["math"]:
             text = prompt.require()
             asked = appended_task(text)
+            if asked is not None and features["code"] > _ONE_WORD and not _prose(prompt):
+                asked = None
+            # "<a claim and its reason>. Is that convincing?": the closing question weighs
+            # the argument above, so no easy reading of it alone sets the level
+            if asked is not None and features["demand"]:
+                asked = None if appraises_argument(_lower_window(prompt, text)) else asked
             if asked is not None:
                 own_score, own = complexity_score(PromptText(asked, prompt.turns))
                 easy = self._level(own_score, own) is Complexity.EASY
-                if easy and (level is Complexity.MEDIUM or transforms_above(text, asked)):
+                medium = level is Complexity.MEDIUM and not asks_above(text, asked)
+                if easy and (medium or transforms_above(text, asked)):
                     return Complexity.EASY, task_signs(own)
         return level, task_signs(features)
 

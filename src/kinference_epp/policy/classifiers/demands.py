@@ -105,7 +105,8 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
     ),
     "trade_offs": (
         "trade-off", "tradeoff", "trade off", "pros and cons", "for and against",
-        "für und wider", "pro und contra", "pro und kontra", "a favor y en contra", "for then against",
+        "für und wider", "für und gegen", "pro und contra", "pro und kontra",
+        "a favor y en contra", "for then against",
         "for and then against", "dafür und dann dagegen", "dafür und dagegen", "pour puis contre",
         "pour et contre", "a favor y luego en contra", "~abwägung", "abwäg", "wäge", "~zielkonflikt",
         "vor- und nachteil", "vor und nachteil", "compromis ", "pour et le contre",
@@ -192,6 +193,18 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "verbleibendes risiko", "verbleibendem risiko", "contre-mesure", "atténuation",
         "risque résiduel", "risque restant", "contramedida", "salvaguarda", "mitigación",
         "riesgo residual", "riesgo que queda", "riesgo restante",
+    ),
+    "gaps": (
+        # what in a case looks wrong, or what it lacks before anyone can act on it: a
+        # reader must check it against what it should hold ("is anything still missing for
+        # the picnic?" asks no such check)
+        "anything that looks off", "anything that seems off", "anything odd",
+        "what seltsam", "what nicht stimmt", "what komisch", "ce qui semble bizarre",
+        "ce qui cloche", "ce qui semble anormal", "lo que no cuadre", "lo que no encaja",
+        "lo que parezca raro", "missing before", "lacking before", "fehlt, bevor",
+        "fehlt noch, bevor", "avant de pouvoir", "avant que quelqu", "para que alguien pueda",
+        "antes de que alguien", "information is still missing", "informations manquent",
+        "angaben noch fehlen", "datos faltan",
     ),
     "ranking": (
         "rank ", "ranked", "ranking", "prioritis", "prioritiz", "priorisier", "priorise",

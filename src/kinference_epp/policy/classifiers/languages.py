@@ -232,7 +232,7 @@ _DE = {
     "mir helfen": "help me", "ich brauche": "i need",
     # asks that take reasoning
     "beweise": "prove", "beweisen": "prove", "beweisen sie": "prove", "zeige, dass": "show that",
-    "zeigen sie, dass": "show that", "leite": "derive", "herleiten": "derive", "leiten": "derive",
+    "zeigen sie, dass": "show that", "herleiten": "derive", "ableiten": "derive",
     "entwirf": "design", "entwerfe": "design", "entwerfen": "design", "entwerfen sie": "design",
     "konzipiere": "design", "analysiere": "analyze", "analysieren": "analyze",
     "analysieren sie": "analyze", "optimiere": "optimize", "optimieren": "optimize",
@@ -257,7 +257,11 @@ _DE = {
     "sperre": "lock", "netzwerkpartitionen": "partition", "netzwerkpartition": "partition",
     "primzahlen": "primes", "primzahl": "prime", "algorithmus": "algorithm",
     "komplexität": "complexity", "laufzeit": "complexity", "nebenläufigkeit": "concurrency",
-    "schranke": "bound", "konsens": "consensus", "latenz": "latency", "durchsatz": "throughput",
+    "obere schranke": "upper bound", "oberen schranke": "upper bound",
+    "untere schranke": "lower bound", "unteren schranke": "lower bound",
+    "obere schranken": "upper bounds", "untere schranken": "lower bounds",
+    "scharfe schranke": "tight bound", "scharfen schranke": "tight bound",
+    "konsens": "consensus", "latenz": "latency", "durchsatz": "throughput",
     "wahrscheinlichkeit": "probability", "gleichung": "equation", "ableitung": "derivative",
     "integral": "integral", "matrix": "matrix", "irrational": "irrational",
     "idempotent": "idempotent", "idempotenz": "idempotency",
@@ -329,7 +333,9 @@ _FR = {
     "concurrence": "concurrency", "latence": "latency", "débit": "throughput",
     "probabilité": "probability", "équation": "equation", "dérivée": "derivative",
     "intégrale": "integral", "matrice": "matrix", "série": "series", "diverge": "diverges",
-    "irrationnel": "irrational", "nombres premiers": "primes", "borne": "bound",
+    "irrationnel": "irrational", "nombres premiers": "primes", "borne supérieure": "upper bound",
+    "borne inférieure": "lower bound", "bornes supérieures": "upper bounds",
+    "bornes inférieures": "lower bounds",
     "modes de défaillance": "failure modes", "idempotence": "idempotency",
     "traduis": "translate", "traduisez": "translate", "traduire": "translate",
     "résume": "summarize", "résumez": "summarize", "résumer": "summarize",
@@ -394,7 +400,8 @@ _ES = {
     "latencia": "latency", "rendimiento": "throughput", "probabilidad": "probability",
     "ecuación": "equation", "derivada": "derivative", "integral": "integral",
     "matriz": "matrix", "irracional": "irrational", "primo": "prime", "primos": "primes",
-    "cota": "bound", "idempotencia": "idempotency", "exactamente-una-vez": "exactly once",
+    "cota superior": "upper bound", "cota inferior": "lower bound",
+    "cotas superiores": "upper bounds", "cotas inferiores": "lower bounds", "idempotencia": "idempotency", "exactamente-una-vez": "exactly once",
     "exactamente una vez": "exactly once", "modos de fallo": "failure modes",
     "traduce": "translate", "traduzca": "translate", "traducir": "translate",
     "resume": "summarize", "resuma": "summarize", "resumir": "summarize",
@@ -443,14 +450,15 @@ _SEPARABLE = {
     ("rechn", "nach"): "calculate", ("grenz", "ab"): "compare", ("rechn", "aus"): "calculate", ("führ", "durch"): "perform",
     ("rechn", "um"): "convert", ("schlag", "vor"): "suggest", ("arbeit", "aus"): "draft",
     ("weis", "nach"): "prove", ("schätz", "ein"): "assess", ("deck", "auf"): "identify",
-    ("schreib", "um"): "rewrite", ("form", "um"): "rewrite",
+    ("schreib", "um"): "rewrite", ("form", "um"): "rewrite", ("leit", "her"): "derive",
+    ("leit", "ab"): "derive",
 }  # fmt: skip
 """German separable verbs: the ask is the stem that opens a clause and the particle that
 closes it ("Stell drei Arten gegenüber, ...", "Nimm dieses Argument auseinander und bau es
 wieder auf"); the stem alone asks something else or nothing."""
 _SEPARABLE_STEM = re.compile(
     r"\b(" + "|".join(sorted({s for s, _ in _SEPARABLE}, key=len, reverse=True)) + r")"
-    r"(?:e|t)?(?: sie)?\b"
+    r"(?:e|t|en)?(?: sie)?\b"
 )
 _CLAUSE_END = re.compile(r"[,.;:!?\n\u2013\u2014]|(?<!-) und ")
 _OPENS_AFTER = (".", "!", "?", ":", ";", " und", " dann", " bitte", "bitte")
@@ -515,7 +523,29 @@ def in_english(window: str, lang: str) -> str:
             window = _separable(head) + middle + _separable(tail)
     if lang == "es":  # "¿cuál es ...?": the opening marks would stick to the first word
         window = window.replace("¿", " ").replace("¡", " ")
-    return pattern.sub(lambda m: lexicon[m.group()], window)
+    english = pattern.sub(lambda m: lexicon[m.group()], window)
+    bare = _BARE_BOUND[lang]
+    if bare[0] in english and _MATH_CONTEXT.search(english):
+        english = bare[1].sub("bound", english)
+    return english
+
+
+_BARE_BOUND = {
+    lang: (word, re.compile(r"(?<![\w\-])" + word + r"(?![\w\-])"))
+    for lang, word in (("de", "schranke"), ("fr", "borne"), ("es", "cota"))
+}
+"""The word that is a bound in maths and an everyday thing elsewhere: a barrier or gate
+("die Schranke am Parkplatz"), a kiosk or charging point ("la borne de recharge"), a
+height above sea level ("la cota del refugio"). Read as "bound" only where the text is
+about maths or an algorithm's cost (``_MATH_CONTEXT``); with "upper" or "lower"
+("obere Schranke", "borne supérieure", "cota inferior") it is one anywhere (the lexicon)."""
+_MATH_CONTEXT = re.compile(
+    r"(?<!\w)(?:complexity|algorithm|equation|probability|derivative|integral|matrix|prime|"
+    r"ungleichung|inégalité|desigualdad|funktion|fonction|función|beweis|démontr|demuestr|"
+    r"prove|konverg|converg|abschätz|estimate|epsilon|o\(|[a-z]\(n\))|[≤≥∑∫√]"
+)
+"""Words and marks, after the lexicon's English, that make a text about maths or an
+algorithm's cost."""
 
 
 # -- each language's task verbs, by stem ---------------------------------------------------
@@ -633,6 +663,8 @@ def task_verb(word: str, lang: str) -> str | None:
             if found is not None:
                 if lang == "de" and word[n:] in _DE_PAST:
                     return None  # "prüfte", "bewertete": a report of what was done, no ask
+                if word[n:] in _PARTICIPLES.get(lang, ()):
+                    return None  # "Estimado compañero", "calculé hier": no ask
                 return found
     if lang == "es" and not word.isascii() and word.endswith(_ES_ENCLITICS):
         # an imperative with its object pronouns attached takes a written accent on the
@@ -644,6 +676,12 @@ def task_verb(word: str, lang: str) -> str | None:
 
 
 _DE_PAST = frozenset(["te", "ten", "test", "tet", "ete", "eten", "etest", "etet"])
+_PARTICIPLES = {
+    "es": frozenset(["ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"]),
+    "fr": frozenset(["é", "ée", "és", "ées"]),
+}
+"""Endings after a stem that make a past participle, no imperative: the Spanish salutation
+"Estimado compañero" is no "estimate", nor is the French "estimé" a request."""
 """What a German verb's stem takes in the simple past ("prüfte", "berechnete"): no
 imperative ends so."""
 _ES_ACCENTS = str.maketrans("áéíóú", "aeiou")
