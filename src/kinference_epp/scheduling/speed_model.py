@@ -36,13 +36,20 @@ few float operations and allocates nothing:
   of the model's endpoints already learned, else the configured one.
 
 The scorers read per-endpoint **slowness factors** relative to the model's median endpoint
-(``factors``): the TTFT of ``PREFILL_REF_TOKENS`` uncached tokens, and the decode level of
-``decode_level``: each ITL observation against a curve the model's endpoints share (ITL by
+(``factors``): the prefill time of ``PREFILL_REF_TOKENS`` uncached tokens (the TTFT line's
+per-token part, without its fixed part), and the decode level of ``decode_level``: each ITL observation against a curve the model's endpoints share (ITL by
 sequences running and KV in use), so the factor says how fast a pod decodes, not how loaded
 it was when measured (an endpoint's own ITL line against KV in use alone calls the busier of
 two identical pods the slower one). An endpoint not yet measured is priced as the median of
 its measured peers, not at the configured prior. The absolute ITL line (each endpoint's own)
 drives the ITL limit.
+
+The prefill factor leaves the TTFT's fixed part out because the scorer multiplies tokens to
+prefill by it: the fixed part (HTTP, the gateway, tokenizing; vLLM's TTFT histogram counts it)
+is paid wherever a request goes, and its fitted share is the least certain part of a line
+learned from few observations (a pod sent little folds it into its slope, a busy one learns
+it). Beside a fixed part several times a small prefill's time, the TTFT at a reference size
+calls a pod 2.5 times slower per token about as fast as the fastest, and a miss goes to it.
 
 **A speed that is not heard from fades**: an endpoint's distance from the median shrinks (in
 log space) by half with every ``stale_half_life_records`` records of its model per endpoint
@@ -225,8 +232,8 @@ class EndpointSpeed:
     prior: str
     """Where its prior came from: ``config``, ``gpu-label`` or ``pool-median``."""
     prefill_factor: float = 1.0
-    """TTFT of 2048 uncached tokens against the model's median endpoint (2: twice as slow),
-    as the scorers read it (fading while not heard from)."""
+    """Prefill time per uncached token (the TTFT line's slope) against the model's median
+    endpoint (2: twice as slow), as the scorers read it (fading while not heard from)."""
     decode_factor: float = 1.0
     """ITL against the model's median endpoint at the same load (``decode_level``; likewise
     fading)."""
@@ -293,7 +300,9 @@ class _Fit:
         self.ttft_intervals = 0
 
     def prefill_ref(self) -> float:
-        return self.prefill.at(PREFILL_REF_TOKENS)
+        """Prefill time of ``PREFILL_REF_TOKENS`` uncached tokens, the TTFT's fixed part left
+        out: what the prefill factor compares."""
+        return self.prefill.b * PREFILL_REF_TOKENS
 
 
 DriftListener = Callable[[EndpointSpeed, float], None]
@@ -698,7 +707,7 @@ class SpeedModel:
         prefills = [f.prefill for f in fits]
         decodes = [f.decode for f in fits]
         lvls = [f.level for f in fits]
-        pr = [p.a + p.b * PREFILL_REF_TOKENS for p in prefills]
+        pr = [p.b * PREFILL_REF_TOKENS for p in prefills]
         x_ref = _median(
             [d.s1 / d.s0 if d.s0 > _TINY else d.anchor[1] / d.anchor[0] for d in decodes]
         )

@@ -136,6 +136,22 @@ def test_factors_are_relative_to_the_models_median_endpoint() -> None:
     assert prefill[0] == pytest.approx(1.0, rel=0.1)
 
 
+def test_a_fixed_part_every_pod_pays_does_not_hide_a_slow_pods_prefill() -> None:
+    # 250 ms of every TTFT is the same on each pod (HTTP, the gateway); B prefills each token
+    # 2.5 times as slowly. Its TTFT at 2048 tokens is only ~1.3 times the others', but the
+    # scorer multiplies tokens to prefill by the factor: it reads the per-token part.
+    pool = _pool()
+    model = SpeedModel()
+    view = pool.view()
+    for key in (A, EndpointKey("10.0.0.3:8000")):
+        _feed(model, key, 300, s_per_token=1 / 40_000, overhead=0.25, noise=0.05)
+    _feed(model, B, 300, s_per_token=2.5 / 40_000, overhead=0.25, noise=0.05)
+    prefill, _ = model.factors(view, MODEL)
+    assert prefill[1] == pytest.approx(2.5, rel=0.2)
+    assert prefill[0] == pytest.approx(1.0, rel=0.1)
+    assert prefill[2] == pytest.approx(1.0, rel=0.1)
+
+
 def test_ttft_and_itl_vectors_per_view_slot() -> None:
     pool = _pool()
     prior = SpeedPrior(prefill_tokens_per_s=10_000, overhead_s=0.02, itl_s=0.01)

@@ -12,11 +12,7 @@ from kinference_epp.pipeline.speed_learner import SpeedLearner
 from kinference_epp.pool.datastore import PoolDatastore
 from kinference_epp.pool.endpoint import Endpoint, EndpointKey, LoadSnapshot
 from kinference_epp.scheduling.inflight import InflightTracker
-from kinference_epp.scheduling.speed_model import (
-    PREFILL_REF_TOKENS,
-    TTFT_MIN_REQUESTS,
-    SpeedModel,
-)
+from kinference_epp.scheduling.speed_model import TTFT_MIN_REQUESTS, SpeedModel
 from kinference_epp.scheduling.types import SchedulingRequest, SchedulingResult
 
 MODEL = "m"
@@ -85,11 +81,8 @@ def test_the_histogram_teaches_each_pods_prefill_speed_from_the_first_scrapes() 
     assert _rate(model, keys[0]) == pytest.approx(40_000, rel=0.15)
     assert _rate(model, keys[1]) == pytest.approx(16_000, rel=0.15)
     prefill, _ = model.factors(pool.view(), MODEL)
-    # factors compare the TTFT of PREFILL_REF_TOKENS uncached tokens, overhead included
-    slow = (OVERHEAD_S + PREFILL_REF_TOKENS * 2.5 / 40_000) / (
-        OVERHEAD_S + PREFILL_REF_TOKENS / 40_000
-    )
-    assert prefill.tolist() == pytest.approx([1.0, slow, 1.0], rel=0.1)
+    # factors compare the time per uncached token, the TTFT's fixed part left out
+    assert prefill.tolist() == pytest.approx([1.0, 2.5, 1.0], rel=0.1)
     (fast,) = [f for f in model.figures() if f.endpoint == keys[0]]
     assert fast.records == 399  # one observation per interval after the first scrape's mark
 

@@ -180,7 +180,7 @@ class LoadCostScorerParams(Params):
     (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
     kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
     """Fraction of each endpoint's KV cache the admission term counts as taken."""
-    own_weight: float = Field(default=60.0, ge=0.0)
+    own_weight: float = Field(default=50.0, ge=0.0)
     """Tokens of cost per output token of the request times the endpoint's decode factor
     (with a speed model): its own decode time there, beside the decode load it joins."""
     private_tail: float = Field(default=0.0, ge=0.0, le=1.0)
