@@ -297,7 +297,7 @@ _NOT_ASKED = (
     " ninguna objeción",
     # a supporting document (a receipt, a certificate), not a justification asked
     " justificatif ", " justificatifs ", " justificante ", " justificantes ",
-)
+)  # fmt: skip
 """Phrases that hold a demand's word start and ask for no reasoning (``demands`` reads
 the request without them)."""
 _NOT_ASKED_KEYS = frozenset(n.split()[0][:_KEY] for n in _NOT_ASKED)
