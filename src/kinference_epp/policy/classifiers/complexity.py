@@ -1004,10 +1004,11 @@ _REASON_PHRASES_G = _guarded(_REASON_PHRASES)
 _CONSTRAINT_PHRASES_G = _guarded(_CONSTRAINT_PHRASES)
 _REQUEST_CONSTRAINT_PHRASES_G = _guarded(_REQUEST_CONSTRAINT_PHRASES)
 _REQUEST_REASON_PHRASES_G = _guarded(_REQUEST_REASON_PHRASES)
-_FORMALISMS = ("integer program", "linear program", "mixed-integer", "mixed integer")
+_FORMALISMS = ("integer program", "linear program")
 """A problem stated as a mathematical program ("formulate the rota as an integer program",
-"linear programming"): an expert term in two words, counted as one."""
-_FORMALISMS_G = _guarded(_FORMALISMS)
+"a mixed-integer programme", "linear programming"): an expert term in two words, counted
+as one (looked for only where "program" is, one scan in C)."""
+_FORMALISMS_G = tuple(("program", m) for m in _FORMALISMS)  # both hold "program"
 _RESTATE_ASKS = frozenset(
     ["rephrase", "rewrite", "reword", "reformulate", "convert", "turn", "express", "cast", "put"]
 )
@@ -2200,7 +2201,8 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     if lang != "en":  # its task words in English: one vocabulary for four languages
         window = in_english(window, lang)
     code, math, reason, domain, constraint, easy = _word_counts(window)
-    domain += _count(window, _FORMALISMS_G)
+    if "program" in window:
+        domain += _count(window, _FORMALISMS_G)
     code += _count(window, _CODE_MARKS_G)
     math += _count(window, _MATH_MARKS_G)
     if not window.isascii():  # every math character is outside ASCII

@@ -311,10 +311,11 @@ def demands(request: str) -> frozenset[str]:
     """
     words = _words(request)
     padded = " " + " ".join(words) + " "
-    if not _NOT_ASKED_KEYS.isdisjoint([w[:_KEY] for w in words]):
+    starts = [w[:_KEY] for w in words]
+    if not _NOT_ASKED_KEYS.isdisjoint(starts):
         for phrase in _NOT_ASKED:
             padded = padded.replace(phrase, " ")
     found = {name for needle, name in _INSIDE if needle in padded}
-    for key in _KEYS.intersection([w[:_KEY] for w in words]):
+    for key in _KEYS.intersection(starts):
         found.update(name for needle, name in _BY_KEY[key] if needle in padded)
     return frozenset(found)
