@@ -137,3 +137,31 @@ def test_a_reported_objection_or_a_supporting_document_asks_nothing(text: str) -
 )
 def test_an_objection_to_meet_is_still_a_demand(text: str, demand: str) -> None:
     assert demand in demands(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We have 40 choir members. Formulate this as a program.",
+        "Wir haben 40 Chormitglieder und 6 Räume. Erstelle einen fairen Probenplan für das "
+        "Halbjahr.",
+    ],
+)
+def test_a_statement_opening_with_have_is_no_yes_no_question(text: str) -> None:
+    """A statement of the case ("We have 40 singers.") asks nothing, so it makes no lookup
+    of the task after it; a question opening with "is" or asked with "?" stays one."""
+    assert level(text) is not Complexity.EASY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is the museum open on Sunday?",
+        "We have a dog. Is it ok to give him grapes?",
+        "Ist das Museum am Sonntag geöffnet?",
+        "Le musée est-il ouvert dimanche ?",
+        "¿El museo abre el domingo?",
+    ],
+)
+def test_a_yes_no_question_stays_easy(text: str) -> None:
+    assert level(text) is Complexity.EASY

@@ -1741,12 +1741,14 @@ def _judge(sentence: str, r: _Request) -> str:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
     plain = not (r.domain or r.constraint or r.code or r.math)
-    short_question = short_question or (verb in _YES_NO and r.words <= 10 and not r.domain)
+    # "We have 40 singers and 6 rooms.": a statement, no yes/no question, unless asked so
+    yes_no = verb in _YES_NO and (i == 0 or sentence.rstrip().endswith("?"))
+    short_question = short_question or (yes_no and r.words <= 10 and not r.domain)
     # a longer yes/no question is a lookup about what it gives (a log line, an address, a
     # date: "Is Cologne Cathedral, Domkloster 4, open on Sundays and can you climb the
     # tower?"), not an open question
     concrete = r.words <= _UNREAD_QUESTION or r.digits
-    short_question = short_question or (verb in _YES_NO and plain and concrete)
+    short_question = short_question or (yes_no and plain and concrete)
     # "is 'exhausto' spelt with or without an h?": a spelling question bounds nothing
     spelling = r.words <= 12 and not r.domain and not _SPELT.isdisjoint(sw)
     short_question = short_question and (not r.constraint or spelling)
