@@ -1004,6 +1004,16 @@ _REASON_PHRASES_G = _guarded(_REASON_PHRASES)
 _CONSTRAINT_PHRASES_G = _guarded(_CONSTRAINT_PHRASES)
 _REQUEST_CONSTRAINT_PHRASES_G = _guarded(_REQUEST_CONSTRAINT_PHRASES)
 _REQUEST_REASON_PHRASES_G = _guarded(_REQUEST_REASON_PHRASES)
+_FORMALISMS = ("integer program", "linear program")
+"""A problem stated as a mathematical program ("formulate the rota as an integer program",
+"a mixed-integer programme", "linear programming"): an expert term in two words, counted
+as one (looked for only where "program" is, one scan in C)."""
+_FORMALISMS_G = tuple(("program", m) for m in _FORMALISMS)  # both hold "program"
+_RESTATE_ASKS = frozenset(
+    ["rephrase", "rewrite", "reword", "reformulate", "convert", "turn", "express", "cast", "put"]
+)
+"""Asks that restate a text in another form: a rewording, unless the form is a
+mathematical program (``_FORMALISMS``), which is a model to build."""
 REQUEST_HEAD = 600
 REQUEST_TAIL = 300
 
@@ -1656,6 +1666,10 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "convert"  # "make a CSV out of this table"
     if verb == "make" and not _PERFORMANCE.isdisjoint(sw):  # "make it thread-safe"
         verb = "optimise"
+    # "Formuliere das als ganzzahliges Programm", "rewrite the rota as a linear program":
+    # restating a problem as a mathematical program is building a model, no rewording
+    if verb in _RESTATE_ASKS and _count(sentence, _FORMALISMS_G):
+        verb = "formulate"
     # "propose a short subject line for this message", "propose un titre": a heading for
     # a text is suggested, not a plan proposed
     naming = verb == "propose" and not _NAMINGS.isdisjoint(sw[i + 1 : i + 5])
@@ -1727,12 +1741,14 @@ def _judge(sentence: str, r: _Request) -> str:
         return ""
     short_question = verb in _WH_ASKS or (verb == "how" and nxt in _HOW_QUANTITY)
     plain = not (r.domain or r.constraint or r.code or r.math)
-    short_question = short_question or (verb in _YES_NO and r.words <= 10 and not r.domain)
+    # "We have 40 singers and 6 rooms.": a statement, no yes/no question, unless asked so
+    yes_no = verb in _YES_NO and (i == 0 or sentence.rstrip().endswith("?"))
+    short_question = short_question or (yes_no and r.words <= 10 and not r.domain)
     # a longer yes/no question is a lookup about what it gives (a log line, an address, a
     # date: "Is Cologne Cathedral, Domkloster 4, open on Sundays and can you climb the
     # tower?"), not an open question
     concrete = r.words <= _UNREAD_QUESTION or r.digits
-    short_question = short_question or (verb in _YES_NO and plain and concrete)
+    short_question = short_question or (yes_no and plain and concrete)
     # "is 'exhausto' spelt with or without an h?": a spelling question bounds nothing
     spelling = r.words <= 12 and not r.domain and not _SPELT.isdisjoint(sw)
     short_question = short_question and (not r.constraint or spelling)
@@ -2079,7 +2095,7 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         words = part.translate(_WORDS).split()
         bare = [w.rstrip(".") for w in words]
         vocab = set(bare)
-        domain = len(vocab & _DOMAIN_WORDS)
+        domain = len(vocab & _DOMAIN_WORDS) + _count(part, _FORMALISMS_G)
         bounds = vocab & _CONSTRAINT_WORDS
         # "a recipe for bread without yeast?", "une recette sans pruneaux ?": in a short
         # everyday question "without" names what the thing lacks, not a bound on a task;
@@ -2187,6 +2203,8 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     if lang != "en":  # its task words in English: one vocabulary for four languages
         window = in_english(window, lang)
     code, math, reason, domain, constraint, easy = _word_counts(window)
+    if "program" in window:
+        domain += _count(window, _FORMALISMS_G)
     code += _count(window, _CODE_MARKS_G)
     math += _count(window, _MATH_MARKS_G)
     if not window.isascii():  # every math character is outside ASCII

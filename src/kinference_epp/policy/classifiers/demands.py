@@ -115,6 +115,11 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "weigh the options", "weigh the trade", "pèse le", "pesez le",
         "where they conflict", "where they disagree", "sich widersprechen", "se contredisent",
         "dónde chocan", "entran en conflicto",
+        # where the answer is contested: "say where reasonable people would disagree"
+        "would disagree", "reasonable people", "where opinions differ", "where views differ",
+        "uneins wären", "uneinig wären", "vernünftige leute", "vernünftige menschen",
+        "divergeraient", "personnes raisonnables", "les avis divergent", "discreparía",
+        "discreparían", "gente razonable", "personas razonables", "las opiniones difieren",
         # settling the conflicts between requirements: "show how you settle each conflict"
         "settle each", "settle every", "resolve each conflict", "resolve every conflict",
         "how you settle", "how you resolve", "jeden konflikt entscheid", "jeden konflikt lös",
@@ -230,6 +235,15 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "critères de succès", "critères de réussite", "critères d arrêt", "critères d abandon",
         "critères pour savoir quand", "criterios de éxito", "criterios de parada",
         "criterios de abandono", "criterios para saber cuándo",
+        # a test's criteria applied to the case one by one: "apply the EDPB criteria one by
+        # one", "define the criteria, apply them to the data"
+        "apply the criteria", "apply each criterion", "criteria one by one", "each criterion",
+        "criterion by criterion", "define the criteria", "kriterien einzeln", "jedes kriterium",
+        "kriterium für kriterium", "kriterien festlegen", "wende die kriterien",
+        "applique les critères", "appliquez les critères", "critères un par un",
+        "chaque critère", "critère par critère", "définis les critères", "aplica los criterios",
+        "aplique los criterios", "criterios uno por uno", "cada criterio", "criterio por criterio",
+        "define criterios", "define los criterios",
     ),
     "evidence": (
         "citing", "cite the", "cite your", "with sources", "with references", "mit verweis",
@@ -275,6 +289,20 @@ is a sprain", "how would you test if an egg is fresh", "why are people sceptical
 "what is the thesis of ..."): they count toward two, never alone."""
 
 
+_NOT_ASKED = (
+    # an objection a pasted record reports, not one the answer must meet: minutes' "no
+    # objections were raised"
+    " no objection", " no objections", " keine einwände", " keinen einwand", " kein einwand",
+    " aucune objection", " sans objection", " no hubo objeciones", " sin objeciones",
+    " ninguna objeción",
+    # a supporting document (a receipt, a certificate), not a justification asked
+    " justificatif ", " justificatifs ", " justificante ", " justificantes ",
+)  # fmt: skip
+"""Phrases that hold a demand's word start and ask for no reasoning (``demands`` reads
+the request without them)."""
+_NOT_ASKED_KEYS = frozenset(n.split()[0][:_KEY] for n in _NOT_ASKED)
+
+
 def demands(request: str) -> frozenset[str]:
     """The distinct demands (``_DEMANDS``) the lower-cased ``request`` makes.
 
@@ -283,7 +311,11 @@ def demands(request: str) -> frozenset[str]:
     """
     words = _words(request)
     padded = " " + " ".join(words) + " "
+    starts = [w[:_KEY] for w in words]
+    if not _NOT_ASKED_KEYS.isdisjoint(starts):
+        for phrase in _NOT_ASKED:
+            padded = padded.replace(phrase, " ")
     found = {name for needle, name in _INSIDE if needle in padded}
-    for key in _KEYS.intersection([w[:_KEY] for w in words]):
+    for key in _KEYS.intersection(starts):
         found.update(name for needle, name in _BY_KEY[key] if needle in padded)
     return frozenset(found)
