@@ -789,6 +789,16 @@ with the rank or title the street gives its namesake: the street is named after 
 Doctor Gregorio Marañón"), in French, Spanish and Italian, where it comes first."""
 
 
+_PLACE_HEADS = frozenset(
+    "Hall Theatre Theater Museum Stadium Arena Centre Center College School Hospital "
+    "Library Station Gallery Memorial Institute Bridge Tower Park".split()
+)
+_PLACE_BEFORE = re.compile(r"(?:\b(?:[Tt]he|[Rr]oyal)|[A-ZÀ-Þ][a-zß-ÿ]+)[ \t]+$")
+"""A first name and a building's head word after an article or another capitalised word
+("the Royal Albert Hall", "the Victoria Station"): a place named after someone, not the
+person ("Jerry Hall" has neither before it)."""
+
+
 def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
     """A listed first name followed by a capitalised surname, near one of ``around`` (the
     whole text when it is short); in a short prompt also an initial and a listed surname,
@@ -810,6 +820,9 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
             listed = a in first and (b in last or b not in first)
             # a legal form after the pair names a company: "Hans Huber GmbH"
             company = _LEGAL_AFTER.match(text, m.end(2)) is not None
+            before = _PLACE_BEFORE.search(text, max(0, m.start() - 24), m.start())
+            if listed and b in _PLACE_HEADS and before:
+                continue  # "the Royal Albert Hall": a building named after someone
             if listed and _real_name(f"{a} {b}") and not company:
                 if declared_in_sentence(text, m.start()) or _STREET_BEFORE.search(
                     text, max(0, m.start() - 24), m.start()
@@ -859,12 +872,13 @@ _RELATION_FIRST = re.compile(
     r"|fiancée?|flatmate|housemate|neighbou?r|colleague|friend|best friend|boss"
     rf"|{_RELATIONS}|niño|niña|kind|frau|mann|enfant|femme|figlio|figlia|bambino|bambina"
     r"|moglie|marito|zoon|dochter|vrouw|man))"
-    rf"[ \t]*,?[ \t]+(?P<name>{_WORD})\b"
+    rf"(?:[ \t]*,?[ \t]+|[ \t]*\([ \t]*)(?P<name>{_WORD})\b"
 )
 """A relative, a friend, a neighbour or a colleague of the writer named by a first name
 ("mi hijo Pablo", "my sister Aoife", "a mi padre, Evaristo", "meine Schwester Jana", "ma
-sœur Chloé"): a listed first name; the writer's relation makes the person a private one
-the reader can tell apart."""
+sœur Chloé"), or named in brackets, often with an age ("my mum (Bridget, 71)", "ma mère
+(Josiane, 72 ans)"): a listed first name; the writer's relation makes the person a private
+one the reader can tell apart."""
 _GERMAN_OWNERS = ("mein", "unser")
 _VERBS_IN_TITLES = frozenset(
     (
@@ -899,7 +913,7 @@ _LOWER_RELATION_FIRST = re.compile(
     r"(?:son|daughter|wife|husband|mother|father|mum|mom|dad|brother|sister|aunt|uncle"
     r"|cousin|niece|nephew|partner|neighbou?r|colleague|friend|boss|mate|buddy|pal|kumpel"
     rf"|pote|copain|copine|colega|brother-in-law|sister-in-law|{_RELATIONS})"
-    r"[ \t]*,?[ \t]+(?P<name>[a-zß-ÿ]{3,})\b"
+    r"(?:[ \t]*,?[ \t]+|[ \t]*\([ \t]*)(?P<name>[a-zß-ÿ]{3,})\b"
 )
 """The writer's relation and a first name, all in lower case ("mein schwager jens", "my
 sister aoife"): a writer who does not capitalise still names the person."""
@@ -1983,6 +1997,53 @@ _DISCLOSED = re.compile(
 Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públicamente de"):
 a public figure's disclosed fact, like one the press reported."""
 
+_CAREER = re.compile(
+    r"(?i:\b(?:won|wins|title|titles|championships?|medals?|trophy|tournaments?|season"
+    r"|club|paint(?:ed|ing|ings)|exhibitions?|composed|symphon(?:y|ies)|novels|research"
+    r"|discovered|elected|parliament|mp|album|albums|career|concerts?"
+    r"|gewann|titel|meisterschaft(?:en)?|medaille|turnier|saison|verein|malte|gemälde"
+    r"|komponierte|forschung(?:en)?|\w*abgeordnete[rn]?|bundestag|landtag|gewählt|karriere"
+    r"|konzerte?|ausstellung(?:en)?|expositions?|exposici(?:ón|ones)|remporté|gagné|titre"
+    r"|championnat|médaille|tournoi|peint|peignit"
+    r"|tableaux|composé|recherches?|député|élu|carrière|ganó|título|campeonato|medalla"
+    r"|torneo|temporada|pintó|pinto|pinturas|cuadros|compuso|investigaci(?:ón|ones)"
+    r"|diputad[oa]|elegid[oa]|carrera|conciertos?)\b"
+    r"|\b(?:training|entrenamiento|entraînement|trainingsspiel|match|partido|spiel)[ \t]+"
+    r"(?:with|con|avec|mit|against|contra|contre|gegen)[ \t]+(?:(?:the|el|la|le|l'|dem|der"
+    r"|die)[ \t]*)?[A-ZÀ-Þ])"
+)
+"""A public career or public works told beside a person (a title won, a seat kept in
+parliament, paintings, research, concerts, a club's training): what a newspaper or an
+encyclopaedia says of a public figure, not what a ticket says of a staff member."""
+_DATED = re.compile(r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])")
+_WRITER_LINK = re.compile(
+    r"(?i:\b(?:i|i'm|i've|me|my|we|our|us|ich|mich|mir|mein\w*|wir|uns|unser\w*|je|j'|moi"
+    r"|mon|ma|mes|nous|notre|nos|yo|me|mi|mis|nosotros|nuestr[oa]s?"
+    r"|colleague|patient|client|customer|employee|staff|manager|boss|tenant|student"
+    r"|kollegin|kollege|patientin|patient|kundin|kunde|mitarbeiter\w*|chef|chefin|mieter"
+    r"|collègue|patiente|cliente?|salarié\w*|employé\w*|locataire|élève"
+    r"|compañer[oa]|paciente|empleado\w*|jefe|jefa|inquilin[oa]|alumn[oa]"
+    r"|work|office|shift|leave|sick|hr|ticket|arbeit|büro|schicht|krankgeschrieben"
+    r"|urlaub|travail|bureau|arrêt|congé|trabajo|oficina|turno|baja)\b)"
+)
+"""What ties a person to the writer or to a workplace's records: a first-person word, a
+colleague, patient or client, work, leave or a ticket. A public figure's illness in the
+news carries none of them; a private person's in an HR note carries some."""
+
+
+def _public_record(text: str) -> bool:
+    """Whether a short prompt tells a person's illness or injury as public record: dated to
+    a year, beside a public career or works (``_CAREER``), with nothing that ties the
+    person to the writer or to a workplace (``_WRITER_LINK``): "Summarise: X had hip surgery
+    in 2019 and won a title later that year", "Y saß nach 1990 im Rollstuhl und blieb
+    Bundestagsabgeordneter"; "X had hip surgery in January and is back at work" stays."""
+    return (
+        _DATED.search(text) is not None
+        and _CAREER.search(text) is not None
+        and _WRITER_LINK.search(text) is None
+    )
+
+
 _NEWS = _vocab(
     "news", "article", "headline", "headlines", "press", "interview", "election", "president",
     "minister", "chancellor", "chapter", "book", "film", "movie", "episode", "nachrichten",
@@ -2048,6 +2109,10 @@ _PLACES = _vocab(
     "cover", "anschreiben", "bewerbungsschreiben", "motivation", "presentación",
     "internship", "praktikum", "prácticas", "practicas", "employer", "arbeitgeber",
     "employeur", "empleador",
+    # a concert hall and its ticket desk: no one's home has a box office
+    "hall", "halle", "salle", "sala", "palau", "auditorium", "auditorio", "konzerthaus",
+    "philharmonie", "philharmonic", "philharmonique", "filarmónica", "ticketkasse",
+    "theaterkasse", "abendkasse", "vorverkauf", "billetterie", "taquilla", "taquillas",
 )  # fmt: skip
 """Landmarks, institutions and companies, and employers an application is written to: an
 address given with one is theirs, not a person's, unless the prompt names the person it is
@@ -2101,7 +2166,12 @@ _BODY_AT = re.compile(
     r"(?![ \t]+[A-Z][a-z])"
     r"|(?<![\w])(?:[A-ZÀ-Þ][\w\-]*[ \t]+){0,2}(?:Bank|Bundesbank|Zentralbank|Landesbank"
     r"|Sparkasse|Volksbank|Banque|Banco)(?:[ \t]+(?:of|de|von|der|des|del|du|d')?[ \t]*"
-    r"[A-ZÀ-Þ][\w\-]*){0,3})"
+    r"[A-ZÀ-Þ][\w\-]*){0,3}"
+    # a public office or body named in title case: "El Defensor del Pueblo", "the Office of
+    # the Information Commissioner", "Der Beauftragte für Datenschutz"
+    r"|(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]'|[Ee]l)[ \t]*(?<=[ \t'])"
+    r"[A-ZÀ-Þ][a-zß-ÿ]{3,}[ \t]+(?:of[ \t]+the|of|für|des|der|du|de[ \t]+la|de[ \t]+l'|del"
+    r"|de[ \t]+los|de)[ \t]*[A-ZÀ-Þ][a-zß-ÿ]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ]+)?)"
     r"[ \t]*(?:,|:|\(|is[ \t]+(?:at|in|based|located)|sits[ \t]+at|sitzt|befindet[ \t]+sich"
     r"|hat[ \t]+(?:ihren|seinen)[ \t]+sitz|est[ \t]+(?:situé|située|installé|installée|au|à)"
     r"|se[ \t]+trouve|siège|está[ \t]+en|se[ \t]+encuentra|tiene[ \t]+su[ \t]+sede)"
@@ -2121,6 +2191,17 @@ _MAIN_LINE = re.compile(
 """An organisation's main line, with its number ("switchboard 020 ...", "Zentrale 069
 ...", "standard 01 ...", "centralita 901 ..."): no one's home has one, so the address
 beside it is the organisation's."""
+
+
+def body_before(text: str, pos: int, reach: int) -> bool:
+    """Whether a body named by its acronym, a bank or a public office in title case, then
+    placed ("Der BfDI sitzt ...", "El Defensor del Pueblo está en ..."), opens the ``reach``
+    characters before ``pos``: a phone number there is that body's line. A country's acronym
+    ("the UK,") names no body."""
+    for m in _BODY_AT.finditer(text, max(0, pos - reach), pos):
+        if m.group("acronym") not in _COUNTRY_ACRONYMS:
+            return True
+    return False
 
 
 def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
@@ -2573,6 +2654,23 @@ manuales", "is the textbook example", "ist das Standardbeispiel", "est l'exemple
 a sample a manual prints, no one's."""
 
 
+_ID_KINDS = (
+    r"(?:nie|dni|nif|cif|nss|iban|bic|ssn|nino|ni number|passport|pasaporte|passeport"
+    r"|reisepass|ausweis\w*|steuer-?id|tax id|card|karte|carte|tarjeta|id|number|nummer"
+    r"|numéro|número|numero|phone|telefon|téléphone|teléfono)"
+)
+_LABEL_TEST = re.compile(
+    rf"\b{_ID_KINDS}[ \t]+(?:de[ \t]+(?:prueba|test|ejemplo|muestra)|d'(?:essai|exemple))\b"
+    rf"|\b(?:test|sample|example|dummy|demo|beispiel|muster|test)[ \t\-]*{_ID_KINDS}\b"
+    r"|\b(?:as[ \t]+an[ \t]+example|als[ \t]+beispiel|comme[ \t]+exemple|en[ \t]+exemple"
+    r"|à[ \t]+titre[ \t]+d'exemple|como[ \t]+ejemplo|a[ \t]+modo[ \t]+de[ \t]+ejemplo)\b"
+)
+"""An identifier its label calls a test or sample one ("el NIE de prueba", "a test IBAN",
+"die Beispiel-IBAN", "le numéro d'exemple"), or a sentence that gives it as an example
+("aparece en la documentación como ejemplo", "als Beispiel", "comme exemple"): data a
+manual prints, no one's ("por ejemplo", "for example" only introduce a case: not here)."""
+
+
 def declared_in_sentence(text: str, pos: int) -> bool:
     """Whether the sentence or line that holds ``pos`` says its data is made up ("Sur le
     spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"), holds
@@ -2598,7 +2696,7 @@ def declared_in_sentence(text: str, pos: int) -> bool:
     for word in _PLACEHOLDER_PEOPLE:
         if word in low:
             return True
-    if _CALLED_EXAMPLE.search(low) is not None:
+    if _CALLED_EXAMPLE.search(low) is not None or _LABEL_TEST.search(low) is not None:
         return True
     opening = _FIRST_WORD.match(low.lstrip(" \t\"'«(-*#>"))
     return opening is not None and opening.group().rstrip("s") in _SENTENCE_EXAMPLES
@@ -3319,6 +3417,12 @@ def find_personal(
     ):  # fmt: skip
         health = False  # "Celine Dion has spoken publicly about ...": public by her word
         named = PiiKind.ADDRESS in found
+    if (
+        named and health and not money and not personal and not cued and len(text) <= _WHOLE
+        and PiiKind.ADDRESS not in found and _public_record(text)
+    ):  # fmt: skip
+        health = False  # a public figure's illness told as news or history
+        named = False
     if named and not personal and not health and not money and public:
         named = PiiKind.ADDRESS in found and not words & _PLACES  # public or fictional people
     if PiiKind.ADDRESS in found and not named and _organisation_address(text, ix, words):
