@@ -54,6 +54,16 @@ def test_an_illness_beside_a_public_career_is_public_record(text: str) -> None:
         "Résume : mon collègue Julien Marchand a eu un cancer en 2020 et a remporté le tournoi du club.",
         "Resume: Lucía Ferrer tuvo un infarto en 2022 y vuelve a la oficina el lunes.",
         "Resume: mi compañero Pablo Ferrer tuvo cáncer en 2021 y ganó el torneo del club.",
+        # a request to act for the person, a wish, a claim: someone's case, not the news
+        "Please write to Anna Weber: she had chemotherapy in 2022 and wants to rejoin the tennis club.",
+        "Write to the insurer: Ben Hughes had knee surgery in 2022 after a match with the Rovers.",
+        "Translate: Sarah Collins was diagnosed with breast cancer in 2020 and finished her research degree in 2022.",
+        "Fasse zusammen: Petra Lang hatte 2022 eine Chemotherapie und möchte wieder in den Verein eintreten.",
+        "Schreib an Tobias Kern: er hatte 2021 einen Herzinfarkt und gewann danach den Stadtlauf.",
+        "Résume : Claire Dubois a eu une dépression en 2021 et veut reprendre le club de natation.",
+        "Écris à Hugo Lemaire : il a eu un cancer en 2020 et a peint des tableaux pour l'hôpital.",
+        "Resume: Marta Gil tuvo un cáncer en 2022 y quiere volver al club de pádel; escríbele.",
+        "Resume: Ana Ruiz sufrió un ictus en 2020 y desde entonces no puede trabajar; pide la pensión.",
     ],
 )
 def test_a_private_persons_illness_still_flags(text: str) -> None:

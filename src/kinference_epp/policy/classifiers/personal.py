@@ -1998,22 +1998,27 @@ Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públic
 a public figure's disclosed fact, like one the press reported."""
 
 _CAREER = re.compile(
-    r"(?i:\b(?:won|wins|title|titles|championships?|medals?|trophy|tournaments?|season"
-    r"|club|paint(?:ed|ing|ings)|exhibitions?|composed|symphon(?:y|ies)|novels|research"
-    r"|discovered|elected|parliament|mp|album|albums|career|concerts?"
-    r"|gewann|titel|meisterschaft(?:en)?|medaille|turnier|saison|verein|malte|gemälde"
-    r"|komponierte|forschung(?:en)?|\w*abgeordnete[rn]?|bundestag|landtag|gewählt|karriere"
-    r"|konzerte?|ausstellung(?:en)?|expositions?|exposici(?:ón|ones)|remporté|gagné|titre"
-    r"|championnat|médaille|tournoi|peint|peignit"
-    r"|tableaux|composé|recherches?|député|élu|carrière|ganó|título|campeonato|medalla"
-    r"|torneo|temporada|pintó|pinto|pinturas|cuadros|compuso|investigaci(?:ón|ones)"
-    r"|diputad[oa]|elegid[oa]|carrera|conciertos?)\b"
+    # a title or a medal won, as a result told after the fact
+    r"(?i:\b(?:won|gewann|remporté|remporta|gagné|gagna|ganó|conquistó)\b"
+    r"|\bwin[^.\n]{0,30}\b(?:title|championship|medal|cup|grand slam)"
+    # works: paintings, compositions, novels, albums, exhibitions
+    r"|\b(?:painted|paintings|composed|symphon(?:y|ies)|novels|albums?|exhibitions?|malte"
+    r"|gemälde|komponierte|sinfonien|romane|ausstellung(?:en)?|peint|peignit|tableaux"
+    r"|composé|romans|expositions?|pintó|pinto|pinturas|cuadros|compuso|novelas"
+    r"|exposici(?:ón|ones))\b"
+    # research on a subject
+    r"|\b(?:research(?:es)?[ \t]+(?:on|into)|forschung(?:en)?[ \t]+(?:über|zu|zur|zum|an)"
+    r"|recherches?[ \t]+sur|investigaci(?:ón|ones)[ \t]+sobre)\b"
+    # an elected seat
+    r"|\b(?:elected|parliament|mp|senator|\w*abgeordnete[rn]?|bundestag|landtag|député"
+    r"|sénateur|élu|diputad[oa]|senador[a]?|congreso)\b"
+    # a professional club's training or match, the club named
     r"|\b(?:training|entrenamiento|entraînement|trainingsspiel|match|partido|spiel)[ \t]+"
     r"(?:with|con|avec|mit|against|contra|contre|gegen)[ \t]+(?:(?:the|el|la|le|l'|dem|der"
     r"|die)[ \t]*)?[A-ZÀ-Þ])"
 )
 """A public career or public works told beside a person (a title won, a seat kept in
-parliament, paintings, research, concerts, a club's training): what a newspaper or an
+parliament, paintings, research on a subject, a club's training): what a newspaper or an
 encyclopaedia says of a public figure, not what a ticket says of a staff member."""
 _DATED = re.compile(r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])")
 _WRITER_LINK = re.compile(
@@ -2024,7 +2029,14 @@ _WRITER_LINK = re.compile(
     r"|collègue|patiente|cliente?|salarié\w*|employé\w*|locataire|élève"
     r"|compañer[oa]|paciente|empleado\w*|jefe|jefa|inquilin[oa]|alumn[oa]"
     r"|work|office|shift|leave|sick|hr|ticket|arbeit|büro|schicht|krankgeschrieben"
-    r"|urlaub|travail|bureau|arrêt|congé|trabajo|oficina|turno|baja)\b)"
+    r"|urlaub|travail|bureau|arrêt|congé|trabajo|oficina|turno|baja"
+    # a request to act for or on the person: a reply, a claim, a membership, a wish
+    r"|write|reply|draft|email|letter|schreib\w*|antwort\w*|brief|écri\w*|répon\w*"
+    r"|lettre|escrib\w*|respond\w*|carta|claim|insurer|insurance|refund|complaint"
+    r"|pension|membership|versicherung|antrag|beschwerde|rente|mitgliedschaft|assurance"
+    r"|plainte|réclamation|retraite|adhésion|seguro|queja|reclamación|pensión|socio"
+    r"|wants|asks|needs|möchte|will|bittet|braucht|veut|demande|souhaite|quiere|pide"
+    r"|necesita)\b)"
 )
 """What ties a person to the writer or to a workplace's records: a first-person word, a
 colleague, patient or client, work, leave or a ticket. A public figure's illness in the
