@@ -23,6 +23,7 @@ def kinds(text: str) -> set[str]:
     "text",
     [
         "Summarise: Gareth Pembury broke his ankle in March 2004 and still won the league title with his club that season.",
+        "Fix the grammar: Corin Maddox were paralysed in 1995 after a fall and he direct a film later.",
         "Fix the grammar: Delia Hartnell were diagnosed with lupus in 1987 and she keep painting until her last exhibition.",
         "Translate: Oliver Strand suffered a stroke in 1911 but finished his research on vaccines two years later.",
         "Summarise: Marcus Fenwick had a heart attack in 2012 and was elected to parliament again in 2015.",
@@ -84,6 +85,11 @@ def test_a_private_persons_illness_still_flags(text: str) -> None:
         "Reformule : 'Le Défenseur des Droits est au 3 place de Fontenoy, 75007 Paris, téléphone 09 69 39 00 00'.",
         "Reescríbelo: 'El Consejo de Transparencia está en Calle Bolsa 14, 28012 Madrid, teléfono 913 127 700'.",
         "Rewrite formally: 'The Office of the Rail Regulator is at 25 Cabot Square, London E14 4QZ, phone 020 7282 2000'.",
+        "Rewrite: 'The Water Commissioner is at Elm House, Mill Lane, Leeds LS9 7AB, phone 0113 496 0871'.",
+        "Translate: The Quayside Arena box office, 4 Dock Street, Hull HU1 3DL, 01482 496 210.",
+        "Übersetze: Die Kasse der Neuen Oper, Opernplatz 3, 60313 Frankfurt, Tel. 069 1340 499.",
+        "Traduis : Le Zénith de Brest, rue du Stade, 29200 Brest, billetterie 02 98 00 11 22.",
+        "Traduce: La taquilla del Teatro Principal, Plaza Mayor 5, 37002 Salamanca, teléfono 923 281 700.",
     ],
 )
 def test_a_venues_or_public_bodys_address_and_line_are_not_personal(text: str) -> None:
@@ -141,6 +147,7 @@ def test_a_real_identifier_beside_an_everyday_example_still_flags(text: str) -> 
 @pytest.mark.parametrize(
     "text",
     [
+        "my gran (Edna, 88) has dementia now, how do I tell her bank?",
         "my dad (Graham, 68) was diagnosed with Parkinson's last week, help me write to his gym.",
         "my sister (Aoife, 34) has been diagnosed with MS, can you draft a note to her landlord?",
         "mein vater (Dieter, 70) hat die diagnose parkinson bekommen, kannst du was schreiben?",
@@ -166,6 +173,10 @@ def test_a_relative_named_in_brackets_with_a_diagnosis_flags(text: str) -> None:
         "Service visas : Hugo Ferrand demande un visa, il est marié à un homme. Comment le préparer ?",
         "Visados: Noelia Castaño pide un visado, está casada con una mujer. ¿Cómo la preparamos?",
         "Visados: Iñaki Otxoa pide un visado, está casado con un hombre. ¿Cómo lo preparamos?",
+        "Visa desk: Priya Dalton applies; she has been married to a woman since 2015.",
+        "Visastelle: Lena Hartwig beantragt ein Visum; sie ist seit 2015 mit einer Frau verheiratet.",
+        "Service visas : Manon Lefort est mariée depuis 2015 à une femme.",
+        "Visados: Noelia Castaño lleva diez años casada con una mujer.",
     ],
 )
 def test_a_named_persons_same_sex_marriage_flags(text: str) -> None:

@@ -867,8 +867,8 @@ _RELATION_FIRST = re.compile(
     r"(?i:\b(?:my|mi|mis|mein|meine|meinem|meiner|ma|mon|mes|mio|mia|mijn|our|notre|nuestr[oa]"
     r"|nostr[oa]|unser|unsere|onze)[ \t]+(?:son|daughter|child|kid|boy|girl|wife|husband"
     r"|mother|father|mum|mom|dad|brother|sister|grandmother|grandfather|grandma|grandpa"
-    r"|granny|aunt|uncle|cousin|niece|nephew|grandson|granddaughter|stepmother|stepfather"
-    r"|stepson|stepdaughter|(?:mother|father|brother|sister|son|daughter)-in-law|partner"
+    r"|granny|gran|nan|nana|grandad|granddad|aunt|uncle|cousin|niece|nephew|grandson"
+    r"|granddaughter|stepmother|stepfather|stepson|stepdaughter|(?:mother|father|brother|sister|son|daughter)-in-law|partner"
     r"|fiancée?|flatmate|housemate|neighbou?r|colleague|friend|best friend|boss"
     rf"|{_RELATIONS}|niño|niña|kind|frau|mann|enfant|femme|figlio|figlia|bambino|bambina"
     r"|moglie|marito|zoon|dochter|vrouw|man))"
@@ -2002,7 +2002,8 @@ _CAREER = re.compile(
     r"(?i:\b(?:won|gewann|remporté|remporta|gagné|gagna|ganó|conquistó)\b"
     r"|\bwin[^.\n]{0,30}\b(?:title|championship|medal|cup|grand slam)"
     # works: paintings, compositions, novels, albums, exhibitions
-    r"|\b(?:painted|paintings|composed|symphon(?:y|ies)|novels|albums?|exhibitions?|malte"
+    r"|\b(?:painted|paintings|composed|symphon(?:y|ies)|novels|albums?|exhibitions?|films?"
+    r"|filme|película|películas|malte"
     r"|gemälde|komponierte|sinfonien|romane|ausstellung(?:en)?|peint|peignit|tableaux"
     r"|composé|romans|expositions?|pintó|pinto|pinturas|cuadros|compuso|novelas"
     r"|exposici(?:ón|ones))\b"
@@ -2041,6 +2042,22 @@ _WRITER_LINK = re.compile(
 """What ties a person to the writer or to a workplace's records: a first-person word, a
 colleague, patient or client, work, leave or a ticket. A public figure's illness in the
 news carries none of them; a private person's in an HR note carries some."""
+
+
+_SAME_SEX = re.compile(
+    r"(?i:\bshe(?:'s)?\b[^.\n]{0,30}\bmarried\b[^.\n]{0,20}\b(?:a|another)[ \t]+woman\b"
+    r"|\bhe(?:'s)?\b[^.\n]{0,30}\bmarried\b[^.\n]{0,20}\b(?:a|another)[ \t]+man\b"
+    r"|\bsie\b[^.\n]{0,30}\bmit[ \t]+einer[ \t]+(?:anderen[ \t]+)?frau\b[^.\n]{0,20}"
+    r"verheiratet|\ber\b[^.\n]{0,30}\bmit[ \t]+einem[ \t]+(?:anderen[ \t]+)?mann\b[^.\n]{0,20}"
+    r"verheiratet|\bmariée\b[^.\n]{0,30}\b(?:à|avec)[ \t]+une[ \t]+(?:autre[ \t]+)?femme\b"
+    r"|\bmarié\b[^.\n]{0,30}\b(?:à|avec)[ \t]+un[ \t]+(?:autre[ \t]+)?homme\b"
+    r"|\bcasada\b[^.\n]{0,30}\bcon[ \t]+(?:una|otra)[ \t]+mujer\b"
+    r"|\bcasado\b[^.\n]{0,30}\bcon[ \t]+(?:un|otro)[ \t]+hombre\b)"
+)
+"""A marriage to someone of the person's own sex, the sex read from the pronoun or the
+participle ("she has been married to a woman since 2015", "sie ist seit 2015 mit einer Frau
+verheiratet", "mariée depuis 2015 à une femme", "lleva diez años casada con una mujer"):
+their sexual orientation, a special category."""
 
 
 def _public_record(text: str) -> bool:
@@ -2183,7 +2200,12 @@ _BODY_AT = re.compile(
     # the Information Commissioner", "Der Beauftragte für Datenschutz"
     r"|(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]'|[Ee]l)[ \t]*(?<=[ \t'])"
     r"[A-ZÀ-Þ][a-zß-ÿ]{3,}[ \t]+(?:of[ \t]+the|of|für|des|der|du|de[ \t]+la|de[ \t]+l'|del"
-    r"|de[ \t]+los|de)[ \t]*[A-ZÀ-Þ][a-zß-ÿ]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ]+)?)"
+    r"|de[ \t]+los|de)[ \t]*[A-ZÀ-Þ][a-zß-ÿ]+(?:[ \t]+[A-ZÀ-Þ][a-zß-ÿ]+)?"
+    # or by its office's head word: "the Information Commissioner", "der Landesbeauftragte"
+    r"|(?<![\w])(?:[Tt]he|[Dd]ie|[Dd]er|[Ll]e|[Ll]a|[Ee]l)[ \t]+(?:[A-ZÀ-Þ][\w\-]+[ \t]+){0,3}"
+    r"(?:Commissioner|Ombudsman|Regulator|Authority|Registrar|Agency|\w*[Bb]eauftragte"
+    r"|\w*[Bb]ehörde|\w*[Aa]mt|Médiateur|Défenseur|Autorité|Agence|Defensor|Agencia"
+    r"|Autoridad|Oficina)\b)"
     r"[ \t]*(?:,|:|\(|is[ \t]+(?:at|in|based|located)|sits[ \t]+at|sitzt|befindet[ \t]+sich"
     r"|hat[ \t]+(?:ihren|seinen)[ \t]+sitz|est[ \t]+(?:situé|située|installé|installée|au|à)"
     r"|se[ \t]+trouve|siège|está[ \t]+en|se[ \t]+encuentra|tiene[ \t]+su[ \t]+sede)"
@@ -2214,6 +2236,14 @@ def body_before(text: str, pos: int, reach: int) -> bool:
         if m.group("acronym") not in _COUNTRY_ACRONYMS:
             return True
     return False
+
+
+_TICKET_DESK = re.compile(
+    r"(?i:\b(?:box[ \t]+office|ticket[ \t]+(?:office|desk|line)|ticketkasse|theaterkasse"
+    r"|abendkasse|vorverkaufskasse|billetterie|taquillas?)\b)"
+)
+"""A venue's ticket desk ("box office", "Ticketkasse", "billetterie", "taquilla"): no one's
+home has one, so the address beside it is the venue's."""
 
 
 def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
@@ -2251,6 +2281,13 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
             continue  # "the UK": a country, where anyone's home is
         # a body's address follows its name, on its line and in its sentence
         lo, hi = m.end(), _line_or_sentence_end(text, m.end(), m.end() + _ORG_AFTER)
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
+            return True
+    for k, m in enumerate(_TICKET_DESK.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
         shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
         if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
             return True
@@ -3328,7 +3365,7 @@ def find_personal(
     # prompt's phrases are looked for once someone is named (below)
     more_health, more_money = sensitive_facts(text, ix, present, short, phrases=short is not None)
     health = health or more_health
-    money = money or more_money
+    money = money or more_money or (short is not None and _SAME_SEX.search(text) is not None)
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
