@@ -790,9 +790,12 @@ Doctor Gregorio Marañón"), in French, Spanish and Italian, where it comes firs
 
 
 _PLACE_HEADS = frozenset(
-    "Hall Theatre Theater Museum Stadium Arena Centre Center College School Hospital "
-    "Library Station Gallery Memorial Institute Bridge Tower Park".split()
-)
+    (
+        "Hall", "Theatre", "Theater", "Museum", "Stadium", "Arena", "Centre", "Center",
+        "College", "School", "Hospital", "Library", "Station", "Gallery", "Memorial",
+        "Institute", "Bridge", "Tower", "Park",
+    )
+)  # fmt: skip
 _PLACE_BEFORE = re.compile(r"(?:\b(?:[Tt]he|[Rr]oyal)|[A-ZÀ-Þ][a-zß-ÿ]+)[ \t]+$")
 """A first name and a building's head word after an article or another capitalised word
 ("the Royal Albert Hall", "the Victoria Station"): a place named after someone, not the
