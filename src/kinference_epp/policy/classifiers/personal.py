@@ -2723,6 +2723,11 @@ _LABEL_TEST = re.compile(
 manual prints, no one's ("por ejemplo", "for example" only introduce a case: not here)."""
 
 
+_LABEL_TEST_WORDS = ("test", "prueba", "ejemplo", "exemple", "example", "sample", "dummy",
+                     "demo", "beispiel", "muster", "muestra", "essai")  # fmt: skip
+"""The words ``_LABEL_TEST`` needs one of: most sentences hold none and skip it."""
+
+
 def declared_in_sentence(text: str, pos: int) -> bool:
     """Whether the sentence or line that holds ``pos`` says its data is made up ("Sur le
     spécimen de carte d'identité figure ...", a log line's "test user ... (fixture)"), holds
@@ -2748,7 +2753,9 @@ def declared_in_sentence(text: str, pos: int) -> bool:
     for word in _PLACEHOLDER_PEOPLE:
         if word in low:
             return True
-    if _CALLED_EXAMPLE.search(low) is not None or _LABEL_TEST.search(low) is not None:
+    if _CALLED_EXAMPLE.search(low) is not None:
+        return True
+    if any(w in low for w in _LABEL_TEST_WORDS) and _LABEL_TEST.search(low) is not None:
         return True
     opening = _FIRST_WORD.match(low.lstrip(" \t\"'«(-*#>"))
     return opening is not None and opening.group().rstrip("s") in _SENTENCE_EXAMPLES
