@@ -2055,12 +2055,18 @@ _SAME_SEX = re.compile(
     r"verheiratet|\bmariée\b[^.\n]{0,30}\b(?:à|avec)[ \t]+une[ \t]+(?:autre[ \t]+)?femme\b"
     r"|\bmarié\b[^.\n]{0,30}\b(?:à|avec)[ \t]+un[ \t]+(?:autre[ \t]+)?homme\b"
     r"|\bcasada\b[^.\n]{0,30}\bcon[ \t]+(?:una|otra)[ \t]+mujer\b"
-    r"|\bcasado\b[^.\n]{0,30}\bcon[ \t]+(?:un|otro)[ \t]+hombre\b)"
+    r"|\bcasado\b[^.\n]{0,30}\bcon[ \t]+(?:un|otro)[ \t]+hombre\b"
+    r"|\bsame-sex[ \t]+(?:marriage|partner|spouse|couple)|\bgleichgeschlechtliche[nr]?[ \t]+"
+    r"(?:ehe|partner|partnerin|paar)\b|\b(?:mariage|couple)[ \t]+homosexuel"
+    r"|\b(?:de|du)[ \t]+même[ \t]+sexe\b|\bmatrimonio[ \t]+(?:homosexual|igualitario)"
+    r"|\bdel[ \t]+mismo[ \t]+sexo\b)"
 )
 """A marriage to someone of the person's own sex, the sex read from the pronoun or the
-participle ("she has been married to a woman since 2015", "sie ist seit 2015 mit einer Frau
-verheiratet", "mariée depuis 2015 à une femme", "lleva diez años casada con una mujer"):
-their sexual orientation, a special category."""
+participle ("she has been married to a woman since 2015", "sie ist seit 2015 mit einer
+Frau verheiratet", "mariée depuis 2015 à une femme", "lleva diez años casada con una
+mujer"), or a same-sex marriage or partner named so: their sexual orientation, a special
+category. Read in short prompts only: its common words ("avec", "einer", "woman") would
+make every long text's cue scan busier."""
 
 
 def _public_record(text: str) -> bool:
@@ -2141,10 +2147,9 @@ _PLACES = _vocab(
     "cover", "anschreiben", "bewerbungsschreiben", "motivation", "presentación",
     "internship", "praktikum", "prácticas", "practicas", "employer", "arbeitgeber",
     "employeur", "empleador",
-    # a concert hall and its ticket desk: no one's home has a box office
-    "hall", "halle", "salle", "sala", "palau", "auditorium", "auditorio", "konzerthaus",
-    "philharmonie", "philharmonic", "philharmonique", "filarmónica", "ticketkasse",
-    "theaterkasse", "abendkasse", "vorverkauf", "billetterie", "taquilla", "taquillas",
+    # concert halls (their ticket desks: ``_TICKET_DESK``)
+    "auditorium", "auditorio", "konzerthaus", "philharmonie", "philharmonic",
+    "philharmonique", "filarmónica",
 )  # fmt: skip
 """Landmarks, institutions and companies, and employers an application is written to: an
 address given with one is theirs, not a person's, unless the prompt names the person it is
@@ -2243,7 +2248,7 @@ def body_before(text: str, pos: int, reach: int) -> bool:
 
 _TICKET_DESK = re.compile(
     r"(?i:\b(?:box[ \t]+office|ticket[ \t]+(?:office|desk|line)|ticketkasse|theaterkasse"
-    r"|abendkasse|vorverkaufskasse|billetterie|taquillas?)\b)"
+    r"|abendkasse|vorverkauf\w*|kartenvorverkauf|billetterie|taquillas?)\b)"
 )
 """A venue's ticket desk ("box office", "Ticketkasse", "billetterie", "taquilla"): no one's
 home has one, so the address beside it is the venue's."""

@@ -475,10 +475,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         gender transition, transitioning, gender dysphoria, deadname, gay, lesbian, bisexual, homosexual, sexual orientation,
         came out as, coming out as,
         his husband, his boyfriend, her wife, her girlfriend, isn't out, not out at work,
-        closeted, she is married to a woman, she's married to a woman, she married a woman,
-        he is married to a man, he's married to a man, he married a man,
-        married to another woman, married to another man, same-sex marriage, same-sex partner,
-        same-sex spouse
+        closeted
     """),
     ),
     Lexicon(
@@ -491,10 +488,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         schwul, lesbisch, bisexuell, homosexuell, coming-out, geoutet,
         sexuelle orientierung,
         sein ehemann, seinem ehemann, seines ehemanns, ihre ehefrau, ihrer ehefrau,
-        nicht geoutet, ungeoutet, sie ist mit einer frau verheiratet, er ist mit einem mann
-        verheiratet, mit einer anderen frau verheiratet, mit einem anderen mann verheiratet,
-        gleichgeschlechtliche ehe, gleichgeschlechtlichen ehe, gleichgeschlechtlicher partner,
-        gleichgeschlechtliche partnerin, eingetragene lebenspartnerschaft
+        nicht geoutet, ungeoutet
     """),
     ),
     Lexicon(
@@ -506,9 +500,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         non-binaire, transition de genre, changement de sexe, dysphorie de genre,
         homosexuel, homosexuelle, lesbienne, bisexuel, bisexuelle, orientation sexuelle, son nouveau prénom,
         son coming out, fait son coming out,
-        pas out au travail, n'est pas out, pas encore out, mariée à une femme,
-        mariée avec une femme, marié à un homme, marié avec un homme, mariage homosexuel,
-        mariage entre personnes de même sexe, sa femme et elle, son mari et lui
+        pas out au travail, n'est pas out, pas encore out
     """),
     ),
     Lexicon(
@@ -520,9 +512,7 @@ LEXICONS: tuple[Lexicon, ...] = (
         cambio de sexo, reasignación de sexo, transición de género, disforia de género,
         homosexual, lesbiana, bisexual, salió del armario, orientación sexual,
         su nuevo nombre,
-        no ha salido del armario, no está fuera del armario, casada con una mujer,
-        casada con otra mujer, casado con un hombre, casado con otro hombre,
-        matrimonio homosexual, matrimonio igualitario, pareja del mismo sexo
+        no ha salido del armario, no está fuera del armario
     """),
     ),
     # -- religion --------------------------------------------------------------------------
