@@ -823,8 +823,11 @@ def _listed_name(text: str, ix: _Index, around: list[int]) -> bool:
             listed = a in first and (b in last or b not in first)
             # a legal form after the pair names a company: "Hans Huber GmbH"
             company = _LEGAL_AFTER.match(text, m.end(2)) is not None
-            before = _PLACE_BEFORE.search(text, max(0, m.start() - 24), m.start())
-            if listed and b in _PLACE_HEADS and before:
+            if (
+                listed
+                and b in _PLACE_HEADS
+                and _PLACE_BEFORE.search(text, max(0, m.start() - 24), m.start())
+            ):
                 continue  # "the Royal Albert Hall": a building named after someone
             if listed and _real_name(f"{a} {b}") and not company:
                 if declared_in_sentence(text, m.start()) or _STREET_BEFORE.search(
