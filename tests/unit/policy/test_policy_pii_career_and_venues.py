@@ -112,6 +112,37 @@ def test_a_home_address_and_mobile_still_flag(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # a job title is no public office: the person's address and mobile are theirs
+        "My sister, the Director of Nursing, lives at 4 Elm Road, Leeds LS6 2AB, mobile 07911 123456.",
+        "Send it to the Head of Year, 4 Elm Road, Leeds LS6 2AB, mobile 07911 123456.",
+        "Der Leiter der Kita sitzt Hauptstraße 5, 10115 Berlin, Handy 0171 2345678.",
+        "Ma sœur, la Directrice des Soins, est au 4 rue des Lilas, 69003 Lyon, portable 06 12 34 56 78.",
+        "Mi hermana, la Directora de Enfermería, está en Calle Mayor 4, 28013 Madrid, móvil 612 345 678.",
+        "The Duke of Kent is at 4 Elm Road, Leeds LS6 2AB, phone 0113 496 0000.",
+    ],
+)
+def test_a_job_title_is_no_public_body(text: str) -> None:
+    assert {"address", "phone"} <= kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the writer's own number after an office or a venue named before it
+        "The box office told me my refund goes to 4 Elm Road, Leeds LS6 2AB; my mobile 07911 123456.",
+        "Call the museum guy, my mate Dave, on 07911 123456.",
+        "Das Rathaus hat mich zurückgerufen, mein Handy 0171 2345678.",
+        "La mairie m'a rappelé sur mon portable 06 12 34 56 78.",
+        "El ayuntamiento me llamó a mi móvil 612 345 678.",
+    ],
+)
+def test_the_writers_own_number_after_an_office_flags(text: str) -> None:
+    assert "phone" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "station,value\nST1,4.2\n# operator: City of Leeds, highways, 2 Rossington Street, LS2 8HD, fault line 0113 222 4407 (public)\nST2,4.4",
         "station,wert\nST1,4.2\n# Betreiber Stadt Kassel, Umweltamt, Obere Königsstraße 8, 34117 Kassel, Störungsnummer 0561 787 0 (öffentlich)\nST2,4.4",
     ],

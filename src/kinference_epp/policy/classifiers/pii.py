@@ -331,7 +331,8 @@ _OFFICE_WORDS = (
     "national park", "nationalpark", "parc national", "parque nacional",
     # a venue's ticket line: no one's home has a box office
     "box office", "ticket office", "ticket line", "ticketkasse", "theaterkasse",
-    "abendkasse", "vorverkauf", "kartenverkauf", "billetterie", "taquilla",
+    "abendkasse", "opernkasse", "konzertkasse", "kasse der", "kasse des", "kasse im",
+    "kasse am", "vorverkauf", "kartenverkauf", "billetterie", "taquilla",
     "venta de entradas", "concert hall", "konzerthaus", "philharmonie", "salle de concert",
     "auditorio", "auditorium",
 )  # fmt: skip
@@ -344,6 +345,11 @@ _OFFICE_REACH = 96
 """How far before a phone number its office or institution is looked for: the name, then
 its street, postcode and town ("Bibliothèque nationale de France, quai François Mauriac,
 75013 Paris, 01 53 ...")."""
+_MINE_BEFORE = re.compile(r"(?i:\b(?:my|me|mine|mein\w*|mich|mir|mon|ma|mes|moi|mi|mis)\b)")
+_MINE_REACH = 48
+"""The writer's own possessive or pronoun just before a number ("my mobile", "call me
+on", "mein Handy", "mon portable", "mi móvil"): the number is theirs, whatever office the
+sentence named before it."""
 _ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
     buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
     alcaldia ayuntamiento concello ajuntament clerk townclerk council mayor maire alcalde
@@ -1722,12 +1728,13 @@ class PiiClassifier:
         (``classify`` asks)."""
         if kind is PiiKind.PHONE:
             freephone = _freephone(value.translate(_DROP_ASCII_NON_DIGITS))
-            return (
-                freephone
-                or _near(text, start, _OFFICE_WORDS, _OFFICE_REACH)
-                # "Der BfDI sitzt ..., Tel. 0228 ...": the body the sentence places there
-                or body_before(text, start, _OFFICE_REACH)
-            )
+            if freephone:
+                return True
+            office = _near(text, start, _OFFICE_WORDS, _OFFICE_REACH) or body_before(
+                text, start, _OFFICE_REACH
+            )  # "Der BfDI sitzt ..., Tel. 0228 ...": the body the sentence places there
+            # "the museum rang me on my mobile 07911 ...": the writer's own number
+            return office and _MINE_BEFORE.search(text, max(0, start - _MINE_REACH), start) is None
         if kind is PiiKind.EMAIL:
             local = _EMAIL_LOCAL.search(text, max(0, start - 64), start)
             return local is not None and _role_mailbox(local.group())
