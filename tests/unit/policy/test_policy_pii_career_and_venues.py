@@ -36,6 +36,14 @@ def kinds(text: str) -> set[str]:
         "Resume: Nerea Olazábal se rompió el ligamento en 2017 y ganó el campeonato al año siguiente.",
         "Corrige: Tomás Arriaga enfermo de tuberculosis en 1886 y aun asi pinto sus mejores cuadros.",
         "Resume: Rubén Escartín sufrió una lesión de rodilla en un entrenamiento con el Betis en 2015.",
+        "Summarise: Harriet Colwyn lost a leg in 1941 and went on to win three Paralympic medals.",
+        "Proofread: Anselm Brody had tuberculosis in 1902 and composed two symphonies the next year.",
+        "Fasse zusammen: Matthias Oberle erlitt 2008 einen Herzinfarkt und wurde 2009 in den Bundestag gewählt.",
+        "Korrigiere: Ilse Brandauer verlor 1944 ihr Gehör und malte trotzdem weiter für ihre Ausstellungen.",
+        "Résume : Édouard Vasseur a perdu un œil en 1916 et a publié ses romans après la guerre.",
+        "Résume : Yannick Brézet s'est blessé au genou en 2011 lors d'un match contre le Stade Rennais.",
+        "Resume: Leocadia Ferrán perdió la vista en 1880 y siguió pintando cuadros al óleo.",
+        "Resume: Dimas Carvajal se rompió la tibia en 2016 en un partido contra el Sevilla y volvió en 2017.",
     ],
 )
 def test_an_illness_beside_a_public_career_is_public_record(text: str) -> None:
@@ -65,6 +73,14 @@ def test_an_illness_beside_a_public_career_is_public_record(text: str) -> None:
         "Écris à Hugo Lemaire : il a eu un cancer en 2020 et a peint des tableaux pour l'hôpital.",
         "Resume: Marta Gil tuvo un cáncer en 2022 y quiere volver al club de pádel; escríbele.",
         "Resume: Ana Ruiz sufrió un ictus en 2020 y desde entonces no puede trabajar; pide la pensión.",
+        # a prize at work, a village contest, a school or a club's committee: private life
+        "Summarise: Harriet Colwyn had a mastectomy in 2021 and won the regional sales award in 2022.",
+        "Fasse zusammen: Sabine Krüger hatte 2020 eine Depression und gewann 2021 den Preis für den besten Kuchen.",
+        "Zusammenfassen: Ralf Engel erlitt 2019 einen Schlaganfall und wurde 2020 in den Elternbeirat gewählt.",
+        "Résume : Sophie Garnier a eu un burn-out en 2022 et a remporté le concours de pétanque du village.",
+        "Résume : Marc Petit souffre de diabète depuis 2015 et a été élu délégué de classe.",
+        "Resume: Lucía Prieto tuvo un cáncer de mama en 2020 y ganó el concurso de tartas del barrio.",
+        "Resume: Andrés Vidal sufrió un ictus en 2021 y fue elegido presidente de la comunidad de vecinos.",
     ],
 )
 def test_a_private_persons_illness_still_flags(text: str) -> None:

@@ -2004,25 +2004,34 @@ Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públic
 a public figure's disclosed fact, like one the press reported."""
 
 _CAREER = re.compile(
-    # a title or a medal won, as a result told after the fact
-    r"(?i:\b(?:won|gewann|remporté|remporta|gagné|gagna|ganó|conquistó)\b"
-    r"|\bwin[^.\n]{0,30}\b(?:title|championship|medal|cup|grand slam)"
+    # a title, a medal or a named competition won (not a prize at work or a village
+    # contest: "won the sales award", "gewann den Preis", "ganó el concurso")
+    r"(?:(?i:\b(?:won|wins?|gewann|gewinnt|remporté|remporta|gagné|gagna|ganó|gana"
+    r"|conquistó)\b)[^.\n]{0,40}?(?:(?i:\b(?:titles?|championships?|medals?|cups?|troph(?:y|ies)"
+    r"|tournaments?|grand[ \t]+slam|olympic\w*|\w*titel|\w*meisterschaft(?:en)?|medaille\w*"
+    r"|\w*pokal|turniere?|olympi\w*|titres?|championnats?|médailles?|coupes?|tournois?"
+    r"|trophées?|títulos?|campeonatos?|medallas?|copas?|torneos?|trofeos?|ligas?|mundial)\b)"
+    r")"
+    # or a competition by its name right after the verb ("won Wimbledon", "ganó Roland
+    # Garros"; not in German, which capitalises every noun)
+    r"|(?i:\b(?:won|remporté|remporta|gagné|gagna|ganó|conquistó)[ \t]+(?:(?:the|le|la|el)"
+    r"[ \t]+|l')?)[A-Z][\w\-]+)"
     # works: paintings, compositions, novels, albums, exhibitions
-    r"|\b(?:painted|paintings|composed|symphon(?:y|ies)|novels|albums?|exhibitions?|films?"
-    r"|filme|película|películas|malte"
-    r"|gemälde|komponierte|sinfonien|romane|ausstellung(?:en)?|peint|peignit|tableaux"
-    r"|composé|romans|expositions?|pintó|pinto|pinturas|cuadros|compuso|novelas"
-    r"|exposici(?:ón|ones))\b"
+    r"|(?i:\b(?:painted|paintings|composed|symphon(?:y|ies)|novels|albums?|exhibitions?"
+    r"|films?|filme|película|películas|malte|gemälde|komponierte|sinfonien|romane"
+    r"|ausstellung(?:en)?|peint|peignit|tableaux|composé|romans|expositions?|pintó|pinto"
+    r"|pinturas|cuadros|compuso|novelas|exposici(?:ón|ones))\b)"
     # research on a subject
-    r"|\b(?:research(?:es)?[ \t]+(?:on|into)|forschung(?:en)?[ \t]+(?:über|zu|zur|zum|an)"
-    r"|recherches?[ \t]+sur|investigaci(?:ón|ones)[ \t]+sobre)\b"
-    # an elected seat
-    r"|\b(?:elected|parliament|mp|senator|\w*abgeordnete[rn]?|bundestag|landtag|député"
-    r"|sénateur|élu|diputad[oa]|senador[a]?|congreso)\b"
+    r"|(?i:\b(?:research(?:es)?[ \t]+(?:on|into)|forschung(?:en)?[ \t]+(?:über|zu|zur|zum"
+    r"|an)|recherches?[ \t]+sur|investigaci(?:ón|ones)[ \t]+sobre)\b)"
+    # a seat in a parliament
+    r"|(?i:\b(?:parliament|parlament\w*|parlement|parlamento|mp|senator|senate"
+    r"|\w*abgeordnete[rn]?|bundestag|landtag|député|sénat\w*|diputad[oa]|senador[a]?"
+    r"|congreso|congress)\b)"
     # a professional club's training or match, the club named
-    r"|\b(?:training|entrenamiento|entraînement|trainingsspiel|match|partido|spiel)[ \t]+"
+    r"|(?i:\b(?:training|entrenamiento|entraînement|trainingsspiel|match|partido|spiel)[ \t]+"
     r"(?:with|con|avec|mit|against|contra|contre|gegen)[ \t]+(?:(?:the|el|la|le|l'|dem|der"
-    r"|die)[ \t]*)?[A-ZÀ-Þ])"
+    r"|die)[ \t]*)?)[A-ZÀ-Þ]"
 )
 """A public career or public works told beside a person (a title won, a seat kept in
 parliament, paintings, research on a subject, a club's training): what a newspaper or an
@@ -2035,6 +2044,10 @@ _WRITER_LINK = re.compile(
     r"|kollegin|kollege|patientin|patient|kundin|kunde|mitarbeiter\w*|chef|chefin|mieter"
     r"|collègue|patiente|cliente?|salarié\w*|employé\w*|locataire|élève"
     r"|compañer[oa]|paciente|empleado\w*|jefe|jefa|inquilin[oa]|alumn[oa]"
+    # the private sphere: amateur sport, a village, a school, a contest
+    r"|amateur|sunday[ \t]+league|pub[ \t]+team|hobby\w*|freizeit\w*|kreisliga|village"
+    r"|dorf\w*|barrio|vecinos|quartier|neighbou?rhood|school|schule|école|escuela|colegio"
+    r"|concours|concurso|contest|wettbewerb"
     r"|work|office|shift|leave|sick|hr|ticket|arbeit|büro|schicht|krankgeschrieben"
     r"|urlaub|travail|bureau|arrêt|congé|trabajo|oficina|turno|baja"
     # a request to act for or on the person: a reply, a claim, a membership, a wish
