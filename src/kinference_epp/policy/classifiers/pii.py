@@ -68,6 +68,7 @@ import kinference_epp.policy.classifiers.person_model as person_model
 import kinference_epp.policy.classifiers.scan_kernel as scan_kernel
 from kinference_epp.policy.classifiers.base import PromptText
 from kinference_epp.policy.classifiers.personal import (
+    body_before,
     declared_in_sentence,
     find_personal,
     in_declared_block,
@@ -186,6 +187,10 @@ _SERVICE_LINES = (
     "emergency service", "crisis line", "numéro d'urgence", "numéros d'urgence", "samu",
     "sos ", "pompiers", "ligne d'écoute", "número de emergencia", "urgencias", "emergencias",
     "teléfono de la esperanza", "línea de ayuda", "police", "polizei", "policía",
+    # a utility's or a city service's fault and on-call lines
+    "fault line", "fault reporting", "out of hours", "out-of-hours", "störungsdienst",
+    "störungsnummer", "störungsstelle", "entstörung", "astreinte", "dépannage",
+    "signalement", "averías", "averias",
 )  # fmt: skip
 """What introduces an organisation's service number or a public helpline, which is public
 and no one's own ("emergency contact" is someone's: it is not here)."""
@@ -324,6 +329,12 @@ _OFFICE_WORDS = (
     "archive", "archiv", "archivo", "university", "universität", "université",
     "universidad", "cathedral", "kathedrale", "cathédrale", "catedral",
     "national park", "nationalpark", "parc national", "parque nacional",
+    # a venue's ticket line: no one's home has a box office
+    "box office", "ticket office", "ticket line", "ticketkasse", "theaterkasse",
+    "abendkasse", "opernkasse", "konzertkasse", "kasse der", "kasse des", "kasse im",
+    "kasse am", "vorverkauf", "kartenverkauf", "billetterie", "taquilla",
+    "venta de entradas", "concert hall", "konzerthaus", "philharmonie", "salle de concert",
+    "auditorio", "auditorium",
 )  # fmt: skip
 """What introduces a public office's, a public institution's or a registered company's own
 line: a town hall, its services, a museum or a library, a company's registered office
@@ -334,6 +345,11 @@ _OFFICE_REACH = 96
 """How far before a phone number its office or institution is looked for: the name, then
 its street, postcode and town ("Bibliothèque nationale de France, quai François Mauriac,
 75013 Paris, 01 53 ...")."""
+_MINE_BEFORE = re.compile(r"(?i:\b(?:my|me|mine|mein\w*|mich|mir|mon|ma|mes|moi|mi|mis)\b)")
+_MINE_REACH = 48
+"""The writer's own possessive or pronoun just before a number ("my mobile", "call me
+on", "mein Handy", "mon portable", "mi móvil"): the number is theirs, whatever office the
+sentence named before it."""
 _ROLE_WORDS = """info infos information contact contacts kontakt contacto accueil mairie rathaus
     buergerbuero burgerbuero buergeramt buergerservice stadt gemeinde stadtverwaltung
     alcaldia ayuntamiento concello ajuntament clerk townclerk council mayor maire alcalde
@@ -596,9 +612,10 @@ def _phone_length(digits: str, body: str) -> bool:
 
 def _nino_labelled(text: str, start: int, length: int) -> bool:
     """Whether a NINO-shaped value has its label in the sentence before it or just after it
-    ("... - that's my NI number"), hyphens read as spaces; asked only of NINO shapes."""
+    ("... - that's my NI number"), hyphens and underscores read as spaces (a column list's
+    or a CSV header's "ni_number" names the value under it); asked only of NINO shapes."""
     lo, hi = max(0, start - _LABEL_REACH), start + length + _LABEL_AFTER
-    window = text[lo:hi].lower().replace("-", " ")
+    window = text[lo:hi].lower().replace("-", " ").replace("_", " ")
     for w in _ID_WORDS:  # noqa: SIM110 -- cheaper than any(genexpr)
         if w in window:
             return True
@@ -1711,7 +1728,13 @@ class PiiClassifier:
         (``classify`` asks)."""
         if kind is PiiKind.PHONE:
             freephone = _freephone(value.translate(_DROP_ASCII_NON_DIGITS))
-            return freephone or _near(text, start, _OFFICE_WORDS, _OFFICE_REACH)
+            if freephone:
+                return True
+            office = _near(text, start, _OFFICE_WORDS, _OFFICE_REACH) or body_before(
+                text, start, _OFFICE_REACH
+            )  # "Der BfDI sitzt ..., Tel. 0228 ...": the body the sentence places there
+            # "the museum rang me on my mobile 07911 ...": the writer's own number
+            return office and _MINE_BEFORE.search(text, max(0, start - _MINE_REACH), start) is None
         if kind is PiiKind.EMAIL:
             local = _EMAIL_LOCAL.search(text, max(0, start - 64), start)
             return local is not None and _role_mailbox(local.group())
