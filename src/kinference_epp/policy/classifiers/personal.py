@@ -82,7 +82,7 @@ import re
 import string
 from functools import cache
 from importlib import resources
-from itertools import pairwise
+from itertools import chain, pairwise
 from operator import methodcaller
 
 import kinference_epp.policy.classifiers.national_ids as national_ids
@@ -885,7 +885,19 @@ _RELATION_FIRST = re.compile(
 sœur Chloé"), or named in brackets, often with an age ("my mum (Bridget, 71)", "ma mère
 (Josiane, 72 ans)"): a listed first name; the writer's relation makes the person a private
 one the reader can tell apart."""
-_GERMAN_OWNERS = ("mein", "unser")
+_THEIR_RELATION_FIRST = re.compile(
+    r"(?i:\b(?:his|her|sein|seine|seinem|seiner|ihr|ihre|ihrem|ihrer|son|sa|su)[ \t]+"
+    r"(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|mother|father|mum"
+    r"|mom|dad|brother|sister|novio|novia|petit[ \t]+ami|petite[ \t]+amie"
+    rf"|{_RELATIONS}|frau|mann|femme))"
+    rf"(?:[ \t]*,?[ \t]+|[ \t]*\([ \t]*)(?P<name>{_WORD})\b"
+)
+"""Someone's relative named by a first name after a third person's possessive ("her
+husband Malcolm", "son compagnon Anatole", "su novio Rubén", "ihr Mann Jens"): asked, as
+the writer's relation is, only of a short prompt that states a special-category or money
+fact, where the word can only be the relative's name. A third person's relation names
+private family as the writer's does."""
+_GERMAN_OWNERS = ("mein", "unser", "sein", "ihr")
 _VERBS_IN_TITLES = frozenset(
     (
         "has", "had", "is", "was", "will", "can", "does", "did", "got", "gets", "needs",
@@ -903,7 +915,7 @@ def _relative_first_name(text: str) -> bool:
     special-category or money fact, where the word can only be the relative's name. German
     capitalises its nouns ("meine Mutter Anfang siebzig"), so there the name must be listed."""
     first, _ = _names()
-    for m in _RELATION_FIRST.finditer(text):
+    for m in chain(_RELATION_FIRST.finditer(text), _THEIR_RELATION_FIRST.finditer(text)):
         name = m.group("name").removesuffix("'s")
         if name in _STARTERS or name in _COUNTS or not _real_name(name):
             continue
@@ -2084,6 +2096,69 @@ mujer"), or a same-sex marriage or partner named so: their sexual orientation, a
 category. Read in short prompts only: its common words ("avec", "einer", "woman") would
 make every long text's cue scan busier."""
 
+_ORGANS = (
+    r"(?:heart|knee|hip|back|spine|spinal|eye|cataract|brain|bowel|stomach|gallbladder|"
+    r"shoulder|lung|kidney|liver|prostate|bypass|cœur|coeur|genou|hanche|dos|colonne|"
+    r"œil|oeil|yeux|cerveau|intestin|estomac|vésicule|épaule|poumon|rein|foie|prostate|"
+    r"corazón|corazon|rodilla|cadera|espalda|columna|ojo|ojos|cerebro|intestino|estómago|"
+    r"vesícula|hombro|pulmón|riñón|hígado|próstata)"
+)
+_RELIGION_NOUN = (
+    r"[A-Za-zÀ-ÿ]+(?:[iïí]sm(?:e|o|us)?|ianity|entum)\b|islam\b|"
+    r"(?:the[ \t]+)?(?:catholic|orthodox|muslim|jewish|christian|hindu|sikh|buddhist)[ \t]+faith"
+)
+_SPECIAL_EVENT = re.compile(
+    # a change of faith: "converted to Judaism", "zum Islam konvertiert / übergetreten",
+    # "s'est convertie au bouddhisme", "se convirtió al judaísmo"
+    r"(?i:\bconvert(?:ed|s|ing)?[ \t]+to[ \t]+(?:" + _RELIGION_NOUN + r")"
+    r"|\bzum[ \t]+(?:" + _RELIGION_NOUN + r")[^.\n]{0,30}(?:konvertiert|übergetreten|konvertieren)"
+    r"|\bconverti(?:e|s|es)?[ \t]+(?:au|à[ \t]+l'|à[ \t]+la)[ \t]*(?:" + _RELIGION_NOUN + r")"
+    r"|\bconvert(?:ido|ida|ió|irse|irá)[ \t]+al?[ \t]+(?:" + _RELIGION_NOUN + r")"
+    # a workers' representative at a disciplinary or grievance hearing, or a union's
+    # acronym before a rep ("the GMB rep", "delegada de CCOO", "délégué CGT")
+    r"|\b(?:rep|reps|representative|steward)\b[^.\n]{0,80}\b(?:disciplinary|grievance)\b"
+    r"|\b(?:disciplinary|grievance)\b[^.\n]{0,80}\b(?:rep|representative|steward)\b"
+    r"|\b(?:Betriebsrat|Betriebsrätin|Personalrat|Personalrätin|Vertrauensfrau)\b[^.\n]{0,80}(?:Abmahnung|Disziplinar|Personalgespräch)"
+    r"|\b(?:délégué|déléguée|représentant|représentante)s?\b[^.\n]{0,80}(?:entretien[ \t]+préalable|disciplinaire)"
+    r"|\b(?:delegad[oa]|representante)s?\b[^.\n]{0,80}(?:expediente|disciplinari)"
+    r"|\b(?:délégué|déléguée|delegad[oa])[ \t]+(?:de[ \t]+(?:la[ \t]+)?)?[A-Z]{2,6}\b"
+    # a criminal record for an offence: "antecedentes por lesiones", "antécédents pour vol",
+    # "a record for assault"
+    r"|\bantecedentes(?:[ \t]+penales|[ \t]+policiales)?[ \t]+por\b"
+    r"|\bantécédents(?:[ \t]+judiciaires)?[ \t]+pour\b"
+    r"|\b(?:a|criminal|police)[ \t]+record[ \t]+for[ \t]+(?:assault|theft|burglary|fraud|robbery|battery|"
+    r"drink[ \-]driving|drug|possession|violence|shoplifting|harassment|stalking)"
+    r"|\bwegen[ \t]+(?:Körperverletzung|Diebstahl|Betrug|Raub|Trunkenheit)[^.\n]{0,30}(?:vorbestraft|verurteilt|angezeigt))"
+)
+"""A special-category fact told by its shape rather than one word: a change of faith to a
+named religion (religion), a workers' representative at a disciplinary or grievance hearing
+or a union's acronym after a delegate (trade-union membership), a criminal record for a
+named offence (criminal record). Read in short prompts only."""
+_HEALTH_EVENT = re.compile(
+    # a return to drinking or using: "has started drinking again", "trinkt wieder",
+    # "s'est remis à boire", "ha vuelto a beber"
+    r"(?i:\b(?:drinking|using|drunk)[ \t]+again\b|\bback[ \t]+on[ \t]+the[ \t]+(?:drink|bottle|booze)"
+    r"|\bfallen[ \t]+off[ \t]+the[ \t]+wagon|\btrinkt[ \t]+wieder\b|\bwieder\b[^.\n]{0,25}\bzu[ \t]+trinken"
+    r"|\bwieder[ \t]+mit[ \t]+dem[ \t]+trinken|\b(?:remis|remise|recommencé)[ \t]+à[ \t]+(?:boire|consommer|se[ \t]+droguer)"
+    r"|\bboit[ \t]+(?:de|à)[ \t]+nouveau|\b(?:vuelto|volvió|vuelve|volver)[ \t]+a[ \t]+(?:beber|consumir|drogarse)"
+    r"|\bbebe[ \t]+de[ \t]+nuevo|\bha[ \t]+reca[ií]do"
+    # an operation on an organ: "heart surgery", "Herzoperation", "opération du cœur",
+    # "operación de corazón"
+    r"|\b" + _ORGANS + r"[ \t]+(?:operation|surgery|op)\b"
+    r"|\b(?:herz|knie|hüft|rücken|augen|hirn|darm|magen|schulter|lungen|nieren|leber|bypass)"
+    r"[a-zäöüß]*operation"
+    r"|\b(?:opération|intervention|chirurgie)[ \t]+(?:chirurgicale[ \t]+)?(?:du|de[ \t]+la|des|de[ \t]+l'|au|à[ \t]+la)[ \t]*" + _ORGANS
+    + r"|\b(?:operación|operacion|intervención|cirugía|cirugia)[ \t]+(?:quirúrgica[ \t]+)?(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+|en[ \t]+el[ \t]+|en[ \t]+la[ \t]+)" + _ORGANS
+    # leave for an operation: "de baja por una operación", "off work for an operation"
+    + r"|\bde[ \t]+baja\b[^.\n]{0,40}\b(?:operación|operacion|intervención|cirugía)"
+    r"|\b(?:off|leave)\b[^.\n]{0,30}\bfor[ \t]+(?:an|his|her|their)[ \t]+(?:operation|op)\b"
+    r"|\ben[ \t]+arrêt\b[^.\n]{0,40}\b(?:opération|intervention)"
+    r"|\bwegen[ \t]+einer[ \t]+(?:[A-Za-zäöüß]*)?[Oo]peration\b)"
+)
+"""A health fact told by its shape rather than one word: a return to drinking or drug use,
+an operation on a named organ, or sick leave for an operation. Read in short prompts
+only."""
+
 
 def _public_record(text: str) -> bool:
     """Whether a short prompt tells a person's illness or injury as public record: dated to
@@ -3192,6 +3267,8 @@ def _states_fact(sentence: str) -> tuple[bool, bool]:
     health, private = sensitive_facts(sentence, ix, words, split)
     health = health or bool(words & _HEALTH_TERMS)
     private = private or bool(words & _MONEY_TROUBLE) or _owed_amount(sentence, ix, words)
+    health = health or _HEALTH_EVENT.search(sentence) is not None
+    private = private or _SPECIAL_EVENT.search(sentence) is not None
     return health, private
 
 
@@ -3398,7 +3475,12 @@ def find_personal(
     # prompt's phrases are looked for once someone is named (below)
     more_health, more_money = sensitive_facts(text, ix, present, short, phrases=short is not None)
     health = health or more_health
-    money = money or more_money or (short is not None and _SAME_SEX.search(text) is not None)
+    if short is not None and not health:
+        health = _HEALTH_EVENT.search(text) is not None
+    money = money or more_money or (
+        short is not None
+        and (_SAME_SEX.search(text) is not None or _SPECIAL_EVENT.search(text) is not None)
+    )
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
