@@ -1992,6 +1992,16 @@ _FICTION_PHRASES = (
 )  # fmt: skip
 """Stories, role-play, a scene and a character's imagined writing (a diary entry, an inner
 monologue) named in several words, looked for in a short prompt."""
+_FICTION_WORKS = (
+    "in the books", "in the novels", "in the novel", "in the films", "in the series",
+    "in the stories", "in den büchern", "in den romanen", "im roman", "in den filmen",
+    "in der serie", "dans les romans", "dans le roman", "dans les livres", "dans les films",
+    "dans la série", "en los libros", "en las novelas", "en la novela", "en las películas",
+    "en la serie",
+)  # fmt: skip
+"""What happens "in the books", novels, films or series: in a prompt with nothing tying
+it to the writer or a workplace (``_WRITER_LINK``), the people and homes it names are
+characters' ("Why does that address matter in the books?")."""
 _COVERAGE = (
     "covered by the", "press covered", "media covered", "coverage", "in the press", "the media", "media portray",
     "berichterstattung", "in der presse", "in den medien", "couverture médiatique",
@@ -2011,6 +2021,17 @@ _DISCLOSED = re.compile(
     r"|\b(?:hablado|habló|habla|contado|contó|revelado|reveló|anunciado|anunció)[ \t]+"
     r"públicamente|\bhizo[ \t]+pública[ \t]+su|\bhecho[ \t]+pública[ \t]+su)"
 )
+_PRESS_SOURCE = re.compile(
+    r"(?i:\baccording[ \t]+to[ \t]+(?:the[ \t]+)?(?:press|media|news|reports|newspapers|tabloids)"
+    r"|\b(?:press|media|news)[ \t]+reports?[ \t]+(?:say|said|claim)|\bthe[ \t]+press[ \t]+(?:says|reports)"
+    r"|\blaut[ \t]+(?:der[ \t]+)?(?:presse|medien\w*|zeitung\w*|berichten)|\bmedienberichten[ \t]+zufolge"
+    r"|\bwie[ \t]+die[ \t]+presse[ \t]+berichtet"
+    r"|\b(?:d'après|selon)[ \t]+(?:la[ \t]+presse|les[ \t]+médias|les[ \t]+journaux)"
+    r"|\b(?:según|de[ \t]+acuerdo[ \t]+con)[ \t]+(?:la[ \t]+prensa|los[ \t]+medios|los[ \t]+periódicos))"
+)
+"""A fact sourced to the press ("according to press reports", "laut Medienberichten",
+"d'après la presse", "según la prensa"): what the news published of a public figure is
+public, as a fact the person disclosed is; a private person's GP or HR file is no press."""
 """A person who made their own condition public ("has spoken publicly about", "hat ihre
 Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públicamente de"):
 a public figure's disclosed fact, like one the press reported."""
@@ -2147,8 +2168,10 @@ _HEALTH_EVENT = re.compile(
     r"|\b" + _ORGANS + r"[ \t]+(?:operation|surgery|op)\b"
     r"|\b(?:herz|knie|hüft|rücken|augen|hirn|darm|magen|schulter|lungen|nieren|leber|bypass)"
     r"[a-zäöüß]*operation"
-    r"|\b(?:opération|intervention|chirurgie)[ \t]+(?:chirurgicale[ \t]+)?(?:du|de[ \t]+la|des|de[ \t]+l'|au|à[ \t]+la)[ \t]*" + _ORGANS
-    + r"|\b(?:operación|operacion|intervención|cirugía|cirugia)[ \t]+(?:quirúrgica[ \t]+)?(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+|en[ \t]+el[ \t]+|en[ \t]+la[ \t]+)" + _ORGANS
+    r"|\b(?:opération|intervention|chirurgie)[ \t]+(?:chirurgicale[ \t]+)?(?:du|de[ \t]+la|des|de[ \t]+l'|au|à[ \t]+la)[ \t]*"
+    + _ORGANS
+    + r"|\b(?:operación|operacion|intervención|cirugía|cirugia)[ \t]+(?:quirúrgica[ \t]+)?(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+|en[ \t]+el[ \t]+|en[ \t]+la[ \t]+)"
+    + _ORGANS
     # leave for an operation: "de baja por una operación", "off work for an operation"
     + r"|\bde[ \t]+baja\b[^.\n]{0,40}\b(?:operación|operacion|intervención|cirugía)"
     r"|\b(?:off|leave)\b[^.\n]{0,30}\bfor[ \t]+(?:an|his|her|their)[ \t]+(?:operation|op)\b"
@@ -2201,6 +2224,12 @@ _PLACES = _vocab(
     "kunstmuseum", "nationalmuseum", "kunsthalle", "stadtarchiv", "staatsarchiv",
     "landesarchiv", "stadttheater", "staatstheater", "staatsoper", "monument", "denkmal", "landmark",
     "wahrzeichen", "tourist", "touristique", "touristisch", "turística", "turístico",
+    # places of worship visited as landmarks, and a venue's visitor services
+    "basilica", "basilika", "basilique", "basílica", "temple", "tempel", "templo", "mosque",
+    "moschee", "mosquée", "mezquita", "synagogue", "synagoge", "sinagoga", "abbey", "abtei",
+    "abbaye", "abadía", "chapel", "kapelle", "chapelle", "capilla", "monastery", "kloster",
+    "monastère", "monasterio", "audiodescripción", "audiodescription", "audiodeskription",
+    "führungen",
     "sehenswürdigkeit", "guide", "reiseführer", "guía", "historic", "historical",
     "plc", "holdings", "corporation", "supplier", "vendor", "lieferant", "fournisseur",
     "proveedor", "company", "firma", "unternehmen", "konzern", "entreprise", "société",
@@ -2491,6 +2520,45 @@ def _public_life(text: str, words: frozenset[bytes]) -> bool:
     if _LONG_AGO_BIRTH.search(text) is None and _BIRTH_YEAR_FIRST.search(text) is None:
         return False
     return bool(words & _PUBLIC_LIVES) or _LIFE_EVENT.search(text) is not None
+
+
+_BIRTH_IN_PLACE = re.compile(
+    r"(?i:\b(?:born|geboren|née?|naci[óo]|nacid[ao])\b)[^.\n]{0,48}?"
+    r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])[^.\n]{0,12}?\b(?:in|à|en)[ \t]+[A-ZÀ-Þ]"
+    r"|(?i:\b(?:born|née?|naci[óo]|nacid[ao])[ \t]+(?:in|à|en)[ \t]+)[A-ZÀ-Þ][^.\n]{0,48}?"
+    r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])"
+    r"|(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])[ \t]+in[ \t]+[A-ZÀ-Þ][\w\-]+[ \t]+geboren"
+)
+"""A birth dated to a year and placed in a town, as an encyclopaedia opens a life ("was
+born on 16 June 1967 in Stuttgart", "est né le 20 décembre 1998 à Paris", "nació ... en
+Manacor", "wurde am ... 1967 in Stuttgart geboren")."""
+_CAREER_TALK = re.compile(
+    r"(?i:\w*pressing\b|\w*taktik\w*|\btactic\w*|\btactique\w*|\btáctic\w*|\btransfers?\b"
+    r"|\btransfert\w*|\btraspaso\w*|\bfichaje\w*|\bplaying[ \t]+style|\bspielstil\b"
+    r"|\bstyle[ \t]+de[ \t]+jeu|\bestilo[ \t]+de[ \t]+juego|\bestrategia[ \t]+de[ \t]+juego"
+    r"|\bspielidee\b|\bpositionsspiel\b|\bdiscograph\w*|\bdiskograf\w*|\bdiscograf\w*"
+    r"|\bfilmograph\w*|\bfilmograf\w*|\balben\b|\bálbumes\b|\belection[ \t]+campaign"
+    r"|\bwahlkampf\w*|\bcampagne[ \t]+électorale|\bcampaña[ \t]+electoral"
+    r"|\btierra[ \t]+batida|\bclay[ \t]+court|\bsandplatz\w*|\bterre[ \t]+battue)"
+)
+"""A public career's talk: a coach's tactics, a player's transfer or playing style, an
+artist's discography or filmography, a politician's campaign."""
+
+
+def _public_birth(text: str) -> bool:
+    """Whether a short prompt opens a public figure's life as an encyclopaedia does (a birth
+    dated and placed in a town, ``_BIRTH_IN_PLACE``) and then discusses their public
+    career (``_CAREER``, ``_CAREER_TALK``), with nothing that ties the person to the
+    writer, a workplace or a request made for them (``_WRITER_LINK``): "X wurde am 16. Juni
+    1967 in Stuttgart geboren. Vergleiche seine Gegenpressing-Idee ...". An applicant's
+    or a patient's birth date keeps its role word, a relative the writer's own."""
+    if len(text) > _WHOLE or _owns_relative(text):
+        return False
+    return (
+        _BIRTH_IN_PLACE.search(text) is not None
+        and (_CAREER.search(text) is not None or _CAREER_TALK.search(text) is not None)
+        and _WRITER_LINK.search(text) is None
+    )
 
 
 _BRANDS = _vocab(
@@ -3477,17 +3545,25 @@ def find_personal(
     health = health or more_health
     if short is not None and not health:
         health = _HEALTH_EVENT.search(text) is not None
-    money = money or more_money or (
-        short is not None
-        and (_SAME_SEX.search(text) is not None or _SPECIAL_EVENT.search(text) is not None)
+    money = (
+        money
+        or more_money
+        or (
+            short is not None
+            and (_SAME_SEX.search(text) is not None or _SPECIAL_EVENT.search(text) is not None)
+        )
     )
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
-        fiction = any(p in low for p in _FICTION_PHRASES) or any(
-            w.endswith(_FICTION_SUFFIXES) and not w.endswith(_HISTORIES)
-            for w in split
-            if len(w) > 8
+        fiction = (
+            (any(p in low for p in _FICTION_WORKS) and _WRITER_LINK.search(text) is None)
+            or any(p in low for p in _FICTION_PHRASES)
+            or any(
+                w.endswith(_FICTION_SUFFIXES) and not w.endswith(_HISTORIES)
+                for w in split
+                if len(w) > 8
+            )
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
@@ -3538,7 +3614,7 @@ def find_personal(
     historical = (
         (named or PiiKind.DATE_OF_BIRTH in found)
         and bool(words & _LIFE_WORDS)
-        and (_historical(text, ix, words) or _public_life(text, words))
+        and (_historical(text, ix, words) or _public_life(text, words) or _public_birth(text))
     )
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
@@ -3576,7 +3652,7 @@ def find_personal(
             health = False  # "how the press covered her injuries": reported, public
     if (
         named and health and not money and not personal and not cued and len(text) <= _WHOLE
-        and _DISCLOSED.search(text) is not None
+        and (_DISCLOSED.search(text) is not None or _PRESS_SOURCE.search(text) is not None)
         and not _owns_relative(text) and not _colleague_name(text)
     ):  # fmt: skip
         health = False  # "Celine Dion has spoken publicly about ...": public by her word
