@@ -157,3 +157,57 @@ def test_public_record_fiction_and_landmarks_are_no_ones_personal_data(text: str
 )
 def test_a_private_persons_birth_health_and_home_still_flag(text: str) -> None:
     assert kinds(text) & {"personName", "address", "dateOfBirth", "health"}
+
+
+def _minutes(note: str, item: str) -> str:
+    """Long minutes (well over a short prompt) with ``note`` as a paragraph in the middle."""
+    items = "\n".join(f"{item} {n}.{n % 7}: ({n % 40}/{40 + n % 3})." for n in range(1, 61))
+    return f"{items}\n\n{note}\n\n{items}\n\nSummarise the decisions."
+
+
+@pytest.mark.parametrize(
+    ("note", "item"),
+    [
+        (
+            "Confidential: Tamsin Okonjo-Barr asked to pause her fees; she is having chemotherapy and the committee agreed.",
+            "Item boathouse roof",
+        ),
+        (
+            "Vertraulich: Irmgard Schwemmle bat um Beitragspause; sie hat Brustkrebs, der Vorstand stimmte zu.",
+            "Punkt Bootshaus",
+        ),
+        (
+            "Confidentiel : Clotilde Sarrazin-Biot a demandé un report ; elle suit une chimiothérapie, accord du bureau.",
+            "Point hangar",
+        ),
+        (
+            "Confidencial: Casilda Urquiaga pidió aplazar la cuota; tiene leucemia y la junta lo aprobó.",
+            "Punto cobertizo",
+        ),
+    ],
+)
+def test_a_named_members_note_in_long_minutes_is_read_as_a_short_prompt(
+    note: str, item: str
+) -> None:
+    assert {"personName", "health"} <= kinds(_minutes(note, item))
+
+
+@pytest.mark.parametrize(
+    ("note", "item"),
+    [
+        (
+            "The hospital's chemotherapy ward thanked the club for the regatta's donation.",
+            "Item boathouse roof",
+        ),
+        (
+            "Die Spende der Regatta ging an die Krebshilfe; der Vorstand dankte allen.",
+            "Punkt Bootshaus",
+        ),
+        ("Le don de la régate ira au service de chimiothérapie de l'hôpital.", "Point hangar"),
+        ("La donación de la regata irá a la asociación contra la leucemia.", "Punto cobertizo"),
+    ],
+)
+def test_a_health_word_in_long_minutes_with_no_one_named_flags_nothing(
+    note: str, item: str
+) -> None:
+    assert kinds(_minutes(note, item)) == set()

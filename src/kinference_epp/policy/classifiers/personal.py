@@ -3132,6 +3132,26 @@ _ROLE_REACH = 72
 """How far around a role word its possessive and the name in commas after it are read."""
 
 
+_PARAGRAPH_REACH = 600
+"""How far before and after a fact's word its paragraph is read in a long prompt."""
+
+
+def _fact_paragraph(text: str, ix: _Index, present: frozenset[bytes]) -> bool:
+    """``_fact_subject`` in a long prompt, read in the paragraph of each health or money
+    fact's word (from the one cue pass, at most four places each): a confidential note in
+    the middle of long minutes names its member as a short prompt would ("Hester Carbery
+    asked to defer her subscription; she is having chemotherapy")."""
+    for cue in sorted(present & (_HEALTH_TERMS | _MONEY_TROUBLE))[:4]:
+        for pos in ix.positions(cue.decode("ascii", "replace"), 4):
+            lo = text.rfind("\n\n", max(0, pos - _PARAGRAPH_REACH), pos)
+            hi = text.find("\n\n", pos, pos + _PARAGRAPH_REACH)
+            lo = max(0, pos - _PARAGRAPH_REACH) if lo == -1 else lo + 2
+            hi = min(len(text), pos + _PARAGRAPH_REACH) if hi == -1 else hi
+            if _fact_subject(text[lo:hi]):
+                return True
+    return False
+
+
 def _colleague_in_long(text: str, ix: _Index, present: frozenset[bytes]) -> bool:
     """``_colleague_name`` in a long prompt, read at the role words' places (from the one
     cue pass, no search): a possessive before the role and a first name in commas after
@@ -3592,6 +3612,8 @@ def find_personal(
         named = _named_in_passing(text)  # "Jasper here", "mein schwager jens", "el marido de Puri"
     if not named and (health or money) and len(text) > _WHOLE and not fiction:
         named = _colleague_in_long(text, ix, present)  # the same, read at the role words
+    if not named and (health or money) and len(text) > _WHOLE and not fiction:
+        named = _fact_paragraph(text, ix, present)  # a named member's note in long minutes
     if not named and (health or money) and not fiction:
         named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
