@@ -211,3 +211,28 @@ def test_a_health_word_in_long_minutes_with_no_one_named_flags_nothing(
     note: str, item: str
 ) -> None:
     assert kinds(_minutes(note, item)) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Benedikt Ollander is back from adoption leave with his husband next week; plan a small party.",
+        "Marisol Quennell and her wife are moving to Leeds; update the team page.",
+        "Jorinde Achatz kommt mit ihrer Frau zur Weihnachtsfeier, bitte zwei Plätze.",
+        "Torben Lüdecke kommt mit seinem Mann zur Feier, bitte zwei Plätze.",
+    ],
+)
+def test_a_mans_husband_or_a_womans_wife_names_the_persons_orientation(text: str) -> None:
+    assert "personName" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Grüßen Sie Ihre Frau von mir. Schreib das freundlicher.",
+        "He thanked his wife and her husband for the dinner. Rewrite this sentence.",
+        "Write a wedding toast where the groom thanks his husband's parents.",
+    ],
+)
+def test_a_polite_your_wife_or_an_unnamed_couple_flags_nothing(text: str) -> None:
+    assert kinds(text) == set()

@@ -2108,14 +2108,21 @@ _SAME_SEX = re.compile(
     r"|\bsame-sex[ \t]+(?:marriage|partner|spouse|couple)|\bgleichgeschlechtliche[nr]?[ \t]+"
     r"(?:ehe|partner|partnerin|paar)\b|\b(?:mariage|couple)[ \t]+homosexuel"
     r"|\b(?:de|du)[ \t]+même[ \t]+sexe\b|\bmatrimonio[ \t]+(?:homosexual|igualitario)"
-    r"|\bdel[ \t]+mismo[ \t]+sexo\b)"
+    r"|\bdel[ \t]+mismo[ \t]+sexo\b"
+    # a man's husband, a woman's wife, where the possessive marks the owner's sex
+    r"|\bhis[ \t]+(?:husband|fiancé)\b|\bher[ \t]+(?:wife|fiancée)\b)"
+    r"|\b(?:sein|seinem|seines)[ \t]+(?:Ehe)?[Mm]ann(?:es)?\b"
+    r"|(?<=[a-zß-ÿ,] )(?:ihre|ihrer)[ \t]+(?:Ehe)?[Ff]rau\b"
 )
 """A marriage to someone of the person's own sex, the sex read from the pronoun or the
 participle ("she has been married to a woman since 2015", "sie ist seit 2015 mit einer
 Frau verheiratet", "mariée depuis 2015 à une femme", "lleva diez años casada con una
 mujer"), or a same-sex marriage or partner named so: their sexual orientation, a special
-category. Read in short prompts only: its common words ("avec", "einer", "woman") would
-make every long text's cue scan busier."""
+category; so is a man's husband or a woman's wife where the possessive marks the owner's
+sex ("his husband", "her wife", "sein Mann", "ihre Frau" after a lower-case word, not the
+polite "Ihre Frau"); French "son mari" and Spanish "su novio" do not mark it. Read in
+short prompts only: its common words ("avec", "einer", "woman") would make every long
+text's cue scan busier."""
 
 _ORGANS = (
     r"(?:heart|knee|hip|back|spine|spinal|eye|cataract|brain|bowel|stomach|gallbladder|"
