@@ -82,7 +82,7 @@ import re
 import string
 from functools import cache
 from importlib import resources
-from itertools import pairwise
+from itertools import chain, pairwise
 from operator import methodcaller
 
 import kinference_epp.policy.classifiers.national_ids as national_ids
@@ -885,7 +885,19 @@ _RELATION_FIRST = re.compile(
 sœur Chloé"), or named in brackets, often with an age ("my mum (Bridget, 71)", "ma mère
 (Josiane, 72 ans)"): a listed first name; the writer's relation makes the person a private
 one the reader can tell apart."""
-_GERMAN_OWNERS = ("mein", "unser")
+_THEIR_RELATION_FIRST = re.compile(
+    r"(?i:\b(?:his|her|sein|seine|seinem|seiner|ihr|ihre|ihrem|ihrer|son|sa|su)[ \t]+"
+    r"(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|mother|father|mum"
+    r"|mom|dad|brother|sister|novio|novia|petit[ \t]+ami|petite[ \t]+amie"
+    rf"|{_RELATIONS}|frau|mann|femme))"
+    rf"(?:[ \t]*,?[ \t]+|[ \t]*\([ \t]*)(?P<name>{_WORD})\b"
+)
+"""Someone's relative named by a first name after a third person's possessive ("her
+husband Malcolm", "son compagnon Anatole", "su novio Rubén", "ihr Mann Jens"): asked, as
+the writer's relation is, only of a short prompt that states a special-category or money
+fact, where the word can only be the relative's name. A third person's relation names
+private family as the writer's does."""
+_GERMAN_OWNERS = ("mein", "unser", "sein", "ihr")
 _VERBS_IN_TITLES = frozenset(
     (
         "has", "had", "is", "was", "will", "can", "does", "did", "got", "gets", "needs",
@@ -903,7 +915,7 @@ def _relative_first_name(text: str) -> bool:
     special-category or money fact, where the word can only be the relative's name. German
     capitalises its nouns ("meine Mutter Anfang siebzig"), so there the name must be listed."""
     first, _ = _names()
-    for m in _RELATION_FIRST.finditer(text):
+    for m in chain(_RELATION_FIRST.finditer(text), _THEIR_RELATION_FIRST.finditer(text)):
         name = m.group("name").removesuffix("'s")
         if name in _STARTERS or name in _COUNTS or not _real_name(name):
             continue
@@ -1980,6 +1992,16 @@ _FICTION_PHRASES = (
 )  # fmt: skip
 """Stories, role-play, a scene and a character's imagined writing (a diary entry, an inner
 monologue) named in several words, looked for in a short prompt."""
+_FICTION_WORKS = (
+    "in the books", "in the novels", "in the novel", "in the films", "in the series",
+    "in the stories", "in den büchern", "in den romanen", "im roman", "in den filmen",
+    "in der serie", "dans les romans", "dans le roman", "dans les livres", "dans les films",
+    "dans la série", "en los libros", "en las novelas", "en la novela", "en las películas",
+    "en la serie",
+)  # fmt: skip
+"""What happens "in the books", novels, films or series: in a prompt with nothing tying
+it to the writer or a workplace (``_WRITER_LINK``), the people and homes it names are
+characters' ("Why does that address matter in the books?")."""
 _COVERAGE = (
     "covered by the", "press covered", "media covered", "coverage", "in the press", "the media", "media portray",
     "berichterstattung", "in der presse", "in den medien", "couverture médiatique",
@@ -1999,6 +2021,17 @@ _DISCLOSED = re.compile(
     r"|\b(?:hablado|habló|habla|contado|contó|revelado|reveló|anunciado|anunció)[ \t]+"
     r"públicamente|\bhizo[ \t]+pública[ \t]+su|\bhecho[ \t]+pública[ \t]+su)"
 )
+_PRESS_SOURCE = re.compile(
+    r"(?i:\baccording[ \t]+to[ \t]+(?:the[ \t]+)?(?:press|media|news|reports|newspapers|tabloids)"
+    r"|\b(?:press|media|news)[ \t]+reports?[ \t]+(?:say|said|claim)|\bthe[ \t]+press[ \t]+(?:says|reports)"
+    r"|\blaut[ \t]+(?:der[ \t]+)?(?:presse|medien\w*|zeitung\w*|berichten)|\bmedienberichten[ \t]+zufolge"
+    r"|\bwie[ \t]+die[ \t]+presse[ \t]+berichtet"
+    r"|\b(?:d'après|selon)[ \t]+(?:la[ \t]+presse|les[ \t]+médias|les[ \t]+journaux)"
+    r"|\b(?:según|de[ \t]+acuerdo[ \t]+con)[ \t]+(?:la[ \t]+prensa|los[ \t]+medios|los[ \t]+periódicos))"
+)
+"""A fact sourced to the press ("according to press reports", "laut Medienberichten",
+"d'après la presse", "según la prensa"): what the news published of a public figure is
+public, as a fact the person disclosed is; a private person's GP or HR file is no press."""
 """A person who made their own condition public ("has spoken publicly about", "hat ihre
 Erkrankung öffentlich gemacht", "a parlé publiquement de", "ha hablado públicamente de"):
 a public figure's disclosed fact, like one the press reported."""
@@ -2075,14 +2108,86 @@ _SAME_SEX = re.compile(
     r"|\bsame-sex[ \t]+(?:marriage|partner|spouse|couple)|\bgleichgeschlechtliche[nr]?[ \t]+"
     r"(?:ehe|partner|partnerin|paar)\b|\b(?:mariage|couple)[ \t]+homosexuel"
     r"|\b(?:de|du)[ \t]+même[ \t]+sexe\b|\bmatrimonio[ \t]+(?:homosexual|igualitario)"
-    r"|\bdel[ \t]+mismo[ \t]+sexo\b)"
+    r"|\bdel[ \t]+mismo[ \t]+sexo\b"
+    # a man's husband, a woman's wife, where the possessive marks the owner's sex
+    r"|\bhis[ \t]+(?:husband|fiancé)\b|\bher[ \t]+(?:wife|fiancée)\b)"
+    r"|\b(?:sein|seinem|seines)[ \t]+(?:Ehe)?[Mm]ann(?:es)?\b"
+    r"|(?<=[a-zß-ÿ,] )(?:ihre|ihrer)[ \t]+(?:Ehe)?[Ff]rau\b"
 )
 """A marriage to someone of the person's own sex, the sex read from the pronoun or the
 participle ("she has been married to a woman since 2015", "sie ist seit 2015 mit einer
 Frau verheiratet", "mariée depuis 2015 à une femme", "lleva diez años casada con una
 mujer"), or a same-sex marriage or partner named so: their sexual orientation, a special
-category. Read in short prompts only: its common words ("avec", "einer", "woman") would
-make every long text's cue scan busier."""
+category; so is a man's husband or a woman's wife where the possessive marks the owner's
+sex ("his husband", "her wife", "sein Mann", "ihre Frau" after a lower-case word, not the
+polite "Ihre Frau"); French "son mari" and Spanish "su novio" do not mark it. Read in
+short prompts only: its common words ("avec", "einer", "woman") would make every long
+text's cue scan busier."""
+
+_ORGANS = (
+    r"(?:heart|knee|hip|back|spine|spinal|eye|cataract|brain|bowel|stomach|gallbladder|"
+    r"shoulder|lung|kidney|liver|prostate|bypass|cœur|coeur|genou|hanche|dos|colonne|"
+    r"œil|oeil|yeux|cerveau|intestin|estomac|vésicule|épaule|poumon|rein|foie|prostate|"
+    r"corazón|corazon|rodilla|cadera|espalda|columna|ojo|ojos|cerebro|intestino|estómago|"
+    r"vesícula|hombro|pulmón|riñón|hígado|próstata)"
+)
+_RELIGION_NOUN = (
+    r"[A-Za-zÀ-ÿ]+(?:[iïí]sm(?:e|o|us)?|ianity|entum)\b|islam\b|"
+    r"(?:the[ \t]+)?(?:catholic|orthodox|muslim|jewish|christian|hindu|sikh|buddhist)[ \t]+faith"
+)
+_SPECIAL_EVENT = re.compile(
+    # a change of faith: "converted to Judaism", "zum Islam konvertiert / übergetreten",
+    # "s'est convertie au bouddhisme", "se convirtió al judaísmo"
+    r"(?i:\bconvert(?:ed|s|ing)?[ \t]+to[ \t]+(?:" + _RELIGION_NOUN + r")"
+    r"|\bzum[ \t]+(?:" + _RELIGION_NOUN + r")[^.\n]{0,30}(?:konvertiert|übergetreten|konvertieren)"
+    r"|\bconverti(?:e|s|es)?[ \t]+(?:au|à[ \t]+l'|à[ \t]+la)[ \t]*(?:" + _RELIGION_NOUN + r")"
+    r"|\bconvert(?:ido|ida|ió|irse|irá)[ \t]+al?[ \t]+(?:" + _RELIGION_NOUN + r")"
+    # a workers' representative at a disciplinary or grievance hearing, or a union's
+    # acronym before a rep ("the GMB rep", "delegada de CCOO", "délégué CGT")
+    r"|\b(?:rep|reps|representative|steward)\b[^.\n]{0,80}\b(?:disciplinary|grievance)\b"
+    r"|\b(?:disciplinary|grievance)\b[^.\n]{0,80}\b(?:rep|representative|steward)\b"
+    r"|\b(?:Betriebsrat|Betriebsrätin|Personalrat|Personalrätin|Vertrauensfrau)\b[^.\n]{0,80}(?:Abmahnung|Disziplinar|Personalgespräch)"
+    r"|\b(?:délégué|déléguée|représentant|représentante)s?\b[^.\n]{0,80}(?:entretien[ \t]+préalable|disciplinaire)"
+    r"|\b(?:delegad[oa]|representante)s?\b[^.\n]{0,80}(?:expediente|disciplinari)"
+    r"|\b(?:délégué|déléguée|delegad[oa])[ \t]+(?:de[ \t]+(?:la[ \t]+)?)?[A-Z]{2,6}\b"
+    # a criminal record for an offence: "antecedentes por lesiones", "antécédents pour vol",
+    # "a record for assault"
+    r"|\bantecedentes(?:[ \t]+penales|[ \t]+policiales)?[ \t]+por\b"
+    r"|\bantécédents(?:[ \t]+judiciaires)?[ \t]+pour\b"
+    r"|\b(?:a|criminal|police)[ \t]+record[ \t]+for[ \t]+(?:assault|theft|burglary|fraud|robbery|battery|"
+    r"drink[ \-]driving|drug|possession|violence|shoplifting|harassment|stalking)"
+    r"|\bwegen[ \t]+(?:Körperverletzung|Diebstahl|Betrug|Raub|Trunkenheit)[^.\n]{0,30}(?:vorbestraft|verurteilt|angezeigt))"
+)
+"""A special-category fact told by its shape rather than one word: a change of faith to a
+named religion (religion), a workers' representative at a disciplinary or grievance hearing
+or a union's acronym after a delegate (trade-union membership), a criminal record for a
+named offence (criminal record). Read in short prompts only."""
+_HEALTH_EVENT = re.compile(
+    # a return to drinking or using: "has started drinking again", "trinkt wieder",
+    # "s'est remis à boire", "ha vuelto a beber"
+    r"(?i:\b(?:drinking|using|drunk)[ \t]+again\b|\bback[ \t]+on[ \t]+the[ \t]+(?:drink|bottle|booze)"
+    r"|\bfallen[ \t]+off[ \t]+the[ \t]+wagon|\btrinkt[ \t]+wieder\b|\bwieder\b[^.\n]{0,25}\bzu[ \t]+trinken"
+    r"|\bwieder[ \t]+mit[ \t]+dem[ \t]+trinken|\b(?:remis|remise|recommencé)[ \t]+à[ \t]+(?:boire|consommer|se[ \t]+droguer)"
+    r"|\bboit[ \t]+(?:de|à)[ \t]+nouveau|\b(?:vuelto|volvió|vuelve|volver)[ \t]+a[ \t]+(?:beber|consumir|drogarse)"
+    r"|\bbebe[ \t]+de[ \t]+nuevo|\bha[ \t]+reca[ií]do"
+    # an operation on an organ: "heart surgery", "Herzoperation", "opération du cœur",
+    # "operación de corazón"
+    r"|\b" + _ORGANS + r"[ \t]+(?:operation|surgery|op)\b"
+    r"|\b(?:herz|knie|hüft|rücken|augen|hirn|darm|magen|schulter|lungen|nieren|leber|bypass)"
+    r"[a-zäöüß]*operation"
+    r"|\b(?:opération|intervention|chirurgie)[ \t]+(?:chirurgicale[ \t]+)?(?:du|de[ \t]+la|des|de[ \t]+l'|au|à[ \t]+la)[ \t]*"
+    + _ORGANS
+    + r"|\b(?:operación|operacion|intervención|cirugía|cirugia)[ \t]+(?:quirúrgica[ \t]+)?(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+|en[ \t]+el[ \t]+|en[ \t]+la[ \t]+)"
+    + _ORGANS
+    # leave for an operation: "de baja por una operación", "off work for an operation"
+    + r"|\bde[ \t]+baja\b[^.\n]{0,40}\b(?:operación|operacion|intervención|cirugía)"
+    r"|\b(?:off|leave)\b[^.\n]{0,30}\bfor[ \t]+(?:an|his|her|their)[ \t]+(?:operation|op)\b"
+    r"|\ben[ \t]+arrêt\b[^.\n]{0,40}\b(?:opération|intervention)"
+    r"|\bwegen[ \t]+einer[ \t]+(?:[A-Za-zäöüß]*)?[Oo]peration\b)"
+)
+"""A health fact told by its shape rather than one word: a return to drinking or drug use,
+an operation on a named organ, or sick leave for an operation. Read in short prompts
+only."""
 
 
 def _public_record(text: str) -> bool:
@@ -2126,6 +2231,12 @@ _PLACES = _vocab(
     "kunstmuseum", "nationalmuseum", "kunsthalle", "stadtarchiv", "staatsarchiv",
     "landesarchiv", "stadttheater", "staatstheater", "staatsoper", "monument", "denkmal", "landmark",
     "wahrzeichen", "tourist", "touristique", "touristisch", "turística", "turístico",
+    # places of worship visited as landmarks, and a venue's visitor services
+    "basilica", "basilika", "basilique", "basílica", "temple", "tempel", "templo", "mosque",
+    "moschee", "mosquée", "mezquita", "synagogue", "synagoge", "sinagoga", "abbey", "abtei",
+    "abbaye", "abadía", "chapel", "kapelle", "chapelle", "capilla", "monastery", "kloster",
+    "monastère", "monasterio", "audiodescripción", "audiodescription", "audiodeskription",
+    "führungen",
     "sehenswürdigkeit", "guide", "reiseführer", "guía", "historic", "historical",
     "plc", "holdings", "corporation", "supplier", "vendor", "lieferant", "fournisseur",
     "proveedor", "company", "firma", "unternehmen", "konzern", "entreprise", "société",
@@ -2416,6 +2527,45 @@ def _public_life(text: str, words: frozenset[bytes]) -> bool:
     if _LONG_AGO_BIRTH.search(text) is None and _BIRTH_YEAR_FIRST.search(text) is None:
         return False
     return bool(words & _PUBLIC_LIVES) or _LIFE_EVENT.search(text) is not None
+
+
+_BIRTH_IN_PLACE = re.compile(
+    r"(?i:\b(?:born|geboren|née?|naci[óo]|nacid[ao])\b)[^.\n]{0,48}?"
+    r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])[^.\n]{0,12}?\b(?:in|à|en)[ \t]+[A-ZÀ-Þ]"
+    r"|(?i:\b(?:born|née?|naci[óo]|nacid[ao])[ \t]+(?:in|à|en)[ \t]+)[A-ZÀ-Þ][^.\n]{0,48}?"
+    r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])"
+    r"|(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])[ \t]+in[ \t]+[A-ZÀ-Þ][\w\-]+[ \t]+geboren"
+)
+"""A birth dated to a year and placed in a town, as an encyclopaedia opens a life ("was
+born on 16 June 1967 in Stuttgart", "est né le 20 décembre 1998 à Paris", "nació ... en
+Manacor", "wurde am ... 1967 in Stuttgart geboren")."""
+_CAREER_TALK = re.compile(
+    r"(?i:\w*pressing\b|\w*taktik\w*|\btactic\w*|\btactique\w*|\btáctic\w*|\btransfers?\b"
+    r"|\btransfert\w*|\btraspaso\w*|\bfichaje\w*|\bplaying[ \t]+style|\bspielstil\b"
+    r"|\bstyle[ \t]+de[ \t]+jeu|\bestilo[ \t]+de[ \t]+juego|\bestrategia[ \t]+de[ \t]+juego"
+    r"|\bspielidee\b|\bpositionsspiel\b|\bdiscograph\w*|\bdiskograf\w*|\bdiscograf\w*"
+    r"|\bfilmograph\w*|\bfilmograf\w*|\balben\b|\bálbumes\b|\belection[ \t]+campaign"
+    r"|\bwahlkampf\w*|\bcampagne[ \t]+électorale|\bcampaña[ \t]+electoral"
+    r"|\btierra[ \t]+batida|\bclay[ \t]+court|\bsandplatz\w*|\bterre[ \t]+battue)"
+)
+"""A public career's talk: a coach's tactics, a player's transfer or playing style, an
+artist's discography or filmography, a politician's campaign."""
+
+
+def _public_birth(text: str) -> bool:
+    """Whether a short prompt opens a public figure's life as an encyclopaedia does (a birth
+    dated and placed in a town, ``_BIRTH_IN_PLACE``) and then discusses their public
+    career (``_CAREER``, ``_CAREER_TALK``), with nothing that ties the person to the
+    writer, a workplace or a request made for them (``_WRITER_LINK``): "X wurde am 16. Juni
+    1967 in Stuttgart geboren. Vergleiche seine Gegenpressing-Idee ...". An applicant's
+    or a patient's birth date keeps its role word, a relative the writer's own."""
+    if len(text) > _WHOLE or _owns_relative(text):
+        return False
+    return (
+        _BIRTH_IN_PLACE.search(text) is not None
+        and (_CAREER.search(text) is not None or _CAREER_TALK.search(text) is not None)
+        and _WRITER_LINK.search(text) is None
+    )
 
 
 _BRANDS = _vocab(
@@ -2989,6 +3139,26 @@ _ROLE_REACH = 72
 """How far around a role word its possessive and the name in commas after it are read."""
 
 
+_PARAGRAPH_REACH = 600
+"""How far before and after a fact's word its paragraph is read in a long prompt."""
+
+
+def _fact_paragraph(text: str, ix: _Index, present: frozenset[bytes]) -> bool:
+    """``_fact_subject`` in a long prompt, read in the paragraph of each health or money
+    fact's word (from the one cue pass, at most four places each): a confidential note in
+    the middle of long minutes names its member as a short prompt would ("Hester Carbery
+    asked to defer her subscription; she is having chemotherapy")."""
+    for cue in sorted(present & (_HEALTH_TERMS | _MONEY_TROUBLE))[:4]:
+        for pos in ix.positions(cue.decode("ascii", "replace"), 4):
+            lo = text.rfind("\n\n", max(0, pos - _PARAGRAPH_REACH), pos)
+            hi = text.find("\n\n", pos, pos + _PARAGRAPH_REACH)
+            lo = max(0, pos - _PARAGRAPH_REACH) if lo == -1 else lo + 2
+            hi = min(len(text), pos + _PARAGRAPH_REACH) if hi == -1 else hi
+            if _fact_subject(text[lo:hi]):
+                return True
+    return False
+
+
 def _colleague_in_long(text: str, ix: _Index, present: frozenset[bytes]) -> bool:
     """``_colleague_name`` in a long prompt, read at the role words' places (from the one
     cue pass, no search): a possessive before the role and a first name in commas after
@@ -3192,6 +3362,8 @@ def _states_fact(sentence: str) -> tuple[bool, bool]:
     health, private = sensitive_facts(sentence, ix, words, split)
     health = health or bool(words & _HEALTH_TERMS)
     private = private or bool(words & _MONEY_TROUBLE) or _owed_amount(sentence, ix, words)
+    health = health or _HEALTH_EVENT.search(sentence) is not None
+    private = private or _SPECIAL_EVENT.search(sentence) is not None
     return health, private
 
 
@@ -3398,14 +3570,27 @@ def find_personal(
     # prompt's phrases are looked for once someone is named (below)
     more_health, more_money = sensitive_facts(text, ix, present, short, phrases=short is not None)
     health = health or more_health
-    money = money or more_money or (short is not None and _SAME_SEX.search(text) is not None)
+    if short is not None and not health:
+        health = _HEALTH_EVENT.search(text) is not None
+    money = (
+        money
+        or more_money
+        or (
+            short is not None
+            and (_SAME_SEX.search(text) is not None or _SPECIAL_EVENT.search(text) is not None)
+        )
+    )
     fiction = _story_told(text, ix, words & _FICTION) and not _told(text, ix, words & _FICTION)
     if not fiction and len(text) <= _WHOLE:
         low = text.lower()
-        fiction = any(p in low for p in _FICTION_PHRASES) or any(
-            w.endswith(_FICTION_SUFFIXES) and not w.endswith(_HISTORIES)
-            for w in split
-            if len(w) > 8
+        fiction = (
+            (any(p in low for p in _FICTION_WORKS) and _WRITER_LINK.search(text) is None)
+            or any(p in low for p in _FICTION_PHRASES)
+            or any(
+                w.endswith(_FICTION_SUFFIXES) and not w.endswith(_HISTORIES)
+                for w in split
+                if len(w) > 8
+            )
         )
     named = cued = _cued_name(text, ix, words)
     if not named:
@@ -3434,6 +3619,8 @@ def find_personal(
         named = _named_in_passing(text)  # "Jasper here", "mein schwager jens", "el marido de Puri"
     if not named and (health or money) and len(text) > _WHOLE and not fiction:
         named = _colleague_in_long(text, ix, present)  # the same, read at the role words
+    if not named and (health or money) and len(text) > _WHOLE and not fiction:
+        named = _fact_paragraph(text, ix, present)  # a named member's note in long minutes
     if not named and (health or money) and not fiction:
         named = _learned_person(text, ix, present, words)  # "Kenver Treharne's scan shows"
     # (identifiers found already flag the prompt: a long one is not searched again for them)
@@ -3456,7 +3643,7 @@ def find_personal(
     historical = (
         (named or PiiKind.DATE_OF_BIRTH in found)
         and bool(words & _LIFE_WORDS)
-        and (_historical(text, ix, words) or _public_life(text, words))
+        and (_historical(text, ix, words) or _public_life(text, words) or _public_birth(text))
     )
     if historical and not structured & _CONTACT and PiiKind.NATIONAL_ID not in found:
         found.discard(PiiKind.DATE_OF_BIRTH)  # "Schiller was born on 10 November 1759"
@@ -3494,7 +3681,7 @@ def find_personal(
             health = False  # "how the press covered her injuries": reported, public
     if (
         named and health and not money and not personal and not cued and len(text) <= _WHOLE
-        and _DISCLOSED.search(text) is not None
+        and (_DISCLOSED.search(text) is not None or _PRESS_SOURCE.search(text) is not None)
         and not _owns_relative(text) and not _colleague_name(text)
     ):  # fmt: skip
         health = False  # "Celine Dion has spoken publicly about ...": public by her word

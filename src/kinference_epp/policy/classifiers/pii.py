@@ -1023,6 +1023,13 @@ _VPN_USER = re.compile(
 )
 """A VPN server's client as it logs one: common name, address and port ("jdoe/81.2.69.160:
 51234")."""
+_VPN_PEER = re.compile(
+    r"(?:[0-9]{1,3}\.){3}[0-9]{1,3}:[0-9]{1,5}[ \t]+\[([A-Za-z][A-Za-z0-9._\-]{1,31})\]"
+    r"|(?i:\b(?:eap[ \t\-_]?)?identity)[ \t]*[:=]?[ \t]*['\"<]?([A-Za-z][A-Za-z0-9._\-]{1,31})"
+)
+"""A VPN gateway's peer as it logs one: the login in brackets after the client's address and
+port (OpenVPN's "81.2.69.160:51514 [jdoe] Peer Connection Initiated"), or the identity an
+IKE/EAP exchange names ("EAP identity 'jdoe'", "identity: jdoe")."""
 _SIP_USER = re.compile(
     r"(?i:\bsips?:(?=[^\s@>;]{2,32}@)|\bsip[ \t]+(?:peer[ \t]+|user[ \t]+|account[ \t]+)?[\"'<]|\bpeer[ \t]+[\"'<])"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
@@ -1161,10 +1168,13 @@ one (a digit, and one 6-10 characters on over digits and dots)."""
 _FEW_CORES = 64
 
 
-_ACCOUNT_MARKERS = (b"account", b"konto", b"compte", b"cuenta", b"vpn", b"actor")
+_ACCOUNT_MARKERS = (
+    b"account", b"konto", b"compte", b"cuenta", b"vpn", b"actor", b"identity", b"peer",
+)  # fmt: skip
 """What names a session's user by its account (a Windows event's "Account Name:",
-"Kontoname:", "Nom du compte :", "Nombre de cuenta:"), a VPN's client or an audit log's
-actor: looked for near an address only, since prose says "account" often."""
+"Kontoname:", "Nom du compte :", "Nombre de cuenta:"), a VPN's client, an IKE/EAP identity,
+a VPN peer or an audit log's actor: looked for near an address only, since prose says
+"account" often."""
 _ACCOUNT_REACH = 400
 """How far around an IPv4 address its record's account line is looked for (four lines)."""
 _ACCOUNT_IPS = 8
@@ -1366,6 +1376,7 @@ def _user_line(line: str) -> bool:
         users += [m.group(1) for m in _LOG_USER_PROSE.finditer(line)]
         users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
         users += [m.group(1) for m in _VPN_USER.finditer(line)]
+        users += [m.group(1) or m.group(2) for m in _VPN_PEER.finditer(line)]
     if "sip" in low:
         users += [m.group(1) for m in _SIP_USER.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
