@@ -1,0 +1,39 @@
+"""Assemble sets O and P: ids, appended tasks and their complexity, order, counts, long-doc sizes.
+
+    python3 build.py            # writes ../set_o.jsonl, ../set_p.jsonl and counts_op.md
+    python3 build.py o          # rebuilds one set
+Assembly, counting and writing are gen_cd/build.py's; this file only names the content modules,
+their seeds and the rotation of the appended tasks' complexity (O: medium -> hard -> easy, seed
+307; P: hard -> medium -> easy, seed 331; gen_cd offsets the rotation per language). Seeded: a
+rebuild writes the same files. Long-document token counts use the Qwen3 tokenizer when the
+`tokenizers` package and QWEN3_TOKENIZER are available (else an estimate, marked so).
+"""
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+_spec = importlib.util.spec_from_file_location("build_cd", HERE.parent / "gen_cd" / "build.py")
+build_cd = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_cd)  # gen_cd/build.py: assembly, counts and writing
+
+
+def main() -> int:
+    only = sys.argv[1:]
+    sets = [
+        (importlib.import_module(f"content_{prefix}"), prefix, seed, rotation)
+        for prefix, seed, rotation in [
+            ("o", 307, ("medium", "hard", "easy")),
+            ("p", 331, ("hard", "medium", "easy")),
+        ]
+        if not only or prefix in only
+    ]
+    print("\n".join(build_cd.write(sets, HERE / "counts_op.md")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
