@@ -193,7 +193,7 @@ _RELATIONS = (
     "|schwägerin|schwiegermutter|schwiegervater|schwiegersohn|schwiegertochter|großvater"
     "|großmutter|opa|oma|enkel|enkelin|ehemann|ehefrau|lebensgefährte|lebensgefährtin"
     "|camarade|adhérent|adhérente|mitglied|gewerkschaftskollege|gewerkschaftskollegin"
-    "|afiliado|afiliada"
+    "|afiliado|afiliada|kollegen|nachbarn|neffen"
     "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
     "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
     "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
@@ -202,7 +202,8 @@ _RELATIONS = (
     "|abuela|nieto|nieta|marido|esposo|esposa|pareja"
 )
 """Relatives, neighbours, colleagues and bosses in German, French and Spanish ("mein
-Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega")."""
+Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega"), German
+weak nouns in their declined form too ("beim Kollegen", "dem Nachbarn", "dem Neffen")."""
 _RELATION_WORDS = (
     *(w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w),
     "vorgesetzter",
@@ -1547,6 +1548,10 @@ _HEALTH_TERMS = _vocab(
     "quimioterapia", "chimiothérapie", "chemotherapie", "chemotherapy",
     # Adjectives and aids of conditions listed above, addiction and its treatment
     "asthmatic", "asthmatique", "asthmatiker", "asthmatikerin", "asmático", "asmática",
+    "epileptic", "épileptique", "epileptiker", "epileptikerin", "epiléptico", "epiléptica",
+    "drépanocytaire", "drépanocytose", "drepanocitosis", "drepanocítico", "drepanocítica",
+    "sichelzellanämie", "sichelzellkrank", "sichelzellkranke", "sichelzellkranker",
+    "hémophile", "hemophiliac", "haemophiliac", "hemofílico", "hemofílica", "hämophil",
     "inhaler", "inhalateur", "inhalador", "inhalator", "malaise", "désintoxication",
     "desintoxicación", "entzug", "sucht", "addicted", "addict", "toxicomanie", "adicción",
     "alcoolisme", "alcoholismo", "alkoholiker", "alkoholikerin", "alcoolique", "alcohólico",

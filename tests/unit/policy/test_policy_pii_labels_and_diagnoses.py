@@ -1,0 +1,88 @@
+"""A UK NI number labelled in another language ("NI-Nummer", "numéro NI", "número NI"),
+a German relation word in its declined form ("beim Kollegen", "dem Nachbarn", "dem
+Neffen") before a name, and a diagnosis stated as an adjective or a noun of the person
+(epileptic, Epileptiker, épileptique, epiléptico; sickle-cell: drépanocytaire,
+sichelzellkrank, drepanocítico; haemophiliac, hémophile, hemofílico). Each class is
+checked in four languages with guards: the condition with no one named, and the number's
+shape with no label, flag nothing. Every example is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from kinference_epp.policy.classifiers.base import PromptText
+from kinference_epp.policy.classifiers.pii import PiiClassifier
+from kinference_epp.policy.model import PiiSettings
+
+
+def kinds(text: str) -> set[str]:
+    return {str(k) for k in PiiClassifier(PiiSettings()).classify(PromptText(text, 1)).kinds}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "UK NI number of our new hire Ivo Brandt: JN 09 40 75 A. Put it in a table.",
+        "britische NI-Nummer unseres neuen Kollegen Ivo Brandt: JN 09 40 75 A (steht auf dem P60)",
+        "numéro NI britannique de notre nouvelle recrue Ivo Brandt : JN 09 40 75 A",
+        "número NI británico de nuestro nuevo compañero Ivo Brandt: JN 09 40 75 A",
+    ],
+)
+def test_a_ni_number_labelled_in_any_language_flags(text: str) -> None:
+    assert "nationalId" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reference JN 09 40 75 A appears on the pallet label; sort the shipment list.",
+        "Die Palette trägt die Kennung JN 09 40 75 A; sortiere die Lieferliste.",
+        "La palette porte la référence JN 09 40 75 A ; trie la liste d'expédition.",
+        "El palé lleva la referencia JN 09 40 75 A; ordena la lista de envíos.",
+    ],
+)
+def test_a_ni_shaped_reference_with_no_label_stays_clean(text: str) -> None:
+    assert "nationalId" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Beim Kollegen Cosimo Ferraldi kommt ab März eine Lohnpfändung wegen Spielschulden.",
+        "Beim Nachbarn Jonas Ferraldi kommt ab März eine Lohnpfändung.",
+        "Dem Neffen Lukas Ostrowski wurde eine Privatinsolvenz eröffnet.",
+    ],
+)
+def test_a_declined_german_relation_before_a_name_flags(text: str) -> None:
+    assert "personName" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For the U11 squad: Elwin Marchetti is epileptic, keep an eye on him in the heat.",
+        "Für die U11: Janek Dombrowski ist Epileptiker, bitte im Blick behalten.",
+        "Pour l'équipe U11 : Ilan Besnard est drépanocytaire, il doit boire souvent.",
+        "Para el equipo alevín: Iker Sarasola es epiléptico, vigiladlo con el calor.",
+        "Team list: Oskar Lindahl is a haemophiliac, no contact drills.",
+        "Pour le club : Théo Garnier est hémophile, pas de plaquage.",
+        "Para el club: Iker Sarasola es hemofílico, nada de placajes.",
+    ],
+)
+def test_a_diagnosis_as_an_adjective_of_a_named_person_flags(text: str) -> None:
+    found = kinds(text)
+    assert "health" in found
+    assert "personName" in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Explain to pupils what an epileptic seizure is and how to help.",
+        "Erkläre der Klasse, was ein Epileptiker bei einem Anfall braucht.",
+        "La drépanocytose est une maladie génétique : explique-la à des élèves de 3e.",
+        "Explica a los alumnos qué hacer si un compañero epiléptico tiene una crisis.",
+    ],
+)
+def test_the_condition_with_no_one_named_stays_clean(text: str) -> None:
+    assert kinds(text) == set()
