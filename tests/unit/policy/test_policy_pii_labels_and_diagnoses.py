@@ -86,3 +86,29 @@ def test_a_diagnosis_as_an_adjective_of_a_named_person_flags(text: str) -> None:
 )
 def test_the_condition_with_no_one_named_stays_clean(text: str) -> None:
     assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Name | Passport | DOB |\n|---|---|---|\n| Ottilie Brennan | C5LKPX8NM | 06.11.2000 |\n\nCompare three retention options.",
+        "| Name | Reisepass | Ort |\n|---|---|---|\n| Henrike Vossberg | C7TRWX2NM | Kassel |\n\nVergleiche drei Aufbewahrungsvarianten.",
+        "Nom;Passeport;Ville\nAnouk Delval;18AB12345;Lyon\n\nPropose une durée de conservation.",
+        "| Nombre | Pasaporte | Ciudad |\n|---|---|---|\n| Itziar Olabarria | PAB482913 | Bilbao |\n\nPropón un plazo de conservación.",
+    ],
+)
+def test_a_document_number_under_its_column_header_flags(text: str) -> None:
+    assert "nationalId" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Item | Pass | Score |\n|---|---|---|\n| Q4 build | yes | 97 |\n\nSummarise the test run.",
+        "| Name | Reisepass | Ort |\n|---|---|---|\n| Muster | gültig | Kassel |\n\nErkläre die Spalten.",
+        "| Nom | Passeport | Ville |\n|---|---|---|\n| exemple | à renouveler | Lyon |\n\nExplique les colonnes.",
+        "| Campo | Pasaporte | Nota |\n|---|---|---|\n| formato | 9 caracteres | ejemplo |\n\nExplica las columnas.",
+    ],
+)
+def test_a_document_column_with_no_number_stays_clean(text: str) -> None:
+    assert "nationalId" not in kinds(text)

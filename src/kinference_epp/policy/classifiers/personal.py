@@ -1826,6 +1826,58 @@ def _spaced_label_id(text: str) -> bool:
     return bool(words & _SPACED_CUES) and _labelled_id(joined, jx, words)
 
 
+_TABLE_DELIMITERS = ("|", "\t", ";")
+_TABLE_ROWS = 20
+"""How many rows under a header line its column label reaches."""
+
+
+def _column_cells(text: str, pos: int) -> list[tuple[int, str]]:
+    """The cells under a label that heads a table's column ("| Name | Reisepass | geb. |"
+    over its rows, a CSV's "name;passport;dob"): a header labels its column's values
+    however far its text stands from them. Empty when the label is no header cell."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    if line_end == -1:
+        return []
+    line = text[line_start:line_end]
+    delimiter = next((d for d in _TABLE_DELIMITERS if line.count(d) >= 2), None)
+    if delimiter is None:
+        return []
+    column = line.count(delimiter, 0, pos - line_start)
+    width = line.count(delimiter)
+    cells: list[tuple[int, str]] = []
+    at = line_end + 1
+    for _ in range(_TABLE_ROWS):
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        row = text[at:end]
+        if row.count(delimiter) != width:
+            break
+        parts = row.split(delimiter)
+        offset = at + sum(len(c) + 1 for c in parts[:column])
+        cell = parts[column]
+        stripped = cell.strip()
+        if stripped and stripped.strip("-: ") and " " not in stripped:
+            cells.append((offset + cell.index(stripped), stripped))
+        at = end + 1
+        if at > len(text):
+            break
+    return cells
+
+
+def _column_id(text: str, pos: int) -> bool:
+    """A document number in the column a label heads (``_column_cells``)."""
+    for start, value in _column_cells(text, pos):
+        if _ID_VALUE.fullmatch(value) is None:
+            continue
+        if not (_id_value(value) or _DOCUMENT_NUMBER.fullmatch(value)):
+            continue
+        if _checksum_fails(value) or _company_id(value) or declared_in_sentence(text, start):
+            continue
+        return True
+    return False
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1851,7 +1903,7 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 continue  # "USt-IdNr.": a company's VAT number
             if cue == b"s?curit?" and not text[pos + 8 : pos + 17].lower().startswith(" sociale"):
                 continue  # "Sécurité : ..." heads a changelog entry; the id is "sécurité sociale"
-            if _value_before(text, pos):
+            if _value_before(text, pos) or _column_id(text, pos):
                 return True
             begin = pos + len(word)
             stop = begin + _FAR
@@ -2226,7 +2278,8 @@ _PLACES = _vocab(
     "stadion", "stade", "estadio", "university", "universität", "université", "universidad",
     "hotel", "restaurant", "headquarters", "hq", "hauptsitz", "firmensitz", "siège", "sede",
     "gmbh", "inc", "ltd", "llc", "sarl", "embassy", "botschaft", "ambassade", "embajada",
-    "rathaus", "mairie", "ayuntamiento", "airport", "flughafen", "aéroport", "aeropuerto",
+    "rathaus", "mairie", "ayuntamiento", "hôtel", "council", "stadtverwaltung",
+    "gemeindeverwaltung", "municipalité", "municipalidad", "airport", "flughafen", "aéroport", "aeropuerto",
     "zoo", "library", "bibliothek", "bibliothèque", "biblioteca", "bücherei", "médiathèque",
     "gallery", "galerie", "galería", "theatre", "theater", "théâtre", "teatro", "opera",
     "oper", "opéra", "ópera", "archive", "archives", "archiv", "archivo",
