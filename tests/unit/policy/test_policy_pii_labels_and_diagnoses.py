@@ -112,3 +112,56 @@ def test_a_document_number_under_its_column_header_flags(text: str) -> None:
 )
 def test_a_document_column_with_no_number_stays_clean(text: str) -> None:
     assert "nationalId" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hôtel de ville de Nantes, 2 rue de l'Hôtel de Ville, 44000 Nantes : écris un courrier pour réserver une salle.",
+        "Rathaus Kassel, Obere Königsstraße 8, 34117 Kassel: schreib einen Brief wegen eines Raums für den Verein.",
+        "Ayuntamiento de Zaragoza, Plaza del Pilar 18, 50003 Zaragoza: escribe una carta para pedir una sala.",
+        "Stadtverwaltung Kassel, Obere Königsstraße 8, 34117 Kassel: formuliere eine Anfrage für den Saal.",
+    ],
+)
+def test_a_town_halls_own_address_stays_clean(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live at 14 Lime Street, Bristol BS1 5TR, next to the town hall; write to my neighbour Loïc Berthelot.",
+        "Ich wohne in der Lindenstraße 12, 34117 Kassel, gegenüber dem Rathaus; schreib meinem Nachbarn Jonas Vehlow.",
+        "J'habite 14 rue des Lilas, 44000 Nantes, près de l'Hôtel de ville ; écris à mon voisin Loïc Berthelot.",
+        "Vivo en la calle Alfonso I 12, 50003 Zaragoza, junto al Ayuntamiento; escribe a mi vecino Iker Sarasola.",
+    ],
+)
+def test_a_private_home_beside_a_town_hall_flags(text: str) -> None:
+    assert "address" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gordon Halvorsen had a stroke in 2011 during his term as president. Summarise how the palace communicated.",
+        "Helmut Brandauer hatte 2009 während seiner Amtszeit einen Schlaganfall. Fasse zusammen, wie das Kanzleramt kommunizierte.",
+        "Lucien Marchand avait eu un accident vasculaire en 2003 pendant son mandat. Résume comment la présidence avait communiqué.",
+        "Anselmo Iturbe tuvo un infarto en 2007 durante su mandato. Resume cómo lo comunicó el gobierno.",
+    ],
+)
+def test_an_illness_during_a_term_of_office_is_public_record(text: str) -> None:
+    assert kinds(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My neighbour Gordon Halvorsen had a stroke in 2011 during his term as club treasurer.",
+        "Gordon Halvorsen had a stroke in 2011 during his term as treasurer; write his sick note for work.",
+        "Mein Kollege Helmut Brandauer hatte 2009 während seiner Amtszeit im Verein einen Schlaganfall.",
+        "Mon voisin Lucien Marchand a eu un AVC en 2003 pendant son mandat au club ; écris-lui un mot.",
+        "Mi vecino Anselmo Iturbe tuvo un infarto en 2007 durante su mandato en la comunidad.",
+    ],
+)
+def test_a_private_persons_stroke_during_a_term_flags(text: str) -> None:
+    assert "health" in kinds(text)

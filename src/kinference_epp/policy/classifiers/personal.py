@@ -2247,6 +2247,19 @@ an operation on a named organ, or sick leave for an operation. Read in short pro
 only."""
 
 
+_OFFICE_TERM = re.compile(
+    r"(?i:\b(?:during|in)[ \t]+(?:his|her|their)[ \t]+(?:term|mandate|presidency"
+    r"|chancellorship|premiership|time[ \t]+in[ \t]+office)"
+    r"|\bwhile[ \t]+in[ \t]+office|\bwährend[ \t]+(?:seiner|ihrer)[ \t]+(?:amtszeit|kanzlerschaft"
+    r"|präsidentschaft)|\bin[ \t]+(?:seiner|ihrer)[ \t]+amtszeit"
+    r"|\b(?:pendant|durant|au[ \t]+cours[ \t]+de)[ \t]+son[ \t]+(?:mandat|septennat|quinquennat)"
+    r"|\bdurante[ \t]+su[ \t]+(?:mandato|presidencia))"
+)
+"""An office held at the time ("during his term", "während ihrer Amtszeit", "pendant son
+mandat", "durante su mandato"): what befell a head of state or a minister in office, and
+how their office told it, is public record as a career is."""
+
+
 def _public_record(text: str) -> bool:
     """Whether a short prompt tells a person's illness or injury as public record: dated to
     a year, beside a public career or works (``_CAREER``), with nothing that ties the
@@ -2255,7 +2268,7 @@ def _public_record(text: str) -> bool:
     Bundestagsabgeordneter"; "X had hip surgery in January and is back at work" stays."""
     return (
         _DATED.search(text) is not None
-        and _CAREER.search(text) is not None
+        and (_CAREER.search(text) is not None or _OFFICE_TERM.search(text) is not None)
         and _WRITER_LINK.search(text) is None
     )
 
@@ -2278,7 +2291,7 @@ _PLACES = _vocab(
     "stadion", "stade", "estadio", "university", "universität", "université", "universidad",
     "hotel", "restaurant", "headquarters", "hq", "hauptsitz", "firmensitz", "siège", "sede",
     "gmbh", "inc", "ltd", "llc", "sarl", "embassy", "botschaft", "ambassade", "embajada",
-    "rathaus", "mairie", "ayuntamiento", "hôtel", "council", "stadtverwaltung",
+    "rathaus", "mairie", "ayuntamiento", "hôtel", "stadtverwaltung",
     "gemeindeverwaltung", "municipalité", "municipalidad", "airport", "flughafen", "aéroport", "aeropuerto",
     "zoo", "library", "bibliothek", "bibliothèque", "biblioteca", "bücherei", "médiathèque",
     "gallery", "galerie", "galería", "theatre", "theater", "théâtre", "teatro", "opera",
