@@ -165,3 +165,29 @@ def test_an_illness_during_a_term_of_office_is_public_record(text: str) -> None:
 )
 def test_a_private_persons_stroke_during_a_term_flags(text: str) -> None:
     assert "health" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# published by: Bristol City Council, City Hall, College Green, Bristol BS1 5TR (open data)\n\nRank the ten worst trees.",
+        "Kreisverwaltung Mainz-Bingen, Georg-Rückert-Straße 11, 55218 Ingelheim: schreib einen Antrag auf Zuschuss.",
+        "Conseil départemental de la Gironde, 1 esplanade Charles-de-Gaulle, 33000 Bordeaux : écris un courrier pour une subvention.",
+        "Diputación de Zaragoza, Plaza de España 2, 50071 Zaragoza: escribe una carta para pedir una subvención.",
+    ],
+)
+def test_a_local_authoritys_own_address_stays_clean(text: str) -> None:
+    assert "address" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write to the council asking for a discount. Address: 8 Elm Hollow, Bristol BS1 5TR. NI number TT 38 37 25 D.",
+        "Schreib an die Kreisverwaltung. Ich wohne in der Lindenstraße 12, 55218 Ingelheim, Antrag von Jonas Vehlow.",
+        "Écris au conseil départemental. J'habite 14 rue des Lilas, 33000 Bordeaux ; signé Loïc Berthelot.",
+        "Escribe a la diputación. Vivo en la calle Alfonso I 12, 50003 Zaragoza; firma Iker Sarasola.",
+    ],
+)
+def test_a_writers_home_in_a_letter_to_a_local_authority_flags(text: str) -> None:
+    assert "address" in kinds(text)

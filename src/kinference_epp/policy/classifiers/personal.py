@@ -570,9 +570,14 @@ _NOT_TRADES = frozenset(
 _TRADE_WORDS = _vocab(
     *(w.lower() for w in _TRADES if w not in _NOT_TRADES), "express", "courier", "kurier",
     "correos", "spedition", "messagerie", "mensajería",
+    # a local authority named as a body: "City of Edinburgh Council", "Conseil départemental"
+    "council", "conseil", "diputación", "cabildo", "kreisverwaltung",
 )  # fmt: skip
-"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), found
-as words and confirmed capitalised: an address beside one is the company's."""
+"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), and a
+local authority's name, found as words and confirmed capitalised: an address after one, on
+its line and in its sentence, is the company's or the body's ("published by: City of
+Edinburgh Council, Waverley Court, 4 East Market Street"; "write to the council. Address:
+8 Elm Hollow" keeps the writer's)."""
 
 
 def _real_name(name: str) -> bool:
