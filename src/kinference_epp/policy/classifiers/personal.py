@@ -193,7 +193,7 @@ _RELATIONS = (
     "|schwägerin|schwiegermutter|schwiegervater|schwiegersohn|schwiegertochter|großvater"
     "|großmutter|opa|oma|enkel|enkelin|ehemann|ehefrau|lebensgefährte|lebensgefährtin"
     "|camarade|adhérent|adhérente|mitglied|gewerkschaftskollege|gewerkschaftskollegin"
-    "|afiliado|afiliada"
+    "|afiliado|afiliada|kollegen|nachbarn|neffen"
     "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
     "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
     "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
@@ -202,7 +202,8 @@ _RELATIONS = (
     "|abuela|nieto|nieta|marido|esposo|esposa|pareja"
 )
 """Relatives, neighbours, colleagues and bosses in German, French and Spanish ("mein
-Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega")."""
+Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega"), German
+weak nouns in their declined form too ("beim Kollegen", "dem Nachbarn", "dem Neffen")."""
 _RELATION_WORDS = (
     *(w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w),
     "vorgesetzter",
@@ -569,9 +570,14 @@ _NOT_TRADES = frozenset(
 _TRADE_WORDS = _vocab(
     *(w.lower() for w in _TRADES if w not in _NOT_TRADES), "express", "courier", "kurier",
     "correos", "spedition", "messagerie", "mensajería",
+    # a local authority named as a body: "City of Edinburgh Council", "Conseil départemental"
+    "council", "conseil", "diputación", "cabildo", "kreisverwaltung",
 )  # fmt: skip
-"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), found
-as words and confirmed capitalised: an address beside one is the company's."""
+"""A company's trade and the carriers' (``_TRADES``, "Correos Express", "Kurier"), and a
+local authority's name, found as words and confirmed capitalised: an address after one, on
+its line and in its sentence, is the company's or the body's ("published by: City of
+Edinburgh Council, Waverley Court, 4 East Market Street"; "write to the council. Address:
+8 Elm Hollow" keeps the writer's)."""
 
 
 def _real_name(name: str) -> bool:
@@ -1547,6 +1553,10 @@ _HEALTH_TERMS = _vocab(
     "quimioterapia", "chimiothérapie", "chemotherapie", "chemotherapy",
     # Adjectives and aids of conditions listed above, addiction and its treatment
     "asthmatic", "asthmatique", "asthmatiker", "asthmatikerin", "asmático", "asmática",
+    "epileptic", "épileptique", "epileptiker", "epileptikerin", "epiléptico", "epiléptica",
+    "drépanocytaire", "drépanocytose", "drepanocitosis", "drepanocítico", "drepanocítica",
+    "sichelzellanämie", "sichelzellkrank", "sichelzellkranke", "sichelzellkranker",
+    "hémophile", "hemophiliac", "haemophiliac", "hemofílico", "hemofílica", "hämophil",
     "inhaler", "inhalateur", "inhalador", "inhalator", "malaise", "désintoxication",
     "desintoxicación", "entzug", "sucht", "addicted", "addict", "toxicomanie", "adicción",
     "alcoolisme", "alcoholismo", "alkoholiker", "alkoholikerin", "alcoolique", "alcohólico",
@@ -1821,6 +1831,58 @@ def _spaced_label_id(text: str) -> bool:
     return bool(words & _SPACED_CUES) and _labelled_id(joined, jx, words)
 
 
+_TABLE_DELIMITERS = ("|", "\t", ";")
+_TABLE_ROWS = 20
+"""How many rows under a header line its column label reaches."""
+
+
+def _column_cells(text: str, pos: int) -> list[tuple[int, str]]:
+    """The cells under a label that heads a table's column ("| Name | Reisepass | geb. |"
+    over its rows, a CSV's "name;passport;dob"): a header labels its column's values
+    however far its text stands from them. Empty when the label is no header cell."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    if line_end == -1:
+        return []
+    line = text[line_start:line_end]
+    delimiter = next((d for d in _TABLE_DELIMITERS if line.count(d) >= 2), None)
+    if delimiter is None:
+        return []
+    column = line.count(delimiter, 0, pos - line_start)
+    width = line.count(delimiter)
+    cells: list[tuple[int, str]] = []
+    at = line_end + 1
+    for _ in range(_TABLE_ROWS):
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        row = text[at:end]
+        if row.count(delimiter) != width:
+            break
+        parts = row.split(delimiter)
+        offset = at + sum(len(c) + 1 for c in parts[:column])
+        cell = parts[column]
+        stripped = cell.strip()
+        if stripped and stripped.strip("-: ") and " " not in stripped:
+            cells.append((offset + cell.index(stripped), stripped))
+        at = end + 1
+        if at > len(text):
+            break
+    return cells
+
+
+def _column_id(text: str, pos: int) -> bool:
+    """A document number in the column a label heads (``_column_cells``)."""
+    for start, value in _column_cells(text, pos):
+        if _ID_VALUE.fullmatch(value) is None:
+            continue
+        if not (_id_value(value) or _DOCUMENT_NUMBER.fullmatch(value)):
+            continue
+        if _checksum_fails(value) or _company_id(value) or declared_in_sentence(text, start):
+            continue
+        return True
+    return False
+
+
 def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
     """An identifier (see ``_id_value``; or an Italian codice fiscale) within a short
     distance after the name of a national ID, passport, tax or licence number; or, up to
@@ -1846,7 +1908,7 @@ def _labelled_id(text: str, ix: _Index, words: frozenset[bytes]) -> bool:
                 continue  # "USt-IdNr.": a company's VAT number
             if cue == b"s?curit?" and not text[pos + 8 : pos + 17].lower().startswith(" sociale"):
                 continue  # "Sécurité : ..." heads a changelog entry; the id is "sécurité sociale"
-            if _value_before(text, pos):
+            if _value_before(text, pos) or _column_id(text, pos):
                 return True
             begin = pos + len(word)
             stop = begin + _FAR
@@ -2190,6 +2252,19 @@ an operation on a named organ, or sick leave for an operation. Read in short pro
 only."""
 
 
+_OFFICE_TERM = re.compile(
+    r"(?i:\b(?:during|in)[ \t]+(?:his|her|their)[ \t]+(?:term|mandate|presidency"
+    r"|chancellorship|premiership|time[ \t]+in[ \t]+office)"
+    r"|\bwhile[ \t]+in[ \t]+office|\bwährend[ \t]+(?:seiner|ihrer)[ \t]+(?:amtszeit|kanzlerschaft"
+    r"|präsidentschaft)|\bin[ \t]+(?:seiner|ihrer)[ \t]+amtszeit"
+    r"|\b(?:pendant|durant|au[ \t]+cours[ \t]+de)[ \t]+son[ \t]+(?:mandat|septennat|quinquennat)"
+    r"|\bdurante[ \t]+su[ \t]+(?:mandato|presidencia))"
+)
+"""An office held at the time ("during his term", "während ihrer Amtszeit", "pendant son
+mandat", "durante su mandato"): what befell a head of state or a minister in office, and
+how their office told it, is public record as a career is."""
+
+
 def _public_record(text: str) -> bool:
     """Whether a short prompt tells a person's illness or injury as public record: dated to
     a year, beside a public career or works (``_CAREER``), with nothing that ties the
@@ -2198,7 +2273,7 @@ def _public_record(text: str) -> bool:
     Bundestagsabgeordneter"; "X had hip surgery in January and is back at work" stays."""
     return (
         _DATED.search(text) is not None
-        and _CAREER.search(text) is not None
+        and (_CAREER.search(text) is not None or _OFFICE_TERM.search(text) is not None)
         and _WRITER_LINK.search(text) is None
     )
 
@@ -2221,7 +2296,8 @@ _PLACES = _vocab(
     "stadion", "stade", "estadio", "university", "universität", "université", "universidad",
     "hotel", "restaurant", "headquarters", "hq", "hauptsitz", "firmensitz", "siège", "sede",
     "gmbh", "inc", "ltd", "llc", "sarl", "embassy", "botschaft", "ambassade", "embajada",
-    "rathaus", "mairie", "ayuntamiento", "airport", "flughafen", "aéroport", "aeropuerto",
+    "rathaus", "mairie", "ayuntamiento", "hôtel", "stadtverwaltung",
+    "gemeindeverwaltung", "municipalité", "municipalidad", "airport", "flughafen", "aéroport", "aeropuerto",
     "zoo", "library", "bibliothek", "bibliothèque", "biblioteca", "bücherei", "médiathèque",
     "gallery", "galerie", "galería", "theatre", "theater", "théâtre", "teatro", "opera",
     "oper", "opéra", "ópera", "archive", "archives", "archiv", "archivo",

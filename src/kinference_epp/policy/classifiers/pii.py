@@ -412,6 +412,9 @@ _ID_WORDS = (
     "nino",
     "ni number",
     "ni no",
+    "ni nummer",
+    "numéro ni",
+    "número ni",
     "dni",
     "nif",
     "id number",
@@ -425,7 +428,8 @@ _ID_WORDS = (
     "seguridad social",
 )
 """What names a UK NINO (and the other ids ``_upper`` confirms) in the four languages, read
-with hyphens as spaces ("National-Insurance-Nummer")."""
+with hyphens as spaces ("National-Insurance-Nummer"); the abbreviation with the local
+word for number labels it in any language ("NI-Nummer", "numéro NI", "número NI")."""
 _LABEL_AFTER = 80
 """How far after a NINO its label may stand: "CL621472B - that's my NI number"."""
 _FREE_TEXT = frozenset(
