@@ -119,6 +119,23 @@ def write(sets: list[tuple[object, str, int, tuple[str, ...]]], counts_file: Pat
     return report
 
 
+def run_pair(here: Path, specs: list[tuple[str, int, tuple[str, ...]]], only: list[str]) -> int:
+    """Build the sets of a generator directory ``here`` from its ``content_<prefix>`` modules, one
+    (prefix, seed, rotation) each (``only``: the prefixes to rebuild, all when empty); their
+    counts go to ``counts_<prefixes>.md`` there."""
+    import importlib
+
+    sys.path.insert(0, str(here))
+    sets = [
+        (importlib.import_module(f"content_{prefix}"), prefix, seed, rotation)
+        for prefix, seed, rotation in specs
+        if not only or prefix in only
+    ]
+    name = "".join(prefix for prefix, _, _ in specs)
+    print("\n".join(write(sets, here / f"counts_{name}.md")))
+    return 0
+
+
 def main() -> int:
     import content_c
     import content_d

@@ -8,29 +8,20 @@ same files. Long-document token counts use the Qwen3 tokenizer when the `tokeniz
 QWEN3_TOKENIZER are available (else an estimate, marked so).
 """
 
-import importlib
 import importlib.util
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 _spec = importlib.util.spec_from_file_location("build_cd", HERE.parent / "gen_cd" / "build.py")
 build_cd = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(build_cd)  # gen_cd/build.py: assembly, counts and writing
 
-
-def main() -> int:
-    only = sys.argv[1:]
-    rotation = ("medium", "hard", "easy")
-    sets = [
-        (importlib.import_module(f"content_{prefix}"), prefix, seed, rotation)
-        for prefix, seed in [("g", 71), ("h", 83)]
-        if not only or prefix in only
-    ]
-    print("\n".join(build_cd.write(sets, HERE / "counts_gh.md")))
-    return 0
-
+SETS = [
+    ("g", 71, ("medium", "hard", "easy")),
+    ("h", 83, ("medium", "hard", "easy")),
+]
+"""(prefix, seed, rotation of the appended tasks' complexity) of each set."""
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(build_cd.run_pair(HERE, SETS, sys.argv[1:]))
