@@ -1922,9 +1922,9 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
         verb = _clause_verb(clause, r.lang)
         if not verb or verb == first:
             continue
-        own = not _SELF.get(r.lang, _SELF["en"]).isdisjoint(_words(clause))
-        if crafted and verb in _COMMENTARY_ASKS and own:
-            return "hard"
+        if crafted and verb in _COMMENTARY_ASKS:
+            if not _SELF.get(r.lang, _SELF["en"]).isdisjoint(_words(clause)):
+                return "hard"
         # an analysis that is hard on its own; a justification or comparison beside a
         # classification ("... and justify the choice in two sentences") is not
         if verb in _HARD_ASKS | _PROOF_ASKS and _judge(clause.strip(), r) == "hard":
@@ -2262,11 +2262,13 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         # "Prepare a twelve-week marathon plan for ..., justifying every choice"
         hard = hard or (not asked <= WEAK and _produces(request, lang))
         # "Kurz: wer war ...? Höchstens drei Sätze."
-        capped = _capped(window if short else joined)
-        if not (capped or opened or unsure or reasoned or easy):
-            capped = _capped(window if short else joined, _LOOSE_CAP)
-        if not hard and asked <= WEAK and capped:
-            easy, unsure, reasoned = True, False, False
+        if not hard and asked <= WEAK:
+            bounded = window if short else joined
+            capped = _capped(bounded) or (
+                not (opened or unsure or reasoned or easy) and _capped(bounded, _LOOSE_CAP)
+            )
+            if capped:
+                easy, unsure, reasoned = True, False, False
         demanded = reasoned or not asked <= WEAK
     if hard:
         return 1.0, 0.0, 0.0, 0.0, 0.0
