@@ -3,7 +3,7 @@ development figure that changes to the complexity classifier are chosen on.
 
     nice -n 10 .venv/bin/python benchmarks/complexity_loso.py
 
-Every row of the spent blind sets A-L (``classifier_eval/blind/set_*.jsonl``) is judged by
+Every row of the spent blind sets A-O (``classifier_eval/blind/set_*.jsonl``) is judged by
 
 - the rules alone (``ComplexityClassifier.judge``): fixed, so a set's figure is only as
   honest as the set is new to them — the sets listed in ``GUIDED`` had their misses read
@@ -16,7 +16,7 @@ Every row of the spent blind sets A-L (``classifier_eval/blind/set_*.jsonl``) is
 The level is the model the example policy ``complexity-routing.yaml`` routes the class
 ``auto`` to with no cache advantage (easy: the small model, medium: 8b, hard: 32b), so the
 rows are the report's: easy → small, hard → large, hard → small (the costly mistake), per
-language and per set, and pooled over the twelve sets. Writes
+language and per set, and pooled over the sets. Writes
 ``benchmarks/results/complexity_loso.md`` (and ``.jsonl``: each prompt's id, language, label
 and three levels).
 """
@@ -40,9 +40,9 @@ from kinference_epp.policy.model import Complexity
 
 HERE = Path(__file__).parent
 DATA = HERE / "classifier_eval"
-HELD = {name: DATA / "blind" / f"set_{name.lower()}.jsonl" for name in "ABCDEFGHIJKL"}
+HELD = {name: DATA / "blind" / f"set_{name.lower()}.jsonl" for name in "ABCDEFGHIJKLMNO"}
 ALWAYS = (DATA / "dev" / "dev.jsonl", DATA / "dev_b" / "dev_b.jsonl")
-GUIDED = frozenset("ABCDEFGHIJKL")
+GUIDED = frozenset("ABCDEFGHIJKLO")
 """Blind sets whose misses guided the rules (their rules figures flatter them)."""
 COMMAND = "nice -n 10 .venv/bin/python benchmarks/complexity_loso.py"
 MODES = ("rules", "model", "rules_model")

@@ -1050,6 +1050,19 @@ how-to lookup."""
 _SOLVE_HOW_G = _guarded(_SOLVE_HOW)
 
 
+_DESTINATION = re.compile(
+    r"\b(?!(?:upper|lower|tight|sharp|loose|error|a|an|the|this|that|its|best|worst|good|"
+    r"strong|weak|our|your|my|same|new|known|simple)\b)[^\W\d]+ bound for\b"
+)
+""""the train bound for Lyon": a destination, not the bound of a proof ("an upper bound for
+the error", "the same bound for n = 3")."""
+
+
+def _destinations(text: str) -> int:
+    """How many times ``text`` says "bound for" a destination (``_DESTINATION``)."""
+    return len(_DESTINATION.findall(text)) if " bound for " in text else 0
+
+
 def _count(window: str, marks: tuple[tuple[str, str], ...]) -> int:
     return sum(window.count(m) for g, m in marks if g in window)
 
@@ -1290,6 +1303,20 @@ _TONE_WORDS = frozenset(["poli", "polie", "polis", "polies", "tone", "ton", "ton
 polite", "mach das höflicher", "rends le ton plus poli", "haz que suene más educado" change."""
 _EXPLAIN_ASKS = frozenset(["explain", "describe", "discuss", "outline", "detail"])
 """Asks that are hard when they join two expert terms in a detailed request."""
+_NEW = frozenset(
+    ["new", "original", "neue", "neuen", "neues", "neuer", "nouveau", "nouvelle", "nouvel",
+     "inédit", "inédite", "nuevo", "nueva", "inédito", "inédita"]
+)  # fmt: skip
+"""What an ask's object is when it is a piece of work still to make ("a new story")."""
+_SELF = {
+    "en": frozenset(["your", "yours", "you", "yourself"]),
+    "de": frozenset(["dein", "deine", "deinen", "deinem", "deiner", "deines", "du", "dich", "dir"]),
+    "fr": frozenset(["tu", "tes", "ton", "ta", "te", "vos", "votre", "vous"]),
+    "es": frozenset(["tu", "tus", "tú", "has", "te", "usted"]),
+}
+"""Words by which a request speaks of the model's own choices ("explain your stylistic
+choices", "explique comment tu as placé les indices", "qué recursos has imitado")."""
+_COMMENTARY_ASKS = frozenset(["explain", "justify", "describe", "comment", "discuss"])
 _EXPLANATORY = frozenset(
     [
         "causes",
@@ -1337,6 +1364,19 @@ _GIVEN_TEXT = frozenset(
     ["sentence", "sentences", "text", "paragraph", "line", "lines", "passage", "list"]
 )
 """The text given, as the object of "write this sentence in the past tense": a rewrite."""
+_GIVEN_PRONOUNS = frozenset(
+    ["this", "that", "it", "these", "das", "dies", "diese", "es", "ça", "cela", "ceci", "esto",
+     "eso"]
+)  # fmt: skip
+_NOTICES = frozenset(
+    ["note", "notice", "sign", "poster", "flyer", "card", "label", "sticker", "post-it",
+     "board", "whiteboard", "aushang", "zettel", "schild", "plakat", "karte", "tafel",
+     "affiche", "affichette", "pancarte", "panneau", "étiquette", "carte", "cartel", "letrero",
+     "aviso", "etiqueta", "tarjeta", "pizarra"]
+)  # fmt: skip
+"""What a given text is put up on ("write this on a sign for the door", "schreib das auf
+einen Aushang", "écris ça sur une affiche", "escribe eso en un cartel"): a layout of the
+words given, not a piece to compose ("write a friendly notice asking ..." is one)."""
 _PREPOSITIONS = frozenset(["in", "at", "on", "from", "for", "since", "until", "to", "by",
                            "en", "à", "de", "desde", "hasta", "seit", "bis", "von", "aus"])  # fmt: skip
 """What may stand before a question word ("in which year", "desde qué IP")."""
@@ -1370,6 +1410,12 @@ _OUTPUT_CAP = re.compile(
     r"|\b(?:one|two|three)-(?:line|sentence|paragraph)|\b(?:ein|zwei|drei)(?:zeil|sätzig)"
     r"|(?:^|[.?!:;(\n]\s*)un note\b"
 )
+_LOOSE_CAP = re.compile(
+    rf"(?:,|\u2013|\u2014|\s-)\s*(?:{_CAP_COUNTS})\s+(?:[^\W\d]+\s+)?(?:{_CAP_UNITS})\b"
+)
+"""A bound after a comma or dash ("affect vs effect - one line"): it bounds the answer to a
+request that opens no task; after "Write the ticket comment - three sentences at most" it
+sizes the piece asked (``ask_features``)."""
 """An explicit bound on the answer's length, in the four languages: "in two sentences",
 "Two lines.", "in one short paragraph", "in drei Sätzen", "en deux lignes", "en un párrafo
 breve" — after a preposition or opening a sentence, so that "these two sentences" (the text
@@ -1555,6 +1601,18 @@ def _request_parts(window: str, lang: str = "en") -> list[str]:
         # "Analyse this log: which services stand out, and how would you test each cause?"
         # above a long paste (a short prompt's closing question is read whole below)
         question = rest.endswith("?") and len(window) > _TASK_PARAGRAPH
+        # "Le Louvre, rue de Rivoli, 75001 Paris : quelle entrée prendre ... ?": a short
+        # prompt whose whole rest after the scene is one question asks that question
+        # (a colon before a space: "host:/path" is part of a token), unless the scene bounds
+        # the answer ("In one short paragraph: ...?")
+        question = question or (
+            rest.endswith("?")
+            and line == -1
+            and window[len(head) + 1 : len(head) + 2].isspace()
+            and len(_sentences(rest)) == 1
+            and _OUTPUT_CAP.search(head) is None
+            and not any(b in f" {head} " for b in _BRIEF)
+        )
         asks = scene and (_clause_asks(rest, lang) or question)
         if len(rest) <= _COLON_TASK and (_opens_task(rest, lang, _ANY_ASK) or asks):
             parts.append(rest)
@@ -1637,6 +1695,10 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "rewrite"  # "write this sentence in the past tense"
     if verb == "put" and not _ARRANGEMENTS.isdisjoint(sw[i + 1 : i + 10]):  # "put ... in a table"
         verb = "format"
+    if verb in ("write", "put") and nxt in _GIVEN_PRONOUNS:
+        medium = [w for w in sw[i + 2 : i + 10] if w not in _FILLERS][:5]
+        if not _NOTICES.isdisjoint(medium):  # "write this on a small sign for the door"
+            verb = "format"
     if verb == "render" and "into" in sw:  # "render this page into Spanish"
         verb = "translate"
     if verb == "write" and r.editing and nxt not in _ARTICLES and _GIVEN_QUOTE.search(sentence):
@@ -1660,6 +1722,10 @@ def _judge(sentence: str, r: _Request) -> str:
         verb = "analyse"
     if verb in ("work", "lay", "speed", "figure") and nxt in ("out", "up"):  # phrasal verbs
         verb = {"work": "solve", "lay": "design", "speed": "optimise", "figure": "diagnose"}[verb]
+    # "outline a new short mystery", "skizziere eine neue Geschichte": a new piece of work
+    # to plan, not a text to explain ("short" sizes the piece, not the answer)
+    if verb in _EXPLAIN_ASKS and not _NEW.isdisjoint(sw[i + 1 : i + 4]):
+        verb = "draft"
     if verb in _PHRASAL_EASY and _PHRASAL_EASY[verb] in sw[i + 1 : i + 6]:
         verb = "extract"  # "pull out every date", "boil the text above down to ..."
     if verb == "make" and " out of th" in sentence and not r.code and _BUILT.isdisjoint(sw):
@@ -1676,7 +1742,7 @@ def _judge(sentence: str, r: _Request) -> str:
     if naming and not (r.domain or r.code or r.math or r.constraint):
         return "easy"
     if verb in _LIGHT_VERBS and not (verb == "do" and sentence.rstrip().endswith("?")):
-        verb = _analysis_asked(sw[i + 1 : i + 6]) or verb  # "do the threat model of ..."
+        verb = _analysis_asked(sw[i + 1 : i + 1 + _NAMED_WITHIN]) or verb  # "do the threat model"
     # "design the search: ranking, typo tolerance, ...": a part of the thing to build that
     # names an edit (typos, spelling) makes no edit of the request
     editing = r.editing and verb not in _DESIGN_ASKS
@@ -1849,10 +1915,16 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
     if len(clauses) <= start:
         return ""
     reasoned = ""
+    # "write a new scene in the style of ..., then explain your stylistic choices": a piece
+    # written and a commentary on how it was made, not a text and a note on it
+    crafted = first in _BUILD_ASKS and _EVERYDAY_FORMS.isdisjoint(_words(clauses[0]))
     for clause in clauses[start:_CLAUSES]:
         verb = _clause_verb(clause, r.lang)
         if not verb or verb == first:
             continue
+        if crafted and verb in _COMMENTARY_ASKS:
+            if not _SELF.get(r.lang, _SELF["en"]).isdisjoint(_words(clause)):
+                return "hard"
         # an analysis that is hard on its own; a justification or comparison beside a
         # classification ("... and justify the choice in two sentences") is not
         if verb in _HARD_ASKS | _PROOF_ASKS and _judge(clause.strip(), r) == "hard":
@@ -1872,11 +1944,17 @@ _ANALYSES = (
     ("analyze", "analyse"), ("audit", "audit"), ("diagnos", "diagnose"),
     ("diagnóstico", "diagnose"), ("assessment", "evaluate"), ("bewertung", "evaluate"),
     ("évaluation", "evaluate"), ("evaluación", "evaluate"), ("summary", "summarize"),
+    ("folgenabschätzung", "evaluate"), ("étude d'impact", "evaluate"),
 )  # fmt: skip
 """The analyses a light verb may ask for, by a part of their name in the four languages, and
 the ask each one is; a summary ("haz un resumen", "fais un résumé", "make a summary": the
 four languages' words read as "summary") is one to write. Not an estimate, a forecast or a comparison: "do a quick estimate of the
 paint I need", "make a comparison table of these phones" are everyday asks."""
+
+
+_NAMED_WITHIN = 7
+"""Words after a light verb read for the analysis it names: its name may follow an article
+and a few modifiers ("do a proper data protection impact assessment")."""
 
 
 def _analysis_asked(following: list[str]) -> str | None:
@@ -2027,7 +2105,7 @@ def _produces(request: list[str], lang: str) -> bool:
     return False
 
 
-def _capped(request: str) -> bool:
+def _capped(request: str, cap: re.Pattern[str] = _OUTPUT_CAP) -> bool:
     """An answer bounded to a few sentences, lines or words (``_OUTPUT_CAP``) about at most
     one expert term, with no code, maths or reasoning word ("design", "optimise", "plan"):
     the bound, not the topic, sets the work."""
@@ -2044,7 +2122,7 @@ def _capped(request: str) -> bool:
         return False
     if not vocab.isdisjoint(_REASON_WORDS) or len(vocab & _DOMAIN_WORDS) > 1:
         return False
-    return phrased or _OUTPUT_CAP.search(request) is not None
+    return phrased or cap.search(request) is not None
 
 
 _WITHOUT = frozenset(["without"])
@@ -2112,8 +2190,11 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
             or _count(part, _CONSTRAINT_PHRASES_G) > 0
             or _count(part, _REQUEST_CONSTRAINT_PHRASES_G) > 0
         )
+        reasons = vocab & _REASON_WORDS
+        if "bound" in reasons and _destinations(part) >= bare.count("bound"):
+            reasons = reasons - {"bound"}  # "the next train bound for Lyon"
         reasoning = (
-            bool(vocab & _REASON_WORDS)
+            bool(reasons)
             or _count(part, _REASON_PHRASES_G) > 0
             or _count(part, _REQUEST_REASON_PHRASES_G) > 0
         )
@@ -2181,8 +2262,13 @@ def ask_features(window: str, lang: str = "en") -> tuple[float, float, float, fl
         # "Prepare a twelve-week marathon plan for ..., justifying every choice"
         hard = hard or (not asked <= WEAK and _produces(request, lang))
         # "Kurz: wer war ...? Höchstens drei Sätze."
-        if not hard and asked <= WEAK and _capped(window if short else joined):
-            easy, unsure, reasoned = True, False, False
+        if not hard and asked <= WEAK:
+            bounded = window if short else joined
+            capped = _capped(bounded) or (
+                not (opened or unsure or reasoned or easy) and _capped(bounded, _LOOSE_CAP)
+            )
+            if capped:
+                easy, unsure, reasoned = True, False, False
         demanded = reasoned or not asked <= WEAK
     if hard:
         return 1.0, 0.0, 0.0, 0.0, 0.0
@@ -2203,6 +2289,7 @@ def complexity_score(prompt: PromptText) -> tuple[float, dict[str, float]]:
     if lang != "en":  # its task words in English: one vocabulary for four languages
         window = in_english(window, lang)
     code, math, reason, domain, constraint, easy = _word_counts(window)
+    reason -= _destinations(window)  # "the train bound for Lyon"
     if "program" in window:
         domain += _count(window, _FORMALISMS_G)
     code += _count(window, _CODE_MARKS_G)

@@ -7,7 +7,7 @@ controls with their residual risk". What makes them hard is what the answer must
 a justification, a comparison with alternatives, stated assumptions, scenarios, a ranking
 by expected harm or value, trade-offs weighed, a sensitivity analysis, counterarguments, a
 derivation, mitigations with the risk they leave, a plan's way back and the criteria for
-its success or abort. Each of those is a *demand*; a request
+its success or abort, and how a plan carries on after a setback (a missed week, an illness). Each of those is a *demand*; a request
 with two of them takes reasoning in any field and any language, and one with one is no
 lookup.
 
@@ -92,11 +92,17 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "likelihood and impact", "probability and impact", "wahrscheinlichkeit und auswirkung",
         "wahrscheinlichkeit und schaden", "probabilité et impact", "probabilité et gravité",
         "probabilidad e impacto", "probabilidad y gravedad",
+        # as the language front end leaves them: "probabilidad" reads "probability"
+        "probability und auswirkung", "probability und schaden", "probability et impact",
+        "probability et gravité", "probability e impacto", "probability y gravedad",
     ),
     "severity": (
         "how likely", "likelihood", "severity", "how bad", "how serious", "wie wahrscheinlich",
         "wie schlimm", "schweregrad", "probabilité et", "la probabilité et", "gravité",
         "probabilidad y", "la probabilidad y", "gravedad",
+        # as the language front end leaves them: "nach Wahrscheinlichkeit und Schaden",
+        # "par probabilité et", "por probabilidad y daño"
+        "probability and", "probability und", "probability et", "probability y",
     ),
     "failure": (
         "what could go wrong", "what can go wrong", "what might go wrong", "failure mode",
@@ -198,6 +204,35 @@ _DEMANDS: dict[str, tuple[str, ...]] = {
         "verbleibendes risiko", "verbleibendem risiko", "contre-mesure", "atténuation",
         "risque résiduel", "risque restant", "contramedida", "salvaguarda", "mitigación",
         "riesgo residual", "riesgo que queda", "riesgo restante",
+        # controls stacked so that one failing leaves the others: "a layered defence"
+        "layered defen", "layered control", "layered fix", "layered protection",
+        "defence in depth", "defense in depth", "~mehrschichtige abwehr",
+        "~mehrschichtigen abwehr", "~gestaffelte abwehr", "~gestaffelten abwehr",
+        "~mehrschichtigen schutz", "~mehrschichtiger schutz", "défense en profondeur",
+        "défense in depth", "défense par couches", "défense en couches",
+        "protection par couches", "defensa en profundidad", "defensa in depth",
+        "defensa por capas", "defensa en capas", "protección por capas", "protección en capas",
+    ),
+    "setback": (
+        # how a plan carries on after a setback: a missed week, an illness, falling behind
+        "adapt it if", "adjust it if", "adapt if", "adjust if", "adapt the plan if",
+        "adjust the plan if", "change the plan if", "if they miss", "if you miss", "if i miss",
+        "if we miss", "missed week", "missed weeks", "missed session", "missed sessions",
+        "if you fall behind", "if i fall behind", "if they fall behind", "if we fall behind",
+        "if you get ill", "if you get sick", "if i get ill", "if i get sick", "if they get ill",
+        "if they get sick", "if you fall ill", "bei krankheit anpass", "bei krankheit änder",
+        "anpasst wenn", "anpassen wenn", "anpasst falls", "anpassen falls", "verpasste woche",
+        "verpasste wochen", "verpasste einheit", "verpasste einheiten", "woche verpasst",
+        "einheit verpasst", "wenn du krank wirst", "falls du krank wirst", "in rückstand gerät",
+        "ins hintertreffen", "rattraper une semaine", "rattraper une séance",
+        "rattraper la semaine", "rattraper les séances", "rattraper le retard",
+        "semaine ratée", "séance ratée", "semaine manquée", "séance manquée",
+        "semaines manquées", "séances manquées", "si tu prends du retard",
+        "si on prend du retard", "si je prends du retard", "adapter si", "ajuster si",
+        "si tu tombes malade", "si je tombe malade", "ajustar si", "adaptar si",
+        "si vas retrasado", "si vas atrasado", "si te retrasas", "si te atrasas",
+        "semana perdida", "sesión perdida", "recuperar una semana", "recuperar una sesión",
+        "si te pones enfermo", "si te pones enferma", "si enfermas",
     ),
     "gaps": (
         # what in a case looks wrong, or what it lacks before anyone can act on it: a
