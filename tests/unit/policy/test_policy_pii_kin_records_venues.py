@@ -374,3 +374,16 @@ def test_an_imperatives_addressee_is_no_name(text: str) -> None:
 )
 def test_an_imperative_before_a_listed_name_still_names_them(text: str) -> None:
     assert "personName" in kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm at 14 Quay Street, London SE1 4QA. What's the nearest tube?",
+        "Ich bin in der Lindenstraße 12, 10969 Berlin. Wie lang ist die Warteschlange?",
+        "Je suis au 12 rue des Tanneurs, 69002 Lyon : quel est le métro le plus proche ?",
+        "Estoy en calle de Toledo 12, 28005 Madrid, ¿cuál es el metro más cercano?",
+    ],
+)
+def test_the_writers_whereabouts_keep_their_flag_beside_those_questions(text: str) -> None:
+    assert "address" in kinds(text)

@@ -2516,18 +2516,28 @@ def body_before(text: str, pos: int, reach: int) -> bool:
 
 _TICKET_DESK = re.compile(
     r"(?i:\b(?:box[ \t]+office|ticket[ \t]+(?:office|desk|line)|ticketkasse|theaterkasse"
-    r"|abendkasse|vorverkauf\w*|kartenvorverkauf|billetterie|taquillas?)\b"
-    # a visitor's questions: the queue to skip, the nearest underground, step-free access
-    r"|\b(?:skip|avoid|beat)[ \t]+the[ \t]+queues?\b|\bnearest[ \t]+(?:tube|underground"
+    r"|abendkasse|vorverkauf\w*|kartenvorverkauf|billetterie|taquillas?)\b)"
+)
+"""A venue's ticket desk ("box office", "Ticketkasse", "billetterie", "taquilla"): no one's
+home has one, so the address beside it is the venue's."""
+_VISITOR_QUESTION = re.compile(
+    r"(?i:\b(?:skip|avoid|beat)[ \t]+the[ \t]+queues?\b|\bnearest[ \t]+(?:tube|underground"
     r"|metro|subway)\b|\bstep-free\b|\bwarteschlangen?\b|\bnächste[nr]?[ \t]+U-Bahn"
     r"|\bstufenlose[nrm]?[ \t]+(?:zugang|eingang)\b|\b(?:éviter|sauter|couper)[ \t]+la[ \t]+"
     r"(?:queue|file)\b|\bfile[ \t]+d'attente\b|\bmétro[ \t]+le[ \t]+plus[ \t]+proche\b"
     r"|\b(?:evitar|saltarse|saltar)[ \t]+(?:la[ \t]+)?cola\b|\bmetro[ \t]+más[ \t]+cercan[oa]\b)"
 )
-"""A venue's ticket desk ("box office", "Ticketkasse", "billetterie", "taquilla") or a
-visitor's question about it (the queue to skip, the nearest underground, step-free access:
-"éviter la queue", "Warteschlange", "metro más cercano"): no one's home has one, so the
-address beside it is the venue's."""
+"""A visitor's question about a venue: the queue to skip, the nearest underground, step-free
+access ("éviter la queue", "Warteschlange", "metro más cercano"). Asked of a place, not of a
+home; where the writer says they are at the address (``_WRITER_AT``) it is their whereabouts."""
+_WRITER_AT = re.compile(
+    r"(?i:\b(?:i'm|i[ \t]+am|we're|we[ \t]+are)[ \t]+(?:at|staying[ \t]+at)\b"
+    r"|\b(?:ich[ \t]+bin|wir[ \t]+sind)[ \t]+(?:in[ \t]+der|im|am)\b"
+    r"|\b(?:je[ \t]+suis|nous[ \t]+sommes)[ \t]+(?:au|à|rue)\b"
+    r"|\b(?:estoy|estamos)[ \t]+en\b)"
+)
+"""The writer placing themselves at an address ("I'm at", "ich bin in der", "je suis au",
+"estoy en")."""
 
 
 def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
@@ -2574,6 +2584,14 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
         lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
         shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
         if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
+            return True
+    for k, m in enumerate(_VISITOR_QUESTION.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        home = _HOME.search(text, lo, hi) or _WRITER_AT.search(text, lo, hi)
+        if _DIGIT.search(text, lo, hi) and shape and home is None:
             return True
     for k, m in enumerate(_MAIN_LINE.finditer(text, 0, _WHOLE)):
         if k == 4:
