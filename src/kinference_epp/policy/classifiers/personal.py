@@ -108,8 +108,12 @@ _WHOLE = 2000
 
 # -- names ------------------------------------------------------------------------------
 
-_WORD = r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:(?<=-)[A-ZÀ-Þ][a-zß-ÿ'\-]+)*"
-"""A capitalised word; Mc, Mac, O' and D' may come before the capital (McCarthy, O'Brien)."""
+_WORD = (
+    r"(?:Mc|Mac|O'|D'|(?:Ó|Ní|Nic|Uí|Ua)[ \t]+)?[A-ZÀ-Þ][a-zß-ÿ'\-]+(?:(?<=-)[A-ZÀ-Þ][a-zß-ÿ'\-]+)*"
+)
+"""A capitalised word; Mc, Mac, O' and D' may come before the capital (McCarthy, O'Brien),
+and an Irish surname's particle before it as a word of its own (Ó Duibhir, Ní Bhriain, Nic
+Aodha, Uí Néill)."""
 _PARTICLES = (
     r"(?:(?:van|von|de|der|den|del|della|delle|dei|degli|di|da|du|des|le|la|las|los|ter|ten"
     r"|zu|dos|das|y|e|'t|in 't|op)[ \t]+){0,3}"
@@ -195,15 +199,17 @@ _RELATIONS = (
     "|camarade|adhérent|adhérente|mitglied|gewerkschaftskollege|gewerkschaftskollegin"
     "|afiliado|afiliada|kollegen|nachbarn|neffen"
     "|voisin|voisine|collègue|patron|patronne|ami|amie|frère|sœur|mère|père|fils|fille"
-    "|oncle|neveu|nièce|beau-frère|belle-sœur|beau-père|belle-mère|mari|épouse|conjoint"
-    "|conjointe|compagnon|compagne|grand-père|grand-mère|petit-fils|petite-fille"
+    "|oncle|neveu|nièce|beau[ -]frère|belle[ -]sœur|beau[ -]père|belle[ -]mère|mari|épouse"
+    "|conjoint|conjointe|compagnon|compagne|grand[ -]père|grand[ -]mère|petit[ -]fils"
+    "|petite[ -]fille"
     "|vecino|vecina|compañero|compañera|jefe|jefa|amigo|amiga|hermano|hermana|madre|padre"
     "|hijo|hija|tío|tía|primo|prima|sobrino|sobrina|cuñado|cuñada|suegro|suegra|abuelo"
     "|abuela|nieto|nieta|marido|esposo|esposa|pareja"
 )
 """Relatives, neighbours, colleagues and bosses in German, French and Spanish ("mein
 Schwager Uwe Hesselbarth", "mon cousin Cédric Pasquier", "mi padre, Javier Ortega"), German
-weak nouns in their declined form too ("beim Kollegen", "dem Nachbarn", "dem Neffen")."""
+weak nouns in their declined form too ("beim Kollegen", "dem Nachbarn", "dem Neffen"); a
+French compound kin word with its hyphen or a space ("belle-sœur", "belle sœur")."""
 _RELATION_WORDS = (
     *(w for w in _RELATIONS.replace("[rn]?", "").split("|") if "-" not in w),
     "vorgesetzter",
@@ -211,7 +217,7 @@ _RELATION_WORDS = (
 )
 _WEAK_CUE_NAME = re.compile(
     r"(?i:neighbou?r|colleague|co-?worker|boss|landlord|landlady|tenant|wife|husband|partner"
-    r"|(?:son|daughter|mother|father|brother|sister)(?:-in-law)?|friend|letter to|email to"
+    r"|(?:son|daughter|mother|father|brother|sister)(?:[ \-]in[ \-]law)?|friend|letter to|email to"
     r"|e-mail to|mail to|note to|belongs to|brief aan|brief an|carta a|lettera a|lettre à|claim for"
     rf"|prescription for|referral for|appartiene a|pertenece a|appartient à|behoort tot"
     rf"|{_RELATIONS})" + _WEAK_NAME
@@ -880,7 +886,8 @@ _RELATION_FIRST = re.compile(
     r"|nostr[oa]|unser|unsere|onze)[ \t]+(?:son|daughter|child|kid|boy|girl|wife|husband"
     r"|mother|father|mum|mom|dad|brother|sister|grandmother|grandfather|grandma|grandpa"
     r"|granny|gran|nan|nana|grandad|granddad|aunt|uncle|cousin|niece|nephew|grandson"
-    r"|granddaughter|stepmother|stepfather|stepson|stepdaughter|(?:mother|father|brother|sister|son|daughter)-in-law|partner"
+    r"|granddaughter|stepmother|stepfather|stepson|stepdaughter"
+    r"|(?:mother|father|brother|sister|son|daughter)[ \-]in[ \-]law|partner"
     r"|fiancée?|flatmate|housemate|neighbou?r|colleague|friend|best friend|boss"
     rf"|{_RELATIONS}|niño|niña|kind|frau|mann|enfant|femme|figlio|figlia|bambino|bambina"
     r"|moglie|marito|zoon|dochter|vrouw|man))"
@@ -888,9 +895,9 @@ _RELATION_FIRST = re.compile(
 )
 """A relative, a friend, a neighbour or a colleague of the writer named by a first name
 ("mi hijo Pablo", "my sister Aoife", "a mi padre, Evaristo", "meine Schwester Jana", "ma
-sœur Chloé"), or named in brackets, often with an age ("my mum (Bridget, 71)", "ma mère
-(Josiane, 72 ans)"): a listed first name; the writer's relation makes the person a private
-one the reader can tell apart."""
+sœur Chloé"; an in-law with its hyphens or without: "my sister in law Aoife"), or named in
+brackets, often with an age ("my mum (Bridget, 71)", "ma mère (Josiane, 72 ans)"): a listed
+first name; the writer's relation makes the person a private one the reader can tell apart."""
 _THEIR_RELATION_FIRST = re.compile(
     r"(?i:\b(?:his|her|sein|seine|seinem|seiner|ihr|ihre|ihrem|ihrer|son|sa|su)[ \t]+"
     r"(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|mother|father|mum"
@@ -936,7 +943,7 @@ _LOWER_RELATION_FIRST = re.compile(
     r"\b(?:my|mi|mein|meine|meinem|meiner|ma|mon|our|notre|nuestr[oa]|unser|unsere)[ \t]+"
     r"(?:son|daughter|wife|husband|mother|father|mum|mom|dad|brother|sister|aunt|uncle"
     r"|cousin|niece|nephew|partner|neighbou?r|colleague|friend|boss|mate|buddy|pal|kumpel"
-    rf"|pote|copain|copine|colega|brother-in-law|sister-in-law|{_RELATIONS})"
+    rf"|pote|copain|copine|colega|(?:brother|sister)[ \-]in[ \-]law|{_RELATIONS})"
     r"(?:[ \t]*,?[ \t]+|[ \t]*\([ \t]*)(?P<name>[a-zß-ÿ]{3,})\b"
 )
 """The writer's relation and a first name, all in lower case ("mein schwager jens", "my
@@ -961,6 +968,21 @@ _RELATIVE_OF = re.compile(
 """A relative named through the person they belong to ("al marido de Puri", "der Mann von
 Jana", "la fille de Chantal", "the wife of Tom"), one first name, no surname after it: a
 private person the writer knows (a public one is named in full)."""
+_FAMILY_TITLE = re.compile(
+    # Spanish and French put an article before an aunt, a grandmother or a godmother and
+    # their first name ("la tía Puri", "el abuelo Paco", "la tante Odile", "tonton Marcel")
+    r"(?i:\b(?:(?:la|el|le|l')[ \t]*)?(?:tía|tío|abuela|abuelo|yaya|yayo|madrina|padrino"
+    r"|tante|tata|tonton|oncle|mamie|papi|mémé|pépé|marraine|parrain))[ \t]+"
+    r"(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)\b"
+    # German and English give the same family title before a first name, capitalised as a
+    # name is: "die Tante Erika", "Opa Heinz", "Aunt Mabel", "Grandma Joan" (listed only)
+    r"|\b(?:(?:die|der)[ \t]+)?(?:Tante|Onkel|Oma|Opa|Aunt|Auntie|Uncle|Grandma|Grandpa"
+    r"|Granny|Nana|Nan)[ \t]+(?P<listed>[A-ZÀ-Þ][a-zß-ÿ]+)\b"
+)
+"""An aunt, an uncle, a grandparent or a godparent named by family title and first name, as
+a family speaks of them: a private person the writer knows. Spanish and French do not
+capitalise the title's noun, so the word after it is a name, listed or not; German and
+English capitalise both, so there the first name must be listed."""
 _NAME_HERE = re.compile(
     rf"(?:^|[\n,.!:;(][ \t]*)(?P<name>{_WORD})[ \t]+(?i:here|hier|ici|aquí|aqui|por aquí"
     r"|speaking|am apparat|à l'appareil|al habla|al aparato)"
@@ -973,8 +995,9 @@ hier.", "Bonjour, Chloé ici,", "Hola, Puri por aquí."): a listed first name.""
 def _named_in_passing(text: str) -> bool:
     """A short prompt's person named the way a chat names them, asked where it states a
     special-category or money fact: the writer signing a greeting ("Jasper here"), a
-    relative in a text written all in lower case ("mein schwager jens"), or a relative
-    named through the one they belong to ("al marido de Puri")."""
+    relative in a text written all in lower case ("mein schwager jens"), a relative
+    named through the one they belong to ("al marido de Puri"), or by a family title
+    ("la tía Puri", "Tante Erika")."""
     first, _ = _names()
     for m in _NAME_HERE.finditer(text):
         name = m.group("name")
@@ -993,6 +1016,13 @@ def _named_in_passing(text: str) -> bool:
             continue
         name = m.group("listed") or m.group("owner")
         if name in first and _real_name(name):
+            return True
+    for m in _FAMILY_TITLE.finditer(text):
+        name = m.group("name")
+        if name is not None:
+            if name not in _STARTERS and name not in _COUNTS and _real_name(name):
+                return True
+        elif m.group("listed") in first and _real_name(m.group("listed")):
             return True
     return False
 
@@ -2011,16 +2041,24 @@ _STORY_BEFORE = re.compile(
 of telling or writing just before it ("eine kurze Geschichte", "raconte une histoire")."""
 
 
+_LAND_PLOT = re.compile(r"[ \t]+(?i:(?:no\.?|number|nr\.?|#)[ \t]*)?[0-9]")
+"""A plot followed by its number ("plot 14", "plot no. 7"): a piece of land (an allotment,
+a building plot, a grave), not a story's plot."""
+
+
 def _story_told(text: str, ix: _Index, cues: frozenset[bytes]) -> bool:
     """Whether the prompt's story words tell a story: any but those that also name history
     does; those count after an article, adjective or verb of storytelling; "user story" and
-    "story points" are a backlog's."""
-    if any(cue not in _HISTORY_OR_STORY and cue != b"story" for cue in cues):
+    "story points" are a backlog's, a numbered plot ("plot 14") is land."""
+    if any(cue not in _HISTORY_OR_STORY and cue not in (b"story", b"plot") for cue in cues):
         return True  # a novel, a character, a screenplay: no need to read where
     for cue in cues:
         word = cue.decode()
         for pos in ix.positions(word, 4):
-            if word == "story":
+            if word == "plot":
+                if not _LAND_PLOT.match(text, pos + 4):
+                    return True
+            elif word == "story":
                 user = text[max(0, pos - 5) : pos].lower() == "user "
                 if not user and not text[pos + 5 : pos + 12].lower().startswith(" point"):
                     return True
@@ -2051,9 +2089,16 @@ _FICTION_PHRASES = (
     "courte scène", "une scène où", "personnage de film", "personnage du film",
     "escribe una escena", "escena breve", "breve escena", "escena corta",
     "una escena en la que", "personaje de película", "personaje de la película",
+    # a literary analysis of a work's passages: the people in them are its characters
+    "close reading", "close-reading", "passages from each", "passages from the novel",
+    "passages du roman", "explication de texte", "commentaire de texte",
+    "commentaire composé", "lecture analytique", "textinterpretation", "textanalyse",
+    "romananalyse", "comentario de texto", "análisis literario", "pasajes de cada obra",
+    "pasajes de la novela", "pasajes de ambas obras",
 )  # fmt: skip
-"""Stories, role-play, a scene and a character's imagined writing (a diary entry, an inner
-monologue) named in several words, looked for in a short prompt."""
+"""Stories, role-play, a scene, a character's imagined writing (a diary entry, an inner
+monologue) and a literary analysis of a work's passages named in several words, looked for
+in a short prompt."""
 _FICTION_WORKS = (
     "in the books", "in the novels", "in the novel", "in the films", "in the series",
     "in the stories", "in den büchern", "in den romanen", "im roman", "in den filmen",
@@ -2123,13 +2168,19 @@ _CAREER = re.compile(
     r"|(?i:\b(?:parliament|parlament\w*|parlement|parlamento|mp|senator|senate"
     r"|\w*abgeordnete[rn]?|bundestag|landtag|député|sénat\w*|diputad[oa]|senador[a]?"
     r"|congreso|congress)\b)"
+    # a public office held: a mayor's, a chancellor's, a prime minister's ("his time as
+    # mayor of Hamburg", "sa période comme maire", "su etapa de alcalde"; German compounds:
+    # "Oberbürgermeister", "Kanzlerschaft")
+    r"|(?i:\b(?:mayor|lord[ \t]+mayor|chancellor|prime[ \t]+minister|\w*bürgermeister(?:in)?"
+    r"|\w*kanzler(?:in|schaft|amt|stil)?|ministerpräsident(?:in)?|maire|chancelière?"
+    r"|premier[ \t]+ministre|alcalde(?:sa)?|canciller|primer[ \t]+ministro)\b)"
     # a professional club's training or match, the club named
     r"|(?i:\b(?:training|entrenamiento|entraînement|trainingsspiel|match|partido|spiel)[ \t]+"
     r"(?:with|con|avec|mit|against|contra|contre|gegen)[ \t]+(?:(?:the|el|la|le|l'|dem|der"
     r"|die)[ \t]*)?)[A-ZÀ-Þ]"
 )
 """A public career or public works told beside a person (a title won, a seat kept in
-parliament, paintings, research on a subject, a club's training): what a newspaper or an
+parliament, a public office, paintings, research on a subject, a club's training): what a newspaper or an
 encyclopaedia says of a public figure, not what a ticket says of a staff member."""
 _DATED = re.compile(r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])")
 _WRITER_LINK = re.compile(
@@ -2175,6 +2226,13 @@ _SAME_SEX = re.compile(
     r"|\bhis[ \t]+(?:husband|fiancé)\b|\bher[ \t]+(?:wife|fiancée)\b)"
     r"|\b(?:sein|seinem|seines)[ \t]+(?:Ehe)?[Mm]ann(?:es)?\b"
     r"|(?<=[a-zß-ÿ,] )(?:ihre|ihrer)[ \t]+(?:Ehe)?[Ff]rau\b"
+    # "bi" said of a person as the short form of bisexual: "she's bi", "dass er bi ist",
+    # "elle est bi", "me contó que es bi" (not "bi-weekly", "bi-annual")
+    r"|(?i:\b(?:she|he|they)(?:'s|'re|[ \t]+is|[ \t]+are)[ \t]+(?:openly[ \t]+)?bi\b(?!-)"
+    r"|\b(?:sie|er)[ \t]+ist[ \t]+(?:offen[ \t]+)?bi\b(?!-)"
+    r"|\b(?:sie|er)[ \t]+(?:offen[ \t]+)?bi[ \t]+(?:ist|sei|wäre)\b"
+    r"|\b(?:elle|il)[ \t]+est[ \t]+(?:ouvertement[ \t]+)?bi\b(?!-)"
+    r"|\b(?:que|ella|él)[ \t]+es[ \t]+(?:abiertamente[ \t]+)?bi\b(?!-))"
 )
 """A marriage to someone of the person's own sex, the sex read from the pronoun or the
 participle ("she has been married to a woman since 2015", "sie ist seit 2015 mit einer
@@ -2182,7 +2240,8 @@ Frau verheiratet", "mariée depuis 2015 à une femme", "lleva diez años casada 
 mujer"), or a same-sex marriage or partner named so: their sexual orientation, a special
 category; so is a man's husband or a woman's wife where the possessive marks the owner's
 sex ("his husband", "her wife", "sein Mann", "ihre Frau" after a lower-case word, not the
-polite "Ihre Frau"); French "son mari" and Spanish "su novio" do not mark it. Read in
+polite "Ihre Frau"); French "son mari" and Spanish "su novio" do not mark it; "bi" said of
+a person ("she's bi", "dass er bi ist", "elle est bi", "que es bi") is bisexual. Read in
 short prompts only: its common words ("avec", "einer", "woman") would make every long
 text's cue scan busier."""
 
@@ -2213,10 +2272,14 @@ _SPECIAL_EVENT = re.compile(
     r"|\b(?:delegad[oa]|representante)s?\b[^.\n]{0,80}(?:expediente|disciplinari)"
     r"|\b(?:délégué|déléguée|delegad[oa])[ \t]+(?:de[ \t]+(?:la[ \t]+)?)?[A-Z]{2,6}\b"
     # a criminal record for an offence: "antecedentes por lesiones", "antécédents pour vol",
-    # "a record for assault"
+    # "un casier pour violences" (not a locker: "un casier pour ranger"), "a record for
+    # (domestic) violence"
     r"|\bantecedentes(?:[ \t]+penales|[ \t]+policiales)?[ \t]+por\b"
     r"|\bantécédents(?:[ \t]+judiciaires)?[ \t]+pour\b"
-    r"|\b(?:a|criminal|police)[ \t]+record[ \t]+for[ \t]+(?:assault|theft|burglary|fraud|robbery|battery|"
+    r"|\bcasier(?:[ \t]+judiciaire)?[ \t]+pour[ \t]+(?:(?:des|de|du|la|le|l')[ \t]*)?(?:vols?"
+    r"|violences?|agressions?|coups|fraudes?|escroqueries?|stupéfiants|trafic|viols?"
+    r"|harcèlement|menaces|recel|outrage|conduite)\b"
+    r"|\b(?:a|criminal|police)[ \t]+record[ \t]+for[ \t]+(?:[a-z]+[ \t]+)?(?:assault|theft|burglary|fraud|robbery|battery|"
     r"drink[ \-]driving|drug|possession|violence|shoplifting|harassment|stalking)"
     r"|\bwegen[ \t]+(?:Körperverletzung|Diebstahl|Betrug|Raub|Trunkenheit)[^.\n]{0,30}(?:vorbestraft|verurteilt|angezeigt))"
 )
@@ -2457,6 +2520,24 @@ _TICKET_DESK = re.compile(
 )
 """A venue's ticket desk ("box office", "Ticketkasse", "billetterie", "taquilla"): no one's
 home has one, so the address beside it is the venue's."""
+_VISITOR_QUESTION = re.compile(
+    r"(?i:\b(?:skip|avoid|beat)[ \t]+the[ \t]+queues?\b|\bnearest[ \t]+(?:tube|underground"
+    r"|metro|subway)\b|\bstep-free\b|\bwarteschlangen?\b|\bnächste[nr]?[ \t]+U-Bahn"
+    r"|\bstufenlose[nrm]?[ \t]+(?:zugang|eingang)\b|\b(?:éviter|sauter|couper)[ \t]+la[ \t]+"
+    r"(?:queue|file)\b|\bfile[ \t]+d'attente\b|\bmétro[ \t]+le[ \t]+plus[ \t]+proche\b"
+    r"|\b(?:evitar|saltarse|saltar)[ \t]+(?:la[ \t]+)?cola\b|\bmetro[ \t]+más[ \t]+cercan[oa]\b)"
+)
+"""A visitor's question about a venue: the queue to skip, the nearest underground, step-free
+access ("éviter la queue", "Warteschlange", "metro más cercano"). Asked of a place, not of a
+home; where the writer says they are at the address (``_WRITER_AT``) it is their whereabouts."""
+_WRITER_AT = re.compile(
+    r"(?i:\b(?:i'm|i[ \t]+am|we're|we[ \t]+are)[ \t]+(?:at|staying[ \t]+at)\b"
+    r"|\b(?:ich[ \t]+bin|wir[ \t]+sind)[ \t]+(?:in[ \t]+der|im|am)\b"
+    r"|\b(?:je[ \t]+suis|nous[ \t]+sommes)[ \t]+(?:au|à|rue)\b"
+    r"|\b(?:estoy|estamos)[ \t]+en\b)"
+)
+"""The writer placing themselves at an address ("I'm at", "ich bin in der", "je suis au",
+"estoy en")."""
 
 
 def _line_or_sentence_end(text: str, pos: int, hi: int) -> int:
@@ -2503,6 +2584,14 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
         lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
         shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
         if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
+            return True
+    for k, m in enumerate(_VISITOR_QUESTION.finditer(text, 0, _WHOLE)):
+        if k == 4:
+            break
+        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
+        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
+        home = _HOME.search(text, lo, hi) or _WRITER_AT.search(text, lo, hi)
+        if _DIGIT.search(text, lo, hi) and shape and home is None:
             return True
     for k, m in enumerate(_MAIN_LINE.finditer(text, 0, _WHOLE)):
         if k == 4:
@@ -2594,15 +2683,32 @@ _LIFE_EVENT = re.compile(rf"{_EVENTS}[^.\n]{{0,40}}?{_YEAR}|{_YEAR}[^.\n0-9]{{0,
 "born in 1912 and convicted in 1952")."""
 
 
+_MUSEUM_TEXT = re.compile(
+    r"(?i:\b(?:museum|memorial)[ \t]+(?:label|panel|caption|plaque|text|display)s?\b"
+    r"|\b(?:for|für|pour|para)[ \t]+(?:(?:a|the|das|ein|eine|die|le|la|l'|un|une|el|una)[ \t]*)?"
+    r"(?:museum|memorial|musée|mémorial|museo|gedenkstätte|ausstellung|exposition|exposición)\b"
+    r"|\bmuseums(?:tafel|text|schild)\w*|\bcartels?[ \t]+(?:du|de|d'un)[ \t]+musée"
+    r"|\bcartela[ \t]+(?:del|de[ \t]+un)[ \t]+museo)"
+)
+"""A text written for a museum, a memorial or an exhibition ("for a museum label", "für
+das Museum", "pour le musée", "para el museo"): with a birth before 1950, a life told as
+history; a visit to a museum is not one."""
+
+
 def _public_life(text: str, words: frozenset[bytes]) -> bool:
     """Whether a short prompt gives a birth before 1950 beside a biography, a century, a
-    public trade, an exhibition or a dated death, execution, conviction or pardon, and is
+    public trade, an exhibition, a text for a museum (``_MUSEUM_TEXT``) or a dated death,
+    execution, conviction or pardon, and is
     about no one's own relative or colleague."""
     if len(text) > _WHOLE or _owns_relative(text):
         return False
     if _LONG_AGO_BIRTH.search(text) is None and _BIRTH_YEAR_FIRST.search(text) is None:
         return False
-    return bool(words & _PUBLIC_LIVES) or _LIFE_EVENT.search(text) is not None
+    return (
+        bool(words & _PUBLIC_LIVES)
+        or _LIFE_EVENT.search(text) is not None
+        or _MUSEUM_TEXT.search(text) is not None
+    )
 
 
 _BIRTH_IN_PLACE = re.compile(
@@ -2622,10 +2728,28 @@ _CAREER_TALK = re.compile(
     r"|\bspielidee\b|\bpositionsspiel\b|\bdiscograph\w*|\bdiskograf\w*|\bdiscograf\w*"
     r"|\bfilmograph\w*|\bfilmograf\w*|\balben\b|\bálbumes\b|\belection[ \t]+campaign"
     r"|\bwahlkampf\w*|\bcampagne[ \t]+électorale|\bcampaña[ \t]+electoral"
-    r"|\btierra[ \t]+batida|\bclay[ \t]+court|\bsandplatz\w*|\bterre[ \t]+battue)"
+    r"|\btierra[ \t]+batida|\bclay[ \t]+court|\bsandplatz\w*|\bterre[ \t]+battue"
+    # a sportsperson's record of honours
+    r"|\bpalmar[eèé]s\b|\btrophy[ \t]+cabinet|\btitelsammlung\b)"
 )
-"""A public career's talk: a coach's tactics, a player's transfer or playing style, an
-artist's discography or filmography, a politician's campaign."""
+"""A public career's talk: a coach's tactics, a player's transfer, playing style or record
+of honours (palmarès), an artist's discography or filmography, a politician's campaign."""
+
+
+_BORN_DATED = re.compile(
+    r"(?i:\b(?:born|geboren|née?|naci[óo]|nacid[ao])\b)[^\n]{0,40}?"
+    r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])"
+    r"|(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])[^.\n0-9]{0,24}?(?i:\bgeboren\b)"
+)
+"""A birth dated to a year, placed or not ("born 26 September 1981")."""
+_WORLD_TITLE = re.compile(
+    r"(?i:\bgrand[ \t]+slams?\b|\bol[iíy]mpi\w*|\bworld[ \t]+(?:cup|champion\w*|titles?)\b"
+    r"|\bweltmeister\w*|\bchampion(?:ne)?s?[ \t]+du[ \t]+monde\b|\bcoupe[ \t]+du[ \t]+monde\b"
+    r"|\bcampe[oó]n(?:a|es)?[ \t]+del[ \t]+mundo\b|\bcopa[ \t]+del[ \t]+mundo\b"
+    r"|\bballon[ \t]+d'or\b|\bbal[oó]n[ \t]+de[ \t]+oro\b|\bnobel\w*)"
+)
+"""A title only a public career wins: a Grand Slam, an Olympic medal, a world title or
+cup, a Ballon d'Or, a Nobel prize. No club, school or workplace awards one."""
 
 
 def _public_birth(text: str) -> bool:
@@ -2633,15 +2757,22 @@ def _public_birth(text: str) -> bool:
     dated and placed in a town, ``_BIRTH_IN_PLACE``) and then discusses their public
     career (``_CAREER``, ``_CAREER_TALK``), with nothing that ties the person to the
     writer, a workplace or a request made for them (``_WRITER_LINK``): "X wurde am 16. Juni
-    1967 in Stuttgart geboren. Vergleiche seine Gegenpressing-Idee ...". An applicant's
+    1967 in Stuttgart geboren. Vergleiche seine Gegenpressing-Idee ...". A birth with no
+    place counts beside a world-level title won (``_WORLD_TITLE``). An applicant's
     or a patient's birth date keeps its role word, a relative the writer's own."""
     if len(text) > _WHOLE or _owns_relative(text):
         return False
-    return (
-        _BIRTH_IN_PLACE.search(text) is not None
-        and (_CAREER.search(text) is not None or _CAREER_TALK.search(text) is not None)
-        and _WRITER_LINK.search(text) is None
+    placed = _BIRTH_IN_PLACE.search(text) is not None and (
+        _CAREER.search(text) is not None or _CAREER_TALK.search(text) is not None
     )
+    # a birth, placed or not, beside a world-level title won ("born 26 September 1981,
+    # won 23 Grand Slam titles")
+    world = not placed and (
+        _CAREER.search(text) is not None
+        and _WORLD_TITLE.search(text) is not None
+        and _BORN_DATED.search(text) is not None
+    )
+    return (placed or world) and _WRITER_LINK.search(text) is None
 
 
 _BRANDS = _vocab(
@@ -3531,10 +3662,27 @@ capitalised words starting with one, or with an article or a possessive (``_STAR
 is a German noun phrase or a title, no one's name."""
 
 
+_IMPERATIVES = _capitalised(
+    """Erkläre Erklär Erklärt Schreibe Schreib Zeige Zeig Nenne Nenn Gib Hilf Beschreibe
+    Fasse Übersetze Erstelle Formuliere Vergleiche Sag Sage Empfiehl Bring Bringe
+    Explain Write Tell Show Give Help Describe Translate Draft Recommend Teach
+    Explique Expliquez Écris Écrivez Montre Montrez Donne Donnez Aide Aidez Décris Traduis
+    Rédige Recommande Apprends
+    Explica Explíca Escribe Muestra Enseña Dale Ayuda Describe Traduce Redacta Recomienda"""
+)
+"""Imperatives a prompt opens with: German capitalises the plural noun after one ("Erkläre
+Schülern", "Zeige Kindern"), which the learned model can read as a name."""
+
+
 def _names_no_one(text: str, start: int, end: int) -> bool:
-    """Whether the span the model found opens with a count, an article or a possessive."""
-    first = text[start:end].split(None, 1)[0]
-    return first in _COUNTS or first in _STARTERS
+    """Whether the span the model found opens with a count, an article or a possessive, or
+    is an imperative and one word that is no listed name ("Erkläre Schülern": the group
+    addressed, not "Schreib Jonas")."""
+    words = text[start:end].split()
+    if len(words) == 2 and words[0] in _IMPERATIVES:
+        first, last = _names()
+        return words[1] not in first and words[1] not in last
+    return words[0] in _COUNTS or words[0] in _STARTERS
 
 
 _AGGREGATES = (

@@ -1034,6 +1034,25 @@ _VPN_PEER = re.compile(
 """A VPN gateway's peer as it logs one: the login in brackets after the client's address and
 port (OpenVPN's "81.2.69.160:51514 [jdoe] Peer Connection Initiated"), or the identity an
 IKE/EAP exchange names ("EAP identity 'jdoe'", "identity: jdoe")."""
+_IKE_PEER = re.compile(
+    r"(?:[0-9]{1,3}\.){3}[0-9]{1,3}\[([A-Za-z][A-Za-z._\-]{1,31}(?:@[A-Za-z0-9.\-]+)?)\]"
+)
+"""An IKE daemon's peer as strongSwan logs one: its identity glued to its address in
+brackets ("IKE_SA ... established between 81.2.69.160[j.doe] and 10.0.0.1[gw01]")."""
+_HOST_SUFFIXES = (".com", ".org", ".net", ".de", ".fr", ".es", ".uk", ".local", ".lan", ".io")
+_HOST_PARTS = ("gw", "gateway", "vpn", "router", "firewall", "fw", "server", "host", "site")
+
+
+def _ike_person(identity: str) -> bool:
+    """Whether an IKE identity names a person (``j.doe``, ``jdoe@example.org``) rather than
+    a gateway or a host (``gw01``, ``vpn-gw``, ``moon.example.org``): a site-to-site tunnel
+    between two gateways is no one's session."""
+    if "@" not in identity and identity.lower().endswith(_HOST_SUFFIXES):
+        return False
+    parts = identity.lower().replace("-", ".").replace("_", ".").split("@")[0].split(".")
+    return not any(part in _HOST_PARTS for part in parts) and _personal_user(identity)
+
+
 _SIP_USER = re.compile(
     r"(?i:\bsips?:(?=[^\s@>;]{2,32}@)|\bsip[ \t]+(?:peer[ \t]+|user[ \t]+|account[ \t]+)?[\"'<]|\bpeer[ \t]+[\"'<])"
     r"([A-Za-z][A-Za-z0-9._\-]{1,31})"
@@ -1174,10 +1193,12 @@ _FEW_CORES = 64
 
 _ACCOUNT_MARKERS = (
     b"account", b"konto", b"compte", b"cuenta", b"vpn", b"actor", b"identity", b"peer",
+    b"charon",
 )  # fmt: skip
 """What names a session's user by its account (a Windows event's "Account Name:",
 "Kontoname:", "Nom du compte :", "Nombre de cuenta:"), a VPN's client, an IKE/EAP identity,
-a VPN peer or an audit log's actor: looked for near an address only, since prose says
+a VPN peer, strongSwan's IKE daemon (``charon``, whose lines name each peer's identity) or
+an audit log's actor: looked for near an address only, since prose says
 "account" often."""
 _ACCOUNT_REACH = 400
 """How far around an IPv4 address its record's account line is looked for (four lines)."""
@@ -1381,6 +1402,7 @@ def _user_line(line: str) -> bool:
         users += [m.group(1) for m in _LOG_USER_PROSE_INTL.finditer(line)]
         users += [m.group(1) for m in _VPN_USER.finditer(line)]
         users += [m.group(1) or m.group(2) for m in _VPN_PEER.finditer(line)]
+        users += [m.group(1) for m in _IKE_PEER.finditer(line) if _ike_person(m.group(1))]
     if "sip" in low:
         users += [m.group(1) for m in _SIP_USER.finditer(line)]
     access = _ACCESS_LOG_USER.search(line)
