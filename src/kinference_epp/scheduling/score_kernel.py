@@ -163,14 +163,6 @@ def load_cost(
                 meets = True
                 break
         has_itl = meets
-    # While a candidate has nothing in flight the batch term is not faded (the scorer's
-    # module docstring says why)
-    idle = False
-    if has_load:
-        for v in range(n):
-            if mask[v] and requests[v] == 0.0:
-                idle = True
-                break
     kv_hot = p[HOT_KV] <= 1.0
     has_kv = p[KV_WEIGHT] != 0.0 and kv_capacity.shape[0] > 0
     has_cached = cached.shape[0] > 0 and kv_capacity.shape[0] > 0
@@ -227,7 +219,7 @@ def load_cost(
                     cost += p[DECODE] * kv_tokens[v]
             if p[BATCH] != 0.0:
                 batch = p[BATCH] * output * context[v] / 1000.0
-                if knows_itl and not idle:
+                if knows_itl:
                     batch *= near
                 cost += batch * decode_factor[v] if has_speed else batch
         else:

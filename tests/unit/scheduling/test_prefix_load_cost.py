@@ -283,8 +283,12 @@ class ItlSpeed:
         return None
 
 
-def _batch_scorer(pool: PoolDatastore, state: PrefixState, tracker: InflightTracker) -> Any:
-    """Scores under ``batch_weight`` 100 with every pod's predicted ITL at ``itl_s``."""
+def test_the_batch_term_grows_as_the_warm_pods_predicted_itl_nears_its_limit() -> None:
+    # as in the bottleneck test above: 2 caches the prompt and decodes 37 tokens of context;
+    # batch_weight 100 prices that at 37 against re-prefilling 32 tokens on idle 1
+    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
+    busy = request(PROMPT[::-1].copy(), rid="busy")
+    tracker.on_pick(busy, SchedulingResult(endpoints=(key(2),)))
     view = pool.view()
     params = UNIT_TERMS | {"backlog_weight": 0.0, "batch_weight": 100.0, "own_weight": 0.0}
 
@@ -295,40 +299,15 @@ def _batch_scorer(pool: PoolDatastore, state: PrefixState, tracker: InflightTrac
         got: list[float] = scorer.score(request(), view, view.all()).tolist()
         return got
 
-    return with_itl
-
-
-def test_the_batch_term_grows_as_the_warm_pods_predicted_itl_nears_its_limit() -> None:
-    # as in the bottleneck test above: 2 caches the prompt and decodes 37 tokens of context;
-    # 1 is cold and decodes a one-block request (4 prompt tokens + half of 2 output tokens),
-    # so no candidate is idle; batch_weight 100 prices 2's batch at 37, 1's at 5
-    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
-    busy = request(PROMPT[::-1].copy(), rid="busy")
-    tracker.on_pick(busy, SchedulingResult(endpoints=(key(2),)))
-    small = request(PROMPT[:BS][::-1].copy() + 7, rid="small", max_tokens=2)
-    tracker.on_pick(small, SchedulingResult(endpoints=(key(1),)))
-    assert tracker.load(pool.view()).context_tokens.tolist() == [5.0, 37.0]
-    with_itl = _batch_scorer(pool, state, tracker)
     # at a fifth of the 50 ms limit its batch is far from the bottleneck: the term counts
-    # (1/5)^2 of 37 = 1.48 on 2 (0.2 on 1, beside its 32 tokens to prefill), the hit stays
-    assert with_itl(0.01) == pytest.approx([0.0, 1.0 - 1.48 / 32.2])
-    # at 0.045 s: 0.81 * 37 = 29.97 on 2, still under 1's 32 + 0.81 * 5 = 36.05
-    assert with_itl(0.045) == pytest.approx([0.0, 1.0 - 29.97 / 36.05])
-    # at the limit both batch terms count in full: 37 on 2 against 32 + 5 on 1, a tie
-    assert with_itl(0.05) == pytest.approx([0.0, 0.0])
-
-
-def test_while_a_pod_is_idle_a_batch_counts_in_full() -> None:
-    # 2 caches the prompt and decodes 37 tokens of context; 1 is cold and has nothing in
-    # flight: a request that joins 2's batch slows a sequence that could have run alone, and
-    # spreading costs only its 32-token prefill on 1, so the whole batch term counts however
-    # far 2 is from the ITL limit
-    pool, state, tracker, _ = setup([Row(1), Row(2)], {2: 8})
-    busy = request(PROMPT[::-1].copy(), rid="busy")
-    tracker.on_pick(busy, SchedulingResult(endpoints=(key(2),)))
-    with_itl = _batch_scorer(pool, state, tracker)
-    for itl_s in (0.01, 0.045, 0.05):
-        assert with_itl(itl_s) == pytest.approx([1.0 - 32 / 37, 0.0])
+    # (1/5)^2 of 37 = 1.48, and the hit stays
+    assert with_itl(0.01) == pytest.approx([0.0, 1.0 - 1.48 / 32])
+    # at 0.045 s: 0.81 * 37 = 29.97, still under the 32 tokens a move would prefill
+    assert with_itl(0.045) == pytest.approx([0.0, 1.0 - 29.97 / 32])
+    # at the limit the whole batch term counts and the idle cold pod wins, as without a speed
+    # model
+    assert with_itl(0.05) == pytest.approx([1.0 - 32 / 37, 0.0])
+    assert with_itl(0.08) == pytest.approx([1.0 - 32 / 37, 0.0])
 
 
 def test_the_stall_term_grows_as_the_pods_predicted_itl_nears_its_limit() -> None:

@@ -193,7 +193,7 @@ def ref_load_cost(
             cost += decode if factors is None else decode * factors[1]
         if p.batch_weight:
             batch = p.batch_weight * output * context / 1000.0
-            if near is not None and not (mask & (requests == 0.0)).any():
+            if near is not None:
                 batch = batch * near
             cost += batch if factors is None else batch * factors[1]
     else:

@@ -15,8 +15,7 @@ picker's own in-flight counts and the scraped gauges::
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
 
 (``near``: 1, or with a speed model the square of the pod's predicted ITL over
-``itl_limit_s``, at most 1; below. The batch term's ``near`` is 1 while some candidate has
-nothing in flight.)
+``itl_limit_s``, at most 1; below.)
 
 With a speed source (``scheduling/speed_model.py``), the prefill part (``prefill_weight * ...``) is
 multiplied by the endpoint's prefill time against the model's median endpoint and the
@@ -90,10 +89,7 @@ both are multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the pod
 mean ITL: a batch far inside the limit is no bottleneck (a slightly slower decode there costs
 its requests little of the SLO, while a miss costs this request a whole prefill), so a prefix
 stays on its warm pod, and its question on the pod that holds it, until that pod's decode
-nears the limit; there the terms count in full and spread the load. While some candidate has
-nothing in flight (the picker's tracker), the batch term counts in full wherever the decode
-stands: a request that joins a batch slows sequences that could have run alone, and on the
-idle pod it pays only its own miss, so a few conversations on a large pool each get a pod.
+nears the limit; there the terms count in full and spread the load.
 
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
