@@ -2578,35 +2578,32 @@ def _organisation_address(text: str, ix: _Index, words: frozenset[bytes]) -> boo
         shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
         if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
             return True
-    for k, m in enumerate(_TICKET_DESK.finditer(text, 0, _WHOLE)):
+    return (
+        _address_beside(_TICKET_DESK, text)
+        or _address_beside(_VISITOR_QUESTION, text, writer=True)
+        or _address_beside(_MAIN_LINE, text, digits=False)
+        or _address_beside(_DOTTED_LEGAL, text)
+    )
+
+
+def _address_beside(
+    pattern: re.Pattern[str], text: str, digits: bool = True, writer: bool = False
+) -> bool:
+    """Whether one of ``pattern``'s first four matches has an address's shape (a street word
+    or a cue that points at one, and a digit where ``digits``) within the reach of an
+    organisation's address around it, with no home there (nor, with ``writer``, the writer
+    placing themselves there): the address is the match's, not a person's."""
+    for k, m in enumerate(pattern.finditer(text, 0, _WHOLE)):
         if k == 4:
             break
         lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
-        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
-        if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
-            return True
-    for k, m in enumerate(_VISITOR_QUESTION.finditer(text, 0, _WHOLE)):
-        if k == 4:
-            break
-        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
-        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
-        home = _HOME.search(text, lo, hi) or _WRITER_AT.search(text, lo, hi)
-        if _DIGIT.search(text, lo, hi) and shape and home is None:
-            return True
-    for k, m in enumerate(_MAIN_LINE.finditer(text, 0, _WHOLE)):
-        if k == 4:
-            break
-        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
-        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
-        if shape and _HOME.search(text, lo, hi) is None:
-            return True
-    for k, m in enumerate(_DOTTED_LEGAL.finditer(text, 0, _WHOLE)):
-        if k == 4:
-            break
-        lo, hi = max(0, m.start() - _ORG_BEFORE), m.end() + _ORG_AFTER
-        shape = _NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)
-        if _DIGIT.search(text, lo, hi) and shape and _HOME.search(text, lo, hi) is None:
-            return True
+        if digits and _DIGIT.search(text, lo, hi) is None:
+            continue
+        if not (_NEAR_CUE.search(text, lo, hi) or _STREET_WORD.search(text, lo, hi)):
+            continue
+        if _HOME.search(text, lo, hi) or (writer and _WRITER_AT.search(text, lo, hi)):
+            continue
+        return True
     return False
 
 
