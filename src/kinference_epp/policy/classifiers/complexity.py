@@ -1922,9 +1922,9 @@ def _second_ask(clauses: list[str], r: _Request, first: str) -> str:
         verb = _clause_verb(clause, r.lang)
         if not verb or verb == first:
             continue
-        if crafted and verb in _COMMENTARY_ASKS:
-            if not _SELF.get(r.lang, _SELF["en"]).isdisjoint(_words(clause)):
-                return "hard"
+        commentary = crafted and verb in _COMMENTARY_ASKS
+        if commentary and not _SELF.get(r.lang, _SELF["en"]).isdisjoint(_words(clause)):
+            return "hard"
         # an analysis that is hard on its own; a justification or comparison beside a
         # classification ("... and justify the choice in two sentences") is not
         if verb in _HARD_ASKS | _PROOF_ASKS and _judge(clause.strip(), r) == "hard":
