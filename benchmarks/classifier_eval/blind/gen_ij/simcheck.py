@@ -1,9 +1,9 @@
-"""No J prompt may be a near copy of an I prompt.
+"""No prompt of a pair's second set may be a near copy of its first's (I and J, K and L, ...).
 
-    python3 simcheck.py            # exits 1 if any I/J pair has word 4-gram Jaccard > 0.3
-    python3 simcheck.py --earlier  # also I and J against A-H (ids and scores only)
-The measure is gen_cd/simcheck.py's. It also counts capitalised word pairs (names) that I and J
-share and prints their ids only, so no private person appears in both and no text is shown.
+    python3 simcheck.py                # I/J: exits 1 if any pair has word 4-gram Jaccard > 0.3
+    python3 simcheck.py o p --earlier  # O/P, and each against every set before O (A-N)
+The measure is gen_cd/simcheck.py's. It also counts capitalised word pairs (names) that the two
+sets share and prints their ids only, so no private person appears in both and no text is shown.
 """
 
 import importlib.util
@@ -67,9 +67,14 @@ def check(first: str, second: str, earlier: str, argv: list[str]) -> int:
     return 1 if failed else 0
 
 
-def main() -> int:
-    return check("i", "j", "abcdefgh", sys.argv[1:])
+def main(argv: list[str]) -> int:
+    """``[FIRST SECOND] [--earlier]``: the pair (I and J when none is named), and with
+    ``--earlier`` each of them against every set whose letter comes before FIRST."""
+    letters = [a for a in argv if not a.startswith("--")]
+    first, second = letters if letters else ("i", "j")
+    earlier = "".join(chr(c) for c in range(ord("a"), ord(first)))
+    return check(first, second, earlier, argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
