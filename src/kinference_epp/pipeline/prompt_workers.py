@@ -51,13 +51,14 @@ WORKER_NICENESS = 10
 PARENT_CHECK_S = 1.0
 
 
-def _start_worker(config: TokenizerConfig) -> None:
+def _start_worker(config: TokenizerConfig, parent: int) -> None:
+    """``parent``: the picker's pid, taken where the pool is made: a worker still starting
+    when the picker dies would read its new parent from ``getppid`` and never end."""
     global _registry
     from kinference_epp.kvcache.hashing import warm_up
 
-    _lowest_priority()
-    parent = os.getppid()
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+    _lowest_priority()
     _registry = TokenizerRegistry.from_config(config)
     warm_up()
 
@@ -117,7 +118,7 @@ class PromptWorkers:
             self._processes,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(self._config,),
+            initargs=(self._config, os.getpid()),
         )
 
     def ready(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import sys
@@ -17,7 +18,7 @@ from kinference_epp.api.request import InferenceRequest
 from kinference_epp.config.tokenizers import TokenizerConfig, TokenizerSource
 from kinference_epp.kvcache.hashing import HashScope
 from kinference_epp.pipeline.prompt_work import tokenize_and_hash
-from kinference_epp.pipeline.prompt_workers import PromptWorkers
+from kinference_epp.pipeline.prompt_workers import PARENT_CHECK_S, PromptWorkers, _exit_with
 from kinference_epp.tokenize.fixtures import write_tiny_bpe
 from kinference_epp.tokenize.registry import TokenizerRegistry
 from waits import eventually
@@ -146,3 +147,25 @@ def alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_worker_ends_once_the_picker_it_was_given_is_gone() -> None:
+    # The picker's pid is handed to the worker where the pool is made: a worker still
+    # starting when the picker dies has a new parent already, and must end all the same.
+    spawn = multiprocessing.get_context("spawn")
+    gone = spawn.Process(target=int)
+    gone.start()
+    gone.join()
+    orphan = spawn.Process(target=_exit_with, args=(gone.pid,))
+    orphan.start()
+    orphan.join(timeout=60)
+    assert orphan.exitcode == 0
+    # while the picker it was given lives, it stays
+    kept = spawn.Process(target=_exit_with, args=(os.getpid(),))
+    kept.start()
+    try:
+        kept.join(timeout=3 * PARENT_CHECK_S)
+        assert kept.is_alive()
+    finally:
+        kept.kill()
+        kept.join()
