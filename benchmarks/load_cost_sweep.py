@@ -4,6 +4,7 @@
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py kv_weight      # results/kv_admission/
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py miss_eviction  # results/miss_eviction/
     nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py private_tail   # results/private_tail/
+    nice -n 10 .venv/bin/python benchmarks/load_cost_sweep.py own_weight     # results/routing_calibrated/batch_unfaded/own_weight/
 
 ``decode_weight`` prices an endpoint's decode load (the tokens its requests in flight will hold,
 uncached prompt + expected output, times its learned decode factor): 0.1 (the default), 0.3,
@@ -22,6 +23,10 @@ their rows differ from the default router's in that term and the swept weight.
 standard workloads and the two heterogeneous ones. Each runs
 ``kinference`` (learned speeds) with the routing harness (virtual clock, seed 0), both latency
 profiles and the standard benchmark's SLO; rows are ``kinference-<label><value>``.
+``own_weight`` runs the default router at own-decode weights 50, 75, 100 and 150 where that
+weight decides the most, hetero-multiturn h100-32b at 256 users, on the seeds kept for
+choosing (11, 12, 13): with the batch term counted in full, the share of conversations the slow
+pods take, and so the run's makespan, turns on it.
 """
 
 from __future__ import annotations
@@ -50,6 +55,9 @@ class Sweep:
     label: str
     params: Callable[[float], dict[str, float]]
     """The ``load-cost`` parameters one value of the sweep sets."""
+    extra: tuple[str, ...] = ()
+    """More ``kinference-epp bench`` arguments (profile, loads, seeds) where the sweep narrows
+    the run."""
 
 
 SWEEPS = {
@@ -87,6 +95,14 @@ SWEEPS = {
         "private",
         lambda share: {"own_weight": 15.0, "kv_weight": 0.5, "private_tail": share},
     ),
+    "own_weight": Sweep(
+        (50.0, 75.0, 100.0, 150.0),
+        ("hetero-multiturn",),
+        "routing_calibrated/batch_unfaded/own_weight",
+        "own",
+        lambda w: {"own_weight": w},
+        ("--latency", "h100-32b", "--loads", "256", "--seeds", "11,12,13"),
+    ),
 }
 
 
@@ -110,7 +126,15 @@ def main(argv: list[str]) -> int:
     sweep = SWEEPS[param]
     out = RESULTS / sweep.out
     names = _register(sweep)
-    args = ["--workload", ",".join(sweep.workloads), "--routers", ",".join(names), "--jobs", "2"]
+    args = [
+        "--workload",
+        ",".join(sweep.workloads),
+        "--routers",
+        ",".join(names),
+        *sweep.extra,
+        "--jobs",
+        "2",
+    ]
     rc = bench_main([*args, "--out", str(out)])
     # The rows' routers exist only in this script: the reports name it as their command.
     ran = f"kinference-epp bench {' '.join(args)} --out {out}"

@@ -219,8 +219,6 @@ def load_cost(
                     cost += p[DECODE] * kv_tokens[v]
             if p[BATCH] != 0.0:
                 batch = p[BATCH] * output * context[v] / 1000.0
-                if knows_itl:
-                    batch *= near
                 cost += batch * decode_factor[v] if has_speed else batch
         else:
             cost = work * p[PREFILL] if p[PREFILL] != 1.0 else work

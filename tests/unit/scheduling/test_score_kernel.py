@@ -193,8 +193,6 @@ def ref_load_cost(
             cost += decode if factors is None else decode * factors[1]
         if p.batch_weight:
             batch = p.batch_weight * output * context / 1000.0
-            if near is not None:
-                batch = batch * near
             cost += batch if factors is None else batch * factors[1]
     else:
         cost = work * p.prefill_weight if p.prefill_weight != 1.0 else work

@@ -9,7 +9,7 @@ picker's own in-flight counts and the scraped gauges::
     cost     = prefill_weight * (new * (1 + stall_weight * requests * near)
                                  + backlog_weight * backlog)
              + decode_weight  * kv_tokens
-             + batch_weight   * output * context / 1000 * near
+             + batch_weight   * output * context / 1000
              + dup_weight     * new * u / (1 - u)
              + waiting_weight * waiting + running_weight * running
     score    = 1 - cost / max(cost)        over the candidates (1 for all when max is 0)
@@ -67,9 +67,13 @@ tracker):
 - **batch**: the request decodes ``output`` tokens over the endpoint's batch, whose context
   (``context``: the whole prompt plus half the expected output of each request in flight,
   cached prefixes included, which is what attention reads) slows every step;
-  ``cost += batch_weight * output * context / 1000`` (times the decode factor). A pod whose
-  batch is the bottleneck loses to a lighter one once the extra decode time passes the
-  prefill a hit saves, and a prefix cached on several pods goes to the lightest of them.
+  ``cost += batch_weight * output * context / 1000`` (times the decode factor), at any load:
+  on the engine's step time about a prefilled token per output token per 1000 tokens of
+  context, so at weight 1 it prices the request's own slower decode in the prefill time it
+  would spend elsewhere. A warm pod whose batch costs the request more decode time than a
+  move's prefill loses to a lighter one, light load or not (a conversation left on a crowded
+  pod pays it on every later turn, and the pods a run's longest conversations sit on set its
+  makespan), and a prefix cached on several pods goes to the lightest of them.
 - **duplication**: a miss writes its uncached tokens into the endpoint's cache; where the cache
   is full that evicts prefixes other requests will miss on later:
   ``cost += dup_weight * new * u / (1 - u)`` (``u`` at most 0.95; times the prefill factor),
@@ -84,12 +88,11 @@ tracker):
   there the batch, not the cache, is the bottleneck, and a pool whose caches are all full
   spreads on its KV usage and batches as one whose caches have room.
 
-The stall and batch terms price the pod's decode; with a speed model (and ``itl_limit_s``)
-both are multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the pod's predicted
-mean ITL: a batch far inside the limit is no bottleneck (a slightly slower decode there costs
-its requests little of the SLO, while a miss costs this request a whole prefill), so a prefix
-stays on its warm pod, and its question on the pod that holds it, until that pod's decode
-nears the limit; there the terms count in full and spread the load.
+The stall term prices the delay a prefill puts on the others' decode; with a speed model (and
+``itl_limit_s``) it is multiplied by ``near = min(1, (itl / itl_limit_s)^2)``, ``itl`` the
+pod's predicted mean ITL: a batch far inside the limit loses little of the SLO to one prefill
+step, so a prefix stays on its warm pod, and its question on the pod that holds it, until that
+pod's decode nears the limit; there the term counts in full and spreads the load.
 
 ``backlog`` (uncached prompt tokens predicted still queued for prefill) and
 ``kv_tokens`` (uncached prompt + expected output of requests in flight) come from the
@@ -180,7 +183,7 @@ class LoadCostScorerParams(Params):
     (0: no KV admission term; ``benchmarks/results/kv_admission`` measures the trade)."""
     kv_margin: float = Field(default=0.0, ge=0.0, le=1.0)
     """Fraction of each endpoint's KV cache the admission term counts as taken."""
-    own_weight: float = Field(default=50.0, ge=0.0)
+    own_weight: float = Field(default=100.0, ge=0.0)
     """Tokens of cost per output token of the request times the endpoint's decode factor
     (with a speed model): its own decode time there, beside the decode load it joins."""
     private_tail: float = Field(default=0.0, ge=0.0, le=1.0)
