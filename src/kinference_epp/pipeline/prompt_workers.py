@@ -45,16 +45,21 @@ log = logging.getLogger(__name__)
 
 _registry: TokenizerRegistry | None = None
 """The tokenizers of this worker process (set once by ``_start_worker``)."""
+_all_up: threading.Barrier | None = None
+"""The pool's start barrier, one party per worker (set once by ``_start_worker``)."""
 
 WORKER_NICENESS = 10
 """Added to a worker's nice value where ``SCHED_IDLE`` is not available."""
 PARENT_CHECK_S = 1.0
+ALL_UP_WAIT_S = 60.0
+"""How long a worker's first job waits for the others to take theirs."""
 
 
-def _start_worker(config: TokenizerConfig, parent: int) -> None:
+def _start_worker(config: TokenizerConfig, parent: int, all_up: threading.Barrier) -> None:
     """``parent``: the picker's pid, taken where the pool is made: a worker still starting
     when the picker dies would read its new parent from ``getppid`` and never end."""
-    global _registry
+    global _registry, _all_up
+    _all_up = all_up
     from kinference_epp.kvcache.hashing import warm_up
 
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
@@ -80,7 +85,14 @@ def _exit_with(parent: int) -> None:
 
 
 def _ready() -> int:
+    """The first job of each worker: it holds its worker until every worker holds one, so
+    no worker takes two and the pool is up only when all are."""
     assert _registry is not None
+    assert _all_up is not None
+    try:
+        _all_up.wait(ALL_UP_WAIT_S)
+    except threading.BrokenBarrierError:
+        log.warning("not every prompt worker started within %.0f s", ALL_UP_WAIT_S)
     return os.getpid()
 
 
@@ -114,11 +126,12 @@ class PromptWorkers:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn: the picker's process runs gRPC threads, which must not be forked.
+        context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(
             self._processes,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=context,
             initializer=_start_worker,
-            initargs=(self._config, os.getpid()),
+            initargs=(self._config, os.getpid(), context.Barrier(self._processes)),
         )
 
     def ready(self) -> bool:

@@ -106,6 +106,19 @@ async def test_workers_yield_the_cpu_to_the_picker(workers: PromptWorkers) -> No
         assert os.sched_getscheduler(pid) == os.SCHED_IDLE
 
 
+def test_ready_means_every_worker_is_up(config: TokenizerConfig) -> None:
+    # each worker's first job holds it until all hold one: no worker answers two
+    pool = PromptWorkers(config, processes=3)
+    try:
+        pool.wait_ready()
+        assert pool.ready()
+        pids = pool.pids()
+        assert len(pids) == 3
+        assert len(set(pids)) == 3
+    finally:
+        pool.close()
+
+
 PICKER = """
 import sys
 from kinference_epp.config.tokenizers import TokenizerConfig
